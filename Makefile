@@ -1,0 +1,41 @@
+# The two commands a newcomer needs: `make play` and `make test`.
+# Both create .venv when it is missing and install from the pinned constraints.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+RUN_STAMP := $(VENV)/.stamp-run
+DEV_STAMP := $(VENV)/.stamp-dev
+
+.PHONY: play test lint typecheck unit bench clean
+
+play: $(RUN_STAMP)
+	$(BIN)/academie play ecarte
+
+test: $(DEV_STAMP) lint typecheck unit
+
+lint: $(DEV_STAMP)
+	$(BIN)/ruff check src tests bench
+
+typecheck: $(DEV_STAMP)
+	$(BIN)/mypy --strict src/academie
+
+unit: $(DEV_STAMP)
+	$(BIN)/pytest -n 2
+
+bench: $(RUN_STAMP)
+	$(BIN)/python -m bench
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade "pip>=24"
+
+$(RUN_STAMP): pyproject.toml constraints.txt | $(BIN)/python
+	$(BIN)/pip install -q -c constraints.txt -e .
+	touch $@
+
+$(DEV_STAMP): pyproject.toml constraints.txt | $(BIN)/python
+	$(BIN)/pip install -q -c constraints.txt -e '.[dev]'
+	touch $@ $(RUN_STAMP)
+
+clean:
+	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache

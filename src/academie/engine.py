@@ -1,0 +1,299 @@
+"""The protocol every game implements: actors, actions, the operations log, typed errors, modes, chance.
+
+A game state is driven by actions. ``state.actor`` says who acts: a seat (``0..n-1``), :data:`CHANCE`
+(a shuffle or a cut, supplied by a :class:`ChanceSource` or by the caller), :data:`TABLE` (a ruling under the
+laws of irregularities) or ``None`` when the game is over. ``legal_actions()`` is the single source of truth
+for legality; ``apply()`` checks and raises :class:`IllegalActionError` leaving the state untouched, while
+``apply_unchecked()`` is the fast path for search. Every applied action is appended to ``operations``;
+replaying them from the same rules rebuilds the state.
+
+The engine holds no clock, no global random generator and does no I/O: chance comes from an injected
+:class:`ChanceSource` (seeded or explicit deck orders) or from the caller.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from enum import Enum, IntEnum
+from typing import Any, ClassVar, Final, Generic, Self, TypeVar
+
+from academie.cards import Card
+
+
+class Special(IntEnum):
+    """Actors and viewers that are not seats."""
+
+    CHANCE = -1
+    TABLE = -2
+    PUBLIC = -3
+
+    def __str__(self) -> str:
+        return {-1: "C", -2: "T", -3: "public"}[self.value]
+
+
+CHANCE: Final = Special.CHANCE
+"""The actor for shuffles, cuts and draws."""
+TABLE: Final = Special.TABLE
+"""The actor for rulings under the laws of irregularities."""
+PUBLIC: Final = Special.PUBLIC
+"""The viewer who sees only what is shown to everybody (a spectator)."""
+
+
+class Mode(Enum):
+    """How irregular acts are handled (DESIGN §3)."""
+
+    ENFORCED = "enforced"
+    """Irregular acts cannot happen: illegal input is rejected with a clear error."""
+    TABLE = "table"
+    """Physically possible irregular acts are accepted, recorded and ruled on under the laws."""
+
+
+class AcademieError(Exception):
+    """Base class of the errors raised by the library."""
+
+
+class IllegalActionError(AcademieError, ValueError):
+    """An action that may not be taken now. The state is left exactly as it was."""
+
+    def __init__(self, action: object, actor: object, allowed: Sequence[object], reason: str = "") -> None:
+        self.action = action
+        self.actor = actor
+        self.allowed = tuple(allowed)
+        self.reason = reason
+        shown = ", ".join(str(a) for a in self.allowed) or "nothing (the game is over)"
+        why = f": {reason}" if reason else ""
+        super().__init__(f"illegal action {str(action)!r} by {_actor_name(actor)}{why}; allowed: {shown}")
+
+
+class ActionParseError(AcademieError, ValueError):
+    """Text that is not an action of this game."""
+
+
+class RulesError(AcademieError, ValueError):
+    """A rules option with a wrong name or value."""
+
+
+def _actor_name(actor: object) -> str:
+    if actor is None:
+        return "nobody (the game is over)"
+    if isinstance(actor, Special):
+        return {-1: "chance", -2: "the table", -3: "the public"}[actor.value]
+    return f"seat {actor}"
+
+
+class Action:
+    """Base of every game's actions: small frozen values whose ``str`` is their text form."""
+
+    __slots__ = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Operation:
+    """One entry of the operations log: who acted and what they did."""
+
+    actor: int
+    action: Action
+
+    def __str__(self) -> str:
+        who = str(Special(self.actor)) if self.actor < 0 else str(self.actor)
+        return f"{who} {self.action}"
+
+
+class ChanceSource(ABC):
+    """Where shuffled packs come from. Injected into a state; never a global generator."""
+
+    @abstractmethod
+    def shuffled(self, pack: Sequence[Card]) -> tuple[Card, ...]:
+        """A new order of ``pack`` (the full order after shuffle and cut, top card first)."""
+
+    @abstractmethod
+    def clone(self) -> ChanceSource:
+        """An independent copy that will produce the same future orders."""
+
+
+_FACTORIALS: Final = [1]
+for _n in range(1, 105):
+    _FACTORIALS.append(_FACTORIALS[-1] * _n)
+
+
+class SeededChance(ChanceSource):
+    """Deck orders from a seeded generator: the same seed gives the same orders on any machine.
+
+    Each order is drawn uniformly as one integer below ``n!`` (by rejection) and decoded as a Lehmer code,
+    which costs one call to the generator instead of one per card.
+
+    >>> from academie.cards import PACK_32
+    >>> SeededChance(7).shuffled(PACK_32) == SeededChance(7).shuffled(PACK_32)
+    True
+    """
+
+    __slots__ = ("_rng", "seed")
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+        self._rng = random.Random(seed)
+
+    def shuffled(self, pack: Sequence[Card]) -> tuple[Card, ...]:
+        size = len(pack)
+        limit = _FACTORIALS[size]
+        bits = limit.bit_length()
+        getrandbits = self._rng.getrandbits
+        code = getrandbits(bits)
+        while code >= limit:
+            code = getrandbits(bits)
+        pool = list(pack)
+        order = []
+        for remaining in range(size, 0, -1):
+            code, pick = divmod(code, remaining)
+            order.append(pool.pop(pick))
+        return tuple(order)
+
+    def clone(self) -> SeededChance:
+        twin = SeededChance(self.seed)
+        twin._rng.setstate(self._rng.getstate())
+        return twin
+
+
+class ExplicitChance(ChanceSource):
+    """Deck orders given in advance (a record, a test, a human dealer). Runs dry loudly."""
+
+    __slots__ = ("_next", "_orders")
+
+    def __init__(self, orders: Iterable[Sequence[Card]]) -> None:
+        self._orders = [tuple(o) for o in orders]
+        self._next = 0
+
+    def shuffled(self, pack: Sequence[Card]) -> tuple[Card, ...]:
+        if self._next >= len(self._orders):
+            raise AcademieError(f"no deck order left: {len(self._orders)} were given and all are used")
+        order = self._orders[self._next]
+        if sorted(c.index for c in order) != sorted(c.index for c in pack):
+            raise AcademieError(f"deck order {self._next} is not a permutation of the {len(pack)}-card pack")
+        self._next += 1
+        return order
+
+    def clone(self) -> ExplicitChance:
+        twin = ExplicitChance(())
+        twin._orders = self._orders
+        twin._next = self._next
+        return twin
+
+
+RulesT = TypeVar("RulesT")
+
+
+class GameState(ABC, Generic[RulesT]):
+    """The shared part of every game's state: checked apply, the log, chance automation, text actions."""
+
+    game_name: ClassVar[str]
+    rules: RulesT
+    operations: list[Operation]
+    chance: ChanceSource | None
+
+    @property
+    @abstractmethod
+    def actor(self) -> int | None:
+        """The seat to act, :data:`CHANCE`, :data:`TABLE`, or ``None`` when the game is over."""
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.actor is None
+
+    @abstractmethod
+    def legal_actions(self) -> Sequence[Action]:
+        """Every action the actor may take now (empty when the game is over)."""
+
+    @abstractmethod
+    def apply_unchecked(self, action: Action) -> Operation:
+        """Apply an action known to be legal (the fast path); returns the operation appended."""
+
+    @abstractmethod
+    def parse_action(self, text: str) -> Action:
+        """Read an action from its text form; raises :class:`ActionParseError`."""
+
+    @abstractmethod
+    def clone(self) -> Self:
+        """An independent copy (cheap enough for search)."""
+
+    def illegal_reason(self, action: Action) -> str:
+        """Why ``action`` is not legal now, in words (games refine this)."""
+        return "not one of the actions allowed now"
+
+    @abstractmethod
+    def check_chance(self, action: Action) -> None:
+        """Raise :class:`IllegalActionError` unless ``action`` is a possible outcome of the chance event now.
+
+        Chance outcomes (a whole deck order) are too many to list, so at a chance node :meth:`legal_actions`
+        is empty and this check stands in for it.
+        """
+
+    def apply(self, action: Action) -> Operation:
+        """Check ``action`` against :meth:`legal_actions` (or :meth:`check_chance`), then apply it.
+
+        Raises :class:`IllegalActionError` naming the action, the actor and what is allowed; the state is
+        unchanged when it does.
+        """
+        if self.actor is CHANCE:
+            self.check_chance(action)
+            return self.apply_unchecked(action)
+        legal = self.legal_actions()
+        if action not in legal:
+            raise IllegalActionError(action, self.actor, legal, self.illegal_reason(action))
+        return self.apply_unchecked(action)
+
+    def apply_text(self, text: str) -> Operation:
+        """Parse and apply an action given as text, e.g. ``"play KH"``."""
+        return self.apply(self.parse_action(text))
+
+    def resolve_chance(self) -> None:
+        """Let the injected chance source act while chance is to act (automation)."""
+
+
+def rules_to_dict(rules: object) -> dict[str, Any]:
+    """The options of a rules dataclass as plain data (enums as their values, tuples as lists)."""
+    out: dict[str, Any] = {}
+    for field in dataclasses.fields(rules):  # type: ignore[arg-type]
+        value = getattr(rules, field.name)
+        if isinstance(value, Enum):
+            value = value.value
+        elif isinstance(value, tuple):
+            value = list(value)
+        out[field.name] = value
+    return out
+
+
+RulesCls = TypeVar("RulesCls")
+
+
+def rules_from_dict(cls: type[RulesCls], data: Mapping[str, Any]) -> RulesCls:
+    """Build a rules dataclass from plain data, refusing unknown options with the list of known ones."""
+    fields = {f.name: f for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+    unknown = sorted(set(data) - set(fields))
+    if unknown:
+        raise RulesError(f"unknown rules option(s) {', '.join(unknown)}; known options: {', '.join(fields)}")
+    kwargs: dict[str, Any] = {}
+    defaults = cls()
+    for name, value in data.items():
+        current = getattr(defaults, name)
+        if isinstance(current, Enum):
+            try:
+                value = type(current)(value)
+            except ValueError:
+                allowed = ", ".join(str(m.value) for m in type(current))
+                raise RulesError(f"rules option {name}={value!r} is not allowed; allowed: {allowed}") from None
+        elif isinstance(current, tuple) and isinstance(value, list):
+            value = tuple(value)
+        kwargs[name] = value
+    return cls(**kwargs)
+
+
+def check_option(name: str, value: object, allowed: Iterable[object]) -> None:
+    """Raise :class:`RulesError` unless ``value`` is one of ``allowed``."""
+    options = tuple(allowed)
+    if value not in options:
+        shown = ", ".join(repr(o) for o in options)
+        raise RulesError(f"rules option {name}={value!r} is not allowed; allowed: {shown}")

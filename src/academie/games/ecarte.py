@@ -1,0 +1,887 @@
+"""Écarté: two players, 32 cards, five tricks, the exchange ("l'écart"), game to five points.
+
+Rules: ``shared/rules/ecarte.md`` §2–6, the seed's chapters V and VI (``ECARTE-V.1`` … ``ECARTE-VI.9``) and,
+in table mode, the laws of §7 (``E-D1`` … ``E-S2``, see :mod:`academie.games.ecarte_laws`). Rule IDs of the
+rule file's own sections are cited as ``E-§n.m``.
+
+A state is one *partie*: a single game to five points, or a partie liée (best of three games) when the rules
+say so. Hands, the talon and discards are int bitmasks (see :mod:`academie.cards`).
+
+>>> state = EcarteState.new(seed=1, first_dealer=0)
+>>> state.actor, [str(a) for a in state.legal_actions()]
+(1, ['propose', 'stand'])
+>>> _ = state.apply_text("stand")
+>>> state.view(0).trump_card == state.view(1).trump_card == state.view(PUBLIC).trump_card
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from enum import IntEnum
+from functools import lru_cache
+from typing import Final, Literal, Self
+
+from academie.cards import CARDS, PACK_32, SUIT_MASKS, Card, Rank, cards_of, indices_of, mask_of, parse_cards
+from academie.engine import (
+    CHANCE,
+    PUBLIC,
+    Action,
+    ActionParseError,
+    ChanceSource,
+    ExplicitChance,
+    GameState,
+    IllegalActionError,
+    Mode,
+    Operation,
+    RulesError,
+    SeededChance,
+    check_option,
+)
+from academie.ledger import MARKER, Ledger
+
+SEATS: Final = 2
+HAND_SIZE: Final = 5
+TRICKS: Final = 5
+
+# E-§2.1: rank in every suit, high to low: K Q J A 10 9 8 7 (index = strength).
+RANK_ORDER: Final = (Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.TEN, Rank.ACE, Rank.JACK, Rank.QUEEN, Rank.KING)
+STRENGTH: Final[tuple[int, ...]] = tuple(
+    RANK_ORDER.index(c.rank) if c.rank in RANK_ORDER else -1 for c in CARDS)
+PACK_MASK: Final = mask_of(PACK_32)
+HIGHER_IN_SUIT: Final[tuple[int, ...]] = tuple(
+    mask_of(o for o in PACK_32 if o.suit == c.suit and STRENGTH[o.index] > STRENGTH[c.index]) for c in CARDS)
+"""For each card, the cards of its suit that beat it (the overtaking obligation of E-§5)."""
+KING_OF: Final[tuple[int, ...]] = tuple(Card(Rank.KING, s).index for s in range(4))  # type: ignore[arg-type]
+
+
+# --------------------------------------------------------------------------------------------------- rules
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EcarteRules:
+    """Every option of Écarté. The defaults are our reading of the seed and of the rule file's §9.
+
+    >>> EcarteRules().version
+    'ecarte/1'
+    >>> EcarteRules(dealer_min_exchange=2)
+    Traceback (most recent call last):
+    ...
+    academie.engine.RulesError: rules option dealer_min_exchange=2 is not allowed; allowed: 0, 1
+    """
+
+    version: str = "ecarte/1"
+    game_points: int = 5
+    """E-§6.2: game is five points (some modern books play to seven)."""
+    deal_pattern: tuple[int, int] = (3, 2)
+    """E-§3: five cards each in two rounds, 3 then 2 or 2 then 3, kept for the whole game."""
+    first_dealer_card: Literal["highest", "lowest"] = "highest"
+    """E-§2.3 (Q2): the higher cut deals first (French usage); "lowest" for the English books."""
+    dealer_min_exchange: int = 0
+    """E-§4.2 (Q3): the dealer may take 0 to 5 cards after accepting (seed VI.1); 1 for the modern rule."""
+    must_trump: bool = True
+    """E-§5 (Q5): the second player void in the suit led must trump if he can; False for the Cyclopaedia."""
+    penalty_on_vole: Literal["cap", "add"] = "cap"
+    """E-§4.3 (Q4): after a stand or refusal the winner scores 2 even for the vole ("cap"), never 3."""
+    penalty_first_decision_only: bool = True
+    """E-§4.3 (Q6): the two-point penalty applies only to the first decision of the deal."""
+    partie_liee: bool = False
+    """E-§6.2: play best two games of three ("la belle"); the loser of a game deals first in the next."""
+    stake_scoring: bool = False
+    """E-§6.2: a game counts treble if the loser has 0 points, double with 1–2, single with 3–4."""
+    mode: Mode = Mode.ENFORCED
+    """DESIGN §3: enforced (irregular acts are refused) or table (accepted and ruled on under §7)."""
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.game_points, int) or not 1 <= self.game_points <= 21:
+            raise RulesError(f"rules option game_points={self.game_points!r} is not allowed; allowed: 1 to 21")
+        check_option("deal_pattern", tuple(self.deal_pattern), [(3, 2), (2, 3)])
+        check_option("first_dealer_card", self.first_dealer_card, ["highest", "lowest"])
+        check_option("dealer_min_exchange", self.dealer_min_exchange, [0, 1])
+        check_option("must_trump", self.must_trump, [True, False])
+        check_option("penalty_on_vole", self.penalty_on_vole, ["cap", "add"])
+        check_option("penalty_first_decision_only", self.penalty_first_decision_only, [True, False])
+        check_option("partie_liee", self.partie_liee, [True, False])
+        check_option("stake_scoring", self.stake_scoring, [True, False])
+        check_option("mode", self.mode, list(Mode))
+
+
+# ------------------------------------------------------------------------------------------------- actions
+@dataclass(frozen=True, slots=True)
+class CutForDeal(Action):
+    """Chance: each player cuts a card for the first deal (E-§2.3); a tie is cut again."""
+
+    cards: tuple[Card, Card]
+
+    def __str__(self) -> str:
+        return f"cut {self.cards[0]} {self.cards[1]}"
+
+
+@dataclass(frozen=True, slots=True)
+class Shuffle(Action):
+    """Chance: the full order of the pack after shuffle and cut, top card first."""
+
+    order: tuple[Card, ...]
+
+    def __str__(self) -> str:
+        return "deck " + " ".join(str(c) for c in self.order)
+
+
+@dataclass(frozen=True, slots=True)
+class Propose(Action):
+    """ECARTE-VI.1: the non-dealer proposes an exchange ("je propose")."""
+
+    def __str__(self) -> str:
+        return "propose"
+
+
+@dataclass(frozen=True, slots=True)
+class Stand(Action):
+    """The non-dealer plays without proposing ("je joue"); ECARTE-VI.8 applies at the first decision."""
+
+    def __str__(self) -> str:
+        return "stand"
+
+
+@dataclass(frozen=True, slots=True)
+class Accept(Action):
+    """ECARTE-VI.1: the dealer accepts the proposal ("combien ?")."""
+
+    def __str__(self) -> str:
+        return "accept"
+
+
+@dataclass(frozen=True, slots=True)
+class Refuse(Action):
+    """The dealer refuses the proposal; ECARTE-VI.7 applies to the first proposal."""
+
+    def __str__(self) -> str:
+        return "refuse"
+
+
+@dataclass(frozen=True, slots=True)
+class Discard(Action):
+    """ECARTE-VI.4: cards thrown face down before the replacements are dealt (empty: the dealer keeps all)."""
+
+    cards: tuple[Card, ...]
+
+    def __str__(self) -> str:
+        return " ".join(("discard", *(str(c) for c in self.cards)))
+
+
+@dataclass(frozen=True, slots=True)
+class TakeBack(Action):
+    """ECARTE-VI.5: with the talon too short, the asker takes back the excess from his last discard."""
+
+    cards: tuple[Card, ...]
+
+    def __str__(self) -> str:
+        return " ".join(("take-back", *(str(c) for c in self.cards)))
+
+
+@dataclass(frozen=True, slots=True)
+class MarkKing(Action):
+    """E-§4.4: the holder of the king of trumps marks it ("je marque le roi") before his first card."""
+
+    def __str__(self) -> str:
+        return "mark-king"
+
+
+@dataclass(frozen=True, slots=True)
+class Play(Action):
+    """Play a card to the trick."""
+
+    card: Card
+
+    def __str__(self) -> str:
+        return f"play {self.card}"
+
+
+PROPOSE: Final = Propose()
+STAND: Final = Stand()
+ACCEPT: Final = Accept()
+REFUSE: Final = Refuse()
+MARK_KING: Final = MarkKing()
+PLAYS: Final[tuple[Play, ...]] = tuple(Play(c) for c in CARDS)
+
+
+_SUIT_PLAYS: Final[tuple[tuple[tuple[Play, ...], ...], ...]] = tuple(
+    tuple(tuple(PLAYS[13 * suit + i] for i in range(13) if bits >> i & 1) for bits in range(1 << 13))
+    for suit in range(4))
+"""For each suit and each 13-bit pattern of that suit, the plays of those cards (no allocation per step)."""
+
+
+def _plays(mask: int) -> tuple[Play, ...]:
+    clubs, diamonds, hearts, spades = _SUIT_PLAYS
+    return (clubs[mask & 0x1FFF] + diamonds[mask >> 13 & 0x1FFF]
+            + hearts[mask >> 26 & 0x1FFF] + spades[mask >> 39 & 0x1FFF])
+
+
+@lru_cache(maxsize=1 << 14)
+def _discard(mask: int) -> Discard:
+    return Discard(cards_of(mask))
+
+
+def _subsets(mask: int, low: int, high: int) -> tuple[int, ...]:
+    """Every sub-mask of ``mask`` with between ``low`` and ``high`` cards, fewest cards first."""
+    bits = [1 << i for i in indices_of(mask)]
+    subsets = [0]
+    for bit in bits:
+        subsets += [s | bit for s in subsets]
+    return tuple(sorted((s for s in subsets if low <= s.bit_count() <= high), key=lambda s: (s.bit_count(), s)))
+
+
+@lru_cache(maxsize=1 << 16)
+def _discards(mask: int, low: int, high: int) -> tuple[Discard, ...]:
+    return tuple(_discard(m) for m in _subsets(mask, low, high))
+
+
+def parse_action(text: str) -> Action:
+    """Read an Écarté action from its text form.
+
+    >>> parse_action("discard 7s 10h"), parse_action("PLAY KH")
+    (Discard(cards=(Card.parse('TH'), Card.parse('7S'))), Play(card=Card.parse('KH')))
+    """
+    words = text.strip().split()
+    if not words:
+        raise ActionParseError("empty action; expected e.g. propose, stand, accept, refuse, discard 7S 8H, "
+                               "take-back 7S, mark-king, play KH")
+    verb, args = words[0].lower(), " ".join(words[1:])
+    simple = {"propose": PROPOSE, "stand": STAND, "accept": ACCEPT, "refuse": REFUSE, "mark-king": MARK_KING}
+    try:
+        if verb in simple and not args:
+            return simple[verb]
+        if verb == "play" and len(words) == 2:
+            return PLAYS[Card.parse(words[1]).index]
+        if verb == "discard":
+            return _discard(mask_of(parse_cards(args)))
+        if verb == "take-back":
+            return TakeBack(cards_of(mask_of(parse_cards(args))))
+        if verb == "deck":
+            return Shuffle(parse_cards(args))
+        if verb == "cut" and len(words) == 3:
+            first, second = parse_cards(args)
+            return CutForDeal((first, second))
+    except ValueError as error:
+        raise ActionParseError(f"cannot read {text!r}: {error}") from None
+    raise ActionParseError(f"unknown action {text!r}; expected propose, stand, accept, refuse, "
+                           "discard CARDS, take-back CARDS, mark-king, play CARD")
+
+
+# ----------------------------------------------------------------------------------------------- results
+class Phase(IntEnum):
+    CUT = 0
+    SHUFFLE = 1
+    ELDER_DECIDES = 2
+    DEALER_DECIDES = 3
+    ELDER_DISCARD = 4
+    ELDER_TAKE_BACK = 5
+    DEALER_DISCARD = 6
+    PLAY = 7
+    OVER = 8
+
+
+@dataclass(frozen=True, slots=True)
+class DealResult:
+    """What one deal scored, per seat (turned king, marked king and tricks together)."""
+
+    game: int
+    dealer: int
+    points: tuple[int, int]
+    tricks: tuple[int, int]
+    completed: bool
+    """False when the game was won by a king before the tricks were played (E-§6.1)."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    winner: int
+    score: tuple[int, int]
+    value: int
+    """1, or with stake scoring 1/2/3 for a single, double or treble game (E-§6.2)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PartieResult:
+    """The outcome of the partie: points scored, games won and the stake value of each seat."""
+
+    points: tuple[int, int]
+    games: tuple[int, int]
+    values: tuple[int, int]
+    winner: int | None
+
+    def returns(self) -> tuple[int, int]:
+        """Zero-sum returns: the winner's game values, the loser's negated."""
+        net = self.values[0] - self.values[1]
+        return (net, -net)
+
+
+# --------------------------------------------------------------------------------------------------- views
+@dataclass(frozen=True, slots=True)
+class Trick:
+    leader: int
+    cards: tuple[Card, ...]
+    winner: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class EcarteView:
+    """Exactly what one viewer (a seat, or :data:`PUBLIC`) knows at this moment."""
+
+    viewer: int
+    rules: EcarteRules
+    phase: Phase
+    actor: int | None
+    dealer: int | None
+    hand: tuple[Card, ...]
+    """The viewer's own cards (empty for the public)."""
+    exposed: tuple[tuple[Card, ...], tuple[Card, ...]]
+    """Cards of each seat's hand shown face up (ECARTE-VI.6), visible to everyone."""
+    hand_sizes: tuple[int, int]
+    trump_card: Card | None
+    talon_size: int
+    my_discards: tuple[Card, ...]
+    """The cards the viewer himself discarded this deal (he knows them, though he may not look again)."""
+    history: tuple[tuple[int, Action], ...]
+    """This deal's actions as the viewer saw them (the opponent's discards as counts, chance hidden)."""
+    tricks: tuple[Trick, ...]
+    tricks_won: tuple[int, int]
+    score: tuple[int, int]
+    games: tuple[int, int]
+    king_marked_by: int | None
+    stood: int | None
+    """The seat that played without proposing at the first decision (ECARTE-VI.8), if any."""
+    refused: int | None
+    """The seat that refused the first proposal (ECARTE-VI.7), if any."""
+    legal_actions: tuple[Action, ...]
+    """The viewer's legal actions when he is to act, else empty."""
+
+
+@dataclass(frozen=True, slots=True)
+class HiddenDiscard(Action):
+    """The opponent's discard as another seat sees it: only the number of cards."""
+
+    count: int
+
+    def __str__(self) -> str:
+        return "discard" + " ??" * self.count
+
+
+@dataclass(frozen=True, slots=True)
+class HiddenTakeBack(Action):
+    count: int
+
+    def __str__(self) -> str:
+        return "take-back" + " ??" * self.count
+
+
+def redact(actor: int, action: Action, viewer: int) -> Action | None:
+    """The action as ``viewer`` saw it: hidden cards replaced by counts, chance orders removed."""
+    if isinstance(action, Shuffle):
+        return None
+    if actor != viewer and isinstance(action, Discard):
+        return HiddenDiscard(len(action.cards))
+    if actor != viewer and isinstance(action, TakeBack):
+        return HiddenTakeBack(len(action.cards))
+    return action
+
+
+# --------------------------------------------------------------------------------------------------- state
+@dataclass(slots=True)
+class _Deal:
+    """The mutable state of the deal in progress."""
+
+    dealer: int
+    deck: tuple[int, ...] = ()
+    hands: list[int] = field(default_factory=lambda: [0, 0])
+    trump: int = -1
+    trump_card: int = -1
+    talon_pos: int = 0
+    discarded: list[int] = field(default_factory=lambda: [0, 0])
+    last_discard: list[int] = field(default_factory=lambda: [0, 0])
+    asked: int = 0
+    """ECARTE-VI.5: how many cards the elder asked for beyond what the talon held."""
+    exposed: list[bool] = field(default_factory=lambda: [False, False])
+    first_decision: bool = True
+    stood: int = -1
+    refused: int = -1
+    king_marked: int = -1
+    played: list[bool] = field(default_factory=lambda: [False, False])
+    leader: int = 0
+    to_play: int = 0
+    led: int = -1
+    tricks_won: list[int] = field(default_factory=lambda: [0, 0])
+    tricks: list[tuple[int, int, int, int]] = field(default_factory=list)
+    points: list[int] = field(default_factory=lambda: [0, 0])
+    start: int = 0
+    """Index in the operations log where this deal began."""
+
+    def copy(self) -> _Deal:
+        return _Deal(self.dealer, self.deck, self.hands[:], self.trump, self.trump_card, self.talon_pos,
+                     self.discarded[:], self.last_discard[:], self.asked, self.exposed[:], self.first_decision,
+                     self.stood, self.refused, self.king_marked, self.played[:], self.leader, self.to_play,
+                     self.led, self.tricks_won[:], self.tricks[:], self.points[:], self.start)
+
+
+class EcarteState(GameState[EcarteRules]):
+    """One partie of Écarté between seats 0 and 1."""
+
+    game_name = "ecarte"
+    __slots__ = ("_actor", "_deal", "_legal", "_phase", "chance", "deal_results", "game_results", "games", "ledger",
+                 "operations", "rules", "score")
+
+    def __init__(self, rules: EcarteRules | None = None, *, chance: ChanceSource | None = None,
+                 first_dealer: int | None = None) -> None:
+        self.rules = rules or EcarteRules()
+        self.chance = chance
+        self.operations: list[Operation] = []
+        self.ledger = Ledger(seats=SEATS)
+        self.score = [0, 0]
+        self.games = [0, 0]
+        self.deal_results: list[DealResult] = []
+        self.game_results: list[GameResult] = []
+        if first_dealer is not None and first_dealer not in (0, 1):
+            raise RulesError(f"first_dealer={first_dealer!r} is not allowed; allowed: 0, 1, or None to cut")
+        self._deal = _Deal(dealer=first_dealer if first_dealer is not None else 0)
+        self._legal: tuple[Action, ...] | None = None
+        self._phase = Phase.CUT if first_dealer is None else Phase.SHUFFLE
+        self._actor: int | None = self._compute_actor()
+        self.resolve_chance()
+
+    @classmethod
+    def new(cls, rules: EcarteRules | None = None, *, seed: int | None = None,
+            decks: Sequence[Sequence[Card]] | None = None, first_dealer: int | None = None) -> Self:
+        """A new partie dealt from a seed, or from explicit deck orders (one per shuffle, the cut included).
+
+        With neither, chance is left to the caller: apply :class:`CutForDeal` and :class:`Shuffle` actions.
+        """
+        if seed is not None and decks is not None:
+            raise RulesError("give either seed or decks, not both")
+        chance: ChanceSource | None = None
+        if seed is not None:
+            chance = SeededChance(seed)
+        elif decks is not None:
+            chance = ExplicitChance(decks)
+        return cls(rules, chance=chance, first_dealer=first_dealer)
+
+    # ------------------------------------------------------------------------------------ protocol
+    @property
+    def phase(self) -> Phase:
+        return self._phase
+
+    @property
+    def dealer(self) -> int | None:
+        return None if self._phase == Phase.CUT else self._deal.dealer
+
+    @property
+    def actor(self) -> int | None:
+        return self._actor
+
+    def _compute_actor(self) -> int | None:
+        phase = self._phase
+        if phase == Phase.PLAY:
+            return self._deal.to_play
+        if phase <= Phase.SHUFFLE:
+            return CHANCE
+        if phase == Phase.OVER:
+            return None
+        if phase == Phase.DEALER_DECIDES or phase == Phase.DEALER_DISCARD:
+            return self._deal.dealer
+        return 1 - self._deal.dealer
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return legal
+
+    def _compute_legal(self) -> tuple[Action, ...]:
+        phase, deal = self._phase, self._deal
+        if phase == Phase.PLAY:
+            seat = deal.to_play
+            actions: tuple[Action, ...] = _plays(self._playable(seat))
+        elif phase == Phase.ELDER_DECIDES:
+            seat, actions = 1 - deal.dealer, (PROPOSE, STAND)
+        elif phase == Phase.DEALER_DECIDES:
+            seat, actions = deal.dealer, (ACCEPT, REFUSE)
+        elif phase == Phase.ELDER_DISCARD:
+            seat = 1 - deal.dealer
+            actions = _discards(deal.hands[seat], 1, HAND_SIZE)
+        elif phase == Phase.DEALER_DISCARD:
+            seat, left = deal.dealer, 32 - deal.talon_pos
+            low = self.rules.dealer_min_exchange
+            actions = _discards(deal.hands[seat], low, min(HAND_SIZE, left))
+        elif phase == Phase.ELDER_TAKE_BACK:
+            excess = deal.asked
+            return tuple(TakeBack(cards_of(m))
+                         for m in _subsets(deal.last_discard[1 - deal.dealer], excess, excess))
+        else:
+            return ()
+        if self._may_mark_king(seat):
+            return (MARK_KING, *actions)
+        return actions
+
+    def _may_mark_king(self, seat: int) -> bool:
+        """E-§4.4: the king of trumps may be marked by its holder before he plays his first card."""
+        deal = self._deal
+        return (deal.king_marked < 0 and not deal.played[seat]
+                and bool(deal.hands[seat] >> KING_OF[deal.trump] & 1))
+
+    def _playable(self, seat: int) -> int:
+        """E-§5: the legal cards of ``seat`` as a mask (ECARTE-V.1: any card when leading)."""
+        deal = self._deal
+        hand = deal.hands[seat]
+        led = deal.led
+        if led < 0:
+            return hand
+        same = hand & SUIT_MASKS[led // 13]
+        if same:
+            return same & HIGHER_IN_SUIT[led] or same
+        trumps = hand & SUIT_MASKS[deal.trump]
+        if trumps and self.rules.must_trump:
+            return trumps
+        return hand
+
+    def illegal_reason(self, action: Action) -> str:
+        phase = self._phase
+        if phase == Phase.OVER:
+            return "the partie is over"
+        if isinstance(action, Play) and phase == Phase.PLAY:
+            if not self._deal.hands[self._deal.to_play] >> action.card.index & 1:
+                return f"{action.card} is not in the hand of seat {self._deal.to_play}"
+            return "the second player must follow suit and overtake if he can, else trump if he can (E-§5)"
+        if isinstance(action, MarkKing):
+            return "only the holder of the king of trumps may mark it, before he plays his first card (E-§4.4)"
+        return f"not allowed in phase {phase.name.lower().replace('_', ' ')}"
+
+    def apply_unchecked(self, action: Action) -> Operation:
+        actor = self._actor
+        assert actor is not None
+        operation = Operation(actor, action)
+        self.operations.append(operation)
+        self._legal = None
+        _HANDLERS[type(action)](self, action)
+        self._actor = self._compute_actor()
+        if self._actor == CHANCE and self.chance is not None:
+            self.resolve_chance()
+        return operation
+
+    def resolve_chance(self) -> None:
+        while self._phase <= Phase.SHUFFLE and self.chance is not None:
+            order = self.chance.shuffled(PACK_32)
+            if self._phase == Phase.CUT:
+                self.apply_unchecked(CutForDeal((order[0], order[1])))
+            else:
+                self.apply_unchecked(Shuffle(order))
+
+    def parse_action(self, text: str) -> Action:
+        return parse_action(text)
+
+    def check_chance(self, action: Action) -> None:
+        if self._phase == Phase.CUT:
+            if not (isinstance(action, CutForDeal) and len(set(action.cards)) == 2
+                    and all(STRENGTH[c.index] >= 0 for c in action.cards)):
+                raise IllegalActionError(action, CHANCE, (), "expected `cut C1 C2`: two different cards "
+                                         "of the 32-card pack, one cut by each player (E-§2.3)")
+        elif self._phase == Phase.SHUFFLE:
+            if not (isinstance(action, Shuffle) and len(action.order) == 32
+                    and mask_of(action.order) == PACK_MASK):
+                raise IllegalActionError(action, CHANCE, (), "expected `deck C1 … C32`: an order of "
+                                         "the 32 cards of the piquet pack, each once (E-§3)")
+        else:
+            raise IllegalActionError(action, self.actor, self.legal_actions(), "chance is not to act")
+
+    def clone(self) -> Self:
+        twin = object.__new__(type(self))
+        twin.rules = self.rules
+        twin.chance = self.chance.clone() if self.chance is not None else None
+        twin.operations = self.operations[:]
+        twin.ledger = self.ledger.copy()
+        twin.score = self.score[:]
+        twin.games = self.games[:]
+        twin.deal_results = self.deal_results[:]
+        twin.game_results = self.game_results[:]
+        twin._deal = self._deal.copy()
+        twin._phase = self._phase
+        twin._legal = self._legal
+        twin._actor = self._actor
+        return twin
+
+    # ------------------------------------------------------------------------------------ chance
+    def _apply_cut(self, action: Action) -> None:
+        """E-§2.3: the higher card (K high … 7 low) deals first; equal ranks cut again."""
+        assert isinstance(action, CutForDeal)
+        first, second = (STRENGTH[c.index] for c in action.cards)
+        if first == second:
+            return
+        high = 0 if first > second else 1
+        self._deal.dealer = high if self.rules.first_dealer_card == "highest" else 1 - high
+        self._phase = Phase.SHUFFLE
+
+    def _apply_shuffle(self, action: Action) -> None:
+        """E-§3: five cards each, non-dealer first, by the game's 3-2 or 2-3; the 11th card is turned up."""
+        assert isinstance(action, Shuffle)
+        deck = tuple(c.index for c in action.order)
+        deal = self._deal
+        deal.deck = deck
+        deal.start = len(self.operations) - 1
+        elder, dealer = 1 - deal.dealer, deal.dealer
+        first, _ = self.rules.deal_pattern
+        hands = [0, 0]
+        for i in range(first):
+            hands[elder] |= 1 << deck[i]
+            hands[dealer] |= 1 << deck[first + i]
+        for i in range(2 * first, 10):
+            hands[elder if i < 5 + first else dealer] |= 1 << deck[i]
+        deal.hands = hands
+        deal.trump_card = deck[10]
+        deal.trump = deck[10] // 13
+        deal.talon_pos = 11
+        deal.leader = deal.to_play = elder
+        self._phase = Phase.ELDER_DECIDES
+        if deck[10] == KING_OF[deal.trump]:
+            self._score(dealer, 1, "E-§3.4")  # a turned-up king scores one for the dealer
+
+    # ------------------------------------------------------------------------------------ exchange
+    def _apply_propose(self, action: Action) -> None:
+        self._phase = Phase.DEALER_DECIDES
+
+    def _apply_stand(self, action: Action) -> None:
+        deal = self._deal
+        if deal.first_decision or not self.rules.penalty_first_decision_only:
+            deal.stood = 1 - deal.dealer  # ECARTE-VI.8
+        self._begin_play()
+
+    def _apply_accept(self, action: Action) -> None:
+        self._deal.first_decision = False
+        self._phase = Phase.ELDER_DISCARD
+
+    def _apply_refuse(self, action: Action) -> None:
+        deal = self._deal
+        if deal.first_decision or not self.rules.penalty_first_decision_only:
+            deal.refused = deal.dealer  # ECARTE-VI.7
+        self._begin_play()
+
+    def _apply_discard(self, action: Action) -> None:
+        """ECARTE-VI.1, VI.4: the elder is served first, then the dealer takes what he wishes."""
+        assert isinstance(action, Discard)
+        deal = self._deal
+        mask = mask_of(action.cards)
+        seat = deal.dealer if self._phase == Phase.DEALER_DISCARD else 1 - deal.dealer
+        deal.hands[seat] &= ~mask
+        deal.discarded[seat] |= mask
+        deal.last_discard[seat] = mask
+        count = mask.bit_count()
+        left = 32 - deal.talon_pos
+        served = min(count, left)
+        for i in range(deal.talon_pos, deal.talon_pos + served):
+            deal.hands[seat] |= 1 << deal.deck[i]
+        deal.talon_pos += served
+        if seat == deal.dealer:
+            self._after_exchange()
+        elif count > left:
+            deal.asked = count - left  # ECARTE-VI.5: the talon is too short; the excess comes back from the discard
+            self._phase = Phase.ELDER_TAKE_BACK
+        elif deal.talon_pos < 32:
+            self._phase = Phase.DEALER_DISCARD
+        else:
+            self._after_exchange()
+
+    def _apply_take_back(self, action: Action) -> None:
+        """ECARTE-VI.5: the asker takes back from his last discard what he threw in excess."""
+        assert isinstance(action, TakeBack)
+        deal = self._deal
+        elder = 1 - deal.dealer
+        mask = mask_of(action.cards)
+        deal.hands[elder] |= mask
+        deal.discarded[elder] &= ~mask
+        deal.last_discard[elder] &= ~mask
+        deal.asked = 0
+        self._after_exchange()
+
+    def _after_exchange(self) -> None:
+        """ECARTE-VI.3: the elder may propose again until the talon is exhausted (E-§9 Q8)."""
+        self._phase = Phase.ELDER_DECIDES if self._deal.talon_pos < 32 else Phase.PLAY
+        if self._phase == Phase.PLAY:
+            self._begin_play()
+
+    # ------------------------------------------------------------------------------------ play
+    def _begin_play(self) -> None:
+        deal = self._deal
+        deal.leader = deal.to_play = 1 - deal.dealer  # ECARTE-V.1: the non-dealer leads
+        self._phase = Phase.PLAY
+
+    def _apply_mark_king(self, action: Action) -> None:
+        """E-§4.4: one point to the holder of the king of trumps who announces it in time."""
+        seat = self._actor
+        assert isinstance(seat, int)
+        self._deal.king_marked = seat
+        self._score(seat, 1, "E-§4.4")
+
+    def _apply_play(self, action: Action) -> None:
+        assert isinstance(action, Play)
+        deal = self._deal
+        seat = deal.to_play
+        card = action.card.index
+        deal.hands[seat] &= ~(1 << card)
+        deal.played[seat] = True
+        if deal.led < 0:
+            deal.led = card
+            deal.to_play = 1 - seat
+            return
+        led = deal.led
+        winner = seat if _beats(card, led, deal.trump) else deal.leader
+        deal.tricks.append((deal.leader, led, card, winner))
+        deal.tricks_won[winner] += 1
+        deal.led = -1
+        deal.leader = deal.to_play = winner
+        if len(deal.tricks) == TRICKS:
+            self._score_tricks()
+
+    def _score_tricks(self) -> None:
+        """E-§6.1: the point for three or four tricks, the vole for five; ECARTE-VI.7/VI.8 make it two."""
+        deal = self._deal
+        winner = 0 if deal.tricks_won[0] >= 3 else 1
+        vole = deal.tricks_won[winner] == TRICKS
+        points, reason = (2 if vole else 1), "E-§6.1"
+        loser = 1 - winner
+        if loser in (deal.stood, deal.refused):
+            reason = "ECARTE-VI.8" if loser == deal.stood else "ECARTE-VI.7"
+            points = 3 if vole and self.rules.penalty_on_vole == "add" else 2
+        self._score(winner, points, reason)
+        if self._phase != Phase.OVER and self._phase != Phase.SHUFFLE:
+            self._end_deal(completed=True)
+
+    # ------------------------------------------------------------------------------------ scoring
+    def _score(self, seat: int, points: int, reason: str) -> None:
+        """Points are counted as they arise; reaching game ends the game at once (E-§6.1)."""
+        self.ledger.transfer(MARKER, seat, points, reason)
+        self.score[seat] += points
+        self._deal.points[seat] += points
+        if self.score[seat] >= self.rules.game_points:
+            self._end_deal(completed=len(self._deal.tricks) == TRICKS)
+            self._end_game(seat)
+
+    def _end_deal(self, *, completed: bool) -> None:
+        deal = self._deal
+        game = len(self.game_results)
+        self.deal_results.append(DealResult(game, deal.dealer, (deal.points[0], deal.points[1]),
+                                            (deal.tricks_won[0], deal.tricks_won[1]), completed))
+        self._deal = _Deal(dealer=1 - deal.dealer, start=len(self.operations))
+        self._phase = Phase.SHUFFLE
+
+    def _end_game(self, winner: int) -> None:
+        """E-§6.2: single, double or treble with stake scoring; a partie liée goes to two games."""
+        loser_points = self.score[1 - winner]
+        value = 1
+        if self.rules.stake_scoring:
+            value = 3 if loser_points == 0 else 2 if loser_points <= 2 else 1
+        self.game_results.append(GameResult(winner, (self.score[0], self.score[1]), value))
+        self.games[winner] += 1
+        if not self.rules.partie_liee or self.games[winner] == 2:
+            self._phase = Phase.OVER
+            return
+        self.score = [0, 0]
+        self._deal = _Deal(dealer=1 - winner, start=len(self.operations))  # the loser of a game deals first in the next
+        self._phase = Phase.SHUFFLE
+
+    # ------------------------------------------------------------------------------------ results
+    def result(self) -> PartieResult:
+        """Points scored, games won and stake values so far (final once the state is terminal)."""
+        points = self.ledger.seat_balances()
+        values = [0, 0]
+        for game in self.game_results:
+            values[game.winner] += game.value
+        winner = None
+        if self._phase == Phase.OVER:
+            winner = 0 if self.games[0] > self.games[1] else 1
+        return PartieResult((points[0], points[1]), (self.games[0], self.games[1]),
+                            (values[0], values[1]), winner)
+
+    def returns(self) -> tuple[int, int]:
+        return self.result().returns()
+
+    @property
+    def deal_points(self) -> tuple[int, int]:
+        """Points scored so far in the deal in progress."""
+        return (self._deal.points[0], self._deal.points[1])
+
+    # ------------------------------------------------------------------------------------ views
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        """The cards ``seat`` holds (the full state: use :meth:`view` for what a seat may see)."""
+        return cards_of(self._deal.hands[seat])
+
+    @property
+    def trump_card(self) -> Card | None:
+        return CARDS[self._deal.trump_card] if self._deal.trump_card >= 0 else None
+
+    def talon(self) -> tuple[Card, ...]:
+        deal = self._deal
+        return tuple(CARDS[i] for i in deal.deck[deal.talon_pos:])
+
+    def discards(self, seat: int) -> tuple[Card, ...]:
+        return cards_of(self._deal.discarded[seat])
+
+    def view(self, viewer: int) -> EcarteView:
+        """What ``viewer`` (a seat or :data:`PUBLIC`) knows now; never the opponent's hidden cards."""
+        if viewer not in (0, 1, PUBLIC):
+            raise RulesError(f"viewer {viewer!r} is not allowed; allowed: 0, 1, PUBLIC")
+        deal = self._deal
+        seat_view = viewer in (0, 1)
+        history = tuple((op.actor, seen) for op in self.operations[deal.start:]
+                        if (seen := redact(op.actor, op.action, viewer)) is not None)
+        exposed = tuple(cards_of(deal.hands[s]) if deal.exposed[s] else () for s in (0, 1))
+        return EcarteView(
+            viewer=viewer, rules=self.rules, phase=self._phase, actor=self.actor, dealer=self.dealer,
+            hand=cards_of(deal.hands[viewer]) if seat_view else (),
+            exposed=(exposed[0], exposed[1]),
+            hand_sizes=(deal.hands[0].bit_count(), deal.hands[1].bit_count()),
+            trump_card=self.trump_card, talon_size=32 - deal.talon_pos if deal.deck else 0,
+            my_discards=cards_of(deal.discarded[viewer]) if seat_view else (),
+            history=history, tricks=self._tricks_view(),
+            tricks_won=(deal.tricks_won[0], deal.tricks_won[1]),
+            score=(self.score[0], self.score[1]), games=(self.games[0], self.games[1]),
+            king_marked_by=deal.king_marked if deal.king_marked >= 0 else None,
+            stood=deal.stood if deal.stood >= 0 else None,
+            refused=deal.refused if deal.refused >= 0 else None,
+            legal_actions=self.legal_actions() if viewer == self.actor else (),
+        )
+
+    def _tricks_view(self) -> tuple[Trick, ...]:
+        deal = self._deal
+        done = [Trick(leader, (CARDS[a], CARDS[b]), winner) for leader, a, b, winner in deal.tricks]
+        if deal.led >= 0:
+            done.append(Trick(deal.leader, (CARDS[deal.led],), None))
+        return tuple(done)
+
+
+def _beats(card: int, led: int, trump: int) -> bool:
+    """E-§5: the second card wins if it is higher in the suit led, or a trump on a plain card."""
+    if card // 13 == led // 13:
+        return STRENGTH[card] > STRENGTH[led]
+    return card // 13 == trump
+
+
+def trick_winner(leader: int, led: Card, second: Card, trump: int) -> int:
+    """The seat that wins a trick (E-§5).
+
+    >>> from academie.cards import Suit
+    >>> trick_winner(0, Card.parse("AH"), Card.parse("JH"), Suit.SPADES)  # the jack is above the ace
+    1
+    >>> trick_winner(0, Card.parse("KH"), Card.parse("7S"), Suit.SPADES)  # a trump on a plain card
+    1
+    """
+    return 1 - leader if _beats(second.index, led.index, trump) else leader
+
+
+_HANDLERS: Final = {
+    CutForDeal: EcarteState._apply_cut,
+    Shuffle: EcarteState._apply_shuffle,
+    Propose: EcarteState._apply_propose,
+    Stand: EcarteState._apply_stand,
+    Accept: EcarteState._apply_accept,
+    Refuse: EcarteState._apply_refuse,
+    Discard: EcarteState._apply_discard,
+    TakeBack: EcarteState._apply_take_back,
+    MarkKing: EcarteState._apply_mark_king,
+    Play: EcarteState._apply_play,
+}

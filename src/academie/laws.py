@@ -1,0 +1,148 @@
+"""The shared machinery of rules and laws: the catalogue of IDs, irregularities, remedies and rulings.
+
+Every game module has a laws table beside it (``games/<game>_laws.py``) listing each rule and law ID of the
+game as a :class:`RuleEntry`: where the rule comes from (the seed text, a law of the rule file, or our
+reconstruction), who holds the option when it is broken, and which remedies the law offers. Table mode uses
+these entries to offer remedies and cite the law; ``academie rules GAME`` reports them with where each is
+implemented and tested (:func:`rules_report`).
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+from pathlib import Path
+
+
+class Source(Enum):
+    """Where a rule comes from."""
+
+    SEED = "seed"
+    """Stated in one of our source texts (IDs such as ``ECARTE-VI.7``)."""
+    LAW = "law"
+    """A law of the rule file, from the historical sources it cites (IDs such as ``E-P3``)."""
+    RECONSTRUCTED = "reconstructed"
+    """Our reconstruction where the sources are silent; always reported as such."""
+
+
+class Status(Enum):
+    IMPLEMENTED = "implemented"
+    PARTIAL = "partial"
+    MISSING = "missing"
+
+
+@dataclass(frozen=True, slots=True)
+class RuleEntry:
+    """One rule or law of a game, as data."""
+
+    id: str
+    source: Source
+    title: str
+    chooser: str = ""
+    """Who holds the option when the law is broken ("non-dealer", "opponent", ...); empty when automatic."""
+    remedies: tuple[str, ...] = ()
+    """The remedies the law offers, by the names table-mode rulings use."""
+    origin: str = ""
+    """The historical source as the rule file gives it (e.g. "Cav 43; OH p.177")."""
+    partial: str = ""
+    """Why the rule is only partly implemented, when it is."""
+
+
+@dataclass(frozen=True, slots=True)
+class Irregularity:
+    """An irregular act accepted in table mode, waiting for (or given) its ruling."""
+
+    law: str
+    offender: int
+    description: str
+    chooser: int | None
+    """The seat that chooses the remedy, or ``None`` when the law rules automatically."""
+    remedies: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RuleStatus:
+    """A row of ``academie rules GAME --json``."""
+
+    id: str
+    source: str
+    title: str
+    status: str
+    code: str
+    tests: tuple[str, ...] = field(default=())
+    note: str = ""
+
+    def as_dict(self) -> dict[str, object]:
+        return {"id": self.id, "source": self.source, "title": self.title, "status": self.status,
+                "code": self.code, "tests": list(self.tests), "note": self.note}
+
+
+def id_pattern(rule_id: str) -> re.Pattern[str]:
+    """Match a rule ID in code or in a test name, in its literal form or as an identifier.
+
+    >>> bool(id_pattern("E-X1").search("def test_E_X1_retract(): ..."))
+    True
+    >>> bool(id_pattern("E-X1").search("def test_E_X10_other(): ..."))
+    False
+    >>> bool(id_pattern("ECARTE-VI.7").search("# ECARTE-VI.7: two points"))
+    True
+    """
+    literal = re.escape(rule_id)
+    as_name = re.escape(re.sub(r"[^A-Za-z0-9]+", "_", rule_id).strip("_"))
+    return re.compile(rf"(?<![A-Za-z0-9.])(?:{literal}|{as_name})(?![0-9A-Za-z]|\.[0-9])")
+
+
+def _code_hits(files: Iterable[Path], root: Path, rule_id: str) -> list[str]:
+    pattern = id_pattern(rule_id)
+    hits = []
+    for path in files:
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+            if pattern.search(line):
+                hits.append(f"{path.relative_to(root).as_posix()}:{number}")
+    return hits
+
+
+def _test_nodes(tests_root: Path, root: Path) -> list[tuple[str, str]]:
+    """(node id, searchable text: name and docstring) for every test function under ``tests_root``."""
+    nodes: list[tuple[str, str]] = []
+    for path in sorted(tests_root.rglob("test_*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        rel = path.relative_to(root).as_posix()
+        for node in tree.body:
+            for test, prefix in _tests_in(node):
+                text = test.name + "\n" + (ast.get_docstring(test) or "")
+                nodes.append((f"{rel}::{prefix}{test.name}", text))
+    return nodes
+
+
+def _tests_in(node: ast.stmt) -> list[tuple[ast.FunctionDef, str]]:
+    if isinstance(node, ast.FunctionDef) and node.name.startswith("test"):
+        return [(node, "")]
+    if isinstance(node, ast.ClassDef) and node.name.startswith("Test"):
+        return [(item, f"{node.name}::") for item in node.body
+                if isinstance(item, ast.FunctionDef) and item.name.startswith("test")]
+    return []
+
+
+def rules_report(catalogue: Sequence[RuleEntry], *, code_files: Sequence[Path], root: Path,
+                 tests_root: Path | None) -> list[RuleStatus]:
+    """Where each rule ID stands: implemented (code and a test), partial, or missing."""
+    nodes = _test_nodes(tests_root, root) if tests_root and tests_root.is_dir() else []
+    rows = []
+    for entry in catalogue:
+        hits = _code_hits(code_files, root, entry.id)
+        pattern = id_pattern(entry.id)
+        tests = tuple(node for node, text in nodes if pattern.search(text))
+        if not hits:
+            status = Status.MISSING
+        elif entry.partial or not tests:
+            status = Status.PARTIAL
+        else:
+            status = Status.IMPLEMENTED
+        note = entry.partial or ("no test names this ID" if hits and not tests else "")
+        rows.append(RuleStatus(entry.id, entry.source.value, entry.title, status.value,
+                               hits[0] if hits else "", tests, note))
+    return rows
