@@ -1,0 +1,327 @@
+"""The ``academie`` command: play against a bot, replay a record, simulate bots, report the rules.
+
+``academie play ecarte`` · ``academie replay FILE`` · ``academie simulate ecarte --deals N --seed S --bots A,B``
+· ``academie rules ecarte``. Every command that prints data takes ``--json``. Errors the user can fix (an
+unknown game, a bad option, an unreadable record) print one line saying what was wrong and what is allowed,
+and exit with code 2.
+
+This module is a client of the library: it is the only place (with ``bench/``) that reads the clock, the
+operating system's randomness (the default seed of ``play``) or the terminal.
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import os
+import sys
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated, Any, NoReturn
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+import academie
+from academie import bots as bot_registry
+from academie import laws, record, sim
+from academie.engine import AcademieError, rules_from_dict, rules_to_dict
+from academie.games import GameType, load
+from academie.tui import Narrator, TerminalGame
+
+app = typer.Typer(name="academie", add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
+                  help="Académie: classic French card games from the 19th-century books (Écarté first).")
+
+RECORD_SUFFIXES = (".acad", ".json")
+"""The record file types: the text format and its JSON twin (docs/record-format.md)."""
+EXIT_USAGE = 2
+"""The exit code of every error the user can fix (the same as for a mistyped option)."""
+
+
+class FirstDealer(StrEnum):
+    me = "me"
+    bot = "bot"
+
+
+def main() -> None:
+    """The console entry point (``academie = "academie.cli:main"``)."""
+    app()
+
+
+# ------------------------------------------------------------------------------------------------ helpers
+def _out() -> Console:
+    return Console(highlight=False, soft_wrap=True)
+
+
+def fail(message: str) -> NoReturn:
+    """Print one line on standard error and exit with code 2."""
+    Console(stderr=True, highlight=False, soft_wrap=True).print(f"academie: error: {escape(message)}")
+    raise typer.Exit(EXIT_USAGE)
+
+
+@contextmanager
+def user_errors() -> Iterator[None]:
+    """Turn the library's typed errors and file errors into a one-line message and exit code 2."""
+    try:
+        yield
+    except (AcademieError, ValueError) as error:
+        fail(str(error).replace("\n", " "))
+    except OSError as error:
+        fail(f"{error.strerror or error}: {error.filename}" if error.filename else str(error))
+
+
+def load_game(name: str) -> GameType:
+    with user_errors():
+        return load(name)
+
+
+def _coerce(game: GameType, key: str, value: str) -> Any:
+    """A rules option typed on the command line, read as the type of its default value."""
+    defaults = rules_to_dict(game.rules())
+    if key not in defaults:
+        return value  # rules_from_dict names the unknown option and lists the known ones
+    default = defaults[key]
+    if isinstance(default, bool):
+        truth = {"true": True, "yes": True, "on": True, "1": True,
+                 "false": False, "no": False, "off": False, "0": False}
+        if value.lower() not in truth:
+            raise ValueError(f"rules option {key}={value!r} is not allowed; allowed: true, false")
+        return truth[value.lower()]
+    if isinstance(default, int):
+        try:
+            return int(value)
+        except ValueError:
+            raise ValueError(f"rules option {key}={value!r} is not allowed; allowed: a whole number") from None
+    if isinstance(default, list):
+        parts = value.replace("-", ",").replace("+", ",").split(",")
+        try:
+            return [int(part) for part in parts]
+        except ValueError:
+            raise ValueError(f"rules option {key}={value!r} is not allowed; allowed: numbers as in "
+                             f"{'-'.join(map(str, default))}") from None
+    return value
+
+
+def parse_rules(game: GameType, options: Sequence[str]) -> Any:
+    """The game's rules with ``key=value`` options applied (``mode=table``, ``must_trump=false``, ...)."""
+    with user_errors():
+        data: dict[str, Any] = {}
+        for option in options:
+            key, sep, value = option.partition("=")
+            if not sep or not key.strip():
+                known = ", ".join(rules_to_dict(game.rules()))
+                raise ValueError(f"rules option {option!r} must be key=value; known options: {known}")
+            data[key.strip()] = _coerce(game, key.strip(), value.strip())
+        return rules_from_dict(game.rules, data)
+
+
+def _print_json(data: Any) -> None:
+    sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+
+
+# ------------------------------------------------------------------------------------------------ play
+@app.command()
+def play(
+    game: Annotated[str, typer.Argument(help="The game to play.")] = "ecarte",
+    bot: Annotated[str | None, typer.Option(help="The bot to play against (default: the strongest).")] = None,
+    seed: Annotated[int | None, typer.Option(help="Seed of the deals (default: a random one, printed).")] = None,
+    first_dealer: Annotated[FirstDealer | None, typer.Option(
+        help="Who deals first (default: cut for deal, the higher card deals).")] = None,
+    rules_option: Annotated[list[str] | None, typer.Option(
+        "--rules-option", help="A rules option as key=value (repeatable), e.g. must_trump=false.")] = None,
+    save: Annotated[Path | None, typer.Option(help="Where to save the record (default: records/<game>-<seed>.acad).")]
+    = None,
+) -> None:
+    """Play a partie against a bot in the terminal (type `help` during the game)."""
+    game_type = load_game(game)
+    rules = parse_rules(game_type, rules_option or [])
+    names = bot_registry.bot_names(game_type.name)
+    if not names:
+        fail(f"there is no bot for {game_type.name} yet; games with bots: {', '.join(bot_registry.BOTS)}")
+    bot_name = bot or bot_registry.strongest(game_type.name)
+    if bot_name not in names:
+        fail(f"unknown bot {bot_name!r} for {game_type.name}; available: {', '.join(names)}")
+    if seed is None:
+        seed = int.from_bytes(os.urandom(4), "big")
+    target = save or Path("records") / f"{game_type.name}-{seed}.acad"
+    if target.suffix.lower() not in RECORD_SUFFIXES:
+        fail(f"cannot save a record as {target}: allowed file types: {', '.join(RECORD_SUFFIXES)}")
+    dealer = None if first_dealer is None else (0 if first_dealer is FirstDealer.me else 1)
+    console = _out()
+    console.print(f"[bold]{game_type.title}[/bold] against the {bot_name} bot · seed {seed} "
+                  f"(play the same deals again with --seed {seed}) · type [bold]help[/bold] for the commands")
+    with user_errors():
+        state = game_type.new(rules, seed=seed, first_dealer=dealer)
+        opponent = bot_registry.make_bot(game_type.name, bot_name, seed=seed)
+    session = TerminalGame(state, bot=opponent, console=console, read_line=_read_line, human=0, first_dealer=dealer)
+    finished = session.run()
+    result = state.result()
+    if finished:
+        verdict = "You win the partie!" if result.winner == 0 else "The bot wins the partie."
+        console.print(f"\n[bold]{verdict}[/bold] Points: you {result.points[0]}, the bot {result.points[1]}.")
+    else:
+        console.print(f"\nGame stopped. Points so far: you {result.points[0]}, the bot {result.points[1]}.")
+    tags = {"Seat0": "Player", "Seat1": f"Bot ({bot_name})", "Date": datetime.date.today().isoformat(),
+            "Seed": str(seed)}
+    with user_errors():
+        target.parent.mkdir(parents=True, exist_ok=True)
+        record.save_file(record.from_state(state, tags=tags), target)
+    console.print(f"Record saved to {escape(str(target))} (see it again with: academie replay {escape(str(target))})")
+
+
+def _read_line() -> str | None:
+    """A line typed by the player (None at the end of input); echoed when the input is not a terminal."""
+    line = sys.stdin.readline()
+    if not line:
+        return None
+    if not sys.stdin.isatty():
+        sys.stdout.write(line if line.endswith("\n") else line + "\n")
+    return line
+
+
+# ------------------------------------------------------------------------------------------------ replay
+@app.command()
+def replay(
+    file: Annotated[Path, typer.Argument(help="A record: .acad (text) or .json.")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print the replayed partie as JSON.")] = False,
+) -> None:
+    """Replay a record through the engine and print the course of the partie and its result."""
+    with user_errors():
+        partie = record.load_file(file)
+        state = record.replay(partie)
+    if as_json:
+        _print_json(replay_json(partie, state))
+        return
+    console = _out()
+    names = (partie.tag("Seat0") or "seat 0", partie.tag("Seat1") or "seat 1")
+    names = (names[0] if names[0] != "?" else "seat 0", names[1] if names[1] != "?" else "seat 1")
+    console.print(f"[bold]{escape(load(partie.game).title)}[/bold] · " +
+                  " · ".join(f"{escape(name)} {escape(value)}" for name, value in partie.tags if name != "Game"))
+    first_dealer = partie.tag("FirstDealer")
+    narrator = Narrator(state.rules, first_dealer=None if first_dealer is None else int(first_dealer), viewer=None,
+                        names=names)
+    for operation in state.operations:
+        for line in narrator.feed(operation):
+            console.print(line)
+    result = state.result()
+    if state.is_terminal:
+        console.print(f"\n[bold]Result[/bold] {escape(names[0])} {result.points[0]}, {escape(names[1])} "
+                      f"{result.points[1]}; the partie goes to {escape(names[result.winner or 0])}")
+    else:
+        console.print(f"\n[bold]Unfinished[/bold] {escape(names[0])} {result.points[0]}, {escape(names[1])} "
+                      f"{result.points[1]} when the record stops")
+
+
+def replay_json(partie: record.Record, state: Any) -> dict[str, Any]:
+    """The replayed partie as plain data: game, rules, tags, result, games, winner, deals, operations."""
+    result = state.result()
+    return {
+        "game": partie.game,
+        "rules": rules_to_dict(state.rules),
+        "tags": dict(partie.tags),
+        "result": list(result.points),
+        "games": list(result.games),
+        "winner": result.winner,
+        "finished": state.is_terminal,
+        "deals": [{"game": deal.game, "dealer": deal.dealer, "points": list(deal.points),
+                   "tricks": list(deal.tricks), "completed": deal.completed} for deal in state.deal_results],
+        "operations": [str(operation) for operation in state.operations],
+    }
+
+
+# ------------------------------------------------------------------------------------------------ simulate
+@app.command()
+def simulate(
+    game: Annotated[str, typer.Argument(help="The game to simulate.")],
+    deals: Annotated[int, typer.Option(help="How many deals to play in all.")] = 1000,
+    seed: Annotated[int, typer.Option(help="The seed of the run (each partie gets a seed derived from it).")] = 0,
+    bots: Annotated[str, typer.Option(help="The bots, one per seat, comma-separated, e.g. classical,random.")]
+    = "random,random",
+    workers: Annotated[int, typer.Option(help="Processes to use; the totals do not depend on it.")] = 1,
+    rules_option: Annotated[list[str] | None, typer.Option("--rules-option", help="A rules option as key=value.")]
+    = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON (no progress bar).")] = False,
+) -> None:
+    """Let bots play each other for a number of deals and add up the points."""
+    game_type = load_game(game)
+    rules = parse_rules(game_type, rules_option or [])
+    names = [name.strip() for name in bots.split(",") if name.strip()]
+    with user_errors():
+        if as_json:
+            result = sim.simulate(game_type.name, bots=names, deals=deals, seed=seed, workers=workers, rules=rules)
+        else:
+            result = _simulate_with_progress(game_type, names, deals, seed, workers, rules)
+    if as_json:
+        _print_json(result.as_dict())
+        return
+    table = Table(title=f"{game_type.title}: {deals} deals, seed {seed}, {workers} worker(s)")
+    for column in ("seat", "bot", "points", "points/deal", "games won"):
+        table.add_column(column, justify="left" if column == "bot" else "right")
+    for seat, name in enumerate(result.bots):
+        table.add_row(str(seat), name, str(result.totals[seat]), f"{result.totals[seat] / deals:.3f}",
+                      str(result.games[seat]))
+    console = _out()
+    console.print(table)
+    tail = " (the last one cut short)" if result.cut_short else ""
+    console.print(f"{result.parties} parties{tail}, {result.actions} actions, {result.seconds:.2f} s "
+                  f"({deals / max(result.seconds, 1e-9):,.0f} deals/s)")
+
+
+def _simulate_with_progress(game: GameType, names: list[str], deals: int, seed: int, workers: int,
+                            rules: Any) -> sim.SimResult:
+    columns = (TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+    with Progress(*columns, console=Console(stderr=True), transient=True) as progress:
+        task = progress.add_task("deals", total=deals)
+        return sim.simulate(game.name, bots=names, deals=deals, seed=seed, workers=workers, rules=rules,
+                            progress=lambda done: progress.update(task, completed=done))
+
+
+# ------------------------------------------------------------------------------------------------ rules
+def report_roots() -> tuple[Path, Path | None]:
+    """Where the rules report reads code and tests: the checkout when running from one, else the package."""
+    package = Path(academie.__file__).resolve().parent
+    checkout = package.parent.parent
+    if package.parent.name == "src" and (checkout / "pyproject.toml").is_file():
+        tests = checkout / "tests"
+        return checkout, tests if tests.is_dir() else None
+    return package, None
+
+
+@app.command()
+def rules(
+    game: Annotated[str, typer.Argument(help="The game whose rules and laws to report.")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print the report as a JSON list.")] = False,
+) -> None:
+    """Every rule and law ID of the game: where it comes from, where it is implemented and tested."""
+    game_type = load_game(game)
+    root, tests_root = report_roots()
+    with user_errors():
+        try:
+            rows = laws.rules_report(game_type.catalogue, code_files=game_type.code_files, root=root,
+                                     tests_root=tests_root)
+        except SyntaxError as error:  # a test file that does not parse: say which, instead of a traceback
+            fail(f"cannot read the tests for the report: {error.filename} line {error.lineno}: {error.msg}")
+    if as_json:
+        _print_json([row.as_dict() for row in rows])
+        return
+    table = Table(title=f"{game_type.title}: rules and laws")
+    for column in ("ID", "source", "status", "code", "tests", "title"):
+        table.add_column(column, overflow="fold")
+    styles = {"implemented": "green", "partial": "yellow", "missing": "red"}
+    for row in rows:
+        status = f"[{styles.get(row.status, 'white')}]{row.status}[/]"
+        table.add_row(escape(row.id), row.source, status, escape(row.code), str(len(row.tests)),
+                      escape(row.title + (f" ({row.note})" if row.note else "")))
+    console = _out()
+    console.print(table)
+    counts = {status: sum(row.status == status for row in rows) for status in styles}
+    sources = {source: sum(row.source == source for row in rows) for source in ("seed", "law", "reconstructed")}
+    console.print(f"{len(rows)} IDs: " + ", ".join(f"{count} {status}" for status, count in counts.items())
+                  + " · sources: " + ", ".join(f"{count} {source}" for source, count in sources.items()))
+    if tests_root is None:
+        console.print("(no tests directory found beside the package: tests are reported only from a checkout)")

@@ -1,0 +1,259 @@
+"""The ``academie`` command line: play through a pipe, replay, simulate, rules report, errors; README doctests."""
+
+from __future__ import annotations
+
+import doctest
+import io
+import json
+import re
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+from typer.testing import CliRunner
+
+import academie
+from academie import record
+from academie.cards import Card
+from academie.cli import app
+from academie.games.ecarte import ACCEPT, PROPOSE, STAND, Discard, Play
+from academie.tui import Quit, TerminalGame, sort_hand
+
+ROOT = Path(__file__).resolve().parent.parent
+runner = CliRunner()
+
+
+def invoke(*args: str, input: str | None = None) -> tuple[int, str, str]:
+    result = runner.invoke(app, list(args), input=input)
+    assert not isinstance(result.exception, Exception) or isinstance(result.exception, SystemExit), result.output
+    return result.exit_code, result.stdout, result.stderr
+
+
+def play_session(tmp_path: Path, *extra: str, script: str = "1\n" * 400, seed: int = 42) -> tuple[str, Path]:
+    target = tmp_path / "game.acad"
+    code, out, err = invoke("play", "ecarte", "--bot", "classical", "--seed", str(seed), "--save", str(target),
+                            *extra, input=script)
+    assert code == 0, out + err
+    return out, target
+
+
+# ------------------------------------------------------------------------------------------------ play
+def test_play_through_a_pipe_reaches_the_end_and_the_saved_record_replays_to_the_same_result(tmp_path: Path) -> None:
+    out, target = play_session(tmp_path, script="help\nlast\nplay ZZ\n99\n" + "1\n" * 400)
+    assert "seed 42" in out and "--seed 42" in out
+    assert "Commands:" in out and "No trick has been played yet." in out
+    assert "cannot read 'play ZZ'" in out and "Type one number from 1 to" in out
+    assert "Trumps" in out and "Your hand" in out and "« je propose »" in out
+    final = re.search(r"Points: you (\d+), the bot (\d+)\.", out)
+    assert final is not None and max(int(final[1]), int(final[2])) >= 5
+    assert f"Record saved to {target}" in out and target.is_file()
+    code, replayed, _ = invoke("replay", str(target), "--json")
+    data = json.loads(replayed)
+    assert code == 0 and data["finished"] is True
+    assert data["result"] == [int(final[1]), int(final[2])]
+    assert data["tags"]["Seed"] == "42" and data["tags"]["Seat1"] == "Bot (classical)"
+
+
+def test_play_is_reproducible_from_its_seed(tmp_path: Path) -> None:
+    first, target = play_session(tmp_path)
+    second, _ = play_session(tmp_path)
+    assert first == second
+    assert record.load_file(target).tag("Result") != "*"
+
+
+def test_play_default_save_path_and_rules_option(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    code, out, err = invoke("play", "ecarte", "--bot", "random", "--seed", "7", "--first-dealer", "me",
+                            "--rules-option", "game_points=2", "--rules-option", "must_trump=false", input="1\n" * 200)
+    assert code == 0, err
+    saved = record.load_file(tmp_path / "records" / "ecarte-7.acad")
+    state = record.replay(saved)
+    assert (state.rules.game_points, state.rules.must_trump) == (2, False)
+    assert state.deal_results[0].dealer == 0 and "── Deal 1: You deal" in out
+
+
+def test_quit_and_end_of_input_stop_the_game_and_still_save_it(tmp_path: Path) -> None:
+    for script in ("quit\n", ""):
+        out, target = play_session(tmp_path, script=script)
+        assert "Game stopped." in out
+        assert record.load_file(target).tag("Result") == "*"
+
+
+def _terminal_game(seed: int) -> TerminalGame:
+    """A game where seat 0 (the player) is the non-dealer, to act first."""
+    state = academie.load("ecarte").new(seed=seed, first_dealer=1)
+    return TerminalGame(state, bot=academie.bots.make_bot("ecarte", "random"), console=Console(file=io.StringIO()),
+                        read_line=lambda: None, first_dealer=1)
+
+
+def test_menu_numbers_french_sayings_and_typed_actions() -> None:
+    game = _terminal_game(3)
+    listed = game.menu()
+    assert [str(a) for a in listed if str(a) != "mark-king"] == ["propose", "stand"]
+    assert game.read_choice("je propose", listed) == PROPOSE
+    assert game.read_choice(str(listed.index(STAND) + 1), listed) == STAND
+    assert game.read_choice("STAND", listed) == STAND
+    assert isinstance(game.read_choice("quit", listed), Quit)
+    assert "You cannot accept now" in str(game.read_choice("accept", listed))
+    game.state.apply(STAND)
+    card = next(a for a in game.state.legal_actions() if isinstance(a, Play)).card
+    listed = game.menu()
+    assert game.read_choice(str(card).lower(), listed) == Play(card)
+    assert game.read_choice(f"play {card.pretty()}", listed) == Play(card)
+
+
+def test_discards_are_typed_by_position_in_the_sorted_hand_or_by_card() -> None:
+    game = _terminal_game(3)
+    game.state.apply(PROPOSE)
+    game.state.apply(ACCEPT)
+    hand = sort_hand(game.state.hand(0), game.state.trump_card.suit if game.state.trump_card else None)
+    assert game.menu() == ()  # numbers now name cards of the hand
+    assert game.read_choice("1 3", ()) == Discard(tuple(sorted((hand[0], hand[2]), key=lambda c: c.index)))
+    assert game.read_choice(f"discard {hand[1]}", ()) == Discard((hand[1],))
+    assert "no card at position 9" in str(game.read_choice("9", ()))
+    assert "You cannot discard now" in str(game.read_choice("0", ()))  # keeping all is for the dealer only
+
+
+def test_hand_is_sorted_trumps_first_then_by_strength() -> None:
+    """E-§2.1: K Q J A 10 9 8 7 in every suit (the ace between the jack and the ten)."""
+    cards = tuple(Card.parse(c) for c in ["7H", "AS", "TS", "KC", "JS", "8H"])
+    assert [str(c) for c in sort_hand(cards, Card.parse("9H").suit)] == ["8H", "7H", "JS", "AS", "TS", "KC"]
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["play", "bridge"], "unknown game 'bridge'; available: ecarte"),
+    (["play", "ecarte", "--bot", "nobody"], "unknown bot 'nobody' for ecarte; available: random"),
+    (["play", "ecarte", "--rules-option", "trumps=none"], "unknown rules option(s) trumps; known options:"),
+    (["play", "ecarte", "--rules-option", "must_trump=maybe"], "must_trump='maybe' is not allowed; allowed: true"),
+    (["play", "ecarte", "--rules-option", "game_points=99"], "game_points=99 is not allowed; allowed: 1 to 21"),
+    (["play", "ecarte", "--rules-option", "nokey"], "must be key=value"),
+    (["play", "ecarte", "--save", "game.txt"], "allowed file types: .acad, .json"),
+])
+def test_play_errors_exit_2_with_a_one_line_message(args: list[str], message: str) -> None:
+    code, out, err = invoke(*args, input="quit\n")
+    assert code == 2 and message in err and len(err.strip().splitlines()) == 1 and "Traceback" not in err + out
+
+
+# ------------------------------------------------------------------------------------------------ replay
+def _saved_game(tmp_path: Path) -> Path:
+    state = academie.load("ecarte").new(seed=21, first_dealer=0)
+    while not state.is_terminal:
+        state.apply(state.legal_actions()[0])
+    target = tmp_path / "saved.json"
+    record.save_file(record.from_state(state, tags={"Seat0": "Alice", "Seat1": "Bob"}), target)
+    return target
+
+
+def test_replay_prints_each_deal_with_deck_hands_actions_and_points(tmp_path: Path) -> None:
+    target = _saved_game(tmp_path)
+    state = record.replay(record.load_file(target))
+    code, out, _ = invoke("replay", str(target))
+    assert code == 0
+    assert out.count("── Deal ") == len(state.deal_results)
+    assert "deck: " in out and "Alice: " in out and "Bob: " in out and "End of the deal" in out
+    winner = ("Alice", "Bob")[state.result().winner]
+    assert f"the partie goes to {winner}" in out
+
+
+def test_replay_json_has_game_rules_result_and_deals(tmp_path: Path) -> None:
+    target = _saved_game(tmp_path)
+    state = record.replay(record.load_file(target))
+    code, out, _ = invoke("replay", str(target), "--json")
+    data = json.loads(out)
+    assert code == 0 and data["game"] == "ecarte" and data["rules"]["version"] == "ecarte/1"
+    assert data["result"] == list(state.result().points)
+    assert [d["points"] for d in data["deals"]] == [list(d.points) for d in state.deal_results]
+    assert [d["dealer"] for d in data["deals"]] == [d.dealer for d in state.deal_results]
+    assert [d["tricks"] for d in data["deals"]] == [list(d.tricks) for d in state.deal_results]
+    assert len(data["operations"]) == len(state.operations)
+
+
+@pytest.mark.parametrize(("content", "name", "message"), [
+    ("this is not a record\n", "bad.acad", "academie: error:"),
+    ("{not json", "bad.json", "not JSON"),
+    (None, "missing.acad", "No such file or directory"),
+    ("", "record.pgn", "unknown record file type"),
+])
+def test_unreadable_records_exit_2(tmp_path: Path, content: str | None, name: str, message: str) -> None:
+    target = tmp_path / name
+    if content is not None:
+        target.write_text(content, encoding="utf-8")
+    code, out, err = invoke("replay", str(target))
+    assert code == 2 and message in err and "Traceback" not in err + out
+
+
+# ------------------------------------------------------------------------------------------------ simulate
+def test_simulate_json_fields_and_same_totals_with_two_workers() -> None:
+    runs = []
+    for workers in ("1", "2"):
+        code, out, _ = invoke("simulate", "ecarte", "--deals", "300", "--seed", "8", "--bots", "classical,random",
+                              "--workers", workers, "--json")
+        assert code == 0
+        runs.append(json.loads(out))
+    first, second = runs
+    assert {"game", "deals", "seed", "bots", "totals", "actions", "seconds", "games", "parties",
+            "cut_short"} <= set(first)
+    assert (first["game"], first["deals"], first["seed"], first["bots"]) == ("ecarte", 300, 8, ["classical", "random"])
+    for key in ("totals", "games", "actions", "parties", "cut_short"):
+        assert first[key] == second[key]
+
+
+def test_simulate_prints_a_table_without_json() -> None:
+    code, out, _ = invoke("simulate", "ecarte", "--deals", "50", "--seed", "1", "--bots", "random,random")
+    assert code == 0 and "points/deal" in out and "deals/s" in out
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--bots", "random"], "needs 2 bots"),
+    (["--bots", "random,nobody"], "unknown bot 'nobody'"),
+    (["--deals", "0"], "deals=0 is not allowed"),
+    (["--rules-option", "mode=chaos"], "mode='chaos' is not allowed"),
+])
+def test_simulate_errors_exit_2(args: list[str], message: str) -> None:
+    code, out, err = invoke("simulate", "ecarte", *args)
+    assert code == 2 and message in err and "Traceback" not in err + out
+
+
+# ------------------------------------------------------------------------------------------------ rules
+def test_rules_json_lists_every_catalogue_id_with_status_code_and_tests() -> None:
+    code, out, _ = invoke("rules", "ecarte", "--json")
+    rows = json.loads(out)
+    catalogue = academie.load("ecarte").catalogue
+    assert code == 0 and [row["id"] for row in rows] == [entry.id for entry in catalogue]
+    for row in rows:
+        assert {"id", "source", "status", "code", "tests", "title", "note"} <= set(row)
+        assert row["status"] in ("implemented", "partial", "missing")
+        assert row["source"] in ("seed", "law", "reconstructed")
+        assert (row["code"] == "") == (row["status"] == "missing")
+        if row["code"]:
+            path, line = row["code"].rsplit(":", 1)
+            assert (ROOT / path).is_file() and int(line) > 0
+        assert all(node.startswith("tests/") and "::" in node for node in row["tests"])
+    assert any(row["tests"] for row in rows)  # run from the checkout: the tests directory is searched
+
+
+def test_rules_table_counts_each_status() -> None:
+    code, out, _ = invoke("rules", "ecarte")
+    rows = json.loads(invoke("rules", "ecarte", "--json")[1])
+    counts = {s: sum(r["status"] == s for r in rows) for s in ("implemented", "partial", "missing")}
+    assert code == 0
+    assert f"{len(rows)} IDs: {counts['implemented']} implemented, {counts['partial']} partial, " \
+           f"{counts['missing']} missing" in out
+
+
+def test_unknown_game_exits_2_for_every_command() -> None:
+    for args in (["rules", "whist"], ["simulate", "whist"], ["play", "whist"]):
+        code, _, err = invoke(*args)
+        assert code == 2 and "unknown game 'whist'; available: ecarte" in err
+
+
+def test_no_arguments_shows_the_commands() -> None:
+    result = runner.invoke(app, [])
+    assert all(command in result.output for command in ("play", "replay", "simulate", "rules"))
+
+
+# ------------------------------------------------------------------------------------------------ README
+def test_readme_examples_run() -> None:
+    failures, tried = doctest.testfile(str(ROOT / "README.md"), module_relative=False,
+                                       optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    assert tried > 0 and failures == 0
