@@ -114,6 +114,10 @@ class ChanceSource(ABC):
     def clone(self) -> ChanceSource:
         """An independent copy that will produce the same future orders."""
 
+    def has_next(self) -> bool:
+        """Whether another order can be given (explicit orders run out; the game then waits for the caller)."""
+        return True
+
 
 _FACTORIALS: Final = [1]
 for _n in range(1, 105):
@@ -175,6 +179,9 @@ class ExplicitChance(ChanceSource):
             raise AcademieError(f"deck order {self._next} is not a permutation of the {len(pack)}-card pack")
         self._next += 1
         return order
+
+    def has_next(self) -> bool:
+        return self._next < len(self._orders)
 
     def clone(self) -> ExplicitChance:
         twin = ExplicitChance(())

@@ -49,7 +49,9 @@ class GameType:
     @property
     def code_files(self) -> tuple[Path, ...]:
         """The source files where this game's rules are implemented (the laws table excepted)."""
-        return (Path(self._module().__file__),)
+        main = Path(self._module().__file__)
+        table = main.with_name(main.stem + "_table.py")
+        return (main, table) if table.exists() else (main,)
 
     @property
     def catalogue(self) -> Any:

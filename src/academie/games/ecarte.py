@@ -17,8 +17,9 @@ True
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from enum import IntEnum
 from functools import lru_cache
 from typing import Final, Literal, Self
@@ -27,6 +28,7 @@ from academie.cards import CARDS, PACK_32, SUIT_MASKS, Card, Rank, cards_of, ind
 from academie.engine import (
     CHANCE,
     PUBLIC,
+    TABLE,
     Action,
     ActionParseError,
     ChanceSource,
@@ -39,6 +41,7 @@ from academie.engine import (
     SeededChance,
     check_option,
 )
+from academie.laws import Irregularity
 from academie.ledger import MARKER, Ledger
 
 SEATS: Final = 2
@@ -196,6 +199,31 @@ class Play(Action):
         return f"play {self.card}"
 
 
+@dataclass(frozen=True, slots=True)
+class Irregular(Action):
+    """Table mode: an irregular act by ``seat`` (a card played out of turn, a revoke, a look at one's
+    discard, ...). ``kind`` names the act; :mod:`academie.games.ecarte_table` lists the kinds and their laws."""
+
+    kind: str
+    seat: int
+    args: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        return " ".join(("!", self.kind, str(self.seat), *self.args))
+
+
+@dataclass(frozen=True, slots=True)
+class Remedy(Action):
+    """Table mode: the remedy chosen (by the party the law names, or by the table) for a pending irregularity."""
+
+    name: str
+    law: str
+    args: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        return " ".join(("remedy", self.name, *self.args, f"law={self.law}"))
+
+
 PROPOSE: Final = Propose()
 STAND: Final = Stand()
 ACCEPT: Final = Accept()
@@ -246,6 +274,10 @@ def parse_action(text: str) -> Action:
         raise ActionParseError("empty action; expected e.g. propose, stand, accept, refuse, discard 7S 8H, "
                                "take-back 7S, mark-king, play KH")
     verb, args = words[0].lower(), " ".join(words[1:])
+    if verb == "!" and len(words) >= 3 and words[2].isdigit():
+        return Irregular(words[1].lower(), int(words[2]), tuple(words[3:]))
+    if verb == "remedy" and len(words) >= 3 and words[-1].startswith("law="):
+        return Remedy(words[1].lower(), words[-1][4:], tuple(words[2:-1]))
     simple = {"propose": PROPOSE, "stand": STAND, "accept": ACCEPT, "refuse": REFUSE, "mark-king": MARK_KING}
     try:
         if verb in simple and not args:
@@ -264,7 +296,8 @@ def parse_action(text: str) -> Action:
     except ValueError as error:
         raise ActionParseError(f"cannot read {text!r}: {error}") from None
     raise ActionParseError(f"unknown action {text!r}; expected propose, stand, accept, refuse, "
-                           "discard CARDS, take-back CARDS, mark-king, play CARD")
+                           "discard CARDS, take-back CARDS, mark-king, play CARD (table mode also: "
+                           "! KIND SEAT [ARGS], remedy NAME [ARGS] law=ID)")
 
 
 # ----------------------------------------------------------------------------------------------- results
@@ -354,6 +387,10 @@ class EcarteView:
     """The seat that refused the first proposal (ECARTE-VI.7), if any."""
     legal_actions: tuple[Action, ...]
     """The viewer's legal actions when he is to act, else empty."""
+    pending: Irregularity | None = None
+    """Table mode: the irregularity waiting for its remedy (public)."""
+    rulings: tuple[str, ...] = ()
+    """Table mode: every ruling given so far in the partie, with its law (public)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -385,6 +422,22 @@ def redact(actor: int, action: Action, viewer: int) -> Action | None:
     return action
 
 
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """Table mode: an irregularity waiting for its remedy, with what the remedy needs to know."""
+
+    irregularity: Irregularity
+    cards: tuple[int, ...] = ()
+    """Card indices concerned (the card played out of turn, the extra cards dealt, ...)."""
+    amount: int = 0
+    seat: int = -1
+    """The seat concerned when it is not the offender (the hand dealt a wrong number of cards)."""
+
+    def remedies(self) -> tuple[Remedy, ...]:
+        law = self.irregularity.law
+        return tuple(Remedy(name, law) for name in self.irregularity.remedies)
+
+
 # --------------------------------------------------------------------------------------------------- state
 @dataclass(slots=True)
 class _Deal:
@@ -414,25 +467,57 @@ class _Deal:
     points: list[int] = field(default_factory=lambda: [0, 0])
     start: int = 0
     """Index in the operations log where this deal began."""
+    # Table mode only (academie.games.ecarte_table):
+    shown: list[int] = field(default_factory=lambda: [0, 0])
+    """Cards of each hand seen by the opponent (E-D7, E-D8, a card taken back under E-P1/E-P2/E-P3)."""
+    must_accept: bool = False
+    """ECARTE-VI.9 / E-X7: the dealer may not refuse the next proposal."""
+    named_suit: int = -1
+    """E-P2: the leader must lead this suit (he named it and played another)."""
+    revoke: int = -1
+    """E-P3: the seat whose revoke in the last trick may still be corrected (before the next lead)."""
+    revoker: int = -1
+    """E-P3: the seat whose revoke was established (not corrected before the next lead)."""
+    reduced: int = -1
+    """E-P3: the revoker whose score for this deal is reduced (the opponent's choice)."""
+    play_start: tuple[int, int] = (0, 0)
+    """The hands when play began (to replay the hand under E-P3)."""
+    count_error: list[int] = field(default_factory=lambda: [0, 0])
+    """E-D10: cards too many (+) or too few (-) in each hand, not yet disclosed."""
+    acted_with_error: list[bool] = field(default_factory=lambda: [False, False])
+    king_forfeit: list[bool] = field(default_factory=lambda: [False, False])
+    """E-D10: the seat lost the right to mark the king this deal."""
+    turned_king_marked: bool = False
+    """E-K3: in table mode the dealer must mark a turned-up king himself."""
+    misscore: list[int] = field(default_factory=lambda: [0, 0])
+    """E-S1: points marked in error by each seat, correctable until the next deal is dealt."""
 
     def copy(self) -> _Deal:
-        return _Deal(self.dealer, self.deck, self.hands[:], self.trump, self.trump_card, self.talon_pos,
-                     self.discarded[:], self.last_discard[:], self.asked, self.exposed[:], self.first_decision,
-                     self.stood, self.refused, self.king_marked, self.played[:], self.leader, self.to_play,
-                     self.led, self.tricks_won[:], self.tricks[:], self.points[:], self.start)
+        twin = copy.copy(self)
+        for name in _DEAL_LISTS:
+            setattr(twin, name, getattr(self, name)[:])
+        return twin
+
+
+_DEAL_LISTS: Final = tuple(f.name for f in fields(_Deal) if str(f.type).startswith("list["))
 
 
 class EcarteState(GameState[EcarteRules]):
     """One partie of Écarté between seats 0 and 1."""
 
     game_name = "ecarte"
-    __slots__ = ("_actor", "_deal", "_legal", "_phase", "chance", "deal_results", "game_results", "games", "ledger",
-                 "operations", "rules", "score")
+    __slots__ = ("_actor", "_deal", "_legal", "_pending", "_phase", "automate_table", "chance", "deal_results",
+                 "game_results", "games", "ledger", "operations", "rules", "rulings", "score")
 
     def __init__(self, rules: EcarteRules | None = None, *, chance: ChanceSource | None = None,
-                 first_dealer: int | None = None) -> None:
+                 first_dealer: int | None = None, automate_table: bool | None = None) -> None:
         self.rules = rules or EcarteRules()
         self.chance = chance
+        self.automate_table = chance is not None if automate_table is None else automate_table
+        """Table mode: apply the rulings that need nobody's choice at once (default: when chance is automated)."""
+        self._pending: Pending | None = None
+        self.rulings: list[str] = []
+        """Table mode: every ruling given, with its law ("E-P1: the card is taken back")."""
         self.operations: list[Operation] = []
         self.ledger = Ledger(seats=SEATS)
         self.score = [0, 0]
@@ -477,6 +562,9 @@ class EcarteState(GameState[EcarteRules]):
         return self._actor
 
     def _compute_actor(self) -> int | None:
+        if self._pending is not None:
+            chooser = self._pending.irregularity.chooser
+            return TABLE if chooser is None else chooser
         phase = self._phase
         if phase == Phase.PLAY:
             return self._deal.to_play
@@ -496,13 +584,15 @@ class EcarteState(GameState[EcarteRules]):
 
     def _compute_legal(self) -> tuple[Action, ...]:
         phase, deal = self._phase, self._deal
+        if self._pending is not None:
+            return self._pending.remedies()
         if phase == Phase.PLAY:
             seat = deal.to_play
             actions: tuple[Action, ...] = _plays(self._playable(seat))
         elif phase == Phase.ELDER_DECIDES:
             seat, actions = 1 - deal.dealer, (PROPOSE, STAND)
         elif phase == Phase.DEALER_DECIDES:
-            seat, actions = deal.dealer, (ACCEPT, REFUSE)
+            seat, actions = deal.dealer, ((ACCEPT,) if deal.must_accept else (ACCEPT, REFUSE))
         elif phase == Phase.ELDER_DISCARD:
             seat = 1 - deal.dealer
             actions = _discards(deal.hands[seat], 1, HAND_SIZE)
@@ -521,9 +611,16 @@ class EcarteState(GameState[EcarteRules]):
         return actions
 
     def _may_mark_king(self, seat: int) -> bool:
-        """E-§4.4: the king of trumps may be marked by its holder before he plays his first card."""
+        """E-§4.4: the king of trumps may be marked by its holder before he plays his first card.
+
+        In table mode the dealer marks a turned-up king himself, at any of his turns in the deal (E-K3), and
+        a seat that played with a wrong number of cards has lost the right (E-D10).
+        """
         deal = self._deal
-        return (deal.king_marked < 0 and not deal.played[seat]
+        if deal.trump_card == KING_OF[deal.trump]:
+            return (self.rules.mode is Mode.TABLE and seat == deal.dealer and not deal.turned_king_marked
+                    and not deal.king_forfeit[seat])
+        return (deal.king_marked < 0 and not deal.played[seat] and not deal.king_forfeit[seat]
                 and bool(deal.hands[seat] >> KING_OF[deal.trump] & 1))
 
     def _playable(self, seat: int) -> int:
@@ -532,6 +629,8 @@ class EcarteState(GameState[EcarteRules]):
         hand = deal.hands[seat]
         led = deal.led
         if led < 0:
+            if deal.named_suit >= 0:  # E-P2: he must lead the suit he named, if he has it
+                return hand & SUIT_MASKS[deal.named_suit] or hand
             return hand
         same = hand & SUIT_MASKS[led // 13]
         if same:
@@ -553,8 +652,27 @@ class EcarteState(GameState[EcarteRules]):
             return "only the holder of the king of trumps may mark it, before he plays his first card (E-§4.4)"
         return f"not allowed in phase {phase.name.lower().replace('_', ' ')}"
 
+    def apply(self, action: Action) -> Operation:
+        """Check and apply ``action``; in table mode an :class:`Irregular` act by any seat is also accepted
+        when it is physically possible now (see :mod:`academie.games.ecarte_table`)."""
+        if isinstance(action, Irregular):
+            from academie.games import ecarte_table
+
+            reason = ecarte_table.why_impossible(self, action)
+            if reason:
+                raise IllegalActionError(action, action.seat, self.legal_actions(), reason)
+            return self.apply_unchecked(action)
+        return super().apply(action)
+
+    def irregular_actions(self, seat: int) -> tuple[Irregular, ...]:
+        """Table mode: examples of the irregular acts ``seat`` could physically commit now (one per kind and
+        card), for interfaces and tests; empty in enforced mode."""
+        from academie.games import ecarte_table
+
+        return ecarte_table.possible_acts(self, seat)
+
     def apply_unchecked(self, action: Action) -> Operation:
-        actor = self._actor
+        actor = action.seat if type(action) is Irregular else self._actor
         assert actor is not None
         operation = Operation(actor, action)
         self.operations.append(operation)
@@ -563,10 +681,12 @@ class EcarteState(GameState[EcarteRules]):
         self._actor = self._compute_actor()
         if self._actor == CHANCE and self.chance is not None:
             self.resolve_chance()
+        elif self._actor == TABLE and self.automate_table:
+            self.apply_unchecked(self.legal_actions()[0])
         return operation
 
     def resolve_chance(self) -> None:
-        while self._phase <= Phase.SHUFFLE and self.chance is not None:
+        while self._actor == CHANCE and self.chance is not None and self.chance.has_next():
             order = self.chance.shuffled(PACK_32)
             if self._phase == Phase.CUT:
                 self.apply_unchecked(CutForDeal((order[0], order[1])))
@@ -604,6 +724,9 @@ class EcarteState(GameState[EcarteRules]):
         twin._phase = self._phase
         twin._legal = self._legal
         twin._actor = self._actor
+        twin._pending = self._pending
+        twin.automate_table = self.automate_table
+        twin.rulings = self.rulings[:]
         return twin
 
     # ------------------------------------------------------------------------------------ chance
@@ -622,6 +745,8 @@ class EcarteState(GameState[EcarteRules]):
         assert isinstance(action, Shuffle)
         deck = tuple(c.index for c in action.order)
         deal = self._deal
+        if deal.misscore[0] or deal.misscore[1]:
+            deal.misscore = [0, 0]  # E-S1: too late to correct a wrong score once the next deal is dealt
         deal.deck = deck
         deal.start = len(self.operations) - 1
         elder, dealer = 1 - deal.dealer, deal.dealer
@@ -638,8 +763,8 @@ class EcarteState(GameState[EcarteRules]):
         deal.talon_pos = 11
         deal.leader = deal.to_play = elder
         self._phase = Phase.ELDER_DECIDES
-        if deck[10] == KING_OF[deal.trump]:
-            self._score(dealer, 1, "E-§3.4")  # a turned-up king scores one for the dealer
+        if deck[10] == KING_OF[deal.trump] and self.rules.mode is Mode.ENFORCED:
+            self._score(dealer, 1, "E-§3.4")  # a turned-up king scores one for the dealer (E-K3: marked for him)
 
     # ------------------------------------------------------------------------------------ exchange
     def _apply_propose(self, action: Action) -> None:
@@ -648,7 +773,7 @@ class EcarteState(GameState[EcarteRules]):
     def _apply_stand(self, action: Action) -> None:
         deal = self._deal
         if deal.first_decision or not self.rules.penalty_first_decision_only:
-            deal.stood = 1 - deal.dealer  # ECARTE-VI.8
+            deal.stood = 1 - deal.dealer  # ECARTE-VI.8, E-X6
         self._begin_play()
 
     def _apply_accept(self, action: Action) -> None:
@@ -658,7 +783,7 @@ class EcarteState(GameState[EcarteRules]):
     def _apply_refuse(self, action: Action) -> None:
         deal = self._deal
         if deal.first_decision or not self.rules.penalty_first_decision_only:
-            deal.refused = deal.dealer  # ECARTE-VI.7
+            deal.refused = deal.dealer  # ECARTE-VI.7, E-X5
         self._begin_play()
 
     def _apply_discard(self, action: Action) -> None:
@@ -667,6 +792,8 @@ class EcarteState(GameState[EcarteRules]):
         deal = self._deal
         mask = mask_of(action.cards)
         seat = deal.dealer if self._phase == Phase.DEALER_DISCARD else 1 - deal.dealer
+        if deal.count_error[seat]:
+            deal.acted_with_error[seat] = True  # E-D10: he discards without telling
         deal.hands[seat] &= ~mask
         deal.discarded[seat] |= mask
         deal.last_discard[seat] = mask
@@ -687,7 +814,7 @@ class EcarteState(GameState[EcarteRules]):
             self._after_exchange()
 
     def _apply_take_back(self, action: Action) -> None:
-        """ECARTE-VI.5: the asker takes back from his last discard what he threw in excess."""
+        """ECARTE-VI.5, E-X3: the asker takes back from his last discard what he threw in excess."""
         assert isinstance(action, TakeBack)
         deal = self._deal
         elder = 1 - deal.dealer
@@ -707,6 +834,7 @@ class EcarteState(GameState[EcarteRules]):
     # ------------------------------------------------------------------------------------ play
     def _begin_play(self) -> None:
         deal = self._deal
+        deal.play_start = (deal.hands[0], deal.hands[1])
         deal.leader = deal.to_play = 1 - deal.dealer  # ECARTE-V.1: the non-dealer leads
         self._phase = Phase.PLAY
 
@@ -714,18 +842,31 @@ class EcarteState(GameState[EcarteRules]):
         """E-§4.4: one point to the holder of the king of trumps who announces it in time."""
         seat = self._actor
         assert isinstance(seat, int)
-        self._deal.king_marked = seat
+        deal = self._deal
+        if deal.trump_card == KING_OF[deal.trump]:
+            deal.turned_king_marked = True  # table mode, E-K3: the dealer marks the turned-up king in time
+            self._score(seat, 1, "E-§3.4")
+            return
+        deal.king_marked = seat
         self._score(seat, 1, "E-§4.4")
 
     def _apply_play(self, action: Action) -> None:
         assert isinstance(action, Play)
+        self._play_card(self._deal.to_play, action.card.index)
+
+    def _play_card(self, seat: int, card: int) -> None:
         deal = self._deal
-        seat = deal.to_play
-        card = action.card.index
         deal.hands[seat] &= ~(1 << card)
         deal.played[seat] = True
+        if deal.shown[seat] or deal.count_error[seat]:
+            deal.shown[seat] &= ~(1 << card)
+            deal.acted_with_error[seat] = deal.acted_with_error[seat] or bool(deal.count_error[seat])
         if deal.led < 0:
+            if deal.revoke >= 0:  # E-P3: a revoke not corrected before the next lead is established
+                deal.revoker, deal.revoke = deal.revoke, -1
+            deal.named_suit = -1
             deal.led = card
+            deal.leader = seat
             deal.to_play = 1 - seat
             return
         led = deal.led
@@ -737,9 +878,28 @@ class EcarteState(GameState[EcarteRules]):
         if len(deal.tricks) == TRICKS:
             self._score_tricks()
 
+    # ------------------------------------------------------------------------------------ table mode
+    def _apply_irregular(self, action: Action) -> None:
+        from academie.games import ecarte_table
+
+        assert isinstance(action, Irregular)
+        ecarte_table.commit(self, action)
+
+    def _apply_remedy(self, action: Action) -> None:
+        from academie.games import ecarte_table
+
+        assert isinstance(action, Remedy) and self._pending is not None
+        pending, self._pending = self._pending, None
+        ecarte_table.apply_remedy(self, pending, action)
+
     def _score_tricks(self) -> None:
         """E-§6.1: the point for three or four tricks, the vole for five; ECARTE-VI.7/VI.8 make it two."""
         deal = self._deal
+        if deal.revoke >= 0 or (deal.revoker >= 0 and deal.reduced < 0):
+            from academie.games import ecarte_table
+
+            ecarte_table.rule_on_established_revoke(self)  # E-P3: the opponent chooses replay or reduction
+            return
         winner = 0 if deal.tricks_won[0] >= 3 else 1
         vole = deal.tricks_won[winner] == TRICKS
         points, reason = (2 if vole else 1), "E-§6.1"
@@ -747,6 +907,11 @@ class EcarteState(GameState[EcarteRules]):
         if loser in (deal.stood, deal.refused):
             reason = "ECARTE-VI.8" if loser == deal.stood else "ECARTE-VI.7"
             points = 3 if vole and self.rules.penalty_on_vole == "add" else 2
+        if winner == deal.reduced:  # E-P3: the revoker's score is reduced by one
+            points, reason = points - 1, "E-P3"
+        if points == 0:
+            self._end_deal(completed=True)
+            return
         self._score(winner, points, reason)
         if self._phase != Phase.OVER and self._phase != Phase.SHUFFLE:
             self._end_deal(completed=True)
@@ -763,10 +928,13 @@ class EcarteState(GameState[EcarteRules]):
 
     def _end_deal(self, *, completed: bool) -> None:
         deal = self._deal
+        if deal.trump_card >= 0 and deal.trump_card == KING_OF[deal.trump] and self.rules.mode is Mode.TABLE \
+                and not deal.turned_king_marked:
+            self.rulings.append("E-K3: the turned-up king was not marked before the next deal; it is lost")
         game = len(self.game_results)
         self.deal_results.append(DealResult(game, deal.dealer, (deal.points[0], deal.points[1]),
                                             (deal.tricks_won[0], deal.tricks_won[1]), completed))
-        self._deal = _Deal(dealer=1 - deal.dealer, start=len(self.operations))
+        self._deal = _Deal(dealer=1 - deal.dealer, start=len(self.operations), misscore=deal.misscore)
         self._phase = Phase.SHUFFLE
 
     def _end_game(self, winner: int) -> None:
@@ -801,6 +969,11 @@ class EcarteState(GameState[EcarteRules]):
         return self.result().returns()
 
     @property
+    def pending(self) -> Irregularity | None:
+        """Table mode: the irregularity waiting for its remedy, if any."""
+        return self._pending.irregularity if self._pending is not None else None
+
+    @property
     def deal_points(self) -> tuple[int, int]:
         """Points scored so far in the deal in progress."""
         return (self._deal.points[0], self._deal.points[1])
@@ -829,7 +1002,7 @@ class EcarteState(GameState[EcarteRules]):
         seat_view = viewer in (0, 1)
         history = tuple((op.actor, seen) for op in self.operations[deal.start:]
                         if (seen := redact(op.actor, op.action, viewer)) is not None)
-        exposed = tuple(cards_of(deal.hands[s]) if deal.exposed[s] else () for s in (0, 1))
+        exposed = tuple(cards_of(deal.hands[s] if deal.exposed[s] else deal.hands[s] & deal.shown[s]) for s in (0, 1))
         return EcarteView(
             viewer=viewer, rules=self.rules, phase=self._phase, actor=self.actor, dealer=self.dealer,
             hand=cards_of(deal.hands[viewer]) if seat_view else (),
@@ -844,6 +1017,7 @@ class EcarteState(GameState[EcarteRules]):
             stood=deal.stood if deal.stood >= 0 else None,
             refused=deal.refused if deal.refused >= 0 else None,
             legal_actions=self.legal_actions() if viewer == self.actor else (),
+            pending=self._pending.irregularity if self._pending else None, rulings=tuple(self.rulings),
         )
 
     def _tricks_view(self) -> tuple[Trick, ...]:
@@ -884,4 +1058,6 @@ _HANDLERS: Final = {
     TakeBack: EcarteState._apply_take_back,
     MarkKing: EcarteState._apply_mark_king,
     Play: EcarteState._apply_play,
+    Irregular: EcarteState._apply_irregular,
+    Remedy: EcarteState._apply_remedy,
 }
