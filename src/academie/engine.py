@@ -17,9 +17,8 @@ import dataclasses
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from enum import Enum, IntEnum
-from typing import Any, ClassVar, Final, Generic, Self, TypeVar
+from typing import Any, ClassVar, Final, Generic, NamedTuple, Self, TypeVar
 
 from academie.cards import Card
 
@@ -91,9 +90,8 @@ class Action:
     __slots__ = ()
 
 
-@dataclass(frozen=True, slots=True)
-class Operation:
-    """One entry of the operations log: who acted and what they did."""
+class Operation(NamedTuple):
+    """One entry of the operations log: who acted and what they did (a named tuple: cheap to make)."""
 
     actor: int
     action: Action

@@ -487,6 +487,8 @@ class _Deal:
     acted_with_error: list[bool] = field(default_factory=lambda: [False, False])
     king_forfeit: list[bool] = field(default_factory=lambda: [False, False])
     """E-D10: the seat lost the right to mark the king this deal."""
+    turned_king: bool = False
+    """E-§3.4: the card turned up is the king of trumps."""
     turned_king_marked: bool = False
     """E-K3: in table mode the dealer must mark a turned-up king himself."""
     misscore: list[int] = field(default_factory=lambda: [0, 0])
@@ -561,6 +563,10 @@ class EcarteState(GameState[EcarteRules]):
     def actor(self) -> int | None:
         return self._actor
 
+    @property
+    def is_terminal(self) -> bool:
+        return self._actor is None
+
     def _compute_actor(self) -> int | None:
         if self._pending is not None:
             chooser = self._pending.irregularity.chooser
@@ -589,6 +595,8 @@ class EcarteState(GameState[EcarteRules]):
         if phase == Phase.PLAY:
             seat = deal.to_play
             actions: tuple[Action, ...] = _plays(self._playable(seat))
+            if deal.played[seat] and not deal.turned_king:
+                return actions  # the king can no longer be marked (E-§4.4, E-K1)
         elif phase == Phase.ELDER_DECIDES:
             seat, actions = 1 - deal.dealer, (PROPOSE, STAND)
         elif phase == Phase.DEALER_DECIDES:
@@ -617,11 +625,11 @@ class EcarteState(GameState[EcarteRules]):
         a seat that played with a wrong number of cards has lost the right (E-D10).
         """
         deal = self._deal
-        if deal.trump_card == KING_OF[deal.trump]:
+        if deal.turned_king:
             return (self.rules.mode is Mode.TABLE and seat == deal.dealer and not deal.turned_king_marked
                     and not deal.king_forfeit[seat])
-        return (deal.king_marked < 0 and not deal.played[seat] and not deal.king_forfeit[seat]
-                and bool(deal.hands[seat] >> KING_OF[deal.trump] & 1))
+        return (deal.king_marked < 0 and not deal.played[seat]
+                and bool(deal.hands[seat] >> KING_OF[deal.trump] & 1) and not deal.king_forfeit[seat])
 
     def _playable(self, seat: int) -> int:
         """E-§5: the legal cards of ``seat`` as a mask (ECARTE-V.1: any card when leading)."""
@@ -655,6 +663,11 @@ class EcarteState(GameState[EcarteRules]):
     def apply(self, action: Action) -> Operation:
         """Check and apply ``action``; in table mode an :class:`Irregular` act by any seat is also accepted
         when it is physically possible now (see :mod:`academie.games.ecarte_table`)."""
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_actions()
+        if action in legal:  # the common case first: this is the path bots and simulations take
+            return self.apply_unchecked(action)
         if isinstance(action, Irregular):
             from academie.games import ecarte_table
 
@@ -672,17 +685,19 @@ class EcarteState(GameState[EcarteRules]):
         return ecarte_table.possible_acts(self, seat)
 
     def apply_unchecked(self, action: Action) -> Operation:
-        actor = action.seat if type(action) is Irregular else self._actor
+        kind = type(action)
+        actor = action.seat if kind is Irregular else self._actor  # type: ignore[attr-defined]
         assert actor is not None
         operation = Operation(actor, action)
         self.operations.append(operation)
         self._legal = None
-        _HANDLERS[type(action)](self, action)
-        self._actor = self._compute_actor()
-        if self._actor == CHANCE and self.chance is not None:
-            self.resolve_chance()
-        elif self._actor == TABLE and self.automate_table:
-            self.apply_unchecked(self.legal_actions()[0])
+        _HANDLERS[kind](self, action)
+        actor = self._actor = self._compute_actor()
+        if actor is not None and actor < 0:
+            if actor == CHANCE and self.chance is not None:
+                self.resolve_chance()
+            elif actor == TABLE and self.automate_table:
+                self.apply_unchecked(self.legal_actions()[0])
         return operation
 
     def resolve_chance(self) -> None:
@@ -763,7 +778,8 @@ class EcarteState(GameState[EcarteRules]):
         deal.talon_pos = 11
         deal.leader = deal.to_play = elder
         self._phase = Phase.ELDER_DECIDES
-        if deck[10] == KING_OF[deal.trump] and self.rules.mode is Mode.ENFORCED:
+        deal.turned_king = deck[10] == KING_OF[deal.trump]
+        if deal.turned_king and self.rules.mode is Mode.ENFORCED:
             self._score(dealer, 1, "E-§3.4")  # a turned-up king scores one for the dealer (E-K3: marked for him)
 
     # ------------------------------------------------------------------------------------ exchange
@@ -843,7 +859,7 @@ class EcarteState(GameState[EcarteRules]):
         seat = self._actor
         assert isinstance(seat, int)
         deal = self._deal
-        if deal.trump_card == KING_OF[deal.trump]:
+        if deal.turned_king:
             deal.turned_king_marked = True  # table mode, E-K3: the dealer marks the turned-up king in time
             self._score(seat, 1, "E-§3.4")
             return
@@ -928,7 +944,7 @@ class EcarteState(GameState[EcarteRules]):
 
     def _end_deal(self, *, completed: bool) -> None:
         deal = self._deal
-        if deal.trump_card >= 0 and deal.trump_card == KING_OF[deal.trump] and self.rules.mode is Mode.TABLE \
+        if deal.turned_king and self.rules.mode is Mode.TABLE \
                 and not deal.turned_king_marked:
             self.rulings.append("E-K3: the turned-up king was not marked before the next deal; it is lost")
         game = len(self.game_results)

@@ -689,6 +689,9 @@ def _choose_trump(second: bool) -> Callable[[EcarteState, Pending], None]:
         if second:
             other, deal.trump_card = deal.trump_card, other
             deal.trump = deal.trump_card // 13
+            from academie.games.ecarte import KING_OF
+
+            deal.turned_king = deal.trump_card == KING_OF[deal.trump]
         deal.discarded[deal.dealer] |= 1 << other
         _rule(state, f"E-D5: {CARDS[deal.trump_card]} is trumps; {CARDS[other]} is out of play")
 
@@ -700,10 +703,9 @@ def _penalty_wrong_count(state: EcarteState, pending: Pending) -> None:
     then put right from the talon, extras out of play."""
     deal, offender = state._deal, pending.irregularity.offender
     deal.king_forfeit[offender] = True
-    from academie.games.ecarte import KING_OF
 
     if deal.king_marked == offender or (deal.turned_king_marked and offender == deal.dealer
-                                        and deal.trump_card == KING_OF[deal.trump]):
+                                        and deal.turned_king):
         state.ledger.transfer(offender, MARKER, 1, "E-D10")
         state.score[offender] -= 1
         deal.points[offender] -= 1
