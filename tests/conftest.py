@@ -1,0 +1,129 @@
+"""Shared helpers of the test suites: deck orders that deal chosen cards to chosen hands, and scripted play.
+
+A trick-taking deal is fixed by the order of the pack, top card first. To test a rule on exact hands, name the
+cards each seat must hold and let :func:`arrange_deck` find the order that deals them under a given deal pattern
+and dealer; :func:`deal_positions` says which seat receives each of the first cards. The Écarté helpers
+(:func:`new_partie`, :func:`next_deal`, :func:`act`, :func:`play_out`, :func:`ledger_rows`) drive a state with
+chance left to the caller, so every deck is explicit and every step is checked by ``apply``.
+
+>>> deck = arrange_deck({1: "KH QH JH AH TH"}, dealer=0, trump="9S", talon="KS")
+>>> [str(deck[i]) for i in (0, 1, 2, 6, 7)], str(deck[10]), str(deck[11])
+(['KH', 'QH', 'JH', 'AH', 'TH'], '9S', 'KS')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+
+from academie.cards import PACK_32, Card, parse_cards
+from academie.engine import Action
+from academie.games.ecarte import EcarteRules, EcarteState, Phase, Play, Shuffle
+from academie.ledger import Account
+
+CardsLike = str | Card | Iterable[Card]
+"""Cards as text (``"KH QH 7S"``), one card, or an iterable of cards."""
+
+
+def as_cards(spec: CardsLike) -> tuple[Card, ...]:
+    """The cards named by ``spec``.
+
+    >>> [str(c) for c in as_cards("kh 10s")]
+    ['KH', 'TS']
+    """
+    if isinstance(spec, str):
+        return parse_cards(spec)
+    if isinstance(spec, Card):
+        return (spec,)
+    return tuple(spec)
+
+
+def deal_positions(*, dealer: int, pattern: tuple[int, int] = (3, 2), seats: int = 2,
+                   hand_size: int = 5) -> tuple[int, ...]:
+    """The seat that receives each card from the top of the pack: rounds of ``pattern``, the dealer's left first.
+
+    The deal starts with the player after the dealer and ends with the dealer, one packet per seat per round.
+
+    >>> deal_positions(dealer=0, pattern=(3, 2))
+    (1, 1, 1, 0, 0, 0, 1, 1, 0, 0)
+    >>> deal_positions(dealer=1, pattern=(2, 3))
+    (0, 0, 1, 1, 0, 0, 0, 1, 1, 1)
+    """
+    if sum(pattern) != hand_size:
+        raise ValueError(f"deal pattern {pattern} does not give {hand_size} cards to each seat")
+    order = [(dealer + 1 + k) % seats for k in range(seats)]
+    return tuple(seat for packet in pattern for seat in order for _ in range(packet))
+
+
+def arrange_deck(hands: Mapping[int, CardsLike], *, dealer: int, trump: CardsLike | None = None,
+                 talon: CardsLike = (), pattern: tuple[int, int] = (3, 2),
+                 pack: Sequence[Card] = PACK_32) -> tuple[Card, ...]:
+    """An order of ``pack`` (top first) that deals ``hands``, then turns up ``trump``, then starts the stock with
+    ``talon`` (its first card is the first one drawn).
+
+    Hands may be named in part. Every card not named fills the remaining places in pack order (for the 32-card
+    pack: clubs 7, 8, 9, 10, J, Q, K, A, then diamonds, hearts, spades), first the hands, then the turn-up, then
+    the rest of the stock; a test that depends on a card must name it.
+
+    >>> deck = arrange_deck({0: "KS", 1: "7H 8H"}, dealer=1, pattern=(2, 3))
+    >>> [str(c) for c in deck[:4]]
+    ['KS', '7C', '7H', '8H']
+    """
+    positions = deal_positions(dealer=dealer, pattern=pattern)
+    named = {seat: as_cards(spec) for seat, spec in hands.items()}
+    turned = () if trump is None else as_cards(trump)
+    stock = as_cards(talon)
+    for seat, group in named.items():
+        if seat not in set(positions) or len(group) > positions.count(seat):
+            raise ValueError(f"seat {seat} cannot receive {len(group)} cards; seats {sorted(set(positions))} "
+                             f"receive {positions.count(dealer)} cards each")
+    wanted = [card for group in (*named.values(), turned, stock) for card in group]
+    if len(turned) > 1 or len(set(wanted)) != len(wanted) or not set(wanted) <= set(pack):
+        raise ValueError("the named cards must be distinct cards of the pack, with at most one turn-up")
+    if len(stock) > len(pack) - len(positions) - 1:
+        raise ValueError(f"the stock holds only {len(pack) - len(positions) - 1} cards")
+    filler = iter([card for card in pack if card not in set(wanted)])
+    queues = {seat: list(named.get(seat, ())) for seat in set(positions)}
+    order = [queues[seat].pop(0) if queues[seat] else next(filler) for seat in positions]
+    order.append(turned[0] if turned else next(filler))
+    order.extend(stock)
+    order.extend(filler)
+    return tuple(order)
+
+
+def new_partie(deck: Sequence[Card], *, dealer: int = 0, rules: EcarteRules | None = None) -> EcarteState:
+    """An Écarté partie with ``dealer`` dealing first from ``deck``; later decks come from :func:`next_deal`."""
+    state = EcarteState.new(rules, first_dealer=dealer)
+    state.apply(Shuffle(tuple(deck)))
+    return state
+
+
+def next_deal(state: EcarteState, deck: Sequence[Card]) -> None:
+    """Deal the next hand of ``state`` from ``deck`` (the previous deal must be over)."""
+    state.apply(Shuffle(tuple(deck)))
+
+
+def act(state: EcarteState, *texts: str) -> None:
+    """Apply each action given as text, checked (an illegal one raises)."""
+    for text in texts:
+        state.apply_text(text)
+
+
+def legal_texts(state: EcarteState) -> set[str]:
+    """The text forms of the actions legal now."""
+    return {str(action) for action in state.legal_actions()}
+
+
+def first_play(actions: Sequence[Action]) -> Play:
+    """The first card play among ``actions`` (cards in index order: clubs, diamonds, hearts, spades, low first)."""
+    return next(action for action in actions if isinstance(action, Play))
+
+
+def play_out(state: EcarteState) -> None:
+    """Finish the tricks of the deal in progress, each player playing his first legal card, never marking."""
+    while state.phase == Phase.PLAY:
+        state.apply(first_play(state.legal_actions()))
+
+
+def ledger_rows(state: EcarteState, since: int = 0) -> list[tuple[Account, int, str]]:
+    """The ledger entries from number ``since`` on, as (seat credited, points, rule ID)."""
+    return [(entry.target, entry.amount, entry.reason) for entry in state.ledger.entries[since:]]
