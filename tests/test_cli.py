@@ -72,6 +72,22 @@ def test_play_default_save_path_and_rules_option(tmp_path: Path, monkeypatch: py
     assert state.deal_results[0].dealer == 0 and "── Deal 1: You deal" in out
 
 
+def test_table_mode_accepts_the_players_irregular_acts_and_shows_the_ruling(tmp_path: Path) -> None:
+    """With mode=table the player may commit an irregular act (here E-S1, a wrong score marked)."""
+    script = "irregular\n! revoke 1 7S\n! misscore 0 1\n" + "1\n" * 300
+    out, target = play_session(tmp_path, "--rules-option", "mode=table", "--first-dealer", "bot", script=script)
+    assert "! misscore 0 1" in out and "You can commit irregularities only as yourself (seat 0)." in out
+    assert "irregularity, marking a wrong score (E-S1)" in out and "ruling: E-S1" in out
+    assert "You score 1 (E-S1)" in out
+    state = record.replay(record.load_file(target))
+    assert any(r.startswith("E-S1") for r in state.rulings) and state.is_terminal
+
+
+def test_irregular_acts_are_refused_in_enforced_mode(tmp_path: Path) -> None:
+    out, _ = play_session(tmp_path, script="! misscore 0 1\nquit\n")
+    assert "irregular acts are accepted only in table mode" in out and "ruling:" not in out
+
+
 def test_quit_and_end_of_input_stop_the_game_and_still_save_it(tmp_path: Path) -> None:
     for script in ("quit\n", ""):
         out, target = play_session(tmp_path, script=script)

@@ -26,7 +26,7 @@ from rich.markup import escape
 
 from academie.bots import Bot
 from academie.cards import Card, Suit
-from academie.engine import CHANCE, PUBLIC, Action, ActionParseError, Operation
+from academie.engine import CHANCE, PUBLIC, TABLE, Action, ActionParseError, IllegalActionError, Operation
 from academie.games.ecarte import (
     STRENGTH,
     Accept,
@@ -34,17 +34,20 @@ from academie.games.ecarte import (
     Discard,
     EcarteRules,
     EcarteState,
+    Irregular,
     MarkKing,
     Phase,
     Play,
     Propose,
     Refuse,
+    Remedy,
     Shuffle,
     Stand,
     TakeBack,
     redact,
     trick_winner,
 )
+from academie.games.ecarte_table import ACTS
 
 SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
 """Display order of the suits after trumps: the colours alternate."""
@@ -71,6 +74,7 @@ HELP = """Commands:
   take-back 7S      take back cards from your discard when the talon is too short
   mark-king         « je marque le roi »: score the king of trumps before your first card
   last              show the last trick
+  irregular         (rules option mode=table) the irregular acts you could commit now, e.g. ! revoke 0 7S
   help              this list
   quit              stop the game (the record is still saved)
 Cards: K Q J A 10 9 8 7 in every suit, high to low (the ace is between the jack and the ten).
@@ -148,6 +152,14 @@ class Narrator:
                     f"{self.name(1)} {show_card(action.cards[1])}")
         if isinstance(action, Shuffle):
             return self._new_deal(action)
+        if isinstance(action, Irregular):
+            act = ACTS.get(action.kind)
+            what = f"{act.summary} ({act.law})" if act else action.kind
+            return (f"[bold]! {escape(self.name(action.seat))}: irregularity, {escape(what)}[/bold]"
+                    f"  ({escape(str(action))})")
+        if isinstance(action, Remedy):
+            who = "The table" if seat == TABLE else self.name(seat)
+            return f"{escape(who)} {'choose' if seat == self.viewer else 'chooses'} the remedy: {escape(str(action))}"
         if seat == CHANCE or seat < 0:
             return escape(str(operation))
         saying = SAYINGS.get(type(action))
@@ -196,6 +208,8 @@ class Narrator:
         lines = []
         if isinstance(operation.action, Play):
             lines.append(self._trick_line(before, operation.actor, operation.action.card))
+        for ruling in state.rulings[len(before.rulings):]:
+            lines.append(f"   ruling: {escape(ruling)}")
         for entry in state.ledger.entries[len(before.ledger.entries):]:
             if isinstance(entry.target, int):
                 lines.append(f"   {self.verb(entry.target, 'score', 'scores')} {entry.amount} ({entry.reason})")
@@ -262,10 +276,16 @@ class TerminalGame:
                 seat = self.state.actor
                 assert isinstance(seat, int)
                 action = self.bot.choose(self.state.view(seat))
+                legal = self.state.legal_actions()
+                explanation = self.bot.explain()
+                if action not in legal:  # a bot that does not know a table-mode ruling must not end the game
+                    self.console.print(f"[red]The bot chose {escape(str(action))}, which is not allowed now; "
+                                       f"it is given {escape(str(legal[0]))}, the first choice allowed.[/red]")
+                    action, explanation = legal[0], ""
                 self.state.apply(action)
                 # the bot's reasons for a discard would name cards the player may not see
                 hidden = redact(seat, action, self.human) != action
-                self.tell(explanation="" if hidden else self.bot.explain())
+                self.tell(explanation="" if hidden else explanation)
         return True
 
     def tell(self, *, explanation: str = "") -> None:
@@ -297,6 +317,9 @@ class TerminalGame:
             self.console.print(f"[bold]Trick {number}[/bold] {led}   tricks: {you} {view.tricks_won[self.human]}"
                                f" · {bot} {view.tricks_won[other]}")
         self.console.print(f"[bold]Your hand[/bold] {show_cards(sort_hand(view.hand, _suit(trump)))}")
+        if view.pending is not None:
+            self.console.print(f"[bold]Ruling pending[/bold] {escape(view.pending.description)} "
+                               f"({view.pending.law}): you choose the remedy")
 
     def menu(self) -> tuple[Action, ...]:
         """Print the numbered menu and return its actions in order.
@@ -359,6 +382,10 @@ class TerminalGame:
             return escape(HELP)
         if command == "last":
             return self.narrator.last_trick or "No trick has been played yet."
+        if command == "irregular":
+            acts = self.state.irregular_actions(self.human)
+            return escape("  ".join(str(a) for a in acts) or "None: irregular acts are possible only with "
+                          "--rules-option mode=table, and not all the time.")
         if all(word.isdigit() for word in words):
             if listed:
                 return self._menu_pick(words, listed)
@@ -367,8 +394,20 @@ class TerminalGame:
             action = self._parse(words)
         except ActionParseError as error:
             return f"{escape(str(error))}. Type `help` for the commands."
+        if isinstance(action, Irregular):
+            return self._irregular(action)
         if action not in self.state.legal_actions():
             return f"You cannot {escape(str(action))} now: {escape(self.state.illegal_reason(action))}."
+        return action
+
+    def _irregular(self, action: Irregular) -> Action | str:
+        """Table mode: an irregular act of the player's own, if it can physically happen now."""
+        if action.seat != self.human:
+            return f"You can commit irregularities only as yourself (seat {self.human})."
+        try:
+            self.state.clone().apply(action)
+        except IllegalActionError as error:
+            return escape(error.reason or str(error))
         return action
 
     def _parse(self, words: list[str]) -> Action:
