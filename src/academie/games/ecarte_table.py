@@ -627,6 +627,12 @@ def commit(state: EcarteState, act: Irregular) -> None:
     ACTS[act.kind].commit(state, act)
 
 
+_VARIANTS: Final[dict[str, list[tuple[str, ...]]]] = {
+    "misdeal": [("1", "early"), ("-1", "early"), ("1", "hidden")],
+    "turned-two": [("looked",)],
+}
+
+
 def possible_acts(state: EcarteState, seat: int) -> tuple[Irregular, ...]:
     """Irregular acts ``seat`` could commit now: one per kind and card (cards from the seat's own hand)."""
     from academie.games.ecarte import Irregular
@@ -642,6 +648,7 @@ def possible_acts(state: EcarteState, seat: int) -> tuple[Irregular, ...]:
             args = [("1",), ("-1",)]
         else:
             args = [()]
+        args += _VARIANTS.get(kind, [])
         candidates += [Irregular(kind, seat, a) for a in args]
     return tuple(act for act in candidates if not why_impossible(state, act))
 
