@@ -88,6 +88,12 @@ def test_irregular_acts_are_refused_in_enforced_mode(tmp_path: Path) -> None:
     assert "irregular acts are accepted only in table mode" in out and "ruling:" not in out
 
 
+def test_play_sits_you_against_the_strongest_bot_by_default(tmp_path: Path) -> None:
+    code, out, _ = invoke("play", "ecarte", "--seed", "5", "--save", str(tmp_path / "g.json"), input="1\n" * 300)
+    assert code == 0 and f"against the {academie.bots.strongest('ecarte')} bot" in out
+    assert record.load_file(tmp_path / "g.json").tag("Seat1") == f"Bot ({academie.bots.strongest('ecarte')})"
+
+
 def test_quit_and_end_of_input_stop_the_game_and_still_save_it(tmp_path: Path) -> None:
     for script in ("quit\n", ""):
         out, target = play_session(tmp_path, script=script)
