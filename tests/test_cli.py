@@ -99,6 +99,8 @@ def test_quit_and_end_of_input_stop_the_game_and_still_save_it(tmp_path: Path) -
         out, target = play_session(tmp_path, script=script)
         assert "Game stopped." in out
         assert record.load_file(target).tag("Result") == "*"
+        code, replayed, _ = invoke("replay", str(target))
+        assert code == 0 and "Unfinished" in replayed
 
 
 def _terminal_game(seed: int) -> TerminalGame:

@@ -313,7 +313,8 @@ class TerminalGame:
         if view.phase == Phase.PLAY:
             current = view.tricks[-1] if view.tricks and view.tricks[-1].winner is None else None
             number = len(view.tricks) if current else len(view.tricks) + 1
-            led = f"{bot} led {show_card(current.cards[0])}" if current else "you lead"
+            led = (f"{self.narrator.name(current.leader)} led {show_card(current.cards[0])}" if current
+                   else "you lead")
             self.console.print(f"[bold]Trick {number}[/bold] {led}   tricks: {you} {view.tricks_won[self.human]}"
                                f" · {bot} {view.tricks_won[other]}")
         self.console.print(f"[bold]Your hand[/bold] {show_cards(sort_hand(view.hand, _suit(trump)))}")
