@@ -1,0 +1,40 @@
+"""The random bot: a uniform choice among the legal actions, for any game.
+
+>>> from academie.games.ecarte import EcarteState
+>>> state = EcarteState.new(seed=3, first_dealer=0)
+>>> bot = RandomBot(seed=1)
+>>> bot.choose(state.view(state.actor)) in state.legal_actions()
+True
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from academie.engine import AcademieError, Action
+
+
+class NoLegalActionError(AcademieError, ValueError):
+    """A bot was asked to act on a view that offers no legal action."""
+
+
+class RandomBot:
+    """Uniform over ``view.legal_actions`` with its own generator (same seed, same choices)."""
+
+    name = "random"
+
+    def __init__(self, *, seed: int = 0) -> None:
+        self._rng = random.Random(seed)
+        self._last = ""
+
+    def choose(self, view: Any) -> Action:
+        legal: tuple[Action, ...] = tuple(view.legal_actions)
+        if not legal:
+            raise NoLegalActionError("the view offers no legal action: the bot is not the seat to act")
+        action = self._rng.choice(legal)
+        self._last = f"chose {action} at random among {len(legal)} legal actions"
+        return action
+
+    def explain(self) -> str:
+        return self._last
