@@ -36,7 +36,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Final, Literal
 
-from academie.cards import PACK_32, Card, CardParseError
+from academie.cards import Card, CardParseError
 from academie.engine import CHANCE, TABLE, AcademieError, Action, Operation, rules_from_dict, rules_to_dict
 from academie.games import GameType, ecarte, load
 
@@ -233,8 +233,9 @@ class RecordHooks:
     """The chance action that opens a deal: its text is ``<deck_verb> <cards>``, written as ``[Deck "<cards>"]``."""
     hide: Callable[[int, Action, int], Action | None]
     """The game's ``redact(actor, action, viewer)``: the action as the viewer saw it (None: not shown at all)."""
-    revealed: Callable[[Any, Operation, int], frozenset[int]]
-    """The deck positions ``operation`` showed to ``seat``, given the state just before it was applied."""
+    seen: Callable[[Any, Any, Operation, int], Iterable[Card]]
+    """``seen(before, after, operation, seat)``: the cards of the deal ``seat`` has seen once ``operation`` took
+    ``before`` to ``after`` (its hand, the turn-up, ...); a redacted deck shows them at their places."""
     result_text: Callable[[Any], str]
     """The ``[Result]`` of a state (``*`` while the partie goes on)."""
     first_dealer: Callable[[Any], int | None]
@@ -253,15 +254,16 @@ _ECARTE_TURN_UP: Final = 10
 """E-§3: the eleventh card is turned up for trumps, seen by both players."""
 
 
-def _ecarte_revealed(state: Any, operation: Operation, seat: int) -> frozenset[int]:
-    """The positions a seat sees: its five dealt cards and the turn-up (E-§3), the cards it draws (ECARTE-VI.1)."""
+def _ecarte_seen(before: Any, after: Any, operation: Operation, seat: int) -> tuple[Card, ...]:
+    """What a seat has seen: its dealt cards and the turn-up (E-§3, from the order itself, for a turned king may
+    end the partie at once), then whatever is in its hand (the cards it draws, ECARTE-VI.1, and in table mode any
+    card a law puts there) and the card turned for trumps."""
     action = operation.action
     if isinstance(action, ecarte.Shuffle):
-        return _ecarte_dealt_positions(state.rules, seat != state.dealer) | {_ECARTE_TURN_UP}
-    if isinstance(action, ecarte.Discard) and operation.actor == seat:
-        start = len(PACK_32) - len(state.talon())
-        return frozenset(range(start, start + min(len(action.cards), len(PACK_32) - start)))
-    return frozenset()
+        positions = _ecarte_dealt_positions(before.rules, seat != before.dealer) | {_ECARTE_TURN_UP}
+        return tuple(action.order[i] for i in sorted(positions))
+    trump = after.trump_card
+    return (*after.hand(seat), *(() if trump is None else (trump,)))
 
 
 def _ecarte_result(state: Any) -> str:
@@ -287,7 +289,7 @@ def _ecarte_first_dealer(state: Any) -> int | None:
 
 
 HOOKS: dict[str, RecordHooks] = {
-    "ecarte": RecordHooks(deck_verb="deck", hide=ecarte.redact, revealed=_ecarte_revealed,
+    "ecarte": RecordHooks(deck_verb="deck", hide=ecarte.redact, seen=_ecarte_seen,
                           result_text=_ecarte_result, first_dealer=_ecarte_first_dealer),
 }
 """The record hooks of each game, by game name. A game gets records by adding its entry here."""
@@ -759,7 +761,8 @@ def redact(record: Record, seat: int) -> Record:
     """The record as ``seat`` may see it: every card it could not have seen becomes ``??``.
 
     The opponents' hidden actions (a discard, a take-back) are shown as the game's ``redact`` shows them; a deck
-    keeps only the positions the game's hooks say the seat saw (its own cards, the turn-up, what it drew).
+    keeps, at their places, only the cards the game's hook says the seat saw during that deal (its own cards, the
+    turn-up, what it drew); the place of a card the seat saw only when the opponent played it stays hidden.
     Comments are kept. The result has a ``[Redacted "<seat>"]`` tag and cannot be replayed.
     """
     if record.redacted_for is not None:
@@ -772,7 +775,7 @@ def redact(record: Record, seat: int) -> Record:
         raise RecordError([f"seat {seat!r} is not allowed; allowed: 0 to {game.max_seats - 1}"])
     items: list[Entry | DealSection] = []
     deck: list[str] = []
-    seen: set[int] = set()
+    seen: set[str] = set()
     for number, item in _numbered(record):
         if isinstance(item, Comment):
             items.append(Comment(item.text))
@@ -787,18 +790,18 @@ def redact(record: Record, seat: int) -> Record:
             shown = hooks.hide(operation.actor, operation.action, seat)
             if shown is not None:
                 items.append(_line(actor_code(operation.actor), str(shown), item.comment))
-        seen |= hooks.revealed(before, operation, seat)
+        seen.update(str(card) for card in hooks.seen(before, state, operation, seat))
     _show_deck(items, deck, seen)
     tags = (*record.tags, ("Redacted", str(seat)))
     return _assemble(tags, items)
 
 
-def _show_deck(items: list[Entry | DealSection], deck: Sequence[str], seen: set[int]) -> None:
-    """Put the redacted deck (the positions seen during its deal, the rest ``??``) in the last deal's place."""
+def _show_deck(items: list[Entry | DealSection], deck: Sequence[str], seen: set[str]) -> None:
+    """Put the redacted deck (the cards seen during its deal at their places, the rest ``??``) in its place."""
     if not deck:
         return
     place = max(i for i, item in enumerate(items) if isinstance(item, DealSection))
-    items[place] = DealSection(" ".join(card if i in seen else HIDDEN for i, card in enumerate(deck)))
+    items[place] = DealSection(" ".join(card if card in seen else HIDDEN for card in deck))
 
 
 # ------------------------------------------------------------------------------------------------ files
