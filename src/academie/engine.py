@@ -63,7 +63,10 @@ class IllegalActionError(AcademieError, ValueError):
         self.actor = actor
         self.allowed = tuple(allowed)
         self.reason = reason
-        shown = ", ".join(str(a) for a in self.allowed) or "nothing (the game is over)"
+        if actor is Special.CHANCE:
+            shown = "a chance outcome of the form described"
+        else:
+            shown = ", ".join(str(a) for a in self.allowed) or "nothing (the game is over)"
         why = f": {reason}" if reason else ""
         super().__init__(f"illegal action {str(action)!r} by {_actor_name(actor)}{why}; allowed: {shown}")
 
