@@ -105,10 +105,12 @@ def whole_hand(state: EcarteState, seat: int, count: int = 5) -> str:
 
 
 def plays(*cards: str) -> set[str]:
+    """The text forms of the plays of these cards."""
     return {f"play {c}" for c in cards}
 
 
 def hand_texts(state: EcarteState, seat: int) -> set[str]:
+    """The cards ``seat`` holds, as text."""
     return {str(c) for c in state.hand(seat)}
 
 
@@ -117,8 +119,8 @@ def test_E_2_1_king_high_then_queen_jack_ace_ten_nine_eight_seven() -> None:
     """E-§2.1: in every suit K > Q > J > A > 10 > 9 > 8 > 7; the higher card of the suit led wins."""
     for suit in "CDHS":
         order = [Card.parse(rank + suit) for rank in "KQJAT987"]
+        trump = (Suit.parse(suit) + 1) % 4
         for high, low in combinations(order, 2):
-            trump = (Suit.parse(suit) + 1) % 4
             assert trick_winner(0, low, high, trump) == 1, (low, high)
             assert trick_winner(1, high, low, trump) == 1, (high, low)
 
