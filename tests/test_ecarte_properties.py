@@ -244,9 +244,6 @@ def test_garbage_text_is_refused_and_changes_nothing(state: EcarteState, text: s
     assert observed(state) == before
 
 
-@pytest.mark.xfail(strict=True, raises=ValueError, reason="ecarte.py parse_action (line 277) tests words[2].isdigit(), "
-                   "which is true for non-ASCII digits such as '²', then int() raises a bare ValueError instead of "
-                   "ActionParseError; test isascii() too, or catch the ValueError")
 def test_table_act_with_a_non_ascii_seat_digit_is_a_parse_error() -> None:
     """Text of a table-mode act whose seat is a superscript digit must be refused as unreadable text."""
     with pytest.raises(ActionParseError):
@@ -321,10 +318,6 @@ def test_rules_round_trip_through_plain_data(rules: EcarteRules) -> None:
     assert rules_from_dict(EcarteRules, rules_to_dict(rules)) == rules
 
 
-@pytest.mark.xfail(strict=True, reason="engine.py check_option (line 302) tests `value not in options`, and 1 == True, "
-                   "so must_trump=1, partie_liee=0 or dealer_min_exchange=True pass; ecarte.py line 98 accepts "
-                   "game_points=True (bool is an int); compare types too (type(value) is type(option)) and refuse "
-                   "bool for game_points")
 @pytest.mark.parametrize("option", [{"must_trump": 1}, {"partie_liee": 0}, {"dealer_min_exchange": True},
                                     {"game_points": True}])
 def test_options_of_the_wrong_type_are_refused(option: dict[str, Any]) -> None:

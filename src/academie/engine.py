@@ -302,6 +302,6 @@ def rules_from_dict(cls: type[RulesCls], data: Mapping[str, Any]) -> RulesCls:
 def check_option(name: str, value: object, allowed: Iterable[object]) -> None:
     """Raise :class:`RulesError` unless ``value`` is one of ``allowed``."""
     options = tuple(allowed)
-    if value not in options:
+    if not any(value == option and type(value) is type(option) for option in options):  # True is not 1
         shown = ", ".join(repr(o) for o in options)
         raise RulesError(f"rules option {name}={value!r} is not allowed; allowed: {shown}")

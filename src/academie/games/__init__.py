@@ -66,7 +66,7 @@ class GameType:
 GAMES: dict[str, GameType] = {
     "ecarte": GameType(
         name="ecarte", title="Écarté", aliases=("écarté", "ecarte"), min_seats=2, max_seats=2,
-        partnerships=False, pack_size=32, explicit_chance=True, max_actions_per_deal=64,
+        partnerships=False, pack_size=32, explicit_chance=True, max_actions_per_deal=96,
         module="academie.games.ecarte", state_class="EcarteState", rules_class="EcarteRules"),
 }
 

@@ -95,7 +95,8 @@ class EcarteRules:
     """DESIGN §3: enforced (irregular acts are refused) or table (accepted and ruled on under §7)."""
 
     def __post_init__(self) -> None:
-        if not isinstance(self.game_points, int) or not 1 <= self.game_points <= 21:
+        check_option("version", self.version, ["ecarte/1"])
+        if type(self.game_points) is not int or not 1 <= self.game_points <= 21:
             raise RulesError(f"rules option game_points={self.game_points!r} is not allowed; allowed: 1 to 21")
         check_option("deal_pattern", tuple(self.deal_pattern), [(3, 2), (2, 3)])
         check_option("first_dealer_card", self.first_dealer_card, ["highest", "lowest"])
@@ -274,7 +275,7 @@ def parse_action(text: str) -> Action:
         raise ActionParseError("empty action; expected e.g. propose, stand, accept, refuse, discard 7S 8H, "
                                "take-back 7S, mark-king, play KH")
     verb, args = words[0].lower(), " ".join(words[1:])
-    if verb == "!" and len(words) >= 3 and words[2].isdigit():
+    if verb == "!" and len(words) >= 3 and words[2].isascii() and words[2].isdigit():
         return Irregular(words[1].lower(), int(words[2]), tuple(words[3:]))
     if verb == "remedy" and len(words) >= 3 and words[-1].startswith("law="):
         return Remedy(words[1].lower(), words[-1][4:], tuple(words[2:-1]))
