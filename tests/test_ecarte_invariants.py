@@ -144,10 +144,11 @@ def check_cards_accounted(state: EcarteState, played: list[Card]) -> None:
 def check_views(state: EcarteState, played: list[Card]) -> tuple[EcarteView, ...]:
     """No view holds a card its viewer cannot know; the seat views show the seat's own cards exactly.
 
-    Known to all: the trump card, the cards played this deal and, before the first deal, the cards cut for deal
-    (E-§2.3, cut face up)."""
+    Known to all: the trump card, the cards played this deal and in earlier deals (played face up), and, before
+    the first deal, the cards cut for deal (E-§2.3, cut face up)."""
     trump = state.trump_card
-    public = set(played) | ({trump} if trump is not None else set())
+    played_before = {op.action.card for op in state.operations if isinstance(op.action, Play)}
+    public = set(played) | played_before | ({trump} if trump is not None else set())
     if not any(isinstance(op.action, Shuffle) for op in state.operations):
         public |= {c for op in state.operations if isinstance(op.action, CutForDeal) for c in op.action.cards}
     views = tuple(state.view(viewer) for viewer in VIEWERS)

@@ -392,6 +392,8 @@ class EcarteView:
     """Table mode: the irregularity waiting for its remedy (public)."""
     rulings: tuple[str, ...] = ()
     """Table mode: every ruling given so far in the partie, with its law (public)."""
+    previous_tricks: tuple[Trick, ...] = ()
+    """The tricks of the deal that ended last (public: they were played face up)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -509,8 +511,8 @@ class EcarteState(GameState[EcarteRules]):
     """One partie of Écarté between seats 0 and 1."""
 
     game_name = "ecarte"
-    __slots__ = ("_actor", "_deal", "_legal", "_pending", "_phase", "automate_table", "chance", "deal_results",
-                 "game_results", "games", "ledger", "operations", "rules", "rulings", "score")
+    __slots__ = ("_actor", "_deal", "_last_tricks", "_legal", "_pending", "_phase", "automate_table", "chance",
+                 "deal_results", "game_results", "games", "ledger", "operations", "rules", "rulings", "score")
 
     def __init__(self, rules: EcarteRules | None = None, *, chance: ChanceSource | None = None,
                  first_dealer: int | None = None, automate_table: bool | None = None) -> None:
@@ -519,6 +521,7 @@ class EcarteState(GameState[EcarteRules]):
         self.automate_table = chance is not None if automate_table is None else automate_table
         """Table mode: apply the rulings that need nobody's choice at once (default: when chance is automated)."""
         self._pending: Pending | None = None
+        self._last_tricks: list[tuple[int, int, int, int]] = []
         self.rulings: list[str] = []
         """Table mode: every ruling given, with its law ("E-P1: the card is taken back")."""
         self.operations: list[Operation] = []
@@ -741,6 +744,7 @@ class EcarteState(GameState[EcarteRules]):
         twin._legal = self._legal
         twin._actor = self._actor
         twin._pending = self._pending
+        twin._last_tricks = self._last_tricks
         twin.automate_table = self.automate_table
         twin.rulings = self.rulings[:]
         return twin
@@ -949,6 +953,7 @@ class EcarteState(GameState[EcarteRules]):
                 and not deal.turned_king_marked:
             self.rulings.append("E-K3: the turned-up king was not marked before the next deal; it is lost")
         game = len(self.game_results)
+        self._last_tricks = deal.tricks
         self.deal_results.append(DealResult(game, deal.dealer, (deal.points[0], deal.points[1]),
                                             (deal.tricks_won[0], deal.tricks_won[1]), completed))
         self._deal = _Deal(dealer=1 - deal.dealer, start=len(self.operations), misscore=deal.misscore)
@@ -1035,6 +1040,8 @@ class EcarteState(GameState[EcarteRules]):
             refused=deal.refused if deal.refused >= 0 else None,
             legal_actions=self.legal_actions() if viewer == self.actor else (),
             pending=self._pending.irregularity if self._pending else None, rulings=tuple(self.rulings),
+            previous_tricks=tuple(Trick(leader, (CARDS[a], CARDS[b]), winner)
+                                  for leader, a, b, winner in self._last_tricks),
         )
 
     def _tricks_view(self) -> tuple[Trick, ...]:
