@@ -210,7 +210,7 @@ def discard_choice(cards: Sequence[Card], trump: int, *, minimum: int, maximum: 
 
     >>> from academie.cards import Suit, parse_cards
     >>> [str(c) for c in discard_choice(parse_cards("KH QH 9S 8D 7C"), Suit.SPADES, minimum=1, maximum=5)]
-    ['QH', '8D', '7C']
+    ['7C', '8D', 'QH']
     """
     ranked = sorted(cards, key=lambda c: keep_value(c, trump))
     wanted = [c for c in ranked if c.suit != trump and c.rank is not Rank.KING]
