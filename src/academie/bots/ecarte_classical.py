@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from academie.bots.random import NoLegalActionError
 from academie.cards import CARDS, PACK_32, Card, Rank
 from academie.engine import Action
 from academie.games.ecarte import (
@@ -251,7 +252,7 @@ class ClassicalBot:
         assert isinstance(view, EcarteView)
         legal = view.legal_actions
         if not legal:
-            raise ValueError("the view offers no legal action: the bot is not the seat to act")
+            raise NoLegalActionError("the view offers no legal action: the bot is not the seat to act")
         action, self._why = self._decide(view)
         return action
 
@@ -373,7 +374,7 @@ def _is_master(card: Card, view: EcarteView) -> bool:
 
 def _trump(view: EcarteView) -> int:
     if view.trump_card is None:
-        raise ValueError("no trump card in the view: the deal has not been dealt")
+        raise NoLegalActionError("no trump card in the view: the deal has not been dealt")
     return int(view.trump_card.suit)
 
 

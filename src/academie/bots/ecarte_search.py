@@ -40,8 +40,9 @@ from academie.bots.ecarte_classical import (
     strength,
 )
 from academie.bots.ecarte_solver import Solver, deal_payoff
+from academie.bots.random import NoLegalActionError
 from academie.cards import PACK_32, SUIT_MASKS, Card, cards_of, mask_of
-from academie.engine import Action
+from academie.engine import Action, RulesError
 from academie.games.ecarte import (
     ACCEPT,
     HIGHER_IN_SUIT,
@@ -91,7 +92,7 @@ def knowledge_of(view: EcarteView, *, infer_king: bool = True) -> Knowledge:
     useless case of E-§8.4).
     """
     if view.trump_card is None:
-        raise ValueError("no trump card in the view: the deal has not been dealt")
+        raise NoLegalActionError("no trump card in the view: the deal has not been dealt")
     me, trump = view.viewer, int(view.trump_card.suit)
     opponent = 1 - me
     hand = mask_of(view.hand)
@@ -167,7 +168,7 @@ class SearchBot:
 
     def __init__(self, *, seed: int = 0, samples: int = 40, exchange_samples: int = 96) -> None:
         if samples < 1 or exchange_samples < 1:
-            raise ValueError(f"samples={samples}, exchange_samples={exchange_samples}: both must be at least 1")
+            raise RulesError(f"samples={samples}, exchange_samples={exchange_samples}: both must be at least 1")
         self.seed = seed
         self.samples = samples
         self.exchange_samples = exchange_samples
@@ -181,7 +182,7 @@ class SearchBot:
         assert isinstance(view, EcarteView)
         legal = view.legal_actions
         if not legal:
-            raise ValueError("the view offers no legal action: the bot is not the seat to act")
+            raise NoLegalActionError("the view offers no legal action: the bot is not the seat to act")
         if len(legal) == 1:
             self._why = f"{legal[0]} is the only legal action"
             return legal[0]
