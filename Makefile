@@ -14,7 +14,7 @@ play: $(RUN_STAMP)
 test: $(DEV_STAMP) lint typecheck unit
 
 lint: $(DEV_STAMP)
-	$(BIN)/ruff check src tests bench
+	$(BIN)/ruff check src tests $(wildcard bench)
 
 typecheck: $(DEV_STAMP)
 	$(BIN)/mypy --strict src/academie
