@@ -1,0 +1,1171 @@
+"""La Guimbarde (La Mariée): 3 to 8 players, five boxes of counters, five cards, five tricks, side payments.
+
+Rules: ``shared/rules/guimbarde.md`` and the seed (``GUIMBARDE-FIG``, ``GUIMBARDE-§1`` … ``§10``,
+``GUIMBARDE-R1`` … ``R12``); the laws of irregularities ``G1`` … ``G18`` (table mode, see
+:mod:`academie.games.guimbarde_table`). Sections of the rule file are cited as ``G-§n.m`` and its open questions
+as ``G-Q1`` … ``G-Q17`` (each one a named option of :class:`GuimbardeRules`).
+
+Seats are numbered in the order of play: seat ``s + 1`` plays after seat ``s`` (modulo the number of players)
+under the default counter-clockwise direction; the eldest hand is the seat after the dealer. The counters are
+a :class:`~academie.ledger.Ledger` whose accounts are the seats and the five boxes; a seat's stock is its
+starting stock plus its balance, so stocks plus boxes are constant and the ledger sums to zero.
+
+The number of players is the rules option ``players`` (default 4), so that a record's ``[Options]`` replays the
+right table; ``GuimbardeState.new(players=N)`` is a shorthand for ``GuimbardeRules(players=N)``.
+
+>>> state = GuimbardeState.new(seed=3, first_dealer=0, players=3)
+>>> state.actor, len(state.hand(1)), state.ledger.total()
+(1, 5, 0)
+>>> sum(state.stock(s) for s in range(3)) + sum(state.boxes().values()) == 3 * state.rules.starting_stock
+True
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import itertools
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, fields
+from enum import IntEnum
+from typing import Final, Literal, Self
+
+from academie.cards import (
+    CARDS,
+    PACK_32,
+    PACK_52,
+    SUIT_MASKS,
+    Card,
+    Rank,
+    Suit,
+    cards_of,
+    indices_of,
+    mask_of,
+    parse_cards,
+)
+from academie.engine import (
+    CHANCE,
+    PUBLIC,
+    TABLE,
+    Action,
+    ActionParseError,
+    ChanceSource,
+    ExplicitChance,
+    GameState,
+    IllegalActionError,
+    Mode,
+    Operation,
+    RulesError,
+    SeededChance,
+    check_option,
+)
+from academie.laws import Irregularity
+from academie.ledger import Ledger
+
+HAND_SIZE: Final = 5
+TRICKS: Final = 5
+MIN_PLAYERS: Final = 3
+MAX_PLAYERS: Final = 8
+
+# GUIMBARDE-FIG: the five boxes, as ledger accounts (in the figure's order).
+POINT, MARIAGE, FOU, ROI, GUIMBARDE = "point", "mariage", "fou", "roi", "guimbarde"
+BOXES: Final = (POINT, MARIAGE, FOU, ROI, GUIMBARDE)
+
+QH: Final = Card(Rank.QUEEN, Suit.HEARTS).index  # la guimbarde
+KH: Final = Card(Rank.KING, Suit.HEARTS).index  # le roi
+JD: Final = Card(Rank.JACK, Suit.DIAMONDS).index  # le fou
+KD: Final = Card(Rank.KING, Suit.DIAMONDS).index
+PRIVILEGED: Final = (1 << QH) | (1 << KH) | (1 << JD)
+"""GUIMBARDE-§8: ♥Q, ♥K, ♦J, the three permanent top trumps whatever suit is turned."""
+
+# GUIMBARDE-§8, G-§2.2: K Q J A 10 9 8 7 (6 5 4 3 2) in every suit, the ace between the jack and the ten.
+RANK_ORDER: Final = (Rank.TWO, Rank.THREE, Rank.FOUR, Rank.FIVE, Rank.SIX, Rank.SEVEN, Rank.EIGHT, Rank.NINE,
+                     Rank.TEN, Rank.ACE, Rank.JACK, Rank.QUEEN, Rank.KING)
+STRENGTH: Final[tuple[int, ...]] = tuple(RANK_ORDER.index(c.rank) for c in CARDS)
+_TOP: Final = {QH: 30, KH: 29, JD: 28}
+"""GUIMBARDE-§8: ♥Q > ♥K > ♦J above every other trump."""
+PIPS: Final[tuple[int, ...]] = tuple(11 if c.rank is Rank.ACE else min(int(c.rank), 10) for c in CARDS)
+"""Piquet pip values, for the G-Q10 variant (point_pip_tiebreak)."""
+
+
+def _trump_mask(trump: int) -> int:
+    return SUIT_MASKS[trump] | PRIVILEGED
+
+
+TRUMP_MASKS: Final[tuple[int, ...]] = tuple(_trump_mask(t) for t in range(4))
+EFFECTIVE_MASKS: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(TRUMP_MASKS[t] if s == t else SUIT_MASKS[s] & ~PRIVILEGED for s in range(4)) for t in range(4))
+"""``EFFECTIVE_MASKS[trump][suit]``: the cards that belong to ``suit`` for following (G-§2.2)."""
+EFFECTIVE_SUIT: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(t if TRUMP_MASKS[t] >> c & 1 else c // 13 for c in range(52)) for t in range(4))
+POWER: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(100 + _TOP.get(c, STRENGTH[c]) if TRUMP_MASKS[t] >> c & 1 else STRENGTH[c] for c in range(52))
+    for t in range(4))
+"""``POWER[trump][card]``: a trump is above every plain card; within a suit, higher is stronger."""
+BEATEN_BY: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(sum(1 << o for o in range(52) if (EFFECTIVE_SUIT[t][o] == EFFECTIVE_SUIT[t][c] or EFFECTIVE_SUIT[t][o] == t)
+              and POWER[t][o] > POWER[t][c]) for c in range(52)) for t in range(4))
+"""``BEATEN_BY[trump][card]``: the cards that beat ``card`` when it is winning the trick (a trump beats any plain
+card; otherwise only a higher card of the same effective suit)."""
+
+
+def effective_suit(card: Card, trump: Suit) -> Suit:
+    """G-§2.2, GUIMBARDE-§8, G-Q2: ♥Q, ♥K and ♦J always belong to the trump suit; other cards to their printed suit.
+
+    >>> effective_suit(Card.parse("JD"), Suit.CLUBS), effective_suit(Card.parse("QD"), Suit.CLUBS)
+    (<Suit.CLUBS: 0>, <Suit.DIAMONDS: 1>)
+    """
+    return Suit(EFFECTIVE_SUIT[trump][card.index])
+
+
+def beats(card: Card, best: Card, trump: Suit) -> bool:
+    """G-§5.3: whether ``card`` beats ``best`` (the card winning the trick so far).
+
+    >>> beats(Card.parse("AS"), Card.parse("KS"), Suit.CLUBS)  # the ace is below the king (and the jack)
+    False
+    >>> beats(Card.parse("KH"), Card.parse("AC"), Suit.CLUBS), beats(Card.parse("QH"), Card.parse("KH"), Suit.SPADES)
+    (True, True)
+    """
+    return bool(BEATEN_BY[trump][best.index] >> card.index & 1)
+
+
+def pack_for(players: int) -> tuple[Card, ...]:
+    """G-§2.1 (Q13): 32 cards for 3–5 players, 52 for 6–8."""
+    return PACK_32 if players <= 5 else PACK_52
+
+
+# --------------------------------------------------------------------------------------------------- rules
+_BOOL: Final = (True, False)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GuimbardeRules:
+    """Every option of La Guimbarde; each open question of the rule file's §9 is named ``G-Qn`` here.
+
+    >>> GuimbardeRules().version, GuimbardeRules(players=6).pack_size
+    ('guimbarde/1', 52)
+    >>> GuimbardeRules(players=9)
+    Traceback (most recent call last):
+    ...
+    academie.engine.RulesError: rules option players=9 is not allowed; allowed: 3, 4, 5, 6, 7, 8
+    """
+
+    version: str = "guimbarde/1"
+    players: int = 4
+    """G-§2.1 (G-Q13): 3 to 8 players; 32 cards for 3–5, 52 for 6–8."""
+    rounds: int = 3
+    """G-§5.7 (G-Q16): the game lasts ``rounds`` times the number of players deals, so that all deal equally."""
+    clearing_deals: int = 0
+    """G-§5.7 (G-Q16): at most this many extra deals without antes to empty the boxes before sharing them."""
+    starting_stock: int = 60
+    """G-§2.3: each player's stock of counters at the start (stock = starting stock + ledger balance)."""
+    parlett_follow_only: bool = False
+    """G-Q1: False: follow, beat if able, trump if void (GUIMBARDE-R9); True: Parlett's follow, else any card."""
+    undertrump_required: bool = True
+    """G-§5.3: a void player who cannot overtrump must still trump."""
+    rule3_literal_king_of_diamonds: bool = False
+    """G-Q3: rule 3 protects marriages from ♥K, ♥Q and ♦J; True: from ♥K, ♥Q and ♦K as printed."""
+    rule3_protects_trump_marriages: bool = True
+    """G-Q4: rule 3 protects marriages in the trump suit too (never the grand marriage on the table)."""
+    marriage_either_order: bool = False
+    """G-Q5: a marriage in play is King then Queen; True: either order (the grand marriage is always either)."""
+    marriage_obligation_only_in_suit: bool = False
+    """G-Q6: rule 7 binds after any King; True: only after a King played in the suit led."""
+    fou_box_on_survival: bool = False
+    """G-Q7: False: the Fou box is drawn at declaration and the fou paid when its trick ends; True: the box is
+    drawn only when ♦J survives its trick (captured: the box carries and the holder pays 1)."""
+    grand_marriage_table_from_each: bool = True
+    """G-Q8: the grand marriage on the table earns 1 from each other player; False: 1 from the ♥K player."""
+    pay_hand_marriage_at_start: bool = False
+    """G-Q9: marriages in hand are paid when the first card of the pair is played; True: before the first lead."""
+    point_pip_tiebreak: bool = False
+    """G-Q10: equal points go to the player first in playing order; True: the higher pip total first."""
+    ante_only_empty_boxes: bool = False
+    """G-Q11: every deal each player antes into every box; True: only into the boxes that are empty."""
+    re_ante_only_if_point_taken: bool = False
+    """G-Q12: each player adds 1 to the Point box after the point; True: only if the point was taken."""
+    direction: Literal["counter-clockwise", "clockwise"] = "counter-clockwise"
+    """G-Q14: counter-clockwise play (seat s+1 after seat s); clockwise: seat s-1 after seat s."""
+    deal_pattern: tuple[int, int] = (3, 2)
+    """G-Q15, GUIMBARDE-§2: five cards by three and two (or two and three)."""
+    retract_irregular_card: bool = False
+    """G-Q17 (table mode): a card played against rules 7–9 or 3 stands and is fined; True: it is also taken
+    back and a legal card played instead."""
+    mode: Mode = Mode.ENFORCED
+    """DESIGN §3: enforced (irregular acts are refused) or table (accepted and ruled on under G1–G18)."""
+
+    def __post_init__(self) -> None:
+        check_option("version", self.version, ["guimbarde/1"])
+        check_option("players", self.players, range(MIN_PLAYERS, MAX_PLAYERS + 1))
+        check_option("rounds", self.rounds, range(1, 21))
+        check_option("clearing_deals", self.clearing_deals, range(0, 11))
+        if type(self.starting_stock) is not int or not 0 <= self.starting_stock <= 100_000:
+            raise RulesError(f"rules option starting_stock={self.starting_stock!r} is not allowed; "
+                             "allowed: 0 to 100000")
+        for name in ("parlett_follow_only", "undertrump_required", "rule3_literal_king_of_diamonds",
+                     "rule3_protects_trump_marriages", "marriage_either_order", "marriage_obligation_only_in_suit",
+                     "fou_box_on_survival", "grand_marriage_table_from_each", "pay_hand_marriage_at_start",
+                     "point_pip_tiebreak", "ante_only_empty_boxes", "re_ante_only_if_point_taken",
+                     "retract_irregular_card"):
+            check_option(name, getattr(self, name), _BOOL)
+        check_option("direction", self.direction, ["counter-clockwise", "clockwise"])
+        check_option("deal_pattern", tuple(self.deal_pattern), [(3, 2), (2, 3)])
+        check_option("mode", self.mode, list(Mode))
+
+    @property
+    def pack_size(self) -> int:
+        return len(pack_for(self.players))
+
+    @property
+    def step(self) -> int:
+        """+1 or -1: the next seat to play after seat ``s`` is ``(s + step) % players`` (G-Q14)."""
+        return 1 if self.direction == "counter-clockwise" else -1
+
+    @property
+    def deals(self) -> int:
+        """G-§5.7: the number of regular deals of a game."""
+        return self.rounds * self.players
+
+    @property
+    def protected(self) -> int:
+        """GUIMBARDE-R3 (G3, G-Q3): the cards that may not trump a marriage."""
+        if self.rule3_literal_king_of_diamonds:
+            return (1 << QH) | (1 << KH) | (1 << KD)
+        return PRIVILEGED
+
+
+# ------------------------------------------------------------------------------------------------- actions
+@dataclass(frozen=True, slots=True)
+class CutForDeal(Action):
+    """Chance, G-§2.4: each player draws a card, in seat order; the highest (K high) is eldest hand."""
+
+    cards: tuple[Card, ...]
+
+    def __str__(self) -> str:
+        return " ".join(("draw", *(str(c) for c in self.cards)))
+
+
+@dataclass(frozen=True, slots=True)
+class Shuffle(Action):
+    """Chance: the order of the pack after shuffle and cut, top card first (GUIMBARDE-§2)."""
+
+    order: tuple[Card, ...]
+
+    def __str__(self) -> str:
+        return "deck " + " ".join(str(c) for c in self.order)
+
+
+@dataclass(frozen=True, slots=True)
+class Play(Action):
+    """Play a card to the trick."""
+
+    card: Card
+
+    def __str__(self) -> str:
+        return f"play {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class Irregular(Action):
+    """Table mode: an irregular act by ``seat`` (``! KIND SEAT [ARGS]``); see :mod:`academie.games.guimbarde_table`."""
+
+    kind: str
+    seat: int
+    args: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        return " ".join(("!", self.kind, str(self.seat), *self.args))
+
+
+@dataclass(frozen=True, slots=True)
+class Remedy(Action):
+    """Table mode: the ruling applied to a pending irregularity (``remedy NAME law=ID``)."""
+
+    name: str
+    law: str
+    args: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        return " ".join(("remedy", self.name, *self.args, f"law={self.law}"))
+
+
+PLAYS: Final[tuple[Play, ...]] = tuple(Play(c) for c in CARDS)
+
+
+def plays_of(mask: int) -> tuple[Play, ...]:
+    """The plays of the cards in ``mask``, in index order."""
+    return tuple(PLAYS[i] for i in indices_of(mask))
+
+
+def parse_action(text: str) -> Action:
+    """Read a Guimbarde action from its text form.
+
+    >>> parse_action("PLAY qh"), str(parse_action("draw KS 7H 9C"))
+    (Play(card=Card.parse('QH')), 'draw KS 7H 9C')
+    """
+    words = text.strip().split()
+    if not words:
+        raise ActionParseError("empty action; expected e.g. play KH (chance: deck CARDS, draw CARDS)")
+    verb, args = words[0].lower(), " ".join(words[1:])
+    if verb == "!" and len(words) >= 3 and words[2].isascii() and words[2].isdigit():
+        return Irregular(words[1].lower(), int(words[2]), tuple(words[3:]))
+    if verb == "remedy" and len(words) >= 3 and words[-1].startswith("law="):
+        return Remedy(words[1].lower(), words[-1][4:], tuple(words[2:-1]))
+    try:
+        if verb == "play" and len(words) == 2:
+            return PLAYS[Card.parse(words[1]).index]
+        if verb == "deck":
+            return Shuffle(parse_cards(args))
+        if verb == "draw" and len(words) >= 2:
+            return CutForDeal(parse_cards(args))
+    except ValueError as error:
+        raise ActionParseError(f"cannot read {text!r}: {error}") from None
+    raise ActionParseError(f"unknown action {text!r}; expected play CARD (chance: deck CARDS, draw CARDS; "
+                           "table mode also: ! KIND SEAT [ARGS], remedy NAME [ARGS] law=ID)")
+
+
+# ----------------------------------------------------------------------------------------------- results
+class Phase(IntEnum):
+    CUT = 0
+    SHUFFLE = 1
+    PLAY = 2
+    OVER = 3
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """A box drawn (or a point announced) at declaration, shown to everybody (GUIMBARDE-§6)."""
+
+    box: str
+    seat: int
+    amount: int
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DealResult:
+    """What one deal did to each seat's counters (antes, boxes, tricks, side payments and fines together)."""
+
+    game: int
+    dealer: int
+    points: tuple[int, ...]
+    """Counters won (+) or lost (−) by each seat in the deal (the final share of the boxes included)."""
+    tricks: tuple[int, ...]
+    completed: bool
+    """False for a deal voided under GUIMBARDE-R11 (a false pack found before its end)."""
+
+
+@dataclass(frozen=True, slots=True)
+class GuimbardeResult:
+    """Counters won or lost per seat so far, and the seats ahead (final once the state is terminal)."""
+
+    points: tuple[int, ...]
+    games: tuple[int, ...]
+    """1 for each seat with the most counters at the end of the game (ties share), else 0."""
+    winner: int | None
+    """The seat with the most counters once the game is over (None while it goes on or on a tie)."""
+
+    def returns(self) -> tuple[int, ...]:
+        """Zero-sum returns: the counters won or lost."""
+        return self.points
+
+
+# --------------------------------------------------------------------------------------------------- views
+@dataclass(frozen=True, slots=True)
+class Trick:
+    leader: int
+    plays: tuple[tuple[int, Card], ...]
+    """(seat, card) in the order played."""
+    winner: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class GuimbardeView:
+    """Exactly what one viewer (a seat, or :data:`PUBLIC`) knows at this moment."""
+
+    viewer: int
+    rules: GuimbardeRules
+    players: int
+    phase: Phase
+    actor: int | None
+    dealer: int | None
+    eldest: int | None
+    hand: tuple[Card, ...]
+    """The viewer's own cards (empty for the public)."""
+    shown: tuple[tuple[Card, ...], ...]
+    """Cards still in each hand that were shown to everybody (chance cards, the point, a marriage in hand)."""
+    hand_sizes: tuple[int, ...]
+    trump_card: Card | None
+    trump: Suit | None
+    boxes: tuple[tuple[str, int], ...]
+    """The counters in each box, in the order of GUIMBARDE-FIG."""
+    counters: tuple[int, ...]
+    """Counters won or lost by each seat so far in the game."""
+    claims: tuple[Claim, ...]
+    """This deal's declarations: the boxes drawn and the point, with the cards shown."""
+    announced: tuple[int, ...]
+    """The point each seat announced this deal (length of its longest printed suit, 0 below three)."""
+    tricks: tuple[Trick, ...]
+    tricks_won: tuple[int, ...]
+    deal_number: int
+    deals: int
+    history: tuple[tuple[int, Action], ...]
+    """This deal's actions as the viewer saw them (the deck order removed)."""
+    legal_actions: tuple[Action, ...]
+    pending: Irregularity | None = None
+    rulings: tuple[str, ...] = ()
+    previous_tricks: tuple[Trick, ...] = ()
+
+
+def redact(actor: int, action: Action, viewer: int) -> Action | None:
+    """The action as ``viewer`` saw it: the deck order is hidden; every card played is played face up."""
+    if isinstance(action, Shuffle):
+        return None
+    return action
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """Table mode: an irregularity waiting for its ruling, with what the ruling needs."""
+
+    irregularity: Irregularity
+    cards: tuple[int, ...] = ()
+    amount: int = 0
+    box: str = ""
+
+    def remedies(self) -> tuple[Remedy, ...]:
+        law = self.irregularity.law
+        return tuple(Remedy(name, law) for name in self.irregularity.remedies)
+
+
+# --------------------------------------------------------------------------------------------------- state
+@dataclass(slots=True)
+class _Deal:
+    """The mutable state of the deal in progress."""
+
+    dealer: int
+    players: int
+    deck: tuple[int, ...] = ()
+    hands: list[int] = field(default_factory=list)
+    shown: list[int] = field(default_factory=list)
+    trump: int = -1
+    turn_up: int = -1
+    claims: list[Claim] = field(default_factory=list)
+    announced: list[int] = field(default_factory=list)
+    leader: int = 0
+    to_play: int = 0
+    trick: list[tuple[int, int]] = field(default_factory=list)
+    """The current trick: (seat, card index) in the order played."""
+    best: int = -1
+    best_seat: int = -1
+    protected_marriage: bool = False
+    """GUIMBARDE-R3: a marriage the privileged trumps may not take is in the current trick."""
+    tricks: list[tuple[int, tuple[tuple[int, int], ...], int]] = field(default_factory=list)
+    tricks_won: list[int] = field(default_factory=list)
+    second_at: list[int] = field(default_factory=list)
+    """GUIMBARDE-§7: the trick number at which each seat completed its second trick (99: not yet)."""
+    start_balances: tuple[int, ...] = ()
+    start: int = 0
+    """Index in the operations log where this deal began."""
+    start_entries: int = 0
+    """Index in the ledger where this deal's transfers begin (GUIMBARDE-R11 restores them)."""
+    clearing: bool = False
+    """G-§5.7: a clearing deal, played without antes."""
+    fined: list[bool] = field(default_factory=list)
+    """G17: the seat found with a wrong number of cards cannot win the trick prize."""
+    skip_antes: bool = False
+    """G10, G13: a deal dealt again after a misdeal; the antes are already in the boxes."""
+    ante_end: int = 0
+    """Index in the ledger just after this deal's antes."""
+
+    def copy(self) -> _Deal:
+        twin = copy.copy(self)
+        for name in _DEAL_LISTS:
+            setattr(twin, name, getattr(self, name)[:])
+        return twin
+
+
+_DEAL_LISTS: Final = tuple(f.name for f in fields(_Deal) if str(f.type).startswith("list["))
+
+
+def dealt_positions(rules: GuimbardeRules, dealer: int, seat: int) -> tuple[int, ...]:
+    """GUIMBARDE-§2: the deck positions dealt to ``seat``: a packet to each in playing order from the eldest,
+    then the second packet; the card after the hands is turned up (:func:`turn_up_position`).
+
+    >>> dealt_positions(GuimbardeRules(players=3), 0, 1)
+    (0, 1, 2, 9, 10)
+    """
+    players, step = rules.players, rules.step
+    order = [(dealer + step * (k + 1)) % players for k in range(players)]
+    first, second = rules.deal_pattern
+    rank = order.index(seat)
+    return (*range(rank * first, rank * first + first),
+            *range(players * first + rank * second, players * first + rank * second + second))
+
+
+def turn_up_position(rules: GuimbardeRules) -> int:
+    """GUIMBARDE-§3: the card after the hands is turned up for trumps."""
+    return rules.players * HAND_SIZE
+
+
+def arrange_deck(hands: Mapping[int, str | Sequence[Card]], *, rules: GuimbardeRules, dealer: int,
+                 turn_up: str | Card | None = None) -> tuple[Card, ...]:
+    """A deck order (top first) that deals the cards named in ``hands`` to those seats and turns up ``turn_up``.
+
+    Unnamed places are filled with the remaining cards in pack order; a test that depends on a card names it.
+
+    >>> deck = arrange_deck({1: "QH KH"}, rules=GuimbardeRules(players=3), dealer=0, turn_up="TC")
+    >>> [str(deck[i]) for i in (0, 1, 15)]
+    ['QH', 'KH', 'TC']
+    """
+    pack = pack_for(rules.players)
+    named = {seat: parse_cards(spec) if isinstance(spec, str) else tuple(spec) for seat, spec in hands.items()}
+    turned = (Card.parse(turn_up) if isinstance(turn_up, str) else turn_up) if turn_up is not None else None
+    wanted = [c for group in named.values() for c in group] + ([turned] if turned else [])
+    if len(set(wanted)) != len(wanted) or not set(wanted) <= set(pack) or any(len(g) > 5 for g in named.values()):
+        raise RulesError("the named cards must be distinct cards of the pack, at most five to a seat")
+    order: list[Card | None] = [None] * len(pack)
+    for seat, group in named.items():
+        for position, card in zip(dealt_positions(rules, dealer, seat), group, strict=False):
+            order[position] = card
+    if turned is not None:
+        order[turn_up_position(rules)] = turned
+    filler = iter(c for c in pack if c not in set(wanted))
+    return tuple(card if card is not None else next(filler) for card in order)
+
+
+class GuimbardeState(GameState[GuimbardeRules]):
+    """One game of La Guimbarde: ``rules.deals`` deals (then any clearing deals), the boxes shared at the end."""
+
+    game_name = "guimbarde"
+    __slots__ = ("_actor", "_deal", "_last_tricks", "_legal", "_pending", "_phase", "automate_table", "chance",
+                 "deal_results", "deals_played", "ledger", "operations", "rules", "rulings")
+
+    def __init__(self, rules: GuimbardeRules | None = None, *, chance: ChanceSource | None = None,
+                 first_dealer: int | None = None, automate_table: bool | None = None) -> None:
+        self.rules = rules or GuimbardeRules()
+        players = self.rules.players
+        self.chance = chance
+        self.automate_table = chance is not None if automate_table is None else automate_table
+        """Table mode: apply the rulings that need nobody's choice at once (default: when chance is automated)."""
+        self._pending: Pending | None = None
+        self._last_tricks: list[tuple[int, tuple[tuple[int, int], ...], int]] = []
+        self.rulings: list[str] = []
+        self.operations: list[Operation] = []
+        self.ledger = Ledger(seats=players, accounts=BOXES)  # GUIMBARDE-FIG: the five boxes
+        self.deal_results: list[DealResult] = []
+        self.deals_played = 0
+        if first_dealer is not None and (type(first_dealer) is not int or not 0 <= first_dealer < players):
+            raise RulesError(f"first_dealer={first_dealer!r} is not allowed; allowed: 0 to {players - 1}, "
+                             "or None to draw for deal")
+        self._deal = _Deal(dealer=first_dealer if first_dealer is not None else 0, players=players)
+        self._legal: tuple[Action, ...] | None = None
+        self._phase = Phase.CUT if first_dealer is None else Phase.SHUFFLE
+        self._actor: int | None = self._compute_actor()
+        self.resolve_chance()
+
+    @classmethod
+    def new(cls, rules: GuimbardeRules | None = None, *, seed: int | None = None,
+            decks: Sequence[Sequence[Card]] | None = None, first_dealer: int | None = None,
+            players: int | None = None) -> Self:
+        """A new game dealt from a seed or from explicit deck orders; ``players`` sets ``rules.players``.
+
+        With neither seed nor decks, chance is left to the caller: apply :class:`CutForDeal` (unless
+        ``first_dealer`` is given) and :class:`Shuffle` actions.
+        """
+        if seed is not None and decks is not None:
+            raise RulesError("give either seed or decks, not both")
+        if players is not None:
+            if rules is not None and rules.players != players:
+                raise RulesError(f"players={players!r} contradicts rules.players={rules.players}; give one")
+            rules = dataclasses.replace(rules or GuimbardeRules(), players=players)
+        chance: ChanceSource | None = None
+        if seed is not None:
+            chance = SeededChance(seed)
+        elif decks is not None:
+            chance = ExplicitChance(decks)
+        return cls(rules, chance=chance, first_dealer=first_dealer)
+
+    # ------------------------------------------------------------------------------------ protocol
+    @property
+    def players(self) -> int:
+        return self.rules.players
+
+    @property
+    def phase(self) -> Phase:
+        return self._phase
+
+    @property
+    def dealer(self) -> int | None:
+        return None if self._phase == Phase.CUT else self._deal.dealer
+
+    @property
+    def eldest(self) -> int | None:
+        """G-§2.4: the eldest hand, the seat after the dealer in playing order."""
+        return None if self._phase == Phase.CUT else self.next_seat(self._deal.dealer)
+
+    def next_seat(self, seat: int) -> int:
+        """G-Q14: the seat that plays after ``seat``."""
+        return (seat + self.rules.step) % self.rules.players
+
+    @property
+    def actor(self) -> int | None:
+        return self._actor
+
+    @property
+    def is_terminal(self) -> bool:
+        return self._actor is None
+
+    def _compute_actor(self) -> int | None:
+        if self._pending is not None:
+            chooser = self._pending.irregularity.chooser
+            return TABLE if chooser is None else chooser
+        phase = self._phase
+        if phase == Phase.PLAY:
+            return self._deal.to_play
+        if phase == Phase.OVER:
+            return None
+        return CHANCE
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return legal
+
+    def _compute_legal(self) -> tuple[Action, ...]:
+        if self._pending is not None:
+            return self._pending.remedies()
+        if self._phase != Phase.PLAY:
+            return ()
+        return plays_of(self.playable(self._deal.to_play))
+
+    def playable(self, seat: int) -> int:
+        """G-§5.3 (GUIMBARDE-R7, R8, R9, R3): the cards ``seat`` may play to the current trick, as a mask."""
+        deal = self._deal
+        return legal_mask(deal.hands[seat], [card for _, card in deal.trick], deal.trump, self.rules,
+                          best=deal.best, protected_marriage=deal.protected_marriage)
+
+    def illegal_reason(self, action: Action) -> str:
+        phase = self._phase
+        if phase == Phase.OVER:
+            return "the game is over"
+        if isinstance(action, Play) and phase == Phase.PLAY:
+            seat = self._deal.to_play
+            if not self._deal.hands[seat] >> action.card.index & 1:
+                return f"{action.card} is not in the hand of seat {seat}"
+            return ("a player must play the queen on her king (GUIMBARDE-R7), follow suit (GUIMBARDE-R8), beat the "
+                    "winning card or trump when void (GUIMBARDE-R9), and may not take a marriage with ♥Q, ♥K or "
+                    "♦J (GUIMBARDE-R3)")
+        return f"not allowed in phase {phase.name.lower()}"
+
+    def apply(self, action: Action) -> Operation:
+        """Check and apply ``action``; in table mode an :class:`Irregular` act by any seat is also accepted
+        when it is physically possible now (see :mod:`academie.games.guimbarde_table`)."""
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_actions()
+        if action in legal:
+            return self.apply_unchecked(action)
+        if isinstance(action, Irregular):
+            from academie.games import guimbarde_table
+
+            reason = guimbarde_table.why_impossible(self, action)
+            if reason:
+                raise IllegalActionError(action, action.seat, self.legal_actions(), reason)
+            return self.apply_unchecked(action)
+        return super().apply(action)
+
+    def irregular_actions(self, seat: int) -> tuple[Irregular, ...]:
+        """Table mode: examples of the irregular acts ``seat`` could commit now; empty in enforced mode."""
+        from academie.games import guimbarde_table
+
+        return guimbarde_table.possible_acts(self, seat)
+
+    def apply_unchecked(self, action: Action) -> Operation:
+        kind = type(action)
+        actor = action.seat if kind is Irregular else self._actor  # type: ignore[attr-defined]
+        assert actor is not None
+        operation = Operation(actor, action)
+        self.operations.append(operation)
+        self._legal = None
+        _HANDLERS[kind](self, action)
+        actor = self._actor = self._compute_actor()
+        if actor is not None and actor < 0:
+            if actor == CHANCE and self.chance is not None:
+                self.resolve_chance()
+            elif actor == TABLE and self.automate_table:
+                self.apply_unchecked(self.legal_actions()[0])
+        return operation
+
+    def resolve_chance(self) -> None:
+        pack = pack_for(self.rules.players)
+        while self._actor == CHANCE and self.chance is not None and self.chance.has_next():
+            order = self.chance.shuffled(pack)
+            if self._phase == Phase.CUT:
+                self.apply_unchecked(CutForDeal(order[:self.rules.players]))
+            else:
+                self.apply_unchecked(Shuffle(order))
+
+    def parse_action(self, text: str) -> Action:
+        return parse_action(text)
+
+    def check_chance(self, action: Action) -> None:
+        pack = pack_for(self.rules.players)
+        if self._phase == Phase.CUT:
+            if not (isinstance(action, CutForDeal) and len(action.cards) == self.rules.players
+                    and len(set(action.cards)) == self.rules.players and set(action.cards) <= set(pack)):
+                raise IllegalActionError(action, CHANCE, (), f"expected `draw C1 … C{self.rules.players}`: one "
+                                         f"different card of the {len(pack)}-card pack per seat (G-§2.4)")
+        elif self._phase == Phase.SHUFFLE:
+            if not (isinstance(action, Shuffle) and len(action.order) == len(pack)
+                    and mask_of(action.order) == mask_of(pack)):
+                raise IllegalActionError(action, CHANCE, (), f"expected `deck C1 … C{len(pack)}`: an order of "
+                                         f"the {len(pack)}-card pack, each card once (G-§2.1)")
+        else:
+            raise IllegalActionError(action, self.actor, self.legal_actions(), "chance is not to act")
+
+    def clone(self) -> Self:
+        twin = object.__new__(type(self))
+        twin.rules = self.rules
+        twin.chance = self.chance.clone() if self.chance is not None else None
+        twin.operations = self.operations[:]
+        twin.ledger = self.ledger.copy()
+        twin.deal_results = self.deal_results[:]
+        twin.deals_played = self.deals_played
+        twin._deal = self._deal.copy()
+        twin._phase = self._phase
+        twin._legal = self._legal
+        twin._actor = self._actor
+        twin._pending = self._pending
+        twin._last_tricks = self._last_tricks
+        twin.automate_table = self.automate_table
+        twin.rulings = self.rulings[:]
+        return twin
+
+    # ------------------------------------------------------------------------------------ chance
+    def _apply_cut(self, action: Action) -> None:
+        """G-§2.4: the highest card drawn (K high, plain order) is eldest hand, so the seat before him deals;
+        a tie for highest draws again."""
+        assert isinstance(action, CutForDeal)
+        strengths = [STRENGTH[c.index] for c in action.cards]
+        top = max(strengths)
+        if strengths.count(top) > 1:
+            return
+        eldest = strengths.index(top)
+        self._deal.dealer = (eldest - self.rules.step) % self.rules.players
+        self._phase = Phase.SHUFFLE
+
+    def _apply_shuffle(self, action: Action) -> None:
+        """GUIMBARDE-§1–§3: antes, then five cards each by three and two, then the turn-up gives trumps."""
+        assert isinstance(action, Shuffle)
+        rules, deal = self.rules, self._deal
+        players = rules.players
+        deal.deck = tuple(c.index for c in action.order)
+        deal.start = len(self.operations) - 1
+        if not deal.skip_antes:
+            deal.start_entries = len(self.ledger.entries)
+            deal.start_balances = self.ledger.seat_balances()
+        deal.clearing = self.deals_played >= rules.deals
+        if not deal.clearing and not deal.skip_antes:
+            self._antes()
+        deal.ante_end = len(self.ledger.entries)
+        hands = [0] * players
+        for seat in range(players):
+            for position in dealt_positions(rules, deal.dealer, seat):
+                hands[seat] |= 1 << deal.deck[position]
+        deal.hands = hands
+        deal.shown = [0] * players
+        deal.tricks_won = [0] * players
+        deal.second_at = [99] * players
+        deal.fined = [False] * players
+        deal.announced = [0] * players
+        deal.turn_up = deal.deck[turn_up_position(rules)]
+        deal.trump = deal.turn_up // 13  # GUIMBARDE-§3: the printed suit of the turn-up is trumps
+        self._declare()
+        deal.leader = deal.to_play = self.next_seat(deal.dealer)  # GUIMBARDE-§9: the eldest leads
+        self._phase = Phase.PLAY
+        if rules.pay_hand_marriage_at_start:
+            self._pay_hand_marriages_at_start()
+
+    def _antes(self) -> None:
+        """GUIMBARDE-§1, G-§3.1: one counter from each player into each box, every deal (G-Q11: only the empty
+        boxes)."""
+        for box in BOXES:
+            if self.rules.ante_only_empty_boxes and self.ledger.balance(box) > 0:
+                continue
+            for seat in range(self.rules.players):
+                self.ledger.transfer(seat, box, 1, "GUIMBARDE-§1")
+
+    def _order(self) -> tuple[int, ...]:
+        """The seats in playing order from the eldest hand."""
+        seat, order = self._deal.dealer, []
+        for _ in range(self.rules.players):
+            seat = self.next_seat(seat)
+            order.append(seat)
+        return tuple(order)
+
+    def _draw(self, box: str, seat: int, cards: int, reason: str) -> None:
+        """GUIMBARDE-§6: ``seat`` shows ``cards`` and draws the box (nothing to draw from an empty box)."""
+        deal = self._deal
+        amount = self.ledger.balance(box)
+        if amount > 0:
+            self.ledger.transfer(box, seat, amount, reason)
+        deal.shown[seat] |= cards
+        deal.claims.append(Claim(box, seat, amount, cards_of(cards)))
+
+    def _declare(self) -> None:
+        """GUIMBARDE-§5, §6, G-§3.2: the chance cards are shown and their boxes drawn, then each announces his
+        point and the best draws the Point box; then each adds one to the Point box (GUIMBARDE-§7)."""
+        deal, rules = self._deal, self.rules
+        deal.claims = []
+        order = self._order()
+        for seat in order:
+            hand = deal.hands[seat]
+            if hand >> QH & 1 and hand >> KH & 1:
+                self._draw(MARIAGE, seat, (1 << QH) | (1 << KH), "GUIMBARDE-§5")
+            if hand >> KH & 1:
+                self._draw(ROI, seat, 1 << KH, "GUIMBARDE-§6")
+            if hand >> QH & 1:
+                self._draw(GUIMBARDE, seat, 1 << QH, "GUIMBARDE-§6")
+            if hand >> JD & 1 and not rules.fou_box_on_survival:
+                self._draw(FOU, seat, 1 << JD, "GUIMBARDE-§6")
+        best_seat, best_key, best_cards = -1, (0, 0), 0
+        for seat in order:
+            suit_cards = max((deal.hands[seat] & SUIT_MASKS[s] for s in range(4)), key=int.bit_count)
+            length = suit_cards.bit_count()
+            if length < 3:
+                continue
+            deal.announced[seat] = length
+            pips = sum(PIPS[i] for i in indices_of(suit_cards)) if rules.point_pip_tiebreak else 0
+            key = (length, pips)  # G-Q10: equal points go to the first in playing order (strict >)
+            if key > best_key:
+                best_seat, best_key, best_cards = seat, key, suit_cards
+        if best_seat >= 0:
+            self._draw(POINT, best_seat, best_cards, "GUIMBARDE-§4")
+        if (best_seat >= 0 or not rules.re_ante_only_if_point_taken) and not deal.clearing:
+            for seat in order:
+                self.ledger.transfer(seat, POINT, 1, "GUIMBARDE-§7")  # G-Q12: for the most tricks
+
+    def _pay_hand_marriages_at_start(self) -> None:
+        """G-Q9 variant: every marriage in hand is paid before the first lead."""
+        deal = self._deal
+        for seat in self._order():
+            for suit in range(4):
+                queen, king = 13 * suit + 10, 13 * suit + 11
+                if deal.hands[seat] >> queen & 1 and deal.hands[seat] >> king & 1:
+                    self._pay_hand_marriage(seat, suit)
+
+    def _pay_hand_marriage(self, seat: int, suit: int) -> None:
+        """GUIMBARDE-R1, G1: a marriage in hand earns one from every other player; GUIMBARDE-R4, G4: the grand
+        marriage (hearts) two from each. Both cards are shown."""
+        grand = suit == Suit.HEARTS
+        amount, reason = (2, "GUIMBARDE-R4") if grand else (1, "GUIMBARDE-R1")
+        self._from_each(seat, amount, reason)
+        self._deal.shown[seat] |= (1 << (13 * suit + 10)) | (1 << (13 * suit + 11))
+
+    def _from_each(self, seat: int, amount: int, reason: str, *, except_seat: int = -1) -> None:
+        """G-§3.4: a side payment, from each other player to ``seat``, never through the boxes."""
+        for other in self._order():
+            if other != seat and other != except_seat:
+                self.ledger.transfer(other, seat, amount, reason)
+
+    # ------------------------------------------------------------------------------------ play
+    def _apply_play(self, action: Action) -> None:
+        assert isinstance(action, Play)
+        self.play_card(self._deal.to_play, action.card.index)
+
+    def play_card(self, seat: int, card: int) -> None:
+        """Put ``card`` from ``seat``'s hand on the trick (no legality check: table mode uses it too)."""
+        deal, rules = self._deal, self.rules
+        if card // 13 * 13 + 10 <= card <= card // 13 * 13 + 11 and not rules.pay_hand_marriage_at_start:
+            partner = card + 1 if card % 13 == 10 else card - 1
+            if deal.hands[seat] >> partner & 1:
+                self._pay_hand_marriage(seat, card // 13)  # G-Q9: paid as the first card of the pair is played
+        deal.hands[seat] &= ~(1 << card)
+        deal.shown[seat] &= ~(1 << card)
+        trump = deal.trump
+        if deal.trick:
+            previous = deal.trick[-1][1]
+            kind = marriage_kind(previous, card, rules)
+            if kind == 1 and (rules.rule3_protects_trump_marriages or EFFECTIVE_SUIT[trump][previous] != trump):
+                deal.protected_marriage = True
+            if BEATEN_BY[trump][deal.best] >> card & 1:
+                deal.best, deal.best_seat = card, seat
+        else:
+            deal.best, deal.best_seat, deal.leader = card, seat, seat
+        deal.trick.append((seat, card))
+        if len(deal.trick) < rules.players:
+            deal.to_play = self.next_seat(seat)
+            return
+        self._settle_trick()
+
+    def _settle_trick(self) -> None:
+        """G-§5.5: marriages in play (GUIMBARDE-R1, R2, R4, R6), the fou (GUIMBARDE-R5), then the trick."""
+        deal, rules = self._deal, self.rules
+        trick, winner = tuple(deal.trick), deal.best_seat
+        for (king_seat, first), (queen_seat, second) in itertools.pairwise(trick):
+            kind = marriage_kind(first, second, rules)
+            if kind == 2:  # GUIMBARDE-R4, G4: the grand marriage on the table, ♥K taken by the guimbarde
+                if rules.grand_marriage_table_from_each:
+                    self._from_each(winner, 1, "GUIMBARDE-R4")
+                else:
+                    holder = king_seat if first == KH else queen_seat
+                    self.ledger.transfer(holder, winner, 1, "GUIMBARDE-R4")
+            elif kind == 1:
+                if first % 13 == 10:  # G-Q5 variant: queen first
+                    king_seat, queen_seat = queen_seat, king_seat
+                if winner == king_seat:  # GUIMBARDE-R1, G1: all pay but the queen's player
+                    self._from_each(winner, 1, "GUIMBARDE-R1", except_seat=queen_seat)
+                else:  # GUIMBARDE-R2, G2: won by a trump (or another card): one from each of the couple
+                    for payer in (king_seat, queen_seat):
+                        if payer != winner:
+                            self.ledger.transfer(payer, winner, 1, "GUIMBARDE-R2")
+        for seat, card in trick:
+            if card == JD:
+                self._settle_fou(seat, winner)
+        number = len(deal.tricks) + 1
+        deal.tricks.append((deal.leader, trick, winner))
+        deal.tricks_won[winner] += 1
+        if deal.tricks_won[winner] == 2:
+            deal.second_at[winner] = number
+        deal.trick = []
+        deal.best = deal.best_seat = -1
+        deal.protected_marriage = False
+        deal.leader = deal.to_play = winner  # G-§5.2: the winner of a trick leads to the next
+        if number == TRICKS:
+            self._end_play()
+
+    def _settle_fou(self, seat: int, winner: int) -> None:
+        """GUIMBARDE-R5, G5 (G-Q7): the fou taken by ♥K or ♥Q pays one to the taker; otherwise he is paid one by
+        each (variant: he draws the Fou box only now)."""
+        deal = self._deal
+        if deal.best in (KH, QH) and winner != seat:
+            self.ledger.transfer(seat, winner, 1, "GUIMBARDE-R5")
+        elif self.rules.fou_box_on_survival:
+            amount = self.ledger.balance(FOU)
+            if amount > 0:
+                self.ledger.transfer(FOU, seat, amount, "GUIMBARDE-R5")
+        else:
+            self._from_each(seat, 1, "GUIMBARDE-R5")
+
+    def _end_play(self) -> None:
+        """GUIMBARDE-§7: the Point box to the most tricks, two at least; at 2–2 the first to take two; else it
+        stays for the next deal."""
+        deal = self._deal
+        eligible = [s for s in range(self.rules.players) if not deal.fined[s]]
+        most = max((deal.tricks_won[s] for s in eligible), default=0)
+        if most >= 2:
+            winner = min((s for s in eligible if deal.tricks_won[s] == most), key=lambda s: deal.second_at[s])
+            amount = self.ledger.balance(POINT)
+            if amount > 0:
+                self.ledger.transfer(POINT, winner, amount, "GUIMBARDE-§7")
+        self.end_deal(completed=True)
+
+    def end_deal(self, *, completed: bool) -> None:
+        """G-§5.6, §5.7: record the deal, pass the deal to the eldest, end the game after the agreed deals."""
+        deal, rules = self._deal, self.rules
+        self.deals_played += completed
+        over = self.deals_played >= rules.deals and (
+            self.deals_played >= rules.deals + rules.clearing_deals or self._boxes_total() == 0)
+        if over:
+            self._share_boxes()
+        end = self.ledger.seat_balances()
+        start = deal.start_balances or end
+        self.deal_results.append(DealResult(0, deal.dealer, tuple(e - s for e, s in zip(end, start, strict=True)),
+                                            tuple(deal.tricks_won) or (0,) * rules.players, completed))
+        self._last_tricks = deal.tricks
+        dealer = self.next_seat(deal.dealer) if completed else deal.dealer
+        self._deal = _Deal(dealer=dealer, players=rules.players, start=len(self.operations))
+        self._phase = Phase.OVER if over else Phase.SHUFFLE
+
+    def _boxes_total(self) -> int:
+        return sum(self.ledger.balance(box) for box in BOXES)
+
+    def _share_boxes(self) -> None:
+        """G-§5.7: what is left in the boxes is shared equally; the odd counters go one at a time in playing
+        order from the last deal's eldest hand."""
+        players = self.rules.players
+        total = self._boxes_total()
+        order = self._order()
+        due = {seat: total // players + (rank < total % players) for rank, seat in enumerate(order)}
+        for box in BOXES:
+            left = self.ledger.balance(box)
+            for seat in order:
+                amount = min(left, due[seat])
+                if amount > 0:
+                    self.ledger.transfer(box, seat, amount, "G-§5.7")
+                    due[seat] -= amount
+                    left -= amount
+
+    # ------------------------------------------------------------------------------------ table mode
+    def _apply_irregular(self, action: Action) -> None:
+        from academie.games import guimbarde_table
+
+        assert isinstance(action, Irregular)
+        guimbarde_table.commit(self, action)
+
+    def _apply_remedy(self, action: Action) -> None:
+        from academie.games import guimbarde_table
+
+        assert isinstance(action, Remedy) and self._pending is not None
+        pending, self._pending = self._pending, None
+        guimbarde_table.apply_remedy(self, pending, action)
+
+    # ------------------------------------------------------------------------------------ results
+    def result(self) -> GuimbardeResult:
+        """Counters won or lost per seat; the winner once the game is over (None on a tie for most)."""
+        points = self.ledger.seat_balances()
+        best = max(points)
+        games = tuple(int(self._phase == Phase.OVER and p == best) for p in points)
+        winner = points.index(best) if sum(games) == 1 else None
+        return GuimbardeResult(points, games, winner)
+
+    def returns(self) -> tuple[int, ...]:
+        return self.result().returns()
+
+    @property
+    def pending(self) -> Irregularity | None:
+        return self._pending.irregularity if self._pending is not None else None
+
+    def stock(self, seat: int) -> int:
+        """G-§2.3: the counters in front of ``seat``: the starting stock plus what it won or lost."""
+        return self.rules.starting_stock + self.ledger.balance(seat)
+
+    def boxes(self) -> dict[str, int]:
+        """The counters in each box (GUIMBARDE-FIG)."""
+        return {box: self.ledger.balance(box) for box in BOXES}
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        """The cards ``seat`` holds (the full state: use :meth:`view` for what a seat may see)."""
+        return cards_of(self._deal.hands[seat]) if self._deal.hands else ()
+
+    @property
+    def trump_card(self) -> Card | None:
+        return CARDS[self._deal.turn_up] if self._deal.turn_up >= 0 else None
+
+    @property
+    def trump(self) -> Suit | None:
+        return Suit(self._deal.trump) if self._deal.trump >= 0 else None
+
+    @property
+    def tricks_won(self) -> tuple[int, ...]:
+        return tuple(self._deal.tricks_won) or (0,) * self.rules.players
+
+    def current_trick(self) -> tuple[tuple[int, Card], ...]:
+        return tuple((seat, CARDS[card]) for seat, card in self._deal.trick)
+
+    def view(self, viewer: int) -> GuimbardeView:
+        """What ``viewer`` (a seat or :data:`PUBLIC`) knows now; never another seat's hidden cards."""
+        players = self.rules.players
+        if viewer != PUBLIC and (type(viewer) is not int or not 0 <= viewer < players):
+            raise RulesError(f"viewer {viewer!r} is not allowed; allowed: 0 to {players - 1}, or PUBLIC")
+        deal = self._deal
+        seat_view = viewer != PUBLIC
+        history = tuple((op.actor, seen) for op in self.operations[deal.start:]
+                        if (seen := redact(op.actor, op.action, viewer)) is not None)
+        dealt = bool(deal.hands)
+        return GuimbardeView(
+            viewer=viewer, rules=self.rules, players=players, phase=self._phase, actor=self.actor,
+            dealer=self.dealer, eldest=self.eldest,
+            hand=cards_of(deal.hands[viewer]) if seat_view and dealt else (),
+            shown=tuple(cards_of(deal.hands[s] & deal.shown[s]) if dealt else () for s in range(players)),
+            hand_sizes=tuple(deal.hands[s].bit_count() if dealt else 0 for s in range(players)),
+            trump_card=self.trump_card if dealt else None, trump=self.trump if dealt else None,
+            boxes=tuple(self.boxes().items()), counters=self.ledger.seat_balances(),
+            claims=tuple(deal.claims), announced=tuple(deal.announced) or (0,) * players,
+            tricks=self._tricks_view(), tricks_won=self.tricks_won,
+            deal_number=self.deals_played + (1 if dealt else 0), deals=self.rules.deals,
+            history=history, legal_actions=self.legal_actions() if viewer == self.actor else (),
+            pending=self.pending, rulings=tuple(self.rulings),
+            previous_tricks=tuple(_trick(t) for t in self._last_tricks),
+        )
+
+    def _tricks_view(self) -> tuple[Trick, ...]:
+        deal = self._deal
+        done = [_trick(t) for t in deal.tricks]
+        if deal.trick:
+            done.append(Trick(deal.leader, self.current_trick(), None))
+        return tuple(done)
+
+
+def _trick(trick: tuple[int, tuple[tuple[int, int], ...], int]) -> Trick:
+    leader, plays, winner = trick
+    return Trick(leader, tuple((seat, CARDS[card]) for seat, card in plays), winner)
+
+
+def marriage_kind(first: int, second: int, rules: GuimbardeRules) -> int:
+    """GUIMBARDE-R6, G6, GUIMBARDE-§10, G-§5.4: 2 when two consecutive cards are ♥K and ♥Q (either order, the
+    grand marriage on the table), 1 for a King then its Queen of another suit (G-Q5: either order as an option),
+    else 0.
+
+    >>> marriage_kind(Card.parse("KS").index, Card.parse("QS").index, GuimbardeRules())
+    1
+    >>> marriage_kind(Card.parse("QS").index, Card.parse("KS").index, GuimbardeRules())
+    0
+    >>> marriage_kind(Card.parse("QH").index, Card.parse("KH").index, GuimbardeRules())
+    2
+    """
+    if first // 13 != second // 13:
+        return 0
+    pair = (first % 13, second % 13)
+    if first // 13 == Suit.HEARTS:
+        return 2 if pair in ((11, 10), (10, 11)) else 0
+    if pair == (11, 10) or (rules.marriage_either_order and pair == (10, 11)):
+        return 1
+    return 0
+
+
+def legal_mask(hand: int, trick: Sequence[int], trump: int, rules: GuimbardeRules, *, best: int = -1,
+               protected_marriage: bool | None = None) -> int:
+    """G-§5.3, the legal-card algorithm (GUIMBARDE-R7, R8, R9 and R3, G-Q1, G-Q6): the cards of ``hand`` that may
+    be played on ``trick`` (card indices in the order played).
+
+    >>> from academie.cards import mask_of, cards_of
+    >>> hand = mask_of(parse_cards("QH 9S TC"))
+    >>> [str(c) for c in cards_of(legal_mask(hand, [Card.parse("KD").index, Card.parse("QD").index], Suit.SPADES,
+    ...                                      GuimbardeRules()))]
+    ['9S']
+    """
+    if not trick:
+        return hand  # GUIMBARDE-§9: the leader plays what he likes
+    if best < 0:
+        best = trick[0]
+        for card in trick[1:]:
+            if BEATEN_BY[trump][best] >> card & 1:
+                best = card
+    if protected_marriage is None:
+        protected_marriage = any(
+            marriage_kind(a, b, rules) == 1
+            and (rules.rule3_protects_trump_marriages or EFFECTIVE_SUIT[trump][a] != trump)
+            for a, b in itertools.pairwise(trick))
+    led = EFFECTIVE_SUIT[trump][trick[0]]
+    follow = hand & EFFECTIVE_MASKS[trump][led]
+    previous = trick[-1]
+    if previous % 13 == 11 and (not rules.marriage_obligation_only_in_suit or EFFECTIVE_SUIT[trump][previous] == led):
+        queen = 1 << (previous - 1)
+        if hand & queen and (not follow or follow & queen):
+            return queen  # GUIMBARDE-R7: the queen must fall on her king (G-Q6: but suit is followed first)
+    barred = rules.protected if protected_marriage else 0  # GUIMBARDE-R3
+    if follow:  # GUIMBARDE-R8
+        if not rules.parlett_follow_only and (led == trump or EFFECTIVE_SUIT[trump][best] != trump):
+            beaters = follow & BEATEN_BY[trump][best] & ~barred  # GUIMBARDE-R9: "forcer"
+            if beaters:
+                return beaters
+        return follow & ~barred or follow
+    if not rules.parlett_follow_only:
+        allowed = hand & TRUMP_MASKS[trump] & ~barred  # GUIMBARDE-R9: "couper"
+        if allowed:
+            over = allowed & BEATEN_BY[trump][best]
+            if over or rules.undertrump_required:
+                return over or allowed
+    return hand & ~barred or hand
+
+
+_HANDLERS: Final = {
+    CutForDeal: GuimbardeState._apply_cut,
+    Shuffle: GuimbardeState._apply_shuffle,
+    Play: GuimbardeState._apply_play,
+    Irregular: GuimbardeState._apply_irregular,
+    Remedy: GuimbardeState._apply_remedy,
+}
