@@ -266,9 +266,9 @@ def test_rules_table_counts_each_status() -> None:
 
 
 def test_unknown_game_exits_2_for_every_command() -> None:
-    for args in (["rules", "whist"], ["simulate", "whist"], ["play", "whist"]):
+    for args in (["rules", "boston"], ["simulate", "boston"], ["play", "boston"]):
         code, _, err = invoke(*args)
-        assert code == 2 and "unknown game 'whist'; available: ecarte" in err
+        assert code == 2 and "unknown game 'boston'; available: ecarte" in err
 
 
 def test_no_arguments_shows_the_commands() -> None:

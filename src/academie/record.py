@@ -38,7 +38,7 @@ from typing import Any, Final, Literal
 
 from academie.cards import Card, CardParseError
 from academie.engine import CHANCE, TABLE, AcademieError, Action, Operation, rules_from_dict, rules_to_dict
-from academie.games import GameType, ecarte, load
+from academie.games import GameType, ecarte, load, whist
 
 HIDDEN: Final = "??"
 """A card the reader of a redacted record could not have seen."""
@@ -288,9 +288,41 @@ def _ecarte_first_dealer(state: Any) -> int | None:
     return None if dealer is None else int(dealer)
 
 
+def _whist_seen(before: Any, after: Any, operation: Operation, seat: int) -> tuple[Card, ...]:
+    """W-§3: a seat sees the cards dealt to it (one in four from the dealer's left) and the turn-up (the last card,
+    WHIST-24); later, whatever is in its hand (table mode may move cards) and the card turned up."""
+    action = operation.action
+    if isinstance(action, whist.Shuffle):
+        dealer = before.dealer
+        return tuple(card for i, card in enumerate(action.order) if (dealer + 1 + i) % 4 == seat or i == 51)
+    trump = after.trump_card
+    return (*after.hand(seat), *(() if trump is None else (trump,)))
+
+
+def _whist_result(state: Any) -> str:
+    """W-§6.2: the rubber points of each side, then the games won; ``*`` until the rubber is over."""
+    if not state.is_terminal:
+        return "*"
+    result = state.result()
+    return f"{result.rubber_points[0]}-{result.rubber_points[1]} games {result.games[0]}-{result.games[1]}"
+
+
+def _whist_first_dealer(state: Any) -> int | None:
+    """W-§2.2: None when the rubber began by drawing for the deal, else the dealer of the first deal."""
+    operations = state.operations
+    if operations and isinstance(operations[0].action, whist.DrawForDeal):
+        return None
+    if state.deal_results:
+        return int(state.deal_results[0].dealer)
+    dealer = state.dealer
+    return None if dealer is None else int(dealer)
+
+
 HOOKS: dict[str, RecordHooks] = {
     "ecarte": RecordHooks(deck_verb="deck", hide=ecarte.redact, seen=_ecarte_seen,
                           result_text=_ecarte_result, first_dealer=_ecarte_first_dealer),
+    "whist": RecordHooks(deck_verb="deck", hide=whist.redact, seen=_whist_seen,
+                         result_text=_whist_result, first_dealer=_whist_first_dealer),
 }
 """The record hooks of each game, by game name. A game gets records by adding its entry here."""
 

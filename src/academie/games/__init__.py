@@ -2,7 +2,7 @@
 
 >>> from academie import games
 >>> games.available()
-('ecarte',)
+('ecarte', 'whist')
 >>> games.load("Écarté").title
 'Écarté'
 """
@@ -68,6 +68,10 @@ GAMES: dict[str, GameType] = {
         name="ecarte", title="Écarté", aliases=("écarté", "ecarte"), min_seats=2, max_seats=2,
         partnerships=False, pack_size=32, explicit_chance=True, max_actions_per_deal=96,
         module="academie.games.ecarte", state_class="EcarteState", rules_class="EcarteRules"),
+    "whist": GameType(
+        name="whist", title="Whist", aliases=("whist", "whisk", "whiste"), min_seats=4, max_seats=4,
+        partnerships=True, pack_size=52, explicit_chance=True, max_actions_per_deal=54,
+        module="academie.games.whist", state_class="WhistState", rules_class="WhistRules"),
 }
 
 

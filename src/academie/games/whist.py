@@ -1,0 +1,1072 @@
+"""Whist: four players in two partnerships, 52 cards, thirteen tricks, honours, calling at eight, the rubber.
+
+Rules: ``shared/rules/whist.md`` §2–6 (cited ``W-§n.m``), the seed's laws ``WHIST-10`` … ``WHIST-24`` and, in
+table mode, the laws of §7 (``W-D1`` … ``W-H7``, see :mod:`academie.games.whist_laws` and
+:mod:`academie.games.whist_table`).
+
+A state is one rubber (best of three games). Seats 0 and 2 are partners against seats 1 and 3 (side 0 and
+side 1: a seat's side is ``seat & 1``). Long whist (game of ten, calling at eight, honours not counting at nine)
+is the default; short whist (game of five, no calling, honours not counting at four) is ``variant="short"``.
+Hands are int bitmasks (see :mod:`academie.cards`).
+
+>>> state = WhistState.new(seed=1, first_dealer=3)
+>>> state.actor, state.trump_card == state.view(PUBLIC).turn_up
+(0, True)
+>>> _ = state.apply(state.legal_actions()[0])
+>>> state.actor
+1
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Sequence
+from dataclasses import dataclass, field, fields
+from enum import IntEnum
+from functools import lru_cache
+from typing import Final, Literal, Self
+
+from academie.cards import CARDS, PACK_52, SUIT_MASKS, Card, Rank, Suit, cards_of, mask_of, parse_cards
+from academie.engine import (
+    CHANCE,
+    PUBLIC,
+    TABLE,
+    Action,
+    ActionParseError,
+    ChanceSource,
+    ExplicitChance,
+    GameState,
+    IllegalActionError,
+    Mode,
+    Operation,
+    RulesError,
+    SeededChance,
+    check_option,
+)
+from academie.laws import Irregularity
+from academie.ledger import MARKER, Ledger
+
+SEATS: Final = 4
+TRICKS: Final = 13
+PACK_MASK: Final = (1 << 52) - 1
+HONOUR_RANKS: Final = (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK)
+HONOURS: Final[tuple[int, ...]] = tuple(mask_of(Card(r, Suit(s)) for r in HONOUR_RANKS) for s in range(4))
+"""W-§2.1: the honours (A K Q J) of each suit, as masks; only the trump suit's count."""
+DRAW_RANK: Final[tuple[int, ...]] = tuple(1 if c.rank is Rank.ACE else int(c.rank) for c in CARDS)
+"""W-§2.1: for drawing, the ace is the lowest card (1) and the king the highest (13)."""
+
+
+def side_of(seat: int) -> int:
+    """The partnership of a seat: 0 for seats 0 and 2, 1 for seats 1 and 3 (W-§2.2)."""
+    return seat & 1
+
+
+def partner_of(seat: int) -> int:
+    return (seat + 2) % SEATS
+
+
+# --------------------------------------------------------------------------------------------------- rules
+@dataclass(frozen=True, slots=True, kw_only=True)
+class WhistRules:
+    """Every option of Whist. The defaults are the seed's long whist and the rule file's §9 recommendations.
+
+    >>> WhistRules().game_points, WhistRules(variant="short").game_points
+    (10, 5)
+    >>> WhistRules(variant="bridge")
+    Traceback (most recent call last):
+    ...
+    academie.engine.RulesError: rules option variant='bridge' is not allowed; allowed: 'long', 'short'
+    """
+
+    version: str = "whist/1"
+    variant: Literal["long", "short"] = "long"
+    """W-§1, W-§6.2/6.3 (Q11): long whist (game 10, calling at 8) or short whist (game 5, no calling)."""
+    game_values: Literal["standard", "flat"] = "standard"
+    """W-§6.2 (Q3): single/double (long) or single/double/treble (short) game values; "flat" counts 1 a game."""
+    rubber_bonus: int | None = None
+    """W-§6.2 (Q3): points for winning the rubber; None = the variant's (1 at long whist, 2 at short)."""
+    misdeal_loses_deal: bool = False
+    """W-D4 (Q2): the seed's rule (the same dealer deals again) or the Club rule (the deal passes)."""
+    eight_with_deal_calls_against_nine: bool = True
+    """W-§4.2: False for the club custom "eight with the deal cannot call against nine"."""
+    fourth_hand_law: Literal["seed", "club"] = "seed"
+    """W-P3 (Q5): the seed's "neither trump nor win" or the Club 68 "partner to win or not to win"."""
+    revoke_points: int = 3
+    """W-R1: the penalty of an established revoke."""
+    mode: Mode = Mode.ENFORCED
+    """DESIGN §3: enforced (irregular acts are refused) or table (accepted and ruled on under §7)."""
+
+    def __post_init__(self) -> None:
+        check_option("version", self.version, ["whist/1"])
+        check_option("variant", self.variant, ["long", "short"])
+        check_option("game_values", self.game_values, ["standard", "flat"])
+        check_option("rubber_bonus", self.rubber_bonus, [None, 0, 1, 2, 3, 4])
+        check_option("misdeal_loses_deal", self.misdeal_loses_deal, [True, False])
+        check_option("eight_with_deal_calls_against_nine", self.eight_with_deal_calls_against_nine, [True, False])
+        check_option("fourth_hand_law", self.fourth_hand_law, ["seed", "club"])
+        check_option("revoke_points", self.revoke_points, [1, 2, 3, 4, 5])
+        check_option("mode", self.mode, list(Mode))
+
+    @property
+    def game_points(self) -> int:
+        """W-§6.2: game is ten points at long whist; W-§6.3: five at short whist."""
+        return 10 if self.variant == "long" else 5
+
+    @property
+    def calling(self) -> bool:
+        """W-§4.2: calling at eight belongs to long whist only."""
+        return self.variant == "long"
+
+    @property
+    def bonus(self) -> int:
+        """W-§6.2/6.3: the rubber bonus (1 long, 2 short unless set)."""
+        if self.rubber_bonus is not None:
+            return self.rubber_bonus
+        return 1 if self.variant == "long" else 2
+
+    def game_value(self, loser_score: int) -> int:
+        """W-§6.2: single (losers at 5+) or double (below 5) at long whist; W-§6.3: treble (0), double (1–2),
+        single (3–4) at short whist.
+
+        >>> WhistRules().game_value(5), WhistRules().game_value(4)
+        (1, 2)
+        >>> [WhistRules(variant="short").game_value(s) for s in range(5)]
+        [3, 2, 2, 1, 1]
+        """
+        if self.game_values == "flat":
+            return 1
+        if self.variant == "long":
+            return 1 if loser_score >= 5 else 2
+        return 3 if loser_score == 0 else 2 if loser_score <= 2 else 1
+
+
+# ------------------------------------------------------------------------------------------------- actions
+@dataclass(frozen=True, slots=True)
+class DrawForDeal(Action):
+    """Chance: each seat draws a card (W-§2.2); the lowest deals first (ace low); a tie draws again."""
+
+    cards: tuple[Card, Card, Card, Card]
+
+    def __str__(self) -> str:
+        return "draw " + " ".join(str(c) for c in self.cards)
+
+
+@dataclass(frozen=True, slots=True)
+class Shuffle(Action):
+    """Chance: the full order of the pack after shuffle and cut, top card first (W-§2.3, W-§3)."""
+
+    order: tuple[Card, ...]
+
+    def __str__(self) -> str:
+        return "deck " + " ".join(str(c) for c in self.order)
+
+
+@dataclass(frozen=True, slots=True)
+class Play(Action):
+    """Play a card to the trick (W-§5)."""
+
+    card: Card
+
+    def __str__(self) -> str:
+        return f"play {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class Call(Action):
+    """W-§4.2, WHIST-21: at eight, a player holding two honours asks his partner for one ("appeler")."""
+
+    def __str__(self) -> str:
+        return "call"
+
+
+@dataclass(frozen=True, slots=True)
+class Answer(Action):
+    """W-§4.2, WHIST-22: the partner of a caller answers that he holds an honour."""
+
+    def __str__(self) -> str:
+        return "answer"
+
+
+@dataclass(frozen=True, slots=True)
+class Deny(Action):
+    """W-§4.2: the partner of a caller holds no honour and says so; the hand is played."""
+
+    def __str__(self) -> str:
+        return "deny"
+
+
+@dataclass(frozen=True, slots=True)
+class ShowHonours(Action):
+    """W-§4.2: at eight, a player holding three or four honours shows them and claims the game."""
+
+    def __str__(self) -> str:
+        return "show-honours"
+
+
+@dataclass(frozen=True, slots=True)
+class Irregular(Action):
+    """Table mode: an irregular act by ``seat``; :mod:`academie.games.whist_table` lists the kinds and laws."""
+
+    kind: str
+    seat: int
+    args: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        return " ".join(("!", self.kind, str(self.seat), *self.args))
+
+
+@dataclass(frozen=True, slots=True)
+class Remedy(Action):
+    """Table mode: the remedy chosen by the party the law names (or by the table) for a pending irregularity."""
+
+    name: str
+    law: str
+    args: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        return " ".join(("remedy", self.name, *self.args, f"law={self.law}"))
+
+
+CALL: Final = Call()
+ANSWER: Final = Answer()
+DENY: Final = Deny()
+SHOW_HONOURS: Final = ShowHonours()
+PLAYS: Final[tuple[Play, ...]] = tuple(Play(c) for c in CARDS)
+
+_SUIT_PLAYS: Final[tuple[tuple[tuple[Play, ...], ...], ...]] = tuple(
+    tuple(tuple(PLAYS[13 * suit + i] for i in range(13) if bits >> i & 1) for bits in range(1 << 13))
+    for suit in range(4))
+"""For each suit and 13-bit pattern, the plays of those cards (built once: no allocation per step)."""
+
+
+def plays_of(mask: int) -> tuple[Play, ...]:
+    """The plays of every card in ``mask``, clubs to spades, low to high."""
+    clubs, diamonds, hearts, spades = _SUIT_PLAYS
+    return (clubs[mask & 0x1FFF] + diamonds[mask >> 13 & 0x1FFF]
+            + hearts[mask >> 26 & 0x1FFF] + spades[mask >> 39 & 0x1FFF])
+
+
+def parse_action(text: str) -> Action:
+    """Read a Whist action from its text form.
+
+    >>> parse_action("PLAY 10h"), parse_action("call")
+    (Play(card=Card.parse('TH')), Call())
+    """
+    words = text.strip().split()
+    if not words:
+        raise ActionParseError("empty action; expected e.g. play KH, call, answer, deny, show-honours")
+    verb, args = words[0].lower(), " ".join(words[1:])
+    if verb == "!" and len(words) >= 3 and words[2].isascii() and words[2].isdigit():
+        return Irregular(words[1].lower(), int(words[2]), tuple(words[3:]))
+    if verb == "remedy" and len(words) >= 3 and words[-1].startswith("law="):
+        return Remedy(words[1].lower(), words[-1][4:], tuple(words[2:-1]))
+    simple: dict[str, Action] = {"call": CALL, "answer": ANSWER, "deny": DENY, "show-honours": SHOW_HONOURS}
+    try:
+        if verb in simple and not args:
+            return simple[verb]
+        if verb == "play" and len(words) == 2:
+            return PLAYS[Card.parse(words[1]).index]
+        if verb == "deck":
+            return Shuffle(parse_cards(args))
+        if verb == "draw" and len(words) == 5:
+            a, b, c, d = parse_cards(args)
+            return DrawForDeal((a, b, c, d))
+    except ValueError as error:
+        raise ActionParseError(f"cannot read {text!r}: {error}") from None
+    raise ActionParseError(f"unknown action {text!r}; expected play CARD, call, answer, deny, show-honours "
+                           "(chance: draw C1 C2 C3 C4, deck C1 … C52; table mode also: ! KIND SEAT [ARGS], "
+                           "remedy NAME [ARGS] law=ID)")
+
+
+# ----------------------------------------------------------------------------------------------- results
+class Phase(IntEnum):
+    DRAW = 0
+    SHUFFLE = 1
+    PLAY = 2
+    ANSWER = 3
+    OVER = 4
+
+
+@dataclass(frozen=True, slots=True)
+class DealResult:
+    """What one deal scored. ``points`` is per seat (both partners get their side's points)."""
+
+    game: int
+    dealer: int
+    points: tuple[int, int, int, int]
+    tricks: tuple[int, int]
+    """Tricks won by each side."""
+    honours: tuple[int, int]
+    """Honour points scored by each side (0 when none or not allowed at the score, W-§4.1)."""
+    completed: bool
+    """False when the deal ended without all thirteen tricks (a call answered, W-§4.2)."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    winner: int
+    """The winning side (0: seats 0 and 2; 1: seats 1 and 3)."""
+    score: tuple[int, int]
+    value: int
+    """W-§6.2/6.3: 1, 2 or 3 for a single, double or treble game."""
+
+
+@dataclass(frozen=True, slots=True)
+class RubberResult:
+    """The outcome of the rubber. ``points`` per seat (the ledger); games, rubber points and winner per side."""
+
+    points: tuple[int, int, int, int]
+    games: tuple[int, int]
+    rubber_points: tuple[int, int]
+    """W-§6.2: game values won plus the rubber bonus, less the losers' game (final once the rubber is over)."""
+    winner: int | None
+    """The winning side, or None while the rubber goes on."""
+
+    def returns(self) -> tuple[int, int, int, int]:
+        """Zero-sum returns per seat: the net rubber points of each seat's side."""
+        net = self.rubber_points[0] - self.rubber_points[1]
+        return (net, -net, net, -net)
+
+
+# --------------------------------------------------------------------------------------------------- views
+@dataclass(frozen=True, slots=True)
+class Trick:
+    leader: int
+    cards: tuple[Card, ...]
+    """The cards in the order played, the leader's first."""
+    winner: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class WhistView:
+    """Exactly what one viewer (a seat, or :data:`PUBLIC`) knows at this moment."""
+
+    viewer: int
+    rules: WhistRules
+    phase: Phase
+    actor: int | None
+    dealer: int | None
+    hand: tuple[Card, ...]
+    """The viewer's own cards (empty for the public)."""
+    hand_sizes: tuple[int, int, int, int]
+    trump: Suit | None
+    turn_up: Card | None
+    """WHIST-24: the turned-up card while it lies face up on the table (until the dealer plays to trick 1)."""
+    turned_card: Card | None
+    """The card that was turned up this deal (everyone saw it; it is in the dealer's hand until he plays it)."""
+    exposed: tuple[tuple[Card, ...], ...]
+    """Cards of each seat shown face up (table mode: exposed, thrown down), visible to everyone."""
+    history: tuple[tuple[int, Action], ...]
+    """This deal's actions as the viewer saw them (the deck order hidden)."""
+    tricks: tuple[Trick, ...]
+    tricks_won: tuple[int, int]
+    score: tuple[int, int]
+    """Each side's points in the game in progress."""
+    start_score: tuple[int, int]
+    """Each side's points when the deal began (honours at eight and nine depend on it, W-§4.1)."""
+    games: tuple[int, int]
+    called: int | None
+    """The seat that called at eight this deal, if any (W-§4.2)."""
+    legal_actions: tuple[Action, ...]
+    """The viewer's legal actions when he is to act, else empty."""
+    pending: Irregularity | None = None
+    rulings: tuple[str, ...] = ()
+    previous_tricks: tuple[Trick, ...] = ()
+    """The tricks of the deal that ended last (public)."""
+
+
+def redact(actor: int, action: Action, viewer: int) -> Action | None:
+    """The action as ``viewer`` saw it: the deck order is never shown; every other act is public."""
+    if isinstance(action, Shuffle):
+        return None
+    return action
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """Table mode: an irregularity waiting for its remedy, with what the remedy needs to know."""
+
+    irregularity: Irregularity
+    cards: tuple[int, ...] = ()
+    seat: int = -1
+
+    def remedies(self) -> tuple[Remedy, ...]:
+        """The remedies offered (W-P1's ``call-suit`` once per suit)."""
+        law = self.irregularity.law
+        return tuple(Remedy(name, law, (suit.letter,) if name == "call-suit" else ())
+                     for name in self.irregularity.remedies
+                     for suit in (Suit if name == "call-suit" else (Suit.CLUBS,)))
+
+
+# --------------------------------------------------------------------------------------------------- state
+@dataclass(slots=True)
+class _Deal:
+    """The mutable state of the deal in progress."""
+
+    dealer: int
+    deck: tuple[int, ...] = ()
+    hands: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    trump: int = -1
+    turn_up: int = -1
+    turn_up_on_table: bool = False
+    leader: int = 0
+    to_play: int = 0
+    trick: list[int] = field(default_factory=list)
+    """Card indices played to the current trick, the leader's first."""
+    tricks: list[tuple[int, tuple[int, ...], int]] = field(default_factory=list)
+    """Finished tricks: (leader, cards in play order, winner)."""
+    tricks_won: list[int] = field(default_factory=lambda: [0, 0])
+    played: list[bool] = field(default_factory=lambda: [False, False, False, False])
+    start_score: tuple[int, int] = (0, 0)
+    caller: int = -1
+    """W-§4.2: the seat that called this deal (one call a deal)."""
+    points: list[int] = field(default_factory=lambda: [0, 0])
+    """Points scored by each side in this deal."""
+    honours: list[int] = field(default_factory=lambda: [0, 0])
+    start: int = 0
+    """Index in the operations log where this deal began."""
+    # Table mode only (academie.games.whist_table):
+    exposed: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    """Cards of each hand lying face up, liable to be called (W-C1, W-C3, W-P1, W-R2)."""
+    revokes: list[tuple[int, int]] = field(default_factory=list)
+    """(seat, trick number) of every revoke not corrected (W-R1, W-R3)."""
+    cannot_win: int = -1
+    """W-P3: the seat that may not win the current trick (the fourth hand who played out of turn)."""
+    barred_seat: int = -1
+    """W-P3: the partner who may not win the current trick, unless that forces a revoke."""
+    called_suit: int = -1
+    """W-P1: the suit the adversaries require the next leader to lead."""
+    called: list[int] = field(default_factory=lambda: [-1, -1, -1, -1])
+    """A card of each seat the adversaries have called (W-C1, W-C3, W-P1, W-R2, W-T3), played at the first turn
+    it can be played without a revoke."""
+    shown: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    """Cards seen by everybody but not liable to be called (W-D1: a card exposed in dealing, the deal standing)."""
+    must_win: int = -1
+    """W-P3 (Club 68): the second hand called on to win the trick if he can."""
+    capped: list[bool] = field(default_factory=lambda: [False, False])
+    """W-R1: a side that revoked cannot go out this hand (it stops one short of game)."""
+    no_honours: int = -1
+    """WHIST-21, WHIST-22: the side that scores no honours this hand after a false call or answer stood."""
+    aside: int = -1
+    """W-D5: the card of the short hand lying aside (under the table), unseen."""
+    short_seat: int = -1
+    """W-D5, W-R7: the seat that plays with twelve cards."""
+
+    def copy(self) -> _Deal:
+        twin = copy.copy(self)
+        for name in _DEAL_LISTS:
+            setattr(twin, name, getattr(self, name)[:])
+        return twin
+
+
+_DEAL_LISTS: Final = tuple(f.name for f in fields(_Deal) if str(f.type).startswith("list["))
+
+
+@lru_cache(maxsize=1 << 16)
+def _hand_plays(mask: int) -> tuple[Play, ...]:
+    return plays_of(mask)
+
+
+class WhistState(GameState[WhistRules]):
+    """One rubber of Whist between seats 0 & 2 (side 0) and seats 1 & 3 (side 1)."""
+
+    game_name = "whist"
+    __slots__ = ("_actor", "_deal", "_last_tricks", "_legal", "_pending", "_phase", "automate_table", "chance",
+                 "deal_results", "game_results", "games", "ledger", "operations", "rules", "rulings", "score")
+
+    def __init__(self, rules: WhistRules | None = None, *, chance: ChanceSource | None = None,
+                 first_dealer: int | None = None, automate_table: bool | None = None) -> None:
+        self.rules = rules or WhistRules()
+        self.chance = chance
+        self.automate_table = chance is not None if automate_table is None else automate_table
+        self._pending: Pending | None = None
+        self._last_tricks: list[tuple[int, tuple[int, ...], int]] = []
+        self.rulings: list[str] = []
+        self.operations: list[Operation] = []
+        self.ledger = Ledger(seats=SEATS)
+        self.score = [0, 0]
+        self.games = [0, 0]
+        self.deal_results: list[DealResult] = []
+        self.game_results: list[GameResult] = []
+        if first_dealer is not None and first_dealer not in range(SEATS):
+            raise RulesError(f"first_dealer={first_dealer!r} is not allowed; allowed: 0, 1, 2, 3, or None to draw")
+        self._deal = _Deal(dealer=first_dealer if first_dealer is not None else 0)
+        self._legal: tuple[Action, ...] | None = None
+        self._phase = Phase.DRAW if first_dealer is None else Phase.SHUFFLE
+        self._actor: int | None = self._compute_actor()
+        self.resolve_chance()
+
+    @classmethod
+    def new(cls, rules: WhistRules | None = None, *, seed: int | None = None,
+            decks: Sequence[Sequence[Card]] | None = None, first_dealer: int | None = None) -> Self:
+        """A new rubber dealt from a seed, or from explicit deck orders (one per shuffle, the cut included).
+
+        With neither, chance is left to the caller: apply :class:`DrawForDeal` and :class:`Shuffle` actions.
+        Without ``first_dealer`` the players draw for the deal (the first deck order's first four cards).
+        """
+        if seed is not None and decks is not None:
+            raise RulesError("give either seed or decks, not both")
+        chance: ChanceSource | None = None
+        if seed is not None:
+            chance = SeededChance(seed)
+        elif decks is not None:
+            chance = ExplicitChance(decks)
+        return cls(rules, chance=chance, first_dealer=first_dealer)
+
+    # ------------------------------------------------------------------------------------ protocol
+    @property
+    def phase(self) -> Phase:
+        return self._phase
+
+    @property
+    def dealer(self) -> int | None:
+        return None if self._phase == Phase.DRAW else self._deal.dealer
+
+    @property
+    def actor(self) -> int | None:
+        return self._actor
+
+    @property
+    def is_terminal(self) -> bool:
+        return self._actor is None
+
+    def _compute_actor(self) -> int | None:
+        if self._pending is not None:
+            chooser = self._pending.irregularity.chooser
+            return TABLE if chooser is None else chooser
+        phase = self._phase
+        if phase == Phase.PLAY:
+            return self._deal.to_play
+        if phase == Phase.ANSWER:
+            return partner_of(self._deal.caller)
+        if phase == Phase.OVER:
+            return None
+        return CHANCE
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return legal
+
+    def _compute_legal(self) -> tuple[Action, ...]:
+        if self._pending is not None:
+            return self._pending.remedies()
+        phase, deal = self._phase, self._deal
+        if phase == Phase.PLAY:
+            seat = deal.to_play
+            plays = self._plays(seat)
+            if self._may_call(seat):
+                honours = (deal.hands[seat] & HONOURS[deal.trump]).bit_count()
+                return ((SHOW_HONOURS if honours >= 3 else CALL), *plays)
+            return plays
+        if phase == Phase.ANSWER:
+            partner = partner_of(deal.caller)
+            return (ANSWER,) if deal.hands[partner] & HONOURS[deal.trump] else (DENY,)
+        return ()
+
+    def _plays(self, seat: int) -> tuple[Play, ...]:
+        """W-§5: follow suit if able, otherwise any card (no obligation to head the trick or to trump)."""
+        deal = self._deal
+        hand = deal.hands[seat]
+        trick = deal.trick
+        called = deal.called[seat]
+        if called >= 0 and hand >> called & 1 and (
+                not trick or called // 13 == trick[0] // 13 or not hand >> 13 * (trick[0] // 13) & 0x1FFF):
+            return (PLAYS[called],)  # W-C1, W-C3: a called card is played, provided it makes no revoke
+        if not trick:
+            if deal.called_suit >= 0 and hand & SUIT_MASKS[deal.called_suit]:
+                return _hand_plays(hand & SUIT_MASKS[deal.called_suit])  # W-P1: the suit called must be led
+            return _hand_plays(hand)
+        suit = trick[0] // 13
+        same = hand >> 13 * suit & 0x1FFF
+        if same:
+            plays = _SUIT_PLAYS[suit][same]
+            if seat == deal.cannot_win or seat == deal.barred_seat or seat == deal.must_win:
+                return self._constrained(seat, plays)
+            return plays
+        if seat == deal.cannot_win or seat == deal.barred_seat or seat == deal.must_win:
+            return self._constrained(seat, _hand_plays(hand))
+        return _hand_plays(hand)
+
+    def _constrained(self, seat: int, plays: tuple[Play, ...]) -> tuple[Play, ...]:
+        """W-P3, WHIST-11, WHIST-14: the fourth hand who played out of turn may neither trump nor win, and his
+        partner may not win (Club 68: may be called on to win), whenever a legal card allows it (else any legal
+        card: no revoke is forced)."""
+        deal = self._deal
+        current = _winning_card(deal.trick, deal.trump)
+        if seat == deal.must_win:
+            winning = tuple(p for p in plays if not _still_wins(current, p.card.index, deal.trump))
+            return winning or plays
+        led = deal.trick[0] // 13
+        no_trump = seat == deal.cannot_win and led != deal.trump
+        safe = tuple(p for p in plays if _still_wins(current, p.card.index, deal.trump)
+                     and not (no_trump and p.card.index // 13 == deal.trump))
+        return safe or plays
+
+    def _may_call(self, seat: int) -> bool:
+        """W-§4.2, WHIST-21: at long whist a player of a side at eight, before his first card, holding two honours
+        (or three or four: he shows them) may call; one call a deal."""
+        deal = self._deal
+        if not self.rules.calling or deal.caller >= 0 or deal.played[seat] or deal.tricks:
+            return False
+        side = side_of(seat)
+        game = self.rules.game_points
+        if deal.start_score[side] != game - 2:
+            return False
+        if (not self.rules.eight_with_deal_calls_against_nine and side == side_of(deal.dealer)
+                and deal.start_score[1 - side] == game - 1):
+            return False
+        return (deal.hands[seat] & HONOURS[deal.trump]).bit_count() >= 2
+
+    def illegal_reason(self, action: Action) -> str:
+        phase = self._phase
+        if phase == Phase.OVER:
+            return "the rubber is over"
+        deal = self._deal
+        if isinstance(action, Play) and phase == Phase.PLAY:
+            if not deal.hands[deal.to_play] >> action.card.index & 1:
+                return f"{action.card} is not in the hand of seat {deal.to_play}"
+            return "a player must follow suit if he can (W-§5)"
+        if isinstance(action, (Call, ShowHonours)):
+            return ("only a player of a side at eight holding two honours (three or four: show them) may call, "
+                    "before his first card, at long whist (W-§4.2)")
+        if isinstance(action, (Answer, Deny)):
+            return "only the partner of a caller answers: answer if he holds an honour, else deny (W-§4.2)"
+        return f"not allowed in phase {phase.name.lower()}"
+
+    def apply(self, action: Action) -> Operation:
+        """Check and apply ``action``; in table mode an :class:`Irregular` act by any seat is also accepted
+        when it is physically possible now (see :mod:`academie.games.whist_table`)."""
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_actions()
+        if action in legal:
+            return self.apply_unchecked(action)
+        if isinstance(action, Irregular):
+            from academie.games import whist_table
+
+            reason = whist_table.why_impossible(self, action)
+            if reason:
+                raise IllegalActionError(action, action.seat, self.legal_actions(), reason)
+            return self.apply_unchecked(action)
+        return super().apply(action)
+
+    def irregular_actions(self, seat: int) -> tuple[Irregular, ...]:
+        """Table mode: examples of the irregular acts ``seat`` could commit now; empty in enforced mode."""
+        from academie.games import whist_table
+
+        return whist_table.possible_acts(self, seat)
+
+    def apply_unchecked(self, action: Action) -> Operation:
+        kind = type(action)
+        if kind is Play:  # the hot path
+            seat = self._deal.to_play
+            operation = Operation(seat, action)
+            self.operations.append(operation)
+            self._legal = None
+            self._play_card(seat, action.card.index)  # type: ignore[attr-defined]
+        else:
+            actor = action.seat if kind is Irregular else self._actor  # type: ignore[attr-defined]
+            assert actor is not None
+            operation = Operation(actor, action)
+            self.operations.append(operation)
+            self._legal = None
+            _HANDLERS[kind](self, action)
+        actor = self._actor = self._compute_actor()
+        if actor is not None and actor < 0:
+            if actor == CHANCE and self.chance is not None:
+                self.resolve_chance()
+            elif actor == TABLE and self.automate_table:
+                self.apply_unchecked(self.legal_actions()[0])
+        return operation
+
+    def resolve_chance(self) -> None:
+        while self._actor == CHANCE and self.chance is not None and self.chance.has_next():
+            order = self.chance.shuffled(PACK_52)
+            if self._phase == Phase.DRAW:
+                self.apply_unchecked(DrawForDeal((order[0], order[1], order[2], order[3])))
+            else:
+                self.apply_unchecked(Shuffle(order))
+
+    def parse_action(self, text: str) -> Action:
+        return parse_action(text)
+
+    def check_chance(self, action: Action) -> None:
+        if self._phase == Phase.DRAW:
+            if not (isinstance(action, DrawForDeal) and len(set(action.cards)) == 4):
+                raise IllegalActionError(action, CHANCE, (), "expected `draw C1 C2 C3 C4`: four different cards, "
+                                         "drawn by seats 0 to 3 (W-§2.2)")
+        elif self._phase == Phase.SHUFFLE:
+            if not (isinstance(action, Shuffle) and len(action.order) == 52 and mask_of(action.order) == PACK_MASK):
+                raise IllegalActionError(action, CHANCE, (), "expected `deck C1 … C52`: an order of the 52 cards, "
+                                         "each once (W-§3)")
+        else:
+            raise IllegalActionError(action, self.actor, self.legal_actions(), "chance is not to act")
+
+    def clone(self) -> Self:
+        twin = object.__new__(type(self))
+        twin.rules = self.rules
+        twin.chance = self.chance.clone() if self.chance is not None else None
+        twin.operations = self.operations[:]
+        twin.ledger = self.ledger.copy()
+        twin.score = self.score[:]
+        twin.games = self.games[:]
+        twin.deal_results = self.deal_results[:]
+        twin.game_results = self.game_results[:]
+        twin._deal = self._deal.copy()
+        twin._phase = self._phase
+        twin._legal = self._legal
+        twin._actor = self._actor
+        twin._pending = self._pending
+        twin._last_tricks = self._last_tricks
+        twin.automate_table = self.automate_table
+        twin.rulings = self.rulings[:]
+        return twin
+
+    # ------------------------------------------------------------------------------------ chance
+    def _apply_draw(self, action: Action) -> None:
+        """W-§2.2: the lowest card deals first (ace lowest, W-§2.1); if the lowest rank is tied, draw again."""
+        assert isinstance(action, DrawForDeal)
+        ranks = [DRAW_RANK[c.index] for c in action.cards]
+        low = min(ranks)
+        if ranks.count(low) > 1:
+            return
+        self._deal.dealer = ranks.index(low)
+        self._phase = Phase.SHUFFLE
+
+    def _apply_shuffle(self, action: Action) -> None:
+        """W-§3, WHIST-24: one card at a time clockwise from the dealer's left; the last card, the dealer's, is
+        turned up for trumps and lies on the table until the dealer plays to the first trick."""
+        assert isinstance(action, Shuffle)
+        deck = tuple(c.index for c in action.order)
+        deal = self._deal
+        deal.deck = deck
+        deal.start = len(self.operations) - 1
+        dealer = deal.dealer
+        hands = [0, 0, 0, 0]
+        for i, card in enumerate(deck):
+            hands[(dealer + 1 + i) & 3] |= 1 << card
+        deal.hands = hands
+        deal.turn_up = deck[51]
+        deal.trump = deck[51] // 13
+        deal.turn_up_on_table = True
+        deal.start_score = (self.score[0], self.score[1])
+        deal.leader = deal.to_play = (dealer + 1) & 3  # W-§5: the elder hand leads to the first trick
+        self._phase = Phase.PLAY
+
+    # ------------------------------------------------------------------------------------ calling
+    def _apply_call(self, action: Action) -> None:
+        """W-§4.2, WHIST-21: the partner must answer."""
+        self._deal.caller = self._deal.to_play
+        self._phase = Phase.ANSWER
+
+    def _apply_answer(self, action: Action) -> None:
+        """W-§4.2: the partner holds an honour: three honours, two points, the game without play."""
+        self._win_by_honours(side_of(self._deal.caller))
+
+    def _apply_deny(self, action: Action) -> None:
+        """W-§4.2: the partner has no honour; the caller plays his card and the hand is played."""
+        self._phase = Phase.PLAY
+
+    def _apply_show_honours(self, action: Action) -> None:
+        """W-§4.2: three or four honours in one hand are shown: the game is won without play."""
+        seat = self._deal.to_play
+        self._deal.caller = seat
+        self._win_by_honours(side_of(seat))
+
+    def _win_by_honours(self, side: int) -> None:
+        """W-§4.2: the side at eight scores its honours (two for three, four for four) and goes out."""
+        deal = self._deal
+        count = (self._deal_hands_at_start(side) & HONOURS[deal.trump]).bit_count()
+        points = 4 if count == 4 else 2
+        deal.honours[side] = points
+        self._score(side, points, "W-§4.2")
+        if self._phase not in (Phase.OVER, Phase.SHUFFLE):
+            self._end_deal(completed=False)
+
+    # ------------------------------------------------------------------------------------ play
+    def _play_card(self, seat: int, card: int) -> None:
+        deal = self._deal
+        deal.hands[seat] &= ~(1 << card)
+        deal.played[seat] = True
+        if deal.exposed[seat] or deal.called[seat] >= 0 or deal.shown[seat] or deal.short_seat >= 0:
+            from academie.games import whist_table
+
+            whist_table.after_play(self, seat, card)
+        if seat == deal.dealer and deal.turn_up_on_table:
+            deal.turn_up_on_table = False  # WHIST-24: the dealer takes the turn-up into his hand when he plays
+        trick = deal.trick
+        trick.append(card)
+        if len(trick) == 1:
+            deal.called_suit = -1
+        if len(trick) < 4:
+            deal.to_play = (seat + 1) & 3
+            return
+        leader = deal.leader
+        winner = (leader + _winner_position(trick, deal.trump)) & 3
+        deal.tricks.append((leader, tuple(trick), winner))
+        deal.tricks_won[winner & 1] += 1
+        deal.trick = []
+        deal.cannot_win = deal.barred_seat = deal.must_win = -1
+        deal.leader = deal.to_play = winner  # W-§5: the winner of a trick leads to the next
+        if len(deal.tricks) == TRICKS:
+            self._score_deal()
+
+    # ------------------------------------------------------------------------------------ table mode
+    def _apply_irregular(self, action: Action) -> None:
+        from academie.games import whist_table
+
+        assert isinstance(action, Irregular)
+        whist_table.commit(self, action)
+
+    def _apply_remedy(self, action: Action) -> None:
+        from academie.games import whist_table
+
+        assert isinstance(action, Remedy) and self._pending is not None
+        pending, self._pending = self._pending, None
+        whist_table.apply_remedy(self, pending, action)
+
+    # ------------------------------------------------------------------------------------ scoring
+    def _score_deal(self) -> None:
+        """W-§6.1: revoke penalties first (table mode), then the odd tricks, then honours (W-§4.1)."""
+        deal = self._deal
+        if deal.revokes:
+            from academie.games import whist_table
+
+            if whist_table.rule_on_revokes(self):
+                return  # the adversaries choose the penalty; scoring goes on after their choice
+        self.score_tricks_and_honours()
+
+    def score_tricks_and_honours(self) -> None:
+        """W-§6.1: the side with seven tricks or more scores one a trick above six; then honours (W-§4.1)."""
+        deal = self._deal
+        side = 0 if deal.tricks_won[0] >= 7 else 1
+        odd = deal.tricks_won[side] - 6
+        if odd > 0 and self._score(side, odd, "W-§6.1"):
+            return
+        for holder in (0, 1):
+            points = self._honour_points(holder)
+            if points and self._score(holder, points, "W-§4.1"):
+                return
+        self._end_deal(completed=True)
+
+    def _honour_points(self, side: int) -> int:
+        """W-§4.1: four for all four honours, two for three; none at nine (long) or four (short), and at eight
+        (long whist) only by calling (W-§9 Q6)."""
+        deal = self._deal
+        start = deal.start_score[side]
+        game = self.rules.game_points
+        if side == deal.no_honours or start >= game - 1 or (self.rules.calling and start == game - 2):
+            return 0
+        held = self._deal_hands_at_start(side) & HONOURS[deal.trump]
+        count = held.bit_count()
+        points = 4 if count == 4 else 2 if count == 3 else 0
+        deal.honours[side] = points
+        return points
+
+    def _deal_hands_at_start(self, side: int) -> int:
+        """The cards the two partners were dealt this deal."""
+        deal = self._deal
+        mask = 0
+        for i, card in enumerate(deal.deck):
+            if (deal.dealer + 1 + i) & 1 == side:
+                mask |= 1 << card
+        return mask
+
+    def _score(self, side: int, points: int, reason: str) -> bool:
+        """Points to a side (both partners in the ledger); reaching game ends the deal and the game at once.
+        Returns True when the game ended. W-R1: a side that revoked stops one short of game this hand."""
+        if self._deal.capped[side]:
+            points = min(points, self.rules.game_points - 1 - self.score[side])
+            if points <= 0:
+                return False
+        for seat in (side, side + 2):
+            self.ledger.transfer(MARKER, seat, points, reason)
+        self.score[side] += points
+        self._deal.points[side] += points
+        if self.score[side] >= self.rules.game_points:
+            self._end_deal(completed=len(self._deal.tricks) == TRICKS)
+            self._end_game(side)
+            return True
+        return False
+
+    def deduct(self, side: int, points: int, reason: str) -> None:
+        """Table mode: take points back from a side (a penalty deducted, W-R1; an overscore, W-H7)."""
+        points = min(points, self.score[side])
+        if points <= 0:
+            return
+        for seat in (side, side + 2):
+            self.ledger.transfer(seat, MARKER, points, reason)
+        self.score[side] -= points
+        self._deal.points[side] -= points
+
+    def _end_deal(self, *, completed: bool) -> None:
+        deal = self._deal
+        game = len(self.game_results)
+        self._last_tricks = deal.tricks
+        side_points = deal.points
+        self.deal_results.append(DealResult(
+            game, deal.dealer, (side_points[0], side_points[1], side_points[0], side_points[1]),
+            (deal.tricks_won[0], deal.tricks_won[1]), (deal.honours[0], deal.honours[1]), completed))
+        self._new_deal((deal.dealer + 1) & 3)  # W-§3: the deal passes to the left
+
+    def _new_deal(self, dealer: int) -> None:
+        self._deal = _Deal(dealer=dealer, start=len(self.operations))
+        self._phase = Phase.SHUFFLE
+
+    def _end_game(self, winner: int) -> None:
+        """W-§6.2: the game's value by the losers' score; the rubber is the best of three games."""
+        value = self.rules.game_value(self.score[1 - winner])
+        self.game_results.append(GameResult(winner, (self.score[0], self.score[1]), value))
+        self.games[winner] += 1
+        self.score = [0, 0]
+        if self.games[winner] == 2:
+            self._phase = Phase.OVER
+
+    # ------------------------------------------------------------------------------------ results
+    def result(self) -> RubberResult:
+        """Points per seat, games per side and rubber points (W-§6.2: values + bonus − the losers' game)."""
+        points = self.ledger.seat_balances()
+        over = self._phase == Phase.OVER
+        winner = (0 if self.games[0] > self.games[1] else 1) if over else None
+        values = rubber_points(self.rules, self.game_results, over=over)
+        return RubberResult((points[0], points[1], points[2], points[3]), (self.games[0], self.games[1]),
+                            values, winner)
+
+    def returns(self) -> tuple[int, int, int, int]:
+        return self.result().returns()
+
+    @property
+    def pending(self) -> Irregularity | None:
+        return self._pending.irregularity if self._pending is not None else None
+
+    @property
+    def trump(self) -> Suit | None:
+        return Suit(self._deal.trump) if self._deal.trump >= 0 else None
+
+    @property
+    def trump_card(self) -> Card | None:
+        """The card turned up for trumps this deal."""
+        return CARDS[self._deal.turn_up] if self._deal.turn_up >= 0 else None
+
+    @property
+    def tricks_won(self) -> tuple[int, int]:
+        return (self._deal.tricks_won[0], self._deal.tricks_won[1])
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        """The cards ``seat`` holds (the full state: use :meth:`view` for what a seat may see)."""
+        return cards_of(self._deal.hands[seat])
+
+    def hand_mask(self, seat: int) -> int:
+        return self._deal.hands[seat]
+
+    def current_trick(self) -> tuple[Card, ...]:
+        return tuple(CARDS[c] for c in self._deal.trick)
+
+    def view(self, viewer: int) -> WhistView:
+        """What ``viewer`` (a seat or :data:`PUBLIC`) knows now; never another seat's hidden cards."""
+        if viewer not in (0, 1, 2, 3, PUBLIC):
+            raise RulesError(f"viewer {viewer!r} is not allowed; allowed: 0, 1, 2, 3, PUBLIC")
+        deal = self._deal
+        seat_view = viewer != PUBLIC
+        history = tuple((op.actor, seen) for op in self.operations[deal.start:]
+                        if (seen := redact(op.actor, op.action, viewer)) is not None)
+        dealt = deal.turn_up >= 0
+        return WhistView(
+            viewer=viewer, rules=self.rules, phase=self._phase, actor=self._actor, dealer=self.dealer,
+            hand=cards_of(deal.hands[viewer]) if seat_view else (),
+            hand_sizes=(deal.hands[0].bit_count(), deal.hands[1].bit_count(), deal.hands[2].bit_count(),
+                        deal.hands[3].bit_count()),
+            trump=Suit(deal.trump) if dealt else None,
+            turn_up=CARDS[deal.turn_up] if dealt and deal.turn_up_on_table else None,
+            turned_card=CARDS[deal.turn_up] if dealt else None,
+            exposed=tuple(cards_of((deal.exposed[s] | deal.shown[s]) & deal.hands[s]) for s in range(SEATS)),
+            history=history, tricks=self._tricks_view(),
+            tricks_won=(deal.tricks_won[0], deal.tricks_won[1]),
+            score=(self.score[0], self.score[1]), start_score=deal.start_score,
+            games=(self.games[0], self.games[1]),
+            called=deal.caller if deal.caller >= 0 else None,
+            legal_actions=self.legal_actions() if viewer == self._actor else (),
+            pending=self._pending.irregularity if self._pending else None, rulings=tuple(self.rulings),
+            previous_tricks=tuple(Trick(leader, tuple(CARDS[c] for c in cards), winner)
+                                  for leader, cards, winner in self._last_tricks),
+        )
+
+    def _tricks_view(self) -> tuple[Trick, ...]:
+        deal = self._deal
+        done = [Trick(leader, tuple(CARDS[c] for c in cards), winner) for leader, cards, winner in deal.tricks]
+        if deal.trick:
+            done.append(Trick(deal.leader, tuple(CARDS[c] for c in deal.trick), None))
+        return tuple(done)
+
+
+def rubber_points(rules: WhistRules, games: Sequence[GameResult], *, over: bool) -> tuple[int, int]:
+    """W-§6.2, W-§6.3: each side's game values; once the rubber is over the winners add the rubber bonus and
+    deduct the losers' game, and the losers score nothing.
+
+    >>> short = WhistRules(variant="short")
+    >>> rubber_points(short, [GameResult(0, (5, 4), 1), GameResult(1, (1, 5), 2), GameResult(0, (5, 0), 3)],
+    ...               over=True)
+    (4, 0)
+    """
+    values = [0, 0]
+    for game in games:
+        values[game.winner] += game.value
+    if not over:
+        return (values[0], values[1])
+    winner = 0 if sum(g.winner == 0 for g in games) == 2 else 1
+    net = values[winner] + rules.bonus - values[1 - winner]
+    return (net, 0) if winner == 0 else (0, net)
+
+
+def _still_wins(current: int, card: int, trump: int) -> bool:
+    """Whether ``current`` (the card winning the trick so far) still wins once ``card`` is played (W-§5)."""
+    suit = card // 13
+    if suit == current // 13:
+        return card < current
+    return suit != trump
+
+
+def _winning_card(trick: Sequence[int], trump: int) -> int:
+    best = trick[0]
+    for card in trick[1:]:
+        if not _still_wins(best, card, trump):
+            best = card
+    return best
+
+
+def _winner_position(trick: Sequence[int], trump: int) -> int:
+    """W-§5: the position in the trick of the highest trump, else of the highest card of the suit led."""
+    best, position = trick[0], 0
+    for i in (1, 2, 3):
+        card = trick[i]
+        if card // 13 == best // 13:
+            if card > best:
+                best, position = card, i
+        elif card // 13 == trump:
+            best, position = card, i
+    return position
+
+
+def trick_winner(leader: int, cards: Sequence[Card], trump: Suit) -> int:
+    """The seat that wins a trick of four cards led by ``leader`` (W-§5).
+
+    >>> trick_winner(0, [Card.parse(c) for c in ("KH", "AH", "2S", "3H")], Suit.SPADES)  # a trump on hearts
+    2
+    >>> trick_winner(1, [Card.parse(c) for c in ("KH", "AH", "2C", "3H")], Suit.SPADES)  # the ace of the suit
+    2
+    """
+    return (leader + _winner_position([c.index for c in cards], trump)) & 3
+
+
+_HANDLERS: Final = {
+    DrawForDeal: WhistState._apply_draw,
+    Shuffle: WhistState._apply_shuffle,
+    Call: WhistState._apply_call,
+    Answer: WhistState._apply_answer,
+    Deny: WhistState._apply_deny,
+    ShowHonours: WhistState._apply_show_honours,
+    Irregular: WhistState._apply_irregular,
+    Remedy: WhistState._apply_remedy,
+}

@@ -1,0 +1,847 @@
+"""Table mode for Whist: the irregular acts the seed's laws WHIST-10 … WHIST-24 and §7 of ``shared/rules/whist.md``
+rule on.
+
+An irregular act is an :class:`~academie.games.whist.Irregular` action, ``! KIND SEAT [ARGS]``, accepted from any
+seat when it is physically possible (:func:`why_impossible` says why not). Committing it does what the act does
+at a real table and, when the law gives a choice, leaves a ruling pending: the party the law names (an adversary
+of the offender, by convention the one on his left) chooses among the remedies with a
+:class:`~academie.games.whist.Remedy` action (``remedy NAME law=ID``); a law that rules by itself is applied by
+the table. Every ruling is written to ``state.rulings`` and every penalty goes through the ledger citing its law.
+
+>>> from academie.engine import Mode
+>>> from academie.games.whist import WhistRules, WhistState
+>>> state = WhistState.new(WhistRules(mode=Mode.TABLE), seed=4, first_dealer=3)
+>>> card = state.hand(2)[0]
+>>> _ = state.apply_text(f"! lead-out-of-turn 2 {card}")   # seat 2 leads when seat 0 should
+>>> state.actor, [str(a) for a in state.legal_actions()][:2]
+(3, ['remedy call-card law=W-P1', 'remedy call-suit C law=W-P1'])
+>>> _ = state.apply_text("remedy call-card law=W-P1")
+>>> card in state.view(1).exposed[2]
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Final
+
+from academie.cards import CARDS, SUIT_MASKS, Card, Suit, indices_of
+from academie.engine import Mode
+from academie.laws import Irregularity
+
+if TYPE_CHECKING:
+    from academie.games.whist import Irregular, Pending, Remedy, WhistState
+
+
+@dataclass(frozen=True, slots=True)
+class Act:
+    """One kind of irregular act: its law, its syntax, when it can happen and what it does."""
+
+    kind: str
+    law: str
+    syntax: str
+    summary: str
+    possible: Callable[[WhistState, Irregular], str]
+    """Returns "" when the act can happen now, else why it cannot."""
+    commit: Callable[[WhistState, Irregular], None]
+
+
+# ------------------------------------------------------------------------------------------------ helpers
+def _phase(state: WhistState) -> str:
+    return state.phase.name
+
+
+def _card(act: Irregular, position: int = 0) -> int:
+    return Card.parse(act.args[position]).index
+
+
+def _holds(state: WhistState, seat: int, card: int) -> bool:
+    return bool(state._deal.hands[seat] >> card & 1)
+
+
+def _left(seat: int) -> int:
+    """The adversary on a seat's left, who speaks for the adversaries (they may consult)."""
+    return (seat + 1) & 3
+
+
+def _pend(state: WhistState, law: str, offender: int, description: str, chooser: int | None,
+          remedies: tuple[str, ...], *, cards: tuple[int, ...] = (), seat: int = -1) -> None:
+    from academie.games.whist import Pending
+
+    state._pending = Pending(Irregularity(law, offender, description, chooser, remedies), cards, seat)
+
+
+def _rule(state: WhistState, text: str) -> None:
+    state.rulings.append(text)
+
+
+def _fresh_deal(state: WhistState) -> bool:
+    """The cards are dealt and nobody has played yet (the time of the dealing laws)."""
+    deal = state._deal
+    return _phase(state) == "PLAY" and not deal.trick and not deal.tricks and deal.caller < 0
+
+
+def _in_play(state: WhistState) -> bool:
+    return _phase(state) == "PLAY"
+
+
+def _void_deal(state: WhistState, law: str, *, passes: bool = False) -> None:
+    """The hand is void: its points are taken back, and the same dealer deals again (or the deal passes)."""
+    deal = state._deal
+    for side in (0, 1):
+        if deal.points[side] > 0:
+            state.deduct(side, deal.points[side], law)
+    state._new_deal((deal.dealer + 1) & 3 if passes else deal.dealer)
+    _rule(state, f"{law}: the hand is void; " + ("the deal passes to the left" if passes
+                                                  else "the same dealer deals again"))
+
+
+def _call(state: WhistState, seat: int, card: int) -> None:
+    """A card of ``seat`` becomes exposed and called: played at his first turn it can be without a revoke."""
+    deal = state._deal
+    deal.exposed[seat] |= 1 << card
+    deal.called[seat] = card
+
+
+def _extreme(state: WhistState, seat: int, suit: int, highest: bool) -> int:
+    """The highest or lowest card ``seat`` holds in ``suit`` (-1 if none)."""
+    cards = list(indices_of(state._deal.hands[seat] & SUIT_MASKS[suit]))
+    if not cards:
+        return -1
+    return cards[-1] if highest else cards[0]
+
+
+def after_play(state: WhistState, seat: int, card: int) -> None:
+    """Bookkeeping when a card leaves a hand in table mode: exposure ends; W-D5 the short hand's last card."""
+    deal = state._deal
+    deal.exposed[seat] &= ~(1 << card)
+    deal.shown[seat] &= ~(1 << card)
+    if deal.called[seat] == card:
+        deal.called[seat] = -1
+    if seat == deal.short_seat and deal.trick and card // 13 != deal.trick[0] // 13 \
+            and deal.aside // 13 == deal.trick[0] // 13:
+        deal.revokes.append((seat, len(deal.tricks)))  # W-R7, W-D5: answerable as if the card were in his hand
+        _rule(state, f"W-R7: seat {seat} did not follow suit while his missing {CARDS[deal.aside]} was of the suit "
+              "led; it counts as a revoke")
+    if seat == deal.short_seat and deal.hands[seat].bit_count() == 0 and len(deal.tricks) < 12:
+        _found_aside(state)
+
+
+def _found_aside(state: WhistState) -> None:
+    """W-D5, WHIST-15: the missing card is found; the deal stands and the card goes back to its hand."""
+    deal = state._deal
+    seat, card = deal.short_seat, deal.aside
+    deal.hands[seat] |= 1 << card
+    deal.short_seat = deal.aside = -1
+    _rule(state, f"WHIST-15, W-D5: seat {seat} played with twelve cards; {CARDS[card]} is found; the deal stands "
+          "and only he answers for his revokes")
+
+
+# ---------------------------------------------------------------------------------------------- §7.1 dealing
+def _fresh_possible(state: WhistState, act: Irregular) -> str:
+    return "" if _fresh_deal(state) else "only after the deal and before the first card is played"
+
+
+def _exposed_in_deal_possible(state: WhistState, act: Irregular) -> str:
+    if not _fresh_deal(state) or len(act.args) != 1:
+        return "expected `! exposed-in-deal CAUSER CARD` after the deal, before the first card is played"
+    card = _card(act)
+    if card == state._deal.turn_up:
+        return "the turn-up is face up by rule (WHIST-24), not exposed"
+    return ""
+
+
+def _exposed_in_deal(state: WhistState, act: Irregular) -> None:
+    """WHIST-10, W-D1: a card turned up in dealing; the dealer's adversaries choose, unless they caused it."""
+    deal = state._deal
+    card = _card(act)
+    holder = next(s for s in range(4) if deal.hands[s] >> card & 1)
+    deal.shown[holder] |= 1 << card
+    dealer = deal.dealer
+    chooser = dealer if (act.seat & 1) != (dealer & 1) else _left(dealer)
+    _pend(state, "W-D1", act.seat, f"{CARDS[card]} turned up in dealing (caused by seat {act.seat})", chooser,
+          ("new-deal", "stand"), cards=(card,), seat=holder)
+
+
+def _faced_card_possible(state: WhistState, act: Irregular) -> str:
+    if not _fresh_deal(state) or len(act.args) != 1:
+        return "expected `! faced-card SEAT CARD` after the deal, before the first card is played"
+    return ""
+
+
+def _faced_card(state: WhistState, act: Irregular) -> None:
+    """WHIST-12, W-D2: a card found faced in the pack: a new deal, unless it is the last card (the turn-up)."""
+    card = _card(act)
+    if card == state._deal.turn_up:
+        _pend(state, "W-D2", act.seat, f"{CARDS[card]} faced in the pack: the last card", None, ("stand",))
+    else:
+        _pend(state, "W-D2", act.seat, f"{CARDS[card]} faced in the pack", None, ("new-deal",))
+
+
+def _misdeal(state: WhistState, act: Irregular) -> None:
+    """WHIST-13, W-D4: a misdeal: the same dealer deals again (option misdeal_loses_deal: the deal passes)."""
+    _pend(state, "W-D4", act.seat, f"seat {act.seat} misdealt", None, ("new-deal",))
+
+
+def _misdeal_possible(state: WhistState, act: Irregular) -> str:
+    if not _fresh_deal(state) or act.seat != state._deal.dealer:
+        return "expected `! misdeal DEALER` by the dealer, after the deal and before the first card"
+    return ""
+
+
+def _looks_during_deal(state: WhistState, act: Irregular) -> None:
+    """WHIST-13, W-D3: taking up cards during the deal is forbidden; no penalty (the adversaries may do the same)."""
+    _pend(state, "W-D3", act.seat, f"seat {act.seat} took up his cards during the deal", None, ("no-penalty",))
+
+
+def _fourteen(state: WhistState, act: Irregular) -> None:
+    """WHIST-15, W-D6: a player has fourteen cards (another twelve): the deal is void."""
+    _pend(state, "W-D6", act.seat, f"seat {act.seat} holds fourteen cards", None, ("new-deal",))
+
+
+def _twelve_possible(state: WhistState, act: Irregular) -> str:
+    if not _fresh_deal(state) or len(act.args) != 1 or state._deal.short_seat >= 0:
+        return "expected `! twelve-cards SEAT CARD` after the deal, before the first card is played"
+    return "" if _holds(state, act.seat, _card(act)) else f"{act.args[0]} is not in seat {act.seat}'s hand"
+
+
+def _twelve(state: WhistState, act: Irregular) -> None:
+    """WHIST-15, W-D5: a card of ``seat`` lies aside unseen; he plays with twelve; found later, the deal stands."""
+    deal = state._deal
+    card = _card(act)
+    deal.hands[act.seat] &= ~(1 << card)
+    deal.short_seat, deal.aside = act.seat, card
+    _rule(state, f"W-D5: seat {act.seat} has twelve cards (one lies aside, unseen); play goes on")
+
+
+def _twelve_found_possible(state: WhistState, act: Irregular) -> str:
+    deal = state._deal
+    if deal.short_seat != act.seat or not _in_play(state):
+        return f"seat {act.seat} is not playing with twelve cards"
+    return ""
+
+
+def _twelve_found(state: WhistState, act: Irregular) -> None:
+    _found_aside(state)
+
+
+def _imperfect_pack(state: WhistState, act: Irregular) -> None:
+    """W-D9: the pack is imperfect: the current hand is void (same dealer); past scores stand."""
+    _pend(state, "W-D9", act.seat, "the pack is imperfect", None, ("new-deal",))
+
+
+def _dealer_looks_possible(state: WhistState, act: Irregular) -> str:
+    if not _fresh_deal(state) or act.seat != state._deal.dealer:
+        return "expected `! dealer-looks DEALER` after the deal, before the first card"
+    return ""
+
+
+def _dealer_looks(state: WhistState, act: Irregular) -> None:
+    """W-D8: the dealer looked at the trump card while dealing: the adversaries may exact a new deal."""
+    _pend(state, "W-D8", act.seat, f"dealer {act.seat} looked at the trump card while dealing", _left(act.seat),
+          ("new-deal", "stand"))
+
+
+def _new_cards_possible(state: WhistState, act: Irregular) -> str:
+    return "" if _in_play(state) and (state._deal.trick or state._deal.tricks) else "only in the middle of a hand"
+
+
+def _new_cards(state: WhistState, act: Irregular) -> None:
+    """WHIST-23, W-D10: fresh cards mid-game only with everyone's consent (the adversaries answer for all)."""
+    _pend(state, "W-D10", act.seat, f"seat {act.seat} asks for fresh cards", _left(act.seat), ("refuse", "consent"))
+
+
+# ---------------------------------------------------------------------------------------------- §7.2 trump card
+def _trump_taken_possible(state: WhistState, act: Irregular) -> str:
+    deal = state._deal
+    if not _in_play(state) or act.seat != deal.dealer or not deal.turn_up_on_table or deal.played[act.seat]:
+        return "expected `! trump-taken DEALER` while the turn-up lies on the table, before the dealer plays"
+    return ""
+
+
+def _trump_taken(state: WhistState, act: Irregular) -> None:
+    """WHIST-24, W-T1: the dealer takes the turn-up in hand early: the adversaries may have it laid down again."""
+    state._deal.turn_up_on_table = False
+    _pend(state, "W-T1", act.seat, f"dealer {act.seat} took the turn-up into his hand early", _left(act.seat),
+          ("lay-on-table", "let-it-be"))
+
+
+def _ask_turn_up_possible(state: WhistState, act: Irregular) -> str:
+    deal = state._deal
+    if not _in_play(state) or deal.turn_up_on_table:
+        return "expected `! ask-turn-up SEAT` once the dealer has taken the turn-up in hand"
+    return "" if deal.hands[act.seat] & SUIT_MASKS[deal.trump] else f"seat {act.seat} holds no trump to call"
+
+
+def _ask_turn_up(state: WhistState, act: Irregular) -> None:
+    """WHIST-24, W-T3: only the trump suit may be asked once the turn-up is taken in: the asker's highest or
+    lowest trump may be called."""
+    _pend(state, "W-T3", act.seat, f"seat {act.seat} asked which card was turned up", _left(act.seat),
+          ("highest", "lowest"), seat=act.seat)
+
+
+# ---------------------------------------------------------------------------------------------- §7.3 out of turn
+def _lead_out_of_turn_possible(state: WhistState, act: Irregular) -> str:
+    deal = state._deal
+    if not _in_play(state) or deal.trick or act.seat == deal.to_play or len(act.args) != 1:
+        return "expected `! lead-out-of-turn SEAT CARD` by a player who is not to lead, before the lead"
+    return "" if _holds(state, act.seat, _card(act)) else f"{act.args[0]} is not in seat {act.seat}'s hand"
+
+
+def _lead_out_of_turn(state: WhistState, act: Irregular) -> None:
+    """W-P1: a lead out of turn: the adversaries call the card, or (when the offender's partner is to lead)
+    require a suit of him."""
+    card = _card(act)
+    deal = state._deal
+    deal.exposed[act.seat] |= 1 << card
+    remedies: tuple[str, ...] = ("call-card",)
+    if deal.to_play == (act.seat + 2) & 3:
+        remedies += ("call-suit",)
+    _pend(state, "W-P1", act.seat, f"seat {act.seat} led {CARDS[card]} out of turn", _left(act.seat), remedies,
+          cards=(card,), seat=deal.to_play)
+
+
+def _third_before_second_possible(state: WhistState, act: Irregular) -> str:
+    deal = state._deal
+    if not _in_play(state) or len(deal.trick) != 1 or act.seat != (deal.leader + 2) & 3 or len(act.args) != 1:
+        return "expected `! third-before-second SEAT CARD` by the leader's partner before the second hand plays"
+    return "" if _holds(state, act.seat, _card(act)) else f"{act.args[0]} is not in seat {act.seat}'s hand"
+
+
+def _third_before_second(state: WhistState, act: Irregular) -> None:
+    """WHIST-17, W-P2: the third hand played before the second: his card stands as his play to the trick (face up,
+    so the fourth hand plays knowing it, as if before his partner); no other penalty."""
+    card = _card(act)
+    deal = state._deal
+    deal.exposed[act.seat] |= 1 << card
+    deal.called[act.seat] = card
+    _pend(state, "W-P2", act.seat, f"seat {act.seat} played {CARDS[card]} before the second hand", None,
+          ("card-stands",))
+
+
+def _fourth_out_of_turn_possible(state: WhistState, act: Irregular) -> str:
+    deal = state._deal
+    if not _in_play(state) or len(deal.trick) != 1 or act.seat != (deal.leader + 3) & 3 or len(act.args) != 1:
+        return "expected `! fourth-out-of-turn SEAT CARD` by the fourth hand before the second hand plays"
+    return "" if _holds(state, act.seat, _card(act)) else f"{act.args[0]} is not in seat {act.seat}'s hand"
+
+
+def _fourth_out_of_turn(state: WhistState, act: Irregular) -> None:
+    """WHIST-11, WHIST-14, W-P3: the last player plays before the second: the adversaries (the leader) choose."""
+    card = _card(act)
+    deal = state._deal
+    deal.exposed[act.seat] |= 1 << card
+    if state.rules.fourth_hand_law == "club":
+        remedies: tuple[str, ...] = ("partner-to-win", "partner-not-to-win")
+    else:
+        remedies = ("neither-trump-nor-win", "stand")
+    _pend(state, "W-P3", act.seat, f"the fourth hand, seat {act.seat}, played {CARDS[card]} before the second",
+          deal.leader, remedies, cards=(card,))
+
+
+# ---------------------------------------------------------------------------------------------- §7.4 exposed cards
+def _in_play_possible(state: WhistState, act: Irregular) -> str:
+    return "" if _in_play(state) and state._deal.hands[act.seat] else "only during the play of a hand"
+
+
+def _throw_down(state: WhistState, act: Irregular) -> None:
+    """WHIST-16, W-C1: cards thrown face up, the partner not conceding: all exposed; the adversaries call them."""
+    deal = state._deal
+    deal.exposed[act.seat] |= deal.hands[act.seat]
+    _pend(state, "W-C1", act.seat, f"seat {act.seat} threw his cards face up", _left(act.seat), ("call-card",),
+          seat=act.seat)
+
+
+def _claim_possible(state: WhistState, act: Irregular) -> str:
+    deal = state._deal
+    if not _in_play(state) or deal.trick or act.seat != deal.to_play or not deal.hands[act.seat]:
+        return "expected `! claim SEAT` by the player on lead, between tricks"
+    return ""
+
+
+def claim_is_sound(state: WhistState, seat: int) -> bool:
+    """W-C2: every card of the claimant wins whatever the others hold: in each suit his lowest card is above every
+    card the others hold of it, and no adversary holds a trump unless all his cards are trumps."""
+    deal = state._deal
+    hand = deal.hands[seat]
+    others = 0
+    for other in range(4):
+        if other != seat:
+            others |= deal.hands[other]
+    for suit in range(4):
+        mine, theirs = hand & SUIT_MASKS[suit], others & SUIT_MASKS[suit]
+        if mine and theirs and _lowest(mine) < theirs.bit_length() - 1:
+            return False
+    adversaries = deal.hands[(seat + 1) & 3] | deal.hands[(seat + 3) & 3]
+    trumps_out = adversaries & SUIT_MASKS[deal.trump]
+    return not trumps_out or not hand & ~SUIT_MASKS[deal.trump]
+
+
+def _lowest(mask: int) -> int:
+    return (mask & -mask).bit_length() - 1
+
+
+def _claim(state: WhistState, act: Irregular) -> None:
+    """WHIST-18, W-C2: a player shows his cards claiming every trick: if sound, the tricks are his side's; if he
+    holds a losing card, all his cards may be called."""
+    deal = state._deal
+    if claim_is_sound(state, act.seat):
+        _pend(state, "W-C2", act.seat, f"seat {act.seat} claims the remaining tricks", None, ("grant",),
+              seat=act.seat)
+        return
+    deal.exposed[act.seat] |= deal.hands[act.seat]
+    _pend(state, "W-C2", act.seat, f"seat {act.seat} claimed every trick with a losing card", _left(act.seat),
+          ("call-cards",), seat=act.seat)
+
+
+def _drop_card_possible(state: WhistState, act: Irregular) -> str:
+    if not _in_play(state) or len(act.args) != 1:
+        return "expected `! drop-card SEAT CARD` during play"
+    return "" if _holds(state, act.seat, _card(act)) else f"{act.args[0]} is not in seat {act.seat}'s hand"
+
+
+def _drop_card(state: WhistState, act: Irregular) -> None:
+    """W-C3: a card dropped face up: exposed, liable to be called."""
+    card = _card(act)
+    state._deal.exposed[act.seat] |= 1 << card
+    _pend(state, "W-C3", act.seat, f"seat {act.seat} dropped {CARDS[card]} face up", _left(act.seat),
+          ("call-card", "leave"), cards=(card,), seat=act.seat)
+
+
+def _ask_honour_possible(state: WhistState, act: Irregular) -> str:
+    deal = state._deal
+    if not _in_play(state) or not deal.trick:
+        return "expected `! ask-honour SEAT` during a trick"
+    return ""
+
+
+def _ask_honour(state: WhistState, act: Irregular) -> None:
+    """WHIST-19, W-C4: asking partner whether he played an honour is forbidden; our remedy (reconstructed): the
+    adversaries call the partner's highest or lowest card of the suit led, if he has still to play to it."""
+    deal = state._deal
+    partner = (act.seat + 2) & 3
+    played = len(deal.trick)
+    position = (partner - deal.leader) & 3
+    if position < played or not deal.hands[partner] & SUIT_MASKS[deal.trick[0] // 13]:
+        _pend(state, "W-C4", act.seat, f"seat {act.seat} asked his partner about an honour", None, ("no-penalty",))
+        return
+    _pend(state, "W-C4", act.seat, f"seat {act.seat} asked his partner about an honour", _left(act.seat),
+          ("highest", "lowest"), seat=partner)
+
+
+# ---------------------------------------------------------------------------------------------- §7.5 revoke
+def _revoke_possible(state: WhistState, act: Irregular) -> str:
+    deal = state._deal
+    if not _in_play(state) or not deal.trick or act.seat != deal.to_play or len(act.args) != 1:
+        return "expected `! revoke SEAT CARD` by the player to play, once a card is led"
+    card = _card(act)
+    if not _holds(state, act.seat, card):
+        return f"{act.args[0]} is not in seat {act.seat}'s hand"
+    led = deal.trick[0] // 13
+    if card // 13 == led or not deal.hands[act.seat] & SUIT_MASKS[led]:
+        return f"{act.args[0]} is a legal card, not a revoke"
+    return ""
+
+
+def _revoke(state: WhistState, act: Irregular) -> None:
+    """W-R1, W-R3: a revoke: the card is played; it is established when the trick is turned and quitted."""
+    deal = state._deal
+    deal.revokes.append((act.seat, len(deal.tricks)))
+    _rule(state, f"W-R3: seat {act.seat} revoked with {act.args[0]}; it may be corrected before the trick is "
+          "turned and quitted")
+    state._play_card(act.seat, _card(act))
+
+
+def _correct_revoke_possible(state: WhistState, act: Irregular) -> str:
+    deal = state._deal
+    if not deal.revokes or deal.revokes[-1][0] != act.seat or not _in_play(state):
+        return f"seat {act.seat} has no revoke to correct"
+    number = deal.revokes[-1][1]
+    if number == len(deal.tricks) or (number == len(deal.tricks) - 1 and not deal.trick):
+        return ""
+    return "too late: the trick was turned and quitted (W-R3)"
+
+
+def _correct_revoke(state: WhistState, act: Irregular) -> None:
+    """WHIST-20, W-R2: corrected before the trick is turned: the players after the revoker take back their cards;
+    the adversaries oblige the revoker to play his highest or lowest card of the suit led."""
+    deal = state._deal
+    seat, number = deal.revokes.pop()
+    if number < len(deal.tricks):
+        leader, cards, winner = deal.tricks.pop()
+        deal.tricks_won[winner & 1] -= 1
+        deal.trick, deal.leader = list(cards), leader
+    position = (seat - deal.leader) & 3
+    for offset, card in enumerate(deal.trick[position:]):
+        deal.hands[(seat + offset) & 3] |= 1 << card
+    deal.trick = deal.trick[:position]
+    deal.to_play = seat
+    _pend(state, "W-R2", seat, f"seat {seat} corrected a revoke before the trick was turned", _left(seat),
+          ("highest", "lowest"), seat=seat)
+
+
+def rule_on_revokes(state: WhistState) -> bool:
+    """W-R1 at the end of the hand: each established revoke costs three points, the adversaries choosing how;
+    revokes by both sides void the hand (W-R6). Returns True when a ruling is now pending or the hand is void."""
+    deal = state._deal
+    sides = {seat & 1 for seat, _ in deal.revokes}
+    if len(sides) == 2:
+        _pend(state, "W-R6", deal.revokes[0][0], "both sides revoked", None, ("new-deal",))
+        return True
+    seat, _ = deal.revokes[0]
+    deal.capped[seat & 1] = True
+    _pend(state, "W-R1", seat, f"seat {seat}'s revoke is established", _left(seat), ("add", "take-tricks", "deduct"),
+          seat=seat)
+    return True
+
+
+# ---------------------------------------------------------------------------------------------- §7.6 calling
+def _calling_side(state: WhistState, seat: int) -> bool:
+    return state._deal.start_score[seat & 1] == state.rules.game_points - 2 and state.rules.calling
+
+
+def _false_call_possible(state: WhistState, act: Irregular) -> str:
+    deal = state._deal
+    if not _in_play(state) or act.seat != deal.to_play or deal.caller >= 0:
+        return "expected `! false-call SEAT` by the player to play, before any call this hand"
+    return ""
+
+
+def _false_call(state: WhistState, act: Irregular) -> None:
+    """W-H1 (calling at a score other than eight), W-H6 (after having played), or WHIST-21, W-H4 (a call answered
+    when the side does not hold three honours): the adversaries choose a new deal or not."""
+    from academie.games.whist import HONOURS
+
+    deal = state._deal
+    deal.caller = act.seat
+    if not _calling_side(state, act.seat):
+        _pend(state, "W-H1", act.seat, f"seat {act.seat} called at a score other than eight", _left(act.seat),
+              ("new-deal", "play-on"))
+        return
+    if deal.played[act.seat]:
+        _pend(state, "W-H6", act.seat, f"seat {act.seat} called after having played", _left(act.seat),
+              ("new-deal", "play-on"))
+        return
+    held = (state._deal_hands_at_start(act.seat & 1) & HONOURS[deal.trump]).bit_count()
+    law = "W-H4" if held < 3 else "W-§4.2"
+    if held >= 3:
+        _pend(state, law, act.seat, f"seat {act.seat} called and the side holds {held} honours", None, ("honours",))
+        return
+    _pend(state, law, act.seat, f"seat {act.seat} called, was answered, and the side holds only {held} honours",
+          _left(act.seat), ("stand", "new-deal"))
+
+
+def _false_answer_possible(state: WhistState, act: Irregular) -> str:
+    from academie.games.whist import HONOURS
+
+    deal = state._deal
+    if _phase(state) != "ANSWER" or act.seat != (deal.caller + 2) & 3:
+        return "expected `! false-answer SEAT` by the partner of a caller"
+    if deal.hands[act.seat] & HONOURS[deal.trump]:
+        return f"seat {act.seat} holds an honour: his answer is true"
+    return ""
+
+
+def _false_answer(state: WhistState, act: Irregular) -> None:
+    """WHIST-22, W-H5: an answer without an honour: the adversaries let the deal stand or have a new deal."""
+    _pend(state, "W-H5", act.seat, f"seat {act.seat} answered without holding an honour", _left(act.seat),
+          ("stand", "new-deal"))
+
+
+def _remind_possible(state: WhistState, act: Irregular) -> str:
+    if not _in_play(state) or not _calling_side(state, act.seat):
+        return "expected `! remind-call SEAT` by a player of a side at eight, during the hand"
+    return ""
+
+
+def _remind(state: WhistState, act: Irregular) -> None:
+    """W-H2: reminding partner to call after the trump is turned: the offending side loses one point."""
+    _pend(state, "W-H2", act.seat, f"seat {act.seat} reminded his partner to call", None, ("lose-point",),
+          seat=act.seat)
+
+
+ACTS: Final[dict[str, Act]] = {act.kind: act for act in (
+    Act("exposed-in-deal", "W-D1", "! exposed-in-deal CAUSER CARD", "a card turned up in dealing",
+        _exposed_in_deal_possible, _exposed_in_deal),
+    Act("faced-card", "W-D2", "! faced-card SEAT CARD", "a card found faced in the pack",
+        _faced_card_possible, _faced_card),
+    Act("looks-during-deal", "W-D3", "! looks-during-deal SEAT", "taking up one's cards during the deal",
+        _fresh_possible, _looks_during_deal),
+    Act("misdeal", "W-D4", "! misdeal DEALER", "a misdeal", _misdeal_possible, _misdeal),
+    Act("twelve-cards", "W-D5", "! twelve-cards SEAT CARD", "a card lying aside: the seat plays with twelve",
+        _twelve_possible, _twelve),
+    Act("twelve-found", "W-D5", "! twelve-found SEAT", "the missing card of a twelve-card hand found",
+        _twelve_found_possible, _twelve_found),
+    Act("fourteen-cards", "W-D6", "! fourteen-cards SEAT", "a hand of fourteen cards", _fresh_possible, _fourteen),
+    Act("dealer-looks", "W-D8", "! dealer-looks DEALER", "the dealer looks at the trump card while dealing",
+        _dealer_looks_possible, _dealer_looks),
+    Act("imperfect-pack", "W-D9", "! imperfect-pack SEAT", "the pack is found imperfect", _in_play_possible,
+        _imperfect_pack),
+    Act("new-cards", "W-D10", "! new-cards SEAT", "a call for fresh cards mid-game", _new_cards_possible,
+        _new_cards),
+    Act("trump-taken", "W-T1", "! trump-taken DEALER", "the turn-up taken in hand before the dealer's turn",
+        _trump_taken_possible, _trump_taken),
+    Act("ask-turn-up", "W-T3", "! ask-turn-up SEAT", "asking which card was turned up", _ask_turn_up_possible,
+        _ask_turn_up),
+    Act("lead-out-of-turn", "W-P1", "! lead-out-of-turn SEAT CARD", "a lead out of turn",
+        _lead_out_of_turn_possible, _lead_out_of_turn),
+    Act("third-before-second", "W-P2", "! third-before-second SEAT CARD", "the third hand plays before the second",
+        _third_before_second_possible, _third_before_second),
+    Act("fourth-out-of-turn", "W-P3", "! fourth-out-of-turn SEAT CARD", "the fourth hand plays before the second",
+        _fourth_out_of_turn_possible, _fourth_out_of_turn),
+    Act("throw-down", "W-C1", "! throw-down SEAT", "throwing one's cards face up", _in_play_possible, _throw_down),
+    Act("claim", "W-C2", "! claim SEAT", "showing one's cards to claim every trick", _claim_possible, _claim),
+    Act("drop-card", "W-C3", "! drop-card SEAT CARD", "a card dropped face up", _drop_card_possible, _drop_card),
+    Act("ask-honour", "W-C4", "! ask-honour SEAT", "asking partner whether he played an honour",
+        _ask_honour_possible, _ask_honour),
+    Act("revoke", "W-R1", "! revoke SEAT CARD", "not following suit when able", _revoke_possible, _revoke),
+    Act("correct-revoke", "W-R2", "! correct-revoke SEAT", "a revoke corrected before the trick is turned",
+        _correct_revoke_possible, _correct_revoke),
+    Act("false-call", "W-H4", "! false-call SEAT", "a call at eight without the honours, at another score, or "
+        "after playing", _false_call_possible, _false_call),
+    Act("false-answer", "W-H5", "! false-answer SEAT", "an answer without an honour", _false_answer_possible,
+        _false_answer),
+    Act("remind-call", "W-H2", "! remind-call SEAT", "reminding partner to call", _remind_possible, _remind),
+)}
+
+
+def why_impossible(state: WhistState, act: Irregular) -> str:
+    """Why the irregular act cannot be committed now ("" when it can)."""
+    if state.rules.mode is not Mode.TABLE:
+        return "irregular acts are accepted only in table mode (rules option mode=table)"
+    spec = ACTS.get(act.kind)
+    if spec is None:
+        return f"unknown irregular act {act.kind!r}; known: {', '.join(ACTS)}"
+    if act.seat not in (0, 1, 2, 3):
+        return "the seat must be 0, 1, 2 or 3"
+    if state._pending is not None:
+        return f"a ruling is pending ({state._pending.irregularity.description}); give its remedy first"
+    try:
+        return spec.possible(state, act)
+    except ValueError as error:
+        return f"{error}; expected {spec.syntax}"
+
+
+def commit(state: WhistState, act: Irregular) -> None:
+    """Do what the act does at the table, then leave its ruling pending (or rule at once)."""
+    ACTS[act.kind].commit(state, act)
+
+
+def possible_acts(state: WhistState, seat: int) -> tuple[Irregular, ...]:
+    """Irregular acts ``seat`` could commit now: one per kind and card (cards from the seat's own hand)."""
+    from academie.games.whist import Irregular
+
+    candidates: list[Irregular] = []
+    hand = tuple(str(CARDS[i]) for i in indices_of(state._deal.hands[seat]))
+    for kind, spec in ACTS.items():
+        args: list[tuple[str, ...]] = [(card,) for card in hand] if "CARD" in spec.syntax else [()]
+        candidates += [Irregular(kind, seat, a) for a in args]
+    return tuple(act for act in candidates if not why_impossible(state, act))
+
+
+# ---------------------------------------------------------------------------------------------- remedies
+
+
+def apply_remedy(state: WhistState, pending: Pending, remedy: Remedy) -> None:
+    """Carry out the remedy chosen for ``pending`` and record the ruling with its law."""
+    REMEDIES[remedy.name](state, pending, remedy)
+
+
+def _new_deal(state: WhistState, pending: Pending, remedy: Remedy) -> None:
+    law = pending.irregularity.law
+    passes = law == "W-D4" and state.rules.misdeal_loses_deal
+    _void_deal(state, law, passes=passes)
+
+
+def _stand(state: WhistState, pending: Pending, remedy: Remedy) -> None:
+    """The deal stands. WHIST-21, WHIST-22 (W-§9 Q7 option B): the cards are taken up again and the hand is played
+    out without any honour score for the offending side."""
+    law = pending.irregularity.law
+    deal = state._deal
+    if law in ("W-H4", "W-H5"):
+        from academie.games.whist import Phase
+
+        state._phase = Phase.PLAY
+        deal.no_honours = pending.irregularity.offender & 1
+        _rule(state, f"{law}: the deal stands; it is played out and the offending side scores no honours")
+        return
+    _rule(state, f"{law}: the deal stands" + (" (the card is not liable to be called)" if law == "W-D1" else ""))
+
+
+def _lay_on_table(state: WhistState, pending: Pending, remedy: Remedy) -> None:
+    """W-T1: the turn-up is laid on the table again until the dealer's turn to play (WHIST-24)."""
+    state._deal.turn_up_on_table = True
+    _rule(state, "W-T1: the turn-up is laid on the table again until the dealer's turn to play")
+
+
+def _log(text: str) -> Callable[[WhistState, Pending, Remedy], None]:
+    def remedy(state: WhistState, pending: Pending, chosen: Remedy) -> None:
+        _rule(state, f"{pending.irregularity.law}: {text}")
+
+    return remedy
+
+
+def _call_card(state: WhistState, pending: Pending, remedy: Remedy) -> None:
+    """W-P1, W-C3: the exposed card is called: it is played at its holder's first turn that allows it."""
+    law = pending.irregularity.law
+    seat = pending.irregularity.offender
+    if pending.cards:
+        _call(state, seat, pending.cards[0])
+        _rule(state, f"{law}: {CARDS[pending.cards[0]]} is taken back, exposed, and called")
+    else:  # W-C1: the adversaries call his highest exposed card (any card they please: we take the highest)
+        card = max(indices_of(state._deal.hands[seat]), key=lambda c: c % 13)
+        _call(state, seat, card)
+        _rule(state, f"{law}: the adversaries call {CARDS[card]}; his other cards stay exposed")
+
+
+def _call_suit(state: WhistState, pending: Pending, remedy: Remedy) -> None:
+    """W-P1: the card led in error is taken back (exposed); the rightful leader must lead the suit called."""
+    suit = Suit.parse(remedy.args[0])
+    state._deal.called_suit = int(suit)
+    _rule(state, f"W-P1: seat {pending.seat} must lead {suit.name.lower()} if he can; the card led in error is "
+          "taken back, exposed")
+
+
+def _extreme_called(highest: bool) -> Callable[[WhistState, Pending, Remedy], None]:
+    def remedy(state: WhistState, pending: Pending, chosen: Remedy) -> None:
+        """W-R2, W-T3, W-C4: the seat's highest or lowest card of the suit concerned is called."""
+        deal = state._deal
+        law = pending.irregularity.law
+        seat = pending.seat
+        suit = deal.trump if law == "W-T3" else deal.trick[0] // 13 if deal.trick else deal.trump
+        card = _extreme(state, seat, suit, highest)
+        if card >= 0:
+            _call(state, seat, card)
+        which = "highest" if highest else "lowest"
+        _rule(state, f"{law}: seat {seat} must play his {which} {Suit(suit).name.lower()[:-1]}"
+              + (f" ({CARDS[card]})" if card >= 0 else ": he has none"))
+
+    return remedy
+
+
+def _neither(state: WhistState, pending: Pending, remedy: Remedy) -> None:
+    """WHIST-11, WHIST-14, W-P3: the card is taken back; he may neither trump nor win, nor may his partner win."""
+    deal = state._deal
+    offender = pending.irregularity.offender
+    deal.cannot_win = offender
+    deal.barred_seat = (offender + 2) & 3
+    _rule(state, f"W-P3: seat {offender} takes back his card; he may neither trump nor win this trick, and his "
+          "partner may not win it, unless a revoke is forced (WHIST-11, WHIST-14)")
+
+
+def _fourth_stands(state: WhistState, pending: Pending, remedy: Remedy) -> None:
+    offender = pending.irregularity.offender
+    _call(state, offender, pending.cards[0])
+    _rule(state, f"W-P3: the card of seat {offender} stands as his play to the trick")
+
+
+def _partner_win(must: bool) -> Callable[[WhistState, Pending, Remedy], None]:
+    def remedy(state: WhistState, pending: Pending, chosen: Remedy) -> None:
+        """W-P3, Club 68: the card stands; the partner (second hand) is called on to win, or not to win."""
+        deal = state._deal
+        offender = pending.irregularity.offender
+        _call(state, offender, pending.cards[0])
+        partner = (offender + 2) & 3
+        if must:
+            deal.must_win = partner
+        else:
+            deal.barred_seat = partner
+        _rule(state, f"W-P3: seat {partner} is called on {'to win' if must else 'not to win'} the trick (Club 68)")
+
+    return remedy
+
+
+def _grant(state: WhistState, pending: Pending, remedy: Remedy) -> None:
+    """W-C2: a sound claim: every remaining trick goes to the claimant's side, then the hand is scored."""
+    from academie.games.whist import TRICKS
+
+    deal = state._deal
+    seat = pending.seat
+    remaining = TRICKS - len(deal.tricks)
+    deal.tricks_won[seat & 1] += remaining
+    for other in range(4):
+        deal.hands[other] = 0
+    deal.tricks.extend((seat, (), seat) for _ in range(remaining))
+    _rule(state, f"W-C2: seat {seat}'s claim is sound; his side takes the {remaining} remaining trick(s)")
+    state._score_deal()
+
+
+def _call_cards(state: WhistState, pending: Pending, remedy: Remedy) -> None:
+    """W-C1, W-C2, WHIST-16, WHIST-18: all his cards lie exposed; the adversaries call them one by one (we call
+    the highest at each turn: the choice is theirs, the rule only forbids forcing a revoke)."""
+    seat = pending.seat
+    deal = state._deal
+    deal.exposed[seat] |= deal.hands[seat]
+    card = max(indices_of(deal.hands[seat]), key=lambda c: c % 13)
+    _call(state, seat, card)
+    _rule(state, f"{pending.irregularity.law}: all the cards of seat {seat} are exposed and may be called; "
+          f"{CARDS[card]} is called")
+
+
+def _honours_shown(state: WhistState, pending: Pending, remedy: Remedy) -> None:
+    """W-§4.2: the side holds three honours after all: it scores them and goes out."""
+    _rule(state, "W-§4.2: the calling side holds three honours; it scores two and wins the game")
+    state._win_by_honours(pending.irregularity.offender & 1)
+
+
+def _revoke_penalty(choice: str) -> Callable[[WhistState, Pending, Remedy], None]:
+    def remedy(state: WhistState, pending: Pending, chosen: Remedy) -> None:
+        """W-R1: three points: added to the adversaries, three tricks taken from the revokers, or deducted."""
+        deal = state._deal
+        offender_side = pending.seat & 1
+        points = state.rules.revoke_points
+        deal.revokes.pop(0)
+        _rule(state, f"W-R1: the adversaries of seat {pending.seat} choose to {choice.replace('-', ' ')} "
+              f"({points})")
+        if choice == "take-tricks":
+            moved = min(points, deal.tricks_won[offender_side])
+            deal.tricks_won[offender_side] -= moved
+            deal.tricks_won[1 - offender_side] += moved
+        elif choice == "deduct":
+            state.deduct(offender_side, points, "W-R1")
+        elif state._score(1 - offender_side, points, "W-R1"):
+            return
+        if deal.revokes:
+            rule_on_revokes(state)
+        else:
+            state.score_tricks_and_honours()
+
+    return remedy
+
+
+def _lose_point(state: WhistState, pending: Pending, remedy: Remedy) -> None:
+    state.deduct(pending.seat & 1, 1, "W-H2")
+    _rule(state, f"W-H2: the side of seat {pending.seat} loses one point")
+
+
+def _consent(state: WhistState, pending: Pending, remedy: Remedy) -> None:
+    _rule(state, "W-D10: fresh cards with everyone's consent: the next deal is made with a fresh pack")
+
+
+REMEDIES: Final[dict[str, Callable[[WhistState, Pending, Remedy], None]]] = {
+    "new-deal": _new_deal,
+    "stand": _stand,
+    "no-penalty": _log("forbidden, but no penalty"),
+    "card-stands": _log("the card stands as the offender's play; the fourth hand may play before his partner"),
+    "call-card": _call_card,
+    "call-suit": _call_suit,
+    "leave": _log("the exposed card is not called"),
+    "highest": _extreme_called(True),
+    "lowest": _extreme_called(False),
+    "neither-trump-nor-win": _neither,
+    "partner-to-win": _partner_win(True),
+    "partner-not-to-win": _partner_win(False),
+    "grant": _grant,
+    "call-cards": _call_cards,
+    "honours": _honours_shown,
+    "add": _revoke_penalty("add"),
+    "take-tricks": _revoke_penalty("take-tricks"),
+    "deduct": _revoke_penalty("deduct"),
+    "lose-point": _lose_point,
+    "lay-on-table": _lay_on_table,
+    "let-it-be": _log("the turn-up stays in the dealer's hand"),
+    "refuse": _log("fresh cards refused: play goes on with the same pack"),
+    "consent": _consent,
+    "play-on": _log("the call is void; the hand is played on"),
+}
