@@ -260,3 +260,18 @@ def test_E_8_5_search_bot_explains_its_play() -> None:
     bot = SearchBot(seed=1, **FAST_SEARCH)
     action = bot.choose(state.view(1))
     assert action in state.legal_actions() and "sampled" in bot.explain()
+
+
+@pytest.mark.parametrize("name", ["random", "classical", "search"])
+def test_E_K2_bots_choose_a_legal_remedy_when_the_law_gives_them_the_choice(name: str) -> None:
+    """E-K2 in table mode: the bot holding the choice (the opponent of a false announcement) answers with one of
+    the remedies offered, never an ordinary action."""
+    from academie.engine import Mode
+    from academie.games.ecarte import EcarteRules
+
+    state = EcarteState.new(EcarteRules(mode=Mode.TABLE), seed=21, first_dealer=0)
+    king = next(a for a in state.irregular_actions(0) if a.kind == "false-king")
+    state.apply(king)
+    bot = make_bot("ecarte", name, seed=3)
+    choice = bot.choose(state.view(1))
+    assert choice in state.legal_actions() and str(choice).startswith("remedy ")

@@ -15,7 +15,7 @@ plain functions so that the search bot can use them as its model of an opponent.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, Final
 
 from academie.bots.random import NoLegalActionError
 from academie.cards import CARDS, PACK_32, Card, Rank
@@ -257,6 +257,8 @@ class ClassicalBot:
         return action
 
     def _decide(self, view: EcarteView) -> tuple[Action, str]:
+        if view.pending is not None:  # table mode: the law gives this seat the choice of remedy
+            return _remedy_choice(view)
         if MARK_KING in view.legal_actions and self._marks_king_now(view):
             return MARK_KING, "marks the king of trumps (§4.4)"
         phase = view.phase
@@ -381,3 +383,20 @@ def _trump(view: EcarteView) -> int:
 def king_of_trumps(trump: int) -> Card:
     return CARDS[trump * 13 + Rank.KING - 2]
 
+
+
+_PREFERRED_REMEDIES: Final = ("mark-one", "reduce-score", "take-back", "require-named-suit", "show-tricks",
+                              "rectify", "first-trump", "return-extras", "complete", "stand")
+"""Remedies this bot takes when the law lets it choose: the point offered, the score reduced rather than a replay,
+the card taken back, and otherwise the deal as it stands."""
+
+
+def _remedy_choice(view: EcarteView) -> tuple[Action, str]:
+    """Table mode (rule file §7): take the remedy the laws give the chooser, preferring the ones listed above."""
+    assert view.pending is not None
+    by_name = {getattr(action, "name", ""): action for action in view.legal_actions}
+    for name in _PREFERRED_REMEDIES:
+        if name in by_name:
+            return by_name[name], f"chooses {name} under {view.pending.law}"
+    action = view.legal_actions[0]
+    return action, f"chooses {getattr(action, 'name', action)} under {view.pending.law}"

@@ -382,6 +382,8 @@ class EcarteView:
     score: tuple[int, int]
     games: tuple[int, int]
     king_marked_by: int | None
+    first_decision: bool
+    """Whether the deal is still at its first decision, where standing and refusing cost two (ECARTE-VI.7/VI.8)."""
     stood: int | None
     """The seat that played without proposing at the first decision (ECARTE-VI.8), if any."""
     refused: int | None
@@ -1036,6 +1038,7 @@ class EcarteState(GameState[EcarteRules]):
             tricks_won=(deal.tricks_won[0], deal.tricks_won[1]),
             score=(self.score[0], self.score[1]), games=(self.games[0], self.games[1]),
             king_marked_by=deal.king_marked if deal.king_marked >= 0 else None,
+            first_decision=deal.first_decision,
             stood=deal.stood if deal.stood >= 0 else None,
             refused=deal.refused if deal.refused >= 0 else None,
             legal_actions=self.legal_actions() if viewer == self.actor else (),
