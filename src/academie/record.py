@@ -318,11 +318,57 @@ def _whist_first_dealer(state: Any) -> int | None:
     return None if dealer is None else int(dealer)
 
 
+def _guimbarde_seen(before: Any, after: Any, operation: Operation, seat: int) -> tuple[Card, ...]:
+    """GUIMBARDE-§2, §3: a seat sees the cards dealt to it (three then two, from the eldest, for N players) and
+    the turn-up, at their places in the deck; then its hand and the turn-up (cards shown by others at the
+    declarations or played are seen, but not where they lay in the deck)."""
+    from academie.games import guimbarde
+
+    if seat >= before.players:
+        return ()
+    action = operation.action
+    if isinstance(action, guimbarde.Shuffle):
+        rules = before.rules
+        positions = (*guimbarde.dealt_positions(rules, before.dealer, seat), guimbarde.turn_up_position(rules))
+        return tuple(action.order[i] for i in sorted(positions))
+    trump = after.trump_card
+    return (*after.hand(seat), *(() if trump is None else (trump,)))
+
+
+def _guimbarde_result(state: Any) -> str:
+    """G-§5.7: the counters won (+) or lost (−) by each seat, in seat order; ``*`` until the game is over."""
+    if not state.is_terminal:
+        return "*"
+    return " ".join(f"{points:+d}" for points in state.result().points)
+
+
+def _guimbarde_first_dealer(state: Any) -> int | None:
+    """G-§2.4: None when the game began by drawing for the deal, else the dealer of the first deal."""
+    from academie.games import guimbarde
+
+    operations = state.operations
+    if operations and isinstance(operations[0].action, guimbarde.CutForDeal):
+        return None
+    if state.deal_results:
+        return int(state.deal_results[0].dealer)
+    dealer = state.dealer
+    return None if dealer is None else int(dealer)
+
+
+def _guimbarde_hide(actor: int, action: Action, viewer: int) -> Action | None:
+    """The deck order is hidden; every other action of La Guimbarde is public."""
+    from academie.games import guimbarde
+
+    return guimbarde.redact(actor, action, viewer)
+
+
 HOOKS: dict[str, RecordHooks] = {
     "ecarte": RecordHooks(deck_verb="deck", hide=ecarte.redact, seen=_ecarte_seen,
                           result_text=_ecarte_result, first_dealer=_ecarte_first_dealer),
     "whist": RecordHooks(deck_verb="deck", hide=whist.redact, seen=_whist_seen,
                          result_text=_whist_result, first_dealer=_whist_first_dealer),
+    "guimbarde": RecordHooks(deck_verb="deck", hide=_guimbarde_hide, seen=_guimbarde_seen,
+                             result_text=_guimbarde_result, first_dealer=_guimbarde_first_dealer),
 }
 """The record hooks of each game, by game name. A game gets records by adding its entry here."""
 

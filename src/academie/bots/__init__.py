@@ -31,6 +31,11 @@ BOTS: Final[dict[str, dict[str, str]]] = {
         "classical": "academie.bots.ecarte_classical:ClassicalBot",
         "search": "academie.bots.ecarte_search:SearchBot",
     },
+    "guimbarde": {
+        "random": "academie.bots.random:RandomBot",
+        "classical": "academie.bots.guimbarde_classical:ClassicalBot",
+        "search": "academie.bots.guimbarde_search:SearchBot",
+    },
     "whist": {
         "random": "academie.bots.random:RandomBot",
         "classical": "academie.bots.whist_classical:ClassicalBot",

@@ -2,7 +2,7 @@
 
 >>> from academie import games
 >>> games.available()
-('ecarte', 'whist')
+('ecarte', 'whist', 'guimbarde')
 >>> games.load("Écarté").title
 'Écarté'
 """
@@ -72,6 +72,10 @@ GAMES: dict[str, GameType] = {
         name="whist", title="Whist", aliases=("whist", "whisk", "whiste"), min_seats=4, max_seats=4,
         partnerships=True, pack_size=52, explicit_chance=True, max_actions_per_deal=54,
         module="academie.games.whist", state_class="WhistState", rules_class="WhistRules"),
+    "guimbarde": GameType(
+        name="guimbarde", title="La Guimbarde", aliases=("guimbarde", "la guimbarde", "la mariée", "la mariee"),
+        min_seats=3, max_seats=8, partnerships=False, pack_size=32, explicit_chance=True, max_actions_per_deal=41,
+        module="academie.games.guimbarde", state_class="GuimbardeState", rules_class="GuimbardeRules"),
 }
 
 

@@ -356,6 +356,14 @@ class DealResult:
 
 
 @dataclass(frozen=True, slots=True)
+class GameResult:
+    """G-§5.7: a game ended with a single seat ahead (a tie for the most counters records none)."""
+
+    winner: int
+    counters: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class GuimbardeResult:
     """Counters won or lost per seat so far, and the seats ahead (final once the state is terminal)."""
 
@@ -539,7 +547,7 @@ class GuimbardeState(GameState[GuimbardeRules]):
 
     game_name = "guimbarde"
     __slots__ = ("_actor", "_deal", "_last_tricks", "_legal", "_pending", "_phase", "automate_table", "chance",
-                 "deal_results", "deals_played", "ledger", "operations", "rules", "rulings")
+                 "deal_results", "deals_played", "game_results", "ledger", "operations", "rules", "rulings")
 
     def __init__(self, rules: GuimbardeRules | None = None, *, chance: ChanceSource | None = None,
                  first_dealer: int | None = None, automate_table: bool | None = None) -> None:
@@ -554,6 +562,7 @@ class GuimbardeState(GameState[GuimbardeRules]):
         self.operations: list[Operation] = []
         self.ledger = Ledger(seats=players, accounts=BOXES)  # GUIMBARDE-FIG: the five boxes
         self.deal_results: list[DealResult] = []
+        self.game_results: list[GameResult] = []
         self.deals_played = 0
         if first_dealer is not None and (type(first_dealer) is not int or not 0 <= first_dealer < players):
             raise RulesError(f"first_dealer={first_dealer!r} is not allowed; allowed: 0 to {players - 1}, "
@@ -732,6 +741,7 @@ class GuimbardeState(GameState[GuimbardeRules]):
         twin.operations = self.operations[:]
         twin.ledger = self.ledger.copy()
         twin.deal_results = self.deal_results[:]
+        twin.game_results = self.game_results[:]
         twin.deals_played = self.deals_played
         twin._deal = self._deal.copy()
         twin._phase = self._phase
@@ -978,6 +988,9 @@ class GuimbardeState(GameState[GuimbardeRules]):
         dealer = self.next_seat(deal.dealer) if completed else deal.dealer
         self._deal = _Deal(dealer=dealer, players=rules.players, start=len(self.operations))
         self._phase = Phase.OVER if over else Phase.SHUFFLE
+        result = self.result()
+        if over and result.winner is not None:
+            self.game_results.append(GameResult(result.winner, result.points))
 
     def _boxes_total(self) -> int:
         return sum(self.ledger.balance(box) for box in BOXES)
@@ -1169,3 +1182,54 @@ _HANDLERS: Final = {
     Irregular: GuimbardeState._apply_irregular,
     Remedy: GuimbardeState._apply_remedy,
 }
+
+
+def world_state(view: GuimbardeView, hands: Sequence[int]) -> GuimbardeState:
+    """A state of the deal in progress that agrees with ``view`` and gives each seat the hand in ``hands`` (card
+    masks), for search over the unseen cards. Its ledger holds the boxes of the view; ``deal_results`` of the
+    deal, once it ends, say what the rest of the deal brought each seat.
+    """
+    rules = view.rules
+    if view.phase != Phase.PLAY or view.dealer is None or view.trump_card is None:
+        raise RulesError("a world can be built only while the cards are played")
+    state = GuimbardeState(dataclasses.replace(rules, mode=Mode.ENFORCED), first_dealer=view.dealer)
+    for box, amount in view.boxes:
+        if amount > 0:  # the boxes as they stand (seat 0 fills them: only the changes from here count)
+            state.ledger.transfer(0, box, amount, "G-§3.2")
+    deal = state._deal
+    deal.hands = list(hands)
+    deal.shown = [mask_of(cards) for cards in view.shown]
+    deal.turn_up = view.trump_card.index
+    deal.trump = view.trump_card.suit
+    deal.announced = list(view.announced)
+    deal.tricks_won = [0] * rules.players
+    deal.second_at = [99] * rules.players
+    deal.fined = [False] * rules.players
+    for number, trick in enumerate(view.tricks, start=1):
+        if trick.winner is None:
+            continue
+        deal.tricks.append((trick.leader, tuple((s, c.index) for s, c in trick.plays), trick.winner))
+        deal.tricks_won[trick.winner] += 1
+        if deal.tricks_won[trick.winner] == 2:
+            deal.second_at[trick.winner] = number
+    current = view.tricks[-1] if view.tricks and view.tricks[-1].winner is None else None
+    deal.start_balances = state.ledger.seat_balances()
+    deal.start_entries = deal.ante_end = 0
+    state.deals_played = view.deal_number - 1
+    state._phase = Phase.PLAY
+    deal.leader = deal.to_play = view.actor if isinstance(view.actor, int) and view.actor >= 0 else 0
+    if current is not None:
+        deal.leader = current.leader
+        cards = [c.index for _, c in current.plays]
+        deal.trick = [(s, c.index) for s, c in current.plays]
+        deal.best, deal.best_seat = cards[0], current.plays[0][0]
+        for seat, card in deal.trick[1:]:
+            if BEATEN_BY[deal.trump][deal.best] >> card & 1:
+                deal.best, deal.best_seat = card, seat
+        deal.protected_marriage = any(
+            marriage_kind(a, b, rules) == 1
+            and (rules.rule3_protects_trump_marriages or EFFECTIVE_SUIT[deal.trump][a] != deal.trump)
+            for a, b in itertools.pairwise(cards))
+    state._legal = None
+    state._actor = state._compute_actor()
+    return state

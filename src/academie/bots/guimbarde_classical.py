@@ -1,0 +1,113 @@
+"""The classical Guimbarde bot: the strategy notes of the rule file's §8, each decision citing its paragraph.
+
+It sees only its view: its hand, the cards shown at the declarations (who holds ♥Q, ♥K, ♦J), the turn-up and
+the cards played.
+
+>>> from academie.games.guimbarde import GuimbardeState
+>>> state = GuimbardeState.new(seed=4, first_dealer=0)
+>>> bot = ClassicalBot(seed=0)
+>>> bot.choose(state.view(state.actor)) in state.legal_actions()
+True
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from academie.bots.random import NoLegalActionError
+from academie.cards import Card
+from academie.engine import Action
+from academie.games.guimbarde import BEATEN_BY, JD, KH, POWER, QH, GuimbardeView, Play
+
+CAPTORS: Final = (1 << KH) | (1 << QH)
+
+
+def _played(view: GuimbardeView) -> int:
+    mask = 0
+    for trick in view.tricks:
+        for _, card in trick.plays:
+            mask |= 1 << card.index
+    return mask
+
+
+def _holder(view: GuimbardeView, card: int) -> int | None:
+    """Who was seen to hold ``card`` (shown at the declarations), if it is still in a hand."""
+    for seat, cards in enumerate(view.shown):
+        if any(c.index == card for c in cards):
+            return seat
+    return None
+
+
+class ClassicalBot:
+    """Sure tricks first, win cheaply, throw low, keep the fou out of the captors' way (rule file §8)."""
+
+    name = "classical"
+
+    def __init__(self, *, seed: int = 0) -> None:
+        self._seed = seed
+        self._last = ""
+
+    def explain(self) -> str:
+        return self._last
+
+    def choose(self, view: GuimbardeView) -> Action:
+        plays = [a for a in view.legal_actions if isinstance(a, Play)]
+        if not plays:
+            if view.legal_actions:
+                self._last = "the ruling the law gives"
+                return view.legal_actions[0]
+            raise NoLegalActionError("the view offers no legal action: the bot is not the seat to act")
+        if len(plays) == 1:
+            self._last = f"{plays[0].card} is the only legal card (G-§5.3)"
+            return plays[0]
+        trump = view.trump
+        assert trump is not None
+        power = POWER[trump]
+        cards = [p.card.index for p in plays]
+        current = view.tricks[-1] if view.tricks and view.tricks[-1].winner is None else None
+        gone = _played(view)
+        if current is None:
+            return self._lead(view, cards, gone, power)
+        return self._follow(view, cards, current.plays, gone, power)
+
+    def _lead(self, view: GuimbardeView, cards: list[int], gone: int, power: tuple[int, ...]) -> Action:
+        mine = sum(1 << c for c in cards)
+        live_top = [c for c in (QH, KH, JD) if not gone >> c & 1 and not mine >> c & 1]
+        for card in (QH, KH, JD):
+            higher = [c for c in live_top if power[c] > power[card]]
+            if mine >> card & 1 and not higher and (card != JD or not any(c in CAPTORS_LIST for c in live_top)):
+                self._last = f"lead {Card.from_index(card)}: a sure trick, and tricks taken early win the Point " \
+                             "box (§8 sure tricks, point box)"
+                return Play(Card.from_index(card))
+        plain = [c for c in cards if c not in (QH, KH, JD)] or cards
+        best = max(plain, key=lambda c: power[c])
+        self._last = f"lead {Card.from_index(best)}, my highest ordinary card, to make a trick while few are void " \
+                     "(§8 tempo)"
+        return Play(Card.from_index(best))
+
+    def _follow(self, view: GuimbardeView, cards: list[int], plays: tuple[tuple[int, Card], ...], gone: int,
+                power: tuple[int, ...]) -> Action:
+        trump = view.trump
+        assert trump is not None
+        best = plays[0][1].index
+        for _, card in plays[1:]:
+            if BEATEN_BY[trump][best] >> card.index & 1:
+                best = card.index
+        seated = {seat for seat, _ in plays}
+        still = [s for s in range(view.players) if s not in seated and s != view.viewer]
+        danger = [c for c in (QH, KH) if not gone >> c & 1 and _holder(view, c) in still]
+        winners = [c for c in cards if BEATEN_BY[trump][best] >> c & 1]
+        safe = [c for c in winners if c != JD or not danger]
+        if safe:
+            cheapest = min(safe, key=lambda c: power[c])
+            self._last = f"win with {Card.from_index(cheapest)}, the cheapest card that takes the trick (§8 point box)"
+            return Play(Card.from_index(cheapest))
+        trick_has_captor = any(c.index in CAPTORS_LIST for _, c in plays)
+        pool = [c for c in cards if c != JD or not (trick_has_captor or danger)] or cards
+        lowest = min(pool, key=lambda c: power[c])
+        self._last = f"throw {Card.from_index(lowest)}, my lowest card: this trick is lost" + (
+            "; the fou stays home while ♥K or ♥Q can take it (§8 the fou)" if JD in cards else " (§8 tempo)")
+        return Play(Card.from_index(lowest))
+
+
+CAPTORS_LIST: Final = (KH, QH)
