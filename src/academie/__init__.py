@@ -2,7 +2,7 @@
 
 >>> import academie
 >>> academie.games.available()
-('ecarte',)
+('ecarte', 'whist', 'guimbarde', 'guinguette')
 >>> state = academie.load("ecarte").new(seed=3)
 >>> state.actor in (0, 1)
 True

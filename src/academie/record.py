@@ -362,6 +362,51 @@ def _guimbarde_hide(actor: int, action: Action, viewer: int) -> Action | None:
     return guimbarde.redact(actor, action, viewer)
 
 
+def _guinguette_hide(actor: int, action: Action, viewer: int) -> Action | None:
+    """GU-§5.1a: chance orders are hidden, and another player's discard is face down."""
+    from academie.games import guinguette
+
+    return guinguette.redact(actor, action, viewer)
+
+
+def _guinguette_seen(before: Any, after: Any, operation: Operation, seat: int) -> tuple[Card, ...]:
+    """What a seat has seen of the deal: the cards dealt to it (GU-§4.3, two at a time from eldest), then its
+    hand (the cards it draws from the cotillon), the cards shown face up, and the hands shown at a showdown."""
+    from academie.cards import cards_of
+    from academie.games import guinguette
+
+    action = operation.action
+    if isinstance(action, guinguette.Shuffle):
+        players = before.players
+        position = (seat - before.dealer - 1) % players
+        return tuple(action.order[2 * (r * players + position) + k] for r in (0, 1) for k in (0, 1))
+    shown = [card for mask in after.deal_in_progress.shown for card in cards_of(mask)]
+    if len(after.deal_results) > len(before.deal_results):  # the deal ended: its showdown was seen by all
+        shown += [card for cards in after.deal_results[-1].shown for card in cards]
+        return (*before.hand(seat), *shown)
+    return (*after.hand(seat), *shown)
+
+
+def _guinguette_result(state: Any) -> str:
+    """GU-§5.5: the counters won (+) or lost (−) by each seat, in seat order; ``*`` until the partie is over."""
+    if not state.is_terminal:
+        return "*"
+    return " ".join(f"{points:+d}" for points in state.result().points)
+
+
+def _guinguette_first_dealer(state: Any) -> int | None:
+    """GU-§2.4: None when the partie began by drawing for the deal, else the dealer of the first deal."""
+    from academie.games import guinguette
+
+    operations = state.operations
+    if operations and isinstance(operations[0].action, guinguette.DrawForDeal):
+        return None
+    if state.deal_results:
+        return int(state.deal_results[0].dealer)
+    dealer = state.dealer
+    return None if dealer is None else int(dealer)
+
+
 HOOKS: dict[str, RecordHooks] = {
     "ecarte": RecordHooks(deck_verb="deck", hide=ecarte.redact, seen=_ecarte_seen,
                           result_text=_ecarte_result, first_dealer=_ecarte_first_dealer),
@@ -369,6 +414,8 @@ HOOKS: dict[str, RecordHooks] = {
                          result_text=_whist_result, first_dealer=_whist_first_dealer),
     "guimbarde": RecordHooks(deck_verb="deck", hide=_guimbarde_hide, seen=_guimbarde_seen,
                              result_text=_guimbarde_result, first_dealer=_guimbarde_first_dealer),
+    "guinguette": RecordHooks(deck_verb="deck", hide=_guinguette_hide, seen=_guinguette_seen,
+                              result_text=_guinguette_result, first_dealer=_guinguette_first_dealer),
 }
 """The record hooks of each game, by game name. A game gets records by adding its entry here."""
 

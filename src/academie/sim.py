@@ -114,6 +114,13 @@ def _bots_for(game: GameType, names: Sequence[str], seed: int) -> list[Bot]:
     return [make_bot(game.name, name, seed=derive_seed(seed, seat + 1)) for seat, name in enumerate(names)]
 
 
+def _new_state(game_type: GameType, rules: Any, seats: int, **options: Any) -> Any:
+    """A new state for ``seats`` players: games with a variable number of seats are told how many."""
+    if game_type.min_seats != game_type.max_seats:
+        options["players"] = seats
+    return game_type.new(rules, **options)
+
+
 def _step(state: Any, players: Sequence[Bot]) -> None:
     """Let the seat to act choose from its view, and apply the choice (checked: a bot's mistake is an error)."""
     seat = state.actor
@@ -125,7 +132,7 @@ def _step(state: Any, players: Sequence[Bot]) -> None:
 def play_partie(game: str, bots: Sequence[str], seed: int, rules: Any = None) -> tuple[DealStat, ...]:
     """Play one whole partie between ``bots`` (seat order) from ``seed``; one :class:`DealStat` per deal."""
     game_type = load(game)
-    state = game_type.new(rules, seed=derive_seed(seed, 0))
+    state = _new_state(game_type, rules, len(bots), seed=derive_seed(seed, 0))
     players = _bots_for(game_type, bots, seed)
     stats: list[DealStat] = []
     actions = 0
@@ -178,8 +185,10 @@ def _ordered(work: Callable[[int], T], *, workers: int, limit: int | None = None
 
 def _check(game: str, bots: Sequence[str], deals: int, workers: int) -> GameType:
     game_type = load(game)
-    if len(bots) != game_type.min_seats or game_type.min_seats != game_type.max_seats:
-        raise SimulationError(f"{game_type.name} needs {game_type.min_seats} bots, one per seat; "
+    if not game_type.min_seats <= len(bots) <= game_type.max_seats:
+        seats = (str(game_type.min_seats) if game_type.min_seats == game_type.max_seats
+                 else f"{game_type.min_seats} to {game_type.max_seats}")
+        raise SimulationError(f"{game_type.name} needs {seats} bots, one per seat; "
                               f"got {len(bots)}: {', '.join(bots) or 'none'}")
     for name in bots:
         make_bot(game_type.name, name)  # an unknown name fails here, before any work is handed out
@@ -235,27 +244,29 @@ def simulate(game: str, *, bots: Sequence[str], deals: int, seed: int, workers: 
 
 
 # ---------------------------------------------------------------------------------------------- duplicate
-def play_board(game: str, bots: tuple[str, str], seed: int, rules: Any, board: int) -> tuple[float, float]:
-    """One duplicate board: the same deck dealt twice from 0–0 by seat 0, bot a in seat 0 then in seat 1.
+def play_board(game: str, bots: tuple[str, str], seed: int, rules: Any, board: int,
+               seats: int = 2) -> tuple[float, float]:
+    """One duplicate board: the same deck dealt ``seats`` times from 0–0 by seat 0, bot a in seat 0, then in
+    seat 1, ..., bot b in every other seat (two deals for a two-seat game).
 
-    Returns bot a's points minus bot b's, averaged over the two deals, and a's deal score (1 for a deal
-    won, ½ for a tie, 0 for a loss) averaged likewise.
+    Returns bot a's points minus the mean of bot b's seats, averaged over the deals, and a's deal score (1 for
+    a deal won, ½ for a tie, 0 for a loss) averaged likewise.
     """
     game_type = load(game)
     board_seed = derive_seed(seed, board)
-    differences: list[int] = []
+    differences: list[float] = []
     scores: list[float] = []
-    for a_seat in (0, 1):
-        names = bots if a_seat == 0 else (bots[1], bots[0])
-        state = game_type.new(rules, seed=board_seed, first_dealer=0)
+    for a_seat in range(seats):
+        names = tuple(bots[0] if seat == a_seat else bots[1] for seat in range(seats))
+        state = _new_state(game_type, rules, seats, seed=board_seed, first_dealer=0)
         players = _bots_for(game_type, names, board_seed)  # seeds follow the seats: a bot against itself ties
         while not state.deal_results:
             _step(state, players)
         points = state.deal_results[0].points
-        difference = points[a_seat] - points[1 - a_seat]
+        difference = points[a_seat] - (sum(points) - points[a_seat]) / (seats - 1)
         differences.append(difference)
         scores.append(1.0 if difference > 0 else 0.5 if difference == 0 else 0.0)
-    return (sum(differences) / 2, sum(scores) / 2)
+    return (sum(differences) / seats, sum(scores) / seats)
 
 
 def mean_ci(samples: Sequence[float]) -> tuple[float, tuple[float, float]]:
@@ -274,18 +285,22 @@ def mean_ci(samples: Sequence[float]) -> tuple[float, tuple[float, float]]:
 
 
 def duplicate(game: str, *, bots: tuple[str, str], deals: int, seed: int, workers: int = 1,
-              rules: Any = None, progress: Callable[[int], None] | None = None) -> DuplicateResult:
-    """A duplicate match of ``deals`` boards between bots a and b (each board is two deals, seats swapped).
+              rules: Any = None, progress: Callable[[int], None] | None = None,
+              seats: int | None = None) -> DuplicateResult:
+    """A duplicate match of ``deals`` boards between bots a and b (each board is two deals, seats swapped; in a
+    game of more seats, ``seats`` deals with bot a in each seat in turn and bot b in all the others).
 
     >>> result = duplicate("ecarte", bots=("random", "random"), deals=20, seed=3)
     >>> result.ci[0] <= result.mean <= result.ci[1], 0.0 <= result.win_rate <= 1.0
     (True, True)
     """
-    game_type = _check(game, bots, deals, workers)
+    game_type = load(game)
+    table = seats or game_type.min_seats
+    _check(game, (bots[0],) * (table - 1) + (bots[1],), deals, workers)
     started = time.perf_counter()
     size = max(1, min(64, deals // (4 * workers)))
     chunk_count = -(-deals // size)
-    work = partial(_play_boards, game_type.name, (bots[0], bots[1]), seed, rules, size, deals)
+    work = partial(_play_boards, game_type.name, (bots[0], bots[1]), seed, rules, size, deals, table)
     differences: list[float] = []
     scores: list[float] = []
     for chunk in _ordered(work, workers=workers, limit=chunk_count):
@@ -301,6 +316,7 @@ def duplicate(game: str, *, bots: tuple[str, str], deals: int, seed: int, worker
                            seconds=time.perf_counter() - started)
 
 
-def _play_boards(game: str, bots: tuple[str, str], seed: int, rules: Any, size: int, deals: int,
+def _play_boards(game: str, bots: tuple[str, str], seed: int, rules: Any, size: int, deals: int, seats: int,
                  chunk: int) -> list[tuple[float, float]]:
-    return [play_board(game, bots, seed, rules, board) for board in range(chunk * size, min(deals, (chunk + 1) * size))]
+    return [play_board(game, bots, seed, rules, board, seats)
+            for board in range(chunk * size, min(deals, (chunk + 1) * size))]

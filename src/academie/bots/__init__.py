@@ -41,6 +41,11 @@ BOTS: Final[dict[str, dict[str, str]]] = {
         "classical": "academie.bots.whist_classical:ClassicalBot",
         "search": "academie.bots.whist_search:SearchBot",
     },
+    "guinguette": {
+        "random": "academie.bots.random:RandomBot",
+        "classical": "academie.bots.guinguette_classical:ClassicalBot",
+        "search": "academie.bots.guinguette_search:SearchBot",
+    },
 }
 
 

@@ -2,7 +2,7 @@
 
 >>> from academie import games
 >>> games.available()
-('ecarte', 'whist', 'guimbarde')
+('ecarte', 'whist', 'guimbarde', 'guinguette')
 >>> games.load("Écarté").title
 'Écarté'
 """
@@ -76,6 +76,10 @@ GAMES: dict[str, GameType] = {
         name="guimbarde", title="La Guimbarde", aliases=("guimbarde", "la guimbarde", "la mariée", "la mariee"),
         min_seats=3, max_seats=8, partnerships=False, pack_size=32, explicit_chance=True, max_actions_per_deal=41,
         module="academie.games.guimbarde", state_class="GuimbardeState", rules_class="GuimbardeRules"),
+    "guinguette": GameType(
+        name="guinguette", title="La Guinguette", aliases=("guinguette", "la guinguette"), min_seats=3,
+        max_seats=8, partnerships=False, pack_size=36, explicit_chance=True, max_actions_per_deal=400,
+        module="academie.games.guinguette", state_class="GuinguetteState", rules_class="GuinguetteRules"),
 }
 
 
