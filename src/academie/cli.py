@@ -281,6 +281,41 @@ def _simulate_with_progress(game: GameType, names: list[str], deals: int, seed: 
                             progress=lambda done: progress.update(task, completed=done))
 
 
+# ------------------------------------------------------------------------------------------------ analyse
+ANALYSERS: dict[str, str] = {
+    "whist": "academie.analysis_whist:analyse_lines",
+}
+"""Games with an analysis of played records: ``module:function``, the function taking the replayed state and
+returning the lines to print."""
+
+
+@app.command()
+def analyse(
+    game: Annotated[str, typer.Argument(help="The game of the record (e.g. whist).")],
+    file: Annotated[Path, typer.Argument(help="A record: .acad (text) or .json.")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print the lines as a JSON list.")] = False,
+) -> None:
+    """Analyse a played record (Whist: the double-dummy trick count at each card, and the cards that cost a trick)."""
+    import importlib
+
+    game_type = load_game(game)
+    if game_type.name not in ANALYSERS:
+        fail(f"no analysis for {game_type.name}; games with an analysis: {', '.join(ANALYSERS)}")
+    with user_errors():
+        partie = record.load_file(file)
+        if partie.game != game_type.name:
+            raise ValueError(f"{file} is a record of {partie.game}, not of {game_type.name}")
+        state = record.replay(partie)
+    module, _, function = ANALYSERS[game_type.name].partition(":")
+    lines: list[str] = getattr(importlib.import_module(module), function)(state)
+    if as_json:
+        _print_json(lines)
+        return
+    console = _out()
+    for line in lines:
+        console.print(escape(line))
+
+
 # ------------------------------------------------------------------------------------------------ rules
 def report_roots() -> tuple[Path, Path | None]:
     """Where the rules report reads code and tests: the checkout when running from one, else the package."""
