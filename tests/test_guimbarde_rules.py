@@ -589,6 +589,7 @@ def test_rules_options_are_validated() -> None:
     for name, bad in (("direction", "left"), ("deal_pattern", (4, 1)), ("rounds", 0), ("parlett_follow_only", 1)):
         with pytest.raises(RulesError, match=f"rules option {name}="):
             GuimbardeRules(**{name: bad})
-    with pytest.raises(RulesError, match="contradicts"):
-        GuimbardeState.new(GuimbardeRules(players=3), players=4)
+    assert GuimbardeState.new(GuimbardeRules(players=3), players=5, seed=1).players == 5
+    with pytest.raises(RulesError, match="players=2 is not allowed"):
+        GuimbardeState.new(players=2)
     assert dataclasses.replace(GuimbardeRules(), players=8).pack_size == 52

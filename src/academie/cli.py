@@ -43,6 +43,33 @@ EXIT_USAGE = 2
 """The exit code of every error the user can fix (the same as for a mistyped option)."""
 
 
+TERMINAL_GAMES: dict[str, str] = {
+    "guimbarde": "academie.tui_guimbarde",
+    "whist": "academie.tui_whist",
+}
+"""Games with a terminal game of their own (module with ``run_terminal_game`` and ``describe``); the others use
+:mod:`academie.tui` (Écarté)."""
+
+
+def _terminal_module(game: str) -> Any:
+    import importlib
+
+    return importlib.import_module(TERMINAL_GAMES[game])
+
+
+def _players_option(game: GameType, players: int | None) -> dict[str, int]:
+    """``--players N``: passed to ``GameType.new`` for games with a variable number of seats."""
+    if players is None:
+        return {}
+    if game.min_seats == game.max_seats:
+        if players != game.min_seats:
+            fail(f"--players {players} is not allowed for {game.name}; allowed: {game.min_seats}")
+        return {}
+    if not game.min_seats <= players <= game.max_seats:
+        fail(f"--players {players} is not allowed for {game.name}; allowed: {game.min_seats} to {game.max_seats}")
+    return {"players": players}
+
+
 class FirstDealer(StrEnum):
     me = "me"
     bot = "bot"
@@ -136,6 +163,8 @@ def play(
         "--rules-option", help="A rules option as key=value (repeatable), e.g. must_trump=false.")] = None,
     save: Annotated[Path | None, typer.Option(help="Where to save the record (default: records/<game>-<seed>.acad).")]
     = None,
+    players: Annotated[int | None, typer.Option(help="Number of players, for games of 3 to 8 (La Guimbarde).")]
+    = None,
 ) -> None:
     """Play a partie against a bot in the terminal (type `help` during the game)."""
     game_type = load_game(game)
@@ -156,8 +185,11 @@ def play(
     console.print(f"[bold]{game_type.title}[/bold] against the {bot_name} bot · seed {seed} "
                   f"(play the same deals again with --seed {seed}) · type [bold]help[/bold] for the commands")
     with user_errors():
-        state = game_type.new(rules, seed=seed, first_dealer=dealer)
+        state = game_type.new(rules, seed=seed, first_dealer=dealer, **_players_option(game_type, players))
         opponent = bot_registry.make_bot(game_type.name, bot_name, seed=seed)
+    if game_type.name in TERMINAL_GAMES:
+        _play_own_terminal_game(state, bot_name, seed, console, target)
+        return
     session = TerminalGame(state, bot=opponent, console=console, read_line=_read_line, human=0, first_dealer=dealer)
     finished = session.run()
     result = state.result()
@@ -168,6 +200,21 @@ def play(
         console.print(f"\nGame stopped. Points so far: you {result.points[0]}, the bot {result.points[1]}.")
     tags = {"Seat0": "Player", "Seat1": f"Bot ({bot_name})", "Date": datetime.date.today().isoformat(),
             "Seed": str(seed)}
+    with user_errors():
+        target.parent.mkdir(parents=True, exist_ok=True)
+        record.save_file(record.from_state(state, tags=tags), target)
+    console.print(f"Record saved to {escape(str(target))} (see it again with: academie replay {escape(str(target))})")
+
+
+def _play_own_terminal_game(state: Any, bot_name: str, seed: int, console: Console, target: Path) -> None:
+    """The terminal game of a game listed in :data:`TERMINAL_GAMES` (any number of seats: bots in all but 0)."""
+    finished = _terminal_module(state.game_name).run_terminal_game(state, bot_name=bot_name, seed=seed,
+                                                                    console=console, read_line=_read_line)
+    points = state.result().points
+    console.print(("\n[bold]Final[/bold] " if finished else "\nGame stopped. ") + "counters: " +
+                  ", ".join(f"{'you' if s == 0 else f'seat {s}'} {p:+d}" for s, p in enumerate(points)))
+    tags = {"Seat0": "Player", "Date": datetime.date.today().isoformat(), "Seed": str(seed)}
+    tags |= {f"Seat{s}": f"Bot ({bot_name})" for s in range(1, len(points))}
     with user_errors():
         target.parent.mkdir(parents=True, exist_ok=True)
         record.save_file(record.from_state(state, tags=tags), target)
@@ -198,6 +245,12 @@ def replay(
         _print_json(replay_json(partie, state))
         return
     console = _out()
+    if partie.game in TERMINAL_GAMES:
+        for operation in state.operations:
+            console.print(escape(_terminal_module(partie.game).describe(str(operation))))
+        console.print(f"\n[bold]{'Result' if state.is_terminal else 'Unfinished'}[/bold] counters: " +
+                      " ".join(f"{p:+d}" for p in state.result().points))
+        return
     names = (partie.tag("Seat0") or "seat 0", partie.tag("Seat1") or "seat 1")
     names = (names[0] if names[0] != "?" else "seat 0", names[1] if names[1] != "?" else "seat 1")
     console.print(f"[bold]{escape(load(partie.game).title)}[/bold] · " +
@@ -246,11 +299,17 @@ def simulate(
     rules_option: Annotated[list[str] | None, typer.Option("--rules-option", help="A rules option as key=value.")]
     = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON (no progress bar).")] = False,
+    players: Annotated[int | None, typer.Option(
+        help="Number of players (games of 3 to 8); one bot name is then used for every seat.")] = None,
 ) -> None:
     """Let bots play each other for a number of deals and add up the points."""
     game_type = load_game(game)
     rules = parse_rules(game_type, rules_option or [])
     names = [name.strip() for name in bots.split(",") if name.strip()]
+    if _players_option(game_type, players) and players is not None and len(names) != players:
+        if len(set(names)) != 1:
+            fail(f"--players {players} needs {players} bots or one bot name for all seats; got {', '.join(names)}")
+        names = names[:1] * players
     with user_errors():
         if as_json:
             result = sim.simulate(game_type.name, bots=names, deals=deals, seed=seed, workers=workers, rules=rules)

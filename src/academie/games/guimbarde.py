@@ -577,16 +577,15 @@ class GuimbardeState(GameState[GuimbardeRules]):
     def new(cls, rules: GuimbardeRules | None = None, *, seed: int | None = None,
             decks: Sequence[Sequence[Card]] | None = None, first_dealer: int | None = None,
             players: int | None = None) -> Self:
-        """A new game dealt from a seed or from explicit deck orders; ``players`` sets ``rules.players``.
+        """A new game dealt from a seed or from explicit deck orders; ``players``, if given, replaces
+        ``rules.players``.
 
         With neither seed nor decks, chance is left to the caller: apply :class:`CutForDeal` (unless
         ``first_dealer`` is given) and :class:`Shuffle` actions.
         """
         if seed is not None and decks is not None:
             raise RulesError("give either seed or decks, not both")
-        if players is not None:
-            if rules is not None and rules.players != players:
-                raise RulesError(f"players={players!r} contradicts rules.players={rules.players}; give one")
+        if players is not None:  # G-§2.1: the number of players, given here, replaces rules.players
             rules = dataclasses.replace(rules or GuimbardeRules(), players=players)
         chance: ChanceSource | None = None
         if seed is not None:

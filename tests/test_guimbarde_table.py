@@ -1,0 +1,132 @@
+"""La Guimbarde table mode: each irregular act of the seed's rules 8–12 and the laws G8–G17, ruled with its ID."""
+
+from __future__ import annotations
+
+import pytest
+
+from academie.engine import IllegalActionError, Mode
+from academie.games.guimbarde import FOU, POINT, GuimbardeRules, GuimbardeState, arrange_deck
+
+HANDS = {0: "7S 7C 8C 9C TC", 1: "8S 7D 8D 9D TD", 2: "QS TS 7H 8H 9H", 3: "AS JC QC AD KD"}
+
+
+def table(players: int = 4, hands: dict[int, str] | None = None, decks: int = 2) -> GuimbardeState:
+    rules = GuimbardeRules(players=players, mode=Mode.TABLE)
+    deck = arrange_deck(HANDS if hands is None else hands, rules=rules, dealer=players - 1, turn_up="JH")
+    state = GuimbardeState.new(rules, decks=[deck] * decks, first_dealer=players - 1)
+    state.automate_table = True
+    return state
+
+
+def fines(state: GuimbardeState, mark: int, reason: str) -> list[tuple[object, object]]:
+    return [(e.source, e.target) for e in state.ledger.entries[mark:] if e.reason == reason]
+
+
+def test_GUIMBARDE_R8_G8_revoke_pays_each_and_stands() -> None:
+    """GUIMBARDE-R8, G8: a revoke (not following suit when able) pays one to each; the card stands."""
+    state = table()
+    state.apply_text("play 7S")
+    mark = len(state.ledger.entries)
+    state.apply_text("! revoke 1 7D")
+    assert fines(state, mark, "GUIMBARDE-R8") == [(1, 0), (1, 2), (1, 3)]
+    assert state.view(0).tricks[0].plays[-1][1].index == 13 + 5 and state.actor == 2
+
+
+def test_GUIMBARDE_R9_G9_not_beating_pays_each() -> None:
+    """GUIMBARDE-R9, G9: following without beating when able pays one to each; only that act is accepted."""
+    state = table()
+    state.apply_text("play 7S")
+    with pytest.raises(IllegalActionError, match="not a no-beat"):
+        state.apply_text("! no-beat 1 8S")  # ♠8 beats ♠7: that is the legal card
+    state.apply_text("play 8S")
+    mark = len(state.ledger.entries)
+    state.apply_text("! revoke 2 7H")
+    assert fines(state, mark, "GUIMBARDE-R8") == [(2, 0), (2, 1), (2, 3)]
+    state = table(hands={0: "9S 7C 8C 9C TC", 1: "8S TS 8D 9D TD"})
+    state.apply_text("play 9S")
+    mark = len(state.ledger.entries)
+    state.apply_text("! no-beat 1 8S")
+    assert fines(state, mark, "GUIMBARDE-R9") == [(1, 0), (1, 2), (1, 3)] and state.rulings[-1].startswith("G9:")
+
+
+def test_GUIMBARDE_R12_G12_out_of_turn_taken_back() -> None:
+    """GUIMBARDE-R12, G12: playing before one's turn pays one to each; the uncovered card is taken back."""
+    state = table()
+    mark = len(state.ledger.entries)
+    state.apply_text("! out-of-turn 2 QS")
+    assert fines(state, mark, "GUIMBARDE-R12") == [(2, 0), (2, 1), (2, 3)]
+    assert state.actor == 0 and any(str(c) == "QS" for c in state.hand(2))
+    assert any(str(c) == "QS" for c in state.view(1).shown[2])
+
+
+def test_GUIMBARDE_R10_G10_misdeal_dealer_pays_and_deals_again() -> None:
+    """GUIMBARDE-R10, G10: the dealer who misdeals pays one to each and deals again; the antes stay; the deal
+    does not pass."""
+    state = table()
+    boxes_after_antes = 4
+    mark = len(state.ledger.entries)
+    state.apply_text("! misdeal 3")
+    assert fines(state, mark, "GUIMBARDE-R10") == [(3, 0), (3, 1), (3, 2)]
+    assert state.dealer == 3 and state.actor == 0
+    assert sum(e.reason == "GUIMBARDE-§1" for e in state.ledger.entries) == 20
+    assert state.boxes()[FOU] == boxes_after_antes  # nobody holds ♦J: the Fou box keeps the first antes only
+    assert state.ledger.total() == 0
+
+
+def test_GUIMBARDE_R11_G11_false_pack_voids_the_deal() -> None:
+    """GUIMBARDE-R11, G11: a faulty pack found before the deal ends voids it: every counter is restored, the
+    deal does not count and the same dealer deals again."""
+    state = table()
+    state.apply_text("play 7S")
+    state.apply_text("! false-pack 0")
+    assert state.deal_results[-1].points == (0, 0, 0, 0)
+    assert any(e.reason == "GUIMBARDE-R11" for e in state.ledger.entries) and state.ledger.total() == 0
+    assert state.deal_results[-1].completed is False and state.deals_played == 0 and state.dealer == 3
+
+
+def test_G13_faced_card_redeal_without_penalty() -> None:
+    """G13: a card face up in the pack: the same dealer deals again, no penalty."""
+    state = table()
+    mark = len(state.ledger.entries)
+    state.apply_text("! faced-card 3")
+    assert not fines(state, mark, "GUIMBARDE-R10") and state.dealer == 3 and state.rulings[-1].startswith("G13")
+
+
+def test_G14_deal_out_of_turn_stopped_before_the_turn_up() -> None:
+    """G14: a player who begins to deal out of turn is stopped; the right dealer deals, no penalty."""
+    rules = GuimbardeRules(players=3, mode=Mode.TABLE)
+    state = GuimbardeState.new(rules, first_dealer=2)
+    state.automate_table = True
+    state.apply_text("! deal-out-of-turn 0")
+    assert state.rulings[-1].startswith("G14") and state.dealer == 2 and state.ledger.entries == []
+
+
+def test_G15_G16_claims() -> None:
+    """G15, G16: a box drawn without showing stays in the box; a false claim is returned with one to each."""
+    state = table()
+    holder = next(c for c in state.view(0).claims if c.box == POINT)
+    state.apply_text(f"! forgo {holder.seat} point")
+    assert state.boxes()[POINT] == holder.amount + 4 and state.rulings[-1].startswith("G15")
+    mark = len(state.ledger.entries)
+    state.apply_text("! false-claim 1 point")
+    assert fines(state, mark, "G16")[-3:] == [(1, 0), (1, 2), (1, 3)]
+    assert state.boxes()[POINT] == holder.amount + 4 and state.rulings[-1].startswith("G16")
+
+
+def test_G17_wrong_count_before_and_after_the_first_trick() -> None:
+    """G17: a wrong number of cards found before the first trick is complete is a misdeal (G10); after it, the
+    offender cannot win the trick prize."""
+    state = table()
+    state.apply_text("! wrong-count 1")
+    assert state.rulings[-1].startswith("G17") and "misdeal" in state.rulings[-1]
+    for card in ("7S", "8S", "QS", "AS"):
+        state.apply_text(f"play {card}")
+    state.apply_text("! wrong-count 3")
+    assert state._deal.fined[3] and "cannot win the trick prize" in state.rulings[-1]
+
+
+def test_irregular_acts_refused_in_enforced_mode() -> None:
+    """G3, G7 … G17 apply only in table mode: enforced mode refuses every irregular act, naming the option."""
+    state = GuimbardeState.new(seed=1, first_dealer=0)
+    with pytest.raises(IllegalActionError, match="only in table mode"):
+        state.apply_text("! misdeal 0")
