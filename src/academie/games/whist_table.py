@@ -503,8 +503,8 @@ def _calling_side(state: WhistState, seat: int) -> bool:
 
 def _false_call_possible(state: WhistState, act: Irregular) -> str:
     deal = state._deal
-    if not _in_play(state) or act.seat != deal.to_play or deal.caller >= 0:
-        return "expected `! false-call SEAT` by the player to play, before any call this hand"
+    if not _in_play(state) or deal.caller >= 0:
+        return "expected `! false-call SEAT` during the play of a hand, before any call this hand"
     return ""
 
 
