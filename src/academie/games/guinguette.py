@@ -67,7 +67,7 @@ STIR_COST: Final = 2
 QUEEN_OF_DIAMONDS: Final = Card(Rank.QUEEN, Suit.DIAMONDS).index
 """GUINGUETTE-§1: the guinguette is the queen of diamonds."""
 
-# GU-§2.2: K high … ace low, the ace counting one. LEVEL: A=1, 2..10, J=11, Q=12, K=13.
+# GU-§2.2: K high down to the ace, the lowest card, counting one. LEVEL: A=1, 2..10, J=11, Q=12, K=13.
 LEVEL: Final[tuple[int, ...]] = tuple(1 if c.rank == Rank.ACE else int(c.rank) for c in CARDS)
 POINT_VALUE: Final[tuple[int, ...]] = tuple(min(level, 10) for level in LEVEL)
 """GU-§2.2v (R1): A = 1, 2–10 at face value, J/Q/K = 10 (for the no-tierce fallback)."""
