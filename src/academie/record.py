@@ -407,6 +407,48 @@ def _guinguette_first_dealer(state: Any) -> int | None:
     return None if dealer is None else int(dealer)
 
 
+def _quinze_hide(actor: int, action: Action, viewer: int) -> Action | None:
+    """Q-R12: pack orders are hidden; every spoken action of Le Quinze is public."""
+    from academie.games import quinze
+
+    return quinze.redact(actor, action, viewer)
+
+
+def _quinze_seen(before: Any, after: Any, operation: Operation, seat: int) -> tuple[Card, ...]:
+    """What a seat has seen, for the redacted deck. Form A's colour packs hold every card twice, so a card's text
+    cannot say which copy was seen: its decks stay wholly hidden (the record's action lines show all that was
+    spoken). Form B's pack is ordinary: the seat's own cards, and both hands once a game is shown."""
+    if after.rules.form == "A":
+        return ()
+    shown: list[Card] = []
+    if len(after.deal_results) > len(before.deal_results):
+        shown = [card for line in after.last_coup for card in _quinze_cards(line)]
+    hole = after.hole_card(seat)
+    own = () if hole is None else (hole, *after.up_cards(seat))
+    return (*own, *shown)
+
+
+def _quinze_cards(line: str) -> list[Card]:
+    """The cards named in a showdown line ("seat 0 shows 9S 5C = 14")."""
+    if " shows " not in line:
+        return []
+    words = line.split(" shows ", 1)[1].split(" = ", 1)[0].split()
+    return [Card.parse(word) for word in words]
+
+
+def _quinze_result(state: Any) -> str:
+    """Q-R18: the tokens won (+) or lost (−) by each seat, in seat order; ``*`` until the partie is over."""
+    if not state.is_terminal:
+        return "*"
+    return " ".join(f"{points:+d}" for points in state.result().points)
+
+
+def _quinze_first_dealer(state: Any) -> int | None:
+    """Q-R1, Q-H2: None when the partie began by drawing for places (or cutting), else the first dealer."""
+    first: int | None = state.first_dealer
+    return first
+
+
 HOOKS: dict[str, RecordHooks] = {
     "ecarte": RecordHooks(deck_verb="deck", hide=ecarte.redact, seen=_ecarte_seen,
                           result_text=_ecarte_result, first_dealer=_ecarte_first_dealer),
@@ -416,6 +458,8 @@ HOOKS: dict[str, RecordHooks] = {
                              result_text=_guimbarde_result, first_dealer=_guimbarde_first_dealer),
     "guinguette": RecordHooks(deck_verb="deck", hide=_guinguette_hide, seen=_guinguette_seen,
                               result_text=_guinguette_result, first_dealer=_guinguette_first_dealer),
+    "quinze": RecordHooks(deck_verb="deck", hide=_quinze_hide, seen=_quinze_seen,
+                          result_text=_quinze_result, first_dealer=_quinze_first_dealer),
 }
 """The record hooks of each game, by game name. A game gets records by adding its entry here."""
 

@@ -2,7 +2,7 @@
 
 >>> from academie import games
 >>> games.available()
-('ecarte', 'whist', 'guimbarde', 'guinguette')
+('ecarte', 'whist', 'guimbarde', 'guinguette', 'quinze')
 >>> games.load("Écarté").title
 'Écarté'
 """
@@ -80,6 +80,10 @@ GAMES: dict[str, GameType] = {
         name="guinguette", title="La Guinguette", aliases=("guinguette", "la guinguette"), min_seats=3,
         max_seats=8, partnerships=False, pack_size=36, explicit_chance=True, max_actions_per_deal=400,
         module="academie.games.guinguette", state_class="GuinguetteState", rules_class="GuinguetteRules"),
+    "quinze": GameType(
+        name="quinze", title="Le Quinze", aliases=("quinze", "le quinze", "fifteen"), min_seats=2, max_seats=6,
+        partnerships=False, pack_size=52, explicit_chance=True, max_actions_per_deal=2000,
+        module="academie.games.quinze", state_class="QuinzeState", rules_class="QuinzeRules"),
 }
 
 

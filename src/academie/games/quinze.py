@@ -1,0 +1,1475 @@
+"""Le Quinze: the vying game of the seed's laws (Form A, 2–6 players) and Hoyle's two-hand game (Form B).
+
+Rules: ``shared/rules/quinze.md`` (sections cited ``Q-§n.m``), the seed's laws ``QUINZE-19`` … ``QUINZE-40``,
+the rule file's reconstructed laws 1–18 (``Q-R1`` … ``Q-R18``, reported as reconstructed) and Hoyle's two-hand
+laws ``Q-H1``, ``Q-H2``. The laws of irregularities live in :mod:`academie.games.quinze_table` (table mode).
+
+**Cards.** Form A plays with two 52-card packs re-sorted by colour (Q-R2): the *black* pack holds the clubs and
+spades of both packs, the *red* pack their hearts and diamonds, so each card of a colour pack is there twice. The
+two copies of a card are indistinguishable at the table (suits play no part, Q-§2.1), so a card is its
+:class:`~academie.cards.Card` (index ``0..51``) and a pack is a multiset: a ``deck`` action lists the 52 cards of
+one colour pack, each card twice. Card sets are therefore lists of indices and counts, not bitmasks. Form B
+plays with one ordinary 52-card pack.
+
+**Seats.** Seats are numbered in playing order: the player on a seat's right is the next seat (Q-§2.3,
+counter-clockwise play), so the first to speak is the seat after the dealer, and the dealer speaks last.
+
+**Money.** Every player buys a cave of tokens (Q-R3). All money goes through the ledger: antes and bets from a
+seat to the ``pot`` account, winnings from the pot to a seat, each transfer citing its rule; nobody can stake
+more than his cave (Q-§3) and the ledger always sums to zero. ``deal_results[*].points`` are the tokens each seat
+won or lost in that coup.
+
+>>> state = QuinzeState.new(QuinzeRules(players=3), seed=2, first_dealer=2)
+>>> state.actor, [str(a) for a in state.legal_actions()][:3]
+(0, ['pass', 'open 3', 'open 4'])
+>>> _ = state.apply_text("open 3")
+>>> state.view(1).hole[0] is None and state.view(0).hole[0] is not None
+True
+"""
+
+from __future__ import annotations
+
+import copy
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field, fields
+from enum import IntEnum
+from functools import lru_cache
+from typing import Final, Literal, Self
+
+from academie.cards import CARDS, PACK_52, Card, Rank, Suit, parse_cards
+from academie.engine import (
+    CHANCE,
+    PUBLIC,
+    TABLE,
+    Action,
+    ActionParseError,
+    ChanceSource,
+    ExplicitChance,
+    GameState,
+    IllegalActionError,
+    Mode,
+    Operation,
+    RulesError,
+    SeededChance,
+    check_option,
+)
+from academie.laws import Irregularity
+from academie.ledger import Ledger
+
+POT: Final = "pot"
+"""The ledger account of the pot on the table (the passe and the bets)."""
+MIN_SEATS: Final = 2
+MAX_SEATS: Final = 6
+TARGET: Final = 15
+"""Q-§1: the aim is fifteen, or as near as possible without going over."""
+
+BLACK: Final = 0
+RED: Final = 1
+COLOUR_NAMES: Final = ("black", "red")
+# Q-§2.1, Q-R2: two 52-card packs re-sorted into an all-black and an all-red pack of 52.
+BLACK_PACK: Final[tuple[Card, ...]] = tuple(c for c in PACK_52 if c.suit in (Suit.CLUBS, Suit.SPADES)) * 2
+"""Q-R2: the clubs and spades of both packs (each card twice)."""
+RED_PACK: Final[tuple[Card, ...]] = tuple(c for c in PACK_52 if c.suit in (Suit.DIAMONDS, Suit.HEARTS)) * 2
+"""Q-R2: the diamonds and hearts of both packs (each card twice)."""
+COLOUR_PACKS: Final = (BLACK_PACK, RED_PACK)
+PLACE_RANKS: Final = (Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN, Rank.NINE, Rank.EIGHT)
+"""Q-R1: the cards drawn for places, from the king down (K Q J 10 9 for five players)."""
+
+
+def colour_of(card: int) -> int:
+    """The colour pack a card belongs to (Q-R2): clubs and spades black, diamonds and hearts red."""
+    return BLACK if card // 13 in (Suit.CLUBS, Suit.SPADES) else RED
+
+
+def card_values(courts: int) -> tuple[int, ...]:
+    """Q-§2.2: ace 1, two to ten their face value, jack, queen and king ``courts`` (10 by default), by index.
+
+    >>> card_values(10)[Card.parse("KS").index], card_values(10)[Card.parse("AS").index]
+    (10, 1)
+    """
+    values = []
+    for card in CARDS:
+        rank = card.rank
+        values.append(1 if rank == Rank.ACE else courts if rank >= Rank.JACK else int(rank))
+    return tuple(values)
+
+
+# --------------------------------------------------------------------------------------------------- rules
+@dataclass(frozen=True, slots=True, kw_only=True)
+class QuinzeRules:
+    """Every option of Le Quinze. The defaults are the rule file's recommendations (§9).
+
+    >>> QuinzeRules().version, QuinzeRules().form, QuinzeRules().players
+    ('quinze/1', 'A', 4)
+    >>> QuinzeRules(form="B", players=3)
+    Traceback (most recent call last):
+    ...
+    academie.engine.RulesError: rules option players=3 is not allowed with form B; allowed: 2
+    """
+
+    version: str = "quinze/1"
+    form: Literal["A", "B"] = "A"
+    """Q-§1 (Q2): "A" the French vying game of the seed's laws; "B" Hoyle's two-hand game (Q-§5.8)."""
+    players: int = 4
+    """Q-§2.1: 2 to 6 players in Form A; Form B is for two."""
+    cave: int = 40
+    """Q-R3: the tokens each player buys in with (his cave)."""
+    rounds: int = 1
+    """Q-R18: the partie lasts this many rounds; a round is one played coup per player (Form B: one game per
+    player)."""
+    ante: int = 1
+    """Q-R4: each player's ante into the passe before each deal."""
+    fixed_jeu: int = 0
+    """Q-§3 (Q3): 0 = the *jeu* (the minimum opening) is the pot; k > 0 = a fixed *jeu* of k tokens."""
+    min_raise: Literal["one", "pot"] = "one"
+    """Q-§3 (Q13): the smallest raise, one token, or the pot."""
+    ties: Literal["elder", "split"] = "elder"
+    """Q-§5.4 (Q9): equal totals go to the earlier player in order, or split the pot."""
+    all_bust: Literal["carry", "return"] = "carry"
+    """Q-§5.4 (Q10): a pot whose players all busted stays on the table, or goes back to its contributors."""
+    courts_value: int = 10
+    """Q-§2.2 (Q1): what a jack, queen or king counts."""
+    ace_one_or_eleven: bool = False
+    """Q-§2.2 (Q1): the ace counts 11 when that does not take the total over fifteen (Vingt-et-un style)."""
+    silent_bust: bool = False
+    """Q-§5.3 (Q8): a bust is found only at the showdown (the buster stops drawing and keeps betting)."""
+    stake: int = 1
+    """Q-§5.8: Form B's agreed stake for a game (doubled after a drawn game, Q-H1)."""
+    mode: Mode = Mode.ENFORCED
+    """DESIGN §3: enforced (irregular acts are refused) or table (accepted and ruled on under the laws)."""
+
+    def __post_init__(self) -> None:
+        check_option("version", self.version, ["quinze/1"])
+        check_option("form", self.form, ["A", "B"])
+        _check_int("players", self.players, MIN_SEATS, MAX_SEATS)
+        if self.form == "B" and self.players != 2:
+            raise RulesError(f"rules option players={self.players!r} is not allowed with form B; allowed: 2")
+        _check_int("cave", self.cave, 1, 100_000)
+        _check_int("rounds", self.rounds, 1, 1000)
+        _check_int("ante", self.ante, 1, 1000)
+        _check_int("fixed_jeu", self.fixed_jeu, 0, 100_000)
+        check_option("min_raise", self.min_raise, ["one", "pot"])
+        check_option("ties", self.ties, ["elder", "split"])
+        check_option("all_bust", self.all_bust, ["carry", "return"])
+        _check_int("courts_value", self.courts_value, 1, 10)
+        check_option("ace_one_or_eleven", self.ace_one_or_eleven, [False, True])
+        check_option("silent_bust", self.silent_bust, [False, True])
+        _check_int("stake", self.stake, 1, 100_000)
+        check_option("mode", self.mode, list(Mode))
+
+
+def _check_int(name: str, value: object, low: int, high: int) -> None:
+    if type(value) is not int or not low <= value <= high:
+        raise RulesError(f"rules option {name}={value!r} is not allowed; allowed: a whole number {low} to {high}")
+
+
+# ------------------------------------------------------------------------------------------------- actions
+@dataclass(frozen=True, slots=True)
+class Places(Action):
+    """Chance, Q-R1: the cards drawn for places, by seat (a rotation of K Q J 10 9 8: the king's seat speaks
+    first, the lowest card sits on his left and deals first)."""
+
+    cards: tuple[Card, ...]
+
+    def __str__(self) -> str:
+        return " ".join(("places", *(str(c) for c in self.cards)))
+
+
+@dataclass(frozen=True, slots=True)
+class CutForDeal(Action):
+    """Chance, Form B (Q-§5.8, Q-H2): each player cuts a card; the lower deals (ace low, king high)."""
+
+    cards: tuple[Card, Card]
+
+    def __str__(self) -> str:
+        return f"cut {self.cards[0]} {self.cards[1]}"
+
+
+@dataclass(frozen=True, slots=True)
+class Shuffle(Action):
+    """Chance: the order of the pack after shuffle and cut, top card first (52 cards of one colour pack in
+    Form A, each twice; the 52-card pack in Form B)."""
+
+    order: tuple[Card, ...]
+
+    def __str__(self) -> str:
+        return "deck " + " ".join(str(c) for c in self.order)
+
+
+@dataclass(frozen=True, slots=True)
+class Regather(Action):
+    """Chance, QUINZE-25…27: the dead cards gathered to finish a coup, in their new order (top first)."""
+
+    order: tuple[Card, ...]
+
+    def __str__(self) -> str:
+        return " ".join(("regather", *(str(c) for c in self.order)))
+
+
+@dataclass(frozen=True, slots=True)
+class Simple(Action):
+    """An action without argument: ``pass``, ``hold``, ``all-in``, ``announce``, ``card``, ``stand``, and the
+    speech conventions ``want-cards`` and ``with-that`` (QUINZE-31)."""
+
+    verb: str
+
+    def __str__(self) -> str:
+        return self.verb
+
+
+@dataclass(frozen=True, slots=True)
+class Open(Action):
+    """Q-R8, QUINZE-35: open the betting for ``amount`` tokens (at least the *jeu* when one has it)."""
+
+    amount: int
+
+    def __str__(self) -> str:
+        return f"open {self.amount}"
+
+
+@dataclass(frozen=True, slots=True)
+class Raise(Action):
+    """Q-R9 ("je renvie"): match the highest stake and add ``amount`` tokens."""
+
+    amount: int
+
+    def __str__(self) -> str:
+        return f"raise {self.amount}"
+
+
+@dataclass(frozen=True, slots=True)
+class Irregular(Action):
+    """Table mode: an irregular act by ``seat`` (see :mod:`academie.games.quinze_table`)."""
+
+    kind: str
+    seat: int
+    args: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        return " ".join(("!", self.kind, str(self.seat), *self.args))
+
+
+@dataclass(frozen=True, slots=True)
+class Remedy(Action):
+    """Table mode: the remedy chosen for the pending irregularity, citing its law."""
+
+    name: str
+    law: str
+    args: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        return " ".join(("remedy", self.name, *self.args, f"law={self.law}"))
+
+
+PASS: Final = Simple("pass")
+HOLD: Final = Simple("hold")
+ALL_IN: Final = Simple("all-in")
+ANNOUNCE: Final = Simple("announce")
+CARD: Final = Simple("card")
+STAND: Final = Simple("stand")
+WANT_CARDS: Final = Simple("want-cards")
+"""QUINZE-31, 39, 40: « voulez-vous cartes ? » / « en voulez-vous encore ? »: passes the word, no raise."""
+WITH_THAT: Final = Simple("with-that")
+"""QUINZE-31: « avec ça ? »: the same as « voulez-vous cartes ? »."""
+SIMPLE: Final = {a.verb: a for a in (PASS, HOLD, ALL_IN, ANNOUNCE, CARD, STAND, WANT_CARDS, WITH_THAT)}
+ALIASES: Final = {"passe": "pass", "tiens": "hold", "je-tiens": "hold", "va-tout": "all-in", "annonce": "announce",
+                  "carte": "card", "je-m-y-tiens": "stand", "voulez-vous-cartes": "want-cards",
+                  "en-voulez-vous-encore": "want-cards", "avec-ca": "with-that", "avec-ça": "with-that"}
+"""The French words, read as the actions they name."""
+
+
+@lru_cache(maxsize=4096)
+def _open(amount: int) -> Open:
+    return Open(amount)
+
+
+@lru_cache(maxsize=4096)
+def _raise(amount: int) -> Raise:
+    return Raise(amount)
+
+
+def parse_action(text: str) -> Action:
+    """Read a Quinze action from its text form (French words accepted).
+
+    >>> parse_action("renvie 4"), parse_action("Je-tiens"), parse_action("open 3")
+    (Raise(amount=4), Simple(verb='hold'), Open(amount=3))
+    """
+    words = text.strip().split()
+    if not words:
+        raise ActionParseError("empty action; expected e.g. pass, open 3, hold, raise 2, all-in, announce, card, "
+                               "stand, want-cards, with-that")
+    verb = ALIASES.get(words[0].lower(), words[0].lower())
+    verb = {"ouvre": "open", "renvie": "raise", "renvi": "raise"}.get(verb, verb)
+    args = words[1:]
+    if verb == "!" and len(words) >= 3 and words[2].isascii() and words[2].isdigit():
+        return Irregular(words[1].lower(), int(words[2]), tuple(words[3:]))
+    if verb == "remedy" and len(words) >= 3 and words[-1].startswith("law="):
+        return Remedy(words[1].lower(), words[-1][4:], tuple(words[2:-1]))
+    if verb in SIMPLE and not args:
+        return SIMPLE[verb]
+    try:
+        if verb in ("open", "raise") and len(args) == 1 and args[0].isascii() and args[0].isdigit():
+            return (_open if verb == "open" else _raise)(int(args[0]))
+        if verb == "deck":
+            return Shuffle(parse_cards(" ".join(args)))
+        if verb == "regather":
+            return Regather(parse_cards(" ".join(args)))
+        if verb == "places":
+            return Places(parse_cards(" ".join(args)))
+        if verb == "cut" and len(args) == 2:
+            first, second = parse_cards(" ".join(args))
+            return CutForDeal((first, second))
+    except ValueError as error:
+        raise ActionParseError(f"cannot read {text!r}: {error}") from None
+    raise ActionParseError(f"unknown action {text!r}; expected pass, open N, hold, raise N, all-in, announce, "
+                           "card, stand, want-cards, with-that (table mode also: ! KIND SEAT [ARGS], "
+                           "remedy NAME [ARGS] law=ID)")
+
+
+# ----------------------------------------------------------------------------------------------- results
+class Phase(IntEnum):
+    PLACES = 0
+    CUT = 1
+    SHUFFLE = 2
+    OPENING = 3
+    DRAW = 4
+    REGATHER = 5
+    OVER = 6
+
+
+@dataclass(frozen=True, slots=True)
+class DealResult:
+    """One coup: the tokens each seat won (+) or lost (−) in it, and how it ended."""
+
+    game: int
+    dealer: int
+    points: tuple[int, ...]
+    completed: bool
+    """True when the coup was played; False after a general pass (nobody opened, Q-R10)."""
+    winners: tuple[int, ...]
+    """The seats that won a pot in this coup."""
+
+    @property
+    def tricks(self) -> tuple[int, ...]:
+        """Quinze has no tricks (for the generic replay report)."""
+        return ()
+
+
+@dataclass(frozen=True, slots=True)
+class PartieResult:
+    """The outcome: tokens won or lost per seat, coups won per seat, the best seat when the partie is over."""
+
+    points: tuple[int, ...]
+    games: tuple[int, ...]
+    winner: int | None
+
+    def returns(self) -> tuple[int, ...]:
+        """Zero-sum returns: the tokens won or lost."""
+        return self.points
+
+
+# --------------------------------------------------------------------------------------------------- views
+@dataclass(frozen=True, slots=True)
+class QuinzeView:
+    """Exactly what one viewer (a seat, or :data:`PUBLIC`) knows at this moment.
+
+    A hidden card another seat holds is ``None`` in ``hole``; burnt cards never appear (except the card shown
+    and burnt under QUINZE-25, which everyone saw).
+    """
+
+    viewer: int
+    rules: QuinzeRules
+    phase: Phase
+    actor: int | None
+    dealer: int | None
+    coup: int
+    caves: tuple[int, ...]
+    contributions: tuple[int, ...]
+    """Tokens each seat has bet in this coup beyond his ante."""
+    pot: int
+    """Everything on the table: the passe and the bets."""
+    jeu: int
+    """The minimum opening now (QUINZE-35)."""
+    highest: int
+    in_coup: tuple[bool, ...]
+    folded: tuple[bool, ...]
+    busted: tuple[bool, ...]
+    """Busts known to this viewer (his own always; others' when declared)."""
+    stood: tuple[bool, ...]
+    announced: tuple[bool, ...]
+    hole: tuple[Card | None, ...]
+    up: tuple[tuple[Card, ...], ...]
+    """Form A: the cards dealt face up on each hidden card. Form B: the viewer's own drawn cards only."""
+    drawn: tuple[int, ...]
+    """How many cards each seat has drawn after his first (public in both forms)."""
+    pack_colour: str
+    pack_left: int
+    shown_burnt: tuple[Card, ...]
+    drawer: int | None
+    history: tuple[tuple[int, Action], ...]
+    legal_actions: tuple[Action, ...]
+    multiplier: int = 1
+    """Form B: the stake multiplier after drawn games (Q-H1)."""
+    last_coup: tuple[str, ...] = ()
+    """What happened at the end of the last coup (public: winners, shown cards)."""
+    pending: Irregularity | None = None
+    rulings: tuple[str, ...] = ()
+    substitute: Card | None = None
+    """Table mode, QUINZE-22: the viewer's own substitute hidden card (valid only against the offender)."""
+
+    def total(self, seat: int) -> int | None:
+        """The total of ``seat``'s cards if the viewer knows them all."""
+        hole = self.hole[seat]
+        if hole is None:
+            return None
+        return hand_total((hole, *self.up[seat]), self.rules)
+
+
+def hand_total(cards: Sequence[Card], rules: QuinzeRules) -> int:
+    """Q-§2.2: the total of a hand (an ace counts 11 when the option allows and it does not bust).
+
+    >>> hand_total(parse_cards("7S 5C"), QuinzeRules())
+    12
+    >>> hand_total(parse_cards("AS 4C"), QuinzeRules(ace_one_or_eleven=True))
+    15
+    """
+    values = card_values(rules.courts_value)
+    return _total([c.index for c in cards], values, rules.ace_one_or_eleven)
+
+
+def _total(cards: Sequence[int], values: Sequence[int], aces: bool) -> int:
+    total = 0
+    ace = False
+    for card in cards:
+        total += values[card]
+        ace = ace or card % 13 == 12
+    if aces and ace and total + 10 <= TARGET:
+        return total + 10
+    return total
+
+
+def redact(actor: int, action: Action, viewer: int) -> Action | None:
+    """The action as ``viewer`` saw it: deck orders are never shown; every spoken action is public."""
+    if isinstance(action, (Shuffle, Regather)):
+        return None
+    return action
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """Table mode: an irregularity waiting for its remedy."""
+
+    irregularity: Irregularity
+    seat: int = -1
+    cards: tuple[int, ...] = ()
+
+    def remedies(self) -> tuple[Remedy, ...]:
+        law = self.irregularity.law
+        return tuple(Remedy(name, law) for name in self.irregularity.remedies)
+
+
+# --------------------------------------------------------------------------------------------------- state
+@dataclass(slots=True)
+class _Coup:
+    """The mutable state of the coup in progress."""
+
+    dealer: int
+    n: int
+    in_coup: list[bool] = field(default_factory=list)
+    folded: list[bool] = field(default_factory=list)
+    busted: list[bool] = field(default_factory=list)
+    declared: list[bool] = field(default_factory=list)
+    """The bust is known to all (declared at once, Q-R13, or found at the showdown)."""
+    stood: list[bool] = field(default_factory=list)
+    announced: list[bool] = field(default_factory=list)
+    contrib: list[int] = field(default_factory=list)
+    hole: list[int] = field(default_factory=list)
+    up: list[list[int]] = field(default_factory=list)
+    revealed: list[bool] = field(default_factory=list)
+    opened: bool = False
+    to_respond: list[int] = field(default_factory=list)
+    """Seats that must still answer the last bet, in order."""
+    word: list[int] = field(default_factory=list)
+    """Seats that get the word after the drawer took a card (QUINZE-31, 39, 40)."""
+    drawers: list[int] = field(default_factory=list)
+    """Form A: the engaged seats still to take their draw turn, the drawer first."""
+    substitute: list[int] = field(default_factory=list)
+    """Table mode, QUINZE-22: the hidden card that counts only against the offender (-1: none)."""
+    offender: list[int] = field(default_factory=list)
+    aided: list[bool] = field(default_factory=list)
+    """Table mode, QUINZE-32/33: the seat took an extra or unasked card from the dealer."""
+    committed: list[bool] = field(default_factory=list)
+    """The seat has opened, held, raised or gone all-in in this coup (with an empty cave: all-in)."""
+    start: int = 0
+    ledger_start: int = 0
+
+    @classmethod
+    def fresh(cls, dealer: int, n: int, start: int, ledger_start: int) -> _Coup:
+        return cls(dealer=dealer, n=n, in_coup=[False] * n, folded=[False] * n, busted=[False] * n,
+                   declared=[False] * n, stood=[False] * n, announced=[False] * n, contrib=[0] * n,
+                   hole=[-1] * n, up=[[] for _ in range(n)], revealed=[False] * n, substitute=[-1] * n,
+                   offender=[-1] * n, aided=[False] * n, committed=[False] * n, start=start, ledger_start=ledger_start)
+
+    def copy(self) -> _Coup:
+        twin = copy.copy(self)
+        for name in _COUP_LISTS:
+            setattr(twin, name, getattr(self, name)[:])
+        twin.up = [cards[:] for cards in self.up]
+        return twin
+
+
+_COUP_LISTS: Final = tuple(f.name for f in fields(_Coup) if str(f.type).startswith("list[") and f.name != "up")
+
+
+class QuinzeState(GameState[QuinzeRules]):
+    """One partie of Le Quinze (Form A or, with ``QuinzeRules(form="B")``, the two-hand game)."""
+
+    game_name = "quinze"
+    __slots__ = ("_actor", "_colour", "_coup", "_dead", "_legal", "_pack", "_pending", "_phase", "_shown_burnt",
+                 "_values", "automate_table", "caves", "chance", "coups_played", "deal_results", "first_dealer",
+                 "last_coup", "ledger", "left", "multiplier", "n", "operations", "rules", "rulings", "wins")
+
+    def __init__(self, rules: QuinzeRules | None = None, *, chance: ChanceSource | None = None,
+                 first_dealer: int | None = None, automate_table: bool | None = None) -> None:
+        self.rules = rules or QuinzeRules()
+        self.n = self.rules.players
+        if first_dealer is not None and (type(first_dealer) is not int or not 0 <= first_dealer < self.n):
+            raise RulesError(f"first_dealer={first_dealer!r} is not allowed; allowed: 0 to {self.n - 1}, "
+                             "or None to draw for places")
+        self.chance = chance
+        self.automate_table = chance is not None if automate_table is None else automate_table
+        self.first_dealer = first_dealer
+        self.operations: list[Operation] = []
+        self.ledger = Ledger(seats=self.n, accounts=(POT,))
+        self.caves = [self.rules.cave] * self.n
+        self.deal_results: list[DealResult] = []
+        self.wins = [0] * self.n
+        self.left = [False] * self.n
+        """Table mode, QUINZE-28: the seat left the table without a replacement and is dealt no more cards."""
+        self.coups_played = 0
+        self.multiplier = 1
+        self.rulings: list[str] = []
+        self.last_coup: tuple[str, ...] = ()
+        self._values = card_values(self.rules.courts_value)
+        self._pending: Pending | None = None
+        self._coup = _Coup.fresh(first_dealer if first_dealer is not None else 0, self.n, 0, 0)
+        self._pack: list[int] = []
+        """The pack in the dealer's hand, top card first (Form A deals from the end: the bottom, Q-R6)."""
+        self._dead: list[int] = []
+        """Form A: dead cards of the pack in use (general-pass coups, passed hands, burnt cards), QUINZE-25."""
+        self._shown_burnt: list[int] = []
+        self._colour = BLACK
+        self._legal: tuple[Action, ...] | None = None
+        if first_dealer is not None:
+            self._phase = Phase.SHUFFLE
+        else:
+            self._phase = Phase.CUT if self.rules.form == "B" else Phase.PLACES
+        self._actor: int | None = self._compute_actor()
+        self.resolve_chance()
+
+    @classmethod
+    def new(cls, rules: QuinzeRules | None = None, *, seed: int | None = None,
+            decks: Sequence[Sequence[Card]] | None = None, first_dealer: int | None = None,
+            players: int | None = None) -> Self:
+        """A new partie dealt from a seed, or from explicit pack orders (one per shuffle or regathering).
+
+        ``players`` overrides the rules' number of players. With neither seed nor decks, chance is left to the
+        caller: apply :class:`Places`, :class:`CutForDeal`, :class:`Shuffle` and :class:`Regather` actions.
+        """
+        if seed is not None and decks is not None:
+            raise RulesError("give either seed or decks, not both")
+        rules = rules or QuinzeRules()
+        if players is not None and players != rules.players:
+            rules = _with_players(rules, players)
+        chance: ChanceSource | None = None
+        if seed is not None:
+            chance = SeededChance(seed)
+        elif decks is not None:
+            chance = ExplicitChance(decks)
+        return cls(rules, chance=chance, first_dealer=first_dealer)
+
+    # ------------------------------------------------------------------------------------ protocol
+    @property
+    def phase(self) -> Phase:
+        return self._phase
+
+    @property
+    def dealer(self) -> int | None:
+        return None if self._phase in (Phase.PLACES, Phase.CUT) else self._coup.dealer
+
+    @property
+    def actor(self) -> int | None:
+        return self._actor
+
+    @property
+    def is_terminal(self) -> bool:
+        return self._actor is None
+
+    @property
+    def pending(self) -> Irregularity | None:
+        return self._pending.irregularity if self._pending is not None else None
+
+    def _compute_actor(self) -> int | None:
+        if self._pending is not None:
+            chooser = self._pending.irregularity.chooser
+            return TABLE if chooser is None else chooser
+        phase = self._phase
+        if phase == Phase.OVER:
+            return None
+        if phase in (Phase.PLACES, Phase.CUT, Phase.SHUFFLE, Phase.REGATHER):
+            return CHANCE
+        coup = self._coup
+        if coup.to_respond:
+            return coup.to_respond[0]
+        if coup.word:
+            return coup.word[0]
+        return coup.drawers[0]
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return legal
+
+    def _compute_legal(self) -> tuple[Action, ...]:
+        if self._pending is not None:
+            return self._pending.remedies()
+        phase, coup = self._phase, self._coup
+        if phase not in (Phase.OPENING, Phase.DRAW):
+            return ()
+        if coup.to_respond:
+            return self._betting_actions(coup.to_respond[0])
+        if coup.word:
+            seat = coup.word[0]
+            raises = self._raises(seat) if self._can_bet(seat) else ()
+            return (WANT_CARDS, WITH_THAT, *raises)  # QUINZE-31, 39, 40: pass the word, or raise
+        seat = coup.drawers[0]
+        actions: list[Action] = []
+        if self._can_draw():
+            actions.append(CARD)
+        actions.append(STAND)
+        if self.rules.form == "A" and self._can_bet(seat):
+            actions += self._raises(seat)  # Q-§5.3: a raise before or after any card
+        return tuple(actions)
+
+    def _betting_actions(self, seat: int) -> tuple[Action, ...]:
+        """Q-§5.2, Q-§5.6: the answers to the opening or to a raise; QUINZE-35…37 for the short player."""
+        coup, cave = self._coup, self.caves[seat]
+        if not coup.opened:
+            jeu = self.jeu()
+            if cave < jeu:
+                if not coup.announced[seat]:
+                    return (PASS, ANNOUNCE)  # QUINZE-36: a short player must state what he has
+                return (PASS, ALL_IN)  # QUINZE-37: he opens with what he possesses
+            return (PASS, *(_open(x) for x in range(jeu, cave + 1)))  # QUINZE-35: not for less than the jeu
+        needed = self.highest() - coup.contrib[seat]
+        if cave < needed:
+            if not coup.announced[seat]:
+                return (PASS, ANNOUNCE)  # QUINZE-36
+            return (PASS, ALL_IN)  # QUINZE-37: he holds for all he has
+        speech = (WANT_CARDS, WITH_THAT) if coup.drawers else ()  # QUINZE-31: said to a raiser, it is "je tiens"
+        return (PASS, HOLD, *speech, *self._raises(seat, needed))
+
+    def _raises(self, seat: int, needed: int = 0) -> tuple[Raise, ...]:
+        """Q-§3 (Q13): raises from the minimum (one token or the pot) to all the cave can add."""
+        room = self.caves[seat] - needed
+        if room <= 0 or not self._someone_to_answer(seat):
+            return ()
+        low = 1 if self.rules.min_raise == "one" else max(1, self.pot())
+        return tuple(_raise(y) for y in range(min(low, room), room + 1))
+
+    def _someone_to_answer(self, seat: int) -> bool:
+        coup = self._coup
+        return any(coup.in_coup[s] and not coup.folded[s] and not self._out_of_betting(s) and s != seat
+                   for s in range(self.n))
+
+    def _out_of_betting(self, seat: int) -> bool:
+        """A declared bust or an all-in player takes no part in further betting (Q-§5.3)."""
+        coup = self._coup
+        return coup.declared[seat] or (self.caves[seat] == 0 and coup.committed[seat])
+
+    def _can_bet(self, seat: int) -> bool:
+        coup = self._coup
+        return (coup.in_coup[seat] and not coup.folded[seat] and not self._out_of_betting(seat)
+                and self._someone_to_answer(seat))
+
+    def _can_draw(self) -> bool:
+        """QUINZE-25: a card can come from the pack, or from the dead cards gathered (one is burnt first)."""
+        if self.rules.form == "B":
+            return bool(self._pack)
+        return bool(self._pack) or len(self._dead) >= 2
+
+    def jeu(self) -> int:
+        """QUINZE-35 (Q3): the minimum opening, the pot by default or a fixed amount."""
+        return self.rules.fixed_jeu or self.pot()
+
+    def pot(self) -> int:
+        return self.ledger.balance(POT)
+
+    def highest(self) -> int:
+        return max(self._coup.contrib)
+
+    def illegal_reason(self, action: Action) -> str:
+        if self._phase == Phase.OVER:
+            return "the partie is over"
+        coup = self._coup
+        if isinstance(action, Open) and coup.opened:
+            return "the betting is already open: hold, raise or pass"
+        if isinstance(action, Open):
+            return f"an opening is at least the jeu ({self.jeu()}) and at most the cave (QUINZE-35)"
+        if isinstance(action, Raise):
+            return "a raise needs tokens beyond the amount to hold and a player able to answer it"
+        if action == CARD and not self._can_draw():
+            return "the pack and the dead cards are exhausted"
+        return f"not allowed now (phase {self._phase.name.lower()})"
+
+    def apply(self, action: Action) -> Operation:
+        """Check and apply ``action``; in table mode an :class:`Irregular` act is also accepted when it is
+        physically possible (see :mod:`academie.games.quinze_table`)."""
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_actions()
+        if action in legal:
+            return self.apply_unchecked(action)
+        if isinstance(action, Irregular):
+            from academie.games import quinze_table
+
+            reason = quinze_table.why_impossible(self, action)
+            if reason:
+                raise IllegalActionError(action, action.seat, self.legal_actions(), reason)
+            return self.apply_unchecked(action)
+        return super().apply(action)
+
+    def irregular_actions(self, seat: int) -> tuple[Irregular, ...]:
+        """Table mode: the irregular acts ``seat`` could commit now; empty in enforced mode."""
+        from academie.games import quinze_table
+
+        return quinze_table.possible_acts(self, seat)
+
+    def apply_unchecked(self, action: Action) -> Operation:
+        kind = type(action)
+        actor = action.seat if kind is Irregular else self._actor  # type: ignore[attr-defined]
+        assert actor is not None
+        operation = Operation(actor, action)
+        self.operations.append(operation)
+        self._legal = None
+        _HANDLERS[kind](self, action)
+        actor = self._actor = self._compute_actor()
+        if actor is not None and actor < 0:
+            if actor == CHANCE and self.chance is not None:
+                self.resolve_chance()
+            elif actor == TABLE and self.automate_table:
+                self.apply_unchecked(self.legal_actions()[0])
+        return operation
+
+    def resolve_chance(self) -> None:
+        while self._actor == CHANCE and self.chance is not None and self.chance.has_next():
+            phase = self._phase
+            if phase == Phase.PLACES:
+                order = self.chance.shuffled(tuple(Card(r, Suit.SPADES) for r in PLACE_RANKS[:self.n]))
+                king = next(i for i, c in enumerate(order) if c.rank == Rank.KING)
+                self.apply_unchecked(Places(places_for(king, self.n)))
+            elif phase == Phase.CUT:
+                order = self.chance.shuffled(PACK_52)
+                self.apply_unchecked(CutForDeal((order[0], order[1])))
+            elif phase == Phase.SHUFFLE:
+                self.apply_unchecked(Shuffle(self.chance.shuffled(self._full_pack())))
+            else:
+                self.apply_unchecked(Regather(self.chance.shuffled(tuple(CARDS[i] for i in self._dead))))
+
+    def _full_pack(self) -> tuple[Card, ...]:
+        return PACK_52 if self.rules.form == "B" else COLOUR_PACKS[self._colour]
+
+    def parse_action(self, text: str) -> Action:
+        return parse_action(text)
+
+    def check_chance(self, action: Action) -> None:
+        phase = self._phase
+        if phase == Phase.PLACES:
+            if not (isinstance(action, Places) and action.cards in _all_places(self.n)):
+                raise IllegalActionError(action, CHANCE, (), f"expected `places` and {self.n} cards, one per seat: "
+                                         "a rotation of K Q J T 9 8 (the king's seat first, Q-R1)")
+        elif phase == Phase.CUT:
+            if not (isinstance(action, CutForDeal) and len(action.cards) == 2 and action.cards[0] != action.cards[1]):
+                raise IllegalActionError(action, CHANCE, (), "expected `cut C1 C2`: two different cards, "
+                                         "one cut by each player (Q-H2)")
+        elif phase == Phase.SHUFFLE:
+            pack = self._full_pack()
+            if not (isinstance(action, Shuffle) and _same_cards(action.order, pack)):
+                what = "the 52-card pack" if self.rules.form == "B" else f"the {COLOUR_NAMES[self._colour]} pack " \
+                    "(the 26 cards of its colour, each twice)"
+                raise IllegalActionError(action, CHANCE, (), f"expected `deck C1 … C52`: an order of {what}")
+        elif phase == Phase.REGATHER:
+            if not (isinstance(action, Regather) and _same_cards(action.order, [CARDS[i] for i in self._dead])):
+                raise IllegalActionError(action, CHANCE, (), "expected `regather` and an order of the dead cards "
+                                         f"of the pack ({len(self._dead)} cards, QUINZE-25, QUINZE-26)")
+        else:
+            raise IllegalActionError(action, self.actor, self.legal_actions(), "chance is not to act")
+
+    def clone(self) -> Self:
+        twin = object.__new__(type(self))
+        twin.rules = self.rules
+        twin.n = self.n
+        twin.chance = self.chance.clone() if self.chance is not None else None
+        twin.automate_table = self.automate_table
+        twin.first_dealer = self.first_dealer
+        twin.operations = self.operations[:]
+        twin.ledger = self.ledger.copy()
+        twin.caves = self.caves[:]
+        twin.deal_results = self.deal_results[:]
+        twin.wins = self.wins[:]
+        twin.left = self.left[:]
+        twin.coups_played = self.coups_played
+        twin.multiplier = self.multiplier
+        twin.rulings = self.rulings[:]
+        twin.last_coup = self.last_coup
+        twin._values = self._values
+        twin._pending = self._pending
+        twin._coup = self._coup.copy()
+        twin._pack = self._pack[:]
+        twin._dead = self._dead[:]
+        twin._shown_burnt = self._shown_burnt[:]
+        twin._colour = self._colour
+        twin._legal = self._legal
+        twin._phase = self._phase
+        twin._actor = self._actor
+        return twin
+
+    # ------------------------------------------------------------------------------------ chance
+    def _apply_places(self, action: Action) -> None:
+        """Q-R1: the king's seat speaks first; the lowest card, on the king's left, deals first."""
+        assert isinstance(action, Places)
+        king = next(i for i, c in enumerate(action.cards) if c.rank == Rank.KING)
+        self._coup.dealer = (king - 1) % self.n
+        self._phase = Phase.SHUFFLE
+
+    def _apply_cut(self, action: Action) -> None:
+        """Q-§5.8, Q-H2: the lower card deals (ace low, king high); equal ranks cut again."""
+        assert isinstance(action, CutForDeal)
+        first, second = (_cut_rank(c) for c in action.cards)
+        if first == second:
+            return
+        self._coup.dealer = 0 if first < second else 1
+        self._phase = Phase.SHUFFLE
+
+    def _apply_shuffle(self, action: Action) -> None:
+        """Q-R5, Q-R6 (Form A): antes, then one card face down to each player from the bottom of the pack, in
+        playing order, the dealer last. Form B: one card each from the top, elder first (Q-§5.8)."""
+        assert isinstance(action, Shuffle)
+        self._pack = [c.index for c in action.order]
+        self._dead = []
+        self._shown_burnt = []
+        self._deal_coup()
+
+    def _deal_coup(self) -> None:
+        coup = self._coup
+        coup.start = len(self.operations) - 1
+        if self.rules.form == "B":
+            for seat in self._order():
+                coup.in_coup[seat] = True
+                coup.hole[seat] = self._pack.pop(0)
+            coup.drawers = self._order()
+            self._phase = Phase.DRAW
+            return
+        for seat in self._order():
+            if self._can_play(seat):
+                coup.in_coup[seat] = True
+                self._bet(seat, self.rules.ante, "Q-R4")
+        for seat in self._order():
+            if coup.in_coup[seat]:
+                coup.hole[seat] = self._pack.pop()  # Q-R6: from the bottom, "non sur, mais sous le talon"
+        coup.to_respond = [s for s in self._order() if coup.in_coup[s]]  # Q-R7: from the dealer's right
+        self._phase = Phase.OPENING
+
+    def _apply_regather(self, action: Action) -> None:
+        """QUINZE-25: the gathered pack's first card is shown and burnt, then the drawer is served."""
+        assert isinstance(action, Regather)
+        self._pack = [c.index for c in action.order]
+        self._dead = []
+        burnt = self._pack.pop()
+        self._shown_burnt.append(burnt)
+        self._dead.append(burnt)
+        self.rulings.append(f"QUINZE-27: seat {cutter_after_regather(self._coup, self.n)} cut the gathered pack; "
+                            f"QUINZE-25: {CARDS[burnt]} shown and burnt")
+        self._phase = Phase.DRAW
+        self._give_card(self._coup.drawers[0])
+
+    def _order(self) -> list[int]:
+        """Q-R7: playing order, from the dealer's right (the next seat) round to the dealer."""
+        dealer, n = self._coup.dealer, self.n
+        return [(dealer + k) % n for k in range(1, n + 1)]
+
+    # ------------------------------------------------------------------------------------ betting
+    def _bet(self, seat: int, amount: int, reason: str) -> None:
+        """Tokens from a seat's cave into the pot: never more than the cave (Q-§3)."""
+        if amount <= 0:
+            return
+        assert amount <= self.caves[seat]
+        self.caves[seat] -= amount
+        if reason != "Q-R4":
+            self._coup.contrib[seat] += amount
+        self.ledger.transfer(seat, POT, amount, reason)
+
+    def _apply_simple(self, action: Action) -> None:
+        assert isinstance(action, Simple)
+        _SIMPLE_HANDLERS[action.verb](self)
+
+    def _respondent(self) -> int:
+        return self._coup.to_respond.pop(0)
+
+    def _do_pass(self) -> None:
+        """Q-§5.2: pass (before an opening: out of the coup, the ante stays); fold (loses what he put in)."""
+        seat = self._respondent()
+        self.drop_out(seat)
+        self._after_betting_move()
+
+    def drop_out(self, seat: int) -> None:
+        """The seat is out of the coup: his cards join the dead cards, unseen (QUINZE-25: a passed hand is
+        gathered), and he leaves every queue."""
+        coup = self._coup
+        coup.folded[seat] = True
+        self._dead.extend(c for c in (coup.hole[seat], coup.substitute[seat], *coup.up[seat]) if c >= 0)
+        coup.hole[seat], coup.substitute[seat], coup.up[seat] = -1, -1, []
+        for queue in (coup.to_respond, coup.drawers, coup.word):
+            if seat in queue:
+                queue.remove(seat)
+
+    def _do_hold(self) -> None:
+        """Q-R9, QUINZE-31: match the highest stake ("je tiens"; « voulez-vous cartes ? » said to a raiser)."""
+        coup = self._coup
+        seat = self._respondent()
+        coup.committed[seat] = True
+        self._bet(seat, self.highest() - coup.contrib[seat], "Q-R9")
+        self._after_betting_move()
+
+    def _do_all_in(self) -> None:
+        """QUINZE-37: the short player opens or holds for all he has; the others hold only to that height."""
+        coup = self._coup
+        seat = self._respondent()
+        coup.committed[seat] = True
+        self._bet(seat, self.caves[seat], "QUINZE-37")
+        if not coup.opened:
+            coup.opened = True
+            self._reopen(seat)
+        self._after_betting_move()
+
+    def _do_announce(self) -> None:
+        """QUINZE-36: a player with only part of the stake states what he has (else he is out of the coup)."""
+        seat = self._coup.to_respond[0]
+        self._coup.announced[seat] = True
+        self.rulings.append(f"QUINZE-36: seat {seat} announces {self.caves[seat]}")
+
+    def _apply_open(self, action: Action) -> None:
+        """QUINZE-35, Q-R8: the opening, at least the jeu; everyone else must then answer it."""
+        assert isinstance(action, Open)
+        coup = self._coup
+        seat = self._respondent()
+        coup.opened = coup.committed[seat] = True
+        self._bet(seat, action.amount, "QUINZE-35")
+        self._reopen(seat)
+        self._after_betting_move()
+
+    def _apply_raise(self, action: Action) -> None:
+        """Q-R9 ("je renvie"): hold and add; every other player still betting must answer (Q-§5.3)."""
+        assert isinstance(action, Raise)
+        coup = self._coup
+        seat = self._actor
+        assert isinstance(seat, int)
+        if coup.to_respond:
+            coup.to_respond.pop(0)
+        coup.word = []
+        coup.committed[seat] = True
+        self._bet(seat, self.highest() - coup.contrib[seat] + action.amount, "Q-R9")
+        self._reopen(seat)
+        self._after_betting_move()
+
+    def _reopen(self, seat: int) -> None:
+        """Everyone else still in the coup and able to bet answers the bet, in order from the bettor's right."""
+        coup, n = self._coup, self.n
+        others = [(seat + k) % n for k in range(1, n)]
+        coup.to_respond = [s for s in others if coup.in_coup[s] and not coup.folded[s]
+                           and not self._out_of_betting(s)]
+
+    def _after_betting_move(self) -> None:
+        coup = self._coup
+        if not coup.opened:
+            if not coup.to_respond:
+                self._end_coup(general_pass=True)  # Q-R10: everybody passed
+            return
+        live = [s for s in range(self.n) if coup.in_coup[s] and not coup.folded[s] and not coup.declared[s]]
+        if len(live) <= 1:
+            self._showdown()  # Q-§5.2: the last player in takes the pot without showing
+            return
+        if coup.to_respond:
+            return
+        if self._phase == Phase.OPENING:
+            coup.drawers = [s for s in self._order() if coup.in_coup[s] and not coup.folded[s]]
+            self._phase = Phase.DRAW  # Q-§5.3: the engaged players draw in order
+        self._next_drawer_if_done()
+
+    # ------------------------------------------------------------------------------------ drawing
+    def _do_card(self) -> None:
+        """QUINZE-29, Q-R11: the spoken "carte" is served at once, the bottom card, face up (Form B: from the
+        top, face down); QUINZE-25 when the pack is spent."""
+        seat = self._coup.drawers[0]
+        if not self._pack:
+            self._phase = Phase.REGATHER
+            return
+        self._give_card(seat)
+
+    def _give_card(self, seat: int) -> None:
+        coup = self._coup
+        card = self._pack.pop(0) if self.rules.form == "B" else self._pack.pop()
+        coup.up[seat].append(card)
+        total = self.total(seat)
+        if total > TARGET:
+            coup.busted[seat] = True  # Q-R13: "je crève"
+            if self.rules.form == "A" and not self.rules.silent_bust:
+                coup.declared[seat] = True
+                coup.revealed[seat] = True
+                coup.to_respond = [s for s in coup.to_respond if s != seat]
+            coup.drawers.pop(0)
+            self._after_draw_turn()
+            return
+        if self.rules.form == "A":
+            bettors = [s for s in self._order() if coup.in_coup[s] and not coup.folded[s]
+                       and not self._out_of_betting(s)]
+            if len(bettors) >= 2:
+                coup.word = [s for s in bettors if s != seat]  # QUINZE-39, 40: the others have the word
+
+    def _do_stand(self) -> None:
+        """Q-R14: "je m'y tiens": his drawing is over (irrevocable, QUINZE-19)."""
+        coup = self._coup
+        seat = coup.drawers.pop(0)
+        coup.stood[seat] = True
+        self._after_draw_turn()
+
+    def _do_want_cards(self) -> None:
+        """QUINZE-31, 39, 40: « voulez-vous cartes ? » / « avec ça ? » passes the word without raising;
+        facing a raise it is "je tiens"."""
+        coup = self._coup
+        if coup.to_respond:
+            self._do_hold()
+            return
+        coup.word.pop(0)
+
+    def _after_draw_turn(self) -> None:
+        coup = self._coup
+        live = [s for s in range(self.n) if coup.in_coup[s] and not coup.folded[s] and not coup.declared[s]]
+        if self.rules.form == "A" and len(live) <= 1:
+            self._showdown()
+            return
+        self._next_drawer_if_done()
+
+    def _next_drawer_if_done(self) -> None:
+        coup = self._coup
+        while coup.drawers and (coup.declared[coup.drawers[0]] or coup.folded[coup.drawers[0]]
+                                or coup.stood[coup.drawers[0]] or coup.busted[coup.drawers[0]]):
+            coup.drawers.pop(0)
+        if not coup.drawers and not coup.to_respond and not coup.word:
+            if self.rules.form == "B":
+                self._settle_form_b()
+            else:
+                self._showdown()
+
+    def total(self, seat: int) -> int:
+        """The total of ``seat``'s cards (the full state)."""
+        coup = self._coup
+        return _total((coup.hole[seat], *coup.up[seat]), self._values, self.rules.ace_one_or_eleven)
+
+    # ------------------------------------------------------------------------------------ settlement
+    def _showdown(self) -> None:
+        """Q-§5.4, Q-R15, Q-R16: each pot to the best total of fifteen or less among its players; uncalled
+        money back (QUINZE-37); side pots for the short players (Q-§3)."""
+        coup = self._coup
+        coup.to_respond, coup.word, coup.drawers = [], [], []
+        contenders = [s for s in range(self.n) if coup.in_coup[s] and not coup.folded[s]]
+        for seat in contenders:
+            if coup.busted[seat] and not coup.declared[seat]:
+                coup.declared[seat] = True  # Q-§5.3 (Q8): a silent bust is found at the showdown
+                coup.revealed[seat] = True
+        standing = [s for s in contenders if not coup.busted[s]]
+        if len(standing) >= 2:
+            for seat in standing:
+                coup.revealed[seat] = True
+        self._return_uncalled()
+        winners: set[int] = set()
+        notes: list[str] = []
+        for amount, eligible, shares in self._pots():
+            won = self._pot_winners(eligible)
+            if not won:
+                if self.rules.all_bust == "return":
+                    self._return_shares(shares)
+                    notes.append(f"a pot of {amount} finds no winner: the bets go back (Q-R16)")
+                else:
+                    notes.append(f"a pot of {amount} finds no winner: it stays on the table (Q-R16)")
+                continue
+            share, extra = divmod(amount, len(won))
+            for i, seat in enumerate(won):
+                gain = share + (1 if i < extra else 0)
+                if gain:
+                    self._pay(seat, gain, "Q-R15")
+                winners.add(seat)
+            if any(coup.aided):
+                from academie.games import quinze_table
+
+                quinze_table.dealer_penalty(self, won[0], eligible, shares, main=not notes)
+            notes.append(f"seat {'/'.join(map(str, won))} wins {amount}")
+        self._finish(notes, tuple(sorted(winners)))
+
+    def _return_uncalled(self) -> None:
+        """QUINZE-37: nothing is engaged beyond what another player has put in; the excess goes back."""
+        contrib = self._coup.contrib
+        top = max(contrib)
+        second = sorted(contrib)[-2]
+        if top > second:
+            seat = contrib.index(top)
+            contrib[seat] = second
+            self.caves[seat] += top - second
+            self.ledger.transfer(POT, seat, top - second, "QUINZE-37")
+
+    def _pots(self) -> list[tuple[int, list[int], list[int]]]:
+        """Q-§3: the main pot (with the passe) and the side pots, by the heights of the all-in players: for each,
+        its amount, the seats that may win it (in order) and each seat's share of it."""
+        coup = self._coup
+        active = [s for s in range(self.n) if coup.in_coup[s] and not coup.folded[s]]
+        levels = sorted({coup.contrib[s] for s in active if self.caves[s] == 0} | {max(coup.contrib)})
+        passe = self.pot() - sum(coup.contrib)
+        pots: list[tuple[int, list[int], list[int]]] = []
+        previous = 0
+        for level in levels:
+            shares = [min(max(c - previous, 0), level - previous) for c in coup.contrib]
+            amount = sum(shares) + (passe if not pots else 0)
+            eligible = [s for s in self._order() if s in active and coup.contrib[s] >= level]
+            if amount or not pots:
+                pots.append((amount, eligible, shares))
+            previous = level
+        return pots
+
+    def _pot_winners(self, eligible: list[int]) -> list[int]:
+        """Q-R15 (Q9): the highest total of fifteen or less; ties to the earlier in order, or split.
+
+        Table mode, QUINZE-22 (rule file Example 5): with a substitute card, the winner is found twice, W1 with
+        the exposed card and W2 with the substitute; W2 governs only when no innocent player is W1 or W2.
+        """
+        coup = self._coup
+        first = self._best(eligible, -1)
+        victims = [s for s in eligible if coup.substitute[s] >= 0]
+        if not victims:
+            return first
+        victim = victims[0]
+        second = self._best(eligible, victim)
+        if first == second:
+            return first
+        innocent = set(first + second) - {victim, coup.offender[victim]}
+        return first if innocent else second
+
+    def _best(self, eligible: list[int], substituted: int) -> list[int]:
+        coup = self._coup
+        totals = {}
+        for seat in eligible:
+            if seat == substituted:
+                total = _total((coup.substitute[seat], *coup.up[seat]), self._values, self.rules.ace_one_or_eleven)
+            else:
+                total = TARGET + 1 if coup.busted[seat] else self.total(seat)
+            if total <= TARGET:
+                totals[seat] = total
+        if not totals:
+            return []
+        best = max(totals.values())
+        tied = [s for s in eligible if totals.get(s) == best]  # ``eligible`` is in playing order
+        return tied if self.rules.ties == "split" else tied[:1]
+
+    def _return_shares(self, shares: list[int]) -> None:
+        """Q-R16 (Q10, option "return"): an unwon pot's bets go back to those who made them (the passe stays)."""
+        for seat, share in enumerate(shares):
+            if share:
+                self._pay(seat, share, "Q-R16")
+
+    def _pay(self, seat: int, amount: int, reason: str) -> None:
+        self.caves[seat] += amount
+        self.ledger.transfer(POT, seat, amount, reason)
+
+    def _finish(self, notes: list[str], winners: tuple[int, ...]) -> None:
+        coup = self._coup
+        shown = [f"seat {s} shows {format_hand(coup, s)} = {self.total(s)}" for s in range(self.n)
+                 if coup.revealed[s] and coup.hole[s] >= 0]
+        self.last_coup = (*shown, *notes)
+        for seat in winners:
+            self.wins[seat] += 1
+        self._end_coup(general_pass=False, winners=winners)
+
+    def _settle_form_b(self) -> None:
+        """Q-§5.8: nearer fifteen wins, the elder wins ties; both bust: a drawn game, stakes doubled (Q-H1)."""
+        coup = self._coup
+        dealer = coup.dealer
+        elder = 1 - dealer
+        coup.revealed = [True, True]
+        bust_e, bust_d = coup.busted[elder], coup.busted[dealer]
+        notes = [f"seat {s} shows {format_hand(coup, s)} = {self.total(s)}" for s in (elder, dealer)]
+        winners: tuple[int, ...] = ()
+        if bust_e and bust_d:
+            self.multiplier *= 2
+            notes.append(f"both bust: a drawn game; the next is for {self.rules.stake * self.multiplier} (Q-H1)")
+        else:
+            if bust_e:
+                winner = dealer
+            elif bust_d:
+                winner = elder
+            else:
+                winner = elder if self.total(elder) >= self.total(dealer) else dealer
+            loser = 1 - winner
+            amount = min(self.rules.stake * self.multiplier, self.caves[loser])  # never more than his cave
+            self.caves[loser] -= amount
+            self.caves[winner] += amount
+            self.ledger.transfer(loser, winner, amount, "Q-§5.8")
+            self.multiplier = 1
+            winners = (winner,)
+            self.wins[winner] += 1
+            notes.append(f"seat {winner} wins {amount}")
+        self.last_coup = tuple(notes)
+        self._end_coup(general_pass=False, winners=winners)
+
+    def _end_coup(self, *, general_pass: bool, winners: tuple[int, ...] = ()) -> None:
+        """Record the coup; Q-R10 (same dealer, same pack, while N + 2 cards remain) or Q-R17 (the deal passes,
+        the other pack); Q-R18: the partie ends after the agreed rounds."""
+        coup = self._coup
+        n = self.n
+        dealer = coup.dealer
+        if not general_pass:
+            self.coups_played += 1
+            dealer = self._next_dealer(dealer)
+        over = self._game_over()
+        if over:
+            self._share_leftover()
+        self.deal_results.append(DealResult(0, coup.dealer, self._coup_points(), not general_pass, winners))
+        if general_pass:
+            self.last_coup = ("everybody passed: everyone antes again and the same dealer deals (Q-R10)",)
+        if self.rules.form == "A":
+            for seat in range(n):
+                self._dead.extend(c for c in (coup.hole[seat], coup.substitute[seat], *coup.up[seat]) if c >= 0)
+        self._coup = _Coup.fresh(dealer, n, len(self.operations), len(self.ledger.entries))
+        if over:
+            self._phase = Phase.OVER
+            return
+        if self.rules.form == "B":
+            self._phase = Phase.CUT  # Q-H2: a new cut for the deal after every game
+            return
+        playing = sum(1 for s in range(n) if self._can_play(s))
+        if general_pass and len(self._pack) >= playing + 2:
+            self._deal_coup()  # Q-R10: redealt from the same pack, without shuffle or cut
+            self._coup.start = len(self.operations)
+            return
+        self._colour = 1 - self._colour  # Q-R2, Q-R17: the other pack, freshly shuffled
+        self._phase = Phase.SHUFFLE
+
+    def _coup_points(self) -> tuple[int, ...]:
+        points = [0] * self.n
+        for entry in self.ledger.entries[self._coup.ledger_start:]:
+            if isinstance(entry.source, int):
+                points[entry.source] -= entry.amount
+            if isinstance(entry.target, int):
+                points[entry.target] += entry.amount
+        return tuple(points)
+
+    def _can_play(self, seat: int) -> bool:
+        """Q-R3, Q-R4: a player takes part in a coup while his cave can pay the ante (and he has not left)."""
+        return self.caves[seat] >= self.rules.ante and not self.left[seat]
+
+    def _next_dealer(self, dealer: int) -> int:
+        """Q-R17: the deal passes to the next player in order who can still play (QUINZE-28: not one who left)."""
+        for k in range(1, self.n + 1):
+            seat = (dealer + k) % self.n
+            if self.rules.form == "B" or self._can_play(seat):
+                return seat
+        return dealer
+
+    def _game_over(self) -> bool:
+        """Q-R18: the agreed rounds are played, or fewer than two players can still play."""
+        if self.coups_played >= self.rules.rounds * self.n:
+            return True
+        if self.rules.form == "B":
+            return min(self.caves) == 0
+        return sum(1 for s in range(self.n) if self._can_play(s)) < 2
+
+    def _share_leftover(self) -> None:
+        """Q-§5.7: what is left in the pot after the last coup is shared equally (the odd tokens in order)."""
+        left = self.pot()
+        if not left:
+            return
+        share, extra = divmod(left, self.n)
+        for seat in range(self.n):
+            gain = share + (1 if seat < extra else 0)
+            if gain:
+                self._pay(seat, gain, "Q-§5.7")
+
+    # ------------------------------------------------------------------------------------ table mode
+    def _apply_irregular(self, action: Action) -> None:
+        from academie.games import quinze_table
+
+        assert isinstance(action, Irregular)
+        quinze_table.commit(self, action)
+
+    def _apply_remedy(self, action: Action) -> None:
+        from academie.games import quinze_table
+
+        assert isinstance(action, Remedy) and self._pending is not None
+        pending, self._pending = self._pending, None
+        quinze_table.apply_remedy(self, pending, action)
+
+    # ------------------------------------------------------------------------------------ results
+    def result(self) -> PartieResult:
+        points = self.ledger.seat_balances()
+        winner = None
+        if self._phase == Phase.OVER:
+            best = max(points)
+            top = [s for s in range(self.n) if points[s] == best]
+            winner = top[0] if len(top) == 1 else None
+        return PartieResult(points, tuple(self.wins), winner)
+
+    def returns(self) -> tuple[int, ...]:
+        return self.result().returns()
+
+    # ------------------------------------------------------------------------------------ views
+    def hole_card(self, seat: int) -> Card | None:
+        card = self._coup.hole[seat]
+        return CARDS[card] if card >= 0 else None
+
+    def up_cards(self, seat: int) -> tuple[Card, ...]:
+        return tuple(CARDS[c] for c in self._coup.up[seat])
+
+    def pack(self) -> tuple[Card, ...]:
+        """The cards left in the dealer's hand, top first (the full state)."""
+        return tuple(CARDS[c] for c in self._pack)
+
+    def dead_cards(self) -> tuple[Card, ...]:
+        return tuple(CARDS[c] for c in self._dead)
+
+    @property
+    def colour(self) -> int:
+        return self._colour
+
+    def view(self, viewer: int) -> QuinzeView:
+        """What ``viewer`` (a seat or :data:`PUBLIC`) knows now; never another seat's hidden card."""
+        if viewer != PUBLIC and (type(viewer) is not int or not 0 <= viewer < self.n):
+            raise RulesError(f"viewer {viewer!r} is not allowed; allowed: 0 to {self.n - 1}, PUBLIC")
+        coup, n = self._coup, self.n
+        form_b = self.rules.form == "B"
+        history = tuple((op.actor, seen) for op in self.operations[coup.start:]
+                        if (seen := redact(op.actor, op.action, viewer)) is not None)
+
+        def knows(seat: int) -> bool:
+            return seat == viewer or coup.revealed[seat]
+
+        # Q-R12: a hidden card stays hidden until the end of the coup (or a bust, or a law, shows it)
+        hole = tuple(CARDS[coup.hole[s]] if coup.hole[s] >= 0 and knows(s) else None for s in range(n))
+        up = tuple(tuple(CARDS[c] for c in coup.up[s]) if not form_b or knows(s) else () for s in range(n))
+        busted = tuple(coup.declared[s] or (s == viewer and coup.busted[s]) for s in range(n))
+        return QuinzeView(
+            viewer=viewer, rules=self.rules, phase=self._phase, actor=self.actor, dealer=self.dealer,
+            coup=len(self.deal_results), caves=tuple(self.caves), contributions=tuple(coup.contrib),
+            pot=self.pot(), jeu=self.jeu(), highest=self.highest(), in_coup=tuple(coup.in_coup),
+            folded=tuple(coup.folded), busted=busted, stood=tuple(coup.stood), announced=tuple(coup.announced),
+            hole=hole, up=up, drawn=tuple(len(coup.up[s]) for s in range(n)),
+            pack_colour="standard" if form_b else COLOUR_NAMES[self._colour], pack_left=len(self._pack),
+            shown_burnt=tuple(CARDS[c] for c in self._shown_burnt),
+            drawer=coup.drawers[0] if coup.drawers and self._phase == Phase.DRAW else None,
+            history=history, legal_actions=self.legal_actions() if viewer == self.actor else (),
+            multiplier=self.multiplier, last_coup=self.last_coup,
+            pending=self._pending.irregularity if self._pending else None, rulings=tuple(self.rulings),
+            substitute=CARDS[coup.substitute[viewer]] if viewer != PUBLIC and coup.substitute[viewer] >= 0 else None)
+
+
+def format_hand(coup: _Coup, seat: int) -> str:
+    cards = [coup.hole[seat], *coup.up[seat]]
+    return " ".join(str(CARDS[c]) for c in cards if c >= 0)
+
+
+def _cut_rank(card: Card) -> int:
+    """Q-§5.8: ace low, king high."""
+    return 1 if card.rank == Rank.ACE else int(card.rank)
+
+
+def places_for(king_seat: int, n: int) -> tuple[Card, ...]:
+    """Q-R1: the cards by seat when the king's drawer sits at ``king_seat`` (the queen on his right, ...).
+
+    >>> [str(c) for c in places_for(1, 3)]
+    ['JS', 'KS', 'QS']
+    """
+    cards = [Card(PLACE_RANKS[(seat - king_seat) % n], Suit.SPADES) for seat in range(n)]
+    return tuple(cards)
+
+
+@lru_cache(maxsize=8)
+def _all_places(n: int) -> frozenset[tuple[Card, ...]]:
+    return frozenset(places_for(k, n) for k in range(n))
+
+
+def _same_cards(order: Sequence[Card], pack: Sequence[Card]) -> bool:
+    return len(order) == len(pack) and Counter(c.index for c in order) == Counter(c.index for c in pack)
+
+
+def _with_players(rules: QuinzeRules, players: int) -> QuinzeRules:
+    from dataclasses import replace
+
+    return replace(rules, players=players)
+
+
+def cutter_after_regather(coup: _Coup, n: int) -> int:
+    """QUINZE-27: who cuts a gathered pack.
+
+    The second player on the dealer's left if he is not in the hand, else the first player not in it going round
+    to the left (the dealer when all the others are in it); when the dealer is in it too, a player who has
+    busted (of two, the one nearer the dealer's left); with no bust, the second player on the left after all.
+    Seats are in playing order, so the dealer's left is the previous seat.
+
+    >>> coup = _Coup.fresh(0, 4, 0, 0)
+    >>> coup.in_coup = [True] * 4
+    >>> cutter_after_regather(coup, 4)            # everyone in the hand, nobody bust: the second on the left
+    2
+    >>> coup.busted[3] = coup.busted[1] = True
+    >>> cutter_after_regather(coup, 4)            # two busts: the one nearer the dealer's left
+    3
+    >>> coup.folded[2] = True
+    >>> cutter_after_regather(coup, 4)            # the second on the left is out of the hand: he cuts
+    2
+    """
+    dealer = coup.dealer
+
+    def in_hand(seat: int) -> bool:
+        return coup.in_coup[seat] and not coup.folded[seat]
+
+    for k in range(2, n + 2):
+        seat = (dealer - k) % n
+        if not in_hand(seat):
+            return seat
+    for k in range(1, n):
+        seat = (dealer - k) % n
+        if coup.busted[seat]:
+            return seat
+    return (dealer - 2) % n
+
+
+_SIMPLE_HANDLERS: Final = {
+    "pass": QuinzeState._do_pass,
+    "hold": QuinzeState._do_hold,
+    "all-in": QuinzeState._do_all_in,
+    "announce": QuinzeState._do_announce,
+    "card": QuinzeState._do_card,
+    "stand": QuinzeState._do_stand,
+    "want-cards": QuinzeState._do_want_cards,
+    "with-that": QuinzeState._do_want_cards,
+}
+
+_HANDLERS: Final = {
+    Places: QuinzeState._apply_places,
+    CutForDeal: QuinzeState._apply_cut,
+    Shuffle: QuinzeState._apply_shuffle,
+    Regather: QuinzeState._apply_regather,
+    Simple: QuinzeState._apply_simple,
+    Open: QuinzeState._apply_open,
+    Raise: QuinzeState._apply_raise,
+    Irregular: QuinzeState._apply_irregular,
+    Remedy: QuinzeState._apply_remedy,
+}

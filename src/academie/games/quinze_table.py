@@ -1,0 +1,544 @@
+"""Table mode for Le Quinze: the irregular acts the seed's laws QUINZE-19 … QUINZE-34 rule on.
+
+An irregular act is an :class:`~academie.games.quinze.Irregular` action, ``! KIND SEAT [ARGS]``, accepted from any
+seat when it is physically possible (:func:`why_impossible` says why not). Committing it does what happens at a
+real table (a card lies face up, two cards come off the pack, a player gets up and leaves) and leaves a ruling
+pending: the party the law names (or the table, when the law rules by itself) chooses a remedy with
+``remedy NAME law=ID``. Every ruling is written to ``state.rulings`` and every penalty goes through the ledger
+citing its law.
+
+>>> from academie.engine import Mode
+>>> from academie.games.quinze import QuinzeRules, QuinzeState
+>>> state = QuinzeState.new(QuinzeRules(players=3, mode=Mode.TABLE), seed=4, first_dealer=2)
+>>> _ = state.apply_text("! expose-deal 1")            # the dealer lets seat 1's card be seen
+>>> state.actor, [str(a) for a in state.legal_actions()]
+(1, ['remedy keep law=QUINZE-20', 'remedy burn-coup law=QUINZE-20'])
+>>> _ = state.apply_text("remedy burn-coup law=QUINZE-20")
+>>> state.rulings[-1]
+'QUINZE-20: the coup is burnt at the request of seat 1 and dealt again from the pack'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Final
+
+from academie.cards import CARDS
+from academie.engine import Mode
+from academie.laws import Irregularity
+
+if TYPE_CHECKING:
+    from academie.games.quinze import Irregular, Pending, QuinzeState, Remedy
+
+
+@dataclass(frozen=True, slots=True)
+class Act:
+    """One kind of irregular act: its law, its syntax, when it can happen and what it does."""
+
+    kind: str
+    law: str
+    syntax: str
+    summary: str
+    possible: Callable[[QuinzeState, Irregular], str]
+    commit: Callable[[QuinzeState, Irregular], None]
+
+
+# ------------------------------------------------------------------------------------------------ helpers
+def _pend(state: QuinzeState, law: str, offender: int, description: str, chooser: int | None,
+          remedies: tuple[str, ...], *, seat: int = -1, cards: tuple[int, ...] = ()) -> None:
+    from academie.games.quinze import Pending
+
+    state._pending = Pending(Irregularity(law, offender, description, chooser, remedies), seat, cards)
+
+
+def _rule(state: QuinzeState, text: str) -> None:
+    state.rulings.append(text)
+
+
+def _phase(state: QuinzeState) -> str:
+    return state.phase.name
+
+
+def _engaged(state: QuinzeState, seat: int) -> bool:
+    coup = state._coup
+    return coup.in_coup[seat] and not coup.folded[seat] and not coup.declared[seat]
+
+
+def _fresh_deal(state: QuinzeState) -> bool:
+    """The cards are dealt and nobody has spoken yet (the time of the dealing laws QUINZE-20…24)."""
+    coup = state._coup
+    return (_phase(state) == "OPENING" and not coup.opened and not any(coup.folded)
+            and not any(coup.announced) and len(state.operations) == coup.start + 1 + _acts_since_deal(state))
+
+
+def _acts_since_deal(state: QuinzeState) -> int:
+    """Irregular acts and remedies since the deal (they do not count as speech)."""
+    from academie.games.quinze import Irregular, Remedy
+
+    coup = state._coup
+    return sum(isinstance(op.action, (Irregular, Remedy)) for op in state.operations[coup.start + 1:])
+
+
+def _in_play(state: QuinzeState) -> bool:
+    return _phase(state) in ("OPENING", "DRAW")
+
+
+def _first_adversary(state: QuinzeState, seat: int) -> int:
+    """The adversary who speaks for the others: the next engaged player in order after ``seat``."""
+    n = state.n
+    for k in range(1, n):
+        other = (seat + k) % n
+        if _engaged(state, other):
+            return other
+    return (seat + 1) % n
+
+
+def _seat_arg(act: Irregular, position: int = 0) -> int:
+    try:
+        return int(act.args[position])
+    except (IndexError, ValueError):
+        return -1
+
+
+def _burn(state: QuinzeState, cards: list[int]) -> None:
+    """Cards put out of play unseen (QUINZE-28 allows it only in the cases the laws lay down): dead cards."""
+    state._dead.extend(cards)
+
+
+def _redeal(state: QuinzeState) -> None:
+    """One card again to each player in the coup, from the bottom of the pack, in order (Q-R6)."""
+    coup = state._coup
+    for seat in state._order():
+        if coup.in_coup[seat]:
+            coup.hole[seat] = state._pack.pop()
+            coup.revealed[seat] = False
+
+
+def _players_in(state: QuinzeState) -> int:
+    return sum(state._coup.in_coup)
+
+
+# ------------------------------------------------------------------------------------------------ QUINZE-19
+def _change_position_possible(state: QuinzeState, act: Irregular) -> str:
+    coup = state._coup
+    if _phase(state) != "DRAW" or not coup.stood[act.seat] or not _engaged(state, act.seat):
+        return "only a player who has stood, while the others draw"
+    return ""
+
+
+def _change_position(state: QuinzeState, act: Irregular) -> None:
+    """QUINZE-19, Q-R14: a player who stood asks for a card; only his adversaries' consent allows it."""
+    _pend(state, "QUINZE-19", act.seat, f"seat {act.seat} stood and asks to draw again",
+          _first_adversary(state, act.seat), ("refuse", "consent"))
+
+
+def _consent(state: QuinzeState, pending: Pending) -> None:
+    coup, seat = state._coup, pending.irregularity.offender
+    coup.stood[seat] = False
+    coup.drawers.insert(0, seat)
+    _rule(state, f"QUINZE-19: the adversaries consent; seat {seat} may draw again")
+
+
+# ------------------------------------------------------------------------------------------------ QUINZE-20…24
+def _deal_fault_possible(state: QuinzeState, act: Irregular) -> str:
+    if not _fresh_deal(state):
+        return "only when the cards have just been dealt, before anyone speaks"
+    if not state._coup.in_coup[act.seat]:
+        return f"seat {act.seat} has no card in this coup"
+    return ""
+
+
+def _expose_deal(state: QuinzeState, act: Irregular) -> None:
+    """QUINZE-20: a card seen in the deal through the dealer's fault: its owner keeps it or has the coup burnt."""
+    state._coup.revealed[act.seat] = True
+    _pend(state, "QUINZE-20", state._coup.dealer, f"seat {act.seat}'s card was seen through the dealer's fault",
+          act.seat, ("keep", "burn-coup"), seat=act.seat)
+
+
+def _expose_own(state: QuinzeState, act: Irregular) -> None:
+    """QUINZE-21: a card seen through its owner's fault: he keeps it and cannot have the coup burnt."""
+    state._coup.revealed[act.seat] = True
+    _pend(state, "QUINZE-21", act.seat, f"seat {act.seat} let his own card be seen", None, ("keep",),
+          seat=act.seat)
+
+
+def _burn_coup(state: QuinzeState, pending: Pending) -> None:
+    coup = state._coup
+    cards = [coup.hole[s] for s in state._order() if coup.in_coup[s]]
+    if len(state._pack) < len(cards):
+        _rule(state, "QUINZE-20: the pack is too short to burn the coup; the card is kept")
+        return
+    _burn(state, cards)
+    _redeal(state)
+    _rule(state, f"QUINZE-20: the coup is burnt at the request of seat {pending.seat} and dealt again from the pack")
+
+
+def _expose_other_possible(state: QuinzeState, act: Irregular) -> str:
+    offender = _seat_arg(act)
+    coup = state._coup
+    if not _in_play(state) or not _engaged(state, act.seat):
+        return "only the hidden card of a player in the coup"
+    if not 0 <= offender < state.n or offender == act.seat:
+        return "expected `! expose-other SEAT OFFENDER` with another seat as the offender"
+    if coup.substitute[act.seat] >= 0 or coup.revealed[act.seat]:
+        return f"seat {act.seat}'s card is already known"
+    return ""
+
+
+def _expose_other(state: QuinzeState, act: Irregular) -> None:
+    """QUINZE-22: a card seen through another player's fault: its owner may take the next card face down,
+    valid only against the offender."""
+    offender = _seat_arg(act)
+    state._coup.revealed[act.seat] = True
+    _pend(state, "QUINZE-22", offender, f"seat {offender} exposed seat {act.seat}'s hidden card", act.seat,
+          ("keep", "substitute"), seat=act.seat)
+
+
+def _substitute(state: QuinzeState, pending: Pending) -> None:
+    coup, seat = state._coup, pending.seat
+    if not state._pack:
+        _rule(state, "QUINZE-22: the pack is spent; the exposed card is kept")
+        return
+    coup.substitute[seat] = state._pack.pop()
+    coup.offender[seat] = pending.irregularity.offender
+    _rule(state, f"QUINZE-22: seat {seat} takes the next card face down, valid only against seat "
+                 f"{pending.irregularity.offender}")
+
+
+def _misdeal_possible(state: QuinzeState, act: Irregular) -> str:
+    reason = _deal_fault_possible(state, act)
+    if reason:
+        return reason
+    if act.args not in (("1",), ("-1",)):
+        return "expected `! misdeal SEAT 1` (a card too many) or `! misdeal SEAT -1` (a card too few)"
+    if len(state._pack) < 3 * _players_in(state):
+        return "the pack is too short to burn and deal again"
+    return ""
+
+
+def _misdeal(state: QuinzeState, act: Irregular) -> None:
+    """QUINZE-23: more or fewer cards dealt than players; the cards dealt are burnt, the round made complete."""
+    extra = act.args == ("1",)
+    cards = (state._pack.pop(),) if extra else ()
+    count = _players_in(state) + (1 if extra else -1)
+    _pend(state, "QUINZE-23", state._coup.dealer, f"{count} cards were dealt to {_players_in(state)} players",
+          None, ("burn-rounds",), seat=act.seat, cards=cards)
+
+
+def _seen_in_deal(state: QuinzeState, act: Irregular) -> None:
+    """QUINZE-24: a card about to be dealt was seen, or the order of dealing disturbed: as law 23."""
+    _pend(state, "QUINZE-24", state._coup.dealer, f"the dealing order was disturbed (seen by seat {act.seat})",
+          None, ("burn-rounds",), seat=act.seat)
+
+
+def _seen_possible(state: QuinzeState, act: Irregular) -> str:
+    reason = _deal_fault_possible(state, act)
+    if not reason and len(state._pack) < 3 * _players_in(state):
+        return "the pack is too short to burn and deal again"
+    return reason
+
+
+def _burn_rounds(state: QuinzeState, pending: Pending) -> None:
+    """QUINZE-23/24: burn one complete round (N cards, those dealt included) when no more than N were dealt,
+    two (2N) when more; then deal again correctly."""
+    coup = state._coup
+    players = _players_in(state)
+    holes = [coup.hole[s] for s in state._order() if coup.in_coup[s]]
+    if pending.irregularity.law == "QUINZE-23" and not pending.cards:
+        state._pack.append(coup.hole[pending.seat])  # the short player never had his card: it is still the bottom
+        holes.remove(coup.hole[pending.seat])
+    dealt = holes + list(pending.cards)
+    rounds = 2 if len(dealt) > players else 1
+    more = [state._pack.pop() for _ in range(rounds * players - len(dealt))]
+    _burn(state, dealt + more)
+    _redeal(state)
+    _rule(state, f"{pending.irregularity.law}: {rounds} complete round(s) burnt ({rounds * players} cards, those "
+                 "dealt included); the cards are dealt again")
+
+
+# ------------------------------------------------------------------------------------------------ QUINZE-28
+def _leave_possible(state: QuinzeState, act: Irregular) -> str:
+    if not _in_play(state) or not state._coup.in_coup[act.seat] or state._coup.folded[act.seat]:
+        return "only a player with a card in the coup"
+    if sum(1 for s in range(state.n) if _engaged(state, s)) <= 2 and state._coup.opened:
+        return "leaving would end the contest; throw the cards in (pass) instead"
+    return ""
+
+
+def _leave(state: QuinzeState, act: Irregular) -> None:
+    """QUINZE-28: a player leaves without a replacement: his card is burnt; he takes no further part."""
+    _pend(state, "QUINZE-28", act.seat, f"seat {act.seat} leaves the table without a replacement", None,
+          ("burn-card",), seat=act.seat)
+
+
+def _burn_leaver(state: QuinzeState, pending: Pending) -> None:
+    seat = pending.seat
+    state.left[seat] = True
+    state.drop_out(seat)
+    _rule(state, f"QUINZE-28: seat {seat}'s card is burnt; he loses what he staked and is dealt no more cards")
+    state._after_betting_move()
+
+
+# ------------------------------------------------------------------------------------------------ QUINZE-29
+def _drawer_turn(state: QuinzeState) -> int:
+    coup = state._coup
+    if _phase(state) != "DRAW" or coup.to_respond or coup.word or not coup.drawers or not state._pack:
+        return -1
+    return coup.drawers[0]
+
+
+def _gesture_possible(state: QuinzeState, act: Irregular) -> str:
+    return "" if _drawer_turn(state) == act.seat else "only the player whose turn it is to draw"
+
+
+def _gesture(state: QuinzeState, act: Irregular) -> None:
+    """QUINZE-29: the dealer obeys the spoken word only, never a gesture: no card is given."""
+    _pend(state, "QUINZE-29", act.seat, f"seat {act.seat} asks for a card by a gesture", None, ("no-card",))
+
+
+def _detach_possible(state: QuinzeState, act: Irregular) -> str:
+    drawer = _drawer_turn(state)
+    if drawer < 0 or drawer != state._coup.dealer or act.seat != drawer:
+        return "only the dealer, drawing for himself"
+    return ""
+
+
+def _detach(state: QuinzeState, act: Irregular) -> None:
+    """QUINZE-29: for his own hand, a card the dealer has detached is a card taken."""
+    _pend(state, "QUINZE-29", act.seat, f"the dealer (seat {act.seat}) detached a card", None, ("taken",))
+
+
+def _taken(state: QuinzeState, pending: Pending) -> None:
+    _rule(state, "QUINZE-29: a card detached by the dealer for himself is a card taken")
+    state._give_card(pending.irregularity.offender)
+
+
+# ------------------------------------------------------------------------------------------------ QUINZE-30
+def _look_burnt_possible(state: QuinzeState, act: Irregular) -> str:
+    if not _in_play(state) or not _engaged(state, act.seat) or not state._coup.opened:
+        return "only a player engaged in a coup"
+    return "" if state._dead else "there are no burnt or dead cards to look at"
+
+
+def _look_burnt(state: QuinzeState, act: Irregular) -> None:
+    """QUINZE-30: looking at the burnt cards against the adversary's will loses what is at stake."""
+    _pend(state, "QUINZE-30", act.seat, f"seat {act.seat} looked at the burnt cards",
+          _first_adversary(state, act.seat), ("forfeit", "allow"), seat=act.seat)
+
+
+def _forfeit(state: QuinzeState, pending: Pending) -> None:
+    coup, seat = state._coup, pending.seat
+    state.drop_out(seat)
+    _rule(state, f"QUINZE-30: seat {seat} looked at the burnt cards against his adversary's will and loses what "
+                 f"he staked ({coup.contrib[seat] + state.rules.ante})")
+    state._after_betting_move()
+
+
+# ------------------------------------------------------------------------------------------------ QUINZE-32…33
+def _dealer_gives_possible(state: QuinzeState, act: Irregular) -> str:
+    drawer = _drawer_turn(state)
+    if drawer < 0 or act.seat != state._coup.dealer:
+        return "only the dealer, while a player is drawing"
+    if len(state._pack) < 2:
+        return "the pack holds fewer than two cards"
+    return ""
+
+
+def _two_cards(state: QuinzeState, act: Irregular) -> None:
+    """QUINZE-32: the dealer gives two cards: the receiver takes both or chooses."""
+    cards = (state._pack.pop(), state._pack.pop())
+    drawer = _drawer_turn_after_pop(state)
+    _pend(state, "QUINZE-32", act.seat, f"the dealer gave seat {drawer} two cards: "
+          f"{CARDS[cards[0]]} {CARDS[cards[1]]}", drawer, ("take-first", "take-second", "take-both"),
+          seat=drawer, cards=cards)
+
+
+def _drawer_turn_after_pop(state: QuinzeState) -> int:
+    return state._coup.drawers[0]
+
+
+def _unasked(state: QuinzeState, act: Irregular) -> None:
+    """QUINZE-33: a card given without being asked: the receiver keeps it (the penalty of law 32 follows) or
+    refuses it (it goes back under the pack: no card may be burnt, QUINZE-28)."""
+    card = state._pack.pop()
+    drawer = state._coup.drawers[0]
+    _pend(state, "QUINZE-33", act.seat, f"the dealer gave seat {drawer} {CARDS[card]} unasked", drawer,
+          ("penalty", "refuse"), seat=drawer, cards=(card,))
+
+
+def _take(which: tuple[int, ...]) -> Callable[[QuinzeState, Pending], None]:
+    def remedy(state: QuinzeState, pending: Pending) -> None:
+        """QUINZE-32/33: the chosen cards are the receiver's; a refused card goes back under the pack (seen by
+        all, it may not be burnt, QUINZE-28); with several engaged the dealer owes what the others could have won."""
+        coup, seat = state._coup, pending.seat
+        kept = [pending.cards[i] for i in which]
+        for card in reversed([c for i, c in enumerate(pending.cards) if i not in which]):
+            state._pack.append(card)
+        coup.aided[seat] = True
+        law = pending.irregularity.law
+        _rule(state, f"{law}: seat {seat} takes {' '.join(str(CARDS[c]) for c in kept)}")
+        for card in kept[:-1]:
+            coup.up[seat].append(card)
+        state._pack.append(kept[-1])
+        state._give_card(seat)
+
+    return remedy
+
+
+def _refuse_unasked(state: QuinzeState, pending: Pending) -> None:
+    state._pack.append(pending.cards[0])
+    _rule(state, f"QUINZE-33: seat {pending.seat} refuses the card; it goes back under the pack")
+
+
+def dealer_penalty(state: QuinzeState, winner: int, eligible: list[int], shares: list[int], *, main: bool) -> None:
+    """QUINZE-32/33 (rule file §7.1 approximation): when a player helped by an extra or unasked card wins a pot
+    and several are engaged, the dealer pays every other player of that pot what he put in it (with his ante in
+    the main pot), up to his cave."""
+    coup = state._coup
+    dealer = coup.dealer
+    engaged = sum(1 for s in range(state.n) if coup.in_coup[s] and not coup.folded[s])
+    if not coup.aided[winner] or engaged < 3:
+        return
+    for seat in eligible:
+        if seat in (winner, dealer):
+            continue
+        amount = min(shares[seat] + (state.rules.ante if main else 0), state.caves[dealer])
+        if amount:
+            state.caves[dealer] -= amount
+            state.caves[seat] += amount
+            state.ledger.transfer(dealer, seat, amount, "QUINZE-32")
+            _rule(state, f"QUINZE-32: the dealer pays seat {seat} the {amount} he could have won")
+
+
+# ------------------------------------------------------------------------------------------------ QUINZE-34
+def _compose_possible(state: QuinzeState, act: Irregular) -> str:
+    coup = state._coup
+    if not _in_play(state) or not coup.opened or not _engaged(state, act.seat):
+        return "only a player engaged in an opened coup"
+    if any(coup.up):
+        return "a composition can be objected to only before a card is taken; afterwards the engine offers none"
+    return ""
+
+
+def _compose(state: QuinzeState, act: Irregular) -> None:
+    """QUINZE-34: a composition (the pot shared among the engaged) before a card is taken: any player may veto."""
+    _pend(state, "QUINZE-34", act.seat, f"seat {act.seat} proposes to share the pot among the engaged players",
+          (act.seat + 1) % state.n, ("veto", "agree"), seat=act.seat)
+
+
+def _agree(state: QuinzeState, pending: Pending) -> None:
+    coup = state._coup
+    engaged = [s for s in state._order() if coup.in_coup[s] and not coup.folded[s]]
+    pot = state.pot()
+    share, extra = divmod(pot, len(engaged))
+    for i, seat in enumerate(engaged):
+        amount = share + (1 if i < extra else 0)
+        if amount:
+            state._pay(seat, amount, "QUINZE-34")
+    _rule(state, f"QUINZE-34: the composition stands; the pot of {pot} is shared by seats "
+                 f"{', '.join(map(str, engaged))}")
+    state._finish([f"the pot of {pot} is shared by composition (QUINZE-34)"], tuple(engaged))
+
+
+# ------------------------------------------------------------------------------------------------ tables
+ACTS: Final[dict[str, Act]] = {act.kind: act for act in (
+    Act("change-position", "QUINZE-19", "! change-position SEAT", "a player who stood asks to draw again",
+        _change_position_possible, _change_position),
+    Act("expose-deal", "QUINZE-20", "! expose-deal SEAT", "a card seen in the deal by the dealer's fault",
+        _deal_fault_possible, _expose_deal),
+    Act("expose-own", "QUINZE-21", "! expose-own SEAT", "a player lets his own card be seen",
+        _deal_fault_possible, _expose_own),
+    Act("expose-other", "QUINZE-22", "! expose-other SEAT OFFENDER", "another player exposes a hidden card",
+        _expose_other_possible, _expose_other),
+    Act("misdeal", "QUINZE-23", "! misdeal SEAT ±1", "a card too many or too few dealt", _misdeal_possible,
+        _misdeal),
+    Act("seen-in-deal", "QUINZE-24", "! seen-in-deal SEAT", "a card about to be dealt is seen, or the order "
+        "disturbed", _seen_possible, _seen_in_deal),
+    Act("leave", "QUINZE-28", "! leave SEAT", "a player leaves without a replacement", _leave_possible, _leave),
+    Act("gesture", "QUINZE-29", "! gesture SEAT", "a card asked for by a gesture", _gesture_possible, _gesture),
+    Act("detach", "QUINZE-29", "! detach DEALER", "the dealer detaches a card for himself", _detach_possible,
+        _detach),
+    Act("look-burnt", "QUINZE-30", "! look-burnt SEAT", "looking at the burnt cards", _look_burnt_possible,
+        _look_burnt),
+    Act("two-cards", "QUINZE-32", "! two-cards DEALER", "the dealer gives two cards", _dealer_gives_possible,
+        _two_cards),
+    Act("unasked-card", "QUINZE-33", "! unasked-card DEALER", "the dealer gives a card unasked",
+        _dealer_gives_possible, _unasked),
+    Act("compose", "QUINZE-34", "! compose SEAT", "a composition proposed before a card is taken",
+        _compose_possible, _compose),
+)}
+
+
+def why_impossible(state: QuinzeState, act: Irregular) -> str:
+    """Why the irregular act cannot be committed now ("" when it can)."""
+    if state.rules.mode is not Mode.TABLE:
+        return "irregular acts are accepted only in table mode (rules option mode=table)"
+    if state.rules.form != "A":
+        return "the laws of irregularities are those of Form A"
+    spec = ACTS.get(act.kind)
+    if spec is None:
+        return f"unknown irregular act {act.kind!r}; known: {', '.join(ACTS)}"
+    if not 0 <= act.seat < state.n:
+        return f"the seat must be 0 to {state.n - 1}"
+    if state._pending is not None:
+        return f"a ruling is pending ({state._pending.irregularity.description}); give its remedy first"
+    return spec.possible(state, act)
+
+
+def commit(state: QuinzeState, act: Irregular) -> None:
+    """Do what the act does at the table, then leave its ruling pending."""
+    ACTS[act.kind].commit(state, act)
+
+
+def possible_acts(state: QuinzeState, seat: int) -> tuple[Irregular, ...]:
+    """Irregular acts ``seat`` could commit now (one per kind and argument)."""
+    from academie.games.quinze import Irregular
+
+    candidates: list[Irregular] = []
+    for kind, spec in ACTS.items():
+        if "OFFENDER" in spec.syntax:
+            args: list[tuple[str, ...]] = [(str(o),) for o in range(state.n) if o != seat]
+        elif "±1" in spec.syntax:
+            args = [("1",), ("-1",)]
+        else:
+            args = [()]
+        candidates += [Irregular(kind, seat, a) for a in args]
+    return tuple(act for act in candidates if not why_impossible(state, act))
+
+
+def apply_remedy(state: QuinzeState, pending: Pending, remedy: Remedy) -> None:
+    """Carry out the remedy chosen for ``pending`` and record the ruling with its law."""
+    REMEDIES[(remedy.law, remedy.name)](state, pending)
+
+
+def _log(text: str) -> Callable[[QuinzeState, Pending], None]:
+    def remedy(state: QuinzeState, pending: Pending) -> None:
+        _rule(state, text)
+
+    return remedy
+
+
+REMEDIES: Final[dict[tuple[str, str], Callable[[QuinzeState, Pending], None]]] = {
+    ("QUINZE-19", "refuse"): _log("QUINZE-19: the adversaries refuse; standing is final"),
+    ("QUINZE-19", "consent"): _consent,
+    ("QUINZE-20", "keep"): _log("QUINZE-20: the owner keeps his seen card"),
+    ("QUINZE-20", "burn-coup"): _burn_coup,
+    ("QUINZE-21", "keep"): _log("QUINZE-21: the card was seen by its owner's fault; he keeps it"),
+    ("QUINZE-22", "keep"): _log("QUINZE-22: the owner keeps his exposed card"),
+    ("QUINZE-22", "substitute"): _substitute,
+    ("QUINZE-23", "burn-rounds"): _burn_rounds,
+    ("QUINZE-24", "burn-rounds"): _burn_rounds,
+    ("QUINZE-28", "burn-card"): _burn_leaver,
+    ("QUINZE-29", "no-card"): _log("QUINZE-29: a gesture is not a request; no card is given"),
+    ("QUINZE-29", "taken"): _taken,
+    ("QUINZE-30", "forfeit"): _forfeit,
+    ("QUINZE-30", "allow"): _log("QUINZE-30: the adversary allows the look; no penalty"),
+    ("QUINZE-32", "take-first"): _take((0,)),
+    ("QUINZE-32", "take-second"): _take((1,)),
+    ("QUINZE-32", "take-both"): _take((0, 1)),
+    ("QUINZE-33", "penalty"): _take((0,)),
+    ("QUINZE-33", "refuse"): _refuse_unasked,
+    ("QUINZE-34", "veto"): _log("QUINZE-34: the composition is vetoed; the coup is played out"),
+    ("QUINZE-34", "agree"): _agree,
+}
