@@ -111,9 +111,9 @@ def _deal_summary(result: DealResult, state: GuinguetteState) -> list[str]:
         if cards:
             hand = " ".join(show_card(c) for c in sort_hand(cards))
             lines.append(f"   {names[seat]} shows {hand}")
-    for label, seat in (("guinguette (♦Q)", result.guinguette), ("cabaret", result.cabaret),
-                        ("cotillon", result.cotillon)):
-        lines.append(f"   {label}: " + (names[seat] if seat is not None else "carries over"))
+    for label, taker in (("guinguette (♦Q)", result.guinguette), ("cabaret", result.cabaret),
+                         ("cotillon", result.cotillon)):
+        lines.append(f"   {label}: " + (names[taker] if taker is not None else "carries over"))
     if result.tierce:
         lines.append(f"   the cabaret is won with a {tierce_name(result.tierce, state.rules)}")
     lines.append("   counters: " + ", ".join(f"{names[s]} {p:+d}" for s, p in enumerate(result.points)))
