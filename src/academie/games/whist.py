@@ -161,14 +161,21 @@ class Shuffle(Action):
         return "deck " + " ".join(str(c) for c in self.order)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Play(Action):
-    """Play a card to the trick (W-§5)."""
+    """Play a card to the trick (W-§5). Equal plays are plays of the same card (compared by index: the hot path
+    checks membership in the legal actions)."""
 
     card: Card
 
     def __str__(self) -> str:
         return f"play {self.card}"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Play) and other.card.index == self.card.index
+
+    def __hash__(self) -> int:
+        return self.card.index
 
 
 @dataclass(frozen=True, slots=True)
