@@ -44,6 +44,7 @@ EXIT_USAGE = 2
 
 
 TERMINAL_GAMES: dict[str, str] = {
+    "guinguette": "academie.tui_guinguette",
     "guimbarde": "academie.tui_guimbarde",
     "whist": "academie.tui_whist",
 }
