@@ -899,7 +899,7 @@ class WhistState(GameState[WhistRules]):
         return False
 
     def deduct(self, side: int, points: int, reason: str) -> None:
-        """Table mode: take points back from a side (a penalty deducted, W-R1; an overscore, W-H7)."""
+        """Table mode: take points back from a side (a penalty deducted, W-R1; a voided hand)."""
         points = min(points, self.score[side])
         if points <= 0:
             return
