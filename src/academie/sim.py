@@ -199,6 +199,13 @@ def _check(game: str, bots: Sequence[str], deals: int, workers: int) -> GameType
     return game_type
 
 
+def _winning_seats(game_type: GameType, winner: int, seats: int) -> range:
+    """The seats credited with a game: the winner, or in a partnership game every seat of the winning side."""
+    if game_type.partnerships:
+        return range(winner, seats, 2)
+    return range(winner, winner + 1)
+
+
 def simulate(game: str, *, bots: Sequence[str], deals: int, seed: int, workers: int = 1, rules: Any = None,
              progress: Callable[[int], None] | None = None) -> SimResult:
     """Play exactly ``deals`` deals between ``bots`` (one per seat), partie after partie.
@@ -228,7 +235,8 @@ def simulate(game: str, *, bots: Sequence[str], deals: int, seed: int, workers: 
                 totals = [t + p for t, p in zip(totals, stat.points, strict=True)]
                 actions += stat.actions
                 if stat.game_winner is not None:
-                    games[stat.game_winner] += 1
+                    for seat in _winning_seats(game_type, stat.game_winner, seats):
+                        games[seat] += 1
             done += len(taken)
             if done == deals:
                 cut_short = len(taken) < len(partie)
