@@ -91,7 +91,7 @@ def test_bad_simulation_requests_raise_a_value_error(bots: list[str], deals: int
 
 def test_partnership_games_are_credited_to_both_partners() -> None:
     """A game of Whist is won by a side: both partners are credited, and the sides' totals mirror each other."""
-    result = simulate("whist", bots=["random"] * 4, deals=30, seed=2)
+    result = sim.simulate("whist", bots=["random"] * 4, deals=30, seed=2)
     assert result.games[0] == result.games[2] and result.games[1] == result.games[3]
     assert result.games[0] + result.games[1] >= 1
     assert result.totals[0] == result.totals[2] and result.totals[1] == result.totals[3]
