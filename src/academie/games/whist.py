@@ -23,7 +23,7 @@ import copy
 from collections.abc import Sequence
 from dataclasses import dataclass, field, fields
 from enum import IntEnum
-from functools import lru_cache
+from operator import attrgetter
 from typing import Final, Literal, Self
 
 from academie.cards import CARDS, PACK_52, SUIT_MASKS, Card, Rank, Suit, cards_of, mask_of, parse_cards
@@ -54,6 +54,8 @@ HONOURS: Final[tuple[int, ...]] = tuple(mask_of(Card(r, Suit(s)) for r in HONOUR
 """W-§2.1: the honours (A K Q J) of each suit, as masks; only the trump suit's count."""
 DRAW_RANK: Final[tuple[int, ...]] = tuple(1 if c.rank is Rank.ACE else int(c.rank) for c in CARDS)
 """W-§2.1: for drawing, the ace is the lowest card (1) and the king the highest (13)."""
+_BITS: Final[tuple[int, ...]] = tuple(1 << i for i in range(52))
+_INDEX: Final = attrgetter("index")
 
 
 def side_of(seat: int) -> int:
@@ -294,6 +296,12 @@ class Phase(IntEnum):
     OVER = 4
 
 
+_DRAW: Final = Phase.DRAW
+_SHUFFLE: Final = Phase.SHUFFLE
+_PLAY: Final = Phase.PLAY
+_ANSWER: Final = Phase.ANSWER
+_OVER: Final = Phase.OVER
+
 @dataclass(frozen=True, slots=True)
 class DealResult:
     """What one deal scored. ``points`` is per seat (both partners get their side's points)."""
@@ -458,6 +466,10 @@ class _Deal:
     """W-D5: the card of the short hand lying aside (under the table), unseen."""
     short_seat: int = -1
     """W-D5, W-R7: the seat that plays with twelve cards."""
+    dealt: tuple[int, int, int, int] = (0, 0, 0, 0)
+    """The four hands as dealt (W-§4.1: honours count by what the partners were dealt)."""
+    call_open: bool = False
+    """W-§4.2: a call may still be made this deal (long whist, a side at eight, the first trick not done)."""
 
     def copy(self) -> _Deal:
         twin = copy.copy(self)
@@ -467,23 +479,21 @@ class _Deal:
 
 
 _DEAL_LISTS: Final = tuple(f.name for f in fields(_Deal) if str(f.type).startswith("list["))
-
-
-@lru_cache(maxsize=1 << 16)
-def _hand_plays(mask: int) -> tuple[Play, ...]:
-    return plays_of(mask)
+_DEFAULT_RULES: Final = WhistRules()
 
 
 class WhistState(GameState[WhistRules]):
     """One rubber of Whist between seats 0 & 2 (side 0) and seats 1 & 3 (side 1)."""
 
     game_name = "whist"
-    __slots__ = ("_actor", "_deal", "_last_tricks", "_legal", "_pending", "_phase", "automate_table", "chance",
-                 "deal_results", "game_results", "games", "ledger", "operations", "rules", "rulings", "score")
+    __slots__ = ("_actor", "_deal", "_last_tricks", "_legal", "_legal_mask", "_pending", "_phase", "_table",
+                 "automate_table", "chance", "deal_results", "game_results", "games", "ledger", "operations", "rules",
+                 "rulings", "score")
 
     def __init__(self, rules: WhistRules | None = None, *, chance: ChanceSource | None = None,
                  first_dealer: int | None = None, automate_table: bool | None = None) -> None:
-        self.rules = rules or WhistRules()
+        self.rules = rules or _DEFAULT_RULES
+        self._table = self.rules.mode is Mode.TABLE
         self.chance = chance
         self.automate_table = chance is not None if automate_table is None else automate_table
         self._pending: Pending | None = None
@@ -499,7 +509,9 @@ class WhistState(GameState[WhistRules]):
             raise RulesError(f"first_dealer={first_dealer!r} is not allowed; allowed: 0, 1, 2, 3, or None to draw")
         self._deal = _Deal(dealer=first_dealer if first_dealer is not None else 0)
         self._legal: tuple[Action, ...] | None = None
-        self._phase = Phase.DRAW if first_dealer is None else Phase.SHUFFLE
+        self._legal_mask = -1
+        """The cards whose play is legal now, as a mask (-1: not computed; 0 in phases without plays)."""
+        self._phase = _DRAW if first_dealer is None else _SHUFFLE
         self._actor: int | None = self._compute_actor()
         self.resolve_chance()
 
@@ -527,7 +539,7 @@ class WhistState(GameState[WhistRules]):
 
     @property
     def dealer(self) -> int | None:
-        return None if self._phase == Phase.DRAW else self._deal.dealer
+        return None if self._phase is _DRAW else self._deal.dealer
 
     @property
     def actor(self) -> int | None:
@@ -542,11 +554,11 @@ class WhistState(GameState[WhistRules]):
             chooser = self._pending.irregularity.chooser
             return TABLE if chooser is None else chooser
         phase = self._phase
-        if phase == Phase.PLAY:
+        if phase is _PLAY:
             return self._deal.to_play
-        if phase == Phase.ANSWER:
+        if phase is _ANSWER:
             return partner_of(self._deal.caller)
-        if phase == Phase.OVER:
+        if phase is _OVER:
             return None
         return CHANCE
 
@@ -557,17 +569,37 @@ class WhistState(GameState[WhistRules]):
         return legal
 
     def _compute_legal(self) -> tuple[Action, ...]:
+        """The legal actions, and (in ``_legal_mask``) the cards among them, so that a checked play is one test."""
+        self._legal_mask = 0
         if self._pending is not None:
             return self._pending.remedies()
         phase, deal = self._phase, self._deal
-        if phase == Phase.PLAY:
+        if phase is _PLAY:
             seat = deal.to_play
-            plays = self._plays(seat)
-            if self._may_call(seat):
+            if self._table:
+                plays = self._plays(seat)
+                mask = 0
+                for play in plays:
+                    mask |= _BITS[play.card.index]
+            else:  # W-§5: follow suit if able, otherwise any card (the enforced hot path: no table restriction)
+                mask = deal.hands[seat]
+                trick = deal.trick
+                if trick:
+                    suit = trick[0] // 13
+                    same = mask >> 13 * suit & 0x1FFF
+                    if same:
+                        mask = same << 13 * suit
+                        plays = _SUIT_PLAYS[suit][same]
+                    else:
+                        plays = plays_of(mask)
+                else:
+                    plays = plays_of(mask)
+            self._legal_mask = mask
+            if deal.call_open and self._may_call(seat):
                 honours = (deal.hands[seat] & HONOURS[deal.trump]).bit_count()
                 return ((SHOW_HONOURS if honours >= 3 else CALL), *plays)
             return plays
-        if phase == Phase.ANSWER:
+        if phase is _ANSWER:
             partner = partner_of(deal.caller)
             return (ANSWER,) if deal.hands[partner] & HONOURS[deal.trump] else (DENY,)
         return ()
@@ -583,8 +615,8 @@ class WhistState(GameState[WhistRules]):
             return (PLAYS[called],)  # W-C1, W-C3: a called card is played, provided it makes no revoke
         if not trick:
             if deal.called_suit >= 0 and hand & SUIT_MASKS[deal.called_suit]:
-                return _hand_plays(hand & SUIT_MASKS[deal.called_suit])  # W-P1: the suit called must be led
-            return _hand_plays(hand)
+                return plays_of(hand & SUIT_MASKS[deal.called_suit])  # W-P1: the suit called must be led
+            return plays_of(hand)
         suit = trick[0] // 13
         same = hand >> 13 * suit & 0x1FFF
         if same:
@@ -593,8 +625,8 @@ class WhistState(GameState[WhistRules]):
                 return self._constrained(seat, plays)
             return plays
         if seat == deal.cannot_win or seat == deal.barred_seat or seat == deal.must_win:
-            return self._constrained(seat, _hand_plays(hand))
-        return _hand_plays(hand)
+            return self._constrained(seat, plays_of(hand))
+        return plays_of(hand)
 
     def _constrained(self, seat: int, plays: tuple[Play, ...]) -> tuple[Play, ...]:
         """W-P3, WHIST-11, WHIST-14: the fourth hand who played out of turn may neither trump nor win, and his
@@ -628,10 +660,10 @@ class WhistState(GameState[WhistRules]):
 
     def illegal_reason(self, action: Action) -> str:
         phase = self._phase
-        if phase == Phase.OVER:
+        if phase == _OVER:
             return "the rubber is over"
         deal = self._deal
-        if isinstance(action, Play) and phase == Phase.PLAY:
+        if isinstance(action, Play) and phase == _PLAY:
             if not deal.hands[deal.to_play] >> action.card.index & 1:
                 return f"{action.card} is not in the hand of seat {deal.to_play}"
             return "a player must follow suit if he can (W-§5)"
@@ -645,11 +677,19 @@ class WhistState(GameState[WhistRules]):
     def apply(self, action: Action) -> Operation:
         """Check and apply ``action``; in table mode an :class:`Irregular` act by any seat is also accepted
         when it is physically possible now (see :mod:`academie.games.whist_table`)."""
-        legal = self._legal
-        if legal is None:
-            legal = self.legal_actions()
-        if action in legal:
-            return self.apply_unchecked(action)
+        if type(action) is Play:  # the hot path: one bit test against the legal cards
+            mask = self._legal_mask
+            if mask < 0:
+                self.legal_actions()
+                mask = self._legal_mask
+            if mask >> action.card.index & 1:
+                return self.apply_unchecked(action)
+        else:
+            legal = self._legal
+            if legal is None:
+                legal = self.legal_actions()
+            if action in legal:
+                return self.apply_unchecked(action)
         if isinstance(action, Irregular):
             from academie.games import whist_table
 
@@ -667,18 +707,21 @@ class WhistState(GameState[WhistRules]):
 
     def apply_unchecked(self, action: Action) -> Operation:
         kind = type(action)
+        self._legal = None
+        self._legal_mask = -1
         if kind is Play:  # the hot path
             seat = self._deal.to_play
             operation = Operation(seat, action)
             self.operations.append(operation)
-            self._legal = None
             self._play_card(seat, action.card.index)  # type: ignore[attr-defined]
+            if self._phase is _PLAY and self._pending is None:
+                self._actor = self._deal.to_play
+                return operation
         else:
             actor = action.seat if kind is Irregular else self._actor  # type: ignore[attr-defined]
             assert actor is not None
             operation = Operation(actor, action)
             self.operations.append(operation)
-            self._legal = None
             _HANDLERS[kind](self, action)
         actor = self._actor = self._compute_actor()
         if actor is not None and actor < 0:
@@ -691,7 +734,7 @@ class WhistState(GameState[WhistRules]):
     def resolve_chance(self) -> None:
         while self._actor == CHANCE and self.chance is not None and self.chance.has_next():
             order = self.chance.shuffled(PACK_52)
-            if self._phase == Phase.DRAW:
+            if self._phase is _DRAW:
                 self.apply_unchecked(DrawForDeal((order[0], order[1], order[2], order[3])))
             else:
                 self.apply_unchecked(Shuffle(order))
@@ -700,11 +743,11 @@ class WhistState(GameState[WhistRules]):
         return parse_action(text)
 
     def check_chance(self, action: Action) -> None:
-        if self._phase == Phase.DRAW:
+        if self._phase == _DRAW:
             if not (isinstance(action, DrawForDeal) and len(set(action.cards)) == 4):
                 raise IllegalActionError(action, CHANCE, (), "expected `draw C1 C2 C3 C4`: four different cards, "
                                          "drawn by seats 0 to 3 (W-§2.2)")
-        elif self._phase == Phase.SHUFFLE:
+        elif self._phase == _SHUFFLE:
             if not (isinstance(action, Shuffle) and len(action.order) == 52 and mask_of(action.order) == PACK_MASK):
                 raise IllegalActionError(action, CHANCE, (), "expected `deck C1 … C52`: an order of the 52 cards, "
                                          "each once (W-§3)")
@@ -724,6 +767,8 @@ class WhistState(GameState[WhistRules]):
         twin._deal = self._deal.copy()
         twin._phase = self._phase
         twin._legal = self._legal
+        twin._legal_mask = self._legal_mask
+        twin._table = self._table
         twin._actor = self._actor
         twin._pending = self._pending
         twin._last_tricks = self._last_tricks
@@ -740,33 +785,38 @@ class WhistState(GameState[WhistRules]):
         if ranks.count(low) > 1:
             return
         self._deal.dealer = ranks.index(low)
-        self._phase = Phase.SHUFFLE
+        self._phase = _SHUFFLE
 
     def _apply_shuffle(self, action: Action) -> None:
         """W-§3, WHIST-24: one card at a time clockwise from the dealer's left; the last card, the dealer's, is
         turned up for trumps and lies on the table until the dealer plays to the first trick."""
         assert isinstance(action, Shuffle)
-        deck = tuple(c.index for c in action.order)
+        deck = tuple(map(_INDEX, action.order))
         deal = self._deal
         deal.deck = deck
         deal.start = len(self.operations) - 1
         dealer = deal.dealer
+        bit = _BITS.__getitem__
         hands = [0, 0, 0, 0]
-        for i, card in enumerate(deck):
-            hands[(dealer + 1 + i) & 3] |= 1 << card
+        for offset in range(4):  # card i of the pack goes to seat dealer + 1 + i: every fourth card to one seat
+            hands[(dealer + 1 + offset) & 3] = sum(map(bit, deck[offset::4]))
         deal.hands = hands
+        deal.dealt = (hands[0], hands[1], hands[2], hands[3])
         deal.turn_up = deck[51]
         deal.trump = deck[51] // 13
         deal.turn_up_on_table = True
-        deal.start_score = (self.score[0], self.score[1])
+        score = self.score
+        deal.start_score = (score[0], score[1])
+        eight = self.rules.game_points - 2
+        deal.call_open = self.rules.calling and (score[0] == eight or score[1] == eight)  # W-§4.2
         deal.leader = deal.to_play = (dealer + 1) & 3  # W-§5: the elder hand leads to the first trick
-        self._phase = Phase.PLAY
+        self._phase = _PLAY
 
     # ------------------------------------------------------------------------------------ calling
     def _apply_call(self, action: Action) -> None:
         """W-§4.2, WHIST-21: the partner must answer."""
         self._deal.caller = self._deal.to_play
-        self._phase = Phase.ANSWER
+        self._phase = _ANSWER
 
     def _apply_answer(self, action: Action) -> None:
         """W-§4.2: the partner holds an honour: three honours, two points, the game without play."""
@@ -774,7 +824,7 @@ class WhistState(GameState[WhistRules]):
 
     def _apply_deny(self, action: Action) -> None:
         """W-§4.2: the partner has no honour; the caller plays his card and the hand is played."""
-        self._phase = Phase.PLAY
+        self._phase = _PLAY
 
     def _apply_show_honours(self, action: Action) -> None:
         """W-§4.2: three or four honours in one hand are shown: the game is won without play."""
@@ -789,24 +839,26 @@ class WhistState(GameState[WhistRules]):
         points = 4 if count == 4 else 2
         deal.honours[side] = points
         self._score(side, points, "W-§4.2")
-        if self._phase not in (Phase.OVER, Phase.SHUFFLE):
+        if self._phase not in (_OVER, _SHUFFLE):
             self._end_deal(completed=False)
 
     # ------------------------------------------------------------------------------------ play
     def _play_card(self, seat: int, card: int) -> None:
+        """W-§5: the card goes to the trick; the fourth card decides it and its winner leads to the next."""
         deal = self._deal
-        deal.hands[seat] &= ~(1 << card)
+        deal.hands[seat] &= ~_BITS[card]
         deal.played[seat] = True
-        if deal.exposed[seat] or deal.called[seat] >= 0 or deal.shown[seat] or deal.short_seat >= 0:
-            from academie.games import whist_table
-
-            whist_table.after_play(self, seat, card)
-        if seat == deal.dealer and deal.turn_up_on_table:
-            deal.turn_up_on_table = False  # WHIST-24: the dealer takes the turn-up into his hand when he plays
         trick = deal.trick
+        if self._table:
+            if not trick:
+                deal.called_suit = -1
+            if deal.exposed[seat] or deal.called[seat] >= 0 or deal.shown[seat] or deal.short_seat >= 0:
+                from academie.games import whist_table
+
+                whist_table.after_play(self, seat, card)
+        if deal.turn_up_on_table and seat == deal.dealer:
+            deal.turn_up_on_table = False  # WHIST-24: the dealer takes the turn-up into his hand when he plays
         trick.append(card)
-        if len(trick) == 1:
-            deal.called_suit = -1
         if len(trick) < 4:
             deal.to_play = (seat + 1) & 3
             return
@@ -814,8 +866,10 @@ class WhistState(GameState[WhistRules]):
         winner = (leader + _winner_position(trick, deal.trump)) & 3
         deal.tricks.append((leader, tuple(trick), winner))
         deal.tricks_won[winner & 1] += 1
-        deal.trick = []
-        deal.cannot_win = deal.barred_seat = deal.must_win = -1
+        trick.clear()
+        deal.call_open = False  # W-§4.2: no call once the first trick is done
+        if self._table:
+            deal.cannot_win = deal.barred_seat = deal.must_win = -1
         deal.leader = deal.to_play = winner  # W-§5: the winner of a trick leads to the next
         if len(deal.tricks) == TRICKS:
             self._score_deal()
@@ -874,12 +928,8 @@ class WhistState(GameState[WhistRules]):
 
     def _deal_hands_at_start(self, side: int) -> int:
         """The cards the two partners were dealt this deal."""
-        deal = self._deal
-        mask = 0
-        for i, card in enumerate(deal.deck):
-            if (deal.dealer + 1 + i) & 1 == side:
-                mask |= 1 << card
-        return mask
+        dealt = self._deal.dealt
+        return dealt[side] | dealt[side + 2]
 
     def _score(self, side: int, points: int, reason: str) -> bool:
         """Points to a side (both partners in the ledger); reaching game ends the deal and the game at once.
@@ -920,7 +970,7 @@ class WhistState(GameState[WhistRules]):
 
     def _new_deal(self, dealer: int) -> None:
         self._deal = _Deal(dealer=dealer, start=len(self.operations))
-        self._phase = Phase.SHUFFLE
+        self._phase = _SHUFFLE
 
     def _end_game(self, winner: int) -> None:
         """W-§6.2: the game's value by the losers' score; the rubber is the best of three games."""
@@ -929,13 +979,13 @@ class WhistState(GameState[WhistRules]):
         self.games[winner] += 1
         self.score = [0, 0]
         if self.games[winner] == 2:
-            self._phase = Phase.OVER
+            self._phase = _OVER
 
     # ------------------------------------------------------------------------------------ results
     def result(self) -> RubberResult:
         """Points per seat, games per side and rubber points (W-§6.2: values + bonus − the losers' game)."""
         points = self.ledger.seat_balances()
-        over = self._phase == Phase.OVER
+        over = self._phase == _OVER
         winner = (0 if self.games[0] > self.games[1] else 1) if over else None
         values = rubber_points(self.rules, self.game_results, over=over)
         return RubberResult((points[0], points[1], points[2], points[3]), (self.games[0], self.games[1]),
