@@ -5,8 +5,10 @@ This module is the timing harness. Two kinds of figures:
 * a *throughput* (:func:`throughput`): a workload ``work(n, seed) -> counters`` does ``n`` units of work (deals,
   parties) and returns what it counted (``{"deals": n, "actions": 1234}``). The harness first calibrates ``n`` so
   that one call lasts about ``target_s`` seconds, then calls it ``runs`` times with seeds ``1..runs`` and keeps,
-  for every counter, the median (and the min and max) of counter per second. Setup done inside the workload is
-  timed; setup done before is not. This is the same method as the peers' harness, so rates can be divided.
+  for every counter, the median (and the min and max) of counter per second (wall clock). Setup done inside the
+  workload is timed; setup done before is not. This is the same method as the peers' harness, so rates can be
+  divided. The share of a core the runs got (process time / wall time) is kept too: below 0.9 the machine was
+  busy and the figure is flagged.
 * a *latency* (:func:`latency`): one timed call per item (a position to solve, a view to decide on); the figure
   is the median, p90 and max of the per-item times (each item timed ``runs`` times, its median kept).
 
@@ -33,17 +35,23 @@ CALIBRATION_FLOOR_S = 0.1
 MAX_N = 50_000_000
 
 
-def _timed(work: Workload, n: int, seed: int) -> tuple[float, Counters]:
-    start = time.perf_counter()
+BUSY_SHARE = 0.9
+"""Below this share of a core (CPU time / wall time) a figure is flagged: other processes slowed it down."""
+
+
+def _timed(work: Workload, n: int, seed: int) -> tuple[float, Counters, float]:
+    """Wall seconds, counters, and the share of one core the call got (process time / wall time)."""
+    cpu, start = time.process_time(), time.perf_counter()
     counters = work(n, seed)
-    return time.perf_counter() - start, counters
+    wall = time.perf_counter() - start
+    return wall, counters, (time.process_time() - cpu) / wall if wall > 0 else 1.0
 
 
 def calibrate(work: Workload, target_s: float) -> int:
     """The ``n`` for which one call of ``work`` lasts about ``target_s`` seconds (seed 0 is used to calibrate)."""
     n = 1
     while True:
-        elapsed, _ = _timed(work, n, 0)
+        elapsed, _, _ = _timed(work, n, 0)
         if elapsed >= CALIBRATION_FLOOR_S or n >= MAX_N:
             break
         n *= 8 if elapsed < CALIBRATION_FLOOR_S / 8 else 2
@@ -55,19 +63,24 @@ def throughput(name: str, work: Workload, *, unit: str, runs: int, target_s: flo
     n = calibrate(work, target_s)
     rates: dict[str, list[float]] = {}
     per_unit: list[float] = []
+    shares: list[float] = []
     for seed in range(1, runs + 1):
-        elapsed, counters = _timed(work, n, seed)
+        elapsed, counters, share = _timed(work, n, seed)
+        shares.append(share)
         for key, count in counters.items():
             rates.setdefault(key, []).append(count / elapsed)
         per_unit.append(elapsed / counters.get(unit, n))
     figure: Figure = {"name": name, "kind": "throughput", "unit": unit, "n_per_run": n, "runs": runs,
-                      "note": note, "median_latency_ms": statistics.median(per_unit) * 1e3}
+                      "note": note, "median_latency_ms": statistics.median(per_unit) * 1e3,
+                      "cpu_share_median": statistics.median(shares), "cpu_share_min": min(shares)}
     for key, values in rates.items():
         figure[f"{key}_per_s_median"] = statistics.median(values)
         figure[f"{key}_per_s_min"] = min(values)
         figure[f"{key}_per_s_max"] = max(values)
     shown = " ".join(f"{key}/s={statistics.median(values):,.0f}" for key, values in rates.items())
-    print(f"[bench] {name}: n={n} {shown} ({figure['median_latency_ms']:.4f} ms/{unit})", flush=True)
+    share = figure["cpu_share_median"]
+    busy = f" BUSY MACHINE: {share:.0%} of a core" if share < BUSY_SHARE else ""
+    print(f"[bench] {name}: n={n} {shown} ({figure['median_latency_ms']:.4f} ms/{unit}){busy}", flush=True)
     return figure
 
 

@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bench import Figure, machine
+from bench import BUSY_SHARE, Figure, machine
 from bench import ecarte as ecarte_bench
 from bench import peers as peer_bench
 
@@ -112,7 +112,10 @@ def _summary(figure: Figure) -> str:
         unit = figure["unit"]
         rates = [f"{figure[key]:,.0f} {key.removesuffix('_per_s_median')}/s"
                  for key in figure if key.endswith("_per_s_median")]
-        return ", ".join(rates) + f" ({unit}: {figure['median_latency_ms']:.4f} ms each)"
+        text = ", ".join(rates) + f" ({unit}: {figure['median_latency_ms']:.4f} ms each)"
+        if figure["cpu_share_median"] < BUSY_SHARE:
+            text += f"; busy machine: {figure['cpu_share_median']:.0%} of a core"
+        return text
     if kind == "latency":
         text = (f"median {figure['median_ms']:.3f} ms, p90 {figure['p90_ms']:.3f} ms, max {figure['max_ms']:.3f} ms "
                 f"over {figure['items']} {figure['unit']}")
