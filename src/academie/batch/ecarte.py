@@ -557,17 +557,17 @@ def simulate(n: int, *, seed: int, policy: str = "random", first_dealer: int = 0
     With ``trace`` every decision is kept (slower; for tests and inspection).
     """
     check_count(n)
-    rules = check_policy(policy)
+    chosen = check_policy(policy)
     if first_dealer not in (0, 1):
         raise BatchError(f"first_dealer={first_dealer!r} is not allowed; allowed: 0, 1")
     deals = _Deals(n, seed, start, trace)
-    _exchange(deals, rules)
-    _play(deals, rules)
+    _exchange(deals, chosen)
+    _play(deals, chosen)
     _score(deals)
     seats = [1 - first_dealer, first_dealer]  # role 0 (elder) and role 1 (dealer)
     order = np.argsort(seats)
     actions = _actions(deals, seats) if trace else None
-    return EcarteBatch(seed=seed, start=start, policy=rules, first_dealer=first_dealer,
+    return EcarteBatch(seed=seed, start=start, policy=chosen, first_dealer=first_dealer,
                        points=deals.points[:, order], tricks=deals.tricks[:, order], actions=actions)
 
 
@@ -591,9 +591,9 @@ def reference_deal(seed: int, deal: int, *, policy: str = "random", first_dealer
     """Deal ``deal`` of the batch seeded ``seed`` played by the one-deal engine, one call per action, from
     :class:`~academie.batch.rng.CounterChance` with :class:`~academie.batch.rng.CounterRandomBot` (random) or
     :class:`~academie.bots.ecarte_classical.ClassicalBot` (classical) in both seats."""
-    rules = check_policy(policy)
+    chosen = check_policy(policy)
     state = EcarteState(chance=CounterChance(seed, deal), first_dealer=first_dealer)
-    bots: list[Any] = ([CounterRandomBot(seed=seed, deal=deal)] * 2 if rules == "random"
+    bots: list[Any] = ([CounterRandomBot(seed=seed, deal=deal)] * 2 if chosen == "random"
                        else [ClassicalBot(), ClassicalBot()])
     while not state.deal_results:
         actor = state.actor

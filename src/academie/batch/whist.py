@@ -222,7 +222,7 @@ def simulate(n: int, *, seed: int, policy: str = "random", first_dealer: int = 0
     With ``trace`` every card played is kept (slower; for tests and inspection).
     """
     check_count(n)
-    rules = check_policy(policy)
+    chosen = check_policy(policy)
     if first_dealer not in range(4):
         raise BatchError(f"first_dealer={first_dealer!r} is not allowed; allowed: 0, 1, 2, 3")
     deals = _Deals(n, seed, start, first_dealer)
@@ -244,7 +244,7 @@ def simulate(n: int, *, seed: int, policy: str = "random", first_dealer: int = 0
                 legal = np.where(same != 0, same, hands)  # W-§5: follow suit if able
             else:
                 legal = hands
-            if rules == "random":
+            if chosen == "random":
                 options = popcount(legal).astype(np.uint64)
                 choice = (draws(deals.keys, DECISION, 4 * trick + position) % options).astype(np.int64)
                 card_bit = kth_bit(legal, choice)
@@ -268,7 +268,7 @@ def simulate(n: int, *, seed: int, policy: str = "random", first_dealer: int = 0
         tricks[rows, leader & 1] += 1
     points, honours = _score(deals, tricks)
     actions = _actions(log_seats, log_cards) if trace else None
-    return WhistBatch(seed=seed, start=start, policy=rules, first_dealer=first_dealer,
+    return WhistBatch(seed=seed, start=start, policy=chosen, first_dealer=first_dealer,
                       points=points[:, [0, 1, 0, 1]], tricks=tricks, honours=honours, actions=actions)
 
 
@@ -295,9 +295,9 @@ def reference_deal(seed: int, deal: int, *, policy: str = "random", first_dealer
     """Deal ``deal`` of the batch seeded ``seed`` played by the one-deal engine, one call per action, from
     :class:`~academie.batch.rng.CounterChance` with :class:`~academie.batch.rng.CounterRandomBot` (random) or
     :class:`~academie.bots.whist_classical.ClassicalBot` (classical) in the four seats."""
-    rules = check_policy(policy)
+    chosen = check_policy(policy)
     state = WhistState(chance=CounterChance(seed, deal), first_dealer=first_dealer)
-    bots: list[Any] = ([CounterRandomBot(seed=seed, deal=deal)] * 4 if rules == "random"
+    bots: list[Any] = ([CounterRandomBot(seed=seed, deal=deal)] * 4 if chosen == "random"
                        else [ClassicalBot() for _ in range(4)])
     while not state.deal_results:
         actor = state.actor
