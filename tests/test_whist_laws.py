@@ -131,12 +131,20 @@ def test_W_P1_lead_out_of_turn_card_or_suit_called() -> None:
 
 
 def test_WHIST_17_W_P2_third_hand_before_second_card_stands() -> None:
-    """WHIST-17, W-P2: the third hand playing before the second: no penalty, his card stands as his play."""
+    """WHIST-17, W-P2: the third hand playing before the second: no penalty, his card stands as his play; the
+    fourth hand may play before his partner (he names his card now, face up) or wait for his turn."""
     state = _deal()
     play(state, "play 2C", "! third-before-second 2 6C")
-    _by_table(state)
+    assert state.actor == 3 and legal_texts(state) == ["remedy play-before 7C law=W-P2", "remedy in-turn law=W-P2"]
+    waits = state.clone()
+    play(state, "remedy play-before 7C law=W-P2")
+    assert Card.parse("7C") in state.view(1).exposed[3] and Card.parse("6C") in state.view(1).exposed[2]
     play(state, "play 5C")
     assert legal_texts(state) == ["play 6C"]
+    play(state, "play 6C")
+    assert legal_texts(state) == ["play 7C"]
+    play(waits, "remedy in-turn law=W-P2")
+    assert waits.actor == 1 and not waits.view(1).exposed[3]
 
 
 def test_WHIST_11_WHIST_14_W_P3_fourth_hand_neither_trump_nor_win() -> None:
@@ -155,18 +163,26 @@ def test_WHIST_16_W_C1_cards_thrown_down_are_called() -> None:
     """WHIST-16, W-C1: a player who throws his cards face up: all exposed; the adversaries call them."""
     state = _deal()
     play(state, "! throw-down 0")
-    assert state.actor == 1
-    play(state, "remedy call-card law=W-C1")
-    assert len(state.view(2).exposed[0]) == 13 and len(legal_texts(state)) == 1
+    assert state.actor == 1 and len(legal_texts(state)) == 13 + 1  # any of his 13 cards, or none now
+    assert "remedy call KC law=W-C1" in legal_texts(state) and legal_texts(state)[-1] == "remedy leave law=W-C1"
+    play(state, "remedy call KC law=W-C1")
+    assert len(state.view(2).exposed[0]) == 13 and legal_texts(state) == ["play KC"]
+    play(state, "play KC", "play 5C", "play 6C", "play 7C")
+    assert state.actor == 1 and state.pending is not None and state.pending.law == "W-C1"  # he leads again: offered
+    assert "remedy call AS law=W-C1" in legal_texts(state)
+    play(state, "remedy leave law=W-C1")
+    assert state.actor == 0 and len(legal_texts(state)) == 12
 
 
 def test_WHIST_18_W_C2_claim_with_a_losing_card() -> None:
     """WHIST-18, W-C2: claiming every trick with a losing card: all his cards may be called."""
     state = _deal()
     play(state, "! claim 0")
-    assert state.pending is not None and state.pending.remedies == ("call-cards",)
-    play(state, "remedy call-cards law=W-C2")
-    assert len(state.view(1).exposed[0]) == 13
+    assert state.pending is not None and state.pending.remedies == ("call", "leave") and state.actor == 1
+    assert sorted(legal_texts(state)) == sorted([f"remedy call {c} law=W-C2" for c in state.hand(0)]
+                                                + ["remedy leave law=W-C2"])
+    play(state, "remedy call 3C law=W-C2")
+    assert len(state.view(1).exposed[0]) == 13 and legal_texts(state) == ["play 3C"]
 
 
 def test_W_C3_dropped_card_exposed() -> None:

@@ -406,11 +406,18 @@ class Pending:
     seat: int = -1
 
     def remedies(self) -> tuple[Remedy, ...]:
-        """The remedies offered (W-P1's ``call-suit`` once per suit)."""
+        """The remedies offered: W-P1's ``call-suit`` once per suit; ``call`` (W-C1, W-C2 and every exposed card
+        liable to be called) and ``play-before`` (W-P2) once per card the chooser may name."""
         law = self.irregularity.law
-        return tuple(Remedy(name, law, (suit.letter,) if name == "call-suit" else ())
-                     for name in self.irregularity.remedies
-                     for suit in (Suit if name == "call-suit" else (Suit.CLUBS,)))
+        offered: list[Remedy] = []
+        for name in self.irregularity.remedies:
+            if name == "call-suit":
+                offered += (Remedy(name, law, (suit.letter,)) for suit in Suit)
+            elif name in ("call", "play-before"):
+                offered += (Remedy(name, law, (str(CARDS[card]),)) for card in self.cards)
+            else:
+                offered.append(Remedy(name, law))
+        return tuple(offered)
 
 
 # --------------------------------------------------------------------------------------------------- state
@@ -466,6 +473,30 @@ class _Deal:
     """W-D5: the card of the short hand lying aside (under the table), unseen."""
     short_seat: int = -1
     """W-D5, W-R7: the seat that plays with twelve cards."""
+    aside_law: str = "W-D5"
+    """The law under which a card lies aside: W-D5 (a twelve-card hand) or W-P6 (a second card played)."""
+    liable: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    """Exposed cards of each seat liable to be called: offered to the adversaries at each of his turns (W-C1 …)."""
+    liable_law: list[str] = field(default_factory=lambda: ["", "", "", ""])
+    """The law that made each seat's cards liable to be called (cited when they are called)."""
+    offered_at: int = -1
+    """The turn (cards played this deal) at which the adversaries were last offered to call an exposed card."""
+    omitted: int = -1
+    """W-P5: the seat that omitted to play to a trick (found out when he plays to the next one)."""
+    omitted_trick: int = -1
+    """W-P5: the number of the trick he did not play to."""
+    omission_found: bool = False
+    """W-P5: the omission has been found and ruled on."""
+    aside_since: int = 0
+    """W-P6: the number of revokes on record when the second card went astray (later ones are his to answer)."""
+    unclaimed: tuple[int, int] = (-1, 0)
+    """W-H3: (side, points) of honours a side has not claimed; claimable until the next trump card is turned."""
+    overscore: tuple[int, int] = (-1, 0)
+    """W-H7: (side, points) marked in error; deducted if proved before the next trump card is turned."""
+    forgot: int = -1
+    """W-H3: the side that has not claimed its honours this hand (they are not scored unless claimed in time)."""
+    too_late: tuple[int, int] = (-1, -1)
+    """W-H3, W-H7: the side whose honours were lost, and the side whose overscore stood, at this deal's turn-up."""
     dealt: tuple[int, int, int, int] = (0, 0, 0, 0)
     """The four hands as dealt (W-§4.1: honours count by what the partners were dealt)."""
     call_open: bool = False
@@ -714,7 +745,7 @@ class WhistState(GameState[WhistRules]):
             operation = Operation(seat, action)
             self.operations.append(operation)
             self._play_card(seat, action.card.index)  # type: ignore[attr-defined]
-            if self._phase is _PLAY and self._pending is None:
+            if self._phase is _PLAY and self._pending is None and not self._table:
                 self._actor = self._deal.to_play
                 return operation
         else:
@@ -723,6 +754,10 @@ class WhistState(GameState[WhistRules]):
             operation = Operation(actor, action)
             self.operations.append(operation)
             _HANDLERS[kind](self, action)
+        if self._table and self._pending is None and self._phase is _PLAY:
+            from academie.games import whist_table
+
+            whist_table.before_turn(self)
         actor = self._actor = self._compute_actor()
         if actor is not None and actor < 0:
             if actor == CHANCE and self.chance is not None:
@@ -805,6 +840,10 @@ class WhistState(GameState[WhistRules]):
         deal.turn_up = deck[51]
         deal.trump = deck[51] // 13
         deal.turn_up_on_table = True
+        if deal.unclaimed[0] >= 0 or deal.overscore[0] >= 0:
+            from academie.games import whist_table
+
+            whist_table.trump_turned(self)  # W-H3, W-H7: too late to claim honours or to prove an overscore
         score = self.score
         deal.start_score = (score[0], score[1])
         eight = self.rules.game_points - 2
@@ -892,6 +931,10 @@ class WhistState(GameState[WhistRules]):
     def _score_deal(self) -> None:
         """W-§6.1: revoke penalties first (table mode), then the odd tricks, then honours (W-§4.1)."""
         deal = self._deal
+        if self._table:
+            from academie.games import whist_table
+
+            whist_table.before_scoring(self)
         if deal.revokes:
             from academie.games import whist_table
 
@@ -900,7 +943,9 @@ class WhistState(GameState[WhistRules]):
         self.score_tricks_and_honours()
 
     def score_tricks_and_honours(self) -> None:
-        """W-§6.1: the side with seven tricks or more scores one a trick above six; then honours (W-§4.1)."""
+        """W-§6.1: the side with seven tricks or more scores one a trick above six; then honours (W-§4.1), claimed
+        for their holders at the end of the hand, before the next trump card is turned (W-H3), unless a side has
+        neglected to claim them (table mode)."""
         deal = self._deal
         side = 0 if deal.tricks_won[0] >= 7 else 1
         odd = deal.tricks_won[side] - 6
@@ -908,6 +953,10 @@ class WhistState(GameState[WhistRules]):
             return
         for holder in (0, 1):
             points = self._honour_points(holder)
+            if points and holder == deal.forgot:  # W-H3: not claimed: claimable until the next trump is turned
+                deal.honours[holder] = 0
+                deal.unclaimed = (holder, points)
+                continue
             if points and self._score(holder, points, "W-§4.1"):
                 return
         self._end_deal(completed=True)
@@ -969,13 +1018,19 @@ class WhistState(GameState[WhistRules]):
         self._new_deal((deal.dealer + 1) & 3)  # W-§3: the deal passes to the left
 
     def _new_deal(self, dealer: int) -> None:
-        self._deal = _Deal(dealer=dealer, start=len(self.operations))
+        """A fresh deal. W-R5: the revokes of the hand were ruled at its end (W-R1) and none is carried over: once
+        the next deal is cut a revoke claim is too late. W-H3, W-H7: honours left unclaimed and an overscore not
+        yet proved are carried until the next trump card is turned (see :meth:`_apply_shuffle`)."""
+        old = self._deal
+        self._deal = _Deal(dealer=dealer, start=len(self.operations), unclaimed=old.unclaimed,
+                           overscore=old.overscore)
         self._phase = _SHUFFLE
 
     def _end_game(self, winner: int) -> None:
         """W-§6.2: the game's value by the losers' score; the rubber is the best of three games."""
         value = self.rules.game_value(self.score[1 - winner])
         self.game_results.append(GameResult(winner, (self.score[0], self.score[1]), value))
+        self._deal.unclaimed = self._deal.overscore = (-1, 0)  # W-H3, W-H7: nothing is corrected once game is won
         self.games[winner] += 1
         self.score = [0, 0]
         if self.games[winner] == 2:

@@ -48,11 +48,11 @@ CATALOGUE: Final[tuple[RuleEntry, ...]] = (
     RuleEntry("WHIST-15", SEED, "a player with twelve cards: the deal stands, he answers for his revokes; a "
               "player with fourteen: the deal is void"),
     RuleEntry("WHIST-16", SEED, "a player who throws his cards face up: the adversaries may call any of them, "
-              "without making him revoke", chooser=ADV, remedies=("call-card",)),
+              "without making him revoke", chooser=ADV, remedies=("call", "leave")),
     RuleEntry("WHIST-17", SEED, "the third hand playing before the second: the fourth hand may play before his "
-              "partner; no other penalty"),
+              "partner; no other penalty", chooser="fourth hand", remedies=("play-before", "in-turn")),
     RuleEntry("WHIST-18", SEED, "a player showing his cards to claim every trick with a losing card among them: "
-              "all his cards may be called", chooser=ADV, remedies=("call-cards",)),
+              "all his cards may be called", chooser=ADV, remedies=("call", "leave")),
     RuleEntry("WHIST-19", SEED, "nobody may ask his partner during play whether he has played an honour"),
     RuleEntry("WHIST-20", SEED, "a revoke noticed before the trick is turned: corrected; the later players take "
               "back their cards; the revoker plays the highest or lowest of the suit", chooser=ADV,
@@ -76,7 +76,8 @@ CATALOGUE: Final[tuple[RuleEntry, ...]] = (
     RuleEntry("W-D5", LAW, "twelve cards found after some tricks: the deal stands; he answers for each revoke",
               origin="seed 15; OHL 3"),
     RuleEntry("W-D6", LAW, "fourteen cards: the deal is void, new deal", origin="seed 15; OHL 3"),
-    RuleEntry("W-D7", LAW, "deal out of turn: stopped before the last card, else it stands", origin="Club 45"),
+    RuleEntry("W-D7", LAW, "deal out of turn: stopped before the last card, else it stands",
+              chooser="the rightful dealer (any player may stop it)", remedies=("stop", "stand"), origin="Club 45"),
     RuleEntry("W-D8", LAW, "the dealer looks at the trump card while dealing: the adversaries may exact a new "
               "deal", chooser=ADV, remedies=("new-deal", "stand"), origin="Club 41"),
     RuleEntry("W-D9", LAW, "an imperfect pack: the hand is void, the same dealer deals again; past scores stand",
@@ -87,7 +88,7 @@ CATALOGUE: Final[tuple[RuleEntry, ...]] = (
     RuleEntry("W-T1", LAW, "the dealer takes the trump card in hand early: the adversaries may have it laid on "
               "the table", chooser=ADV, remedies=("lay-on-table", "let-it-be"), origin="seed 24; Club 54"),
     RuleEntry("W-T2", LAW, "the trump card left on the table after trick one: liable to be called", chooser=ADV,
-              origin="Club 52"),
+              remedies=("call-card", "leave"), origin="Club 52"),
     RuleEntry("W-T3", LAW, "asking which card was turned up after it was taken in: the asker's highest or lowest "
               "trump may be called", chooser=ADV, remedies=("highest", "lowest"), origin="seed 24; Club 53"),
     RuleEntry("W-T4", LAW, "the dealer cannot remember the trump card: his highest or lowest trump may be called",
@@ -97,21 +98,21 @@ CATALOGUE: Final[tuple[RuleEntry, ...]] = (
               "required to lead a suit", chooser=ADV, remedies=("call-card", "call-suit"),
               origin="OHL 7; Club"),
     RuleEntry("W-P2", LAW, "third hand before second: the fourth hand may play before his partner; no penalty",
-              origin="seed 17; OHL 9; Club 67"),
+              chooser="fourth hand", remedies=("play-before", "in-turn"), origin="seed 17; OHL 9; Club 67"),
     RuleEntry("W-P3", LAW, "fourth hand before second: he may neither trump nor win, his partner may not win, "
               "unless a revoke is forced (option: Club 68)", chooser=ADV,
               remedies=("neither-trump-nor-win", "stand"), origin="seed 11, 14; OHL 10; Club 68"),
     RuleEntry("W-P4", LAW, "leading again before partner played: the partner may be obliged to win; the cards "
-              "led are exposed", chooser=ADV, origin="OHL 8; Club 57"),
+              "led are exposed", chooser=ADV, remedies=("oblige-win", "partner-free"), origin="OHL 8; Club 57"),
     RuleEntry("W-P5", LAW, "omitting to play to a trick: new deal, or the surplus card counts to the trick",
-              chooser=ADV, origin="OHL 25; Club 69"),
+              chooser=ADV, remedies=("new-deal", "stand"), origin="OHL 25; Club 69"),
     RuleEntry("W-P6", LAW, "two cards to a trick: answerable for revokes; an exposed card if none",
               origin="Club 70"),
     # ------------------------------------------------------------------ §7.4 exposed cards, claims
     RuleEntry("W-C1", LAW, "cards thrown face up, partner not conceding: any may be called, without a revoke",
-              chooser=ADV, remedies=("call-card",), origin="seed 16; OHL 23; Club 58–59"),
+              chooser=ADV, remedies=("call", "leave"), origin="seed 16; OHL 23; Club 58–59"),
     RuleEntry("W-C2", LAW, "a claim to every trick with a losing card: all his cards may be called",
-              chooser=ADV, remedies=("call-cards",), origin="seed 18; OHL 24"),
+              chooser=ADV, remedies=("call", "leave"), origin="seed 18; OHL 24"),
     RuleEntry("W-C3", LAW, "a card dropped face up or separated: exposed, liable to be called", chooser=ADV,
               remedies=("call-card", "leave"), origin="OHL 22; Club 56"),
     RuleEntry("W-C4", RECON, "asking partner whether he played an honour: the adversaries may call the partner's "
@@ -127,7 +128,8 @@ CATALOGUE: Final[tuple[RuleEntry, ...]] = (
     RuleEntry("W-R3", LAW, "a revoke is established when the trick is turned and quitted", origin="OHL 13"),
     RuleEntry("W-R4", LAW, "the accused side mixing its cards before examination: the revoke is deemed "
               "established", origin="OHL 14; Club 77"),
-    RuleEntry("W-R5", LAW, "a revoke claimed after the cut for the next deal: too late", origin="OHL 15; Club 78"),
+    RuleEntry("W-R5", LAW, "a revoke claimed after the cut for the next deal: too late", remedies=("too-late",),
+              origin="OHL 15; Club 78"),
     RuleEntry("W-R6", LAW, "revokes by both sides: a new deal (old usage)", origin="Enquire Within xviii"),
     RuleEntry("W-R7", LAW, "the player with twelve cards alone answers for his revokes", origin="seed 15"),
     # ------------------------------------------------------------------ §7.6 honours and calling
@@ -135,7 +137,8 @@ CATALOGUE: Final[tuple[RuleEntry, ...]] = (
               chooser=ADV, remedies=("new-deal", "play-on"), origin="OHL 16"),
     RuleEntry("W-H2", LAW, "reminding partner to call after the trump is turned: the offending side loses one "
               "point", origin="OHL 17"),
-    RuleEntry("W-H3", LAW, "honours not claimed before the next trump is turned are lost", origin="OHL 18; Club 6"),
+    RuleEntry("W-H3", LAW, "honours not claimed before the next trump is turned are lost", remedies=("lost",),
+              origin="OHL 18; Club 6"),
     RuleEntry("W-H4", LAW, "a call answered and the calling side without three honours: stand or new deal",
               chooser=ADV, remedies=("stand", "new-deal"), origin="seed 21; OHL 19"),
     RuleEntry("W-H5", LAW, "an answer without an honour: stand or new deal", chooser=ADV,
@@ -143,5 +146,5 @@ CATALOGUE: Final[tuple[RuleEntry, ...]] = (
     RuleEntry("W-H6", LAW, "calling after having played a card: the adversaries may call a new deal",
               chooser=ADV, remedies=("new-deal", "play-on"), origin="OHL 21"),
     RuleEntry("W-H7", LAW, "honours scored at nine (four) or in error: the overscore is deducted, until the next "
-              "trump is turned", origin="Enquire Within xix–xx; Club 4, 11–12"),
+              "trump is turned", remedies=("stands",), origin="Enquire Within xix–xx; Club 4, 11–12"),
 )

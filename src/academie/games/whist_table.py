@@ -23,12 +23,13 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Final
 
 from academie.cards import CARDS, SUIT_MASKS, Card, Suit, indices_of
 from academie.engine import Mode
 from academie.laws import Irregularity
+from academie.ledger import MARKER
 
 if TYPE_CHECKING:
     from academie.games.whist import Irregular, Pending, Remedy, WhistState
@@ -104,6 +105,85 @@ def _call(state: WhistState, seat: int, card: int) -> None:
     deal.called[seat] = card
 
 
+def _make_liable(state: WhistState, seat: int, cards: int, law: str) -> None:
+    """Cards of ``seat`` lie face up, liable to be called: the adversaries are offered to call one of them at each
+    of his turns when it can be played without a revoke (W-C1, W-C2, W-C3, W-P4, W-P6, W-T2)."""
+    deal = state._deal
+    deal.exposed[seat] |= cards
+    deal.liable[seat] |= cards
+    deal.liable_law[seat] = law
+
+
+def _free_mask(state: WhistState, seat: int) -> int:
+    """W-§5: the cards ``seat`` may play now without a revoke (the suit led if he holds it, else any)."""
+    deal = state._deal
+    hand = deal.hands[seat]
+    if deal.trick:
+        same = hand & SUIT_MASKS[deal.trick[0] // 13]
+        if same:
+            return same
+    return hand
+
+
+def _turn(state: WhistState) -> int:
+    deal = state._deal
+    return 4 * len(deal.tricks) + len(deal.trick)
+
+
+def before_turn(state: WhistState) -> None:
+    """Table mode, before the seat to play acts: W-P5 an omission found once the offender has played to the next
+    trick; W-P3 (rule file Q5) the fourth hand who may neither trump nor win but whose every legal card would: the
+    adversaries choose his highest or lowest; the adversaries offered to call an exposed card liable to be called
+    that he can play without a revoke (W-C1, W-C2, W-C3, W-P4, W-P6, W-T2)."""
+    deal = state._deal
+    seat = deal.to_play
+    if deal.omitted >= 0 and not deal.omission_found and _played_since_omission(state):
+        deal.omission_found = True
+        _pend(state, "W-P5", deal.omitted, f"seat {deal.omitted} did not play to trick {deal.omitted_trick + 1}",
+              _left(deal.omitted), ("new-deal", "stand"), seat=deal.omitted)
+        return
+    turn = _turn(state)
+    if deal.offered_at == turn or deal.called[seat] >= 0 or not deal.hands[seat]:
+        return
+    free = _free_mask(state, seat)
+    if seat == deal.cannot_win and deal.trick and state.rules.fourth_hand_law == "seed" \
+            and not any(_neither_wins(state, seat, card) for card in indices_of(free)):
+        deal.offered_at = turn
+        _pend(state, "W-P3", seat, f"every card seat {seat} may play would win the trick", _left(seat),
+              ("highest", "lowest"), seat=seat)
+        return
+    callable_cards = deal.liable[seat] & free
+    if callable_cards:
+        deal.offered_at = turn
+        _pend(state, deal.liable_law[seat], seat, f"the exposed cards of seat {seat} may be called", _left(seat),
+              ("call", "leave"), cards=tuple(indices_of(callable_cards)), seat=seat)
+
+
+def _neither_wins(state: WhistState, seat: int, card: int) -> bool:
+    """W-P3: ``card`` neither trumps (the suit led not being trumps) nor wins the current trick."""
+    from academie.games.whist import _still_wins, _winning_card
+
+    deal = state._deal
+    led = deal.trick[0] // 13
+    if card // 13 == deal.trump and led != deal.trump:
+        return False
+    return _still_wins(_winning_card(deal.trick, deal.trump), card, deal.trump)
+
+
+def _played_since_omission(state: WhistState) -> bool:
+    """W-P5: the omission is found once the offender has played to the next trick."""
+    deal = state._deal
+    if len(deal.tricks) > deal.omitted_trick + 1:
+        return True
+    return bool(deal.trick) and (deal.omitted - deal.leader) & 3 < len(deal.trick)
+
+
+def _offer_now(state: WhistState, seat: int) -> None:
+    """The adversaries' choice just made counts as this turn's offer when ``seat`` is the one to play."""
+    if state._deal.to_play == seat:
+        state._deal.offered_at = _turn(state)
+
+
 def _extreme(state: WhistState, seat: int, suit: int, highest: bool) -> int:
     """The highest or lowest card ``seat`` holds in ``suit`` (-1 if none)."""
     cards = list(indices_of(state._deal.hands[seat] & SUIT_MASKS[suit]))
@@ -116,24 +196,35 @@ def after_play(state: WhistState, seat: int, card: int) -> None:
     """Bookkeeping when a card leaves a hand in table mode: exposure ends; W-D5 the short hand's last card."""
     deal = state._deal
     deal.exposed[seat] &= ~(1 << card)
+    deal.liable[seat] &= ~(1 << card)
     deal.shown[seat] &= ~(1 << card)
     if deal.called[seat] == card:
         deal.called[seat] = -1
     if seat == deal.short_seat and deal.trick and card // 13 != deal.trick[0] // 13 \
             and deal.aside // 13 == deal.trick[0] // 13:
-        deal.revokes.append((seat, len(deal.tricks)))  # W-R7, W-D5: answerable as if the card were in his hand
-        _rule(state, f"W-R7: seat {seat} did not follow suit while his missing {CARDS[deal.aside]} was of the suit "
+        deal.revokes.append((seat, len(deal.tricks)))  # W-R7, W-D5, W-P6: answerable as if the card were in hand
+        law = "W-R7" if deal.aside_law == "W-D5" else "W-P6"
+        _rule(state, f"{law}: seat {seat} did not follow suit while his missing {CARDS[deal.aside]} was of the suit "
               "led; it counts as a revoke")
     if seat == deal.short_seat and deal.hands[seat].bit_count() == 0 and len(deal.tricks) < 12:
         _found_aside(state)
 
 
 def _found_aside(state: WhistState) -> None:
-    """W-D5, WHIST-15: the missing card is found; the deal stands and the card goes back to its hand."""
+    """W-D5, WHIST-15: the missing card is found; the deal stands and the card goes back to its hand. W-P6: a card
+    played as a second card to a trick is restored; if it caused no revoke it is an exposed card."""
     deal = state._deal
     seat, card = deal.short_seat, deal.aside
     deal.hands[seat] |= 1 << card
     deal.short_seat = deal.aside = -1
+    if deal.aside_law == "W-P6":
+        revoked = any(s == seat for s, _ in deal.revokes[deal.aside_since:])
+        if not revoked:
+            _make_liable(state, seat, 1 << card, "W-P6")
+        _rule(state, f"W-P6: {CARDS[card]}, played by seat {seat} as a second card, is restored to his hand; "
+              + ("he answers for the revoke it caused" if revoked else "it is an exposed card, liable to be called"))
+        deal.aside_law = "W-D5"
+        return
     _rule(state, f"WHIST-15, W-D5: seat {seat} played with twelve cards; {CARDS[card]} is found; the deal stands "
           "and only he answers for his revokes")
 
@@ -217,8 +308,9 @@ def _twelve(state: WhistState, act: Irregular) -> None:
 
 def _twelve_found_possible(state: WhistState, act: Irregular) -> str:
     deal = state._deal
-    if deal.short_seat != act.seat or not _in_play(state):
-        return f"seat {act.seat} is not playing with twelve cards"
+    law = "W-D5" if act.kind == "twelve-found" else "W-P6"
+    if deal.short_seat != act.seat or deal.aside_law != law or not _in_play(state):
+        return f"seat {act.seat} has no card astray under {law}"
     return ""
 
 
@@ -311,13 +403,22 @@ def _third_before_second_possible(state: WhistState, act: Irregular) -> str:
 
 def _third_before_second(state: WhistState, act: Irregular) -> None:
     """WHIST-17, W-P2: the third hand played before the second: his card stands as his play to the trick (face up,
-    so the fourth hand plays knowing it, as if before his partner); no other penalty."""
+    played to the trick at his turn); no other penalty, but the fourth hand may play before his partner: he names
+    his card now (``play-before CARD``, face up, played at his turn) or waits for his turn (``in-turn``)."""
     card = _card(act)
     deal = state._deal
     deal.exposed[act.seat] |= 1 << card
     deal.called[act.seat] = card
-    _pend(state, "W-P2", act.seat, f"seat {act.seat} played {CARDS[card]} before the second hand", None,
-          ("card-stands",))
+    fourth = (deal.leader + 3) & 3
+    _pend(state, "W-P2", act.seat, f"seat {act.seat} played {CARDS[card]} before the second hand", fourth,
+          ("play-before", "in-turn"), cards=tuple(indices_of(_free_mask(state, fourth))), seat=fourth)
+
+
+def _play_before(state: WhistState, pending: Pending, remedy: Remedy) -> None:
+    """WHIST-17, W-P2: the fourth hand plays before his partner: his card lies face up and is played at his turn."""
+    card = Card.parse(remedy.args[0]).index
+    _call(state, pending.seat, card)
+    _rule(state, f"W-P2: the fourth hand, seat {pending.seat}, plays {CARDS[card]} before his partner (WHIST-17)")
 
 
 def _fourth_out_of_turn_possible(state: WhistState, act: Irregular) -> str:
@@ -348,9 +449,9 @@ def _in_play_possible(state: WhistState, act: Irregular) -> str:
 def _throw_down(state: WhistState, act: Irregular) -> None:
     """WHIST-16, W-C1: cards thrown face up, the partner not conceding: all exposed; the adversaries call them."""
     deal = state._deal
-    deal.exposed[act.seat] |= deal.hands[act.seat]
-    _pend(state, "W-C1", act.seat, f"seat {act.seat} threw his cards face up", _left(act.seat), ("call-card",),
-          seat=act.seat)
+    _make_liable(state, act.seat, deal.hands[act.seat], "W-C1")
+    _pend(state, "W-C1", act.seat, f"seat {act.seat} threw his cards face up", _left(act.seat), ("call", "leave"),
+          cards=tuple(indices_of(deal.hands[act.seat])), seat=act.seat)
 
 
 def _claim_possible(state: WhistState, act: Irregular) -> str:
@@ -390,9 +491,9 @@ def _claim(state: WhistState, act: Irregular) -> None:
         _pend(state, "W-C2", act.seat, f"seat {act.seat} claims the remaining tricks", None, ("grant",),
               seat=act.seat)
         return
-    deal.exposed[act.seat] |= deal.hands[act.seat]
+    _make_liable(state, act.seat, deal.hands[act.seat], "W-C2")
     _pend(state, "W-C2", act.seat, f"seat {act.seat} claimed every trick with a losing card", _left(act.seat),
-          ("call-cards",), seat=act.seat)
+          ("call", "leave"), cards=tuple(indices_of(deal.hands[act.seat])), seat=act.seat)
 
 
 def _drop_card_possible(state: WhistState, act: Irregular) -> str:
@@ -404,7 +505,7 @@ def _drop_card_possible(state: WhistState, act: Irregular) -> str:
 def _drop_card(state: WhistState, act: Irregular) -> None:
     """W-C3: a card dropped face up: exposed, liable to be called."""
     card = _card(act)
-    state._deal.exposed[act.seat] |= 1 << card
+    _make_liable(state, act.seat, 1 << card, "W-C3")
     _pend(state, "W-C3", act.seat, f"seat {act.seat} dropped {CARDS[card]} face up", _left(act.seat),
           ("call-card", "leave"), cards=(card,), seat=act.seat)
 
@@ -561,6 +662,321 @@ def _remind(state: WhistState, act: Irregular) -> None:
           seat=act.seat)
 
 
+# ---------------------------------------------------------------------------------------------- W-D7, W-T2, W-T4
+def _deal_out_of_turn_possible(state: WhistState, act: Irregular) -> str:
+    if state.dealer is None or act.seat == state._deal.dealer:
+        return "expected `! deal-out-of-turn SEAT` by a player who is not the dealer"
+    if _phase(state) == "SHUFFLE" or _fresh_deal(state):
+        return ""
+    return "only before the deal (it can be stopped) or after it, before the first card is played (it stands)"
+
+
+def _deal_out_of_turn(state: WhistState, act: Irregular) -> None:
+    """W-D7: a deal out of turn may be stopped before the last card is dealt (the rightful dealer, whose turn it is,
+    chooses); found only after the last card, it stands and play proceeds, the deal passing on from the offender."""
+    dealer = state._deal.dealer
+    if _phase(state) == "SHUFFLE":
+        _pend(state, "W-D7", act.seat, f"seat {act.seat} deals out of turn (it is seat {dealer}'s deal)", dealer,
+              ("stop", "stand"), seat=act.seat)
+    else:
+        _pend(state, "W-D7", act.seat, f"seat {act.seat} dealt out of turn; found after the last card", None,
+              ("stand",), seat=act.seat)
+
+
+def _deal_stands(state: WhistState, pending: Pending) -> None:
+    """W-D7: the offender is the dealer of this hand (and the deal passes to his left after it)."""
+    from academie.games.whist import Shuffle
+
+    deal = state._deal
+    deal.dealer = pending.seat
+    if _phase(state) == "SHUFFLE":
+        _rule(state, f"W-D7: the deal out of turn is not stopped: seat {pending.seat} deals this hand")
+        return
+    start = deal.start
+    state._apply_shuffle(Shuffle(tuple(CARDS[c] for c in deal.deck)))  # the cards as dealt from the offender
+    deal.start = start
+    _rule(state, f"W-D7: found after the last card: the deal out of turn stands; seat {pending.seat} is the dealer")
+
+
+def _trump_left_possible(state: WhistState, act: Irregular) -> str:
+    deal = state._deal
+    if not _in_play(state) or act.seat != deal.dealer or not deal.tricks:
+        return "expected `! trump-left DEALER` once the first trick is turned and quitted"
+    if not _holds(state, act.seat, deal.turn_up) or deal.liable[act.seat] >> deal.turn_up & 1:
+        return "the dealer no longer holds the turn-up, or it is already exposed"
+    return ""
+
+
+def _trump_left(state: WhistState, act: Irregular) -> None:
+    """W-T2: the dealer leaves the turn-up on the table after the first trick is quitted: it is liable to be
+    called (offered again at each of his turns while it lies there)."""
+    deal = state._deal
+    card = deal.turn_up
+    _make_liable(state, act.seat, 1 << card, "W-T2")
+    _pend(state, "W-T2", act.seat, f"dealer {act.seat} left the turn-up {CARDS[card]} on the table", _left(act.seat),
+          ("call-card", "leave"), cards=(card,), seat=act.seat)
+
+
+def _forgets_trump_possible(state: WhistState, act: Irregular) -> str:
+    deal = state._deal
+    if not _in_play(state) or act.seat != deal.dealer or deal.turn_up_on_table:
+        return "expected `! forgets-trump DEALER` once the dealer has taken the turn-up into his hand"
+    return "" if deal.hands[act.seat] & SUIT_MASKS[deal.trump] else f"dealer {act.seat} holds no trump to call"
+
+
+def _forgets_trump(state: WhistState, act: Irregular) -> None:
+    """W-T4: the dealer cannot remember the trump card: the adversaries may call his highest or lowest trump (the
+    call takes effect at once: played at his first turn that allows it without a revoke)."""
+    _pend(state, "W-T4", act.seat, f"dealer {act.seat} cannot remember the trump card", _left(act.seat),
+          ("highest", "lowest"), seat=act.seat)
+
+
+# ---------------------------------------------------------------------------------------------- W-P4, W-P5, W-P6
+def _lead_again_possible(state: WhistState, act: Irregular) -> str:
+    deal = state._deal
+    if not _in_play(state) or len(deal.trick) != 3 or act.seat != (deal.to_play + 2) & 3 or len(act.args) != 1:
+        return "expected `! lead-again SEAT CARD` by the second hand before his partner, the fourth, has played"
+    return "" if _holds(state, act.seat, _card(act)) else f"{act.args[0]} is not in seat {act.seat}'s hand"
+
+
+def _lead_again(state: WhistState, act: Irregular) -> None:
+    """W-P4: believing his side has won, a player leads again before his partner (the fourth hand) has played:
+    the card led is exposed (liable to be called); the adversaries may oblige the partner to win the trick."""
+    card = _card(act)
+    deal = state._deal
+    _make_liable(state, act.seat, 1 << card, "W-P4")
+    _pend(state, "W-P4", act.seat, f"seat {act.seat} led {CARDS[card]} before his partner played", _left(act.seat),
+          ("oblige-win", "partner-free"), cards=(card,), seat=deal.to_play)
+
+
+def _oblige_to_win(state: WhistState, pending: Pending, remedy: Remedy) -> None:
+    """W-P4: the partner must win the trick if he can."""
+    state._deal.must_win = pending.seat
+    _rule(state, f"W-P4: seat {pending.seat} must win the trick if he can; {CARDS[pending.cards[0]]} is exposed")
+
+
+def _omit_possible(state: WhistState, act: Irregular) -> str:
+    deal = state._deal
+    if not _in_play(state) or len(deal.trick) != 3 or act.seat != deal.to_play or deal.omitted >= 0 \
+            or len(deal.tricks) >= 11:
+        return ("expected `! omit-play SEAT` by the fourth hand of one of the first eleven tricks (one omission a "
+                "hand)")
+    return ""
+
+
+def _omit(state: WhistState, act: Irregular) -> None:
+    """W-P5: the fourth hand omits to play: the trick is turned and quitted with three cards and play goes on; the
+    omission is found once he has played to the next trick (see :func:`before_turn`)."""
+    from academie.games.whist import _winning_card
+
+    deal = state._deal
+    trick = deal.trick
+    winner = (deal.leader + trick.index(_winning_card(trick, deal.trump))) & 3
+    deal.tricks.append((deal.leader, tuple(trick), winner))
+    deal.tricks_won[winner & 1] += 1
+    deal.trick = []
+    deal.cannot_win = deal.barred_seat = deal.must_win = -1
+    deal.call_open = False
+    deal.leader = deal.to_play = winner
+    deal.omitted, deal.omitted_trick = act.seat, len(deal.tricks) - 1
+    _rule(state, f"W-P5: seat {act.seat} did not play to trick {len(deal.tricks)}; it is turned with three cards")
+
+
+def before_scoring(state: WhistState) -> None:
+    """W-P5: the deal having stood, the offender's surplus card counts as played to the trick he missed (no revoke
+    in it)."""
+    deal = state._deal
+    seat = deal.omitted
+    if seat < 0 or not deal.hands[seat]:
+        return
+    surplus = tuple(indices_of(deal.hands[seat]))
+    deal.hands[seat] = 0
+    leader, cards, winner = deal.tricks[deal.omitted_trick]
+    deal.tricks[deal.omitted_trick] = (leader, cards + surplus, winner)
+    _rule(state, f"W-P5: {' '.join(str(CARDS[c]) for c in surplus)}, left over in seat {seat}'s hand, counts as "
+          f"played to trick {deal.omitted_trick + 1}")
+
+
+def _two_cards_possible(state: WhistState, act: Irregular) -> str:
+    deal = state._deal
+    if not _in_play(state) or act.seat != deal.to_play or len(act.args) != 2 or deal.short_seat >= 0:
+        return "expected `! two-cards SEAT CARD SECOND` by the player to play (one card astray at a time)"
+    first, second = _card(act), _card(act, 1)
+    if first == second or not _holds(state, act.seat, first) or not _holds(state, act.seat, second):
+        return "both cards must be different cards of his hand"
+    state.legal_actions()
+    return "" if state._legal_mask >> first & 1 else f"{act.args[0]} is not a legal card now"
+
+
+def _two_cards(state: WhistState, act: Irregular) -> None:
+    """W-P6: a second card goes into the trick with the card played: it is astray (unseen) and he answers for any
+    revoke it causes; found in play it is restored to his hand and, if it caused no revoke, is an exposed card."""
+    deal = state._deal
+    first, second = _card(act), _card(act, 1)
+    deal.hands[act.seat] &= ~(1 << second)
+    deal.short_seat, deal.aside, deal.aside_law, deal.aside_since = act.seat, second, "W-P6", len(deal.revokes)
+    _rule(state, f"W-P6: seat {act.seat} played two cards to the trick; the second one is astray")
+    state._play_card(act.seat, first)
+
+
+# ---------------------------------------------------------------------------------------------- W-R4, W-R5
+def _failed_to_follow(state: WhistState, seat: int) -> bool:
+    """Whether ``seat`` played another suit than the one led to a quitted trick (a revoke may be claimed)."""
+    for leader, cards, _ in state._deal.tricks:
+        position = (seat - leader) & 3
+        if len(cards) == 4 and position and cards[position] // 13 != cards[0] // 13:
+            return True
+    return False
+
+
+def _mix_possible(state: WhistState, act: Irregular) -> str:
+    if not _in_play(state) or not _failed_to_follow(state, act.seat):
+        return "expected `! mix-cards SEAT` during play by a player who did not follow suit to a quitted trick"
+    return ""
+
+
+def _mix_cards(state: WhistState, act: Irregular) -> None:
+    """W-R4: a revoke is claimed against ``seat``; his side mixes the cards before they are examined: the revoke is
+    deemed established (penalised at the end of the hand under W-R1)."""
+    deal = state._deal
+    if any(seat == act.seat for seat, _ in deal.revokes):
+        _rule(state, f"W-R4: seat {act.seat}'s side mixed the cards; the revoke on record stands established")
+        return
+    deal.revokes.append((act.seat, -1))
+    _rule(state, f"W-R4: a revoke is claimed against seat {act.seat}; his side mixed the cards before they were "
+          "examined: the revoke is deemed established")
+
+
+def _claim_revoke_possible(state: WhistState, act: Irregular) -> str:
+    if not state.deal_results or not _in_play(state):
+        return ("expected `! claim-revoke SEAT` about the last hand, once the next deal is cut (until then its "
+                "revokes are ruled at its end, W-R1)")
+    return ""
+
+
+def _claim_revoke(state: WhistState, act: Irregular) -> None:
+    """W-R5: a revoke claimed after the cards are cut for the next deal is too late: no claim."""
+    _pend(state, "W-R5", act.seat, f"seat {act.seat} claims a revoke of the last hand after the cut", None,
+          ("too-late",))
+
+
+# ---------------------------------------------------------------------------------------------- W-H3, W-H7
+def _adjust_last_hand(state: WhistState, side: int, points: int, law: str) -> None:
+    """Points given to (or, negative, taken from) a side for the hand just ended, before the next trump card is
+    turned: through the ledger, the score and that hand's result; reaching game ends the game (W-§6.2)."""
+    if points < 0:
+        points = -min(-points, state.score[side])
+    if not points:
+        return
+    for seat in (side, side + 2):
+        if points > 0:
+            state.ledger.transfer(MARKER, seat, points, law)
+        else:
+            state.ledger.transfer(seat, MARKER, -points, law)
+    state.score[side] += points
+    last = state.deal_results[-1]
+    seat_points = list(last.points)
+    seat_points[side] += points
+    seat_points[side + 2] += points
+    state.deal_results[-1] = replace(last, points=(seat_points[0], seat_points[1], seat_points[2], seat_points[3]))
+    if state.score[side] >= state.rules.game_points:
+        state._end_game(side)
+
+
+def _forget_possible(state: WhistState, act: Irregular) -> str:
+    return "" if _in_play(state) and state._deal.forgot < 0 else "expected `! forget-honours SEAT` during a hand"
+
+
+def _forget(state: WhistState, act: Irregular) -> None:
+    """W-H3: a side does not claim its honours at the end of the hand: they are not scored then."""
+    state._deal.forgot = act.seat & 1
+    _rule(state, f"W-H3: side {act.seat & 1} has not claimed its honours for this hand")
+
+
+def _claim_honours_possible(state: WhistState, act: Irregular) -> str:
+    deal, side = state._deal, act.seat & 1
+    if (deal.forgot == side and _in_play(state)) or deal.too_late[0] == side:
+        return ""
+    if deal.unclaimed[0] == side and _phase(state) == "SHUFFLE":
+        return ""
+    return f"side {side} has no unclaimed honours"
+
+
+def _claim_honours(state: WhistState, act: Irregular) -> None:
+    """W-H3: honours claimed before the next trump card is turned are scored; after it, they are lost."""
+    deal, side = state._deal, act.seat & 1
+    if deal.forgot == side and _in_play(state):
+        deal.forgot = -1
+        _rule(state, f"W-H3: side {side} claims its honours in time; they are scored at the end of the hand")
+    elif deal.unclaimed[0] == side and _phase(state) == "SHUFFLE":
+        points = deal.unclaimed[1]
+        deal.unclaimed = (-1, 0)
+        _rule(state, f"W-H3: side {side} claims its honours before the next trump card is turned: {points} scored")
+        _adjust_last_hand(state, side, points, "W-H3")
+    else:
+        deal.too_late = (-1, deal.too_late[1])
+        _pend(state, "W-H3", act.seat, f"side {side} claims honours after the next trump card was turned", None,
+              ("lost",))
+
+
+def trump_turned(state: WhistState) -> None:
+    """W-H3, W-H7: the next trump card is turned: unclaimed honours are lost and an unproved overscore stands."""
+    deal = state._deal
+    lost, stood = deal.unclaimed[0], deal.overscore[0]
+    if lost >= 0:
+        _rule(state, f"W-H3: side {lost}'s honours were not claimed before the trump card was turned: they are lost")
+    if stood >= 0:
+        _rule(state, f"W-H7: side {stood}'s overscore was not proved before the trump card was turned: it stands")
+    deal.too_late = (lost, stood)
+    deal.unclaimed = deal.overscore = (-1, 0)
+
+
+def _overscore_possible(state: WhistState, act: Irregular) -> str:
+    deal, side = state._deal, act.seat & 1
+    points = int(act.args[0]) if len(act.args) == 1 and act.args[0].isdigit() else 0
+    if not _in_play(state) or not 1 <= points <= 4 or deal.overscore[0] >= 0 \
+            or state.score[side] + points >= state.rules.game_points:
+        return ("expected `! overscore SEAT POINTS` during a hand: 1 to 4 points marked in error, short of game, "
+                "one overscore at a time")
+    return ""
+
+
+def _overscore(state: WhistState, act: Irregular) -> None:
+    """W-H7: a side marks points it is not owed (honours at nine, honours scored in error)."""
+    deal, side, points = state._deal, act.seat & 1, int(act.args[0])
+    for seat in (side, side + 2):
+        state.ledger.transfer(MARKER, seat, points, "W-H7")
+    state.score[side] += points
+    deal.points[side] += points
+    deal.overscore = (side, points)
+    _rule(state, f"W-H7: side {side} marks {points} point(s) in error; deducted if proved before the next trump card "
+          "is turned")
+
+
+def _prove_possible(state: WhistState, act: Irregular) -> str:
+    deal, other = state._deal, 1 - (act.seat & 1)
+    if deal.overscore[0] == other or deal.too_late[1] == other:
+        return ""
+    return "expected `! prove-overscore SEAT` by an adversary of a side that marked points in error"
+
+
+def _prove(state: WhistState, act: Irregular) -> None:
+    """W-H7: an overscore proved before the next trump card is turned is deducted; after it, it stands."""
+    deal, other = state._deal, 1 - (act.seat & 1)
+    if deal.overscore[0] == other:
+        points = deal.overscore[1]
+        deal.overscore = (-1, 0)
+        _rule(state, f"W-H7: side {other}'s overscore of {points} is proved and deducted")
+        if _phase(state) == "SHUFFLE":
+            _adjust_last_hand(state, other, -points, "W-H7")
+        else:
+            state.deduct(other, points, "W-H7")
+    else:
+        deal.too_late = (deal.too_late[0], -1)
+        _pend(state, "W-H7", act.seat, f"side {other}'s overscore proved after the next trump card was turned", None,
+              ("stands",))
+
+
 ACTS: Final[dict[str, Act]] = {act.kind: act for act in (
     Act("exposed-in-deal", "W-D1", "! exposed-in-deal CAUSER CARD", "a card turned up in dealing",
         _exposed_in_deal_possible, _exposed_in_deal),
@@ -603,6 +1019,30 @@ ACTS: Final[dict[str, Act]] = {act.kind: act for act in (
     Act("false-answer", "W-H5", "! false-answer SEAT", "an answer without an honour", _false_answer_possible,
         _false_answer),
     Act("remind-call", "W-H2", "! remind-call SEAT", "reminding partner to call", _remind_possible, _remind),
+    Act("deal-out-of-turn", "W-D7", "! deal-out-of-turn SEAT", "dealing out of turn", _deal_out_of_turn_possible,
+        _deal_out_of_turn),
+    Act("trump-left", "W-T2", "! trump-left DEALER", "the turn-up left on the table after the first trick",
+        _trump_left_possible, _trump_left),
+    Act("forgets-trump", "W-T4", "! forgets-trump DEALER", "the dealer cannot remember the trump card",
+        _forgets_trump_possible, _forgets_trump),
+    Act("lead-again", "W-P4", "! lead-again SEAT CARD", "leading again before partner has played",
+        _lead_again_possible, _lead_again),
+    Act("omit-play", "W-P5", "! omit-play SEAT", "omitting to play to a trick", _omit_possible, _omit),
+    Act("two-cards", "W-P6", "! two-cards SEAT CARD SECOND", "two cards played to a trick", _two_cards_possible,
+        _two_cards),
+    Act("extra-card-found", "W-P6", "! extra-card-found SEAT", "the second card played to a trick found",
+        _twelve_found_possible, _twelve_found),
+    Act("mix-cards", "W-R4", "! mix-cards SEAT", "mixing the cards when a revoke is claimed", _mix_possible,
+        _mix_cards),
+    Act("claim-revoke", "W-R5", "! claim-revoke SEAT", "claiming a revoke of the last hand after the cut",
+        _claim_revoke_possible, _claim_revoke),
+    Act("forget-honours", "W-H3", "! forget-honours SEAT", "not claiming one's honours at the end of the hand",
+        _forget_possible, _forget),
+    Act("claim-honours", "W-H3", "! claim-honours SEAT", "claiming honours left unclaimed",
+        _claim_honours_possible, _claim_honours),
+    Act("overscore", "W-H7", "! overscore SEAT POINTS", "points marked in error", _overscore_possible, _overscore),
+    Act("prove-overscore", "W-H7", "! prove-overscore SEAT", "proving the adversaries' overscore", _prove_possible,
+        _prove),
 )}
 
 
@@ -666,6 +1106,12 @@ def _stand(state: WhistState, pending: Pending, remedy: Remedy) -> None:
         deal.no_honours = pending.irregularity.offender & 1
         _rule(state, f"{law}: the deal stands; it is played out and the offending side scores no honours")
         return
+    if law == "W-D7":
+        _deal_stands(state, pending)
+        return
+    if law == "W-P5":
+        _rule(state, "W-P5: the deal stands; the surplus card at the end counts as played to the trick missed")
+        return
     _rule(state, f"{law}: the deal stands" + (" (the card is not liable to be called)" if law == "W-D1" else ""))
 
 
@@ -683,16 +1129,28 @@ def _log(text: str) -> Callable[[WhistState, Pending, Remedy], None]:
 
 
 def _call_card(state: WhistState, pending: Pending, remedy: Remedy) -> None:
-    """W-P1, W-C3: the exposed card is called: it is played at its holder's first turn that allows it."""
+    """W-P1, W-C3, W-T2: the exposed card is called: it is played at its holder's first turn that allows it."""
     law = pending.irregularity.law
     seat = pending.irregularity.offender
-    if pending.cards:
-        _call(state, seat, pending.cards[0])
-        _rule(state, f"{law}: {CARDS[pending.cards[0]]} is taken back, exposed, and called")
-    else:  # W-C1: the adversaries call his highest exposed card (any card they please: we take the highest)
-        card = max(indices_of(state._deal.hands[seat]), key=lambda c: c % 13)
-        _call(state, seat, card)
-        _rule(state, f"{law}: the adversaries call {CARDS[card]}; his other cards stay exposed")
+    _call(state, seat, pending.cards[0])
+    _offer_now(state, seat)
+    _rule(state, f"{law}: {CARDS[pending.cards[0]]} is exposed and called")
+
+
+def _call_named(state: WhistState, pending: Pending, remedy: Remedy) -> None:
+    """W-C1, W-C2 (WHIST-16, WHIST-18) and every exposed card liable to be called: the adversaries name the card;
+    it is played at his first turn that allows it without a revoke; his other exposed cards stay liable."""
+    seat = pending.seat
+    card = Card.parse(remedy.args[0]).index
+    _call(state, seat, card)
+    _offer_now(state, seat)
+    _rule(state, f"{pending.irregularity.law}: the adversaries call {CARDS[card]} of seat {seat}")
+
+
+def _leave(state: WhistState, pending: Pending, remedy: Remedy) -> None:
+    """The adversaries do not call the exposed card now; it stays liable to be called at a later turn."""
+    _offer_now(state, pending.seat if pending.seat >= 0 else pending.irregularity.offender)
+    _rule(state, f"{pending.irregularity.law}: the exposed card is not called now")
 
 
 def _call_suit(state: WhistState, pending: Pending, remedy: Remedy) -> None:
@@ -709,11 +1167,18 @@ def _extreme_called(highest: bool) -> Callable[[WhistState, Pending, Remedy], No
         deal = state._deal
         law = pending.irregularity.law
         seat = pending.seat
-        suit = deal.trump if law == "W-T3" else deal.trick[0] // 13 if deal.trick else deal.trump
+        which = "highest" if highest else "lowest"
+        if law == "W-P3":  # rule file Q5: every legal card would win: his highest or lowest legal card stands
+            free = list(indices_of(_free_mask(state, seat)))
+            card = (max if highest else min)(free, key=lambda c: (c % 13, c))
+            _call(state, seat, card)
+            _rule(state, f"W-P3: every card seat {seat} may play wins; the adversaries choose his {which}, "
+                  f"{CARDS[card]}")
+            return
+        suit = deal.trump if law in ("W-T3", "W-T4") else deal.trick[0] // 13 if deal.trick else deal.trump
         card = _extreme(state, seat, suit, highest)
         if card >= 0:
             _call(state, seat, card)
-        which = "highest" if highest else "lowest"
         _rule(state, f"{law}: seat {seat} must play his {which} {Suit(suit).name.lower()[:-1]}"
               + (f" ({CARDS[card]})" if card >= 0 else ": he has none"))
 
@@ -767,18 +1232,6 @@ def _grant(state: WhistState, pending: Pending, remedy: Remedy) -> None:
     state._score_deal()
 
 
-def _call_cards(state: WhistState, pending: Pending, remedy: Remedy) -> None:
-    """W-C1, W-C2, WHIST-16, WHIST-18: all his cards lie exposed; the adversaries call them one by one (we call
-    the highest at each turn: the choice is theirs, the rule only forbids forcing a revoke)."""
-    seat = pending.seat
-    deal = state._deal
-    deal.exposed[seat] |= deal.hands[seat]
-    card = max(indices_of(deal.hands[seat]), key=lambda c: c % 13)
-    _call(state, seat, card)
-    _rule(state, f"{pending.irregularity.law}: all the cards of seat {seat} are exposed and may be called; "
-          f"{CARDS[card]} is called")
-
-
 def _honours_shown(state: WhistState, pending: Pending, remedy: Remedy) -> None:
     """W-§4.2: the side holds three honours after all: it scores them and goes out."""
     _rule(state, "W-§4.2: the calling side holds three honours; it scores two and wins the game")
@@ -826,14 +1279,14 @@ REMEDIES: Final[dict[str, Callable[[WhistState, Pending, Remedy], None]]] = {
     "card-stands": _log("the card stands as the offender's play; the fourth hand may play before his partner"),
     "call-card": _call_card,
     "call-suit": _call_suit,
-    "leave": _log("the exposed card is not called"),
+    "leave": _leave,
+    "call": _call_named,
     "highest": _extreme_called(True),
     "lowest": _extreme_called(False),
     "neither-trump-nor-win": _neither,
     "partner-to-win": _partner_win(True),
     "partner-not-to-win": _partner_win(False),
     "grant": _grant,
-    "call-cards": _call_cards,
     "honours": _honours_shown,
     "add": _revoke_penalty("add"),
     "take-tricks": _revoke_penalty("take-tricks"),
@@ -844,4 +1297,12 @@ REMEDIES: Final[dict[str, Callable[[WhistState, Pending, Remedy], None]]] = {
     "refuse": _log("fresh cards refused: play goes on with the same pack"),
     "consent": _consent,
     "play-on": _log("the call is void; the hand is played on"),
+    "play-before": _play_before,
+    "in-turn": _log("the fourth hand waits for his turn"),
+    "stop": _log("the deal out of turn is stopped before the last card: the rightful dealer deals"),
+    "oblige-win": _oblige_to_win,
+    "partner-free": _log("the partner plays as he likes; the card led in error is exposed"),
+    "too-late": _log("a revoke claimed after the cards are cut for the next deal is too late: no penalty"),
+    "lost": _log("honours claimed after the next trump card is turned are lost"),
+    "stands": _log("an overscore proved after the next trump card is turned stands"),
 }
