@@ -1,9 +1,9 @@
 """The ``academie`` command: play against a bot, replay a record, simulate bots, report the rules.
 
 ``academie play ecarte`` · ``academie replay FILE`` · ``academie simulate ecarte --deals N --seed S --bots A,B``
-· ``academie rules ecarte``. Every command that prints data takes ``--json``. Errors the user can fix (an
-unknown game, a bad option, an unreadable record) print one line saying what was wrong and what is allowed,
-and exit with code 2.
+· ``academie tournament ecarte --bots random,classical,search --deals N`` · ``academie rules ecarte``. Every
+command that prints data takes ``--json``. Errors the user can fix (an unknown game, a bad option, an unreadable
+record) print one line saying what was wrong and what is allowed, and exit with code 2.
 
 This module is a client of the library: it is the only place (with ``bench/``) that reads the clock, the
 operating system's randomness (the default seed of ``play``) or the terminal.
@@ -15,6 +15,7 @@ import datetime
 import json
 import os
 import sys
+import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from enum import StrEnum
@@ -24,12 +25,20 @@ from typing import Annotated, Any, NoReturn
 import typer
 from rich.console import Console
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 from rich.table import Table
 
 import academie
 from academie import bots as bot_registry
 from academie import laws, record, sim
+from academie import tournament as tournaments
 from academie.engine import AcademieError, rules_from_dict, rules_to_dict
 from academie.games import GameType, load
 from academie.tui import Narrator, TerminalGame
@@ -339,6 +348,103 @@ def _simulate_with_progress(game: GameType, names: list[str], deals: int, seed: 
         task = progress.add_task("deals", total=deals)
         return sim.simulate(game.name, bots=names, deals=deals, seed=seed, workers=workers, rules=rules,
                             progress=lambda done: progress.update(task, completed=done))
+
+
+# ------------------------------------------------------------------------------------------------ tournament
+class Backend(StrEnum):
+    process = "process"
+    ray = "ray"
+
+
+@app.command("tournament")
+def tournament_command(
+    game: Annotated[str, typer.Argument(help="The game of the tournament.")],
+    bots: Annotated[str | None, typer.Option(help="The bots, comma-separated (default: every bot of the game).")]
+    = None,
+    deals: Annotated[int, typer.Option(help="Deals per pair of bots; each is played in every seating.")] = 100,
+    seed: Annotated[int, typer.Option(help="The seed of the tournament (every deal's seed is derived from it).")] = 0,
+    workers: Annotated[int | None, typer.Option(
+        help="Processes (default: every core); the results do not depend on it.")] = None,
+    backend: Annotated[Backend, typer.Option(help="Where the deals are played: local processes or Ray.")]
+    = Backend.process,
+    ray_address: Annotated[str | None, typer.Option(
+        help="The Ray cluster to join (default: a new local Ray instance).")] = None,
+    players: Annotated[int | None, typer.Option(help="Table size, for games of a variable number of players.")]
+    = None,
+    rules_option: Annotated[list[str] | None, typer.Option("--rules-option", help="A rules option as key=value.")]
+    = None,
+    out: Annotated[Path | None, typer.Option(help="Write the results as JSON to this file.")] = None,
+    plot: Annotated[Path | None, typer.Option(help="Draw the ratings and points per deal to this PNG file.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the results as JSON (no progress bar).")] = False,
+) -> None:
+    """A duplicate tournament: every pair of bots plays the same deals, seats rotated; ratings with intervals."""
+    game_type = load_game(game)
+    rules = parse_rules(game_type, rules_option or [])
+    seats = _players_option(game_type, players).get("players")
+    names = ([name.strip() for name in bots.split(",") if name.strip()] if bots is not None
+             else list(bot_registry.bot_names(game_type.name)))
+    if not bot_registry.bot_names(game_type.name):
+        fail(f"there is no bot for {game_type.name} yet; games with bots: {', '.join(bot_registry.BOTS)}")
+    if plot is not None and plot.suffix.lower() != ".png":
+        fail(f"cannot draw the plot as {plot}: allowed file type: .png")
+    cores = workers if workers is not None else (os.cpu_count() or 1)
+    options: dict[str, Any] = {"bots": names, "deals": deals, "seed": seed, "workers": cores, "rules": rules,
+                               "backend": backend.value, "ray_address": ray_address, "seats": seats}
+    started = time.perf_counter()
+    with user_errors():
+        if as_json:
+            result = tournaments.tournament(game_type.name, **options)
+        else:
+            columns = (TextColumn("tournament"), BarColumn(), MofNCompleteColumn(), TextColumn("deals"),
+                       TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn())
+            with Progress(*columns, console=Console(stderr=True), transient=True) as progress:
+                task = progress.add_task("deals", total=None)
+                result = tournaments.tournament(
+                    game_type.name, **options,
+                    progress=lambda done, total: progress.update(task, completed=done, total=total))
+    data = result.as_dict() | {"run": {"backend": backend.value, "workers": cores,
+                                       "seconds": round(time.perf_counter() - started, 3)}}
+    with user_errors():
+        if out is not None:
+            out.write_text(json.dumps(data, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+        if plot is not None:
+            tournaments.plot(result, plot)
+    if as_json:
+        _print_json(data)
+        return
+    _print_tournament(result, data["run"], out, plot)
+
+
+def _print_tournament(result: tournaments.TournamentResult, run: dict[str, Any], out: Path | None,
+                      plot: Path | None) -> None:
+    def share(value: tournaments.Estimate) -> str:
+        return f"{value.value:.0%} ({100 * value.low:.0f}–{100 * value.high:.0f})"
+
+    def points(value: tournaments.Estimate, sign: str = "") -> str:
+        return f"{value.value:{sign}.2f} ±{(value.high - value.low) / 2:.2f}"
+
+    console = _out()
+    table = Table(title=f"{load(result.game).title}: {result.deals} deals per pair, seed {result.seed}",
+                  caption=f"{result.format}; intervals 95%")
+    for column in ("bot", "rating", "boards won", "margin/deal", "points/deal"):
+        table.add_column(column, justify="left" if column == "bot" else "right", no_wrap=True)
+    for bot in result.ranking():
+        table.add_row(escape(bot.name), f"{bot.rating.value:+.0f} ({bot.rating.low:+.0f}, {bot.rating.high:+.0f})",
+                      share(bot.win_rate), points(bot.margin, "+"), points(bot.points))
+    console.print(table)
+    pairs = Table(title="Pairs, seen from the first bot")
+    for column in ("pair", "boards won", "margin/deal", "deals won"):
+        pairs.add_column(column, justify="left" if column == "pair" else "right", no_wrap=True)
+    for pair in result.pairs:
+        pairs.add_row(escape(f"{pair.bots[0]} v {pair.bots[1]}"), share(pair.win_rate), points(pair.margin, "+"),
+                      share(pair.deal_win_rate))
+    console.print(pairs)
+    played = len(result.pairs) * result.deals * result.deals_per_board
+    console.print(f"{played} deals in {run['seconds']:.1f} s ({run['backend']}, {run['workers']} worker(s)); "
+                  "ratings on the Elo scale, fitted on the boards won (a board: one deal in all its seatings)")
+    for what, path in (("Results", out), ("Plot", plot)):
+        if path is not None:
+            console.print(f"{what} written to {escape(str(path))}")
 
 
 # ------------------------------------------------------------------------------------------------ analyse
