@@ -1,67 +1,394 @@
-"""The Guinguette search bot: sample the hidden cards, play each choice out, keep the best average.
+"""The Guinguette search bot: read the others' hands from what they did, play each choice out, keep a clear gain.
 
-A *world* places every card the seat has not seen: the other hands (around any card shown face up), the cards
-set aside (option ``discard_mixed=False``) and the cotillon. Each legal action (at most five: keep and the four
-discards, or the betting choices) is tried in the same worlds; the rest of the deal is played by the classical
-bot for every seat and future stirs draw from the world's cotillon shuffled afresh. The action with the best mean
-of the seat's counters won in the deal is chosen.
+Opponents are modelled by the classical bot (:mod:`academie.bots.guinguette_classical`, the rule file's §8),
+and the search is a one-step improvement on it:
 
-Simplifications, stated: the seat's own discards, when mixed into the cotillon, are placed there (a later
-stirrer could have drawn one); the others' hands are dealt uniformly, without reading their stirs or bets.
+1. **Replay** (:func:`opponent_decisions`): the deal's public history is replayed on a dummy deal, which gives each
+   other seat's view (baskets, stir round, bets, stocks) at each of its decisions: keep or stir (GU-§5.3a), pass,
+   bet, hold, raise or fold (GU-§5.3b).
+2. **Reading the hands** (:func:`sample_world`): for each other seat in turn, a trajectory is drawn (four cards
+   from the cards the viewer has not seen, then for each of its stirs the card the classical bot would throw and a
+   card drawn from the cotillon, GU-§5.1a) and kept only if the classical bot, holding those cards, would have
+   done what the seat did at every decision (rejection; after ``tries`` attempts the trajectory that agreed most
+   is used). A seat that bet therefore holds a tierce, one that passed does not, one that kept in round 1 holds a
+   tierce, a point or a poor draw (§8 "information"). The viewer's discards are known to him: they are never dealt
+   to the others' first hands, and when mixed into the cotillon (GU-§5.1e) only a later draw can take them.
+3. **Play-outs**: every legal action is tried in the same worlds with the same chance seed (common random
+   numbers); the rest of the deal is played by :class:`ModelBot` for every seat, a fast copy of the classical
+   bot's decisions (the tests check that they agree), so the others call, fold and raise as they really do.
+4. **A clear gain only**: the value of an action is the mean of the seat's counters won in the deal. The classical
+   choice is the default; another action replaces it only when its mean gain over it, world by world, exceeds
+   ``margin`` standard errors (no raise or stir on noise, §8 "betting").
+
+Deterministic: one ``random.Random(seed)``; no clock.
 
 >>> from academie.games.guinguette import GuinguetteState
 >>> state = GuinguetteState.new(seed=2, first_dealer=0)
->>> bot = SearchBot(seed=1, samples=4)
+>>> bot = SearchBot(seed=1, playouts=40)
 >>> bot.choose(state.view(state.actor)) in state.legal_actions()
 True
 """
 
 from __future__ import annotations
 
+import dataclasses
+import math
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from academie.bots.guinguette_classical import ClassicalBot, unseen_cards
+from academie.bots.guinguette_classical import HIGH_POINT, WIN_WITH_TIERCE
 from academie.bots.random import NoLegalActionError
-from academie.cards import mask_of
-from academie.engine import Action
-from academie.games.guinguette import GuinguetteState, GuinguetteView
+from academie.cards import mask_of, parse_cards
+from academie.engine import Action, RulesError
+from academie.games.guinguette import (
+    ALL_IN,
+    BETS,
+    FOLD,
+    HAND_SIZE,
+    HOLD,
+    KEEP,
+    MASK_36,
+    MASK_52,
+    PASS,
+    POINT_VALUE,
+    QUEEN_OF_DIAMONDS,
+    RAISES,
+    RESTIRS,
+    STIR_COST,
+    STIRS,
+    GuinguetteRules,
+    GuinguetteState,
+    GuinguetteView,
+    HiddenStir,
+    Phase,
+    PlayCard,
+    Restir,
+    Stir,
+    point_of,
+    tierce_of,
+)
+
+World = tuple[list[int], list[int], int]
+"""Hands (masks, by seat), the cotillon (card indices, top first) and the cards set aside (mask)."""
+Decisions = Mapping[int, Sequence[tuple[GuinguetteView, Action]]]
+"""Each other seat's decisions this deal: its view at the time (public fields only are read) and what it did."""
+
+_COMPLETERS: dict[tuple[bool, bool, bool, bool], dict[int, int]] = {}
+_HIGH_TIERCE: dict[tuple[bool, bool, bool, bool], int] = {}
 
 
-def sample_world(view: GuinguetteView, rng: random.Random) -> tuple[list[int], list[int], int]:
-    """Hands (masks, by seat), the cotillon (top first) and the cards set aside, consistent with ``view``."""
-    pool = [card.index for card in unseen_cards(view) if card not in view.my_discards]
-    rng.shuffle(pool)
-    hands = []
-    for seat, size in enumerate(view.hand_sizes):
-        if seat == view.viewer:
-            hands.append(mask_of(view.hand))
+# ------------------------------------------------------------------------------------ the classical bot, fast
+def _tierce_key(rules: GuinguetteRules) -> tuple[bool, bool, bool, bool]:
+    return (rules.players > 4, rules.ace_next_to_six, rules.tierce_same_suit, rules.guinguette_wild)
+
+
+def pack_mask(rules: GuinguetteRules) -> int:
+    """GU-§2.1: the 36-card pack for 3–4 players, 52 cards for more."""
+    return MASK_36 if rules.players <= 4 else MASK_52
+
+
+def completers(rest: int, rules: GuinguetteRules) -> int:
+    """The cards that would give the three cards ``rest`` a tierce (GU-§5.1c), as a mask; memoised.
+
+    >>> from academie.cards import cards_of
+    >>> " ".join(str(c) for c in cards_of(completers(mask_of(parse_cards("9S 8H KC")), GuinguetteRules())))
+    '7C TC 7D TD 7H TH 7S TS'
+    """
+    table = _COMPLETERS.setdefault(_tierce_key(rules), {})
+    found = table.get(rest)
+    if found is None:
+        found = table[rest] = _completers(rest, rules)
+    return found
+
+
+def _completers(rest: int, rules: GuinguetteRules) -> int:
+    """GU-§5.1c (Q2): unless tierces must be of one suit, a card completes one by its rank alone, so one card of
+    each rank is tried (and the ♦Q apart, a wild card with ``guinguette_wild``, GU-§5.4a)."""
+    found = 0
+    verdicts: dict[int, bool] = {}
+    for card in rules.pack:
+        bit = 1 << card.index
+        if rest & bit:
             continue
-        mask = mask_of(view.shown[seat])
-        for _ in range(size - mask.bit_count()):
-            mask |= 1 << pool.pop()
+        if rules.tierce_same_suit or card.index == QUEEN_OF_DIAMONDS:
+            completes = bool(tierce_of(rest | bit, rules))
+        elif card.rank in verdicts:
+            completes = verdicts[card.rank]
+        else:
+            completes = verdicts[card.rank] = bool(tierce_of(rest | bit, rules))
+        if completes:
+            found |= bit
+    return found
+
+
+def high_tierce(rules: GuinguetteRules) -> int:
+    """The value of a tierce au dix: it and au valet count as high for the classical bot (GU-§5.1c)."""
+    key = _tierce_key(rules)
+    if key not in _HIGH_TIERCE:
+        _HIGH_TIERCE[key] = tierce_of(mask_of(parse_cards("TC 9C 8C")), rules)
+    return _HIGH_TIERCE[key]
+
+
+def best_discard(hand: int, unseen: int, rules: GuinguetteRules) -> tuple[int, int]:
+    """The classical bot's discard (``best_draw``: most outs, then the highest point, then the lowest index) and
+    its number of outs among the ``unseen`` cards."""
+    best_card, best_key = -1, (-1, -1)
+    mask = hand
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        card = low.bit_length() - 1
+        key = ((completers(hand & ~low, rules) & unseen).bit_count(), POINT_VALUE[card])
+        if key > best_key:
+            best_card, best_key = card, key
+    return best_card, best_key[0]
+
+
+def classical_keeps(hand: int, *, known: int, view: GuinguetteView, can_stir: bool) -> tuple[bool, int]:
+    """Whether the classical bot keeps ``hand`` in the cotillon round of ``view`` (GU-§5.3a, §8), and the card it
+    throws (or would throw) when it stirs. ``known``: the cards it has seen (hand, shown, discards set aside)."""
+    rules = view.rules
+    unseen = pack_mask(rules) & ~known
+    card, outs = best_discard(hand, unseen, rules)
+    if not can_stir or tierce_of(hand, rules):
+        return True, card
+    if point_of(hand) >= HIGH_POINT and not hand >> QUEEN_OF_DIAMONDS & 1:
+        return True, card
+    chance = outs / max(1, unseen.bit_count())
+    cost = rules.restir_cost if view.stir_round > 1 else STIR_COST
+    prize = WIN_WITH_TIERCE * (view.baskets[1] + view.baskets[2] + 2 * rules.players)
+    if card == QUEEN_OF_DIAMONDS:
+        prize -= view.baskets[0]
+    return chance * prize <= cost, card
+
+
+def classical_bet(hand: int, view: GuinguetteView) -> Action:
+    """The classical bot's betting action (GU-§5.3b, §8 "betting") holding ``hand`` in the situation of ``view``."""
+    rules, seat, legal = view.rules, view.viewer, view.legal_actions
+    tierce = tierce_of(hand, rules)
+    point = point_of(hand)
+    keepers = sum(1 for s, stirs in enumerate(view.stirs) if stirs == 0 and s != seat and not view.folded[s])
+    if not view.opened:
+        if tierce:
+            return _measure(legal, 4 if tierce >= high_tierce(rules) else 2)
+        if point >= HIGH_POINT and keepers <= 1:
+            return _measure(legal, 1)
+        return PASS
+    if ALL_IN in legal:
+        return ALL_IN if tierce else FOLD
+    if tierce:
+        if tierce >= high_tierce(rules) and view.raises < 3 and RAISES[4] in legal:
+            return RAISES[4]
+        return HOLD
+    if point >= HIGH_POINT and view.high - view.contributions[seat] <= 2 and keepers <= 1:
+        return HOLD
+    return FOLD
+
+
+def _measure(legal: Sequence[Action], measure: int) -> Action:
+    for amount in (measure, 2, 1):
+        if amount <= measure and BETS[amount] in legal:
+            return BETS[amount]
+    return legal[0]
+
+
+def _known(hand: int, view: GuinguetteView, discards: int) -> int:
+    known = hand | mask_of(card for cards in view.shown for card in cards)
+    return known if view.rules.discard_mixed else known | discards
+
+
+class ModelBot:
+    """The classical bot's decisions, computed on bitmasks: the opponents' and the future self's model."""
+
+    name = "model"
+
+    def __init__(self, *, seed: int = 0) -> None:
+        self.seed = seed
+
+    def explain(self) -> str:
+        return "the classical bot's choice (GU-§8)"
+
+    def choose(self, view: Any) -> Action:
+        legal: tuple[Action, ...] = view.legal_actions
+        if not legal:
+            raise NoLegalActionError("the view offers no legal action: the bot is not the seat to act")
+        hand = mask_of(view.hand)
+        if view.pending is None and view.phase == Phase.STIR:
+            keeps, card = classical_keeps(hand, known=_known(hand, view, mask_of(view.my_discards)), view=view,
+                                          can_stir=len(legal) > 1)
+            return KEEP if keeps else (RESTIRS if view.stir_round > 1 else STIRS)[card]
+        if view.pending is None and view.phase == Phase.BET:
+            return classical_bet(hand, view)
+        if view.pending is None and view.phase == Phase.TRICKS:
+            return max((a for a in legal if isinstance(a, PlayCard)), key=lambda a: POINT_VALUE[a.card.index])
+        return legal[0]
+
+
+# ------------------------------------------------------------------------------------ reading the others
+def deal_start(view: GuinguetteView) -> GuinguetteView:
+    """The view as it stood when the first player spoke: stakes put back from the baskets (GU-§5.1a fees,
+    GU-§5.3b bets), no stir, no bet."""
+    rules = view.rules
+    players = rules.players
+    fees = [0 if n == 0 else STIR_COST + (n - 1) * rules.restir_cost for n in view.stirs]
+    stocks = tuple(s + f + c for s, f, c in zip(view.stocks, fees, view.contributions, strict=True))
+    guinguette, cabaret, cotillon = view.baskets
+    assert view.dealer is not None
+    return dataclasses.replace(
+        view, phase=Phase.STIR, actor=(view.dealer + 1) % players, stocks=stocks,
+        baskets=(guinguette, cabaret - sum(view.contributions), cotillon - sum(fees)),
+        hand_sizes=(HAND_SIZE,) * players, stirs=(0,) * players, stir_round=1, contributions=(0,) * players,
+        folded=(False,) * players, all_in=(False,) * players, opened=False, high=0, raises=0, last_measure=0,
+        acted=(False,) * players, may_stir=(True,) * players, stirred_now=(False,) * players, trick=(),
+        tricks_won=(0,) * players, history=(), legal_actions=())
+
+
+def opponent_decisions(view: GuinguetteView) -> Decisions | None:
+    """Each other seat's decisions this deal with its view at the time, from a replay of the public history on a
+    dummy deal (the cards are irrelevant to what is public). None when the history cannot be replayed so (a table
+    ruling, a deal not begun by the players)."""
+    if view.phase not in (Phase.STIR, Phase.BET) or view.dealer is None or view.pending is not None:
+        return None
+    rules = view.rules
+    shown = [mask_of(cards) for cards in view.shown]
+    free = [c.index for c in rules.pack if not any(m >> c.index & 1 for m in shown)]
+    hands = []
+    for mask in shown:
+        while mask.bit_count() < HAND_SIZE:
+            mask |= 1 << free.pop()
         hands.append(mask)
-    aside = 0
-    if view.rules.discard_mixed:
-        pool += [card.index for card in view.my_discards]
-    else:
-        aside = mask_of(view.my_discards)
-        for _ in range(sum(view.stirs) - len(view.my_discards)):
-            aside |= 1 << pool.pop()
-    rng.shuffle(pool)
-    return hands, pool, aside
+    try:
+        state = GuinguetteState.determinised(deal_start(view), hands, free, 0, seed=0)
+        decisions: dict[int, list[tuple[GuinguetteView, Action]]] = {
+            seat: [] for seat in range(rules.players) if seat != view.viewer}
+        for actor, action in view.history:
+            if state.actor != actor:
+                return None
+            if actor != view.viewer:
+                decisions[actor].append((state.view(actor), action))
+            if isinstance(action, (HiddenStir, Stir, Restir)):
+                again = isinstance(action, Restir) or (isinstance(action, HiddenStir) and action.again)
+                hand = state.hand(actor)
+                card = next((c for c in hand if c.index != QUEEN_OF_DIAMONDS), hand[0])
+                action = (RESTIRS if again else STIRS)[card.index]
+            state.apply(action)
+    except (RulesError, ValueError, KeyError):
+        return None
+    return decisions if state.actor == view.actor else None
 
 
+@dataclass(frozen=True, slots=True)
+class Trajectory:
+    """One other seat's cards this deal: dealt, thrown, held now, and how many of its decisions they explain."""
+
+    dealt: int
+    thrown: int
+    held: int
+    agreed: int
+
+
+def sample_trajectory(decisions: Sequence[tuple[GuinguetteView, Action]], *, shown: int, deal_pool: Sequence[int],
+                      draw_pool: int, rules: GuinguetteRules, rng: random.Random, tries: int) -> Trajectory:
+    """Cards for one other seat that the classical bot would have played as it did (module step 2).
+
+    ``deal_pool``: the cards its first hand can hold besides ``shown``; ``draw_pool``: the cards it can draw.
+    """
+    best: Trajectory | None = None
+    need = len(decisions)
+    for _ in range(tries):
+        dealt = shown
+        for card in rng.sample(deal_pool, HAND_SIZE - shown.bit_count()):
+            dealt |= 1 << card
+        held, thrown, agreed = dealt, 0, 0
+        for seen, action in decisions:
+            if seen.phase == Phase.STIR:
+                stirred = isinstance(action, HiddenStir)
+                keeps, card = classical_keeps(held, known=_known(held, seen, thrown), view=seen,
+                                              can_stir=len(seen.legal_actions) > 1)
+                agreed += keeps != stirred
+                if stirred:
+                    held &= ~(1 << card)
+                    thrown |= 1 << card
+                    held |= 1 << _draw(draw_pool & ~held & ~(0 if rules.discard_mixed else thrown), rng)
+            else:
+                agreed += classical_bet(held, seen) == action
+        trajectory = Trajectory(dealt, thrown, held, agreed)
+        if agreed == need:
+            return trajectory
+        if best is None or agreed > best.agreed:
+            best = trajectory
+    assert best is not None
+    return best
+
+
+def _draw(pool: int, rng: random.Random) -> int:
+    """A card drawn uniformly from the mask ``pool`` (GU-§5.1a: the top card of a shuffled cotillon)."""
+    skip = rng.randrange(pool.bit_count())
+    for _ in range(skip):
+        pool &= pool - 1
+    return (pool & -pool).bit_length() - 1
+
+
+def sample_world(view: GuinguetteView, rng: random.Random, decisions: Decisions | None = None,
+                 tries: int = 120) -> World:
+    """Hands, cotillon and cards set aside consistent with ``view`` and, when ``decisions`` are given, with what
+    the others did under the classical model (module step 2)."""
+    rules = view.rules
+    players = rules.players
+    me = view.viewer
+    pack = pack_mask(rules)
+    shown = [mask_of(cards) for cards in view.shown]
+    hand = mask_of(view.hand)
+    mine = mask_of(view.my_discards)
+    unknown = pack & ~hand & ~mine & ~sum(shown)
+    drawable = pack & ~hand & ~(sum(shown)) & ~(0 if rules.discard_mixed else mine)
+    hands = [0] * players
+    hands[me] = hand
+    dealt_taken = held_taken = 0
+    aside = 0 if rules.discard_mixed else mine
+    for seat in (s for s in range(players) if s != me):
+        pool = unknown & ~dealt_taken & ~held_taken & ~aside
+        seen = decisions.get(seat, ()) if decisions is not None else ()
+        if view.hand_sizes[seat] != HAND_SIZE or not seen:
+            pool_list = [c.index for c in rules.pack if pool >> c.index & 1]
+            held = shown[seat]
+            for card in rng.sample(pool_list, view.hand_sizes[seat] - shown[seat].bit_count()):
+                held |= 1 << card
+            trajectory = Trajectory(held, 0, held, 0)
+        else:
+            trajectory = sample_trajectory(
+                seen, shown=shown[seat], deal_pool=[c.index for c in rules.pack if pool >> c.index & 1],
+                draw_pool=drawable & ~held_taken & ~aside, rules=rules, rng=rng, tries=tries)
+        hands[seat] = trajectory.held
+        dealt_taken |= trajectory.dealt
+        held_taken |= trajectory.held
+        if not rules.discard_mixed:
+            aside |= trajectory.thrown & ~held_taken
+    rest = [c.index for c in rules.pack if (pack & ~hand & ~held_taken & ~aside) >> c.index & 1]
+    rng.shuffle(rest)
+    if not rules.discard_mixed:
+        missing = sum(view.stirs) - aside.bit_count()  # the others' discards a failed reading did not place
+        for card in rest[:max(0, missing)]:
+            aside |= 1 << card
+        rest = rest[max(0, missing):]
+    return hands, rest, aside
+
+
+# ------------------------------------------------------------------------------------ the search
 class SearchBot:
-    """Determinised sampling with classical play-outs; ``samples`` worlds per decision."""
+    """Classical-model reading of the others, play-outs of each action, a switch only on a clear gain."""
 
     name = "search"
 
-    def __init__(self, *, seed: int = 0, samples: int = 12) -> None:
+    def __init__(self, *, seed: int = 0, playouts: int = 320, margin: float = 1.0, tries: int = 120) -> None:
         self._rng = random.Random(seed)
-        self.samples = samples
-        self._model = ClassicalBot(seed=seed)
+        self.playouts = playouts
+        """Play-outs per decision, shared among the legal actions (at least 8 worlds each)."""
+        self.margin = margin
+        self.tries = tries
+        self._model = ModelBot(seed=seed)
         self._last = ""
 
     def explain(self) -> str:
@@ -71,26 +398,47 @@ class SearchBot:
         legal: tuple[Action, ...] = tuple(view.legal_actions)
         if not legal:
             raise NoLegalActionError("the view offers no legal action: the bot is not the seat to act")
-        if len(legal) == 1:
-            self._last = "the only choice"
-            return legal[0]
-        worlds = [sample_world(view, self._rng) for _ in range(self.samples)]
+        default = self._model.choose(view)
+        if len(legal) == 1 or view.pending is not None or view.phase not in (Phase.STIR, Phase.BET, Phase.TRICKS):
+            self._last = "the only choice" if len(legal) == 1 else "a ruling: the first remedy"
+            return default
+        decisions = opponent_decisions(view)
+        count = max(8, self.playouts // len(legal))
+        worlds = [sample_world(view, self._rng, decisions, self.tries) for _ in range(count)]
         seeds = [self._rng.getrandbits(32) for _ in worlds]
-        means = {action: self._value(view, action, worlds, seeds) for action in legal}
-        best = max(legal, key=lambda action: means[action])
-        ranked = ", ".join(f"{a} {means[a]:+.1f}" for a in sorted(legal, key=lambda a: -means[a])[:3])
-        self._last = f"sampled {len(worlds)} deals of the unseen cards; mean counters won: {ranked}"
+        values = {action: [self._playout(view, action, world, seed) for world, seed in zip(worlds, seeds,
+                                                                                             strict=True)]
+                  for action in legal}
+        best, gain, error = default, 0.0, 0.0
+        for action in legal:
+            mean, half = _paired_gain(values[action], values[default])
+            if mean - self.margin * half > 0 and mean > gain:
+                best, gain, error = action, mean, half
+        means = {action: sum(v) / count for action, v in values.items()}
+        ranked = ", ".join(f"{a} {means[a]:+.2f}" for a in sorted(legal, key=lambda a: -means[a])[:3])
+        reading = "read from their stirs and bets" if decisions is not None else "dealt at random"
+        verdict = (f"{best} beats the classical {default} by {gain:+.2f} ± {error:.2f}" if best != default
+                   else f"no clear gain over the classical {default}")
+        self._last = f"{count} worlds, the others' hands {reading}; mean counters: {ranked}; {verdict}"
         return best
 
-    def _value(self, view: GuinguetteView, action: Action, worlds: Sequence[tuple[list[int], list[int], int]],
-               seeds: Sequence[int]) -> float:
-        total = 0
-        for (hands, cotillon, aside), seed in zip(worlds, seeds, strict=True):
-            state = GuinguetteState.determinised(view, hands, cotillon, aside, seed=seed)
-            state.apply_unchecked(action)
-            while not state.deal_results:
-                seat = state.actor
-                assert isinstance(seat, int) and seat >= 0
-                state.apply_unchecked(self._model.choose(state.view(seat)))
-            total += state.deal_results[0].points[view.viewer]
-        return total / len(worlds)
+    def _playout(self, view: GuinguetteView, action: Action, world: World, seed: int) -> int:
+        hands, cotillon, aside = world
+        state = GuinguetteState.determinised(view, hands, cotillon, aside, seed=seed)
+        state.apply_unchecked(action)
+        model = self._model
+        while not state.deal_results:
+            seat = state.actor
+            assert isinstance(seat, int) and seat >= 0
+            state.apply_unchecked(model.choose(state.view(seat)))
+        return state.deal_results[0].points[view.viewer]
+
+
+def _paired_gain(values: Sequence[int], base: Sequence[int]) -> tuple[float, float]:
+    """The mean of ``values - base`` world by world and its standard error."""
+    count = len(values)
+    diffs = [a - b for a, b in zip(values, base, strict=True)]
+    mean = sum(diffs) / count
+    variance = sum((d - mean) ** 2 for d in diffs) / max(1, count - 1)
+    return mean, math.sqrt(variance / count)
+
