@@ -212,7 +212,10 @@ class _Deals:
             self.log_role[rows, steps] = role
             self.log_kind[rows, steps] = kind
             self.log_cards[rows, steps] = cards
-        self.step[rows] += 1
+        if rows.size == self.step.size:  # every deal (a turn of the play): no scatter needed
+            self.step += 1
+        else:
+            self.step[rows] += 1
 
     def may_mark(self, rows: Ints, role: int | Ints) -> Bools:
         """E-§4.4: the holder of the king of trumps may mark it (checked before his first card)."""
