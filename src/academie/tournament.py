@@ -519,20 +519,24 @@ def plot(result: TournamentResult, path: Path) -> None:
 
 def _interval_panel(axes: Any, values: Sequence[Estimate], colours: Sequence[str], *, title: str,
                     text: str) -> None:
-    """One horizontal bar per bot from ``low`` to ``high``, a dot at the value, the value written beside it."""
+    """One horizontal bar per bot from ``low`` to ``high``, a dot at the value, the values written above the bar
+    on the side where the panel has room."""
     rows = list(range(len(values)))
+    low = min(min(v.low for v in values), 0.0)
+    high = max(max(v.high for v in values), 0.0)
+    pad = 0.08 * (high - low or 1.0)
+    axes.set_xlim(low - pad, high + pad)
+    middle = (low + high) / 2
     for row, value, colour in zip(rows, values, colours, strict=True):
         axes.plot([value.low, value.high], [row, row], color=colour, linewidth=6, alpha=0.35,
                   solid_capstyle="round")
         axes.plot([value.value], [row], "o", color=colour, markersize=9)
+        left = value.value < middle
         axes.annotate(f"{text.format(value.value)}  [{text.format(value.low)}, {text.format(value.high)}]",
-                      (value.value, row), xytext=(0, 9), textcoords="offset points", ha="center", fontsize=9)
+                      (value.low if left else value.high, row), xytext=(0, 9), textcoords="offset points",
+                      ha="left" if left else "right", fontsize=9)
     axes.axvline(0.0, color="grey", linewidth=0.8, linestyle="--")
     axes.set_ylim(len(rows) - 0.4, -0.6)
-    low = min(v.low for v in values)
-    high = max(v.high for v in values)
-    pad = 0.12 * (high - low or 1.0)
-    axes.set_xlim(min(low, 0.0) - pad, max(high, 0.0) + pad)
     axes.set_title(title, fontsize=10)
     axes.grid(axis="x", alpha=0.3)
 
