@@ -254,3 +254,16 @@ def test_W_H7_overscore_deducted_if_proved_before_the_next_trump() -> None:
     assert "W-H7" in state.rulings[-1] and "stands" in state.rulings[-1]
     play(state, "! prove-overscore 0", "remedy stands law=W-H7")
     assert state.score == [9, 3]
+
+
+def test_W_C2_a_sound_claim_takes_the_remaining_tricks() -> None:
+    """W-C2, WHIST-18: a claim to every trick with no losing card: the table grants it and the hand is scored."""
+    state = new_rubber({0: "AS 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH", 3: "2S"}, dealer=2, turn_up="2H", table=True)
+    play(state, "play 2S", "play AS")
+    while state.actor != 0:
+        state.apply(state.legal_actions()[0])
+    play(state, "! claim 0")
+    assert state.actor == TABLE and legal_texts(state) == ["remedy grant law=W-C2"]
+    play(state, "remedy grant law=W-C2")
+    result = state.deal_results[-1]
+    assert result.tricks == (13, 0) and result.completed and state.ledger.total() == 0

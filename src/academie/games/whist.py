@@ -391,9 +391,14 @@ class WhistView:
 
 
 def redact(actor: int, action: Action, viewer: int) -> Action | None:
-    """The action as ``viewer`` saw it: the deck order is never shown; every other act is public."""
+    """The action as ``viewer`` saw it: the deck order is never shown; a card going astray unseen (W-D5 the card
+    of a twelve-card hand, W-P6 the second card played, known only to its player) is not named; every other act is
+    public."""
     if isinstance(action, Shuffle):
         return None
+    if isinstance(action, Irregular) and (
+            action.kind == "twelve-cards" or (action.kind == "two-cards" and viewer != action.seat)):
+        return Irregular(action.kind, action.seat, action.args[:-1])
     return action
 
 

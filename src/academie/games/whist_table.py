@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from itertools import pairwise
 from typing import TYPE_CHECKING, Final
 
 from academie.cards import CARDS, SUIT_MASKS, Card, Suit, indices_of
@@ -88,12 +89,14 @@ def _in_play(state: WhistState) -> bool:
 
 
 def _void_deal(state: WhistState, law: str, *, passes: bool = False) -> None:
-    """The hand is void: its points are taken back, and the same dealer deals again (or the deal passes)."""
+    """The hand is void: its points are taken back, and the same dealer deals again (or the deal passes); a penalty
+    already paid in it (W-H2) stands and is carried to the next deal's result."""
     deal = state._deal
     for side in (0, 1):
         if deal.points[side] > 0:
             state.deduct(side, deal.points[side], law)
     state._new_deal((deal.dealer + 1) & 3 if passes else deal.dealer)
+    state._deal.points = deal.points[:]
     _rule(state, f"{law}: the hand is void; " + ("the deal passes to the left" if passes
                                                   else "the same dealer deals again"))
 
@@ -204,8 +207,8 @@ def after_play(state: WhistState, seat: int, card: int) -> None:
             and deal.aside // 13 == deal.trick[0] // 13:
         deal.revokes.append((seat, len(deal.tricks)))  # W-R7, W-D5, W-P6: answerable as if the card were in hand
         law = "W-R7" if deal.aside_law == "W-D5" else "W-P6"
-        _rule(state, f"{law}: seat {seat} did not follow suit while his missing {CARDS[deal.aside]} was of the suit "
-              "led; it counts as a revoke")
+        _rule(state, f"{law}: seat {seat} did not follow suit while his missing card was of the suit led; it counts "
+              "as a revoke")
     if seat == deal.short_seat and deal.hands[seat].bit_count() == 0 and len(deal.tricks) < 12:
         _found_aside(state)
 
@@ -221,12 +224,13 @@ def _found_aside(state: WhistState) -> None:
         revoked = any(s == seat for s, _ in deal.revokes[deal.aside_since:])
         if not revoked:
             _make_liable(state, seat, 1 << card, "W-P6")
-        _rule(state, f"W-P6: {CARDS[card]}, played by seat {seat} as a second card, is restored to his hand; "
-              + ("he answers for the revoke it caused" if revoked else "it is an exposed card, liable to be called"))
+        _rule(state, f"W-P6: the second card played by seat {seat} is restored to his hand; "
+              + ("he answers for the revoke it caused" if revoked else f"{CARDS[card]} is an exposed card, liable to "
+                 "be called"))
         deal.aside_law = "W-D5"
         return
-    _rule(state, f"WHIST-15, W-D5: seat {seat} played with twelve cards; {CARDS[card]} is found; the deal stands "
-          "and only he answers for his revokes")
+    _rule(state, f"WHIST-15, W-D5: seat {seat} played with twelve cards; the missing card is found; the deal "
+          "stands and only he answers for his revokes")
 
 
 # ---------------------------------------------------------------------------------------------- §7.1 dealing
@@ -787,8 +791,8 @@ def before_scoring(state: WhistState) -> None:
     in it)."""
     deal = state._deal
     seat = deal.omitted
-    if seat < 0 or not deal.hands[seat]:
-        return
+    if seat < 0 or not deal.hands[seat] or any(deal.hands[other] for other in range(4) if other != seat):
+        return  # no omission, or the hand ended by a claim (W-C2) with cards unplayed
     surplus = tuple(indices_of(deal.hands[seat]))
     deal.hands[seat] = 0
     leader, cards, winner = deal.tricks[deal.omitted_trick]
@@ -1075,7 +1079,14 @@ def possible_acts(state: WhistState, seat: int) -> tuple[Irregular, ...]:
     candidates: list[Irregular] = []
     hand = tuple(str(CARDS[i]) for i in indices_of(state._deal.hands[seat]))
     for kind, spec in ACTS.items():
-        args: list[tuple[str, ...]] = [(card,) for card in hand] if "CARD" in spec.syntax else [()]
+        if "SECOND" in spec.syntax:
+            args: list[tuple[str, ...]] = list(pairwise(hand))
+        elif "CARD" in spec.syntax:
+            args = [(card,) for card in hand]
+        elif "POINTS" in spec.syntax:
+            args = [("1",), ("2",), ("4",)]
+        else:
+            args = [()]
         candidates += [Irregular(kind, seat, a) for a in args]
     return tuple(act for act in candidates if not why_impossible(state, act))
 
@@ -1225,8 +1236,7 @@ def _grant(state: WhistState, pending: Pending, remedy: Remedy) -> None:
     seat = pending.seat
     remaining = TRICKS - len(deal.tricks)
     deal.tricks_won[seat & 1] += remaining
-    for other in range(4):
-        deal.hands[other] = 0
+    deal.shown[seat] |= deal.hands[seat]  # his cards lie face up; the others are conceded unplayed
     deal.tricks.extend((seat, (), seat) for _ in range(remaining))
     _rule(state, f"W-C2: seat {seat}'s claim is sound; his side takes the {remaining} remaining trick(s)")
     state._score_deal()
