@@ -18,10 +18,12 @@ True
 from __future__ import annotations
 
 import copy
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, fields
 from enum import IntEnum
-from functools import lru_cache
+from functools import cache, lru_cache
+from itertools import repeat
+from operator import attrgetter, is_, itemgetter
 from typing import Final, Literal, Self
 
 from academie.cards import CARDS, PACK_32, SUIT_MASKS, Card, Rank, cards_of, indices_of, mask_of, parse_cards
@@ -107,6 +109,11 @@ class EcarteRules:
         check_option("partie_liee", self.partie_liee, [True, False])
         check_option("stake_scoring", self.stake_scoring, [True, False])
         check_option("mode", self.mode, list(Mode))
+
+
+DEFAULT_RULES: Final = EcarteRules()
+"""The default rules, built once (validating options costs more than a deal's worth of play)."""
+_INDEX: Final = attrgetter("index")
 
 
 # ------------------------------------------------------------------------------------------------- actions
@@ -259,9 +266,26 @@ def _subsets(mask: int, low: int, high: int) -> tuple[int, ...]:
     return tuple(sorted((s for s in subsets if low <= s.bit_count() <= high), key=lambda s: (s.bit_count(), s)))
 
 
-@lru_cache(maxsize=1 << 16)
+@cache
+def _pickers(size: int, low: int, high: int) -> tuple[Callable[[tuple[Card, ...]], tuple[Card, ...]], ...]:
+    """For a hand of ``size`` cards, one picker per sub-hand of ``low`` to ``high`` cards, in :func:`_subsets`
+    order (fewest cards first, then by mask): a hand sorted by index maps positions to cards monotonically."""
+    return tuple(_picker(tuple(i for i in range(size) if pattern >> i & 1)) for pattern in _subsets(
+        (1 << size) - 1, low, high))
+
+
+def _picker(positions: tuple[int, ...]) -> Callable[[tuple[Card, ...]], tuple[Card, ...]]:
+    if len(positions) == 1:
+        return itemgetter(slice(positions[0], positions[0] + 1))
+    if not positions:
+        return itemgetter(slice(0, 0))
+    return itemgetter(*positions)
+
+
 def _discards(mask: int, low: int, high: int) -> tuple[Discard, ...]:
-    return tuple(_discard(m) for m in _subsets(mask, low, high))
+    """The discards of a hand (a cache keyed by hand would miss: there are 201,376 five-card hands)."""
+    cards = cards_of(mask)
+    return tuple([Discard(pick(cards)) for pick in _pickers(len(cards), low, high)])
 
 
 def parse_action(text: str) -> Action:
@@ -518,7 +542,7 @@ class EcarteState(GameState[EcarteRules]):
 
     def __init__(self, rules: EcarteRules | None = None, *, chance: ChanceSource | None = None,
                  first_dealer: int | None = None, automate_table: bool | None = None) -> None:
-        self.rules = rules or EcarteRules()
+        self.rules = rules or DEFAULT_RULES
         self.chance = chance
         self.automate_table = chance is not None if automate_table is None else automate_table
         """Table mode: apply the rulings that need nobody's choice at once (default: when chance is automated)."""
@@ -672,7 +696,9 @@ class EcarteState(GameState[EcarteRules]):
         legal = self._legal
         if legal is None:
             legal = self.legal_actions()
-        if action in legal:  # the common case first: this is the path bots and simulations take
+        # the common case first (the path bots and simulations take): legal actions are shared objects, so an
+        # identity test finds them without calling the dataclass __eq__ on every option before the match
+        if any(map(is_, legal, repeat(action))) or action in legal:
             return self.apply_unchecked(action)
         if isinstance(action, Irregular):
             from academie.games import ecarte_table
@@ -698,7 +724,10 @@ class EcarteState(GameState[EcarteRules]):
         self.operations.append(operation)
         self._legal = None
         _HANDLERS[kind](self, action)
-        actor = self._actor = self._compute_actor()
+        if self._phase is Phase.PLAY and self._pending is None:
+            actor = self._actor = self._deal.to_play
+        else:
+            actor = self._actor = self._compute_actor()
         if actor is not None and actor < 0:
             if actor == CHANCE and self.chance is not None:
                 self.resolve_chance()
@@ -765,7 +794,7 @@ class EcarteState(GameState[EcarteRules]):
     def _apply_shuffle(self, action: Action) -> None:
         """E-§3: five cards each, non-dealer first, by the game's 3-2 or 2-3; the 11th card is turned up."""
         assert isinstance(action, Shuffle)
-        deck = tuple(c.index for c in action.order)
+        deck = tuple(map(_INDEX, action.order))
         deal = self._deal
         if deal.misscore[0] or deal.misscore[1]:
             deal.misscore = [0, 0]  # E-S1: too late to correct a wrong score once the next deal is dealt
