@@ -11,9 +11,10 @@ from collections.abc import Iterator
 
 import pytest
 
+from academie.bots import make_bot
 from academie.cards import CARDS, mask_of
 from academie.engine import CHANCE, PUBLIC, Mode
-from academie.games.whist import Irregular, Phase, Shuffle, WhistRules, WhistState
+from academie.games.whist import Irregular, Phase, Remedy, Shuffle, WhistRules, WhistState
 
 TABLE_RULES = WhistRules(mode=Mode.TABLE)
 _CARD_TOKEN = re.compile(r"\b([2-9TJQKA][CDHS])\b")
@@ -122,3 +123,31 @@ def test_W_D1_to_W_H7_table_log_replays_to_the_same_state_and_rulings(seed: int)
     assert replayed.result() == state.result()
     assert replayed.ledger.entries == state.ledger.entries
     assert replayed.deal_results == state.deal_results
+
+
+@pytest.mark.parametrize("name", ["classical", "search"])
+def test_W_C1_W_R1_bots_answer_rulings_with_a_remedy_the_law_offers(name: str) -> None:
+    """W-C1, W-R1 and the other laws giving a seat the choice: the bots, from their views, take a remedy the law
+    offers (and explain it), so a table-mode deal with irregular acts is played out by bots alone."""
+    rng = random.Random(5)
+    state = WhistState.new(TABLE_RULES, seed=5, first_dealer=3)
+    bots = [make_bot("whist", name, seed=seat) for seat in range(4)]
+    if name == "search":
+        for bot in bots:
+            bot.samples = 1  # type: ignore[attr-defined]
+    remedies = 0
+    while not state.deal_results:
+        if state.pending is None and rng.random() < 0.15:
+            acts = state.irregular_actions(rng.randrange(4))
+            if acts:
+                state.apply(rng.choice(acts))
+                continue
+        seat = state.actor
+        assert isinstance(seat, int) and seat >= 0
+        action = bots[seat].choose(state.view(seat))
+        assert action in state.legal_actions()
+        if isinstance(action, Remedy):
+            remedies += 1
+            assert action.law in bots[seat].explain()
+        state.apply(action)
+    assert remedies > 0

@@ -13,16 +13,33 @@ True
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from academie.bots.random import NoLegalActionError
 from academie.cards import Card, Rank
 from academie.engine import Action
-from academie.games.whist import Answer, Call, Deny, Play, ShowHonours, WhistView
+from academie.games.whist import Answer, Call, Deny, Play, Remedy, ShowHonours, WhistView
 
 
 def _rank(card: Card) -> int:
     return int(card.rank)
+
+
+_PREFERRED_REMEDIES: Final = ("add", "call", "call-card", "oblige-win", "neither-trump-nor-win", "partner-to-win",
+                              "play-before", "highest", "stand")
+"""Remedies taken when the law gives this seat the choice: the penalty points, an exposed card called (the highest
+named), the offender's partner obliged to win, and otherwise the deal as it stands."""
+
+
+def remedy_choice(legal: tuple[Action, ...]) -> tuple[Action, str]:
+    """Table mode (rule file §7): the remedy this seat takes among those the law offers, with the reason."""
+    remedies = [action for action in legal if isinstance(action, Remedy)]
+    for name in _PREFERRED_REMEDIES:
+        named = [r for r in remedies if r.name == name]
+        if named:
+            chosen = max(named, key=lambda r: int(Card.parse(r.args[0]).rank) if r.args and len(r.args[0]) == 2 else 0)
+            return chosen, f"chooses {' '.join((chosen.name, *chosen.args))} under {chosen.law}"
+    return legal[0], f"takes {legal[0]}, the ruling the law offers"
 
 
 class ClassicalBot:
@@ -44,6 +61,8 @@ class ClassicalBot:
         legal: tuple[Action, ...] = tuple(view.legal_actions)
         if not legal:
             raise NoLegalActionError("the view offers no legal action: the bot is not the seat to act")
+        if not any(isinstance(action, Play) for action in legal) and isinstance(legal[0], Remedy):
+            return self._say(*remedy_choice(legal))
         for action in legal:
             if isinstance(action, (Call, ShowHonours)):
                 return self._say(action, "W-§8.2: a side at eight calls whenever entitled (it costs nothing)")

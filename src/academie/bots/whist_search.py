@@ -19,10 +19,11 @@ import random
 from typing import Any
 
 from academie.bots.random import NoLegalActionError
+from academie.bots.whist_classical import remedy_choice
 from academie.bots.whist_dds import solve
 from academie.cards import mask_of
 from academie.engine import Action
-from academie.games.whist import PLAYS, Answer, Call, Deny, Play, ShowHonours, WhistView
+from academie.games.whist import PLAYS, Answer, Call, Deny, Play, Remedy, ShowHonours, WhistView
 
 DEFAULT_SAMPLES = 12
 """Samples per decision: about 10 ms each on a 2-core machine (see bench/whist.py)."""
@@ -103,6 +104,9 @@ class SearchBot:
         legal: tuple[Action, ...] = tuple(view.legal_actions)
         if not legal:
             raise NoLegalActionError("the view offers no legal action: the bot is not the seat to act")
+        if not any(isinstance(action, Play) for action in legal) and isinstance(legal[0], Remedy):
+            action, self._last = remedy_choice(legal)
+            return action
         for action in legal:
             if isinstance(action, (Call, ShowHonours)):
                 self._last = "W-§8.2: a side at eight calls whenever entitled"
