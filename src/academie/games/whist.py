@@ -55,6 +55,7 @@ HONOURS: Final[tuple[int, ...]] = tuple(mask_of(Card(r, Suit(s)) for r in HONOUR
 DRAW_RANK: Final[tuple[int, ...]] = tuple(1 if c.rank is Rank.ACE else int(c.rank) for c in CARDS)
 """W-§2.1: for drawing, the ace is the lowest card (1) and the king the highest (13)."""
 _BITS: Final[tuple[int, ...]] = tuple(1 << i for i in range(52))
+_CLEARS: Final[tuple[int, ...]] = tuple(~(1 << i) for i in range(52))
 _INDEX: Final = attrgetter("index")
 
 
@@ -246,6 +247,11 @@ _SUIT_PLAYS: Final[tuple[tuple[tuple[Play, ...], ...], ...]] = tuple(
     tuple(tuple(PLAYS[13 * suit + i] for i in range(13) if bits >> i & 1) for bits in range(1 << 13))
     for suit in range(4))
 """For each suit and 13-bit pattern, the plays of those cards (built once: no allocation per step)."""
+
+
+_PLAY_OPERATIONS: Final[tuple[tuple[Operation, ...], ...]] = tuple(
+    tuple(Operation(seat, play) for play in PLAYS) for seat in range(4))
+"""The log entry of each seat's play of each card (built once: a play allocates nothing)."""
 
 
 def plays_of(mask: int) -> tuple[Play, ...]:
@@ -599,13 +605,31 @@ class WhistState(GameState[WhistRules]):
         return CHANCE
 
     def legal_actions(self) -> tuple[Action, ...]:
+        """The legal actions (cached until the next action), and in ``_legal_mask`` the cards among them, so that a
+        checked play is one bit test."""
         legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
+        if legal is not None:
+            return legal
+        deal = self._deal
+        if self._phase is _PLAY and self._pending is None and not self._table and not deal.call_open:
+            # the hot path, W-§5: follow suit if able, otherwise any card
+            mask = deal.hands[deal.to_play]
+            trick = deal.trick
+            if trick:
+                suit = trick[0] // 13
+                same = mask >> 13 * suit & 0x1FFF
+                if same:
+                    self._legal_mask = same << 13 * suit
+                    legal = self._legal = _SUIT_PLAYS[suit][same]
+                    return legal
+            self._legal_mask = mask
+            legal = self._legal = plays_of(mask)
+            return legal
+        legal = self._legal = self._compute_legal()
         return legal
 
     def _compute_legal(self) -> tuple[Action, ...]:
-        """The legal actions, and (in ``_legal_mask``) the cards among them, so that a checked play is one test."""
+        """The legal actions in every phase and mode; sets ``_legal_mask``."""
         self._legal_mask = 0
         if self._pending is not None:
             return self._pending.remedies()
@@ -617,7 +641,7 @@ class WhistState(GameState[WhistRules]):
                 mask = 0
                 for play in plays:
                     mask |= _BITS[play.card.index]
-            else:  # W-§5: follow suit if able, otherwise any card (the enforced hot path: no table restriction)
+            else:  # W-§5: follow suit if able, otherwise any card
                 mask = deal.hands[seat]
                 trick = deal.trick
                 if trick:
@@ -745,14 +769,28 @@ class WhistState(GameState[WhistRules]):
         kind = type(action)
         self._legal = None
         self._legal_mask = -1
-        if kind is Play:  # the hot path
-            seat = self._deal.to_play
-            operation = Operation(seat, action)
+        if kind is Play:
+            deal = self._deal
+            seat = deal.to_play
+            card: int = action.card.index  # type: ignore[attr-defined]
+            operation = _PLAY_OPERATIONS[seat][card]  # the log holds the canonical play: no allocation
             self.operations.append(operation)
-            self._play_card(seat, action.card.index)  # type: ignore[attr-defined]
-            if self._phase is _PLAY and self._pending is None and not self._table:
-                self._actor = self._deal.to_play
-                return operation
+            if not self._table:  # the hot path (enforced mode): _play_card inlined
+                deal.hands[seat] &= _CLEARS[card]
+                deal.played[seat] = True
+                if deal.turn_up_on_table and seat == deal.dealer:
+                    deal.turn_up_on_table = False  # WHIST-24: the dealer takes the turn-up in hand when he plays
+                trick = deal.trick
+                trick.append(card)
+                if len(trick) < 4:
+                    self._actor = deal.to_play = (seat + 1) & 3
+                    return operation
+                self._quit_trick()
+                if self._phase is _PLAY:
+                    self._actor = self._deal.to_play
+                    return operation
+            else:
+                self._play_card(seat, card)
         else:
             actor = action.seat if kind is Irregular else self._actor  # type: ignore[attr-defined]
             assert actor is not None
@@ -906,6 +944,12 @@ class WhistState(GameState[WhistRules]):
         if len(trick) < 4:
             deal.to_play = (seat + 1) & 3
             return
+        self._quit_trick()
+
+    def _quit_trick(self) -> None:
+        """W-§5: the fourth card decides the trick (highest trump, else highest of the suit led); its winner leads."""
+        deal = self._deal
+        trick = deal.trick
         leader = deal.leader
         winner = (leader + _winner_position(trick, deal.trump)) & 3
         deal.tricks.append((leader, tuple(trick), winner))
