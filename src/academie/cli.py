@@ -56,6 +56,7 @@ TERMINAL_GAMES: dict[str, str] = {
     "guinguette": "academie.tui_guinguette",
     "guimbarde": "academie.tui_guimbarde",
     "whist": "academie.tui_whist",
+    "quinze": "academie.tui_quinze",
 }
 """Games with a terminal game of their own (module with ``run_terminal_game`` and ``describe``); the others use
 :mod:`academie.tui` (Écarté)."""
@@ -175,10 +176,12 @@ def play(
     = None,
     players: Annotated[int | None, typer.Option(help="Number of players, for games of 3 to 8 (La Guimbarde).")]
     = None,
+    form: Annotated[str | None, typer.Option(
+        help="The form of the game, as --rules-option form=F (Le Quinze: A, the vying game; B, two hands).")] = None,
 ) -> None:
     """Play a partie against a bot in the terminal (type `help` during the game)."""
     game_type = load_game(game)
-    rules = parse_rules(game_type, rules_option or [])
+    rules = parse_rules(game_type, [*(rules_option or []), *([f"form={form}"] if form else [])])
     names = bot_registry.bot_names(game_type.name)
     if not names:
         fail(f"there is no bot for {game_type.name} yet; games with bots: {', '.join(bot_registry.BOTS)}")
@@ -450,15 +453,19 @@ def _print_tournament(result: tournaments.TournamentResult, run: dict[str, Any],
 # ------------------------------------------------------------------------------------------------ analyse
 ANALYSERS: dict[str, str] = {
     "whist": "academie.analysis_whist:analyse_lines",
+    "quinze": "academie.analysis_quinze:analyse_lines",
 }
 """Games with an analysis of played records: ``module:function``, the function taking the replayed state and
 returning the lines to print."""
+RECORD_OPTIONAL: frozenset[str] = frozenset({"quinze"})
+"""Games whose analysis needs no record (the function is then given ``None``): Le Quinze's solved Form B."""
 
 
 @app.command()
 def analyse(
     game: Annotated[str, typer.Argument(help="The game of the record (e.g. whist).")],
-    file: Annotated[Path, typer.Argument(help="A record: .acad (text) or .json.")],
+    file: Annotated[Path | None, typer.Argument(
+        help="A record: .acad (text) or .json (optional for quinze: the solved Form B policy).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the lines as a JSON list.")] = False,
 ) -> None:
     """Analyse a played record (Whist: the double-dummy trick count at each card, and the cards that cost a trick)."""
@@ -467,11 +474,15 @@ def analyse(
     game_type = load_game(game)
     if game_type.name not in ANALYSERS:
         fail(f"no analysis for {game_type.name}; games with an analysis: {', '.join(ANALYSERS)}")
+    state: Any = None
+    if file is None and game_type.name not in RECORD_OPTIONAL:
+        fail(f"the analysis of {game_type.name} needs a record: academie analyse {game_type.name} FILE")
     with user_errors():
-        partie = record.load_file(file)
-        if partie.game != game_type.name:
-            raise ValueError(f"{file} is a record of {partie.game}, not of {game_type.name}")
-        state = record.replay(partie)
+        if file is not None:
+            partie = record.load_file(file)
+            if partie.game != game_type.name:
+                raise ValueError(f"{file} is a record of {partie.game}, not of {game_type.name}")
+            state = record.replay(partie)
     module, _, function = ANALYSERS[game_type.name].partition(":")
     lines: list[str] = getattr(importlib.import_module(module), function)(state)
     if as_json:

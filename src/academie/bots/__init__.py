@@ -46,6 +46,11 @@ BOTS: Final[dict[str, dict[str, str]]] = {
         "classical": "academie.bots.guinguette_classical:ClassicalBot",
         "search": "academie.bots.guinguette_search:SearchBot",
     },
+    "quinze": {
+        "random": "academie.bots.random:RandomBot",
+        "classical": "academie.bots.quinze_classical:ClassicalBot",
+        "search": "academie.bots.quinze_search:SearchBot",
+    },
 }
 
 

@@ -30,9 +30,10 @@ True
 from __future__ import annotations
 
 import copy
+import random
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from enum import IntEnum
 from functools import lru_cache
 from typing import Final, Literal, Self
@@ -101,7 +102,7 @@ class QuinzeRules:
     """Every option of Le Quinze. The defaults are the rule file's recommendations (§9).
 
     >>> QuinzeRules().version, QuinzeRules().form, QuinzeRules().players
-    ('quinze/1', 'A', 4)
+    ('quinze/1', 'A', 2)
     >>> QuinzeRules(form="B", players=3)
     Traceback (most recent call last):
     ...
@@ -111,8 +112,8 @@ class QuinzeRules:
     version: str = "quinze/1"
     form: Literal["A", "B"] = "A"
     """Q-§1 (Q2): "A" the French vying game of the seed's laws; "B" Hoyle's two-hand game (Q-§5.8)."""
-    players: int = 4
-    """Q-§2.1: 2 to 6 players in Form A; Form B is for two."""
+    players: int = 2
+    """Q-§2.1: 2 to 6 players in Form A (``--players N``); Form B is for two."""
     cave: int = 40
     """Q-R3: the tokens each player buys in with (his cave)."""
     rounds: int = 1
@@ -357,6 +358,14 @@ class DealResult:
 
 
 @dataclass(frozen=True, slots=True)
+class GameResult:
+    """Q-R18: the partie is one game; its winner is the seat with the most tokens won (none on a tie)."""
+
+    winner: int
+    points: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class PartieResult:
     """The outcome: tokens won or lost per seat, coups won per seat, the best seat when the partie is over."""
 
@@ -528,7 +537,8 @@ class QuinzeState(GameState[QuinzeRules]):
     game_name = "quinze"
     __slots__ = ("_actor", "_colour", "_coup", "_dead", "_legal", "_pack", "_pending", "_phase", "_shown_burnt",
                  "_values", "automate_table", "caves", "chance", "coups_played", "deal_results", "first_dealer",
-                 "last_coup", "ledger", "left", "multiplier", "n", "operations", "rules", "rulings", "wins")
+                 "game_results", "last_coup", "ledger", "left", "multiplier", "n", "operations", "rules", "rulings",
+                 "wins")
 
     def __init__(self, rules: QuinzeRules | None = None, *, chance: ChanceSource | None = None,
                  first_dealer: int | None = None, automate_table: bool | None = None) -> None:
@@ -544,6 +554,7 @@ class QuinzeState(GameState[QuinzeRules]):
         self.ledger = Ledger(seats=self.n, accounts=(POT,))
         self.caves = [self.rules.cave] * self.n
         self.deal_results: list[DealResult] = []
+        self.game_results: list[GameResult] = []
         self.wins = [0] * self.n
         self.left = [False] * self.n
         """Table mode, QUINZE-28: the seat left the table without a replacement and is dealt no more cards."""
@@ -818,6 +829,7 @@ class QuinzeState(GameState[QuinzeRules]):
         twin.ledger = self.ledger.copy()
         twin.caves = self.caves[:]
         twin.deal_results = self.deal_results[:]
+        twin.game_results = self.game_results[:]
         twin.wins = self.wins[:]
         twin.left = self.left[:]
         twin.coups_played = self.coups_played
@@ -1036,7 +1048,7 @@ class QuinzeState(GameState[QuinzeRules]):
             bettors = [s for s in self._order() if coup.in_coup[s] and not coup.folded[s]
                        and not self._out_of_betting(s)]
             if len(bettors) >= 2:
-                coup.word = [s for s in bettors if s != seat]  # QUINZE-39, 40: the others have the word
+                coup.word = [s for s in bettors if s != seat]  # QUINZE-39, QUINZE-40: the others have the word
 
     def _do_stand(self) -> None:
         """Q-R14: "je m'y tiens": his drawing is over (irrevocable, QUINZE-19)."""
@@ -1252,6 +1264,10 @@ class QuinzeState(GameState[QuinzeRules]):
         self._coup = _Coup.fresh(dealer, n, len(self.operations), len(self.ledger.entries))
         if over:
             self._phase = Phase.OVER
+            points = self.ledger.seat_balances()
+            top = [seat for seat in range(n) if points[seat] == max(points)]
+            if len(top) == 1:
+                self.game_results.append(GameResult(top[0], points))
             return
         if self.rules.form == "B":
             self._phase = Phase.CUT  # Q-H2: a new cut for the deal after every game
@@ -1411,8 +1427,6 @@ def _same_cards(order: Sequence[Card], pack: Sequence[Card]) -> bool:
 
 
 def _with_players(rules: QuinzeRules, players: int) -> QuinzeRules:
-    from dataclasses import replace
-
     return replace(rules, players=players)
 
 
@@ -1473,3 +1487,114 @@ _HANDLERS: Final = {
     Irregular: QuinzeState._apply_irregular,
     Remedy: QuinzeState._apply_remedy,
 }
+
+
+# ------------------------------------------------------------------------------------------------ for bots
+def unseen_cards(view: QuinzeView) -> Counter[int]:
+    """The cards of the pack in use that ``view``'s viewer has not seen (by index, with their multiplicity): the
+    pack, the dead cards and the other players' hidden cards. Q-§8: the counts a bot reasons on.
+
+    >>> state = QuinzeState.new(QuinzeRules(players=2), seed=1, first_dealer=1)
+    >>> sum(unseen_cards(state.view(0)).values())
+    51
+    """
+    pack = PACK_52 if view.rules.form == "B" else COLOUR_PACKS[COLOUR_NAMES.index(view.pack_colour)]
+    unseen = Counter(c.index for c in pack)
+    seen = [c for c in view.hole if c is not None] + [c for cards in view.up for c in cards]
+    seen += list(view.shown_burnt)
+    if view.substitute is not None:
+        seen.append(view.substitute)
+    unseen.subtract(c.index for c in seen)
+    return +unseen
+
+
+def sample_state(view: QuinzeView, rng: random.Random) -> QuinzeState | None:
+    """A full state consistent with what ``view``'s viewer knows, the unseen cards dealt at random (a
+    determinisation for search bots), or None when the view cannot be rebuilt (table mode rulings, Form B's
+    unknown drawn cards, a coup between deals). The rebuilt state plays out the rest of the coup only."""
+    if view.phase not in (Phase.OPENING, Phase.DRAW) or view.pending is not None or view.viewer == PUBLIC:
+        return None
+    if view.dealer is None or view.actor is None or view.actor < 0:
+        return None
+    rules = replace(view.rules, rounds=1000, mode=Mode.ENFORCED)
+    state = QuinzeState(rules, chance=None, first_dealer=view.dealer)
+    state.chance = SeededChance(rng.getrandbits(32))  # for a regathering during the rest of the coup
+    n = state.n
+    unseen = list(unseen_cards(view).elements())
+    rng.shuffle(unseen)
+    coup = state._coup
+    coup.in_coup, coup.folded = list(view.in_coup), list(view.folded)
+    coup.stood, coup.announced = list(view.stood), list(view.announced)
+    coup.contrib = list(view.contributions)
+    coup.opened = any(view.contributions) or view.phase == Phase.DRAW
+    for seat in range(n):
+        hidden_up = view.rules.form == "B" and seat != view.viewer and not view.hole[seat]
+        if hidden_up:
+            coup.up[seat] = [unseen.pop() for _ in range(view.drawn[seat])]
+        else:
+            coup.up[seat] = [c.index for c in view.up[seat]]
+        if view.in_coup[seat] and not view.folded[seat]:
+            known = view.hole[seat]
+            coup.hole[seat] = known.index if known is not None else _hidden_card(state, view, seat, unseen)
+            coup.revealed[seat] = known is not None and seat != view.viewer
+            coup.busted[seat] = state.total(seat) > TARGET
+            coup.declared[seat] = view.busted[seat] and (view.rules.form == "A" and not view.rules.silent_bust)
+        coup.committed[seat] = view.contributions[seat] > 0 or (view.phase == Phase.DRAW and view.in_coup[seat])
+    state.caves = list(view.caves)
+    for seat in range(n):
+        balance = state.caves[seat] - rules.cave
+        if balance < 0:
+            state.ledger.transfer(seat, POT, -balance, "sample")
+        elif balance > 0:
+            state.ledger.transfer(POT, seat, balance, "sample")
+    if state.pot() != view.pot:
+        return None
+    state._pack = unseen[:view.pack_left]
+    state._dead = unseen[view.pack_left:] + [c.index for c in view.shown_burnt]
+    state._colour = RED if view.pack_colour == "red" else BLACK
+    state._phase = view.phase
+    coup.ledger_start = len(state.ledger.entries)
+    _rebuild_queues(state, view)
+    state._actor = state._compute_actor()
+    if state.legal_actions() != view.legal_actions:
+        return None
+    return state
+
+
+def _hidden_card(state: QuinzeState, view: QuinzeView, seat: int, unseen: list[int]) -> int:
+    """A hidden card for ``seat`` from the shuffled unseen cards, consistent with what was declared: a player
+    not declared bust (Q-R13, busts declared at once) is not over fifteen."""
+    declared = view.rules.form == "A" and not view.rules.silent_bust
+    up = state._coup.up[seat]
+    for position in range(len(unseen) - 1, -1, -1):
+        card = unseen[position]
+        if view.busted[seat] or not declared or _total((card, *up), state._values, view.rules.ace_one_or_eleven) \
+                <= TARGET:
+            return unseen.pop(position)
+    return unseen.pop()
+
+
+def _rebuild_queues(state: QuinzeState, view: QuinzeView) -> None:
+    """Who must still answer a bet, who has the word, who is still to draw, from the public facts of the view."""
+    coup, n, actor = state._coup, state.n, view.actor
+    assert actor is not None
+    order = state._order()
+    if view.phase == Phase.DRAW and view.drawer is not None:
+        start = order.index(view.drawer)
+        coup.drawers = [s for s in order[start:] if coup.in_coup[s] and not coup.folded[s] and not coup.stood[s]
+                        and not coup.declared[s] and not (s != view.drawer and coup.busted[s] and s == view.viewer)]
+    legal = {str(a) for a in view.legal_actions}
+    facing = "hold" in legal or "announce" in legal or "all-in" in legal or any(a.startswith("open") for a in legal)
+    if facing or (view.phase == Phase.OPENING and "pass" in legal):
+        highest = max(coup.contrib)
+        after = [(actor + k) % n for k in range(1, n)]
+        if not coup.opened:
+            rest = order[order.index(actor) + 1:]
+            coup.to_respond = [actor, *(s for s in rest if coup.in_coup[s] and not coup.folded[s])]
+        else:
+            coup.to_respond = [actor, *(s for s in after if coup.in_coup[s] and not coup.folded[s]
+                                        and not state._out_of_betting(s) and coup.contrib[s] < highest)]
+    elif "want-cards" in legal and view.drawer is not None and actor != view.drawer:
+        bettors = [s for s in order if coup.in_coup[s] and not coup.folded[s] and not state._out_of_betting(s)
+                   and s != view.drawer]
+        coup.word = bettors[bettors.index(actor):] if actor in bettors else [actor]

@@ -1,0 +1,54 @@
+"""``academie analyse quinze [RECORD]``: the exactly optimal Form B draw/stand policy, as a table.
+
+Without a record, the table is for the default card values (ace 1, courts 10); with a record of Form B, for that
+record's rules, followed by every draw/stand decision of the record set against the optimal policy (how often
+the optimal mixture draws with that hand). See :mod:`academie.bots.quinze_solver` for the method.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from academie.bots.quinze_solver import Solution, hand_of, policy_table, solve
+from academie.games.quinze import CARD, STAND, QuinzeRules, QuinzeState, card_values
+
+
+def solution_for(rules: QuinzeRules) -> Solution:
+    """Q-§5.8: the solved two-hand game for these card values."""
+    values = card_values(rules.courts_value)
+    by_rank = (values[12], *values[0:12])  # ace first, then two … king (one suit of the index order)
+    return solve(values=by_rank, ace_eleven=rules.ace_one_or_eleven)
+
+
+def analyse_lines(state: Any | None) -> list[str]:
+    """The policy table, and with a Form B record, its decisions against the optimal policy."""
+    rules = state.rules if state is not None else QuinzeRules(form="B")
+    lines = policy_table(solution_for(rules))
+    if state is not None:
+        lines += ["", *_decisions(state)]
+    return lines
+
+
+def _decisions(state: QuinzeState) -> list[str]:
+    if state.rules.form != "B":
+        return ["(the record is of Form A: the table above is for Form B, the two-hand game)"]
+    solution = solution_for(state.rules)
+    values = card_values(state.rules.courts_value)
+    replay = QuinzeState.new(state.rules)
+    lines = ["Decisions of the record (p = how often the optimal policy draws with that hand):"]
+    for operation in state.operations:
+        action = operation.action
+        if action in (CARD, STAND) and isinstance(operation.actor, int) and operation.actor >= 0:
+            seat = operation.actor
+            cards = [c for c in (replay.hole_card(seat), *replay.up_cards(seat)) if c is not None]
+            hand = hand_of(solution.kinds, [values[c.index] for c in cards], [c.index % 13 == 12 for c in cards])
+            elder = seat != replay.dealer
+            elder_cards = len(replay.up_cards(1 - seat)) + 1
+            p = (solution.elder_draw_probability(hand) if elder else
+                 solution.dealer_draw_probability(elder_cards, hand))
+            shown = "off the optimal path" if p is None else f"p = {p:.0%}"
+            role = "elder" if elder else f"dealer (elder holds {elder_cards})"
+            verdict = "" if p is None or (0 < p < 1) or (p == 1) == (action == CARD) else "  <- not optimal"
+            lines.append(f"  seat {seat} {role}, total {replay.total(seat)}: {action} ({shown}){verdict}")
+        replay.apply(action)
+    return lines

@@ -1,0 +1,136 @@
+"""Quinze bots, the Form B solver, its analysis command, and the terminal game through the command line."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from academie import record
+from academie.bots import make_bot
+from academie.bots.quinze_classical import bust_chance
+from academie.bots.quinze_solver import matrix_game, policy_table, solve
+from academie.cli import app
+from academie.engine import PUBLIC
+from academie.games.quinze import QuinzeRules, QuinzeState, sample_state, unseen_cards
+
+FULL = (0, 4, 4, 4, 4, 4, 4, 4, 4, 4, 16)
+runner = CliRunner()
+
+
+def test_Q_5_8_bust_chances_of_the_rule_file_table() -> None:
+    """Q-§5.8 / rule file §8: the chance of busting on the next card from a full pack, totals 6 to 14."""
+    expected = (0.31, 0.38, 0.46, 0.54, 0.62, 0.69, 0.77, 0.85, 0.92)
+    assert tuple(round(bust_chance(total, FULL), 2) for total in range(6, 15)) == expected
+    assert bust_chance(4, FULL) == 0.0
+
+
+@pytest.mark.parametrize(("form", "players"), [("A", 2), ("A", 4), ("A", 6), ("B", 2)])
+def test_Q_5_3_classical_and_random_always_choose_legal_actions(form: str, players: int) -> None:
+    """Q-§5.3: the classical bot's every choice is legal and explained with the paragraph it follows."""
+    for seed in range(15):
+        state = QuinzeState.new(QuinzeRules(form=form, players=players), seed=seed)  # type: ignore[arg-type]
+        bots = [make_bot("quinze", "classical" if s % 2 == 0 else "random", seed=s) for s in range(players)]
+        while not state.is_terminal:
+            seat = state.actor
+            assert isinstance(seat, int)
+            action = bots[seat].choose(state.view(seat))
+            assert action in state.legal_actions()
+            if seat % 2 == 0:
+                assert "§" in bots[seat].explain() or "QUINZE" in bots[seat].explain()
+            state.apply(action)
+
+
+def test_Q_R12_samples_agree_with_the_view() -> None:
+    """Q-R12: a sampled world keeps everything the seat knows (its hidden card, every card face up, the caves and
+    stakes, its legal actions) and deals only unseen cards to the rest."""
+    rng = random.Random(3)
+    built = 0
+    for seed in range(40):
+        state = QuinzeState.new(QuinzeRules(players=3 + seed % 3), seed=seed)
+        while not state.is_terminal:
+            seat = state.actor
+            assert isinstance(seat, int)
+            view = state.view(seat)
+            world = sample_state(view, rng)
+            if world is not None:
+                built += 1
+                mine = world.view(seat)
+                assert (mine.hole[seat], mine.up, mine.caves, mine.contributions, mine.legal_actions) == (
+                    view.hole[seat], view.up, view.caves, view.contributions, view.legal_actions)
+                assert sum(unseen_cards(view).values()) == sum(unseen_cards(mine).values())
+            state.apply(rng.choice(state.legal_actions()))
+    assert built > 500
+
+
+def test_Q_5_2_search_bot_chooses_legal_actions() -> None:
+    """Q-§5.2, Q-§5.3: the search bot samples the unseen cards and picks a legal action, explaining its estimate."""
+    state = QuinzeState.new(QuinzeRules(players=3), seed=8)
+    bot = make_bot("quinze", "search", seed=1, samples=6)
+    for _ in range(12):
+        if state.is_terminal:
+            break
+        seat = state.actor
+        assert isinstance(seat, int)
+        action = bot.choose(state.view(seat))
+        assert action in state.legal_actions()
+        state.apply(action)
+
+
+def test_matrix_game_solves_rock_paper_scissors() -> None:
+    """The matrix-game solver used by the double oracle: rock-paper-scissors is worth 0, played uniformly."""
+    x, y, value = matrix_game([[0, -1, 1], [1, 0, -1], [-1, 1, 0]])
+    assert value == pytest.approx(0.0, abs=1e-12)
+    assert x == pytest.approx([1 / 3] * 3) and y == pytest.approx([1 / 3] * 3)
+
+
+def test_Q_H1_solver_finds_mutual_best_responses() -> None:
+    """Q-§5.8, Q-H1: on a 13-card pack the solved policies are best responses to each other (the elder's best reply
+    and the dealer's best reply both give the game's value) and the elder, who wins ties, has the edge."""
+    solution = solve(values=(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10), copies=1)
+    assert solution.equilibrium
+    assert solution.check == pytest.approx(solution.value, abs=1e-9)
+    assert solution.floor == pytest.approx(solution.value, abs=1e-9)
+    assert solution.value > 0
+    table = policy_table(solution)
+    assert table[0].startswith("Le Quinze, Form B") and any(line.strip().startswith("15  stand") for line in table)
+
+
+def test_analyse_quinze_prints_the_table_and_judges_a_record(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Q-§5.8: ``academie analyse quinze [RECORD]`` (the solver on a 13-card pack here, for speed)."""
+    import academie.analysis_quinze as analysis
+
+    small = solve(values=(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10), copies=1)
+    monkeypatch.setattr(analysis, "solution_for", lambda rules: small)
+    result = runner.invoke(app, ["analyse", "quinze", "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)[0].startswith("Le Quinze, Form B")
+    state = QuinzeState.new(QuinzeRules(form="B"), seed=4)
+    while not state.is_terminal:
+        state.apply(state.legal_actions()[-1])
+    path = tmp_path / "b.acad"
+    record.save_file(record.from_state(state), path)
+    result = runner.invoke(app, ["analyse", "quinze", str(path)])
+    assert result.exit_code == 0 and "Decisions of the record" in result.stdout
+    result = runner.invoke(app, ["analyse", "whist"])
+    assert result.exit_code == 2 and "needs a record" in result.stderr
+
+
+def test_play_quinze_through_a_pipe_and_replay(tmp_path: Path) -> None:
+    """Q-R18: ``academie play quinze --players 3`` to the end through a pipe; the record replays to the result."""
+    target = tmp_path / "q.acad"
+    result = runner.invoke(app, ["play", "quinze", "--players", "3", "--bot", "classical", "--seed", "5", "--save",
+                                 str(target)], input="1\n" * 300)
+    assert result.exit_code == 0, result.output
+    assert "Pot" in result.stdout and "Final counters" in result.stdout
+    state = record.replay(record.load_file(target))
+    assert state.is_terminal and state.n == 3 and state.ledger.total() == 0
+    replayed = runner.invoke(app, ["replay", str(target)])
+    assert replayed.exit_code == 0 and "Result counters" in replayed.stdout
+    form_b = runner.invoke(app, ["play", "quinze", "--form", "B", "--seed", "2", "--save", str(tmp_path / "b.acad")],
+                           input="2\n" * 200)
+    assert form_b.exit_code == 0 and "Form B" in form_b.stdout
+    assert state.view(PUBLIC).coup == len(state.deal_results)
