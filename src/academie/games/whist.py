@@ -551,8 +551,8 @@ class WhistState(GameState[WhistRules]):
             raise RulesError(f"first_dealer={first_dealer!r} is not allowed; allowed: 0, 1, 2, 3, or None to draw")
         self._deal = _Deal(dealer=first_dealer if first_dealer is not None else 0)
         self._legal: tuple[Action, ...] | None = None
-        self._legal_mask = -1
-        """The cards whose play is legal now, as a mask (-1: not computed; 0 in phases without plays)."""
+        self._legal_mask = 0
+        """The cards whose play is legal now, as a mask (0 in phases without plays); valid while ``_legal`` is."""
         self._phase = _DRAW if first_dealer is None else _SHUFFLE
         self._actor: int | None = self._compute_actor()
         self.resolve_chance()
@@ -707,7 +707,8 @@ class WhistState(GameState[WhistRules]):
         """W-§4.2, WHIST-21: at long whist a player of a side at eight, before his first card, holding two honours
         (or three or four: he shows them) may call; one call a deal."""
         deal = self._deal
-        if not self.rules.calling or deal.caller >= 0 or deal.played[seat] or deal.tricks:
+        if not self.rules.calling or deal.caller >= 0 or deal.tricks or deal.played[seat] \
+                or deal.hands[seat] != deal.dealt[seat]:  # enforced mode marks no play: the hand tells
             return False
         side = side_of(seat)
         game = self.rules.game_points
@@ -738,11 +739,9 @@ class WhistState(GameState[WhistRules]):
         """Check and apply ``action``; in table mode an :class:`Irregular` act by any seat is also accepted
         when it is physically possible now (see :mod:`academie.games.whist_table`)."""
         if type(action) is Play:  # the hot path: one bit test against the legal cards
-            mask = self._legal_mask
-            if mask < 0:
+            if self._legal is None:
                 self.legal_actions()
-                mask = self._legal_mask
-            if mask >> action.card.index & 1:
+            if self._legal_mask >> action.card.index & 1:
                 return self.apply_unchecked(action)
         else:
             legal = self._legal
@@ -767,8 +766,7 @@ class WhistState(GameState[WhistRules]):
 
     def apply_unchecked(self, action: Action) -> Operation:
         kind = type(action)
-        self._legal = None
-        self._legal_mask = -1
+        self._legal = None  # _legal_mask is stale with it
         if kind is Play:
             deal = self._deal
             seat = deal.to_play
@@ -777,7 +775,6 @@ class WhistState(GameState[WhistRules]):
             self.operations.append(operation)
             if not self._table:  # the hot path (enforced mode): _play_card inlined
                 deal.hands[seat] &= _CLEARS[card]
-                deal.played[seat] = True
                 if deal.turn_up_on_table and seat == deal.dealer:
                     deal.turn_up_on_table = False  # WHIST-24: the dealer takes the turn-up in hand when he plays
                 trick = deal.trick
