@@ -6,8 +6,10 @@ players' hidden cards, the pack and the dead cards dealt at random from the card
 sample the candidate is applied and the coup is played out by a quick version of the classical rules for every
 seat (each on its own sampled cards, Q-§8); the value is the seat's tokens won or lost in the coup. The same
 samples serve every candidate (common random numbers), so differences between actions are not noise of the
-sampling. Raises are searched at three sizes (the minimum, about half the pot, all the cave). When no sample can
-be built (table-mode rulings, Form B), the classical bot decides.
+sampling. Raises are searched at three sizes (the minimum, about half the pot, all the cave). The classical bot's
+choice stands unless another action beats it on the same samples by two standard errors (the best of several
+noisy means is biased upwards). When no sample can be built (table-mode rulings, Form B), the classical bot
+decides.
 
 >>> from academie.games.quinze import QuinzeRules, QuinzeState
 >>> state = QuinzeState.new(QuinzeRules(players=3), seed=3, first_dealer=2)
@@ -90,6 +92,16 @@ def candidates(view: QuinzeView) -> tuple[Action, ...]:
     return (*plain, *sized)
 
 
+def _clearly_better(candidate: list[float], baseline: list[float]) -> bool:
+    """The candidate beats the baseline on the same sampled deals by more than two standard errors of the paired
+    difference (the best of several noisy means is biased upwards: a clear margin guards against it)."""
+    differences = [a - b for a, b in zip(candidate, baseline, strict=True)]
+    count = len(differences)
+    mean = sum(differences) / count
+    variance = sum((d - mean) ** 2 for d in differences) / max(1, count - 1)
+    return bool(mean > 2 * (variance / count) ** 0.5)
+
+
 class SearchBot:
     """Determinised sampling: the best expected result of the coup over sampled worlds."""
 
@@ -115,16 +127,20 @@ class SearchBot:
             self._last = "no sample could be built; classical: " + self._fallback.explain()
             return action
         seat = view.viewer
-        means: dict[Action, float] = {}
-        for action in options:
-            total = 0.0
-            for index, world in enumerate(worlds):
-                total += self._playout(world.clone(), action, seat, index)
-            means[action] = total / len(worlds)
+        baseline = self._fallback.choose(view)
+        if baseline not in options:
+            options = (*options, baseline)
+        values = {action: [self._playout(world.clone(), action, seat, index) for index, world in enumerate(worlds)]
+                  for action in options}
+        means = {action: sum(v) / len(v) for action, v in values.items()}
         best = max(options, key=lambda a: means[a])
         ranked = sorted(means.items(), key=lambda item: -item[1])[:3]
-        self._last = (f"{len(worlds)} sampled deals of the unseen cards: " +
-                      ", ".join(f"{a} {v:+.2f}" for a, v in ranked) + " tokens on average")
+        summary = (f"{len(worlds)} sampled deals of the unseen cards: " +
+                   ", ".join(f"{a} {v:+.2f}" for a, v in ranked) + " tokens on average")
+        if best != baseline and not _clearly_better(values[best], values[baseline]):
+            self._last = summary + f"; no clear gain over the classical {baseline}: " + self._fallback.explain()
+            return baseline
+        self._last = summary
         return best
 
     def _worlds(self, view: QuinzeView) -> list[QuinzeState]:
