@@ -7,6 +7,7 @@ import random
 
 import pytest
 from quinze_support import act, form_a, texts
+from test_quinze_invariants import check_cards
 
 from academie.engine import PUBLIC, IllegalActionError, Mode
 from academie.games.quinze import Irregular, Phase, QuinzeRules, QuinzeState
@@ -170,7 +171,7 @@ def test_irregular_acts_refused_in_enforced_mode_and_when_impossible() -> None:
 
 def test_table_mode_random_irregularities_keep_the_books() -> None:
     """QUINZE-20 … QUINZE-34 under random irregular acts and remedies: the ledger balances, caves never go below
-    zero, every partie ends."""
+    zero, the cards of the pack are conserved whenever no ruling is pending, every partie ends."""
     for seed in range(40):
         state = QuinzeState.new(QuinzeRules(players=3 + seed % 3, mode=TABLE, cave=20), seed=seed)
         state.automate_table = False
@@ -185,4 +186,6 @@ def test_table_mode_random_irregularities_keep_the_books() -> None:
                 state.apply(rng.choice(state.legal_actions()))
             steps += 1
             assert state.ledger.total() == 0 and min(state.caves) >= 0
+            if state.pending is None:
+                check_cards(state)
         assert state.is_terminal
