@@ -1,7 +1,7 @@
 """Random rubbers in table mode with irregular acts thrown in: the laws never lose a card, never unbalance the
 ledger, never leave a rubber stuck, never leak a hidden card, and the log replays to the same rulings.
 
-Covers the machinery of every law of rule file §7 at once (W-D1 … W-H7 as sampled by ``irregular_actions``)."""
+Covers the machinery of every law of rule file §7 at once (as sampled by ``irregular_actions``)."""
 
 from __future__ import annotations
 
@@ -100,9 +100,9 @@ def _playout(seed: int, *, rate: float = 0.06) -> Iterator[tuple[WhistState, int
 
 
 @pytest.mark.parametrize("chunk", range(4))
-def test_W_D1_to_W_H7_random_irregularities_keep_every_invariant(chunk: int) -> None:
-    """W-D1 … W-H7, W-§3, W-§6.1: over random rubbers with irregular acts, cards are conserved, the ledger sums to
-    zero and matches the deal results, no view leaks, and every rubber ends without getting stuck."""
+def test_table_mode_random_irregularities_keep_every_invariant(chunk: int) -> None:
+    """The laws of rule file §7, W-§3, W-§6.1: over random rubbers with irregular acts, cards are conserved, the
+    ledger sums to zero and matches the deal results, no view leaks, and every rubber ends without getting stuck."""
     for seed in range(chunk * 10, chunk * 10 + 10):
         for step, (state, astray) in enumerate(_playout(seed)):
             _cards_conserved(state)
@@ -112,7 +112,7 @@ def test_W_D1_to_W_H7_random_irregularities_keep_every_invariant(chunk: int) -> 
 
 
 @pytest.mark.parametrize("seed", range(8))
-def test_W_D1_to_W_H7_table_log_replays_to_the_same_state_and_rulings(seed: int) -> None:
+def test_table_mode_log_replays_to_the_same_state_and_rulings(seed: int) -> None:
     """DESIGN §2: replaying the log (chance and rulings included, no automation) rebuilds the state."""
     states = [state for state, _ in _playout(seed, rate=0.1)]
     state = states[-1]
