@@ -419,3 +419,17 @@ def test_parse_action_french_and_errors() -> None:
     assert str(parse_action("avec-ça")) == "with-that" and str(parse_action("Voulez-vous-cartes")) == "want-cards"
     with pytest.raises(ActionParseError, match="expected pass, open N"):
         parse_action("bid 3")
+
+
+def test_QUINZE_35_weak_player_obliges_double_his_money() -> None:
+    """QUINZE-35 (option weak_double): the weak player, all-in for 2 with a simple passe, obliges the strong to hold
+    to 4; their extra stakes form a side pot he cannot win."""
+    state = _restart_with_caves(form_a(3, 2, EXAMPLE_1, weak_double=True), (3, 30, 30),
+                                ["9S", "KC", "9C", "5S", "3S", "KS"])
+    act(state, "0: announce", "0: all-in")
+    assert state.highest() == 4 and state.rulings[-1].endswith("obliges the strong to hold to 4")
+    act(state, "1: hold", "2: hold")
+    assert state.view(PUBLIC).contributions == (2, 4, 4) and state.phase == Phase.DRAW
+    act(state, "0: card", "1: want-cards", "2: want-cards", "0: stand", "1: card", "2: want-cards", "1: stand",
+        "2: card")
+    assert state.deal_results[-1].points == (6, -1, -5)  # A wins the main pot of 9; B the side pot of 4

@@ -8,7 +8,7 @@ seat (each on its own sampled cards, Q-§8); the value is the seat's tokens won 
 samples serve every candidate (common random numbers), so differences between actions are not noise of the
 sampling. Raises are searched at three sizes (the minimum, about half the pot, all the cave). The classical bot's
 choice stands unless another action beats it on the same samples by two standard errors (the best of several
-noisy means is biased upwards). When no sample can be built (table-mode rulings, Form B), the classical bot
+noisy means is biased upwards). When no sample can be built (a table-mode ruling pending), the classical bot
 decides.
 
 >>> from academie.games.quinze import QuinzeRules, QuinzeState

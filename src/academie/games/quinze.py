@@ -135,6 +135,10 @@ class QuinzeRules:
     """Q-§2.2 (Q1): the ace counts 11 when that does not take the total over fifteen (Vingt-et-un style)."""
     silent_bust: bool = False
     """Q-§5.3 (Q8): a bust is found only at the showdown (the buster stops drawing and keeps betting)."""
+    weak_double: bool = False
+    """QUINZE-35 (Q5, the rule file's possible reading, off by default): the game is not played to a fixed term, and
+    a weak player who has made all his money obliges the strong to hold to double his money, plus the passe when it
+    is not simple (a side pot among the strong)."""
     stake: int = 1
     """Q-§5.8: Form B's agreed stake for a game (doubled after a drawn game, Q-H1)."""
     mode: Mode = Mode.ENFORCED
@@ -156,6 +160,7 @@ class QuinzeRules:
         _check_int("courts_value", self.courts_value, 1, 10)
         check_option("ace_one_or_eleven", self.ace_one_or_eleven, [False, True])
         check_option("silent_bust", self.silent_bust, [False, True])
+        check_option("weak_double", self.weak_double, [False, True])
         _check_int("stake", self.stake, 1, 100_000)
         check_option("mode", self.mode, list(Mode))
 
@@ -510,6 +515,8 @@ class _Coup:
     """Table mode, QUINZE-32/33: the seat took an extra or unasked card from the dealer."""
     committed: list[bool] = field(default_factory=list)
     """The seat has opened, held, raised or gone all-in in this coup (with an empty cave: all-in)."""
+    floor: int = 0
+    """QUINZE-35 (option weak_double): the height the strong players must hold to."""
     start: int = 0
     ledger_start: int = 0
 
@@ -719,7 +726,9 @@ class QuinzeState(GameState[QuinzeRules]):
         return self.ledger.balance(POT)
 
     def highest(self) -> int:
-        return max(self._coup.contrib)
+        """The stake to hold: the highest bet, or the height the weak player obliges (QUINZE-35, option)."""
+        coup = self._coup
+        return max(max(coup.contrib), coup.floor)
 
     def illegal_reason(self, action: Action) -> str:
         if self._phase == Phase.OVER:
@@ -964,7 +973,21 @@ class QuinzeState(GameState[QuinzeRules]):
         if not coup.opened:
             coup.opened = True
             self._reopen(seat)
+        if self.rules.weak_double:
+            self._weak_double(seat)
         self._after_betting_move()
+
+    def _weak_double(self, seat: int) -> None:
+        """QUINZE-35 (option): the weak player, his money made, obliges the strong to play double his money, plus
+        the passe if it is not simple; every strong player still in must answer that height."""
+        coup = self._coup
+        passe = self.pot() - sum(coup.contrib)
+        simple = self.rules.ante * sum(coup.in_coup)
+        height = 2 * coup.contrib[seat] + (passe if passe > simple else 0)
+        if height > self.highest():
+            coup.floor = height
+            self._reopen(seat)
+            self.rulings.append(f"QUINZE-35: seat {seat}, the weak player, obliges the strong to hold to {height}")
 
     def _do_announce(self) -> None:
         """QUINZE-36: a player with only part of the stake states what he has (else he is out of the coup)."""
