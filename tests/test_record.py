@@ -628,3 +628,12 @@ def test_ecarte_table_mode_irregularities_round_trip_and_replay() -> None:
             for deal, cards in zip(redacted.deals, held, strict=True):
                 assert {card for card in deal.deck.split() if card != rec.HIDDEN} <= cards
     assert irregular > 0
+
+
+def test_a_record_names_every_seat_of_a_game_for_a_varying_number() -> None:
+    """A five-player La Guimbarde gets Seat0 … Seat4 tags, not just the game's minimum."""
+    from academie.games.guimbarde import GuimbardeRules
+
+    state = academie.load("guimbarde").new(GuimbardeRules(players=5), seed=3)
+    tags = dict(rec.from_state(state).tags)
+    assert [f"Seat{seat}" in tags for seat in range(6)] == [True] * 5 + [False]

@@ -174,8 +174,8 @@ def play(
         "--rules-option", help="A rules option as key=value (repeatable), e.g. must_trump=false.")] = None,
     save: Annotated[Path | None, typer.Option(help="Where to save the record (default: records/<game>-<seed>.acad).")]
     = None,
-    players: Annotated[int | None, typer.Option(help="Number of players, for games of 3 to 8 (La Guimbarde).")]
-    = None,
+    players: Annotated[int | None, typer.Option(
+        help="Number of players, for games played by a varying number (Guimbarde, Quinze, Guinguette).")] = None,
     form: Annotated[str | None, typer.Option(
         help="The form of the game, as --rules-option form=F (Le Quinze: A, the vying game; B, two hands).")] = None,
 ) -> None:
@@ -313,7 +313,8 @@ def simulate(
     = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON (no progress bar).")] = False,
     players: Annotated[int | None, typer.Option(
-        help="Number of players (games of 3 to 8); one bot name is then used for every seat.")] = None,
+        help="Number of players, for games played by a varying number; one bot name then fills every seat.")]
+    = None,
 ) -> None:
     """Let bots play each other for a number of deals and add up the points."""
     game_type = load_game(game)

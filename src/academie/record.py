@@ -526,7 +526,8 @@ def from_state(state: Any, *, tags: Mapping[str, str] = _NO_TAGS) -> Record:
     options = options_text(state.rules)
     if options is not None:
         header["Options"] = options
-    header |= {f"Seat{seat}": "?" for seat in range(game.min_seats)}
+    seats = getattr(state.rules, "players", game.min_seats)  # games for a varying number name it in their rules
+    header |= {f"Seat{seat}": "?" for seat in range(seats)}
     header["Date"] = "?"
     first_dealer = hooks.first_dealer(state)
     if first_dealer is not None:
