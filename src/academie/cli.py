@@ -44,7 +44,8 @@ from academie.games import GameType, load
 from academie.tui import Narrator, TerminalGame
 
 app = typer.Typer(name="academie", add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
-                  help="Académie: classic French card games from the 19th-century books (Écarté first).")
+                  help="Académie: classic French card games from the 19th-century books: Écarté, Whist, "
+                       "La Guimbarde, Le Quinze, La Guinguette.")
 
 RECORD_SUFFIXES = (".acad", ".json")
 """The record file types: the text format and its JSON twin (docs/record-format.md)."""
