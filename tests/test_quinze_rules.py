@@ -433,3 +433,21 @@ def test_QUINZE_35_weak_player_obliges_double_his_money() -> None:
     act(state, "0: card", "1: want-cards", "2: want-cards", "0: stand", "1: card", "2: want-cards", "1: stand",
         "2: card")
     assert state.deal_results[-1].points == (6, -1, -5)  # A wins the main pot of 9; B the side pot of 4
+
+
+def test_QUINZE_38_half_jeu_held_with_only_the_jeu_engages_the_jeu() -> None:
+    """QUINZE-38 (option half_jeu, the rule file's reading of Q6): A, short, opens for 2 of a jeu of 3; B, who has
+    only the jeu (3), holds and so engages the whole jeu; C must then hold to 3. Off by default: B holds to 2."""
+    dealt = ["9S", "KC", "9C", "5S", "3S", "KS"]
+    state = _restart_with_caves(form_a(3, 2, EXAMPLE_1, half_jeu=True), (3, 4, 30), dealt)
+    act(state, "0: announce", "0: all-in", "1: hold")
+    assert state.highest() == 3 and state.rulings[-1].endswith("the jeu (3) is engaged")
+    assert state.actor == 2 and "hold" in texts(state)
+    act(state, "2: hold")
+    assert state.view(PUBLIC).contributions == (2, 3, 3) and state.phase == Phase.DRAW
+    plain = _restart_with_caves(form_a(3, 2, EXAMPLE_1), (3, 4, 30), dealt)
+    act(plain, "0: announce", "0: all-in", "1: hold", "2: hold")
+    assert plain.view(PUBLIC).contributions == (2, 2, 2) and plain.phase == Phase.DRAW
+    rich = _restart_with_caves(form_a(3, 2, EXAMPLE_1, half_jeu=True), (3, 30, 30), dealt)
+    act(rich, "0: announce", "0: all-in", "1: hold")  # B has far more than the jeu: law 37, he holds to 2
+    assert rich.highest() == 2

@@ -139,6 +139,10 @@ class QuinzeRules:
     """QUINZE-35 (Q5, the rule file's possible reading, off by default): the game is not played to a fixed term, and
     a weak player who has made all his money obliges the strong to hold to double his money, plus the passe when it
     is not simple (a side pot among the strong)."""
+    half_jeu: bool = False
+    """QUINZE-38 (Q6, the rule file's possible reading, off by default): when a short player has opened for half
+    the jeu or more (but less than it), a player who holds him having only the jeu or a little more (up to half a
+    jeu more, our reading of "un peu plus") engages the whole jeu, and the others must then hold to the jeu."""
     stake: int = 1
     """Q-§5.8: Form B's agreed stake for a game (doubled after a drawn game, Q-H1)."""
     mode: Mode = Mode.ENFORCED
@@ -161,6 +165,7 @@ class QuinzeRules:
         check_option("ace_one_or_eleven", self.ace_one_or_eleven, [False, True])
         check_option("silent_bust", self.silent_bust, [False, True])
         check_option("weak_double", self.weak_double, [False, True])
+        check_option("half_jeu", self.half_jeu, [False, True])
         _check_int("stake", self.stake, 1, 100_000)
         check_option("mode", self.mode, list(Mode))
 
@@ -516,7 +521,9 @@ class _Coup:
     committed: list[bool] = field(default_factory=list)
     """The seat has opened, held, raised or gone all-in in this coup (with an empty cave: all-in)."""
     floor: int = 0
-    """QUINZE-35 (option weak_double): the height the strong players must hold to."""
+    """QUINZE-35 (option weak_double), QUINZE-38 (option half_jeu): the height the strong players must hold to."""
+    opening_jeu: int = 0
+    """The jeu when the coup was opened (QUINZE-38)."""
     start: int = 0
     ledger_start: int = 0
 
@@ -961,14 +968,40 @@ class QuinzeState(GameState[QuinzeRules]):
         coup = self._coup
         seat = self._respondent()
         coup.committed[seat] = True
-        self._bet(seat, self.highest() - coup.contrib[seat], "Q-R9")
+        if self.rules.half_jeu and self._half_jeu_engaged(seat):
+            self._engage_the_jeu(seat)
+        else:
+            self._bet(seat, self.highest() - coup.contrib[seat], "Q-R9")
         self._after_betting_move()
+
+    def _half_jeu_engaged(self, seat: int) -> bool:
+        """QUINZE-38 (option half_jeu): a short player opened for half the jeu or more, nobody has yet bet the
+        jeu, and the holder has only the jeu or a little more (up to half a jeu more)."""
+        coup = self._coup
+        jeu = coup.opening_jeu
+        money = self.caves[seat] + coup.contrib[seat]
+        opened_half = any(coup.committed[s] and self.caves[s] == 0 and 2 * coup.contrib[s] >= jeu
+                          for s in range(self.n) if s != seat)
+        return opened_half and self.highest() < jeu <= money <= jeu + jeu // 2
+
+    def _engage_the_jeu(self, seat: int) -> None:
+        """QUINZE-38: "c'est le montant du jeu qui est engagé": the holder stakes the jeu and the others still in
+        must hold to it (the excess over the short opener's money is a side pot he cannot win)."""
+        coup = self._coup
+        jeu = coup.opening_jeu
+        self._bet(seat, jeu - coup.contrib[seat], "QUINZE-38")
+        coup.floor = max(coup.floor, jeu)
+        self._reopen(seat)
+        self.rulings.append(f"QUINZE-38: seat {seat} holds a half-jeu opening with only the jeu or a little more; "
+                            f"the jeu ({jeu}) is engaged")
 
     def _do_all_in(self) -> None:
         """QUINZE-37: the short player opens or holds for all he has; the others hold only to that height."""
         coup = self._coup
         seat = self._respondent()
         coup.committed[seat] = True
+        if not coup.opened:
+            coup.opening_jeu = self.jeu()
         self._bet(seat, self.caves[seat], "QUINZE-37")
         if not coup.opened:
             coup.opened = True
@@ -1001,6 +1034,7 @@ class QuinzeState(GameState[QuinzeRules]):
         coup = self._coup
         seat = self._respondent()
         coup.opened = coup.committed[seat] = True
+        coup.opening_jeu = self.jeu()
         self._bet(seat, action.amount, "QUINZE-35")
         self._reopen(seat)
         self._after_betting_move()

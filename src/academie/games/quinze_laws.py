@@ -109,8 +109,8 @@ CATALOGUE: Final[tuple[RuleEntry, ...]] = (
     RuleEntry("QUINZE-36", SEED, "a player with only part of the jeu must state what he has, or he is out"),
     RuleEntry("QUINZE-37", SEED, "a short player who opens for all he has: the others hold only to that height; "
               "nothing more is engaged until one bets more"),
-    RuleEntry("QUINZE-38", SEED, "a half-jeu bet against one who has only the jeu engages the whole jeu",
-              partial="the reading is uncertain (rule file Q6); not implemented, as the rule file recommends"),
+    RuleEntry("QUINZE-38", SEED, "a half-jeu bet against one who has only the jeu engages the whole jeu "
+              "(the rule file's possible reading, Q6: the option half_jeu, off by default as recommended)"),
     RuleEntry("QUINZE-39", SEED, "asked « en voulez-vous encore ? » before all the money is made, the drawer may "
               "answer and then raise"),
     RuleEntry("QUINZE-40", SEED, "(fragment) several engaged, the weakest all-in: « voulez-vous cartes ? » from a "
