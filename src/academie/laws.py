@@ -11,10 +11,13 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
+from typing import Generic, TypeVar
+
+from academie.engine import Action
 
 
 class Source(Enum):
@@ -61,6 +64,67 @@ class Irregularity:
     chooser: int | None
     """The seat that chooses the remedy, or ``None`` when the law rules automatically."""
     remedies: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Irregular(Action):
+    """Table mode: an irregular act by ``seat`` (a card played out of turn, a revoke, a look at one's discard,
+    ...), written ``! KIND SEAT [ARGS]``. Each game's ``<game>_table`` module lists its kinds and their laws.
+
+    >>> str(Irregular("out-of-turn", 0, ("KD",)))
+    '! out-of-turn 0 KD'
+    """
+
+    kind: str
+    seat: int
+    args: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        return " ".join(("!", self.kind, str(self.seat), *self.args))
+
+
+@dataclass(frozen=True, slots=True)
+class Remedy(Action):
+    """Table mode: the remedy chosen for a pending irregularity, by the party the law names or by the table,
+    written ``remedy NAME [ARGS] law=ID``."""
+
+    name: str
+    law: str
+    args: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        return " ".join(("remedy", self.name, *self.args, f"law={self.law}"))
+
+
+def parse_table_action(words: Sequence[str]) -> Irregular | Remedy | None:
+    """Read an irregular act or a remedy from the words of an action's text; ``None`` if it is neither.
+
+    >>> parse_table_action("! Revoke 1 7H".split()), parse_table_action("remedy replay law=E-P3".split())
+    (Irregular(kind='revoke', seat=1, args=('7H',)), Remedy(name='replay', law='E-P3', args=()))
+    >>> parse_table_action("play KH".split()) is None
+    True
+    """
+    if len(words) >= 3 and words[0] == "!" and words[2].isascii() and words[2].isdigit():
+        return Irregular(words[1].lower(), int(words[2]), tuple(words[3:]))
+    if len(words) >= 3 and words[0].lower() == "remedy" and words[-1].startswith("law="):
+        return Remedy(words[1].lower(), words[-1][4:], tuple(words[2:-1]))
+    return None
+
+
+StateT = TypeVar("StateT")
+
+
+@dataclass(frozen=True, slots=True)
+class Act(Generic[StateT]):
+    """One kind of irregular act of a game: its law, its syntax, when it can happen and what it does."""
+
+    kind: str
+    law: str
+    syntax: str
+    summary: str
+    possible: Callable[[StateT, Irregular], str]
+    """Returns "" when the act can happen now, else why it cannot."""
+    commit: Callable[[StateT, Irregular], None]
 
 
 @dataclass(frozen=True, slots=True)

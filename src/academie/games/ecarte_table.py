@@ -26,29 +26,15 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
 from academie.cards import CARDS, SUIT_MASKS, Card, Suit, indices_of
 from academie.engine import Mode
-from academie.laws import Irregularity
+from academie.laws import Act, Irregular, Irregularity, Remedy
 from academie.ledger import MARKER
 
 if TYPE_CHECKING:
-    from academie.games.ecarte import EcarteState, Irregular, Pending, Remedy
-
-
-@dataclass(frozen=True, slots=True)
-class Act:
-    """One kind of irregular act: its law, its syntax, when it can happen and what it does."""
-
-    kind: str
-    law: str
-    syntax: str
-    summary: str
-    possible: Callable[[EcarteState, Irregular], str]
-    """Returns "" when the act can happen now, else why it cannot."""
-    commit: Callable[[EcarteState, Irregular], None]
+    from academie.games.ecarte import EcarteState, Pending
 
 
 # ------------------------------------------------------------------------------------------------ helpers
@@ -554,7 +540,7 @@ def _new_cards(state: EcarteState, act: Irregular) -> None:
     _pend(state, "E-S2", act.seat, f"seat {act.seat} called for new cards", None, ("new-packs",))
 
 
-ACTS: Final[dict[str, Act]] = {act.kind: act for act in (
+ACTS: Final[dict[str, Act[EcarteState]]] = {act.kind: act for act in (
     Act("cut-exposed", "E-D1", "! cut-exposed SEAT", "more than one card exposed cutting for deal",
         _cut_exposed_possible, _cut_exposed),
     Act("exposed-in-cut", "E-D2", "! exposed-in-cut SEAT", "a card exposed cutting to the dealer",
@@ -635,8 +621,6 @@ _VARIANTS: Final[dict[str, list[tuple[str, ...]]]] = {
 
 def possible_acts(state: EcarteState, seat: int) -> tuple[Irregular, ...]:
     """Irregular acts ``seat`` could commit now: one per kind and card (cards from the seat's own hand)."""
-    from academie.games.ecarte import Irregular
-
     candidates: list[Irregular] = []
     hand = tuple(str(CARDS[i]) for i in indices_of(state._deal.hands[seat]))
     for kind, spec in ACTS.items():

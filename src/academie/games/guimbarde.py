@@ -59,7 +59,9 @@ from academie.engine import (
     SeededChance,
     check_option,
 )
-from academie.laws import Irregularity
+from academie.laws import Irregular as Irregular
+from academie.laws import Irregularity, parse_table_action
+from academie.laws import Remedy as Remedy
 from academie.ledger import Ledger
 
 HAND_SIZE: Final = 5
@@ -265,30 +267,6 @@ class Play(Action):
         return f"play {self.card}"
 
 
-@dataclass(frozen=True, slots=True)
-class Irregular(Action):
-    """Table mode: an irregular act by ``seat`` (``! KIND SEAT [ARGS]``); see :mod:`academie.games.guimbarde_table`."""
-
-    kind: str
-    seat: int
-    args: tuple[str, ...] = ()
-
-    def __str__(self) -> str:
-        return " ".join(("!", self.kind, str(self.seat), *self.args))
-
-
-@dataclass(frozen=True, slots=True)
-class Remedy(Action):
-    """Table mode: the ruling applied to a pending irregularity (``remedy NAME law=ID``)."""
-
-    name: str
-    law: str
-    args: tuple[str, ...] = ()
-
-    def __str__(self) -> str:
-        return " ".join(("remedy", self.name, *self.args, f"law={self.law}"))
-
-
 PLAYS: Final[tuple[Play, ...]] = tuple(Play(c) for c in CARDS)
 
 
@@ -307,10 +285,9 @@ def parse_action(text: str) -> Action:
     if not words:
         raise ActionParseError("empty action; expected e.g. play KH (chance: deck CARDS, draw CARDS)")
     verb, args = words[0].lower(), " ".join(words[1:])
-    if verb == "!" and len(words) >= 3 and words[2].isascii() and words[2].isdigit():
-        return Irregular(words[1].lower(), int(words[2]), tuple(words[3:]))
-    if verb == "remedy" and len(words) >= 3 and words[-1].startswith("law="):
-        return Remedy(words[1].lower(), words[-1][4:], tuple(words[2:-1]))
+    table_action = parse_table_action(words)
+    if table_action is not None:
+        return table_action
     try:
         if verb == "play" and len(words) == 2:
             return PLAYS[Card.parse(words[1]).index]

@@ -19,28 +19,14 @@ ledger citing its law: "one counter to each player" (GUIMBARDE-R7–R10, R12).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
 from academie.cards import Card
 from academie.engine import Mode
-from academie.laws import Irregularity
+from academie.laws import Act, Irregular, Irregularity, Remedy
 
 if TYPE_CHECKING:
-    from academie.games.guimbarde import GuimbardeState, Irregular, Pending, Remedy
-
-
-@dataclass(frozen=True, slots=True)
-class Act:
-    """One kind of irregular act: its law, its syntax, when it can happen and what it does."""
-
-    kind: str
-    law: str
-    syntax: str
-    summary: str
-    possible: Callable[[GuimbardeState, Irregular], str]
-    commit: Callable[[GuimbardeState, Irregular], None]
+    from academie.games.guimbarde import GuimbardeState, Pending
 
 
 # ------------------------------------------------------------------------------------------------ helpers
@@ -239,7 +225,7 @@ def _false_claim(state: GuimbardeState, act: Irregular) -> None:
           box=box)
 
 
-ACTS: Final[tuple[Act, ...]] = (
+ACTS: Final[tuple[Act[GuimbardeState], ...]] = (
     Act("break-marriage", "G7", "! break-marriage SEAT CARD", "not playing the queen on her king (rule 7)",
         _misplay_possible, _misplay),
     Act("revoke", "G8", "! revoke SEAT CARD", "not following suit when able (rule 8)", _misplay_possible, _misplay),

@@ -47,7 +47,9 @@ from academie.engine import (
     SeededChance,
     check_option,
 )
-from academie.laws import Irregularity
+from academie.laws import Irregular as Irregular
+from academie.laws import Irregularity, parse_table_action
+from academie.laws import Remedy as Remedy
 from academie.ledger import Ledger
 
 MIN_PLAYERS: Final = 3
@@ -379,30 +381,6 @@ class PlayCard(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class Irregular(Action):
-    """Table mode: an irregular act by ``seat`` (see :mod:`academie.games.guinguette_table` for the kinds)."""
-
-    kind: str
-    seat: int
-    args: tuple[str, ...] = ()
-
-    def __str__(self) -> str:
-        return " ".join(("!", self.kind, str(self.seat), *self.args))
-
-
-@dataclass(frozen=True, slots=True)
-class Remedy(Action):
-    """Table mode: the remedy chosen for a pending irregularity."""
-
-    name: str
-    law: str
-    args: tuple[str, ...] = ()
-
-    def __str__(self) -> str:
-        return " ".join(("remedy", self.name, *self.args, f"law={self.law}"))
-
-
-@dataclass(frozen=True, slots=True)
 class HiddenStir(Action):
     """Another player's stir as a seat sees it: the discard is face down."""
 
@@ -436,10 +414,9 @@ def parse_action(text: str) -> Action:
     if not words:
         raise ActionParseError(f"empty action; expected one of: {_VERBS}")
     verb, args = words[0].lower(), words[1:]
-    if verb == "!" and len(words) >= 3 and words[2].isascii() and words[2].isdigit():
-        return Irregular(words[1].lower(), int(words[2]), tuple(words[3:]))
-    if verb == "remedy" and len(words) >= 3 and words[-1].startswith("law="):
-        return Remedy(words[1].lower(), words[-1][4:], tuple(words[2:-1]))
+    table_action = parse_table_action(words)
+    if table_action is not None:
+        return table_action
     simple = {"keep": KEEP, "pass": PASS, "hold": HOLD, "fold": FOLD, "all-in": ALL_IN}
     try:
         if verb in simple and not args:

@@ -22,27 +22,14 @@ Every fine goes through the ledger citing its law.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
 from academie.cards import Card, CardParseError, cards_of
 from academie.engine import Mode
-from academie.laws import Irregularity
+from academie.laws import Act, Irregular, Irregularity, Remedy
 
 if TYPE_CHECKING:
-    from academie.games.guinguette import GuinguetteState, Irregular, Pending, Remedy
-
-
-@dataclass(frozen=True, slots=True)
-class Act:
-    """One kind of irregular act: its law, its syntax, when it can happen and what it does."""
-
-    kind: str
-    law: str
-    syntax: str
-    summary: str
-    possible: Callable[[GuinguetteState, Irregular], str]
-    commit: Callable[[GuinguetteState, Irregular], None]
+    from academie.games.guinguette import GuinguetteState, Pending
 
 
 # ------------------------------------------------------------------------------------------------ helpers
@@ -225,7 +212,7 @@ def _look(state: GuinguetteState, act: Irregular) -> None:
           _chooser_for(state, act.seat), ("forfeit", "pardon"))
 
 
-ACTS: Final[tuple[Act, ...]] = (
+ACTS: Final[tuple[Act[GuinguetteState], ...]] = (
     Act("show-draw", "GU1", "! show-draw SEAT CARD", "show the card drawn from the cotillon",
         _show_draw_possible, _show_draw),
     Act("misdeal", "GU2", "! misdeal SEAT", "the dealer misdeals", _misdeal_possible, _misdeal),
@@ -263,8 +250,6 @@ def commit(state: GuinguetteState, act: Irregular) -> None:
 
 def possible_acts(state: GuinguetteState, seat: int) -> tuple[Irregular, ...]:
     """Examples of the irregular acts ``seat`` could commit now (one per kind, with a card of his hand)."""
-    from academie.games.guinguette import Irregular
-
     if state.rules.mode is not Mode.TABLE or state.pending is not None:
         return ()
     hand = cards_of(state.deal_in_progress.hands[seat])
