@@ -43,7 +43,9 @@ from academie.engine import (
     SeededChance,
     check_option,
 )
-from academie.laws import Irregularity
+from academie.laws import Irregular as Irregular
+from academie.laws import Irregularity, parse_table_action
+from academie.laws import Remedy as Remedy
 from academie.ledger import MARKER, Ledger
 
 SEATS: Final = 4
@@ -213,30 +215,6 @@ class ShowHonours(Action):
         return "show-honours"
 
 
-@dataclass(frozen=True, slots=True)
-class Irregular(Action):
-    """Table mode: an irregular act by ``seat``; :mod:`academie.games.whist_table` lists the kinds and laws."""
-
-    kind: str
-    seat: int
-    args: tuple[str, ...] = ()
-
-    def __str__(self) -> str:
-        return " ".join(("!", self.kind, str(self.seat), *self.args))
-
-
-@dataclass(frozen=True, slots=True)
-class Remedy(Action):
-    """Table mode: the remedy chosen by the party the law names (or by the table) for a pending irregularity."""
-
-    name: str
-    law: str
-    args: tuple[str, ...] = ()
-
-    def __str__(self) -> str:
-        return " ".join(("remedy", self.name, *self.args, f"law={self.law}"))
-
-
 CALL: Final = Call()
 ANSWER: Final = Answer()
 DENY: Final = Deny()
@@ -271,10 +249,9 @@ def parse_action(text: str) -> Action:
     if not words:
         raise ActionParseError("empty action; expected e.g. play KH, call, answer, deny, show-honours")
     verb, args = words[0].lower(), " ".join(words[1:])
-    if verb == "!" and len(words) >= 3 and words[2].isascii() and words[2].isdigit():
-        return Irregular(words[1].lower(), int(words[2]), tuple(words[3:]))
-    if verb == "remedy" and len(words) >= 3 and words[-1].startswith("law="):
-        return Remedy(words[1].lower(), words[-1][4:], tuple(words[2:-1]))
+    table_action = parse_table_action(words)
+    if table_action is not None:
+        return table_action
     simple: dict[str, Action] = {"call": CALL, "answer": ANSWER, "deny": DENY, "show-honours": SHOW_HONOURS}
     try:
         if verb in simple and not args:

@@ -23,30 +23,17 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from itertools import pairwise
 from typing import TYPE_CHECKING, Final
 
 from academie.cards import CARDS, SUIT_MASKS, Card, Suit, indices_of
 from academie.engine import Mode
-from academie.laws import Irregularity
+from academie.laws import Act, Irregular, Irregularity, Remedy
 from academie.ledger import MARKER
 
 if TYPE_CHECKING:
-    from academie.games.whist import Irregular, Pending, Remedy, WhistState
-
-
-@dataclass(frozen=True, slots=True)
-class Act:
-    """One kind of irregular act: its law, its syntax, when it can happen and what it does."""
-
-    kind: str
-    law: str
-    syntax: str
-    summary: str
-    possible: Callable[[WhistState, Irregular], str]
-    """Returns "" when the act can happen now, else why it cannot."""
-    commit: Callable[[WhistState, Irregular], None]
+    from academie.games.whist import Pending, WhistState
 
 
 # ------------------------------------------------------------------------------------------------ helpers
@@ -981,7 +968,7 @@ def _prove(state: WhistState, act: Irregular) -> None:
               ("stands",))
 
 
-ACTS: Final[dict[str, Act]] = {act.kind: act for act in (
+ACTS: Final[dict[str, Act[WhistState]]] = {act.kind: act for act in (
     Act("exposed-in-deal", "W-D1", "! exposed-in-deal CAUSER CARD", "a card turned up in dealing",
         _exposed_in_deal_possible, _exposed_in_deal),
     Act("faced-card", "W-D2", "! faced-card SEAT CARD", "a card found faced in the pack",
@@ -1074,8 +1061,6 @@ def commit(state: WhistState, act: Irregular) -> None:
 
 def possible_acts(state: WhistState, seat: int) -> tuple[Irregular, ...]:
     """Irregular acts ``seat`` could commit now: one per kind and card (cards from the seat's own hand)."""
-    from academie.games.whist import Irregular
-
     candidates: list[Irregular] = []
     hand = tuple(str(CARDS[i]) for i in indices_of(state._deal.hands[seat]))
     for kind, spec in ACTS.items():
