@@ -137,6 +137,51 @@ def test_QUINZE_33_unasked_card_refused_goes_back() -> None:
     assert [str(c) for c in state.up_cards(0)] == ["2S"]
 
 
+def test_QUINZE_33_dealer_shows_the_next_card_penalty_of_law_32() -> None:
+    """QUINZE-33 (and QUINZE-28): the dealer shows the next card while bets are engaged: it stays the next card,
+    known to every viewer until dealt; its taker wins, so the dealer pays the other engaged player (law 32)."""
+    state = table(3, 2, ["9S", "KC", "TC", "6S", "5S"], cave=20)
+    act(state, "0: open 3", "1: hold", "2: hold", "! show-card 2")
+    assert state.pending is None and state.rulings[-1].startswith("QUINZE-33: the dealer showed the next card, 6S")
+    assert all(str(state.view(v).shown_next) == "6S" for v in (0, 1, 2, PUBLIC))
+    act(state, "0: card")
+    assert [str(c) for c in state.up_cards(0)] == ["6S"] and state.view(PUBLIC).shown_next is None
+    act(state, "1: want-cards", "2: want-cards", "0: stand", "1: stand", "2: stand")
+    assert state.deal_results[-1].points == (8, -4 + 4, -4 - 4)
+
+
+@pytest.mark.parametrize(("remedy", "points"), [("soften", (8, -4, -4)), ("penalty", (8, 0, -8))])
+def test_QUINZE_33_dealer_burns_a_card_softened_only_by_consent(remedy: str, points: tuple[int, ...]) -> None:
+    """QUINZE-33: the dealer burns a card while bets are engaged: it is out of play and in no view; the penalty of
+    law 32 stands unless those concerned consent to soften it (their first player answers for them)."""
+    state = table(3, 2, ["9S", "KC", "TC", "6S", "5S"], cave=20)
+    act(state, "0: open 3", "1: hold", "2: hold", "! burn-card 2")
+    assert state.actor == 0 and texts(state) == ["remedy penalty law=QUINZE-33", "remedy soften law=QUINZE-33"]
+    act(state, f"0: remedy {remedy} law=QUINZE-33", "0: card")
+    assert [str(c) for c in state.up_cards(0)] == ["5S"]
+    assert all("6S" not in str(state.view(v)) for v in (1, 2, PUBLIC))
+    act(state, "1: want-cards", "2: want-cards", "0: stand", "1: stand", "2: stand")
+    assert state.deal_results[-1].points == points
+
+
+@pytest.mark.parametrize(("judgment", "points"), [("changed", (11, 0, -1, -10)), ("unchanged", (11, -5, -1, -5))])
+def test_QUINZE_32_players_not_concerned_judge_the_change(judgment: str, points: tuple[int, ...]) -> None:
+    """QUINZE-32 (option fault_judgment="neutral"): at the settlement the player not concerned (seat 2, who passed)
+    judges whether the two cards plainly changed the coup; "changed": the dealer pays the other engaged player what
+    he staked. By default (the rule file's approximation) the receiver's win decides, with no ruling."""
+    deck = ["9S", "KC", "2C", "TC", "6S", "5S"]
+    moves = ("0: open 4", "1: hold", "2: pass", "3: hold", "! two-cards 3", "0: remedy take-first law=QUINZE-32",
+             "1: want-cards", "3: want-cards", "0: stand", "1: stand", "3: stand")
+    state = table(4, 3, deck, cave=20, fault_judgment="neutral")
+    act(state, *moves)
+    assert state.actor == 2 and texts(state) == ["remedy changed law=QUINZE-32", "remedy unchanged law=QUINZE-32"]
+    act(state, f"2: remedy {judgment} law=QUINZE-32")
+    assert state.deal_results[-1].points == points and state.ledger.total() == 0
+    default = table(4, 3, deck, cave=20)
+    act(default, *moves)
+    assert default.deal_results[-1].points == (11, 0, -1, -10)
+
+
 def test_QUINZE_34_composition_veto_or_agree() -> None:
     """QUINZE-34: a composition before any card is taken: any player may veto it; agreed, the pot is shared."""
     state = table(3, 2, ["7S", "KC", "4S"])
@@ -173,7 +218,9 @@ def test_table_mode_random_irregularities_keep_the_books() -> None:
     """QUINZE-20 … QUINZE-34 under random irregular acts and remedies: the ledger balances, caves never go below
     zero, the cards of the pack are conserved whenever no ruling is pending, every partie ends."""
     for seed in range(40):
-        state = QuinzeState.new(QuinzeRules(players=3 + seed % 3, mode=TABLE, cave=20), seed=seed)
+        judgment = "neutral" if seed % 2 else "winner"
+        state = QuinzeState.new(QuinzeRules(players=3 + seed % 3, mode=TABLE, cave=20, fault_judgment=judgment),
+                                seed=seed)
         state.automate_table = False
         rng = random.Random(seed)
         steps = 0

@@ -143,6 +143,11 @@ class QuinzeRules:
     """QUINZE-38 (Q6, the rule file's possible reading, off by default): when a short player has opened for half
     the jeu or more (but less than it), a player who holds him having only the jeu or a little more (up to half a
     jeu more, our reading of "un peu plus") engages the whole jeu, and the others must then hold to the jeu."""
+    fault_judgment: Literal["winner", "neutral"] = "winner"
+    """QUINZE-32, QUINZE-33 (table mode): who judges whether the cards the dealer gave, showed or burnt "plainly
+    changed the coup". "winner": the rule file's approximation (§7.1), they did when the player they served wins a
+    pot; "neutral": the law's own words, the players not concerned (not engaged, not the dealer) rule on it at the
+    settlement (the approximation when there are none)."""
     stake: int = 1
     """Q-§5.8: Form B's agreed stake for a game (doubled after a drawn game, Q-H1)."""
     mode: Mode = Mode.ENFORCED
@@ -166,6 +171,7 @@ class QuinzeRules:
         check_option("silent_bust", self.silent_bust, [False, True])
         check_option("weak_double", self.weak_double, [False, True])
         check_option("half_jeu", self.half_jeu, [False, True])
+        check_option("fault_judgment", self.fault_judgment, ["winner", "neutral"])
         _check_int("stake", self.stake, 1, 100_000)
         check_option("mode", self.mode, list(Mode))
 
@@ -436,6 +442,8 @@ class QuinzeView:
     rulings: tuple[str, ...] = ()
     substitute: Card | None = None
     """Table mode, QUINZE-22: the viewer's own substitute hidden card (valid only against the offender)."""
+    shown_next: Card | None = None
+    """Table mode, QUINZE-33: the next card of the pack, shown by the dealer (known to all until it is dealt)."""
 
     def total(self, seat: int) -> int | None:
         """The total of ``seat``'s cards if the viewer knows them all."""
@@ -482,6 +490,10 @@ class Pending:
     irregularity: Irregularity
     seat: int = -1
     cards: tuple[int, ...] = ()
+    pots: tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...] = ()
+    """QUINZE-32 judged at the settlement: each pot's winners, eligible seats and shares."""
+    notes: tuple[str, ...] = ()
+    winners: tuple[int, ...] = ()
 
     def remedies(self) -> tuple[Remedy, ...]:
         law = self.irregularity.law
@@ -524,6 +536,8 @@ class _Coup:
     """QUINZE-35 (option weak_double), QUINZE-38 (option half_jeu): the height the strong players must hold to."""
     opening_jeu: int = 0
     """The jeu when the coup was opened (QUINZE-38)."""
+    shown_card: int = -1
+    """Table mode, QUINZE-33: the bottom card of the pack, shown by the dealer (-1: none)."""
     start: int = 0
     ledger_start: int = 0
 
@@ -1090,6 +1104,7 @@ class QuinzeState(GameState[QuinzeRules]):
     def _give_card(self, seat: int) -> None:
         coup = self._coup
         card = self._pack.pop(0) if self.rules.form == "B" else self._pack.pop()
+        coup.shown_card = -1
         coup.up[seat].append(card)
         total = self.total(seat)
         if total > TARGET:
@@ -1165,6 +1180,7 @@ class QuinzeState(GameState[QuinzeRules]):
         self._return_uncalled()
         winners: set[int] = set()
         notes: list[str] = []
+        judged: list[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]] = []
         for amount, eligible, shares in self._pots():
             won = self._pot_winners(eligible)
             if not won:
@@ -1181,10 +1197,13 @@ class QuinzeState(GameState[QuinzeRules]):
                     self._pay(seat, gain, "Q-R15")
                 winners.add(seat)
             if any(coup.aided):
-                from academie.games import quinze_table
-
-                quinze_table.dealer_penalty(self, won[0], eligible, shares, main=not notes)
+                judged.append((tuple(won), tuple(eligible), tuple(shares)))
             notes.append(f"seat {'/'.join(map(str, won))} wins {amount}")
+        if judged:
+            from academie.games import quinze_table
+
+            if quinze_table.dealer_fault(self, tuple(judged), tuple(notes), tuple(sorted(winners))):
+                return  # QUINZE-32: the players not concerned judge before the coup is closed
         self._finish(notes, tuple(sorted(winners)))
 
     def _return_uncalled(self) -> None:
@@ -1451,7 +1470,8 @@ class QuinzeState(GameState[QuinzeRules]):
             history=history, legal_actions=self.legal_actions() if viewer == self.actor else (),
             multiplier=self.multiplier, last_coup=self.last_coup,
             pending=self._pending.irregularity if self._pending else None, rulings=tuple(self.rulings),
-            substitute=CARDS[coup.substitute[viewer]] if viewer != PUBLIC and coup.substitute[viewer] >= 0 else None)
+            substitute=CARDS[coup.substitute[viewer]] if viewer != PUBLIC and coup.substitute[viewer] >= 0 else None,
+            shown_next=CARDS[coup.shown_card] if coup.shown_card >= 0 else None)
 
 
 def format_hand(coup: _Coup, seat: int) -> str:
@@ -1561,6 +1581,8 @@ def unseen_cards(view: QuinzeView) -> Counter[int]:
     seen += list(view.shown_burnt)
     if view.substitute is not None:
         seen.append(view.substitute)
+    if view.shown_next is not None:
+        seen.append(view.shown_next)
     unseen.subtract(c.index for c in seen)
     return +unseen
 
@@ -1606,8 +1628,10 @@ def sample_state(view: QuinzeView, rng: random.Random) -> QuinzeState | None:
             state.ledger.transfer(POT, seat, balance, "sample")
     if state.pot() != view.pot:
         return None
-    state._pack = unseen[:view.pack_left]
-    state._dead = unseen[view.pack_left:] + [c.index for c in view.shown_burnt]
+    shown = [view.shown_next.index] if view.shown_next is not None else []
+    state._pack = unseen[:view.pack_left - len(shown)] + shown  # QUINZE-33: a shown card is the next dealt
+    state._dead = unseen[view.pack_left - len(shown):] + [c.index for c in view.shown_burnt]
+    coup.shown_card = shown[0] if shown else -1
     state._colour = RED if view.pack_colour == "red" else BLACK
     state._phase = view.phase
     coup.ledger_start = len(state.ledger.entries)

@@ -94,12 +94,13 @@ CATALOGUE: Final[tuple[RuleEntry, ...]] = (
     RuleEntry("QUINZE-31", SEED, "« voulez-vous cartes ? » / « avec ça ? » passes the word and forbids a raise; "
               "said to a raiser, it is « je tiens »"),
     RuleEntry("QUINZE-32", SEED, "the dealer gives two cards: the receiver takes both or chooses; with several "
-              "engaged the dealer pays what each could have won", chooser="receiver",
-              remedies=("take-first", "take-second", "take-both"),
-              partial="the judgment of the players not concerned is approximated (rule file §7.1)"),
-    RuleEntry("QUINZE-33", SEED, "the dealer gives a card unasked, shows or burns one: as law 32",
-              remedies=("penalty",),
-              partial="the judgment of the players not concerned is approximated (rule file §7.1)"),
+              "engaged the dealer pays what each could have won when the cards plainly changed the coup, as judged "
+              "by the players not concerned (option fault_judgment: the rule file's approximation by default, "
+              "§7.1, or the players not concerned ruling)", chooser="receiver",
+              remedies=("take-first", "take-second", "take-both", "changed", "unchanged")),
+    RuleEntry("QUINZE-33", SEED, "the dealer gives a card unasked, shows or burns one while bets are engaged: as "
+              "law 32; the penalty for a burnt card is softened only with the consent of those concerned",
+              remedies=("penalty", "refuse", "soften")),
     RuleEntry("QUINZE-34", SEED, "in a partie réglée any player may veto a composition made before a card is "
               "taken", chooser="any player", remedies=("veto", "agree")),
     RuleEntry("QUINZE-35", SEED, "whoever has the value of the jeu may not open for less (and, not at a fixed "

@@ -21,7 +21,7 @@ citing its law.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Final
 
 from academie.cards import CARDS
@@ -201,6 +201,7 @@ def _substitute(state: QuinzeState, pending: Pending) -> None:
         _rule(state, "QUINZE-22: the pack is spent; the exposed card is kept")
         return
     coup.substitute[seat] = state._pack.pop()
+    coup.shown_card = -1
     coup.offender[seat] = pending.irregularity.offender
     _rule(state, f"QUINZE-22: seat {seat} takes the next card face down, valid only against seat "
                  f"{pending.irregularity.offender}")
@@ -348,6 +349,7 @@ def _dealer_gives_possible(state: QuinzeState, act: Irregular) -> str:
 def _two_cards(state: QuinzeState, act: Irregular) -> None:
     """QUINZE-32: the dealer gives two cards: the receiver takes both or chooses."""
     cards = (state._pack.pop(), state._pack.pop())
+    state._coup.shown_card = -1
     drawer = _drawer_turn_after_pop(state)
     _pend(state, "QUINZE-32", act.seat, f"the dealer gave seat {drawer} two cards: "
           f"{CARDS[cards[0]]} {CARDS[cards[1]]}", drawer, ("take-first", "take-second", "take-both"),
@@ -362,6 +364,7 @@ def _unasked(state: QuinzeState, act: Irregular) -> None:
     """QUINZE-33: a card given without being asked: the receiver keeps it (the penalty of law 32 follows) or
     refuses it (it goes back under the pack: no card may be burnt, QUINZE-28)."""
     card = state._pack.pop()
+    state._coup.shown_card = -1
     drawer = state._coup.drawers[0]
     _pend(state, "QUINZE-33", act.seat, f"the dealer gave seat {drawer} {CARDS[card]} unasked", drawer,
           ("penalty", "refuse"), seat=drawer, cards=(card,))
@@ -391,24 +394,111 @@ def _refuse_unasked(state: QuinzeState, pending: Pending) -> None:
     _rule(state, f"QUINZE-33: seat {pending.seat} refuses the card; it goes back under the pack")
 
 
-def dealer_penalty(state: QuinzeState, winner: int, eligible: list[int], shares: list[int], *, main: bool) -> None:
-    """QUINZE-32/33 (rule file §7.1 approximation): when a player helped by an extra or unasked card wins a pot
-    and several are engaged, the dealer pays every other player of that pot what he put in it (with his ante in
-    the main pot), up to his cave."""
+def _show_possible(state: QuinzeState, act: Irregular) -> str:
+    if _drawer_turn(state) < 0 or act.seat != state._coup.dealer:
+        return "only the dealer, while a player is drawing"
+    return "the next card is already shown" if state._coup.shown_card >= 0 else ""
+
+
+def _burn_possible(state: QuinzeState, act: Irregular) -> str:
+    return "" if _drawer_turn(state) >= 0 and act.seat == state._coup.dealer else \
+        "only the dealer, while a player is drawing"
+
+
+def _show_card(state: QuinzeState, act: Irregular) -> None:
+    """QUINZE-33: the dealer shows the next card while bets are engaged: it stays the next card (QUINZE-28: no
+    card may be burnt, even turned up), known to all; the penalty of law 32 follows."""
     coup = state._coup
-    dealer = coup.dealer
-    engaged = sum(1 for s in range(state.n) if coup.in_coup[s] and not coup.folded[s])
-    if not coup.aided[winner] or engaged < 3:
+    card = coup.shown_card = state._pack[-1]
+    drawer = coup.drawers[0]
+    _pend(state, "QUINZE-33", act.seat, f"the dealer showed the next card, {CARDS[card]}, while seat {drawer} draws",
+          None, ("penalty",), seat=drawer)
+
+
+def _burn_card(state: QuinzeState, act: Irregular) -> None:
+    """QUINZE-33: the dealer burns a card while bets are engaged: it is out of play, unseen; the penalty of law 32
+    follows and can be softened only with the consent of those concerned (their first player speaks)."""
+    coup = state._coup
+    state._dead.append(state._pack.pop())
+    coup.shown_card = -1
+    drawer = coup.drawers[0]
+    _pend(state, "QUINZE-33", act.seat, f"the dealer burnt a card while seat {drawer} draws",
+          _first_adversary(state, act.seat), ("penalty", "soften"), seat=drawer)
+
+
+def _penalty(state: QuinzeState, pending: Pending) -> None:
+    """QUINZE-33 (as law 32): an unasked card is kept by its receiver; a shown or burnt card: the player drawing is
+    the one the fault may have helped. The dealer's penalty is settled with the pot (:func:`dealer_fault`)."""
+    if pending.cards:
+        _take((0,))(state, pending)
         return
-    for seat in eligible:
-        if seat in (winner, dealer):
-            continue
+    state._coup.aided[pending.seat] = True
+    _rule(state, f"QUINZE-33: {pending.irregularity.description}; the dealer owes the penalty of law 32")
+
+
+def _several_engaged(state: QuinzeState) -> bool:
+    """QUINZE-32: "several engaged"; the dealer alone engaged against the receiver has no other penalty."""
+    coup = state._coup
+    return sum(1 for s in range(state.n) if coup.in_coup[s] and not coup.folded[s]) >= 3
+
+
+def _judges(state: QuinzeState) -> list[int]:
+    """QUINZE-32: the players not concerned: not engaged in the coup, not the dealer, still at the table."""
+    coup = state._coup
+    return [s for s in state._order() if s != coup.dealer and not state.left[s]
+            and (not coup.in_coup[s] or coup.folded[s])]
+
+
+def dealer_fault(state: QuinzeState, pots: tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...],
+                 notes: tuple[str, ...], winners: tuple[int, ...]) -> bool:
+    """QUINZE-32/33 at the settlement, with several engaged: the dealer pays, up to his money, what each could have
+    won when the cards plainly changed the coup. Rules option ``fault_judgment``: "winner" (the rule file's §7.1
+    approximation: they did when the player they served won the pot; settled here, returns False) or "neutral"
+    (the players not concerned judge: a ruling is left pending, returns True; the approximation without judges)."""
+    if not _several_engaged(state):
+        return False
+    judges = _judges(state)
+    if state.rules.fault_judgment == "neutral" and judges:
+        _pend(state, "QUINZE-32", state._coup.dealer, "did the cards the dealer gave, showed or burnt plainly change "
+              "the coup? (the players not concerned judge)", judges[0], ("changed", "unchanged"))
+        assert state._pending is not None
+        state._pending = replace(state._pending, pots=pots, notes=notes, winners=winners)
+        return True
+    aided = state._coup.aided
+    for index, (won, eligible, shares) in enumerate(pots):
+        if aided[won[0]]:
+            _dealer_pays(state, [s for s in eligible if s not in (won[0], state._coup.dealer)], shares,
+                         main=index == 0)
+    return False
+
+
+def _dealer_pays(state: QuinzeState, seats: list[int], shares: tuple[int, ...], *, main: bool) -> None:
+    """QUINZE-32: the dealer pays each seat what he put in the pot (with his ante in the main pot), up to his
+    cave."""
+    dealer = state._coup.dealer
+    for seat in seats:
         amount = min(shares[seat] + (state.rules.ante if main else 0), state.caves[dealer])
         if amount:
             state.caves[dealer] -= amount
             state.caves[seat] += amount
             state.ledger.transfer(dealer, seat, amount, "QUINZE-32")
             _rule(state, f"QUINZE-32: the dealer pays seat {seat} the {amount} he could have won")
+
+
+def _judged_changed(state: QuinzeState, pending: Pending) -> None:
+    """QUINZE-32 (fault_judgment "neutral"): the players not concerned judge that the cards changed the coup: the
+    dealer pays every engaged player who did not win the pot and was not served the cards."""
+    coup = state._coup
+    _rule(state, "QUINZE-32: the players not concerned judge that the cards plainly changed the coup")
+    for index, (won, eligible, shares) in enumerate(pending.pots):
+        losers = [s for s in eligible if s not in won and s != coup.dealer and not coup.aided[s]]
+        _dealer_pays(state, losers, shares, main=index == 0)
+    state._finish(list(pending.notes), pending.winners)
+
+
+def _judged_unchanged(state: QuinzeState, pending: Pending) -> None:
+    _rule(state, "QUINZE-32: the players not concerned judge that the cards did not change the coup; no penalty")
+    state._finish(list(pending.notes), pending.winners)
 
 
 # ------------------------------------------------------------------------------------------------ QUINZE-34
@@ -465,6 +555,9 @@ ACTS: Final[dict[str, Act]] = {act.kind: act for act in (
         _two_cards),
     Act("unasked-card", "QUINZE-33", "! unasked-card DEALER", "the dealer gives a card unasked",
         _dealer_gives_possible, _unasked),
+    Act("show-card", "QUINZE-33", "! show-card DEALER", "the dealer shows the next card", _show_possible,
+        _show_card),
+    Act("burn-card", "QUINZE-33", "! burn-card DEALER", "the dealer burns a card", _burn_possible, _burn_card),
     Act("compose", "QUINZE-34", "! compose SEAT", "a composition proposed before a card is taken",
         _compose_possible, _compose),
 )}
@@ -537,8 +630,11 @@ REMEDIES: Final[dict[tuple[str, str], Callable[[QuinzeState, Pending], None]]] =
     ("QUINZE-32", "take-first"): _take((0,)),
     ("QUINZE-32", "take-second"): _take((1,)),
     ("QUINZE-32", "take-both"): _take((0, 1)),
-    ("QUINZE-33", "penalty"): _take((0,)),
     ("QUINZE-33", "refuse"): _refuse_unasked,
+    ("QUINZE-33", "penalty"): _penalty,
+    ("QUINZE-33", "soften"): _log("QUINZE-33: those concerned consent to soften the penalty of the burnt card"),
+    ("QUINZE-32", "changed"): _judged_changed,
+    ("QUINZE-32", "unchanged"): _judged_unchanged,
     ("QUINZE-34", "veto"): _log("QUINZE-34: the composition is vetoed; the coup is played out"),
     ("QUINZE-34", "agree"): _agree,
 }
