@@ -103,10 +103,9 @@ CATALOGUE: Final[tuple[RuleEntry, ...]] = (
               remedies=("penalty", "refuse", "soften")),
     RuleEntry("QUINZE-34", SEED, "in a partie réglée any player may veto a composition made before a card is "
               "taken", chooser="any player", remedies=("veto", "agree")),
-    RuleEntry("QUINZE-35", SEED, "whoever has the value of the jeu may not open for less (and, not at a fixed "
-              "term, the weak may oblige the strong to play double his money)",
-              partial="the weak player's 'double his money' is the rule file's possible reading (Q5), an option "
-              "(weak_double), off by default"),
+    RuleEntry("QUINZE-35", SEED, "whoever has the value of the jeu may not open for less; not at a fixed term, "
+              "the weak may oblige the strong to play double his money, plus the passe if not simple (the rule "
+              "file's possible reading, Q5: the option weak_double, off by default as recommended)"),
     RuleEntry("QUINZE-36", SEED, "a player with only part of the jeu must state what he has, or he is out"),
     RuleEntry("QUINZE-37", SEED, "a short player who opens for all he has: the others hold only to that height; "
               "nothing more is engaged until one bets more"),
