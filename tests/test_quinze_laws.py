@@ -45,6 +45,25 @@ def test_QUINZE_22_innocent_winner_keeps_the_original() -> None:
     assert state.deal_results[-1].winners == (0,)
 
 
+@pytest.mark.parametrize(("option", "winners"), [("offender", (0,)), ("coup", (1,))])
+def test_QUINZE_22_substitute_card_options(option: str, winners: tuple[int, ...]) -> None:
+    """QUINZE-22 (Q7, option substitute_card): B's 9 is exposed by C; B takes a K as substitute and draws 4: 13
+    with his card (A, the elder, also has 13 and wins W1), 14 with the substitute (W2 = B). By default an innocent
+    W1 governs (A wins); with "coup" the substitute counts for the whole coup (B wins)."""
+    state = table(3, 2, ["TS", "9S", "9C", "KS", "3S", "4S"], substitute_card=option)
+    act(state, "0: open 3", "1: hold", "2: hold", "! expose-other 1 2", "1: remedy substitute law=QUINZE-22")
+    act(state, "0: card", "1: want-cards", "2: want-cards", "0: stand", "1: card", "0: want-cards", "2: want-cards",
+        "1: stand", "2: stand")
+    assert state.deal_results[-1].winners == winners
+
+
+def test_QUINZE_22_no_substitute_option_victim_keeps_his_card() -> None:
+    """QUINZE-22 (Q7, option substitute_card="none"): the victim of the exposure may only keep his card."""
+    state = table(3, 2, ["TS", "9S", "9C", "KS"], substitute_card="none")
+    act(state, "0: open 3", "1: hold", "2: hold", "! expose-other 1 2")
+    assert state.actor == 1 and texts(state) == ["remedy keep law=QUINZE-22"]
+
+
 def test_QUINZE_20_dealer_fault_owner_may_burn_the_coup() -> None:
     """QUINZE-20: a card seen through the dealer's fault: its owner keeps it or has the coup burnt and redealt."""
     state = table(3, 2, ["7S", "KC", "4S", "2S", "3S", "5S"])

@@ -451,3 +451,20 @@ def test_QUINZE_38_half_jeu_held_with_only_the_jeu_engages_the_jeu() -> None:
     rich = _restart_with_caves(form_a(3, 2, EXAMPLE_1, half_jeu=True), (3, 30, 30), dealt)
     act(rich, "0: announce", "0: all-in", "1: hold")  # B has far more than the jeu: law 37, he holds to 2
     assert rich.highest() == 2
+
+
+def test_Q_5_8_form_b_elder_bust_revealed_option() -> None:
+    """Q-§5.8 (Q16, option elder_bust="revealed"): the elder's bust is shown and the dealer wins at once, without
+    drawing; by default (hidden) the dealer draws without knowing."""
+    deck = "deck " + " ".join(str(c) for c in standard_deck(["6S", "KH", "4S", "9S", "3H", "4H"]))
+    state = QuinzeState.new(QuinzeRules(form="B", players=2, stake=2, elder_bust="revealed"))
+    act(state, "cut 2S 9H")
+    state.apply_text(deck)
+    act(state, "1: card", "1: card")
+    assert state.deal_results[-1].points == (2, -2) and state.up_cards(0) == ()
+    assert state.phase == Phase.CUT and state.multiplier == 1
+    hidden = QuinzeState.new(QuinzeRules(form="B", players=2, stake=2))
+    act(hidden, "cut 2S 9H")
+    hidden.apply_text(deck)
+    act(hidden, "1: card", "1: card")
+    assert hidden.actor == 0 and not hidden.deal_results

@@ -148,6 +148,12 @@ class QuinzeRules:
     changed the coup". "winner": the rule file's approximation (§7.1), they did when the player they served wins a
     pot; "neutral": the law's own words, the players not concerned (not engaged, not the dealer) rule on it at the
     settlement (the approximation when there are none)."""
+    substitute_card: Literal["offender", "coup", "none"] = "offender"
+    """QUINZE-22 (Q7): the card a victim of exposure takes counts only against the offender (the settlement of the
+    rule file's Example 5), or for the whole coup, or there is none (the victim keeps his exposed card)."""
+    elder_bust: Literal["hidden", "revealed"] = "hidden"
+    """Q-§5.8 (Q16): Form B's elder keeps his bust to himself (the dealer draws without knowing), or it is revealed
+    and the dealer wins at once without drawing."""
     stake: int = 1
     """Q-§5.8: Form B's agreed stake for a game (doubled after a drawn game, Q-H1)."""
     mode: Mode = Mode.ENFORCED
@@ -172,6 +178,8 @@ class QuinzeRules:
         check_option("weak_double", self.weak_double, [False, True])
         check_option("half_jeu", self.half_jeu, [False, True])
         check_option("fault_judgment", self.fault_judgment, ["winner", "neutral"])
+        check_option("elder_bust", self.elder_bust, ["hidden", "revealed"])
+        check_option("substitute_card", self.substitute_card, ["offender", "coup", "none"])
         _check_int("stake", self.stake, 1, 100_000)
         check_option("mode", self.mode, list(Mode))
 
@@ -1114,6 +1122,9 @@ class QuinzeState(GameState[QuinzeRules]):
                 coup.revealed[seat] = True
                 coup.to_respond = [s for s in coup.to_respond if s != seat]
             coup.drawers.pop(0)
+            if self.rules.form == "B" and self.rules.elder_bust == "revealed" and seat != coup.dealer:
+                coup.declared[seat] = coup.revealed[seat] = True  # Q-§5.8 (Q16): the dealer wins without drawing
+                coup.drawers = []
             self._after_draw_turn()
             return
         if self.rules.form == "A":
@@ -1248,6 +1259,8 @@ class QuinzeState(GameState[QuinzeRules]):
             return first
         victim = victims[0]
         second = self._best(eligible, victim)
+        if self.rules.substitute_card == "coup":
+            return second  # Q7's alternative: the substitute counts for the whole coup
         if first == second:
             return first
         innocent = set(first + second) - {victim, coup.offender[victim]}

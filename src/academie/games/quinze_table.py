@@ -191,8 +191,9 @@ def _expose_other(state: QuinzeState, act: Irregular) -> None:
     valid only against the offender."""
     offender = _seat_arg(act)
     state._coup.revealed[act.seat] = True
+    remedies = ("keep",) if state.rules.substitute_card == "none" else ("keep", "substitute")  # option (Q7)
     _pend(state, "QUINZE-22", offender, f"seat {offender} exposed seat {act.seat}'s hidden card", act.seat,
-          ("keep", "substitute"), seat=act.seat)
+          remedies, seat=act.seat)
 
 
 def _substitute(state: QuinzeState, pending: Pending) -> None:
