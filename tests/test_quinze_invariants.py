@@ -181,7 +181,8 @@ def test_Q_3_invariants_over_random_parties(players: int, form: str) -> None:
         rules = QuinzeRules(players=players, form=form, rounds=2 if form == "A" else 6,  # type: ignore[arg-type]
                             cave=12 if index % 3 == 0 else 40, silent_bust=index % 5 == 4 and form == "A",
                             ties="split" if index % 7 == 3 else "elder", weak_double=index % 6 == 1 and form == "A",
-                            half_jeu=index % 6 == 4 and form == "A")
+                            half_jeu=index % 6 == 4 and form == "A",
+                            deal_passes="pack" if index % 8 == 5 and form == "A" else "coup")
         state = play(rules, 1000 * players + index, style, views=index % 4 == 0)
         coups += len(state.deal_results)
         assert sum(state.result().points) == 0

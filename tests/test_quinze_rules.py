@@ -468,3 +468,27 @@ def test_Q_5_8_form_b_elder_bust_revealed_option() -> None:
     hidden.apply_text(deck)
     act(hidden, "1: card", "1: card")
     assert hidden.actor == 0 and not hidden.deal_results
+
+
+@pytest.mark.parametrize("deal_passes", ["coup", "pack"])
+def test_Q_R17_the_deal_passes_after_a_coup_or_one_pack_per_dealer(deal_passes: str) -> None:
+    """Q-R17 (Q4, option deal_passes): by default the deal passes after a played coup, with the other pack; with
+    "pack" the same dealer deals again from the rest of his pack (without shuffle) while N + 2 cards remain."""
+    state = form_a(2, 1, ["7S", "KC"], deal_passes=deal_passes)
+    act(state, "0: open 2", "1: pass")
+    assert state.deal_results[-1].completed
+    if deal_passes == "coup":
+        assert state.phase == Phase.SHUFFLE and state.colour == 1
+    else:
+        assert state.phase == Phase.OPENING and state.dealer == 1 and state.colour == 0
+        assert len(state.pack()) == 48 and state.actor == 0
+
+
+def test_Q_R18_one_pack_per_dealer_partie_ends_after_each_dealt_a_pack() -> None:
+    """Q-R18 with Q4's "pack": a round is one pack dealt by each player; the partie still ends, zero-sum."""
+    state = QuinzeState.new(QuinzeRules(players=3, deal_passes="pack", cave=200), seed=5)
+    rng = __import__("random").Random(5)
+    while not state.is_terminal:  # the cheapest actions only (pass / the smallest opening / hold; card / stand)
+        state.apply(rng.choice(state.legal_actions()[:2]))
+    dealers = [r.dealer for r in state.deal_results if r.completed]
+    assert len(set(dealers)) == 3 and len(dealers) > 3 and sum(state.result().points) == 0

@@ -148,6 +148,10 @@ class QuinzeRules:
     changed the coup". "winner": the rule file's approximation (§7.1), they did when the player they served wins a
     pot; "neutral": the law's own words, the players not concerned (not engaged, not the dealer) rule on it at the
     settlement (the approximation when there are none)."""
+    deal_passes: Literal["coup", "pack"] = "coup"
+    """Q-R17 (Q4): the deal passes after every played coup (the same dealer only after a general pass), or one pack
+    per dealer: he deals again from the rest of his pack while N + 2 cards remain ("achever le jeu", law 28); a
+    round is then one pack dealt by each player."""
     substitute_card: Literal["offender", "coup", "none"] = "offender"
     """QUINZE-22 (Q7): the card a victim of exposure takes counts only against the offender (the settlement of the
     rule file's Example 5), or for the whole coup, or there is none (the victim keeps his exposed card)."""
@@ -180,6 +184,7 @@ class QuinzeRules:
         check_option("fault_judgment", self.fault_judgment, ["winner", "neutral"])
         check_option("elder_bust", self.elder_bust, ["hidden", "revealed"])
         check_option("substitute_card", self.substitute_card, ["offender", "coup", "none"])
+        check_option("deal_passes", self.deal_passes, ["coup", "pack"])
         _check_int("stake", self.stake, 1, 100_000)
         check_option("mode", self.mode, list(Mode))
 
@@ -1338,7 +1343,10 @@ class QuinzeState(GameState[QuinzeRules]):
         coup = self._coup
         n = self.n
         dealer = coup.dealer
-        if not general_pass:
+        playing = sum(1 for s in range(n) if self._can_play(s))
+        same_pack = len(self._pack) >= playing + 2 and self.rules.form == "A"
+        keep_deal = general_pass or (same_pack and self.rules.deal_passes == "pack")  # Q-R10, Q-R17 (Q4)
+        if not keep_deal:
             self.coups_played += 1
             dealer = self._next_dealer(dealer)
         over = self._game_over()
@@ -1361,9 +1369,8 @@ class QuinzeState(GameState[QuinzeRules]):
         if self.rules.form == "B":
             self._phase = Phase.CUT  # Q-H2: a new cut for the deal after every game
             return
-        playing = sum(1 for s in range(n) if self._can_play(s))
-        if general_pass and len(self._pack) >= playing + 2:
-            self._deal_coup()  # Q-R10: redealt from the same pack, without shuffle or cut
+        if keep_deal and same_pack:
+            self._deal_coup()  # Q-R10 (Q4: also after a played coup): dealt from the same pack, without shuffle
             self._coup.start = len(self.operations)
             return
         self._colour = 1 - self._colour  # Q-R2, Q-R17: the other pack, freshly shuffled
