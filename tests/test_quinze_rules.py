@@ -492,3 +492,34 @@ def test_Q_R18_one_pack_per_dealer_partie_ends_after_each_dealt_a_pack() -> None
         state.apply(rng.choice(state.legal_actions()[:2]))
     dealers = [r.dealer for r in state.deal_results if r.completed]
     assert len(set(dealers)) == 3 and len(dealers) > 3 and sum(state.result().points) == 0
+
+
+def test_Q_2_3_direction_option_seats_and_first_speaker() -> None:
+    """Q-§2.3, Q-R1 (Q11, option direction): clockwise, the queen sits on the king's right, which is the previous
+    seat in playing order; the lowest card (the ten of four) deals, and the jack on his left speaks first. The
+    counter-clockwise rotation is then refused."""
+    state = QuinzeState.new(QuinzeRules(players=4, direction="clockwise"))
+    with pytest.raises(IllegalActionError, match="rotation of T J Q K"):
+        state.apply_text("places TS KS QS JS")
+    state.apply_text("places QS KS TS JS")
+    assert state.dealer == 2
+    state.apply_text("deck " + " ".join(map(str, colour_deck([]))))
+    assert state.actor == 3
+
+
+@pytest.mark.parametrize(("direction", "cutter", "seat"), [("counter-clockwise", "second-left", 3),
+                                                            ("clockwise", "second-left", 2),
+                                                            ("counter-clockwise", "left", 4),
+                                                            ("clockwise", "left", 1)])
+def test_Q_R5_cutter_and_direction_options(direction: str, cutter: str, seat: int) -> None:
+    """Q-R5 (Q12, option cutter; Q11, option direction): five players, the dealer at seat 0: the second player on
+    his left (by default) or the player on his left cuts; his left is the previous seat counter-clockwise, the next
+    seat clockwise. QUINZE-27's gathered pack goes leftwards the same way."""
+    state = form_a(5, 0, [], direction=direction, cutter=cutter)
+    assert state.rulings[0] == f"Q-R5: seat {seat} cuts the black pack" and state.cutter() == seat
+    from academie.games.quinze import _Coup, cutter_after_regather
+
+    coup = _Coup.fresh(0, 5, 0, 0)
+    coup.in_coup = [True] * 5
+    left = 1 if direction == "clockwise" else -1
+    assert cutter_after_regather(coup, 5, left) == (2 * left) % 5

@@ -148,6 +148,13 @@ class QuinzeRules:
     changed the coup". "winner": the rule file's approximation (§7.1), they did when the player they served wins a
     pot; "neutral": the law's own words, the players not concerned (not engaged, not the dealer) rule on it at the
     settlement (the approximation when there are none)."""
+    direction: Literal["counter-clockwise", "clockwise"] = "counter-clockwise"
+    """Q-§2.3 (Q11): play goes to the right, counter-clockwise, so the king's drawer, on the first dealer's right,
+    speaks first; or clockwise, from the dealer's left. Seats are numbered in playing order either way: the
+    option decides where the place cards sit (Q-R1) and which side is the dealer's left (the cutters)."""
+    cutter: Literal["second-left", "left"] = "second-left"
+    """Q-R5 (Q12): who cuts the pack: the second player on the dealer's left (law 27) or the player on his left.
+    A gathered pack is cut as law 27 says in either case."""
     deal_passes: Literal["coup", "pack"] = "coup"
     """Q-R17 (Q4): the deal passes after every played coup (the same dealer only after a general pass), or one pack
     per dealer: he deals again from the rest of his pack while N + 2 cards remain ("achever le jeu", law 28); a
@@ -185,6 +192,8 @@ class QuinzeRules:
         check_option("elder_bust", self.elder_bust, ["hidden", "revealed"])
         check_option("substitute_card", self.substitute_card, ["offender", "coup", "none"])
         check_option("deal_passes", self.deal_passes, ["coup", "pack"])
+        check_option("direction", self.direction, ["counter-clockwise", "clockwise"])
+        check_option("cutter", self.cutter, ["second-left", "left"])
         _check_int("stake", self.stake, 1, 100_000)
         check_option("mode", self.mode, list(Mode))
 
@@ -823,7 +832,7 @@ class QuinzeState(GameState[QuinzeRules]):
             if phase == Phase.PLACES:
                 order = self.chance.shuffled(tuple(Card(r, Suit.SPADES) for r in PLACE_RANKS[:self.n]))
                 king = next(i for i, c in enumerate(order) if c.rank == Rank.KING)
-                self.apply_unchecked(Places(places_for(king, self.n)))
+                self.apply_unchecked(Places(places_for(king, self.n, clockwise=self._clockwise())))
             elif phase == Phase.CUT:
                 order = self.chance.shuffled(PACK_52)
                 self.apply_unchecked(CutForDeal((order[0], order[1])))
@@ -841,9 +850,11 @@ class QuinzeState(GameState[QuinzeRules]):
     def check_chance(self, action: Action) -> None:
         phase = self._phase
         if phase == Phase.PLACES:
-            if not (isinstance(action, Places) and action.cards in _all_places(self.n)):
+            if not (isinstance(action, Places) and action.cards in _all_places(self.n, self._clockwise())):
+                ranks = "K Q J T 9 8"[:2 * self.n - 1]
+                order = ranks if not self._clockwise() else " ".join(reversed(ranks.split()))
                 raise IllegalActionError(action, CHANCE, (), f"expected `places` and {self.n} cards, one per seat: "
-                                         "a rotation of K Q J T 9 8 (the king's seat first, Q-R1)")
+                                         f"a rotation of {order} (Q-R1, direction {self.rules.direction})")
         elif phase == Phase.CUT:
             if not (isinstance(action, CutForDeal) and len(action.cards) == 2 and action.cards[0] != action.cards[1]):
                 raise IllegalActionError(action, CHANCE, (), "expected `cut C1 C2`: two different cards, "
@@ -893,10 +904,11 @@ class QuinzeState(GameState[QuinzeRules]):
 
     # ------------------------------------------------------------------------------------ chance
     def _apply_places(self, action: Action) -> None:
-        """Q-R1: the king's seat speaks first; the lowest card, on the king's left, deals first."""
+        """Q-R1: the lowest card, on the king's left, deals first (Q11: counter-clockwise the king's seat then
+        speaks first; clockwise the lowest card's left-hand neighbour does)."""
         assert isinstance(action, Places)
         king = next(i for i, c in enumerate(action.cards) if c.rank == Rank.KING)
-        self._coup.dealer = (king - 1) % self.n
+        self._coup.dealer = (king + self._left()) % self.n
         self._phase = Phase.SHUFFLE
 
     def _apply_cut(self, action: Action) -> None:
@@ -915,7 +927,22 @@ class QuinzeState(GameState[QuinzeRules]):
         self._pack = [c.index for c in action.order]
         self._dead = []
         self._shown_burnt = []
+        if self.rules.form == "A":
+            self.rulings.append(f"Q-R5: seat {self.cutter()} cuts the {COLOUR_NAMES[self._colour]} pack")
         self._deal_coup()
+
+    def _clockwise(self) -> bool:
+        return self.rules.direction == "clockwise"
+
+    def _left(self) -> int:
+        """Q-§2.3 (Q11): the seat on a player's left is the previous one in playing order (counter-clockwise play)
+        or the next one (clockwise)."""
+        return 1 if self._clockwise() else -1
+
+    def cutter(self) -> int:
+        """Q-R5 (Q12): who cuts the dealer's pack: the second player on his left, or the player on his left."""
+        steps = 2 if self.rules.cutter == "second-left" else 1
+        return (self._coup.dealer + steps * self._left()) % self.n
 
     def _deal_coup(self) -> None:
         coup = self._coup
@@ -945,7 +972,8 @@ class QuinzeState(GameState[QuinzeRules]):
         burnt = self._pack.pop()
         self._shown_burnt.append(burnt)
         self._dead.append(burnt)
-        self.rulings.append(f"QUINZE-27: seat {cutter_after_regather(self._coup, self.n)} cut the gathered pack; "
+        cutter = cutter_after_regather(self._coup, self.n, self._left())
+        self.rulings.append(f"QUINZE-27: seat {cutter} cut the gathered pack; "
                             f"QUINZE-25: {CARDS[burnt]} shown and burnt")
         self._phase = Phase.DRAW
         self._give_card(self._coup.drawers[0])
@@ -1504,19 +1532,22 @@ def _cut_rank(card: Card) -> int:
     return 1 if card.rank == Rank.ACE else int(card.rank)
 
 
-def places_for(king_seat: int, n: int) -> tuple[Card, ...]:
-    """Q-R1: the cards by seat when the king's drawer sits at ``king_seat`` (the queen on his right, ...).
+def places_for(king_seat: int, n: int, *, clockwise: bool = False) -> tuple[Card, ...]:
+    """Q-R1: the cards by seat when the king's drawer sits at ``king_seat`` (the queen on his right, ...); the
+    seat on one's right is the next in playing order when play goes counter-clockwise, the previous one when it
+    goes clockwise (Q11).
 
-    >>> [str(c) for c in places_for(1, 3)]
-    ['JS', 'KS', 'QS']
+    >>> [str(c) for c in places_for(1, 3)], [str(c) for c in places_for(1, 3, clockwise=True)]
+    (['JS', 'KS', 'QS'], ['QS', 'KS', 'JS'])
     """
-    cards = [Card(PLACE_RANKS[(seat - king_seat) % n], Suit.SPADES) for seat in range(n)]
+    sign = -1 if clockwise else 1
+    cards = [Card(PLACE_RANKS[sign * (seat - king_seat) % n], Suit.SPADES) for seat in range(n)]
     return tuple(cards)
 
 
-@lru_cache(maxsize=8)
-def _all_places(n: int) -> frozenset[tuple[Card, ...]]:
-    return frozenset(places_for(k, n) for k in range(n))
+@lru_cache(maxsize=16)
+def _all_places(n: int, clockwise: bool) -> frozenset[tuple[Card, ...]]:
+    return frozenset(places_for(k, n, clockwise=clockwise) for k in range(n))
 
 
 def _same_cards(order: Sequence[Card], pack: Sequence[Card]) -> bool:
@@ -1527,13 +1558,14 @@ def _with_players(rules: QuinzeRules, players: int) -> QuinzeRules:
     return replace(rules, players=players)
 
 
-def cutter_after_regather(coup: _Coup, n: int) -> int:
+def cutter_after_regather(coup: _Coup, n: int, left: int = -1) -> int:
     """QUINZE-27: who cuts a gathered pack.
 
     The second player on the dealer's left if he is not in the hand, else the first player not in it going round
     to the left (the dealer when all the others are in it); when the dealer is in it too, a player who has
     busted (of two, the one nearer the dealer's left); with no bust, the second player on the left after all.
-    Seats are in playing order, so the dealer's left is the previous seat.
+    Seats are in playing order, so the dealer's left is the previous seat (``left=-1``; ``left=1`` when play goes
+    clockwise, Q11).
 
     >>> coup = _Coup.fresh(0, 4, 0, 0)
     >>> coup.in_coup = [True] * 4
@@ -1552,14 +1584,14 @@ def cutter_after_regather(coup: _Coup, n: int) -> int:
         return coup.in_coup[seat] and not coup.folded[seat]
 
     for k in range(2, n + 2):
-        seat = (dealer - k) % n
+        seat = (dealer + left * k) % n
         if not in_hand(seat):
             return seat
     for k in range(1, n):
-        seat = (dealer - k) % n
+        seat = (dealer + left * k) % n
         if coup.busted[seat]:
             return seat
-    return (dealer - 2) % n
+    return (dealer + 2 * left) % n
 
 
 _SIMPLE_HANDLERS: Final = {
