@@ -134,3 +134,72 @@ def test_play_quinze_through_a_pipe_and_replay(tmp_path: Path) -> None:
                            input="2\n" * 200)
     assert form_b.exit_code == 0 and "Form B" in form_b.stdout
     assert state.view(PUBLIC).coup == len(state.deal_results)
+
+
+REDUCED = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
+
+
+def test_Q_5_8_stored_policy_module_renders_the_solver_exactly_on_a_reduced_pack() -> None:
+    """Q-§5.8: the module that stores the optimal Form B policy, rendered for a 13-card pack and read back, gives
+    the solver's behaviour strategy for every hand either player can reach."""
+    from academie.bots.quinze_policy import decode, policy_from_solution, render_table_module
+
+    solution = solve(values=REDUCED, copies=1)
+    namespace: dict[str, object] = {}
+    exec(compile(render_table_module(solution), "table", "exec"), namespace)  # our own rendering
+    table = namespace["TABLE"]
+    assert isinstance(table, tuple)
+    stored = decode(" ".join(table), solution.kinds)
+    expected = policy_from_solution(solution)
+    assert stored == expected and stored.elder and stored.dealer
+    for hand, p in stored.elder.items():
+        assert p == pytest.approx(solution.elder_draw_probability(hand), abs=1e-6)
+
+
+def test_Q_5_8_stored_default_policy_spot_checks() -> None:
+    """Q-§5.8, Q-H1: the committed table for the 52-card pack: nobody draws on 15, everybody draws when no card can
+    bust him, the elder has the edge, and every hand the elder draws from leads to hands the table covers."""
+    from academie.bots.quinze_policy import form_b_policy
+
+    policy = form_b_policy(QuinzeRules(form="B"))
+    kinds = policy.kinds
+    assert 0.05 < policy.value < 0.07
+    assert len(policy.elder) > 300 and len(policy.dealer) > 1500
+    for hand, p in policy.elder.items():
+        total = kinds.total(hand)
+        assert p == (0 if total == 15 else 1 if total <= 5 else p)
+        if p > 0:
+            children = [(*hand[:k], hand[k] + 1, *hand[k + 1:]) for k in range(len(hand))
+                        if hand[k] < kinds.counts[k]]
+            assert all(c in policy.elder for c in children if kinds.total(c) <= 15)
+    for (count, hand), p in policy.dealer.items():  # he may stand low when the elder's many cards have likely bust
+        total = kinds.total(hand)
+        assert p == (0 if total == 15 else 1 if total <= 5 and count == 1 else p)
+    assert {count for count, _ in policy.dealer} == set(range(1, 8))
+
+
+def test_Q_5_8_classical_plays_form_b_by_the_exact_policy() -> None:
+    """Q-§5.8: the classical Form B bot draws exactly when the optimal policy does (pure decisions), with the
+    optimal frequency on mixed ones, and says so."""
+    from academie.bots.quinze_policy import form_b_policy
+
+    rules = QuinzeRules(form="B")
+    policy = form_b_policy(rules)
+    decisions = 0
+    for seed in range(40):
+        state = QuinzeState.new(rules, seed=seed)
+        bot = make_bot("quinze", "classical", seed=seed)
+        while not state.is_terminal and not state.deal_results:
+            seat = state.actor
+            assert isinstance(seat, int)
+            view = state.view(seat)
+            hand = policy.hand([c for c in (view.hole[seat], *view.up[seat]) if c is not None], rules)
+            p = policy.dealer_draws(view.drawn[1 - seat] + 1, hand) if seat == view.dealer else \
+                policy.elder_draws(hand)
+            action = bot.choose(view)
+            assert p is not None and "§5.8 Form B, the exact solution" in bot.explain()
+            if p in (0, 1):
+                assert (str(action) == "card") == (p == 1)
+                decisions += 1
+            state.apply(action)
+    assert decisions > 60

@@ -2,8 +2,10 @@
 
 It draws or stands on the exact chance of busting given the cards it has not seen (Q-§8 "Bust and hit chances",
 "Card counting"), needs a higher total against several drawers ("Standing thresholds"), opens and holds by the
-strength of its hidden card and its position, raises with a strong made hand ("Betting"), and in Form B stands
-lower as dealer than as elder ("Form B").
+strength of its hidden card and its position, raises with a strong made hand ("Betting"). In Form B it plays the
+exactly optimal draw/stand policy (Q-§5.8, :mod:`academie.bots.quinze_policy`, the table ``academie analyse
+quinze`` prints), drawing at random with the optimal probability where the optimum is mixed; on a hand the optimal
+policy never reaches it falls back on §8 "Form B" (the dealer stands lower than the elder).
 
 >>> from academie.games.quinze import QuinzeRules, QuinzeState
 >>> state = QuinzeState.new(QuinzeRules(players=3), seed=3, first_dealer=2)
@@ -14,8 +16,10 @@ True
 
 from __future__ import annotations
 
+import random
 from functools import lru_cache
 
+from academie.bots.quinze_policy import form_b_policy
 from academie.engine import Action
 from academie.games.quinze import (
     ALL_IN,
@@ -76,7 +80,7 @@ class ClassicalBot:
     name = "classical"
 
     def __init__(self, *, seed: int = 0) -> None:
-        del seed  # deterministic: the same view, the same choice
+        self._rng = random.Random(seed)  # only for Form B's mixed optimal policy; Form A is deterministic
         self._last = ""
 
     def explain(self) -> str:
@@ -182,6 +186,22 @@ class ClassicalBot:
         return [values[c.index] for c in view.up[seat]]
 
     def _form_b(self, view: QuinzeView, total: int, counts: tuple[int, ...]) -> tuple[Action, str]:
+        """Q-§5.8: the exactly optimal policy (the dealer knows only how many cards the elder holds)."""
+        seat = view.viewer
+        dealer = seat == view.dealer
+        policy = form_b_policy(view.rules)
+        hand = policy.hand([c for c in (view.hole[seat], *view.up[seat]) if c is not None], view.rules)
+        elder_cards = view.drawn[1 - seat] + 1
+        p = policy.dealer_draws(elder_cards, hand) if dealer else policy.elder_draws(hand)
+        if p is None or CARD not in view.legal_actions:
+            return self._form_b_rule_of_thumb(view, total, counts)
+        draw = p >= 1 or (p > 0 and self._rng.random() < p)
+        role = f"dealer, the elder holding {elder_cards} cards" if dealer else "elder"
+        mixed = "" if p in (0, 1) else ", drawn at random with that chance"
+        return (CARD if draw else STAND), (f"§5.8 Form B, the exact solution ({role}): on {total} the optimal policy "
+                                           f"draws {p:.0%} of the time{mixed}: {'card' if draw else 'stand'}")
+
+    def _form_b_rule_of_thumb(self, view: QuinzeView, total: int, counts: tuple[int, ...]) -> tuple[Action, str]:
         """Q-§8 Form B: the elder stands from 12; the dealer, who does not know whether the elder busted, from 11."""
         dealer = view.viewer == view.dealer
         goal = 11 if dealer else 12
