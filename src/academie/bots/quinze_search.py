@@ -9,7 +9,7 @@ samples serve every candidate (common random numbers), so differences between ac
 sampling. Raises are searched at three sizes (the minimum, about half the pot, all the cave). The classical bot's
 choice stands unless another action beats it on the same samples by two standard errors (the best of several
 noisy means is biased upwards). When no sample can be built (a table-mode ruling pending), the classical bot
-decides.
+decides; in Form B it always does, since it plays the exactly optimal policy (Q-§5.8).
 
 >>> from academie.games.quinze import QuinzeRules, QuinzeState
 >>> state = QuinzeState.new(QuinzeRules(players=3), seed=3, first_dealer=2)
@@ -121,6 +121,10 @@ class SearchBot:
         if len(options) == 1:
             self._last = f"{options[0]} is the only choice"
             return options[0]
+        if view.rules.form == "B":  # Q-§5.8: the exact optimal policy; sampled play-outs could only approximate it
+            action = self._fallback.choose(view)
+            self._last = self._fallback.explain()
+            return action
         worlds = self._worlds(view)
         if len(worlds) < max(2, self._samples // 2):
             action = self._fallback.choose(view)
