@@ -604,7 +604,6 @@ def test_irregularities_and_rulings_of_any_game_pass_through_read_write_json_rep
 
 def test_ecarte_table_mode_irregularities_round_trip_and_replay() -> None:
     """DESIGN §3: a table-mode partie with irregular acts and rulings is recorded, read back and replayed."""
-    pytest.importorskip("academie.games.ecarte_table")
     rules = EcarteRules(mode=Mode.TABLE)
     irregular = 0
     for seed in range(12):  # about 1 s
