@@ -55,7 +55,9 @@ from academie.engine import (
     SeededChance,
     check_option,
 )
-from academie.laws import Irregularity
+from academie.laws import Irregular as Irregular
+from academie.laws import Irregularity, parse_table_action
+from academie.laws import Remedy as Remedy
 from academie.ledger import Ledger
 
 POT: Final = "pot"
@@ -277,30 +279,6 @@ class Raise(Action):
         return f"raise {self.amount}"
 
 
-@dataclass(frozen=True, slots=True)
-class Irregular(Action):
-    """Table mode: an irregular act by ``seat`` (see :mod:`academie.games.quinze_table`)."""
-
-    kind: str
-    seat: int
-    args: tuple[str, ...] = ()
-
-    def __str__(self) -> str:
-        return " ".join(("!", self.kind, str(self.seat), *self.args))
-
-
-@dataclass(frozen=True, slots=True)
-class Remedy(Action):
-    """Table mode: the remedy chosen for the pending irregularity, citing its law."""
-
-    name: str
-    law: str
-    args: tuple[str, ...] = ()
-
-    def __str__(self) -> str:
-        return " ".join(("remedy", self.name, *self.args, f"law={self.law}"))
-
-
 PASS: Final = Simple("pass")
 HOLD: Final = Simple("hold")
 ALL_IN: Final = Simple("all-in")
@@ -341,10 +319,9 @@ def parse_action(text: str) -> Action:
     verb = ALIASES.get(words[0].lower(), words[0].lower())
     verb = {"ouvre": "open", "renvie": "raise", "renvi": "raise"}.get(verb, verb)
     args = words[1:]
-    if verb == "!" and len(words) >= 3 and words[2].isascii() and words[2].isdigit():
-        return Irregular(words[1].lower(), int(words[2]), tuple(words[3:]))
-    if verb == "remedy" and len(words) >= 3 and words[-1].startswith("law="):
-        return Remedy(words[1].lower(), words[-1][4:], tuple(words[2:-1]))
+    table_action = parse_table_action(words)
+    if table_action is not None:
+        return table_action
     if verb in SIMPLE and not args:
         return SIMPLE[verb]
     try:

@@ -21,27 +21,15 @@ citing its law.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING, Final
 
 from academie.cards import CARDS
 from academie.engine import Mode
-from academie.laws import Irregularity
+from academie.laws import Act, Irregular, Irregularity, Remedy
 
 if TYPE_CHECKING:
-    from academie.games.quinze import Irregular, Pending, QuinzeState, Remedy
-
-
-@dataclass(frozen=True, slots=True)
-class Act:
-    """One kind of irregular act: its law, its syntax, when it can happen and what it does."""
-
-    kind: str
-    law: str
-    syntax: str
-    summary: str
-    possible: Callable[[QuinzeState, Irregular], str]
-    commit: Callable[[QuinzeState, Irregular], None]
+    from academie.games.quinze import Pending, QuinzeState
 
 
 # ------------------------------------------------------------------------------------------------ helpers
@@ -533,7 +521,7 @@ def _agree(state: QuinzeState, pending: Pending) -> None:
 
 
 # ------------------------------------------------------------------------------------------------ tables
-ACTS: Final[dict[str, Act]] = {act.kind: act for act in (
+ACTS: Final[dict[str, Act[QuinzeState]]] = {act.kind: act for act in (
     Act("change-position", "QUINZE-19", "! change-position SEAT", "a player who stood asks to draw again",
         _change_position_possible, _change_position),
     Act("expose-deal", "QUINZE-20", "! expose-deal SEAT", "a card seen in the deal by the dealer's fault",
@@ -587,8 +575,6 @@ def commit(state: QuinzeState, act: Irregular) -> None:
 
 def possible_acts(state: QuinzeState, seat: int) -> tuple[Irregular, ...]:
     """Irregular acts ``seat`` could commit now (one per kind and argument)."""
-    from academie.games.quinze import Irregular
-
     candidates: list[Irregular] = []
     for kind, spec in ACTS.items():
         if "OFFENDER" in spec.syntax:
