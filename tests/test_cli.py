@@ -281,3 +281,19 @@ def test_readme_examples_run() -> None:
     failures, tried = doctest.testfile(str(ROOT / "README.md"), module_relative=False,
                                        optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     assert tried > 0 and failures == 0
+
+
+def test_play_whist_at_another_seat_saves_the_player_there(tmp_path: Path) -> None:
+    """`--seat` puts the person at any seat of Whist (the partner opposite); the record says who sat where."""
+    target = tmp_path / "w.acad"
+    code, out, _ = invoke("play", "whist", "--seat", "2", "--seed", "3", "--save", str(target), input="quit\n")
+    assert code == 0 and "you +0" in out
+    text = target.read_text(encoding="utf-8")
+    assert '[Seat2 "Player"]' in text and '[Seat0 "Bot (search)"]' in text
+
+
+def test_play_refuses_a_seat_where_the_game_does_not_offer_one() -> None:
+    code, _, err = invoke("play", "guimbarde", "--seat", "1", "--seed", "3", input="quit\n")
+    assert code == 2 and "--seat is not for guimbarde" in err
+    code, _, err = invoke("play", "whist", "--seat", "7", "--seed", "3", input="quit\n")
+    assert code == 2 and "allowed: 0 to 3" in err

@@ -12,6 +12,7 @@ operating system's randomness (the default seed of ``play``) or the terminal.
 from __future__ import annotations
 
 import datetime
+import inspect
 import json
 import os
 import sys
@@ -179,6 +180,9 @@ def play(
         help="Number of players, for games played by a varying number (Guimbarde, Quinze, Guinguette).")] = None,
     form: Annotated[str | None, typer.Option(
         help="The form of the game, as --rules-option form=F (Le Quinze: A, the vying game; B, two hands).")] = None,
+    seat: Annotated[int, typer.Option(
+        help="Your seat where the game lets you choose (Whist: 0 to 3, your partner opposite); bots take the rest.")]
+    = 0,
 ) -> None:
     """Play a partie against a bot in the terminal (type `help` during the game)."""
     game_type = load_game(game)
@@ -202,8 +206,10 @@ def play(
         state = game_type.new(rules, seed=seed, first_dealer=dealer, **_players_option(game_type, players))
         opponent = bot_registry.make_bot(game_type.name, bot_name, seed=seed)
     if game_type.name in TERMINAL_GAMES:
-        _play_own_terminal_game(state, bot_name, seed, console, target)
+        _play_own_terminal_game(state, bot_name, seed, console, target, seat=seat)
         return
+    if seat != 0:
+        fail(f"--seat is not for {game_type.name}: you sit at seat 0 (use --first-dealer to choose who deals)")
     session = TerminalGame(state, bot=opponent, console=console, read_line=_read_line, human=0, first_dealer=dealer)
     finished = session.run()
     result = state.result()
@@ -220,15 +226,24 @@ def play(
     console.print(f"Record saved to {escape(str(target))} (see it again with: academie replay {escape(str(target))})")
 
 
-def _play_own_terminal_game(state: Any, bot_name: str, seed: int, console: Console, target: Path) -> None:
-    """The terminal game of a game listed in :data:`TERMINAL_GAMES` (any number of seats: bots in all but 0)."""
-    finished = _terminal_module(state.game_name).run_terminal_game(state, bot_name=bot_name, seed=seed,
-                                                                    console=console, read_line=_read_line)
+def _play_own_terminal_game(state: Any, bot_name: str, seed: int, console: Console, target: Path, *,
+                            seat: int) -> None:
+    """The terminal game of a game listed in :data:`TERMINAL_GAMES`: the person at ``seat``, bots elsewhere."""
+    run = _terminal_module(state.game_name).run_terminal_game
+    seats = len(state.result().points)
+    options: dict[str, int] = {}
+    if seat != 0:
+        if "human" not in inspect.signature(run).parameters:
+            fail(f"--seat is not for {state.game_name}: you sit at seat 0")
+        if not 0 <= seat < seats:
+            fail(f"--seat {seat} is not a seat of {state.game_name}; allowed: 0 to {seats - 1}")
+        options["human"] = seat
+    finished = run(state, bot_name=bot_name, seed=seed, console=console, read_line=_read_line, **options)
     points = state.result().points
     console.print(("\n[bold]Final[/bold] " if finished else "\nGame stopped. ") + "counters: " +
-                  ", ".join(f"{'you' if s == 0 else f'seat {s}'} {p:+d}" for s, p in enumerate(points)))
-    tags = {"Seat0": "Player", "Date": datetime.date.today().isoformat(), "Seed": str(seed)}
-    tags |= {f"Seat{s}": f"Bot ({bot_name})" for s in range(1, len(points))}
+                  ", ".join(f"{'you' if s == seat else f'seat {s}'} {p:+d}" for s, p in enumerate(points)))
+    tags = {"Date": datetime.date.today().isoformat(), "Seed": str(seed)}
+    tags |= {f"Seat{s}": "Player" if s == seat else f"Bot ({bot_name})" for s in range(len(points))}
     with user_errors():
         target.parent.mkdir(parents=True, exist_ok=True)
         record.save_file(record.from_state(state, tags=tags), target)
