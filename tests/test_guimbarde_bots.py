@@ -78,3 +78,24 @@ def test_simulate_and_duplicate_through_the_shared_simulator() -> None:
     match = sim.duplicate("guimbarde", bots=("classical", "random"), deals=6, seed=1, seats=3)
     assert match.ci[0] <= match.mean <= match.ci[1]
     assert PUBLIC is not None
+
+
+def test_G18_record_of_a_game_with_retired_seats() -> None:
+    """G18 (unable_to_pay="retire"): a record of a game where seats retired round-trips and replays to the same
+    ledger and retirements; a redacted deck shows a retired seat nothing of the deals he was not dealt."""
+    from academie.games.guimbarde import GuimbardeRules
+
+    rules = GuimbardeRules(players=5, rounds=1, starting_stock=12, unable_to_pay="retire")
+    state = academie.load("guimbarde").new(rules, seed=8)
+    while not state.is_terminal:
+        state.apply(state.legal_actions()[0])
+    retired = [s for s in range(5) if state.retired[s]]
+    assert retired
+    partie = record.from_state(state, tags={"Date": "1850-01-01"})
+    assert record.read_text(record.write_text(partie)) == partie
+    twin = record.replay(partie)
+    assert twin.ledger.entries == state.ledger.entries and twin.retired == state.retired
+    decks = [line for line in record.write_text(record.redact(partie, retired[0])).splitlines()
+             if line.startswith("[Deck")]
+    known = [len([w for w in line[7:-2].split() if w != "??"]) for line in decks]
+    assert known[0] == 6 and 0 in known[1:]  # dealt in the first deal, nothing once retired

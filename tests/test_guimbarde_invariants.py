@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from academie.cards import Card
 from academie.engine import PUBLIC, ActionParseError, IllegalActionError, Mode
-from academie.games.guimbarde import BOXES, GuimbardeRules, GuimbardeState, Phase, Shuffle, pack_for
+from academie.games.guimbarde import BANK, BOXES, GuimbardeRules, GuimbardeState, Phase, Shuffle, pack_for
 
 
 def _known(state: GuimbardeState, viewer: int) -> set[Card]:
@@ -48,12 +48,18 @@ def _shown(state: GuimbardeState) -> list[Card]:
 def _check_conservation(state: GuimbardeState) -> None:
     rules = state.rules
     assert state.ledger.total() == 0
+    assert all(state.stock(s) >= 0 for s in range(rules.players))  # G18: no stock ever goes negative
     stocks = sum(state.stock(s) for s in range(rules.players))
-    assert stocks + sum(state.boxes().values()) == rules.players * rules.starting_stock
+    sold = -state.ledger.balance(BANK)  # G18: the new stocks bought from the bank
+    assert sold == rules.starting_stock * sum(state.stocks_bought) >= 0
+    assert stocks + sum(state.boxes().values()) == rules.players * rules.starting_stock + sold
+    if rules.unable_to_pay == "retire":
+        assert not any(state.stocks_bought)
     if state.phase == Phase.PLAY:
         in_hands = [c for s in range(rules.players) for c in state.hand(s)]
         played = [c for trick in state.view(PUBLIC).tricks for _, c in trick.plays]
-        assert len(set(in_hands) | set(played)) == len(in_hands) + len(played) == 5 * rules.players
+        assert not any(state.hand(s) for s in range(rules.players) if state.retired[s])
+        assert len(set(in_hands) | set(played)) == len(in_hands) + len(played) == 5 * state.active
         assert set(in_hands) | set(played) <= set(pack_for(rules.players))
 
 
@@ -97,6 +103,33 @@ def test_invariants_under_every_option() -> None:
     for index, option in enumerate(options):
         for players in (3, 6):
             _run_game(players, 100 + index, **option)
+
+
+def test_G18_invariants_under_both_options_with_short_stocks() -> None:
+    """G18, G-§2.3, G-§5.7: with stocks too small for a whole game, under unable_to_pay "new-stock" and "retire":
+    stocks never negative, the ledger sums to zero, stocks plus boxes plus the bank's sales constant, retired
+    seats dealt nothing; whole games end with the boxes empty, the deal results adding up to the counters (new
+    stocks excluded) and summing to zero, and the log replays to the same ledger."""
+    bought = retired = 0
+    for option in ("new-stock", "retire"):
+        for players in (3, 4, 5, 7):
+            for seed in range(5):
+                state = _run_game(players, 300 + seed, starting_stock=7, unable_to_pay=option)
+                assert sum(state.boxes().values()) == 0
+                totals = tuple(sum(d.points[s] for d in state.deal_results) for s in range(players))
+                assert totals == state.result().points and sum(totals) == 0
+                result = state.result()
+                assert result.stocks_bought == tuple(state.stocks_bought) == state.view(PUBLIC).stocks_bought
+                assert result.retired == tuple(state.retired) == state.view(PUBLIC).retired
+                bought += sum(result.stocks_bought)
+                retired += sum(result.retired)
+                if option == "retire" and state.active >= 3:
+                    assert len(state.deal_results) >= state.rules.deals
+                twin = GuimbardeState.new(state.rules)
+                for operation in state.operations:
+                    twin.apply(operation.action)
+                assert twin.ledger.entries == state.ledger.entries and twin.retired == state.retired
+    assert bought > 0 and retired > 0  # both behaviours were exercised
 
 
 def test_replay_rebuilds_the_state() -> None:
@@ -156,10 +189,13 @@ def test_property_actions_apply_and_round_trip(seed: int, players: int, steps: i
 
 def test_table_mode_under_random_irregular_acts() -> None:
     """G3, G7–G17 (table mode): random irregular acts mixed with legal play: the ledger balances, stocks plus
-    boxes are constant, every game ends, the log replays to the same rulings."""
+    boxes are constant, every game ends, the log replays to the same rulings; G18: also with short stocks under
+    both unable_to_pay options (fines and restorations of G10/G11 included)."""
     for players in (3, 4, 7):
-        for seed in range(6):
-            rules = GuimbardeRules(players=players, rounds=1, mode=Mode.TABLE)
+        for seed in range(8):
+            short: dict[str, object] = {"starting_stock": 7, "unable_to_pay": ("new-stock", "retire")[seed % 2]}
+            rules = GuimbardeRules(players=players, rounds=1, mode=Mode.TABLE,  # type: ignore[arg-type]
+                                   **(short if seed >= 4 else {}))
             state = GuimbardeState.new(rules, seed=seed)
             rng = random.Random(seed)
             while not state.is_terminal:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import random
 from typing import Any
 
 import pytest
@@ -15,6 +16,7 @@ import pytest
 from academie.cards import PACK_32, Card, Suit, parse_cards
 from academie.engine import PUBLIC, IllegalActionError, RulesError
 from academie.games.guimbarde import (
+    BANK,
     BOXES,
     FOU,
     GUIMBARDE,
@@ -586,10 +588,100 @@ def test_G_Q17_retract_irregular_card() -> None:
 
 def test_rules_options_are_validated() -> None:
     """G-Q1 … G-Q17: every option refuses a wrong value with a typed error naming the allowed ones."""
-    for name, bad in (("direction", "left"), ("deal_pattern", (4, 1)), ("rounds", 0), ("parlett_follow_only", 1)):
+    for name, bad in (("direction", "left"), ("deal_pattern", (4, 1)), ("rounds", 0), ("parlett_follow_only", 1),
+                      ("unable_to_pay", "borrow")):
         with pytest.raises(RulesError, match=f"rules option {name}="):
             GuimbardeRules(**{name: bad})
     assert GuimbardeState.new(GuimbardeRules(players=3), players=5, seed=1).players == 5
     with pytest.raises(RulesError, match="players=2 is not allowed"):
         GuimbardeState.new(players=2)
     assert dataclasses.replace(GuimbardeRules(), players=8).pack_size == 52
+
+
+# ------------------------------------------------------------------------------------------------ G18
+def test_G18_new_stock_bought_from_the_bank_before_paying() -> None:
+    """G18 (unable_to_pay="new-stock", the default): with stocks of 5, seats 2 and 3 have nothing left after the
+    antes, so each buys a new stock of 5 from the bank, as a transfer citing G18, just before its Point-box token
+    (GUIMBARDE-§7); stocks never go negative, the ledger sums to zero, the stocks bought are shown in the views
+    and the result, and the counters won or lost leave them out."""
+    state = start(EXAMPLE_1, "TC", starting_stock=5)
+    assert GuimbardeRules().unable_to_pay == "new-stock"
+    moves = entries_since(state, 0)
+    for seat in (2, 3):
+        bought = moves.index((BANK, seat, 5, "G18"))
+        assert moves[bought + 1] == (seat, POINT, 1, "GUIMBARDE-§7")
+    assert [e for e in moves if e[3] == "G18"] == [(BANK, 2, 5, "G18"), (BANK, 3, 5, "G18")]
+    assert state.stocks_bought == [0, 0, 1, 1] and state.stock(2) == state.stock(3) == 4
+    assert state.view(PUBLIC).stocks_bought == state.view(1).stocks_bought == (0, 0, 1, 1)
+    for card in EXAMPLE_1_PLAY.split():
+        state.apply_text(f"play {card}")
+        assert min(state.stock(s) for s in range(4)) >= 0 and state.ledger.total() == 0
+    sold = -state.ledger.balance(BANK)
+    assert sold == 5 * sum(state.stocks_bought) > 0
+    assert sum(state.stock(s) for s in range(4)) + sum(state.boxes().values()) == 4 * 5 + sold
+    result = state.result()
+    assert result.stocks_bought == tuple(state.stocks_bought) and not any(result.retired)
+    assert result.points == tuple(state.ledger.balance(s) - 5 * state.stocks_bought[s] for s in range(4))
+    assert state.deal_results[0].points == result.points  # one deal so far: its points are the game's
+
+
+def test_G18_retire_pays_what_he_can_and_the_game_ends_below_three() -> None:
+    """G18 (unable_to_pay="retire"), G-§5.7: with stocks of 7, seat 2 has 1 counter left when the grand marriage
+    in hand asks 2 of him (GUIMBARDE-R4): he pays that 1 and nothing more; seat 3 too runs dry. Both finish the
+    deal and retire; with two players left the game ends and the boxes are shared between them."""
+    state = start(EXAMPLE_1, "TC", starting_stock=7, unable_to_pay="retire", more=3)
+    play(state, EXAMPLE_1_PLAY)
+    moves = entries_since(state, 0)
+    assert (2, 0, 1, "GUIMBARDE-R4") in moves and (2, 0, 2, "GUIMBARDE-R4") not in moves
+    assert (1, 0, 2, "GUIMBARDE-R4") in moves  # those who can pay in full do
+    assert state.retired == [False, False, True, True] and state.stock(2) == 0
+    assert [r for r in state.rulings if r.startswith("G18")] == [
+        "G18: seat 2 cannot pay; he paid what he could and retires",
+        "G18: seat 3 cannot pay; he paid what he could and retires"]
+    assert state.is_terminal and state.phase == Phase.OVER and len(state.deal_results) == 1
+    assert sum(state.boxes().values()) == 0 and state.ledger.balance(BANK) == 0 and state.ledger.total() == 0
+    assert min(state.stock(s) for s in range(4)) >= 0 and sum(state.result().points) == 0
+    assert state.result().retired == (False, False, True, True) == state.view(PUBLIC).retired
+
+
+def test_G18_retired_seat_is_dealt_nothing_and_the_game_goes_on() -> None:
+    """G18 (unable_to_pay="retire"), G-§2.4, GUIMBARDE-§2: at five players with stocks of 15, seat 4 has less than
+    five counters after the first deal: at the second deal's antes he pays what he has and retires at once; the
+    four others play on: seat 4 is dealt no cards, has no legal action, antes no more, is skipped by the deal and
+    in each trick; the log replays to the same game."""
+    rules = GuimbardeRules(players=5, starting_stock=15, unable_to_pay="retire")
+    shuffler = random.Random(5)
+    decks = [arrange_deck(EXAMPLE_1, rules=rules, dealer=4, turn_up="TC"),
+             *(shuffler.sample(PACK_32, 32) for _ in range(40))]
+    state = GuimbardeState.new(rules, decks=decks, first_dealer=4)
+    play_out(state)
+    assert state.retired == [False, False, False, False, True] and state.stock(4) == 0
+    assert state.dealer == 0 and state.eldest == 1 and state.actor == 1  # the deal passed from 4 to 0
+    view = state.view(4)
+    assert view.hand == () and view.hand_sizes == (5, 5, 5, 5, 0) and view.legal_actions == ()
+    second = len(state.deal_results)
+    ante_start = state._deal.start_entries
+    left = 15 + state.deal_results[0].points[4]  # what seat 4 had after the first deal: short of five antes
+    paid = [e for e in state.ledger.entries[ante_start:] if e.source == 4]
+    assert 0 < left < 5 and sum(e.amount for e in paid) == left and {e.reason for e in paid} == {"GUIMBARDE-§1"}
+    assert sum(e.reason == "GUIMBARDE-§1" for e in state.ledger.entries[ante_start:]) == 4 * 5 + left
+    while not state.is_terminal:
+        assert state.actor != 4 and len(state.current_trick()) < 4
+        state.apply(state.legal_actions()[0])
+    later = state.deal_results[second:]
+    assert later[0].points[4] == -left and all(d.points[4] == 0 for d in later[1:])
+    assert all(d.dealer != 4 and d.tricks[4] == 0 for d in later) and len(later) >= 4
+    assert [d.dealer for d in later[:4]] == [0, 1, 2, 3]
+    assert len(state.deal_results) == state.rules.deals or state.active < 3
+    assert sum(state.result().points) == 0 and sum(state.boxes().values()) == 0
+    twin = GuimbardeState.new(state.rules, first_dealer=4)
+    for operation in state.operations:
+        twin.apply(operation.action)
+    assert twin.retired == state.retired and twin.ledger.entries == state.ledger.entries
+
+
+def test_G18_new_stock_needs_a_stock_to_buy() -> None:
+    """G18: unable_to_pay="new-stock" with starting_stock=0 is refused (nothing to buy); "retire" accepts it."""
+    with pytest.raises(RulesError, match="unable_to_pay='new-stock' needs starting_stock >= 1"):
+        GuimbardeRules(starting_stock=0)
+    assert GuimbardeRules(starting_stock=0, unable_to_pay="retire").starting_stock == 0

@@ -328,8 +328,11 @@ def _guimbarde_seen(before: Any, after: Any, operation: Operation, seat: int) ->
         return ()
     action = operation.action
     if isinstance(action, guimbarde.Shuffle):
-        rules = before.rules
-        positions = (*guimbarde.dealt_positions(rules, before.dealer, seat), guimbarde.turn_up_position(rules))
+        rules, retired = after.rules, after.retired  # G18: a retired seat is dealt nothing
+        dealt = guimbarde.dealt_positions(rules, before.dealer, seat, retired=retired)
+        if not dealt or after.is_terminal:  # (the game may end at the antes: nobody is dealt)
+            return ()
+        positions = (*dealt, guimbarde.turn_up_position(rules, dealt=rules.players - sum(retired)))
         return tuple(action.order[i] for i in sorted(positions))
     trump = after.trump_card
     return (*after.hand(seat), *(() if trump is None else (trump,)))

@@ -15,7 +15,7 @@ from rich.markup import escape
 from academie.bots import Bot
 from academie.cards import Card
 from academie.engine import Action, ActionParseError, IllegalActionError
-from academie.games.guimbarde import EFFECTIVE_SUIT, POWER, GuimbardeState, GuimbardeView, Play
+from academie.games.guimbarde import BANK, EFFECTIVE_SUIT, POWER, GuimbardeState, GuimbardeView, Play
 
 HELP = """Commands: a number (the card in the menu), a card (QH, 10S) or `play QH`, `help`, `quit`.
 Trumps: ♥Q (la guimbarde) > ♥K (le roi) > ♦J (le fou) > the turned suit; K Q J A 10 9 8 7 in every suit."""
@@ -65,9 +65,11 @@ class GuimbardeTerminalGame:
                 action = self.bots[seat].choose(state.view(seat))
                 self.console.print(f"  {self.name(seat)}: {action} [dim]({escape(self.bots[seat].explain())})[/dim]")
             before = len(state.ledger.entries)
-            tricks = len(state.deal_results)
+            tricks, rulings = len(state.deal_results), len(state.rulings)
             state.apply(action)
             self.tell_payments(before, tricks)
+            for ruling in state.rulings[rulings:]:
+                self.console.print(f"  [bold yellow]{escape(ruling)}[/bold yellow]")
         counters = state.result().points
         self.console.print("[bold]Game over.[/bold] " + ", ".join(
             f"{self.name(s)} {p:+d}" for s, p in enumerate(counters)))
@@ -86,17 +88,33 @@ class GuimbardeTerminalGame:
         for entry in self.state.ledger.entries[before:]:
             if entry.reason in ("GUIMBARDE-§1", "GUIMBARDE-§7") and isinstance(entry.target, str):
                 continue
-            source = self.name(entry.source) if isinstance(entry.source, int) else f"the {entry.source} box"
-            target = self.name(entry.target) if isinstance(entry.target, int) else f"the {entry.target} box"
+            source, target = self.account(entry.source), self.account(entry.target)
             self.console.print(f"  [yellow]{source} → {target}: {entry.amount} ({entry.reason})[/yellow]")
         if len(self.state.deal_results) > deals:
             points = self.state.deal_results[-1].points
             self.console.print("  deal over: " + ", ".join(f"{self.name(s)} {p:+d}" for s, p in enumerate(points)))
 
+    def account(self, account: int | str) -> str:
+        if isinstance(account, int):
+            return self.name(account)
+        return "the bank (G18: a new stock)" if account == BANK else f"the {account} box"
+
+    def seat_status(self, view: GuimbardeView, seat: int) -> str:
+        """A seat's counters won or lost, its stock, the new stocks it bought and whether it retired (G18)."""
+        text = f"{self.name(seat)} {view.counters[seat]:+d}"
+        if view.stocks:
+            text += f" (stock {view.stocks[seat]}"
+            if view.stocks_bought and view.stocks_bought[seat]:
+                text += f", {view.stocks_bought[seat]} bought"
+            text += ")"
+        if view.retired and view.retired[seat]:
+            text += " retired"
+        return text
+
     def status(self, view: GuimbardeView) -> None:
         assert view.trump is not None
         boxes = " · ".join(f"{box} {amount}" for box, amount in view.boxes)
-        counters = ", ".join(f"{self.name(s)} {c:+d}" for s, c in enumerate(view.counters))
+        counters = ", ".join(self.seat_status(view, s) for s in range(view.players))
         self.console.print(f"[dim]boxes: {boxes} | counters: {counters} | tricks: {list(view.tricks_won)}[/dim]")
         current = view.tricks[-1] if view.tricks and view.tricks[-1].winner is None else None
         if current is not None:

@@ -7,8 +7,9 @@ as ``G-Q1`` … ``G-Q17`` (each one a named option of :class:`GuimbardeRules`).
 
 Seats are numbered in the order of play: seat ``s + 1`` plays after seat ``s`` (modulo the number of players)
 under the default counter-clockwise direction; the eldest hand is the seat after the dealer. The counters are
-a :class:`~academie.ledger.Ledger` whose accounts are the seats and the five boxes; a seat's stock is its
-starting stock plus its balance, so stocks plus boxes are constant and the ledger sums to zero.
+a :class:`~academie.ledger.Ledger` whose accounts are the seats, the five boxes and the bank (:data:`BANK`, which
+sells new stocks under G18); a seat's stock is its starting stock plus its balance, never negative (G18: option
+``unable_to_pay``), so stocks plus boxes minus the bank's balance are constant and the ledger sums to zero.
 
 The number of players is the rules option ``players`` (default 4), so that a record's ``[Options]`` replays the
 right table; ``GuimbardeState.new(players=N)`` is a shorthand for ``GuimbardeRules(players=N)``.
@@ -72,6 +73,8 @@ MAX_PLAYERS: Final = 8
 # GUIMBARDE-FIG: the five boxes, as ledger accounts (in the figure's order).
 POINT, MARIAGE, FOU, ROI, GUIMBARDE = "point", "mariage", "fou", "roi", "guimbarde"
 BOXES: Final = (POINT, MARIAGE, FOU, ROI, GUIMBARDE)
+BANK: Final = "banque"
+"""G18: the account new stocks are bought from (its balance is minus the counters it has sold)."""
 
 QH: Final = Card(Rank.QUEEN, Suit.HEARTS).index  # la guimbarde
 KH: Final = Card(Rank.KING, Suit.HEARTS).index  # le roi
@@ -190,6 +193,12 @@ class GuimbardeRules:
     """G-Q14: counter-clockwise play (seat s+1 after seat s); clockwise: seat s-1 after seat s."""
     deal_pattern: tuple[int, int] = (3, 2)
     """G-Q15, GUIMBARDE-§2: five cards by three and two (or two and three)."""
+    unable_to_pay: Literal["new-stock", "retire"] = "new-stock"
+    """G18, G-§5.7: a player whose stock cannot cover a payment (ante, side payment or fine) either buys a new
+    stock of ``starting_stock`` counters from the bank (:data:`BANK`) before paying ("new-stock"), or pays what he
+    can and retires ("retire"): he is dealt no more cards and antes no more, and the game goes on while at least
+    three players remain. The rule file marks G18 a [CHOICE] and recommends neither, so the default is
+    "new-stock" (the behaviour before the option existed; stocks never go negative)."""
     retract_irregular_card: bool = False
     """G-Q17 (table mode): a card played against rules 7–9 or 3 stands and is fined; True: it is also taken
     back and a legal card played instead."""
@@ -211,6 +220,10 @@ class GuimbardeRules:
                      "retract_irregular_card"):
             check_option(name, getattr(self, name), _BOOL)
         check_option("direction", self.direction, ["counter-clockwise", "clockwise"])
+        check_option("unable_to_pay", self.unable_to_pay, ["new-stock", "retire"])
+        if self.unable_to_pay == "new-stock" and self.starting_stock == 0:
+            raise RulesError("rules option unable_to_pay='new-stock' needs starting_stock >= 1 (a new stock of 0 "
+                             "counters pays nothing); allowed: starting_stock 1 to 100000, or unable_to_pay='retire'")
         check_option("deal_pattern", tuple(self.deal_pattern), [(3, 2), (2, 3)])
         check_option("mode", self.mode, list(Mode))
 
@@ -326,7 +339,8 @@ class DealResult:
     game: int
     dealer: int
     points: tuple[int, ...]
-    """Counters won (+) or lost (−) by each seat in the deal (the final share of the boxes included)."""
+    """Counters won (+) or lost (−) by each seat in the deal (the final share of the boxes included; the new
+    stocks bought under G18 excluded)."""
     tricks: tuple[int, ...]
     completed: bool
     """False for a deal voided under GUIMBARDE-R11 (a false pack found before its end)."""
@@ -349,6 +363,10 @@ class GuimbardeResult:
     """1 for each seat with the most counters at the end of the game (ties share), else 0."""
     winner: int | None
     """The seat with the most counters once the game is over (None while it goes on or on a tie)."""
+    stocks_bought: tuple[int, ...] = ()
+    """G18: the new stocks each seat bought (unable_to_pay="new-stock"); they are not counted in ``points``."""
+    retired: tuple[bool, ...] = ()
+    """G18: the seats that could not pay and retired (unable_to_pay="retire")."""
 
     def returns(self) -> tuple[int, ...]:
         """Zero-sum returns: the counters won or lost."""
@@ -400,6 +418,12 @@ class GuimbardeView:
     pending: Irregularity | None = None
     rulings: tuple[str, ...] = ()
     previous_tricks: tuple[Trick, ...] = ()
+    stocks: tuple[int, ...] = ()
+    """G-§2.3: the counters in front of each seat now (never negative, G18)."""
+    stocks_bought: tuple[int, ...] = ()
+    """G18: the new stocks each seat has bought from the bank."""
+    retired: tuple[bool, ...] = ()
+    """G18: the seats that could not pay and retired (dealt no more cards)."""
 
 
 def redact(actor: int, action: Action, viewer: int) -> Action | None:
@@ -450,6 +474,10 @@ class _Deal:
     second_at: list[int] = field(default_factory=list)
     """GUIMBARDE-§7: the trick number at which each seat completed its second trick (99: not yet)."""
     start_balances: tuple[int, ...] = ()
+    start_bought: tuple[int, ...] = ()
+    """G18: the stocks bought by each seat when this deal began."""
+    retired_at_antes: list[int] = field(default_factory=list)
+    """G18: the seats that retired, unable to ante, as this deal began (GUIMBARDE-R11 voids that too)."""
     start: int = 0
     """Index in the operations log where this deal began."""
     start_entries: int = 0
@@ -473,24 +501,31 @@ class _Deal:
 _DEAL_LISTS: Final = tuple(f.name for f in fields(_Deal) if str(f.type).startswith("list["))
 
 
-def dealt_positions(rules: GuimbardeRules, dealer: int, seat: int) -> tuple[int, ...]:
+def dealt_positions(rules: GuimbardeRules, dealer: int, seat: int, *,
+                    retired: Sequence[bool] = ()) -> tuple[int, ...]:
     """GUIMBARDE-§2: the deck positions dealt to ``seat``: a packet to each in playing order from the eldest,
-    then the second packet; the card after the hands is turned up (:func:`turn_up_position`).
+    then the second packet; the card after the hands is turned up (:func:`turn_up_position`). The seats marked
+    in ``retired`` (G18) are dealt nothing and skipped.
 
     >>> dealt_positions(GuimbardeRules(players=3), 0, 1)
     (0, 1, 2, 9, 10)
+    >>> dealt_positions(GuimbardeRules(players=4), 0, 3, retired=(False, False, True, False))
+    (3, 4, 5, 11, 12)
     """
     players, step = rules.players, rules.step
-    order = [(dealer + step * (k + 1)) % players for k in range(players)]
+    order = [s for s in ((dealer + step * (k + 1)) % players for k in range(players)) if not retired or not retired[s]]
+    if seat not in order:
+        return ()
+    players = len(order)
     first, second = rules.deal_pattern
     rank = order.index(seat)
     return (*range(rank * first, rank * first + first),
             *range(players * first + rank * second, players * first + rank * second + second))
 
 
-def turn_up_position(rules: GuimbardeRules) -> int:
-    """GUIMBARDE-§3: the card after the hands is turned up for trumps."""
-    return rules.players * HAND_SIZE
+def turn_up_position(rules: GuimbardeRules, *, dealt: int | None = None) -> int:
+    """GUIMBARDE-§3: the card after the hands (of ``dealt`` seats, all by default) is turned up for trumps."""
+    return (rules.players if dealt is None else dealt) * HAND_SIZE
 
 
 def arrange_deck(hands: Mapping[int, str | Sequence[Card]], *, rules: GuimbardeRules, dealer: int,
@@ -523,8 +558,26 @@ class GuimbardeState(GameState[GuimbardeRules]):
     """One game of La Guimbarde: ``rules.deals`` deals (then any clearing deals), the boxes shared at the end."""
 
     game_name = "guimbarde"
-    __slots__ = ("_actor", "_deal", "_last_tricks", "_legal", "_pending", "_phase", "automate_table", "chance",
-                 "deal_results", "deals_played", "game_results", "ledger", "operations", "rules", "rulings")
+    __slots__ = (
+        "_actor",
+        "_deal",
+        "_last_tricks",
+        "_legal",
+        "_pending",
+        "_phase",
+        "automate_table",
+        "broke",
+        "chance",
+        "deal_results",
+        "deals_played",
+        "game_results",
+        "ledger",
+        "operations",
+        "retired",
+        "rules",
+        "rulings",
+        "stocks_bought",
+    )
 
     def __init__(self, rules: GuimbardeRules | None = None, *, chance: ChanceSource | None = None,
                  first_dealer: int | None = None, automate_table: bool | None = None) -> None:
@@ -537,7 +590,13 @@ class GuimbardeState(GameState[GuimbardeRules]):
         self._last_tricks: list[tuple[int, tuple[tuple[int, int], ...], int]] = []
         self.rulings: list[str] = []
         self.operations: list[Operation] = []
-        self.ledger = Ledger(seats=players, accounts=BOXES)  # GUIMBARDE-FIG: the five boxes
+        self.ledger = Ledger(seats=players, accounts=(*BOXES, BANK))  # GUIMBARDE-FIG: the five boxes; G18: bank
+        self.stocks_bought = [0] * players
+        """G18: the new stocks each seat has bought from the bank."""
+        self.retired = [False] * players
+        """G18: the seats that could not pay and left the game."""
+        self.broke = [False] * players
+        """G18: the seats that could not pay in full during the deal in progress (they retire at its end)."""
         self.deal_results: list[DealResult] = []
         self.game_results: list[GameResult] = []
         self.deals_played = 0
@@ -590,8 +649,18 @@ class GuimbardeState(GameState[GuimbardeRules]):
         return None if self._phase == Phase.CUT else self.next_seat(self._deal.dealer)
 
     def next_seat(self, seat: int) -> int:
-        """G-Q14: the seat that plays after ``seat``."""
-        return (seat + self.rules.step) % self.rules.players
+        """G-Q14: the seat that plays after ``seat`` (G18: retired seats are skipped)."""
+        players, step, retired = self.rules.players, self.rules.step, self.retired
+        seat = (seat + step) % players
+        if self.active:  # (when everybody has retired the game is over: plain rotation)
+            while retired[seat]:
+                seat = (seat + step) % players
+        return seat
+
+    @property
+    def active(self) -> int:
+        """G18: the number of seats still in the game."""
+        return self.rules.players - sum(self.retired)
 
     @property
     def actor(self) -> int | None:
@@ -719,6 +788,9 @@ class GuimbardeState(GameState[GuimbardeRules]):
         twin.deal_results = self.deal_results[:]
         twin.game_results = self.game_results[:]
         twin.deals_played = self.deals_played
+        twin.stocks_bought = self.stocks_bought[:]
+        twin.retired = self.retired[:]
+        twin.broke = self.broke[:]
         twin._deal = self._deal.copy()
         twin._phase = self._phase
         twin._legal = self._legal
@@ -752,13 +824,20 @@ class GuimbardeState(GameState[GuimbardeRules]):
         if not deal.skip_antes:
             deal.start_entries = len(self.ledger.entries)
             deal.start_balances = self.ledger.seat_balances()
+            deal.start_bought = tuple(self.stocks_bought)
         deal.clearing = self.deals_played >= rules.deals
         if not deal.clearing and not deal.skip_antes:
             self._antes()
         deal.ante_end = len(self.ledger.entries)
+        if any(self.broke):  # G18: a player who cannot ante pays what he can and is dealt no cards
+            deal.retired_at_antes = [s for s in range(players) if self.broke[s]]
+            self._retire_broke()
+            if self.active < MIN_PLAYERS:
+                self.end_deal(completed=False, stop=True)
+                return
         hands = [0] * players
         for seat in range(players):
-            for position in dealt_positions(rules, deal.dealer, seat):
+            for position in dealt_positions(rules, deal.dealer, seat, retired=self.retired):
                 hands[seat] |= 1 << deal.deck[position]
         deal.hands = hands
         deal.shown = [0] * players
@@ -766,7 +845,7 @@ class GuimbardeState(GameState[GuimbardeRules]):
         deal.second_at = [99] * players
         deal.fined = [False] * players
         deal.announced = [0] * players
-        deal.turn_up = deal.deck[turn_up_position(rules)]
+        deal.turn_up = deal.deck[turn_up_position(rules, dealt=self.active)]
         deal.trump = deal.turn_up // 13  # GUIMBARDE-§3: the printed suit of the turn-up is trumps
         self._declare()
         deal.leader = deal.to_play = self.next_seat(deal.dealer)  # GUIMBARDE-§9: the eldest leads
@@ -780,13 +859,53 @@ class GuimbardeState(GameState[GuimbardeRules]):
         for box in BOXES:
             if self.rules.ante_only_empty_boxes and self.ledger.balance(box) > 0:
                 continue
-            for seat in range(self.rules.players):
-                self.ledger.transfer(seat, box, 1, "GUIMBARDE-§1")
+            for seat in self._order():
+                self.pay(seat, box, 1, "GUIMBARDE-§1")
+
+    def pay(self, seat: int, target: str | int, amount: int, reason: str) -> None:
+        """Move ``amount`` counters from ``seat``'s stock to ``target`` (a box or a seat), citing ``reason``.
+
+        G18: when the stock is short, under unable_to_pay="new-stock" the seat first buys as many new stocks of
+        ``starting_stock`` counters from the bank as it needs (each one a ledger transfer citing G18); under
+        "retire" it pays what it can and retires at the end of the deal (at once if it cannot ante).
+        """
+        stock = self.stock(seat)
+        if amount > stock:
+            rules = self.rules
+            if rules.unable_to_pay == "new-stock":
+                while stock < amount:
+                    self.ledger.transfer(BANK, seat, rules.starting_stock, "G18")
+                    self.stocks_bought[seat] += 1
+                    stock += rules.starting_stock
+            else:
+                self.broke[seat] = True
+                amount = stock
+        if amount > 0:
+            self.ledger.transfer(seat, target, amount, reason)
+
+    def undo_transfers(self, start: int, reason: str) -> None:
+        """G10, G11 (GUIMBARDE-R11): reverse every ledger transfer from entry ``start`` on, newest first, citing
+        ``reason``; new stocks bought meanwhile go back to the bank and nobody is any longer short (G18)."""
+        for entry in reversed(self.ledger.entries[start:]):
+            self.ledger.transfer(entry.target, entry.source, entry.amount, reason)
+            if entry.source == BANK and isinstance(entry.target, int):
+                self.stocks_bought[entry.target] -= 1
+            elif entry.target == BANK and isinstance(entry.source, int):  # (an earlier restoration, undone)
+                self.stocks_bought[entry.source] += 1
+        self.broke = [False] * self.rules.players
+
+    def _retire_broke(self) -> None:
+        """G18 (unable_to_pay="retire"): the seats that could not pay retire from the game."""
+        for seat, broke in enumerate(self.broke):
+            if broke:
+                self.retired[seat] = True
+                self.broke[seat] = False
+                self.rulings.append(f"G18: seat {seat} cannot pay; he paid what he could and retires")
 
     def _order(self) -> tuple[int, ...]:
         """The seats in playing order from the eldest hand."""
         seat, order = self._deal.dealer, []
-        for _ in range(self.rules.players):
+        for _ in range(self.active or self.rules.players):
             seat = self.next_seat(seat)
             order.append(seat)
         return tuple(order)
@@ -831,7 +950,7 @@ class GuimbardeState(GameState[GuimbardeRules]):
             self._draw(POINT, best_seat, best_cards, "GUIMBARDE-§4")
         if (best_seat >= 0 or not rules.re_ante_only_if_point_taken) and not deal.clearing:
             for seat in order:
-                self.ledger.transfer(seat, POINT, 1, "GUIMBARDE-§7")  # G-Q12: for the most tricks
+                self.pay(seat, POINT, 1, "GUIMBARDE-§7")  # G-Q12: for the most tricks
 
     def _pay_hand_marriages_at_start(self) -> None:
         """G-Q9 variant: every marriage in hand is paid before the first lead."""
@@ -854,7 +973,7 @@ class GuimbardeState(GameState[GuimbardeRules]):
         """G-§3.4: a side payment, from each other player to ``seat``, never through the boxes."""
         for other in self._order():
             if other != seat and other != except_seat:
-                self.ledger.transfer(other, seat, amount, reason)
+                self.pay(other, seat, amount, reason)
 
     # ------------------------------------------------------------------------------------ play
     def _apply_play(self, action: Action) -> None:
@@ -881,7 +1000,7 @@ class GuimbardeState(GameState[GuimbardeRules]):
         else:
             deal.best, deal.best_seat, deal.leader = card, seat, seat
         deal.trick.append((seat, card))
-        if len(deal.trick) < rules.players:
+        if len(deal.trick) < self.active:
             deal.to_play = self.next_seat(seat)
             return
         self._settle_trick()
@@ -897,7 +1016,7 @@ class GuimbardeState(GameState[GuimbardeRules]):
                     self._from_each(winner, 1, "GUIMBARDE-R4")
                 else:
                     holder = king_seat if first == KH else queen_seat
-                    self.ledger.transfer(holder, winner, 1, "GUIMBARDE-R4")
+                    self.pay(holder, winner, 1, "GUIMBARDE-R4")
             elif kind == 1:
                 if first % 13 == 10:  # G-Q5 variant: queen first
                     king_seat, queen_seat = queen_seat, king_seat
@@ -906,7 +1025,7 @@ class GuimbardeState(GameState[GuimbardeRules]):
                 else:  # GUIMBARDE-R2, G2: won by a trump (or another card): one from each of the couple
                     for payer in (king_seat, queen_seat):
                         if payer != winner:
-                            self.ledger.transfer(payer, winner, 1, "GUIMBARDE-R2")
+                            self.pay(payer, winner, 1, "GUIMBARDE-R2")
         for seat, card in trick:
             if card == JD:
                 self._settle_fou(seat, winner)
@@ -927,7 +1046,7 @@ class GuimbardeState(GameState[GuimbardeRules]):
         each (variant: he draws the Fou box only now)."""
         deal = self._deal
         if deal.best in (KH, QH) and winner != seat:
-            self.ledger.transfer(seat, winner, 1, "GUIMBARDE-R5")
+            self.pay(seat, winner, 1, "GUIMBARDE-R5")
         elif self.rules.fou_box_on_survival:
             amount = self.ledger.balance(FOU)
             if amount > 0:
@@ -939,7 +1058,7 @@ class GuimbardeState(GameState[GuimbardeRules]):
         """GUIMBARDE-§7: the Point box to the most tricks, two at least; at 2–2 the first to take two; else it
         stays for the next deal."""
         deal = self._deal
-        eligible = [s for s in range(self.rules.players) if not deal.fined[s]]
+        eligible = [s for s in self._order() if not deal.fined[s]]
         most = max((deal.tricks_won[s] for s in eligible), default=0)
         if most >= 2:
             winner = min((s for s in eligible if deal.tricks_won[s] == most), key=lambda s: deal.second_at[s])
@@ -948,17 +1067,23 @@ class GuimbardeState(GameState[GuimbardeRules]):
                 self.ledger.transfer(POINT, winner, amount, "GUIMBARDE-§7")
         self.end_deal(completed=True)
 
-    def end_deal(self, *, completed: bool) -> None:
-        """G-§5.6, §5.7: record the deal, pass the deal to the eldest, end the game after the agreed deals."""
+    def end_deal(self, *, completed: bool, stop: bool = False) -> None:
+        """G-§5.6, §5.7: record the deal, pass the deal to the eldest, end the game after the agreed deals (G18,
+        or when ``stop`` is given: when fewer than three players remain)."""
         deal, rules = self._deal, self.rules
         self.deals_played += completed
-        over = self.deals_played >= rules.deals and (
-            self.deals_played >= rules.deals + rules.clearing_deals or self._boxes_total() == 0)
+        self._retire_broke()
+        over = stop or self.active < MIN_PLAYERS or (self.deals_played >= rules.deals and (
+            self.deals_played >= rules.deals + rules.clearing_deals or self._boxes_total() == 0))
         if over:
             self._share_boxes()
         end = self.ledger.seat_balances()
         start = deal.start_balances or end
-        self.deal_results.append(DealResult(0, deal.dealer, tuple(e - s for e, s in zip(end, start, strict=True)),
+        bought = deal.start_bought or tuple(self.stocks_bought)
+        stock = rules.starting_stock
+        points = tuple(e - s - stock * (b - a) for e, s, b, a in zip(end, start, self.stocks_bought, bought,
+                                                                       strict=True))
+        self.deal_results.append(DealResult(0, deal.dealer, points,
                                             tuple(deal.tricks_won) or (0,) * rules.players, completed))
         self._last_tricks = deal.tricks
         dealer = self.next_seat(deal.dealer) if completed else deal.dealer
@@ -974,9 +1099,9 @@ class GuimbardeState(GameState[GuimbardeRules]):
     def _share_boxes(self) -> None:
         """G-§5.7: what is left in the boxes is shared equally; the odd counters go one at a time in playing
         order from the last deal's eldest hand."""
-        players = self.rules.players
         total = self._boxes_total()
         order = self._order()
+        players = len(order)
         due = {seat: total // players + (rank < total % players) for rank, seat in enumerate(order)}
         for box in BOXES:
             left = self.ledger.balance(box)
@@ -1004,11 +1129,12 @@ class GuimbardeState(GameState[GuimbardeRules]):
     # ------------------------------------------------------------------------------------ results
     def result(self) -> GuimbardeResult:
         """Counters won or lost per seat; the winner once the game is over (None on a tie for most)."""
-        points = self.ledger.seat_balances()
+        stock = self.rules.starting_stock
+        points = tuple(b - stock * n for b, n in zip(self.ledger.seat_balances(), self.stocks_bought, strict=True))
         best = max(points)
         games = tuple(int(self._phase == Phase.OVER and p == best) for p in points)
         winner = points.index(best) if sum(games) == 1 else None
-        return GuimbardeResult(points, games, winner)
+        return GuimbardeResult(points, games, winner, tuple(self.stocks_bought), tuple(self.retired))
 
     def returns(self) -> tuple[int, ...]:
         return self.result().returns()
@@ -1061,13 +1187,15 @@ class GuimbardeState(GameState[GuimbardeRules]):
             shown=tuple(cards_of(deal.hands[s] & deal.shown[s]) if dealt else () for s in range(players)),
             hand_sizes=tuple(deal.hands[s].bit_count() if dealt else 0 for s in range(players)),
             trump_card=self.trump_card if dealt else None, trump=self.trump if dealt else None,
-            boxes=tuple(self.boxes().items()), counters=self.ledger.seat_balances(),
+            boxes=tuple(self.boxes().items()), counters=self.result().points,
             claims=tuple(deal.claims), announced=tuple(deal.announced) or (0,) * players,
             tricks=self._tricks_view(), tricks_won=self.tricks_won,
             deal_number=self.deals_played + (1 if dealt else 0), deals=self.rules.deals,
             history=history, legal_actions=self.legal_actions() if viewer == self.actor else (),
             pending=self.pending, rulings=tuple(self.rulings),
             previous_tricks=tuple(_trick(t) for t in self._last_tricks),
+            stocks=tuple(self.stock(s) for s in range(players)), stocks_bought=tuple(self.stocks_bought),
+            retired=tuple(self.retired),
         )
 
     def _tricks_view(self) -> tuple[Trick, ...]:
@@ -1170,8 +1298,14 @@ def world_state(view: GuimbardeView, hands: Sequence[int]) -> GuimbardeState:
         raise RulesError("a world can be built only while the cards are played")
     state = GuimbardeState(dataclasses.replace(rules, mode=Mode.ENFORCED), first_dealer=view.dealer)
     for box, amount in view.boxes:
-        if amount > 0:  # the boxes as they stand (seat 0 fills them: only the changes from here count)
-            state.ledger.transfer(0, box, amount, "G-§3.2")
+        if amount > 0:  # the boxes as they stand (the bank fills them: only the changes from here count)
+            state.ledger.transfer(BANK, box, amount, "G-§3.2")
+    for seat, stock in enumerate(view.stocks):  # the stocks as they stand (G18: what each can still pay)
+        if stock != rules.starting_stock:
+            source, target = (BANK, seat) if stock > rules.starting_stock else (seat, BANK)
+            state.ledger.transfer(source, target, abs(stock - rules.starting_stock), "G-§2.3")
+    state.stocks_bought = list(view.stocks_bought) or [0] * rules.players
+    state.retired = list(view.retired) or [False] * rules.players
     deal = state._deal
     deal.hands = list(hands)
     deal.shown = [mask_of(cards) for cards in view.shown]
@@ -1190,6 +1324,7 @@ def world_state(view: GuimbardeView, hands: Sequence[int]) -> GuimbardeState:
             deal.second_at[trick.winner] = number
     current = view.tricks[-1] if view.tricks and view.tricks[-1].winner is None else None
     deal.start_balances = state.ledger.seat_balances()
+    deal.start_bought = tuple(state.stocks_bought)
     deal.start_entries = deal.ante_end = 0
     state.deals_played = view.deal_number - 1
     state._phase = Phase.PLAY

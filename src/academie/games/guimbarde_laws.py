@@ -93,8 +93,9 @@ CATALOGUE: Final[tuple[RuleEntry, ...]] = (
               remedies=FIXED),
     RuleEntry("G17", RECON, "a wrong number of cards: a misdeal before the first trick is complete, else the "
               "offender cannot win the trick prize", remedies=("misdeal", "no-prize")),
-    RuleEntry("G18", RECON, "a player who cannot pay pays what he can and retires, or buys a new stock",
-              partial="stocks may go negative (a new stock is bought): no retirement is modelled"),
+    RuleEntry("G18", RECON, "a player who cannot pay buys a new stock from the bank before paying (default), or "
+              "pays what he can and retires, dealt no more cards, the game ending below three players (option "
+              "unable_to_pay)"),
     # ------------------------------------------------------------------ the open questions (§9), as options
     RuleEntry("G-Q1", RECON, "beat and trump as seed rule 9 (option parlett_follow_only)"),
     RuleEntry("G-Q2", RECON, "♥Q ♥K ♦J are trumps for following (no option)"),

@@ -56,9 +56,9 @@ def _pend(state: GuimbardeState, law: str, offender: int, description: str, reme
 
 def _fine(state: GuimbardeState, offender: int, reason: str) -> None:
     """One counter from the offender to each other player (GUIMBARDE-R7–R10, R12; G16)."""
-    for seat in range(state.players):
+    for seat in state._order():  # G18: retired seats are no longer at the table; a short offender is ruled on
         if seat != offender:
-            state.ledger.transfer(offender, seat, 1, reason)
+            state.pay(offender, seat, 1, reason)
 
 
 def _rule(state: GuimbardeState, text: str) -> None:
@@ -141,10 +141,10 @@ def _redeal(state: GuimbardeState, law: str) -> None:
     from academie.games.guimbarde import Phase, _Deal
 
     deal = state._deal
-    for entry in reversed(state.ledger.entries[deal.ante_end:]):
-        state.ledger.transfer(entry.target, entry.source, entry.amount, law)
+    state.undo_transfers(deal.ante_end, law)
     state._deal = _Deal(dealer=deal.dealer, players=state.players, start=len(state.operations),
-                        skip_antes=True, start_balances=deal.start_balances, start_entries=deal.start_entries)
+                        skip_antes=True, start_balances=deal.start_balances, start_entries=deal.start_entries,
+                        start_bought=deal.start_bought, retired_at_antes=deal.retired_at_antes)
     state._phase = Phase.SHUFFLE
 
 
@@ -260,6 +260,8 @@ def why_impossible(state: GuimbardeState, act: Irregular) -> str:
         return "a ruling is pending"
     if not 0 <= act.seat < state.players:
         return f"seat {act.seat} is not at the table; seats 0 to {state.players - 1}"
+    if state.retired[act.seat]:
+        return f"seat {act.seat} has retired (G18); seats at the table: {', '.join(map(str, sorted(state._order())))}"
     kind = _BY_KIND.get(act.kind)
     if kind is None:
         return f"unknown irregular act {act.kind!r}; known: {', '.join(_BY_KIND)}"
@@ -303,11 +305,11 @@ def apply_remedy(state: GuimbardeState, pending: Pending, remedy: Remedy) -> Non
         _wrong_count_ruling(state, pending, remedy)
     elif law == "G15":
         if pending.amount:
-            state.ledger.transfer(offender, pending.box, pending.amount, "G15")
+            state.pay(offender, pending.box, pending.amount, "G15")
         _rule(state, f"G15: {what}: no claim; the counters stay in the box and carry over")
     elif law == "G16":
         if pending.amount:
-            state.ledger.transfer(offender, pending.box, pending.amount, "G16")
+            state.pay(offender, pending.box, pending.amount, "G16")
         _fine(state, offender, "G16")
         _rule(state, f"G16: {what}: he returns what he drew and pays one counter to each")
 
@@ -315,8 +317,9 @@ def apply_remedy(state: GuimbardeState, pending: Pending, remedy: Remedy) -> Non
 def _void(state: GuimbardeState) -> None:
     """G11 (GUIMBARDE-R11): the deal does not count; every movement of it, antes included, is restored."""
     deal = state._deal
-    for entry in reversed(state.ledger.entries[deal.start_entries:]):
-        state.ledger.transfer(entry.target, entry.source, entry.amount, "GUIMBARDE-R11")
+    state.undo_transfers(deal.start_entries, "GUIMBARDE-R11")
+    for seat in deal.retired_at_antes:  # G18: with his antes given back, he is at the table again
+        state.retired[seat] = False
     _rule(state, "G11: the pack is faulty: the deal does not count; every counter of it is restored and the same "
                  "dealer deals again")
     state.end_deal(completed=False)
