@@ -130,3 +130,50 @@ def test_irregular_acts_refused_in_enforced_mode() -> None:
     state = GuimbardeState.new(seed=1, first_dealer=0)
     with pytest.raises(IllegalActionError, match="only in table mode"):
         state.apply_text("! misdeal 0")
+
+
+def test_G18_a_fine_beyond_the_stock_buys_a_new_stock_first() -> None:
+    """G18, G8 (unable_to_pay="new-stock"): with stocks of 6 seat 1 has nothing left after the antes; fined for a
+    revoke, he buys a new stock of 6 from the bank, then pays one to each."""
+    from academie.games.guimbarde import BANK
+
+    rules = GuimbardeRules(players=4, mode=Mode.TABLE, starting_stock=6)
+    deck = arrange_deck(HANDS, rules=rules, dealer=3, turn_up="JH")
+    state = GuimbardeState.new(rules, decks=[deck], first_dealer=3)
+    state.automate_table = True
+    assert state.stock(1) == 0
+    state.apply_text("play 7S")
+    mark = len(state.ledger.entries)
+    state.apply_text("! revoke 1 7D")
+    moves = [(e.source, e.target, e.amount, e.reason) for e in state.ledger.entries[mark:]]
+    assert moves[0] == (BANK, 1, 6, "G18") and fines(state, mark, "GUIMBARDE-R8") == [(1, 0), (1, 2), (1, 3)]
+    assert state.stock(1) == 3 and state.stocks_bought == [0, 1, 0, 0] and state.ledger.total() == 0
+
+
+def test_G18_retired_seat_commits_nothing_and_a_void_deal_seats_him_again() -> None:
+    """G18 (unable_to_pay="retire"), G11: seat 4 cannot ante the second deal and retires; an irregular act by him
+    is refused (he is not at the table); a false pack voids that deal, his antes come back and he sits again,
+    then, dealt again by the same dealer, he still cannot ante and retires again."""
+    import random
+
+    from academie.cards import PACK_32
+
+    rules = GuimbardeRules(players=5, mode=Mode.TABLE, starting_stock=15, unable_to_pay="retire")
+    shuffler = random.Random(5)
+    first = arrange_deck({0: "QH KH 9H 7S AC", 1: "JD KS QD 8D TD", 2: "QS TS 8S JC 9D", 3: "KC QC 7C AS 7H"},
+                         rules=rules, dealer=4, turn_up="TC")
+    state = GuimbardeState.new(rules, decks=[first, *(shuffler.sample(PACK_32, 32) for _ in range(5))],
+                               first_dealer=4)
+    state.automate_table = True
+    while not state.deal_results:
+        state.apply(state.legal_actions()[0])
+    assert state.retired == [False, False, False, False, True] and state.stock(4) == 0
+    with pytest.raises(IllegalActionError, match=r"seat 4 has retired \(G18\)"):
+        state.apply_text("! false-pack 4")
+    left = 15 + state.deal_results[0].points[4]
+    state.apply_text("! false-pack 0")
+    restored = [e for e in state.ledger.entries if e.reason == "GUIMBARDE-R11" and e.target == 4]
+    assert sum(e.amount for e in restored) == left > 0
+    assert [r[:24] for r in state.rulings if r.startswith(("G18", "G11"))][-3:] == [
+        "G18: seat 4 cannot pay; ", "G11: the pack is faulty:", "G18: seat 4 cannot pay; "]
+    assert state.retired[4] and state.dealer == 0 and state.ledger.total() == 0
