@@ -19,7 +19,8 @@ from academie.bots import BOTS, make_bot
 from academie.cards import mask_of
 from academie.engine import PUBLIC, Action
 from academie.games.ecarte import EcarteState, EcarteView, Phase
-from bench import Counters, Figure, Workload, latency, throughput
+from bench import Counters, Figure, Spec, Workload, latency, local
+from bench.peers import EUCHRE_CPP, EUCHRE_PYTHON
 
 SOLVER_MODULE = "academie.bots.ecarte_solver"
 SEED_STRIDE = 1_000_003
@@ -89,9 +90,13 @@ PLAYOUTS: tuple[tuple[str, Workload, str, str], ...] = (
 )
 
 
-def bench_playouts(*, runs: int, target_s: float) -> list[Figure]:
-    return [throughput(name, work, unit=unit, runs=runs, target_s=target_s, note=note)
-            for name, work, unit, note in PLAYOUTS]
+PEERS = [EUCHRE_PYTHON, EUCHRE_CPP]
+"""The peer figures measured side by side with ours in the ``ecarte`` section."""
+
+
+def specs() -> list[Spec]:
+    """Our throughput figures of the ``ecarte`` section."""
+    return [Spec(name, local(work), unit, note) for name, work, unit, note in PLAYOUTS]
 
 
 # ------------------------------------------------------------------------------------------------ positions
@@ -155,7 +160,7 @@ def bench_solver(*, runs: int, positions: int) -> list[Figure]:
         return [{"name": title, "kind": "missing", "note": f"not available: {SOLVER_MODULE} does not exist"}]
     solve: Callable[..., Any] = importlib.import_module(SOLVER_MODULE).solve
     inputs = [solver_inputs(state) for state in play_positions(positions, seed=2024)]
-    return [latency(title, inputs, lambda kwargs: solve(**kwargs), unit="positions", runs=runs,
+    return [latency(title, inputs, lambda kwargs: solve(**kwargs), unit="positions", runs=runs, section="solver",
                     note="ecarte_solver.solve(hands, trump, leader, payoff=deal_payoff(...)) with a fresh Solver, "
                          "on random deals after random exchanges, before the first card")]
 
@@ -179,7 +184,7 @@ def bench_bots(*, runs: int, views: int) -> list[Figure]:
             figures.append({"name": title, "kind": "missing", "note": f"not available: {error}"})
             continue
         choose: Callable[[EcarteView], Action] = bot.choose
-        figures.append(latency(title, sample, choose, unit="decisions", runs=runs, groups=kinds,
+        figures.append(latency(title, sample, choose, unit="decisions", runs=runs, groups=kinds, section="search",
                                note=f"make_bot('ecarte', {name!r}).choose(view) on the actor's view of a "
                                     "decision of a random deal (half exchange decisions, half card play)"))
     return figures

@@ -1,39 +1,42 @@
-"""La Guimbarde: random deals per second through the Python API, for each number of players.
+"""La Guimbarde (``python -m bench --only guimbarde``): random deals per second through the Python API, at a few
+table sizes.
 
-``python -m bench.guimbarde [--seconds S]``: each figure plays seeded games with uniformly random legal cards
-(checked ``apply``, views not built) for about S seconds and reports completed deals per second.
+Each figure plays seeded games of one deal per player (``rounds=1``) with uniformly random legal cards (checked
+``apply``, views not built) and counts completed deals; a game is cut once ``n`` deals are done. There is no peer
+figure: no other engine plays La Guimbarde.
 """
 
 from __future__ import annotations
 
-import argparse
 import random
-import time
 
 from academie.games.guimbarde import GuimbardeRules, GuimbardeState
+from bench import Counters, Spec, Workload, local
+
+TABLE_SIZES = (3, 5, 8)
+"""The numbers of players measured (the game is played by three to eight)."""
 
 
-def deals_per_second(players: int, seconds: float) -> float:
-    """Random deals per second at a table of ``players`` (whole games of ``players`` deals, seeded)."""
-    deals, seed = 0, 0
-    started = time.perf_counter()
-    while time.perf_counter() - started < seconds:
-        state = GuimbardeState.new(GuimbardeRules(players=players, rounds=1), seed=seed)
-        rng = random.Random(seed)
-        while not state.is_terminal:
-            state.apply(rng.choice(state.legal_actions()))
-        deals += len(state.deal_results)
-        seed += 1
-    return deals / (time.perf_counter() - started)
+def random_deals(players: int) -> Workload:
+    """``n`` random deals at a table of ``players`` (whole games of ``players`` deals, seeded, cut at ``n``)."""
+
+    def work(n: int, seed: int) -> Counters:
+        deals = actions = game = 0
+        while deals < n:
+            game_seed = seed * 1_000_003 + game
+            state = GuimbardeState.new(GuimbardeRules(players=players, rounds=1), seed=game_seed)
+            rng = random.Random(game_seed)
+            while not state.is_terminal and deals + len(state.deal_results) < n:
+                state.apply(rng.choice(state.legal_actions()))
+                actions += 1
+            deals += len(state.deal_results)
+            game += 1
+        return {"deals": deals, "actions": actions}
+
+    return work
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(prog="python -m bench.guimbarde", description=__doc__)
-    parser.add_argument("--seconds", type=float, default=1.5, help="seconds per player count (default 1.5)")
-    args = parser.parse_args()
-    for players in range(3, 9):
-        print(f"guimbarde {players} players: {deals_per_second(players, args.seconds):,.0f} random deals/s")
-
-
-if __name__ == "__main__":
-    main()
+def specs() -> list[Spec]:
+    """Our throughput figures of the ``guimbarde`` section."""
+    return [Spec(f"guimbarde/{players} players/python-api random deal", local(random_deals(players)), "deals",
+                 "games of one deal per player, legal_actions() + apply(random)") for players in TABLE_SIZES]

@@ -1,33 +1,49 @@
-"""La Guinguette benchmark and basket statistics (not a test).
+"""La Guinguette (``python -m bench --only guinguette``): random deals per second through the Python API at a few
+table sizes; and, apart from the benchmark, how often each basket is won in self-play of the classical bots
+(``python -m bench.guinguette``, the reconstruction's proportions).
 
-``python -m bench.guinguette``: random deals per second through the Python API for 3, 4, 5 and 8 players, then
-how often each basket is won in self-play of the classical bots (the reconstruction's proportions).
+A throughput figure plays seeded parties (``rounds=10``) with uniformly random legal actions through
+``apply_unchecked`` (chance automated) and counts completed deals; a partie is cut once ``n`` deals are done. There
+is no peer figure: no other engine plays La Guinguette.
 """
 
 from __future__ import annotations
 
 import random
-import time
 from collections import Counter
 
 from academie.bots.guinguette_classical import ClassicalBot
 from academie.games.guinguette import GuinguetteRules, GuinguetteState
+from bench import Counters, Spec, Workload, local
+
+TABLE_SIZES = (3, 5, 8)
+"""The numbers of players measured."""
 
 
-def random_deals_per_second(players: int, deals: int = 2000, seed: int = 0) -> float:
-    """Random deals per second (chance automated, uniform legal actions)."""
-    rng = random.Random(seed)
+def random_deals(players: int) -> Workload:
+    """``n`` random deals at a table of ``players`` (parties of ten rounds, seeded, cut at ``n``)."""
     rules = GuinguetteRules(players=players, rounds=10)
-    done = 0
-    started = time.perf_counter()
-    partie = 0
-    while done < deals:
-        state = GuinguetteState.new(rules, seed=seed + partie)
-        partie += 1
-        while not state.is_terminal:
-            state.apply_unchecked(rng.choice(state.legal_actions()))
-        done += len(state.deal_results)
-    return done / (time.perf_counter() - started)
+
+    def work(n: int, seed: int) -> Counters:
+        rng = random.Random(seed)
+        deals = actions = partie = 0
+        while deals < n:
+            state = GuinguetteState.new(rules, seed=seed * 1_000_003 + partie)
+            partie += 1
+            while not state.is_terminal and deals + len(state.deal_results) < n:
+                state.apply_unchecked(rng.choice(state.legal_actions()))
+                actions += 1
+            deals += len(state.deal_results)
+        return {"deals": deals, "actions": actions}
+
+    return work
+
+
+def specs() -> list[Spec]:
+    """Our throughput figures of the ``guinguette`` section."""
+    return [Spec(f"guinguette/{players} players/python-api random deal, apply_unchecked", local(random_deals(players)),
+                 "deals", "parties of ten rounds, legal_actions() + apply_unchecked(random)")
+            for players in TABLE_SIZES]
 
 
 def basket_rates(players: int, deals: int, seed: int = 0, rules: GuinguetteRules | None = None) -> dict[str, float]:
@@ -56,8 +72,7 @@ def basket_rates(players: int, deals: int, seed: int = 0, rules: GuinguetteRules
 
 
 def main() -> None:
-    for players in (3, 4, 5, 8):
-        print(f"{players} players: {random_deals_per_second(players):,.0f} random deals/s")
+    """The basket statistics (the throughput figures are in ``python -m bench --only guinguette``)."""
     for players in (3, 4, 5, 8):
         rates = basket_rates(players, 3000)
         print(f"{players} players, classical self-play, 3000 deals: "
