@@ -14,10 +14,14 @@ The engine holds no clock, no global random generator and does no I/O: chance co
 from __future__ import annotations
 
 import dataclasses
+import importlib
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from enum import Enum, IntEnum
+from itertools import repeat
+from operator import is_
 from typing import Any, ClassVar, Final, Generic, NamedTuple, Self, TypeVar
 
 from academie.cards import Card
@@ -102,6 +106,37 @@ class Operation(NamedTuple):
     def __str__(self) -> str:
         who = str(Special(self.actor)) if self.actor < 0 else str(self.actor)
         return f"{who} {self.action}"
+
+
+@dataclass(frozen=True, slots=True)
+class Irregular(Action):
+    """Table mode: an irregular act by ``seat`` (a card played out of turn, a revoke, a look at one's discard,
+    ...), written ``! KIND SEAT [ARGS]``. Each game's table-mode module (:attr:`GameState.table_module`) lists
+    its kinds and their laws.
+
+    >>> str(Irregular("out-of-turn", 0, ("KD",)))
+    '! out-of-turn 0 KD'
+    """
+
+    kind: str
+    seat: int
+    args: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        return " ".join(("!", self.kind, str(self.seat), *self.args))
+
+
+@dataclass(frozen=True, slots=True)
+class Remedy(Action):
+    """Table mode: the remedy chosen for a pending irregularity, by the party the law names or by the table,
+    written ``remedy NAME [ARGS] law=ID``."""
+
+    name: str
+    law: str
+    args: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        return " ".join(("remedy", self.name, *self.args, f"law={self.law}"))
 
 
 class ChanceSource(ABC):
@@ -198,9 +233,13 @@ class GameState(ABC, Generic[RulesT]):
     """The shared part of every game's state: checked apply, the log, chance automation, text actions."""
 
     game_name: ClassVar[str]
+    table_module: ClassVar[str] = ""
+    """The module of the game's table mode (``why_impossible(state, act)``, ``possible_acts(state, seat)``)."""
     rules: RulesT
     operations: list[Operation]
     chance: ChanceSource | None
+    automate_table: bool
+    """Table mode: rulings that need nobody's choice are given at once (the table is an automated actor)."""
 
     @property
     @abstractmethod
@@ -240,18 +279,47 @@ class GameState(ABC, Generic[RulesT]):
         """
 
     def apply(self, action: Action) -> Operation:
-        """Check ``action`` against :meth:`legal_actions` (or :meth:`check_chance`), then apply it.
+        """Check ``action`` against :meth:`legal_actions`, then apply it. Chance outcomes are checked by
+        :meth:`check_chance`, and in table mode an :class:`Irregular` act by any seat is accepted when it is
+        physically possible now (the game's :attr:`table_module` says why not).
 
         Raises :class:`IllegalActionError` naming the action, the actor and what is allowed; the state is
         unchanged when it does.
         """
+        legal = self.legal_actions()
+        # legal actions are shared objects: an identity test finds them without calling the dataclass __eq__
+        # on every option before the match (the path bots and simulations take)
+        if any(map(is_, legal, repeat(action))) or action in legal:
+            return self.apply_unchecked(action)
+        if isinstance(action, Irregular):
+            reason = self._table_laws().why_impossible(self, action) if self.table_module else (
+                f"{self.game_name} has no table mode")
+            if reason:
+                raise IllegalActionError(action, action.seat, legal, reason)
+            return self.apply_unchecked(action)
         if self.actor is CHANCE:
             self.check_chance(action)
             return self.apply_unchecked(action)
-        legal = self.legal_actions()
-        if action not in legal:
-            raise IllegalActionError(action, self.actor, legal, self.illegal_reason(action))
-        return self.apply_unchecked(action)
+        raise IllegalActionError(action, self.actor, legal, self.illegal_reason(action))
+
+    def irregular_actions(self, seat: int) -> tuple[Irregular, ...]:
+        """Table mode: examples of the irregular acts ``seat`` could physically commit now (one per kind and
+        card), for interfaces and tests; empty in enforced mode."""
+        if not self.table_module:
+            return ()
+        acts: tuple[Irregular, ...] = self._table_laws().possible_acts(self, seat)
+        return acts
+
+    def _table_laws(self) -> Any:
+        return importlib.import_module(self.table_module)
+
+    def _automate(self, actor: int) -> None:
+        """After an action that leaves chance or the table to act: let the injected chance source deal, or the
+        table give a ruling that needs nobody's choice (automations, DESIGN §2)."""
+        if actor == CHANCE and self.chance is not None:
+            self.resolve_chance()
+        elif actor == TABLE and self.automate_table:
+            self.apply_unchecked(self.legal_actions()[0])
 
     def apply_text(self, text: str) -> Operation:
         """Parse and apply an action given as text, e.g. ``"play KH"``."""

@@ -17,7 +17,8 @@ from enum import Enum
 from pathlib import Path
 from typing import Generic, TypeVar
 
-from academie.engine import Action
+from academie.engine import Irregular as Irregular
+from academie.engine import Remedy as Remedy
 
 
 class Source(Enum):
@@ -64,36 +65,6 @@ class Irregularity:
     chooser: int | None
     """The seat that chooses the remedy, or ``None`` when the law rules automatically."""
     remedies: tuple[str, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Irregular(Action):
-    """Table mode: an irregular act by ``seat`` (a card played out of turn, a revoke, a look at one's discard,
-    ...), written ``! KIND SEAT [ARGS]``. Each game's ``<game>_table`` module lists its kinds and their laws.
-
-    >>> str(Irregular("out-of-turn", 0, ("KD",)))
-    '! out-of-turn 0 KD'
-    """
-
-    kind: str
-    seat: int
-    args: tuple[str, ...] = ()
-
-    def __str__(self) -> str:
-        return " ".join(("!", self.kind, str(self.seat), *self.args))
-
-
-@dataclass(frozen=True, slots=True)
-class Remedy(Action):
-    """Table mode: the remedy chosen for a pending irregularity, by the party the law names or by the table,
-    written ``remedy NAME [ARGS] law=ID``."""
-
-    name: str
-    law: str
-    args: tuple[str, ...] = ()
-
-    def __str__(self) -> str:
-        return " ".join(("remedy", self.name, *self.args, f"law={self.law}"))
 
 
 def parse_table_action(words: Sequence[str]) -> Irregular | Remedy | None:

@@ -22,8 +22,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, fields
 from enum import IntEnum
 from functools import cache, lru_cache
-from itertools import repeat
-from operator import attrgetter, is_, itemgetter
+from operator import attrgetter, itemgetter
 from typing import Final, Literal, Self
 
 from academie.cards import CARDS, PACK_32, SUIT_MASKS, Card, Rank, cards_of, indices_of, mask_of, parse_cards
@@ -513,6 +512,7 @@ class EcarteState(GameState[EcarteRules]):
     """One partie of Écarté between seats 0 and 1."""
 
     game_name = "ecarte"
+    table_module = "academie.games.ecarte_table"
     __slots__ = ("_actor", "_deal", "_last_tricks", "_legal", "_pending", "_phase", "automate_table", "chance",
                  "deal_results", "game_results", "games", "ledger", "operations", "rules", "rulings", "score")
 
@@ -666,32 +666,6 @@ class EcarteState(GameState[EcarteRules]):
             return "only the holder of the king of trumps may mark it, before he plays his first card (E-§4.4)"
         return f"not allowed in phase {phase.name.lower().replace('_', ' ')}"
 
-    def apply(self, action: Action) -> Operation:
-        """Check and apply ``action``; in table mode an :class:`Irregular` act by any seat is also accepted
-        when it is physically possible now (see :mod:`academie.games.ecarte_table`)."""
-        legal = self._legal
-        if legal is None:
-            legal = self.legal_actions()
-        # the common case first (the path bots and simulations take): legal actions are shared objects, so an
-        # identity test finds them without calling the dataclass __eq__ on every option before the match
-        if any(map(is_, legal, repeat(action))) or action in legal:
-            return self.apply_unchecked(action)
-        if isinstance(action, Irregular):
-            from academie.games import ecarte_table
-
-            reason = ecarte_table.why_impossible(self, action)
-            if reason:
-                raise IllegalActionError(action, action.seat, self.legal_actions(), reason)
-            return self.apply_unchecked(action)
-        return super().apply(action)
-
-    def irregular_actions(self, seat: int) -> tuple[Irregular, ...]:
-        """Table mode: examples of the irregular acts ``seat`` could physically commit now (one per kind and
-        card), for interfaces and tests; empty in enforced mode."""
-        from academie.games import ecarte_table
-
-        return ecarte_table.possible_acts(self, seat)
-
     def apply_unchecked(self, action: Action) -> Operation:
         kind = type(action)
         actor = action.seat if kind is Irregular else self._actor  # type: ignore[attr-defined]
@@ -705,10 +679,7 @@ class EcarteState(GameState[EcarteRules]):
         else:
             actor = self._actor = self._compute_actor()
         if actor is not None and actor < 0:
-            if actor == CHANCE and self.chance is not None:
-                self.resolve_chance()
-            elif actor == TABLE and self.automate_table:
-                self.apply_unchecked(self.legal_actions()[0])
+            self._automate(actor)
         return operation
 
     def resolve_chance(self) -> None:

@@ -558,6 +558,7 @@ class GuimbardeState(GameState[GuimbardeRules]):
     """One game of La Guimbarde: ``rules.deals`` deals (then any clearing deals), the boxes shared at the end."""
 
     game_name = "guimbarde"
+    table_module = "academie.games.guimbarde_table"
     __slots__ = (
         "_actor",
         "_deal",
@@ -713,29 +714,6 @@ class GuimbardeState(GameState[GuimbardeRules]):
                     "♦J (GUIMBARDE-R3)")
         return f"not allowed in phase {phase.name.lower()}"
 
-    def apply(self, action: Action) -> Operation:
-        """Check and apply ``action``; in table mode an :class:`Irregular` act by any seat is also accepted
-        when it is physically possible now (see :mod:`academie.games.guimbarde_table`)."""
-        legal = self._legal
-        if legal is None:
-            legal = self.legal_actions()
-        if action in legal:
-            return self.apply_unchecked(action)
-        if isinstance(action, Irregular):
-            from academie.games import guimbarde_table
-
-            reason = guimbarde_table.why_impossible(self, action)
-            if reason:
-                raise IllegalActionError(action, action.seat, self.legal_actions(), reason)
-            return self.apply_unchecked(action)
-        return super().apply(action)
-
-    def irregular_actions(self, seat: int) -> tuple[Irregular, ...]:
-        """Table mode: examples of the irregular acts ``seat`` could commit now; empty in enforced mode."""
-        from academie.games import guimbarde_table
-
-        return guimbarde_table.possible_acts(self, seat)
-
     def apply_unchecked(self, action: Action) -> Operation:
         kind = type(action)
         actor = action.seat if kind is Irregular else self._actor  # type: ignore[attr-defined]
@@ -746,10 +724,7 @@ class GuimbardeState(GameState[GuimbardeRules]):
         _HANDLERS[kind](self, action)
         actor = self._actor = self._compute_actor()
         if actor is not None and actor < 0:
-            if actor == CHANCE and self.chance is not None:
-                self.resolve_chance()
-            elif actor == TABLE and self.automate_table:
-                self.apply_unchecked(self.legal_actions()[0])
+            self._automate(actor)
         return operation
 
     def resolve_chance(self) -> None:

@@ -633,6 +633,7 @@ class GuinguetteState(GameState[GuinguetteRules]):
     """One partie of La Guinguette (``rules.deals`` deals), seats ``0 .. players-1`` in the order of play."""
 
     game_name = "guinguette"
+    table_module = "academie.games.guinguette_table"
     __slots__ = ("_actor", "_deal", "_last", "_legal", "_pending", "_phase", "automate_table", "bought", "chance",
                  "deal_results", "game_results", "ledger", "operations", "rules", "rulings", "stocks")
 
@@ -835,29 +836,6 @@ class GuinguetteState(GameState[GuinguetteRules]):
                     "stock, all-in only when short of holding (GU-§5.3b)")
         return f"not allowed in phase {phase.name.lower()}"
 
-    def apply(self, action: Action) -> Operation:
-        """Check and apply ``action``; in table mode an :class:`Irregular` act by any seat is also accepted when
-        it is physically possible now (see :mod:`academie.games.guinguette_table`)."""
-        legal = self._legal
-        if legal is None:
-            legal = self.legal_actions()
-        if action in legal:
-            return self.apply_unchecked(action)
-        if isinstance(action, Irregular):
-            from academie.games import guinguette_table
-
-            reason = guinguette_table.why_impossible(self, action)
-            if reason:
-                raise IllegalActionError(action, action.seat, self.legal_actions(), reason)
-            return self.apply_unchecked(action)
-        return super().apply(action)
-
-    def irregular_actions(self, seat: int) -> tuple[Irregular, ...]:
-        """Table mode: examples of the irregular acts ``seat`` could physically commit now."""
-        from academie.games import guinguette_table
-
-        return guinguette_table.possible_acts(self, seat)
-
     def apply_unchecked(self, action: Action) -> Operation:
         kind = type(action)
         actor = action.seat if kind is Irregular else self._actor  # type: ignore[attr-defined]
@@ -868,10 +846,7 @@ class GuinguetteState(GameState[GuinguetteRules]):
         _HANDLERS[kind](self, action)
         actor = self._actor = self._compute_actor()
         if actor is not None and actor < 0:
-            if actor == CHANCE and self.chance is not None:
-                self.resolve_chance()
-            elif actor == TABLE and self.automate_table:
-                self.apply_unchecked(self.legal_actions()[0])
+            self._automate(actor)
         return operation
 
     def resolve_chance(self) -> None:

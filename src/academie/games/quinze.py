@@ -562,6 +562,7 @@ class QuinzeState(GameState[QuinzeRules]):
     """One partie of Le Quinze (Form A or, with ``QuinzeRules(form="B")``, the two-hand game)."""
 
     game_name = "quinze"
+    table_module = "academie.games.quinze_table"
     __slots__ = ("_actor", "_colour", "_coup", "_dead", "_legal", "_pack", "_pending", "_phase", "_shown_burnt",
                  "_values", "automate_table", "caves", "chance", "coups_played", "deal_results", "first_dealer",
                  "game_results", "last_coup", "ledger", "left", "multiplier", "n", "operations", "rules", "rulings",
@@ -764,29 +765,6 @@ class QuinzeState(GameState[QuinzeRules]):
             return "the pack and the dead cards are exhausted"
         return f"not allowed now (phase {self._phase.name.lower()})"
 
-    def apply(self, action: Action) -> Operation:
-        """Check and apply ``action``; in table mode an :class:`Irregular` act is also accepted when it is
-        physically possible (see :mod:`academie.games.quinze_table`)."""
-        legal = self._legal
-        if legal is None:
-            legal = self.legal_actions()
-        if action in legal:
-            return self.apply_unchecked(action)
-        if isinstance(action, Irregular):
-            from academie.games import quinze_table
-
-            reason = quinze_table.why_impossible(self, action)
-            if reason:
-                raise IllegalActionError(action, action.seat, self.legal_actions(), reason)
-            return self.apply_unchecked(action)
-        return super().apply(action)
-
-    def irregular_actions(self, seat: int) -> tuple[Irregular, ...]:
-        """Table mode: the irregular acts ``seat`` could commit now; empty in enforced mode."""
-        from academie.games import quinze_table
-
-        return quinze_table.possible_acts(self, seat)
-
     def apply_unchecked(self, action: Action) -> Operation:
         kind = type(action)
         actor = action.seat if kind is Irregular else self._actor  # type: ignore[attr-defined]
@@ -797,10 +775,7 @@ class QuinzeState(GameState[QuinzeRules]):
         _HANDLERS[kind](self, action)
         actor = self._actor = self._compute_actor()
         if actor is not None and actor < 0:
-            if actor == CHANCE and self.chance is not None:
-                self.resolve_chance()
-            elif actor == TABLE and self.automate_table:
-                self.apply_unchecked(self.legal_actions()[0])
+            self._automate(actor)
         return operation
 
     def resolve_chance(self) -> None:

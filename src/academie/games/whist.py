@@ -505,6 +505,7 @@ class WhistState(GameState[WhistRules]):
     """One rubber of Whist between seats 0 & 2 (side 0) and seats 1 & 3 (side 1)."""
 
     game_name = "whist"
+    table_module = "academie.games.whist_table"
     __slots__ = ("_actor", "_deal", "_last_tricks", "_legal", "_legal_mask", "_pending", "_phase", "_table",
                  "automate_table", "chance", "deal_results", "game_results", "games", "ledger", "operations", "rules",
                  "rulings", "score")
@@ -713,33 +714,14 @@ class WhistState(GameState[WhistRules]):
         return f"not allowed in phase {phase.name.lower()}"
 
     def apply(self, action: Action) -> Operation:
-        """Check and apply ``action``; in table mode an :class:`Irregular` act by any seat is also accepted
-        when it is physically possible now (see :mod:`academie.games.whist_table`)."""
-        if type(action) is Play:  # the hot path: one bit test against the legal cards
+        """Check and apply ``action`` (see :meth:`GameState.apply`), a card by one bit test against the legal
+        cards: the hot path of every playout."""
+        if type(action) is Play:
             if self._legal is None:
                 self.legal_actions()
             if self._legal_mask >> action.card.index & 1:
                 return self.apply_unchecked(action)
-        else:
-            legal = self._legal
-            if legal is None:
-                legal = self.legal_actions()
-            if action in legal:
-                return self.apply_unchecked(action)
-        if isinstance(action, Irregular):
-            from academie.games import whist_table
-
-            reason = whist_table.why_impossible(self, action)
-            if reason:
-                raise IllegalActionError(action, action.seat, self.legal_actions(), reason)
-            return self.apply_unchecked(action)
         return super().apply(action)
-
-    def irregular_actions(self, seat: int) -> tuple[Irregular, ...]:
-        """Table mode: examples of the irregular acts ``seat`` could commit now; empty in enforced mode."""
-        from academie.games import whist_table
-
-        return whist_table.possible_acts(self, seat)
 
     def apply_unchecked(self, action: Action) -> Operation:
         kind = type(action)
@@ -777,10 +759,7 @@ class WhistState(GameState[WhistRules]):
             whist_table.before_turn(self)
         actor = self._actor = self._compute_actor()
         if actor is not None and actor < 0:
-            if actor == CHANCE and self.chance is not None:
-                self.resolve_chance()
-            elif actor == TABLE and self.automate_table:
-                self.apply_unchecked(self.legal_actions()[0])
+            self._automate(actor)
         return operation
 
     def resolve_chance(self) -> None:
