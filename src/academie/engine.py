@@ -139,6 +139,22 @@ class Remedy(Action):
         return " ".join(("remedy", self.name, *self.args, f"law={self.law}"))
 
 
+@dataclass(frozen=True, slots=True)
+class Shuffle(Action):
+    """Chance: the full order of the pack after shuffle and cut, top card first (the truth a deal is dealt
+    from; a seed is only its provenance).
+
+    >>> from academie.cards import parse_cards
+    >>> str(Shuffle(parse_cards("KH 7S")))
+    'deck KH 7S'
+    """
+
+    order: tuple[Card, ...]
+
+    def __str__(self) -> str:
+        return "deck " + " ".join(str(c) for c in self.order)
+
+
 class ChanceSource(ABC):
     """Where shuffled packs come from. Injected into a state; never a global generator."""
 

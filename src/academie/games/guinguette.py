@@ -47,6 +47,9 @@ from academie.engine import (
     SeededChance,
     check_option,
 )
+from academie.engine import (
+    Shuffle as Shuffle,
+)
 from academie.laws import Irregular as Irregular
 from academie.laws import Irregularity, parse_table_action
 from academie.laws import Remedy as Remedy
@@ -268,16 +271,6 @@ class DrawForDeal(Action):
 
     def __str__(self) -> str:
         return " ".join(("draw", *(str(c) for c in self.cards)))
-
-
-@dataclass(frozen=True, slots=True)
-class Shuffle(Action):
-    """Chance: the full order of the pack after shuffle and cut, top card first (GU-§4.2)."""
-
-    order: tuple[Card, ...]
-
-    def __str__(self) -> str:
-        return "deck " + " ".join(str(c) for c in self.order)
 
 
 @dataclass(frozen=True, slots=True)

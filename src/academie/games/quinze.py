@@ -55,6 +55,9 @@ from academie.engine import (
     SeededChance,
     check_option,
 )
+from academie.engine import (
+    Shuffle as Shuffle,
+)
 from academie.laws import Irregular as Irregular
 from academie.laws import Irregularity, parse_table_action
 from academie.laws import Remedy as Remedy
@@ -225,17 +228,6 @@ class CutForDeal(Action):
 
     def __str__(self) -> str:
         return f"cut {self.cards[0]} {self.cards[1]}"
-
-
-@dataclass(frozen=True, slots=True)
-class Shuffle(Action):
-    """Chance: the order of the pack after shuffle and cut, top card first (52 cards of one colour pack in
-    Form A, each twice; the 52-card pack in Form B)."""
-
-    order: tuple[Card, ...]
-
-    def __str__(self) -> str:
-        return "deck " + " ".join(str(c) for c in self.order)
 
 
 @dataclass(frozen=True, slots=True)

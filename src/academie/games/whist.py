@@ -43,6 +43,9 @@ from academie.engine import (
     SeededChance,
     check_option,
 )
+from academie.engine import (
+    Shuffle as Shuffle,
+)
 from academie.laws import Irregular as Irregular
 from academie.laws import Irregularity, parse_table_action
 from academie.laws import Remedy as Remedy
@@ -154,16 +157,6 @@ class DrawForDeal(Action):
 
     def __str__(self) -> str:
         return "draw " + " ".join(str(c) for c in self.cards)
-
-
-@dataclass(frozen=True, slots=True)
-class Shuffle(Action):
-    """Chance: the full order of the pack after shuffle and cut, top card first (W-§2.3, W-§3)."""
-
-    order: tuple[Card, ...]
-
-    def __str__(self) -> str:
-        return "deck " + " ".join(str(c) for c in self.order)
 
 
 @dataclass(frozen=True, slots=True, eq=False)
