@@ -3,7 +3,8 @@ OpenSpiel's euchre in C++.
 
 For each game (Écarté, Whist) and policy (random, classical):
 
-* ``batch/GAME/POLICY``: :func:`academie.batch.ecarte.simulate` / :func:`academie.batch.whist.simulate` playing
+* ``batch/GAME/POLICY``: :func:`academie.games.ecarte.batch.simulate` /
+  :func:`academie.games.whist.batch.simulate` playing
   first deals in chunks of :data:`CHUNK` deals (numpy arrays of that length);
 
 and, for the random policy, ``engine/GAME/random, no views``: the same random deals through the one-deal engine's
@@ -17,11 +18,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from academie.batch import ecarte as batch_ecarte
-from academie.batch import whist as batch_whist
 from academie.batch.rng import DECISION, CounterChance, deal_key, draw
 from academie.games.ecarte import EcarteState
+from academie.games.ecarte import batch as batch_ecarte
 from academie.games.whist import WhistState
+from academie.games.whist import batch as batch_whist
 from bench import Counters, Spec, Workload, local
 from bench.peers import EUCHRE_CPP
 

@@ -22,7 +22,7 @@ from academie.games.ecarte import EcarteState, EcarteView, Phase
 from bench import Counters, Figure, Spec, Workload, latency, local
 from bench.peers import EUCHRE_CPP, EUCHRE_PYTHON
 
-SOLVER_MODULE = "academie.bots.ecarte_solver"
+SOLVER_MODULE = "academie.games.ecarte.bots.solver"
 SEED_STRIDE = 1_000_003
 """Deal ``i`` of a stream is dealt from ``stream * SEED_STRIDE + i``: every deal differs, every run repeats."""
 

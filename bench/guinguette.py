@@ -12,8 +12,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from academie.bots.guinguette_classical import ClassicalBot
 from academie.games.guinguette import GuinguetteRules, GuinguetteState
+from academie.games.guinguette.bots.classical import ClassicalBot
 from bench import Counters, Spec, Workload, local
 
 TABLE_SIZES = (3, 5, 8)

@@ -13,9 +13,9 @@ from __future__ import annotations
 import random
 import time
 
-from academie.bots.quinze_policy import DEFAULT_VALUES
-from academie.bots.quinze_solver import solve
 from academie.games.quinze import QuinzeRules, QuinzeState
+from academie.games.quinze.bots.policy import DEFAULT_VALUES
+from academie.games.quinze.bots.solver import solve
 from bench import Counters, Figure, Spec, Workload, local
 from bench.peers import BLACKJACK_CPP, BLACKJACK_PYTHON, RLCARD_BLACKJACK
 
@@ -61,4 +61,4 @@ def bench_formb_solve() -> list[Figure]:
     seconds = time.perf_counter() - start
     print(f"[bench] {name}: {seconds:.2f} s (value {solution.value:+.5f})", flush=True)
     return [{"name": name, "section": "solver", "kind": "once", "seconds": seconds, "value": solution.value,
-             "note": "academie.bots.quinze_solver.solve(values=DEFAULT_VALUES), first call in the process"}]
+             "note": "academie.games.quinze.bots.solver.solve(values=DEFAULT_VALUES), first call in the process"}]

@@ -8,7 +8,7 @@
   to the thirteenth trick are counted (a deal won by a call at eight costs its time but does not count);
 * beside them, the peers' figures (OpenSpiel bridge python-api random full game and play phase only, RLCard
   bridge ``env.step`` random), interleaved round by round by the harness;
-* the double-dummy solver (:func:`academie.bots.whist_dds.solve`, endplay's DDS) on whole deals: every card of
+* the double-dummy solver (:func:`academie.games.whist.bots.dds.solve`, endplay's DDS) on whole deals: every card of
   the leader scored, as the search bot asks it for each sampled deal.
 """
 
@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import random
 
-from academie.bots.whist_dds import solve
 from academie.games.whist import WhistState
+from academie.games.whist.bots.dds import solve
 from bench import Counters, Figure, Spec, latency, local
 from bench.peers import BRIDGE_PLAY, BRIDGE_PYTHON, RLCARD_BRIDGE
 
@@ -96,5 +96,6 @@ def bench_dds(*, runs: int, positions: int) -> list[Figure]:
     inputs = dds_positions(positions, seed=2024)
     return [latency("whist/double-dummy solve (endplay DDS), whole deal", inputs,
                     lambda p: solve(p[0], leader=p[1], trump=p[2], trick=()), unit="deals", runs=runs,
-                    section="solver", note="academie.bots.whist_dds.solve(hands, leader, trump, trick=()) on random "
+                    section="solver", note="academie.games.whist.bots.dds.solve(hands, leader, trump, trick=()) on "
+                                           "random "
                                            "whole deals: tricks of every card the leader may lead")]

@@ -16,8 +16,6 @@ import numpy as np
 import pytest
 
 from academie.batch import BatchError, kth_bit, low_bits
-from academie.batch import ecarte as batch_ecarte
-from academie.batch import whist as batch_whist
 from academie.batch.rng import (
     CounterChance,
     CounterRngError,
@@ -28,9 +26,11 @@ from academie.batch.rng import (
     shuffle_order,
     shuffle_positions,
 )
-from academie.bots.ecarte_classical import _too_weak_to_refuse, dealer_refuses, discard_choice, jeu_de_regle
 from academie.cards import CARDS, PACK_32, PACK_52, Card
 from academie.games.ecarte import EcarteState
+from academie.games.ecarte import batch as batch_ecarte
+from academie.games.ecarte.bots.classical import _too_weak_to_refuse, dealer_refuses, discard_choice, jeu_de_regle
+from academie.games.whist import batch as batch_whist
 
 ECARTE_SEEDS = (1, 2024)
 ECARTE_DEALS = 300

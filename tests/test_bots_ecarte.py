@@ -8,8 +8,6 @@ import random
 import pytest
 
 from academie.bots import make_bot
-from academie.bots.ecarte_classical import ClassicalBot
-from academie.bots.ecarte_search import SearchBot, knowledge_of, sample_world
 from academie.cards import PACK_32, SUIT_MASKS, Card, mask_of, parse_cards
 from academie.games.ecarte import (
     ACCEPT,
@@ -25,6 +23,8 @@ from academie.games.ecarte import (
     Phase,
     Play,
 )
+from academie.games.ecarte.bots.classical import ClassicalBot
+from academie.games.ecarte.bots.search import SearchBot, knowledge_of, sample_world
 
 FAST_SEARCH = {"samples": 4, "exchange_samples": 8}
 

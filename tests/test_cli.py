@@ -17,7 +17,7 @@ from academie import record
 from academie.cards import Card
 from academie.cli import app
 from academie.games.ecarte import ACCEPT, PROPOSE, STAND, Discard, Play
-from academie.tui import Quit, TerminalGame, sort_hand
+from academie.games.ecarte.terminal import Quit, TerminalGame, sort_hand
 
 ROOT = Path(__file__).resolve().parent.parent
 runner = CliRunner()

@@ -6,15 +6,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from academie.bots.ecarte_solver import (
+from academie.cards import PACK_32, Card, Suit, cards_of, mask_of, parse_cards
+from academie.games.ecarte import RANK_ORDER, EcarteState, Play
+from academie.games.ecarte.bots.solver import (
     TRICKS_PAYOFF,
     SolverInputError,
     deal_payoff,
     legal_mask,
     solve,
 )
-from academie.cards import PACK_32, Card, Suit, cards_of, mask_of, parse_cards
-from academie.games.ecarte import RANK_ORDER, EcarteState, Play
 
 PAYOFFS = (TRICKS_PAYOFF, deal_payoff(), deal_payoff(stood=0), deal_payoff(refused=1),
            deal_payoff(stood=1, penalty_on_vole="add"))

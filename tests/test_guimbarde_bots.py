@@ -10,10 +10,10 @@ import pytest
 import academie
 from academie import record, sim
 from academie.bots import make_bot
-from academie.bots.guimbarde_search import sample_world
 from academie.cards import mask_of
 from academie.engine import PUBLIC
 from academie.games.guimbarde import GuimbardeRules, GuimbardeState, world_state
+from academie.games.guimbarde.bots.search import sample_world
 
 
 @pytest.mark.parametrize("name", ["random", "classical", "search"])

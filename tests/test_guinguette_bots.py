@@ -9,8 +9,6 @@ import pytest
 from guinguette_support import new_deal
 
 from academie.bots import make_bot
-from academie.bots.guinguette_classical import HIGH_POINT, ClassicalBot
-from academie.bots.guinguette_search import ModelBot, SearchBot, opponent_decisions, sample_world
 from academie.cards import mask_of
 from academie.games.guinguette import (
     BETS,
@@ -23,6 +21,8 @@ from academie.games.guinguette import (
     point_of,
     tierce_of,
 )
+from academie.games.guinguette.bots.classical import HIGH_POINT, ClassicalBot
+from academie.games.guinguette.bots.search import ModelBot, SearchBot, opponent_decisions, sample_world
 
 
 def _actor(state: GuinguetteState) -> int:

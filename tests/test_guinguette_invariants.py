@@ -19,7 +19,7 @@ from academie import record
 from academie.cards import mask_of
 from academie.engine import PUBLIC, ActionParseError, IllegalActionError, Mode
 from academie.games.guinguette import GuinguetteRules, GuinguetteState, Phase, parse_action
-from academie.games.guinguette_laws import CATALOGUE
+from academie.games.guinguette.laws import CATALOGUE
 
 IDS = {entry.id for entry in CATALOGUE}
 OPTIONS = [GuinguetteRules(), GuinguetteRules(discard_mixed=False, max_stirs=4, restir_cost=2),
@@ -91,7 +91,7 @@ def test_GU_2_1_GU_5_5_random_parties_conserve_cards_and_counters(players: int) 
 
 def test_GU_5_3b_classical_bots_finish_and_clones_are_independent() -> None:
     """GU-§5.3b: bots' deals end; a clone plays on without touching the original."""
-    from academie.bots.guinguette_classical import ClassicalBot
+    from academie.games.guinguette.bots.classical import ClassicalBot
 
     state = GuinguetteState.new(seed=3, players=5)
     bot = ClassicalBot()

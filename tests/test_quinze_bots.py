@@ -11,11 +11,11 @@ from typer.testing import CliRunner
 
 from academie import record
 from academie.bots import make_bot
-from academie.bots.quinze_classical import bust_chance
-from academie.bots.quinze_solver import matrix_game, policy_table, solve
 from academie.cli import app
 from academie.engine import PUBLIC
 from academie.games.quinze import QuinzeRules, QuinzeState, sample_state, unseen_cards
+from academie.games.quinze.bots.classical import bust_chance
+from academie.games.quinze.bots.solver import matrix_game, policy_table, solve
 
 FULL = (0, 4, 4, 4, 4, 4, 4, 4, 4, 4, 16)
 runner = CliRunner()
@@ -101,7 +101,7 @@ def test_Q_H1_solver_finds_mutual_best_responses() -> None:
 
 def test_analyse_quinze_prints_the_table_and_judges_a_record(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Q-§5.8: ``academie analyse quinze [RECORD]`` (the solver on a 13-card pack here, for speed)."""
-    import academie.analysis_quinze as analysis
+    import academie.games.quinze.analysis as analysis
 
     small = solve(values=(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10), copies=1)
     monkeypatch.setattr(analysis, "solution_for", lambda rules: small)
@@ -142,7 +142,7 @@ REDUCED = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
 def test_Q_5_8_stored_policy_module_renders_the_solver_exactly_on_a_reduced_pack() -> None:
     """Q-§5.8: the module that stores the optimal Form B policy, rendered for a 13-card pack and read back, gives
     the solver's behaviour strategy for every hand either player can reach."""
-    from academie.bots.quinze_policy import decode, policy_from_solution, render_table_module
+    from academie.games.quinze.bots.policy import decode, policy_from_solution, render_table_module
 
     solution = solve(values=REDUCED, copies=1)
     namespace: dict[str, object] = {}
@@ -159,7 +159,7 @@ def test_Q_5_8_stored_policy_module_renders_the_solver_exactly_on_a_reduced_pack
 def test_Q_5_8_stored_default_policy_spot_checks() -> None:
     """Q-§5.8, Q-H1: the committed table for the 52-card pack: nobody draws on 15, everybody draws when no card can
     bust him, the elder has the edge, and every hand the elder draws from leads to hands the table covers."""
-    from academie.bots.quinze_policy import form_b_policy
+    from academie.games.quinze.bots.policy import form_b_policy
 
     policy = form_b_policy(QuinzeRules(form="B"))
     kinds = policy.kinds
@@ -181,7 +181,7 @@ def test_Q_5_8_stored_default_policy_spot_checks() -> None:
 def test_Q_5_8_classical_plays_form_b_by_the_exact_policy() -> None:
     """Q-§5.8: the classical Form B bot draws exactly when the optimal policy does (pure decisions), with the
     optimal frequency on mixed ones, and says so."""
-    from academie.bots.quinze_policy import form_b_policy
+    from academie.games.quinze.bots.policy import form_b_policy
 
     rules = QuinzeRules(form="B")
     policy = form_b_policy(rules)

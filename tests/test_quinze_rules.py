@@ -517,7 +517,7 @@ def test_Q_R5_cutter_and_direction_options(direction: str, cutter: str, seat: in
     seat clockwise. QUINZE-27's gathered pack goes leftwards the same way."""
     state = form_a(5, 0, [], direction=direction, cutter=cutter)
     assert state.rulings[0] == f"Q-R5: seat {seat} cuts the black pack" and state.cutter() == seat
-    from academie.games.quinze import _Coup, cutter_after_regather
+    from academie.games.quinze.state import _Coup, cutter_after_regather
 
     coup = _Coup.fresh(0, 5, 0, 0)
     coup.in_coup = [True] * 5

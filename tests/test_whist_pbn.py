@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from academie.analysis_whist import analyse, analyse_lines
-from academie.bots.whist_dds import solve
 from academie.cards import mask_of
 from academie.games.whist import WhistState
-from academie.pbn import PbnError, deals_of, read_pbn, write_pbn
+from academie.games.whist.analysis import analyse, analyse_lines
+from academie.games.whist.bots.dds import solve
+from academie.games.whist.pbn import PbnError, deals_of, read_pbn, write_pbn
 
 PEER_DEALS = Path(__file__).resolve().parents[2] / "shared" / "peer-bench" / "deals_seed2024.pbn"
 

@@ -42,7 +42,7 @@ from academie import laws, record, sim
 from academie import tournament as tournaments
 from academie.engine import AcademieError, rules_from_dict, rules_to_dict
 from academie.games import GameType, load
-from academie.tui import Narrator, TerminalGame
+from academie.games.ecarte.terminal import Narrator, TerminalGame
 
 app = typer.Typer(name="academie", add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
                   help="Académie: classic French card games from the 19th-century books: Écarté, Whist, "
@@ -55,13 +55,13 @@ EXIT_USAGE = 2
 
 
 TERMINAL_GAMES: dict[str, str] = {
-    "guinguette": "academie.tui_guinguette",
-    "guimbarde": "academie.tui_guimbarde",
-    "whist": "academie.tui_whist",
-    "quinze": "academie.tui_quinze",
+    "guinguette": "academie.games.guinguette.terminal",
+    "guimbarde": "academie.games.guimbarde.terminal",
+    "whist": "academie.games.whist.terminal",
+    "quinze": "academie.games.quinze.terminal",
 }
 """Games with a terminal game of their own (module with ``run_terminal_game`` and ``describe``); the others use
-:mod:`academie.tui` (Écarté)."""
+:mod:`academie.games.ecarte.terminal` (Écarté)."""
 
 
 def _terminal_module(game: str) -> Any:
@@ -469,8 +469,8 @@ def _print_tournament(result: tournaments.TournamentResult, run: dict[str, Any],
 
 # ------------------------------------------------------------------------------------------------ analyse
 ANALYSERS: dict[str, str] = {
-    "whist": "academie.analysis_whist:analyse_lines",
-    "quinze": "academie.analysis_quinze:analyse_lines",
+    "whist": "academie.games.whist.analysis:analyse_lines",
+    "quinze": "academie.games.quinze.analysis:analyse_lines",
 }
 """Games with an analysis of played records: ``module:function``, the function taking the replayed state and
 returning the lines to print."""

@@ -38,7 +38,9 @@ from typing import Any, Final, Literal
 
 from academie.cards import Card, CardParseError
 from academie.engine import CHANCE, TABLE, AcademieError, Action, Operation, rules_from_dict, rules_to_dict
-from academie.games import GameType, ecarte, load, whist
+from academie.games import GameType, load
+from academie.games.ecarte import state as ecarte
+from academie.games.whist import state as whist
 
 HIDDEN: Final = "??"
 """A card the reader of a redacted record could not have seen."""
@@ -322,7 +324,7 @@ def _guimbarde_seen(before: Any, after: Any, operation: Operation, seat: int) ->
     """GUIMBARDE-§2, §3: a seat sees the cards dealt to it (three then two, from the eldest, for N players) and
     the turn-up, at their places in the deck; then its hand and the turn-up (cards shown by others at the
     declarations or played are seen, but not where they lay in the deck)."""
-    from academie.games import guimbarde
+    from academie.games.guimbarde import state as guimbarde
 
     if seat >= before.players:
         return ()
@@ -347,7 +349,7 @@ def _guimbarde_result(state: Any) -> str:
 
 def _guimbarde_first_dealer(state: Any) -> int | None:
     """G-§2.4: None when the game began by drawing for the deal, else the dealer of the first deal."""
-    from academie.games import guimbarde
+    from academie.games.guimbarde import state as guimbarde
 
     operations = state.operations
     if operations and isinstance(operations[0].action, guimbarde.CutForDeal):
@@ -360,14 +362,14 @@ def _guimbarde_first_dealer(state: Any) -> int | None:
 
 def _guimbarde_hide(actor: int, action: Action, viewer: int) -> Action | None:
     """The deck order is hidden; every other action of La Guimbarde is public."""
-    from academie.games import guimbarde
+    from academie.games.guimbarde import state as guimbarde
 
     return guimbarde.redact(actor, action, viewer)
 
 
 def _guinguette_hide(actor: int, action: Action, viewer: int) -> Action | None:
     """GU-§5.1a: chance orders are hidden, and another player's discard is face down."""
-    from academie.games import guinguette
+    from academie.games.guinguette import state as guinguette
 
     return guinguette.redact(actor, action, viewer)
 
@@ -376,7 +378,7 @@ def _guinguette_seen(before: Any, after: Any, operation: Operation, seat: int) -
     """What a seat has seen of the deal: the cards dealt to it (GU-§4.3, two at a time from eldest), then its
     hand (the cards it draws from the cotillon), the cards shown face up, and the hands shown at a showdown."""
     from academie.cards import cards_of
-    from academie.games import guinguette
+    from academie.games.guinguette import state as guinguette
 
     action = operation.action
     if isinstance(action, guinguette.Shuffle):
@@ -399,7 +401,7 @@ def _guinguette_result(state: Any) -> str:
 
 def _guinguette_first_dealer(state: Any) -> int | None:
     """GU-§2.4: None when the partie began by drawing for the deal, else the dealer of the first deal."""
-    from academie.games import guinguette
+    from academie.games.guinguette import state as guinguette
 
     operations = state.operations
     if operations and isinstance(operations[0].action, guinguette.DrawForDeal):
@@ -412,7 +414,7 @@ def _guinguette_first_dealer(state: Any) -> int | None:
 
 def _quinze_hide(actor: int, action: Action, viewer: int) -> Action | None:
     """Q-R12: pack orders are hidden; every spoken action of Le Quinze is public."""
-    from academie.games import quinze
+    from academie.games.quinze import state as quinze
 
     return quinze.redact(actor, action, viewer)
 

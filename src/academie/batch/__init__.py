@@ -1,8 +1,8 @@
 """Batch simulators: many first deals played at once with numpy, for Monte-Carlo analysis.
 
 The one-deal engine (:mod:`academie.games`) plays one partie at a time through its Python API. For statistics
-over hundreds of thousands of deals, :func:`academie.batch.ecarte.simulate` and
-:func:`academie.batch.whist.simulate` play ``n`` deals in lock step over numpy arrays (hands as bitmasks, one
+over hundreds of thousands of deals, :func:`academie.games.ecarte.batch.simulate` and
+:func:`academie.games.whist.batch.simulate` play ``n`` deals in lock step over numpy arrays (hands as bitmasks, one
 vectorised operation per decision for all the deals at that decision), with the random or the classical policy.
 
 They give exactly what the one-deal engine gives on the same seeds, provided both draw their randomness from

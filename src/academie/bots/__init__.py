@@ -28,28 +28,28 @@ class Bot(Protocol):
 BOTS: Final[dict[str, dict[str, str]]] = {
     "ecarte": {
         "random": "academie.bots.random:RandomBot",
-        "classical": "academie.bots.ecarte_classical:ClassicalBot",
-        "search": "academie.bots.ecarte_search:SearchBot",
+        "classical": "academie.games.ecarte.bots.classical:ClassicalBot",
+        "search": "academie.games.ecarte.bots.search:SearchBot",
     },
     "guimbarde": {
         "random": "academie.bots.random:RandomBot",
-        "classical": "academie.bots.guimbarde_classical:ClassicalBot",
-        "search": "academie.bots.guimbarde_search:SearchBot",
+        "classical": "academie.games.guimbarde.bots.classical:ClassicalBot",
+        "search": "academie.games.guimbarde.bots.search:SearchBot",
     },
     "whist": {
         "random": "academie.bots.random:RandomBot",
-        "classical": "academie.bots.whist_classical:ClassicalBot",
-        "search": "academie.bots.whist_search:SearchBot",
+        "classical": "academie.games.whist.bots.classical:ClassicalBot",
+        "search": "academie.games.whist.bots.search:SearchBot",
     },
     "guinguette": {
         "random": "academie.bots.random:RandomBot",
-        "classical": "academie.bots.guinguette_classical:ClassicalBot",
-        "search": "academie.bots.guinguette_search:SearchBot",
+        "classical": "academie.games.guinguette.bots.classical:ClassicalBot",
+        "search": "academie.games.guinguette.bots.search:SearchBot",
     },
     "quinze": {
         "random": "academie.bots.random:RandomBot",
-        "classical": "academie.bots.quinze_classical:ClassicalBot",
-        "search": "academie.bots.quinze_search:SearchBot",
+        "classical": "academie.games.quinze.bots.classical:ClassicalBot",
+        "search": "academie.games.quinze.bots.search:SearchBot",
     },
 }
 

@@ -1,6 +1,6 @@
 """The random bot: a uniform choice among the legal actions, for any game.
 
->>> from academie.games.ecarte import EcarteState
+>>> from academie.games.ecarte.state import EcarteState
 >>> state = EcarteState.new(seed=3, first_dealer=0)
 >>> bot = RandomBot(seed=1)
 >>> bot.choose(state.view(state.actor)) in state.legal_actions()

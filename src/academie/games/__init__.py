@@ -50,13 +50,13 @@ class GameType:
     def code_files(self) -> tuple[Path, ...]:
         """The source files where this game's rules are implemented (the laws table excepted)."""
         main = Path(self._module().__file__)
-        table = main.with_name(main.stem + "_table.py")
+        table = main.with_name("table.py")
         return (main, table) if table.exists() else (main,)
 
     @property
     def catalogue(self) -> Any:
         """Every rule and law ID of the game (:class:`academie.laws.RuleEntry`)."""
-        return importlib.import_module(self.module + "_laws").CATALOGUE
+        return importlib.import_module(self.module.rpartition(".")[0] + ".laws").CATALOGUE
 
     def new(self, rules: Any = None, **options: Any) -> Any:
         """A new game state: ``load("ecarte").new(seed=7)`` or ``new(decks=[...])``."""
@@ -67,23 +67,23 @@ GAMES: dict[str, GameType] = {
     "ecarte": GameType(
         name="ecarte", title="Écarté", aliases=("écarté", "ecarte"), min_seats=2, max_seats=2,
         partnerships=False, pack_size=32, explicit_chance=True, max_actions_per_deal=96,
-        module="academie.games.ecarte", state_class="EcarteState", rules_class="EcarteRules"),
+        module="academie.games.ecarte.state", state_class="EcarteState", rules_class="EcarteRules"),
     "whist": GameType(
         name="whist", title="Whist", aliases=("whist", "whisk", "whiste"), min_seats=4, max_seats=4,
         partnerships=True, pack_size=52, explicit_chance=True, max_actions_per_deal=54,
-        module="academie.games.whist", state_class="WhistState", rules_class="WhistRules"),
+        module="academie.games.whist.state", state_class="WhistState", rules_class="WhistRules"),
     "guimbarde": GameType(
         name="guimbarde", title="La Guimbarde", aliases=("guimbarde", "la guimbarde", "la mariée", "la mariee"),
         min_seats=3, max_seats=8, partnerships=False, pack_size=32, explicit_chance=True, max_actions_per_deal=41,
-        module="academie.games.guimbarde", state_class="GuimbardeState", rules_class="GuimbardeRules"),
+        module="academie.games.guimbarde.state", state_class="GuimbardeState", rules_class="GuimbardeRules"),
     "guinguette": GameType(
         name="guinguette", title="La Guinguette", aliases=("guinguette", "la guinguette"), min_seats=3,
         max_seats=8, partnerships=False, pack_size=36, explicit_chance=True, max_actions_per_deal=400,
-        module="academie.games.guinguette", state_class="GuinguetteState", rules_class="GuinguetteRules"),
+        module="academie.games.guinguette.state", state_class="GuinguetteState", rules_class="GuinguetteRules"),
     "quinze": GameType(
         name="quinze", title="Le Quinze", aliases=("quinze", "le quinze", "fifteen"), min_seats=2, max_seats=6,
         partnerships=False, pack_size=52, explicit_chance=True, max_actions_per_deal=2000,
-        module="academie.games.quinze", state_class="QuinzeState", rules_class="QuinzeRules"),
+        module="academie.games.quinze.state", state_class="QuinzeState", rules_class="QuinzeRules"),
 }
 
 

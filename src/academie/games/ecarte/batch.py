@@ -1,6 +1,6 @@
 """Écarté in batch: ``n`` first deals played at once with numpy, the random or the classical policy.
 
-Each deal is the first deal of a fresh partie (score 0–0, default :class:`~academie.games.ecarte.EcarteRules`)
+Each deal is the first deal of a fresh partie (score 0–0, default :class:`~academie.games.ecarte.state.EcarteRules`)
 with a fixed first dealer, dealt from :class:`~academie.batch.rng.CounterChance`. Everything the one-deal
 engine does in that deal is done here over arrays: the deal by 3 then 2 and the turn-up (E-§3, a turned king
 scores one for the dealer, E-§3.4), the proposals, refusals and exchanges until the elder stands, the dealer
@@ -15,7 +15,7 @@ Seats are handled by role: 0 the elder (non-dealer), 1 the dealer.
 
 The random policy takes ``legal[draw % len(legal)]`` in the order of the engine's ``legal_actions()``
 (:class:`~academie.batch.rng.CounterRandomBot`); the classical policy is
-:class:`academie.bots.ecarte_classical.ClassicalBot`'s advice (E-§8) restated over arrays. The classical elder
+:class:`academie.games.ecarte.bots.classical.ClassicalBot`'s advice (E-§8) restated over arrays. The classical elder
 never asks for more cards than the talon holds, so it never takes back (ECARTE-VI.5), and it marks the king
 just before its first card (at 0–0 nothing else applies).
 
@@ -47,9 +47,9 @@ from academie.batch import (
     spread,
 )
 from academie.batch.rng import DECISION, CounterChance, CounterRandomBot, deal_keys, draws, shuffle_positions
-from academie.bots.ecarte_classical import ClassicalBot
 from academie.cards import CARDS
-from academie.games.ecarte import EcarteState, Shuffle
+from academie.games.ecarte.bots.classical import ClassicalBot
+from academie.games.ecarte.state import EcarteState, Shuffle
 
 U32 = npt.NDArray[np.uint32]
 Bools = npt.NDArray[np.bool_]
@@ -71,7 +71,7 @@ MAX_STEPS: Final = 192
 
 
 class Phase(IntEnum):
-    """The decision a deal is waiting for (as :class:`academie.games.ecarte.Phase`)."""
+    """The decision a deal is waiting for (as :class:`academie.games.ecarte.state.Phase`)."""
 
     ELDER_DECIDES = 0
     DEALER_DECIDES = 1
@@ -425,7 +425,7 @@ def _suit_features(hands: U32, trump: Ints) -> tuple[Ints, Ints, Bools]:
 def _jeux_de_regle(hands: U32, trump: Ints) -> tuple[Bools, Bools]:
     """E-§8.2: whether each hand is a jeu de règle, and whether it holds one the dealer may refuse on (§8.3).
 
-    Restates :func:`academie.bots.ecarte_classical.jeu_de_regle` and its ``_too_weak_to_refuse``.
+    Restates :func:`academie.games.ecarte.bots.classical.jeu_de_regle` and its ``_too_weak_to_refuse``.
     """
     plain, trumps, _ = _suit_features(hands, trump)
     t = LENGTH[trumps]
@@ -474,7 +474,7 @@ def _elder_stands(hands: U32, trump: Ints, first: Bools) -> Bools:
 
 
 def _dealer_refuses(hands: U32, trump: Ints) -> Bools:
-    """E-§8.3: the dealer's table (restates :func:`academie.bots.ecarte_classical.dealer_refuses`)."""
+    """E-§8.3: the dealer's table (restates :func:`academie.games.ecarte.bots.classical.dealer_refuses`)."""
     plain, trumps, _ = _suit_features(hands, trump)
     t = LENGTH[trumps]
     guarded = (TOP_STRENGTH[plain] >= S_QUEEN).sum(1)
@@ -517,7 +517,7 @@ def _top(suit: Ints, pattern: Ints) -> U32:
 
 
 def _classical_lead(deals: _Deals, role: Ints, hands: U32) -> U32:
-    """E-§8.4: the classical lead (restates :func:`academie.bots.ecarte_classical.lead_choice`)."""
+    """E-§8.4: the classical lead (restates :func:`academie.games.ecarte.bots.classical.lead_choice`)."""
     n = hands.size
     rows = np.arange(n)
     trump = deals.trump
@@ -593,7 +593,7 @@ def _actions(deals: _Deals, seats: Sequence[int]) -> tuple[tuple[tuple[int, str]
 def reference_deal(seed: int, deal: int, *, policy: str = "random", first_dealer: int = 0) -> ReferenceDeal:
     """Deal ``deal`` of the batch seeded ``seed`` played by the one-deal engine, one call per action, from
     :class:`~academie.batch.rng.CounterChance` with :class:`~academie.batch.rng.CounterRandomBot` (random) or
-    :class:`~academie.bots.ecarte_classical.ClassicalBot` (classical) in both seats."""
+    :class:`~academie.games.ecarte.bots.classical.ClassicalBot` (classical) in both seats."""
     chosen = check_policy(policy)
     state = EcarteState(chance=CounterChance(seed, deal), first_dealer=first_dealer)
     bots: list[Any] = ([CounterRandomBot(seed=seed, deal=deal)] * 2 if chosen == "random"

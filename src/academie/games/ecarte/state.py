@@ -1,7 +1,7 @@
 """Écarté: two players, 32 cards, five tricks, the exchange ("l'écart"), game to five points.
 
 Rules: ``shared/rules/ecarte.md`` §2–6, the seed's chapters V and VI (``ECARTE-V.1`` … ``ECARTE-VI.9``) and,
-in table mode, the laws of §7 (``E-D1`` … ``E-S2``, see :mod:`academie.games.ecarte_laws`). Rule IDs of the
+in table mode, the laws of §7 (``E-D1`` … ``E-S2``, see :mod:`academie.games.ecarte.laws`). Rule IDs of the
 rule file's own sections are cited as ``E-§n.m``.
 
 A state is one *partie*: a single game to five points, or a partie liée (best of three games) when the rules
@@ -464,7 +464,7 @@ class _Deal:
     points: list[int] = field(default_factory=lambda: [0, 0])
     start: int = 0
     """Index in the operations log where this deal began."""
-    # Table mode only (academie.games.ecarte_table):
+    # Table mode only (academie.games.ecarte.table):
     shown: list[int] = field(default_factory=lambda: [0, 0])
     """Cards of each hand seen by the opponent (E-D7, E-D8, a card taken back under E-P1/E-P2/E-P3)."""
     must_accept: bool = False
@@ -505,7 +505,7 @@ class EcarteState(GameState[EcarteRules]):
     """One partie of Écarté between seats 0 and 1."""
 
     game_name = "ecarte"
-    table_module = "academie.games.ecarte_table"
+    table_module = "academie.games.ecarte.table"
     __slots__ = ("_actor", "_deal", "_last_tricks", "_legal", "_pending", "_phase", "automate_table", "chance",
                  "deal_results", "game_results", "games", "ledger", "operations", "rules", "rulings", "score")
 
@@ -872,13 +872,13 @@ class EcarteState(GameState[EcarteRules]):
 
     # ------------------------------------------------------------------------------------ table mode
     def _apply_irregular(self, action: Action) -> None:
-        from academie.games import ecarte_table
+        from academie.games.ecarte import table as ecarte_table
 
         assert isinstance(action, Irregular)
         ecarte_table.commit(self, action)
 
     def _apply_remedy(self, action: Action) -> None:
-        from academie.games import ecarte_table
+        from academie.games.ecarte import table as ecarte_table
 
         assert isinstance(action, Remedy) and self._pending is not None
         pending, self._pending = self._pending, None
@@ -888,7 +888,7 @@ class EcarteState(GameState[EcarteRules]):
         """E-§6.1: the point for three or four tricks, the vole for five; ECARTE-VI.7/VI.8 make it two."""
         deal = self._deal
         if deal.revoke >= 0 or (deal.revoker >= 0 and deal.reduced < 0):
-            from academie.games import ecarte_table
+            from academie.games.ecarte import table as ecarte_table
 
             ecarte_table.rule_on_established_revoke(self)  # E-P3: the opponent chooses replay or reduction
             return

@@ -1,15 +1,15 @@
 """Table mode for Écarté: the irregular acts that the laws of ``shared/rules/ecarte.md`` §7 and the seed's
 ECARTE-V.2–V.4, VI.6 and VI.9 rule on.
 
-An irregular act is an :class:`~academie.games.ecarte.Irregular` action, ``! KIND SEAT [ARGS]``, accepted from
+An irregular act is an :class:`~academie.games.ecarte.state.Irregular` action, ``! KIND SEAT [ARGS]``, accepted from
 any seat when it is physically possible (:func:`why_impossible` says why not). Committing it does what the act
 does at a real table (a card lies face up, a hand holds six cards, ...) and, when the law gives a remedy, leaves
 a ruling pending: the party the law names (or the table, when the law rules by itself) chooses among the
-remedies with a :class:`~academie.games.ecarte.Remedy` action, ``remedy NAME law=ID``. Every ruling is written
+remedies with a :class:`~academie.games.ecarte.state.Remedy` action, ``remedy NAME law=ID``. Every ruling is written
 to ``state.rulings`` and every penalty goes through the ledger citing its law.
 
 >>> from academie.engine import Mode
->>> from academie.games.ecarte import EcarteRules, EcarteState
+>>> from academie.games.ecarte.state import EcarteRules, EcarteState
 >>> state = EcarteState.new(EcarteRules(mode=Mode.TABLE), seed=4, first_dealer=0)
 >>> _ = state.apply_text("stand")
 >>> card = state.hand(0)[0]
@@ -34,7 +34,7 @@ from academie.laws import Act, Irregular, Irregularity, Remedy
 from academie.ledger import MARKER
 
 if TYPE_CHECKING:
-    from academie.games.ecarte import EcarteState, Pending
+    from academie.games.ecarte.state import EcarteState, Pending
 
 
 # ------------------------------------------------------------------------------------------------ helpers
@@ -52,7 +52,7 @@ def _holds(state: EcarteState, seat: int, card: int) -> bool:
 
 def _pend(state: EcarteState, law: str, offender: int, description: str, chooser: int | None,
           remedies: tuple[str, ...], *, cards: tuple[int, ...] = (), amount: int = 0, seat: int = -1) -> None:
-    from academie.games.ecarte import Pending
+    from academie.games.ecarte.state import Pending
 
     state._pending = Pending(Irregularity(law, offender, description, chooser, remedies), cards, amount, seat)
 
@@ -73,7 +73,7 @@ def _in_deal(state: EcarteState) -> bool:
 
 def _void_deal(state: EcarteState, law: str) -> None:
     """The deal is void: its points are taken back and the same dealer deals again (E-D3…E-D6, E-D11)."""
-    from academie.games.ecarte import Phase, _Deal
+    from academie.games.ecarte.state import Phase, _Deal
 
     deal = state._deal
     for seat in (0, 1):
@@ -268,7 +268,7 @@ def _imperfect_pack(state: EcarteState, act: Irregular) -> None:
 def _false_king_possible(state: EcarteState, act: Irregular) -> str:
     if not _in_deal(state) or state._deal.trump < 0:
         return "only during a deal"
-    from academie.games.ecarte import KING_OF
+    from academie.games.ecarte.state import KING_OF
 
     king = KING_OF[state._deal.trump]
     return f"seat {act.seat} holds the king of trumps" if _holds(state, act.seat, king) else ""
@@ -680,7 +680,7 @@ def _choose_trump(second: bool) -> Callable[[EcarteState, Pending], None]:
         if second:
             other, deal.trump_card = deal.trump_card, other
             deal.trump = deal.trump_card // 13
-            from academie.games.ecarte import KING_OF
+            from academie.games.ecarte.state import KING_OF
 
             deal.turned_king = deal.trump_card == KING_OF[deal.trump]
         deal.discarded[deal.dealer] |= 1 << other

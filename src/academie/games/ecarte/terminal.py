@@ -27,7 +27,7 @@ from rich.markup import escape
 from academie.bots import Bot
 from academie.cards import Card, Suit
 from academie.engine import CHANCE, PUBLIC, TABLE, Action, ActionParseError, IllegalActionError, Operation
-from academie.games.ecarte import (
+from academie.games.ecarte.state import (
     STRENGTH,
     Accept,
     CutForDeal,
@@ -47,7 +47,7 @@ from academie.games.ecarte import (
     redact,
     trick_winner,
 )
-from academie.games.ecarte_table import ACTS
+from academie.games.ecarte.table import ACTS
 
 SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
 """Display order of the suits after trumps: the colours alternate."""

@@ -2,7 +2,7 @@
 
 Rules: ``shared/rules/guimbarde.md`` and the seed (``GUIMBARDE-FIG``, ``GUIMBARDE-§1`` … ``§10``,
 ``GUIMBARDE-R1`` … ``R12``); the laws of irregularities ``G1`` … ``G18`` (table mode, see
-:mod:`academie.games.guimbarde_table`). Sections of the rule file are cited as ``G-§n.m`` and its open questions
+:mod:`academie.games.guimbarde.table`). Sections of the rule file are cited as ``G-§n.m`` and its open questions
 as ``G-Q1`` … ``G-Q17`` (each one a named option of :class:`GuimbardeRules`).
 
 Seats are numbered in the order of play: seat ``s + 1`` plays after seat ``s`` (modulo the number of players)
@@ -551,7 +551,7 @@ class GuimbardeState(GameState[GuimbardeRules]):
     """One game of La Guimbarde: ``rules.deals`` deals (then any clearing deals), the boxes shared at the end."""
 
     game_name = "guimbarde"
-    table_module = "academie.games.guimbarde_table"
+    table_module = "academie.games.guimbarde.table"
     __slots__ = (
         "_actor",
         "_deal",
@@ -1082,13 +1082,13 @@ class GuimbardeState(GameState[GuimbardeRules]):
 
     # ------------------------------------------------------------------------------------ table mode
     def _apply_irregular(self, action: Action) -> None:
-        from academie.games import guimbarde_table
+        from academie.games.guimbarde import table as guimbarde_table
 
         assert isinstance(action, Irregular)
         guimbarde_table.commit(self, action)
 
     def _apply_remedy(self, action: Action) -> None:
-        from academie.games import guimbarde_table
+        from academie.games.guimbarde import table as guimbarde_table
 
         assert isinstance(action, Remedy) and self._pending is not None
         pending, self._pending = self._pending, None

@@ -1,13 +1,13 @@
 """Table mode for La Guimbarde: the irregular acts that the seed's rules 7–12 and the laws G3, G7–G17 rule on.
 
-An irregular act is an :class:`~academie.games.guimbarde.Irregular` action, ``! KIND SEAT [ARGS]``, accepted
+An irregular act is an :class:`~academie.games.guimbarde.state.Irregular` action, ``! KIND SEAT [ARGS]``, accepted
 from any seat when it is physically possible (:func:`why_impossible` says why not). Committing it does what the
 act does at a real table and leaves a ruling pending for the table (every Guimbarde penalty is fixed, nobody
 chooses): ``remedy NAME law=ID``. Each ruling is written to ``state.rulings`` and each fine goes through the
 ledger citing its law: "one counter to each player" (GUIMBARDE-R7–R10, R12).
 
 >>> from academie.engine import Mode
->>> from academie.games.guimbarde import GuimbardeRules, GuimbardeState
+>>> from academie.games.guimbarde.state import GuimbardeRules, GuimbardeState
 >>> state = GuimbardeState.new(GuimbardeRules(mode=Mode.TABLE, players=3), seed=4, first_dealer=0)
 >>> card = state.hand(2)[0]
 >>> _ = state.apply_text(f"! out-of-turn 2 {card}")   # seat 2 plays before the eldest, seat 1
@@ -26,7 +26,7 @@ from academie.engine import Mode
 from academie.laws import Act, Irregular, Irregularity, Remedy
 
 if TYPE_CHECKING:
-    from academie.games.guimbarde import GuimbardeState, Pending
+    from academie.games.guimbarde.state import GuimbardeState, Pending
 
 
 # ------------------------------------------------------------------------------------------------ helpers
@@ -35,7 +35,7 @@ def _card(act: Irregular) -> int:
 
 
 def _playing(state: GuimbardeState) -> str:
-    from academie.games.guimbarde import Phase
+    from academie.games.guimbarde.state import Phase
 
     return "" if state.phase == Phase.PLAY and state.pending is None else "only while the cards are played"
 
@@ -49,7 +49,7 @@ def _before_first_card(state: GuimbardeState) -> str:
 
 def _pend(state: GuimbardeState, law: str, offender: int, description: str, remedy: str, *,
           cards: tuple[int, ...] = (), amount: int = 0, box: str = "") -> None:
-    from academie.games.guimbarde import Pending
+    from academie.games.guimbarde.state import Pending
 
     state._pending = Pending(Irregularity(law, offender, description, None, (remedy,)), cards, amount, box)
 
@@ -68,7 +68,7 @@ def _rule(state: GuimbardeState, text: str) -> None:
 def misplay_law(state: GuimbardeState, seat: int, card: int) -> str:
     """Which law an illegal card of the seat to play breaks: G7 (the queen not played on her king), G8 (a
     revoke), G3 (a privileged trump on a marriage) or G9 (not beating or not trumping); "" if it is legal."""
-    from academie.games.guimbarde import EFFECTIVE_MASKS, EFFECTIVE_SUIT, legal_mask
+    from academie.games.guimbarde.state import EFFECTIVE_MASKS, EFFECTIVE_SUIT, legal_mask
 
     deal = state._deal
     hand, trick = deal.hands[seat], [c for _, c in deal.trick]
@@ -138,7 +138,7 @@ def _misdeal_possible(state: GuimbardeState, act: Irregular) -> str:
 
 def _redeal(state: GuimbardeState, law: str) -> None:
     """Undo every movement of the deal after the antes (the antes stay in the boxes), and deal again."""
-    from academie.games.guimbarde import Phase, _Deal
+    from academie.games.guimbarde.state import Phase, _Deal
 
     deal = state._deal
     state.undo_transfers(deal.ante_end, law)
@@ -171,7 +171,7 @@ def _false_pack(state: GuimbardeState, act: Irregular) -> None:
 
 
 def _deal_out_of_turn_possible(state: GuimbardeState, act: Irregular) -> str:
-    from academie.games.guimbarde import Phase
+    from academie.games.guimbarde.state import Phase
 
     if state.phase != Phase.SHUFFLE or state.pending is not None:
         return "only when a deal is about to be dealt"
@@ -204,7 +204,7 @@ def _forgo(state: GuimbardeState, act: Irregular) -> None:
 
 
 def _false_claim_possible(state: GuimbardeState, act: Irregular) -> str:
-    from academie.games.guimbarde import BOXES
+    from academie.games.guimbarde.state import BOXES
 
     reason = _before_first_card(state)
     if reason:
@@ -341,7 +341,7 @@ def _wrong_count_ruling(state: GuimbardeState, pending: Pending, remedy: Remedy)
 
 def possible_acts(state: GuimbardeState, seat: int) -> tuple[Irregular, ...]:
     """Examples of the irregular acts ``seat`` could commit now (one per kind and card), for interfaces."""
-    from academie.games.guimbarde import BOXES, Irregular
+    from academie.games.guimbarde.state import BOXES, Irregular
 
     if state.rules.mode is not Mode.TABLE or state.pending is not None:
         return ()

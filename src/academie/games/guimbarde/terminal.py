@@ -15,7 +15,7 @@ from rich.markup import escape
 from academie.bots import Bot
 from academie.cards import Card
 from academie.engine import Action, ActionParseError, IllegalActionError
-from academie.games.guimbarde import BANK, EFFECTIVE_SUIT, POWER, GuimbardeState, GuimbardeView, Play
+from academie.games.guimbarde.state import BANK, EFFECTIVE_SUIT, POWER, GuimbardeState, GuimbardeView, Play
 
 HELP = """Commands: a number (the card in the menu), a card (QH, 10S) or `play QH`, `help`, `quit`.
 Trumps: ♥Q (la guimbarde) > ♥K (le roi) > ♦J (le fou) > the turned suit; K Q J A 10 9 8 7 in every suit."""

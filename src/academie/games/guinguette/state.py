@@ -3,7 +3,7 @@
 The complete 19th-century rules are lost. What the sources give (the seed's ``GUINGUETTE-§1``, the rule file's
 sourced sections ``GU-§2.1`` … ``GU-§5.1d``, from ADP and Littré) is implemented as stated; everything else is
 the rule file's **Reconstruction R1** (``shared/rules/guinguette.md``), cited by its section and reported as
-``reconstructed`` in :mod:`academie.games.guinguette_laws`, in ``academie rules guinguette`` and in the help
+``reconstructed`` in :mod:`academie.games.guinguette.laws`, in ``academie rules guinguette`` and in the help
 text of the terminal game. Every choice of the rule file's §9 is a :class:`GuinguetteRules` option.
 
 Seats are numbered in the order of play: seat ``dealer + 1`` is eldest hand and speaks first. Which neighbour is
@@ -626,7 +626,7 @@ class GuinguetteState(GameState[GuinguetteRules]):
     """One partie of La Guinguette (``rules.deals`` deals), seats ``0 .. players-1`` in the order of play."""
 
     game_name = "guinguette"
-    table_module = "academie.games.guinguette_table"
+    table_module = "academie.games.guinguette.table"
     __slots__ = ("_actor", "_deal", "_last", "_legal", "_pending", "_phase", "automate_table", "bought", "chance",
                  "deal_results", "game_results", "ledger", "operations", "rules", "rulings", "stocks")
 
@@ -1271,13 +1271,13 @@ class GuinguetteState(GameState[GuinguetteRules]):
 
     # ------------------------------------------------------------------------------------ table mode
     def _apply_irregular(self, action: Action) -> None:
-        from academie.games import guinguette_table
+        from academie.games.guinguette import table as guinguette_table
 
         assert isinstance(action, Irregular)
         guinguette_table.commit(self, action)
 
     def _apply_remedy(self, action: Action) -> None:
-        from academie.games import guinguette_table
+        from academie.games.guinguette import table as guinguette_table
 
         assert isinstance(action, Remedy) and self._pending is not None
         pending, self._pending = self._pending, None

@@ -4,13 +4,13 @@ Only GU1's prohibition is historical (ADP: the card drawn from the cotillon is n
 penalty and the laws GU2–GU8 are the rule file's proposals by analogy (reported as reconstructed). GU9 (a ruined
 player buys a new stock) is applied by the engine itself at every deal.
 
-An irregular act is an :class:`~academie.games.guinguette.Irregular` action, ``! KIND SEAT [ARGS]``, accepted from
+An irregular act is an :class:`~academie.games.guinguette.state.Irregular` action, ``! KIND SEAT [ARGS]``, accepted from
 any seat when it is physically possible (:func:`why_impossible` says why not). A law that rules by itself leaves
 the ruling to the table (applied at once when the table is automated); GU3 and GU8 let the other players choose.
 Every fine goes through the ledger citing its law.
 
 >>> from academie.engine import Mode
->>> from academie.games.guinguette import GuinguetteRules, GuinguetteState
+>>> from academie.games.guinguette.state import GuinguetteRules, GuinguetteState
 >>> state = GuinguetteState.new(GuinguetteRules(mode=Mode.TABLE), seed=4, first_dealer=0)
 >>> _ = state.apply_text("! out-of-turn 3 bet 2")       # seat 3 bets while eldest (seat 1) is to stir
 >>> state.rulings[-1]
@@ -29,7 +29,7 @@ from academie.engine import Mode
 from academie.laws import Act, Irregular, Irregularity, Remedy
 
 if TYPE_CHECKING:
-    from academie.games.guinguette import GuinguetteState, Pending
+    from academie.games.guinguette.state import GuinguetteState, Pending
 
 
 # ------------------------------------------------------------------------------------------------ helpers
@@ -52,7 +52,7 @@ def _holds(state: GuinguetteState, act: Irregular) -> str:
 
 def _pend(state: GuinguetteState, law: str, offender: int, description: str, chooser: int | None,
           remedies: tuple[str, ...], cards: tuple[int, ...] = ()) -> None:
-    from academie.games.guinguette import Pending
+    from academie.games.guinguette.state import Pending
 
     state._pending = Pending(Irregularity(law, offender, description, chooser, remedies), cards, offender)
 
@@ -70,7 +70,7 @@ def _fine(state: GuinguetteState, offender: int, law: str) -> None:
 
 def _before_first_act(state: GuinguetteState) -> bool:
     """The deal is dealt and nobody has spoken yet (a misdeal or an exposed card can still be ruled on)."""
-    from academie.games.guinguette import Phase, Shuffle
+    from academie.games.guinguette.state import Phase, Shuffle
 
     deal = state.deal_in_progress
     return (state.phase == Phase.STIR and bool(deal.deck)
@@ -85,7 +85,7 @@ def _chooser_for(state: GuinguetteState, offender: int) -> int:
 
 def _redeal(state: GuinguetteState) -> None:
     """GU2, GU3: the cards are gathered and the same dealer deals again; the antes stay in the baskets."""
-    from academie.games.guinguette import Phase
+    from academie.games.guinguette.state import Phase
 
     old = state.deal_in_progress
     fresh = state._new_deal(old.dealer, len(state.operations))
@@ -140,7 +140,7 @@ def _exposed(state: GuinguetteState, act: Irregular) -> None:
 
 
 def _out_of_turn_possible(state: GuinguetteState, act: Irregular) -> str:
-    from academie.games.guinguette import Phase
+    from academie.games.guinguette.state import Phase
 
     if state.phase not in (Phase.STIR, Phase.BET) or act.seat == state.actor:
         return "out of turn means stirring, betting or speaking when another player is to (GU4)"
@@ -154,7 +154,7 @@ def _out_of_turn(state: GuinguetteState, act: Irregular) -> None:
 
 
 def _unpaid_possible(state: GuinguetteState, act: Irregular) -> str:
-    from academie.games.guinguette import Phase
+    from academie.games.guinguette.state import Phase
 
     if state.phase != Phase.STIR or act.seat != state.actor:
         return "only the player whose turn it is to stir can stir without paying (GU5)"
@@ -162,7 +162,7 @@ def _unpaid_possible(state: GuinguetteState, act: Irregular) -> str:
 
 
 def _unpaid(state: GuinguetteState, act: Irregular) -> None:
-    from academie.games.guinguette import STIR_COST
+    from academie.games.guinguette.state import STIR_COST
 
     deal = state.deal_in_progress
     cost = state.rules.restir_cost if deal.stir_round > 1 else STIR_COST
@@ -171,7 +171,7 @@ def _unpaid(state: GuinguetteState, act: Irregular) -> None:
 
 
 def _wrong_count_possible(state: GuinguetteState, act: Irregular) -> str:
-    from academie.games.guinguette import Phase
+    from academie.games.guinguette.state import Phase
 
     if state.phase not in (Phase.STIR, Phase.BET) or state.deal_in_progress.wrong_count[act.seat]:
         return "a wrong number of cards is found during the deal, before the showdown (GU6)"
@@ -183,7 +183,7 @@ def _wrong_count(state: GuinguetteState, act: Irregular) -> None:
 
 
 def _false_claim_possible(state: GuinguetteState, act: Irregular) -> str:
-    from academie.games.guinguette import QUEEN_OF_DIAMONDS, Phase, tierce_of
+    from academie.games.guinguette.state import QUEEN_OF_DIAMONDS, Phase, tierce_of
 
     if state.phase not in (Phase.STIR, Phase.BET):
         return "claims are made during the deal (GU7)"
@@ -200,7 +200,7 @@ def _false_claim(state: GuinguetteState, act: Irregular) -> None:
 
 
 def _look_possible(state: GuinguetteState, act: Irregular) -> str:
-    from academie.games.guinguette import Phase
+    from academie.games.guinguette.state import Phase
 
     if state.phase not in (Phase.STIR, Phase.BET) or state.deal_in_progress.forfeit[act.seat]:
         return "looking at the cotillon or the discards is ruled on during the deal (GU8)"
@@ -301,7 +301,7 @@ def _void(state: GuinguetteState, pending: Pending) -> None:
 
 
 def _pay(state: GuinguetteState, pending: Pending) -> None:
-    from academie.games.guinguette import RESTIRS, STIRS
+    from academie.games.guinguette.state import RESTIRS, STIRS
 
     deal = state.deal_in_progress
     table = RESTIRS if deal.stir_round > 1 else STIRS

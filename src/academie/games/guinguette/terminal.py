@@ -19,7 +19,8 @@ from rich.markup import escape
 from academie.bots import Bot, make_bot
 from academie.cards import Card, Suit
 from academie.engine import Action, ActionParseError, IllegalActionError
-from academie.games.guinguette import (
+from academie.games.guinguette.laws import CATALOGUE, source_label
+from academie.games.guinguette.state import (
     LEVEL,
     MEASURE_NAMES,
     AllIn,
@@ -39,7 +40,6 @@ from academie.games.guinguette import (
     redact,
     tierce_name,
 )
-from academie.games.guinguette_laws import CATALOGUE, source_label
 
 HUMAN = 0
 COMMANDS = """Commands: a number from the menu, or the action typed (keep, stir 7S, restir 7S, pass, bet 2, hold,

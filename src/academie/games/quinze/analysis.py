@@ -2,15 +2,15 @@
 
 Without a record, the table is for the default card values (ace 1, courts 10); with a record of Form B, for that
 record's rules, followed by every draw/stand decision of the record set against the optimal policy (how often
-the optimal mixture draws with that hand). See :mod:`academie.bots.quinze_solver` for the method.
+the optimal mixture draws with that hand). See :mod:`academie.games.quinze.bots.solver` for the method.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from academie.bots.quinze_solver import Solution, hand_of, policy_table, solve
-from academie.games.quinze import CARD, STAND, QuinzeRules, QuinzeState, card_values
+from academie.games.quinze.bots.solver import Solution, hand_of, policy_table, solve
+from academie.games.quinze.state import CARD, STAND, QuinzeRules, QuinzeState, card_values
 
 
 def solution_for(rules: QuinzeRules) -> Solution:

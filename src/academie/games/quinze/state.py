@@ -2,7 +2,7 @@
 
 Rules: ``shared/rules/quinze.md`` (sections cited ``Q-§n.m``), the seed's laws ``QUINZE-19`` … ``QUINZE-40``,
 the rule file's reconstructed laws 1–18 (``Q-R1`` … ``Q-R18``, reported as reconstructed) and Hoyle's two-hand
-laws ``Q-H1``, ``Q-H2``. The laws of irregularities live in :mod:`academie.games.quinze_table` (table mode).
+laws ``Q-H1``, ``Q-H2``. The laws of irregularities live in :mod:`academie.games.quinze.table` (table mode).
 
 **Cards.** Form A plays with two 52-card packs re-sorted by colour (Q-R2): the *black* pack holds the clubs and
 spades of both packs, the *red* pack their hearts and diamonds, so each card of a colour pack is there twice. The
@@ -554,7 +554,7 @@ class QuinzeState(GameState[QuinzeRules]):
     """One partie of Le Quinze (Form A or, with ``QuinzeRules(form="B")``, the two-hand game)."""
 
     game_name = "quinze"
-    table_module = "academie.games.quinze_table"
+    table_module = "academie.games.quinze.table"
     __slots__ = ("_actor", "_colour", "_coup", "_dead", "_legal", "_pack", "_pending", "_phase", "_shown_burnt",
                  "_values", "automate_table", "caves", "chance", "coups_played", "deal_results", "first_dealer",
                  "game_results", "last_coup", "ledger", "left", "multiplier", "n", "operations", "rules", "rulings",
@@ -1188,7 +1188,7 @@ class QuinzeState(GameState[QuinzeRules]):
                 judged.append((tuple(won), tuple(eligible), tuple(shares)))
             notes.append(f"seat {'/'.join(map(str, won))} wins {amount}")
         if judged:
-            from academie.games import quinze_table
+            from academie.games.quinze import table as quinze_table
 
             if quinze_table.dealer_fault(self, tuple(judged), tuple(notes), tuple(sorted(winners))):
                 return  # QUINZE-32: the players not concerned judge before the coup is closed
@@ -1390,13 +1390,13 @@ class QuinzeState(GameState[QuinzeRules]):
 
     # ------------------------------------------------------------------------------------ table mode
     def _apply_irregular(self, action: Action) -> None:
-        from academie.games import quinze_table
+        from academie.games.quinze import table as quinze_table
 
         assert isinstance(action, Irregular)
         quinze_table.commit(self, action)
 
     def _apply_remedy(self, action: Action) -> None:
-        from academie.games import quinze_table
+        from academie.games.quinze import table as quinze_table
 
         assert isinstance(action, Remedy) and self._pending is not None
         pending, self._pending = self._pending, None

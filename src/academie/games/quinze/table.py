@@ -1,6 +1,6 @@
 """Table mode for Le Quinze: the irregular acts the seed's laws QUINZE-19 … QUINZE-34 rule on.
 
-An irregular act is an :class:`~academie.games.quinze.Irregular` action, ``! KIND SEAT [ARGS]``, accepted from any
+An irregular act is an :class:`~academie.games.quinze.state.Irregular` action, ``! KIND SEAT [ARGS]``, accepted from any
 seat when it is physically possible (:func:`why_impossible` says why not). Committing it does what happens at a
 real table (a card lies face up, two cards come off the pack, a player gets up and leaves) and leaves a ruling
 pending: the party the law names (or the table, when the law rules by itself) chooses a remedy with
@@ -8,7 +8,7 @@ pending: the party the law names (or the table, when the law rules by itself) ch
 citing its law.
 
 >>> from academie.engine import Mode
->>> from academie.games.quinze import QuinzeRules, QuinzeState
+>>> from academie.games.quinze.state import QuinzeRules, QuinzeState
 >>> state = QuinzeState.new(QuinzeRules(players=3, mode=Mode.TABLE), seed=4, first_dealer=2)
 >>> _ = state.apply_text("! expose-deal 1")            # the dealer lets seat 1's card be seen
 >>> state.actor, [str(a) for a in state.legal_actions()]
@@ -29,13 +29,13 @@ from academie.engine import Mode
 from academie.laws import Act, Irregular, Irregularity, Remedy
 
 if TYPE_CHECKING:
-    from academie.games.quinze import Pending, QuinzeState
+    from academie.games.quinze.state import Pending, QuinzeState
 
 
 # ------------------------------------------------------------------------------------------------ helpers
 def _pend(state: QuinzeState, law: str, offender: int, description: str, chooser: int | None,
           remedies: tuple[str, ...], *, seat: int = -1, cards: tuple[int, ...] = ()) -> None:
-    from academie.games.quinze import Pending
+    from academie.games.quinze.state import Pending
 
     state._pending = Pending(Irregularity(law, offender, description, chooser, remedies), seat, cards)
 
@@ -62,7 +62,7 @@ def _fresh_deal(state: QuinzeState) -> bool:
 
 def _acts_since_deal(state: QuinzeState) -> int:
     """Irregular acts and remedies since the deal (they do not count as speech)."""
-    from academie.games.quinze import Irregular, Remedy
+    from academie.games.quinze.state import Irregular, Remedy
 
     coup = state._coup
     return sum(isinstance(op.action, (Irregular, Remedy)) for op in state.operations[coup.start + 1:])

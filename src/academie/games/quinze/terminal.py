@@ -18,7 +18,7 @@ from rich.markup import escape
 from academie.bots import Bot
 from academie.cards import Card, Suit
 from academie.engine import CHANCE, Action, ActionParseError, IllegalActionError
-from academie.games.quinze import Open, QuinzeState, QuinzeView, Raise, parse_action
+from academie.games.quinze.state import Open, QuinzeState, QuinzeView, Raise, parse_action
 
 SAYINGS = {
     "pass": "« je passe », I pass (out of the coup)",

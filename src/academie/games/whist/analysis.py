@@ -5,7 +5,7 @@ still take with each legal card; the card played is compared with the best: a ca
 difference. The running double-dummy count is given for side 0 (seats 0 and 2): tricks already won plus the
 tricks still to come with best play from here.
 
->>> from academie.games.whist import WhistState
+>>> from academie.games.whist.state import WhistState
 >>> state = WhistState.new(seed=2, first_dealer=3)
 >>> for _ in range(4):
 ...     _ = state.apply(state.legal_actions()[0])
@@ -19,9 +19,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from academie.bots.whist_dds import solve
 from academie.cards import CARDS
-from academie.games.whist import DrawForDeal, Play, Shuffle, WhistState
+from academie.games.whist.bots.dds import solve
+from academie.games.whist.state import DrawForDeal, Play, Shuffle, WhistState
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,6 +1,6 @@
 """Whist in batch: ``n`` first deals played at once with numpy, the random or the classical policy.
 
-Each deal is the first deal of a fresh rubber (score 0–0, default :class:`~academie.games.whist.WhistRules`:
+Each deal is the first deal of a fresh rubber (score 0–0, default :class:`~academie.games.whist.state.WhistRules`:
 long whist) with a fixed first dealer, dealt from :class:`~academie.batch.rng.CounterChance`: one card at a time
 from the dealer's left, the last card (the dealer's) turned up for trumps (W-§3, WHIST-24); thirteen tricks,
 following suit when able (W-§5), the elder hand leading first and each trick's winner leading the next; then the
@@ -12,7 +12,7 @@ Cards are the engine's indices ``suit * 13 + rank - 2`` (so a hand is a 52-bit m
 ``j`` is card ``j``); a suit's 13-bit pattern has the deuce in bit 0 and the ace in bit 12, in rank order.
 
 The random policy takes ``legal[draw % len(legal)]`` in the engine's order (cards by index); the classical policy
-is :class:`academie.bots.whist_classical.ClassicalBot`'s maxims (W-§8.1) restated over arrays.
+is :class:`academie.games.whist.bots.classical.ClassicalBot`'s maxims (W-§8.1) restated over arrays.
 
 >>> batch = simulate(4, seed=5, policy="classical")
 >>> [tuple(p) for p in batch.points.tolist()] == [reference_deal(5, i, policy="classical").points for i in range(4)]
@@ -29,10 +29,10 @@ import numpy.typing as npt
 
 from academie.batch import BatchError, Ints, Policy, bit_index, check_count, check_policy, kth_bit, popcount
 from academie.batch.rng import DECISION, CounterChance, CounterRandomBot, deal_keys, draws, shuffle_positions
-from academie.bots.whist_classical import ClassicalBot
 from academie.cards import CARDS
-from academie.games.whist import Shuffle as WhistShuffle
-from academie.games.whist import WhistState
+from academie.games.whist.bots.classical import ClassicalBot
+from academie.games.whist.state import Shuffle as WhistShuffle
+from academie.games.whist.state import WhistState
 
 U64 = npt.NDArray[np.uint64]
 Bools = npt.NDArray[np.bool_]
@@ -294,7 +294,7 @@ def _actions(seats: npt.NDArray[np.int8], cards: npt.NDArray[np.int8]) -> tuple[
 def reference_deal(seed: int, deal: int, *, policy: str = "random", first_dealer: int = 0) -> ReferenceDeal:
     """Deal ``deal`` of the batch seeded ``seed`` played by the one-deal engine, one call per action, from
     :class:`~academie.batch.rng.CounterChance` with :class:`~academie.batch.rng.CounterRandomBot` (random) or
-    :class:`~academie.bots.whist_classical.ClassicalBot` (classical) in the four seats."""
+    :class:`~academie.games.whist.bots.classical.ClassicalBot` (classical) in the four seats."""
     chosen = check_policy(policy)
     state = WhistState(chance=CounterChance(seed, deal), first_dealer=first_dealer)
     bots: list[Any] = ([CounterRandomBot(seed=seed, deal=deal)] * 4 if chosen == "random"

@@ -19,7 +19,7 @@ from typing import Any
 from academie.bots import make_bot
 from academie.cards import PACK_52
 from academie.engine import SeededChance
-from academie.games.whist import Shuffle, WhistState
+from academie.games.whist.state import Shuffle, WhistState
 from academie.sim import DuplicateResult, derive_seed, mean_ci
 
 

@@ -8,7 +8,7 @@ ours carry the trump: ``[Trump "S"]`` and ``[TurnUp "9S"]`` (the dealer's card t
 Import accepts tagged games and bare deal lines (``N:AKQ.… …``, as in a list of deals); without a turn-up, the
 dealer's lowest card of his longest suit is taken as turned up, so the deal can be played as whist.
 
->>> from academie.games.whist import WhistState
+>>> from academie.games.whist.state import WhistState
 >>> state = WhistState.new(seed=9, first_dealer=2)
 >>> while not state.deal_results:
 ...     _ = state.apply(state.legal_actions()[0])
@@ -26,7 +26,7 @@ from typing import Any, Final
 
 from academie.cards import CARDS, Card, Rank, Suit
 from academie.engine import AcademieError
-from academie.games.whist import Play, Shuffle, WhistState
+from academie.games.whist.state import Play, Shuffle, WhistState
 
 LETTERS: Final = "NESW"
 _TAG: Final = re.compile(r'^\[(\w+)\s+"(.*)"\]\s*$')

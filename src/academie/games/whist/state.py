@@ -1,8 +1,8 @@
 """Whist: four players in two partnerships, 52 cards, thirteen tricks, honours, calling at eight, the rubber.
 
 Rules: ``shared/rules/whist.md`` §2–6 (cited ``W-§n.m``), the seed's laws ``WHIST-10`` … ``WHIST-24`` and, in
-table mode, the laws of §7 (``W-D1`` … ``W-H7``, see :mod:`academie.games.whist_laws` and
-:mod:`academie.games.whist_table`).
+table mode, the laws of §7 (``W-D1`` … ``W-H7``, see :mod:`academie.games.whist.laws` and
+:mod:`academie.games.whist.table`).
 
 A state is one rubber (best of three games). Seats 0 and 2 are partners against seats 1 and 3 (side 0 and
 side 1: a seat's side is ``seat & 1``). Long whist (game of ten, calling at eight, honours not counting at nine)
@@ -428,7 +428,7 @@ class _Deal:
     honours: list[int] = field(default_factory=lambda: [0, 0])
     start: int = 0
     """Index in the operations log where this deal began."""
-    # Table mode only (academie.games.whist_table):
+    # Table mode only (academie.games.whist.table):
     exposed: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
     """Cards of each hand lying face up, liable to be called (W-C1, W-C3, W-P1, W-R2)."""
     revokes: list[tuple[int, int]] = field(default_factory=list)
@@ -498,7 +498,7 @@ class WhistState(GameState[WhistRules]):
     """One rubber of Whist between seats 0 & 2 (side 0) and seats 1 & 3 (side 1)."""
 
     game_name = "whist"
-    table_module = "academie.games.whist_table"
+    table_module = "academie.games.whist.table"
     __slots__ = ("_actor", "_deal", "_last_tricks", "_legal", "_legal_mask", "_pending", "_phase", "_table",
                  "automate_table", "chance", "deal_results", "game_results", "games", "ledger", "operations", "rules",
                  "rulings", "score")
@@ -747,7 +747,7 @@ class WhistState(GameState[WhistRules]):
             self.operations.append(operation)
             _HANDLERS[kind](self, action)
         if self._table and self._pending is None and self._phase is _PLAY:
-            from academie.games import whist_table
+            from academie.games.whist import table as whist_table
 
             whist_table.before_turn(self)
         actor = self._actor = self._compute_actor()
@@ -830,7 +830,7 @@ class WhistState(GameState[WhistRules]):
         deal.trump = deck[51] // 13
         deal.turn_up_on_table = True
         if deal.unclaimed[0] >= 0 or deal.overscore[0] >= 0:
-            from academie.games import whist_table
+            from academie.games.whist import table as whist_table
 
             whist_table.trump_turned(self)  # W-H3, W-H7: too late to claim honours or to prove an overscore
         score = self.score
@@ -881,7 +881,7 @@ class WhistState(GameState[WhistRules]):
             if not trick:
                 deal.called_suit = -1
             if deal.exposed[seat] or deal.called[seat] >= 0 or deal.shown[seat] or deal.short_seat >= 0:
-                from academie.games import whist_table
+                from academie.games.whist import table as whist_table
 
                 whist_table.after_play(self, seat, card)
         if deal.turn_up_on_table and seat == deal.dealer:
@@ -910,13 +910,13 @@ class WhistState(GameState[WhistRules]):
 
     # ------------------------------------------------------------------------------------ table mode
     def _apply_irregular(self, action: Action) -> None:
-        from academie.games import whist_table
+        from academie.games.whist import table as whist_table
 
         assert isinstance(action, Irregular)
         whist_table.commit(self, action)
 
     def _apply_remedy(self, action: Action) -> None:
-        from academie.games import whist_table
+        from academie.games.whist import table as whist_table
 
         assert isinstance(action, Remedy) and self._pending is not None
         pending, self._pending = self._pending, None
@@ -927,11 +927,11 @@ class WhistState(GameState[WhistRules]):
         """W-§6.1: revoke penalties first (table mode), then the odd tricks, then honours (W-§4.1)."""
         deal = self._deal
         if self._table:
-            from academie.games import whist_table
+            from academie.games.whist import table as whist_table
 
             whist_table.before_scoring(self)
         if deal.revokes:
-            from academie.games import whist_table
+            from academie.games.whist import table as whist_table
 
             if whist_table.rule_on_revokes(self):
                 return  # the adversaries choose the penalty; scoring goes on after their choice

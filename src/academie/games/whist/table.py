@@ -1,15 +1,15 @@
 """Table mode for Whist: the irregular acts the seed's laws WHIST-10 … WHIST-24 and §7 of ``shared/rules/whist.md``
 rule on.
 
-An irregular act is an :class:`~academie.games.whist.Irregular` action, ``! KIND SEAT [ARGS]``, accepted from any
+An irregular act is an :class:`~academie.games.whist.state.Irregular` action, ``! KIND SEAT [ARGS]``, accepted from any
 seat when it is physically possible (:func:`why_impossible` says why not). Committing it does what the act does
 at a real table and, when the law gives a choice, leaves a ruling pending: the party the law names (an adversary
 of the offender, by convention the one on his left) chooses among the remedies with a
-:class:`~academie.games.whist.Remedy` action (``remedy NAME law=ID``); a law that rules by itself is applied by
+:class:`~academie.games.whist.state.Remedy` action (``remedy NAME law=ID``); a law that rules by itself is applied by
 the table. Every ruling is written to ``state.rulings`` and every penalty goes through the ledger citing its law.
 
 >>> from academie.engine import Mode
->>> from academie.games.whist import WhistRules, WhistState
+>>> from academie.games.whist.state import WhistRules, WhistState
 >>> state = WhistState.new(WhistRules(mode=Mode.TABLE), seed=4, first_dealer=3)
 >>> card = state.hand(2)[0]
 >>> _ = state.apply_text(f"! lead-out-of-turn 2 {card}")   # seat 2 leads when seat 0 should
@@ -33,7 +33,7 @@ from academie.laws import Act, Irregular, Irregularity, Remedy
 from academie.ledger import MARKER
 
 if TYPE_CHECKING:
-    from academie.games.whist import Pending, WhistState
+    from academie.games.whist.state import Pending, WhistState
 
 
 # ------------------------------------------------------------------------------------------------ helpers
@@ -56,7 +56,7 @@ def _left(seat: int) -> int:
 
 def _pend(state: WhistState, law: str, offender: int, description: str, chooser: int | None,
           remedies: tuple[str, ...], *, cards: tuple[int, ...] = (), seat: int = -1) -> None:
-    from academie.games.whist import Pending
+    from academie.games.whist.state import Pending
 
     state._pending = Pending(Irregularity(law, offender, description, chooser, remedies), cards, seat)
 
@@ -151,7 +151,7 @@ def before_turn(state: WhistState) -> None:
 
 def _neither_wins(state: WhistState, seat: int, card: int) -> bool:
     """W-P3: ``card`` neither trumps (the suit led not being trumps) nor wins the current trick."""
-    from academie.games.whist import _still_wins, _winning_card
+    from academie.games.whist.state import _still_wins, _winning_card
 
     deal = state._deal
     led = deal.trick[0] // 13
@@ -603,7 +603,7 @@ def _false_call_possible(state: WhistState, act: Irregular) -> str:
 def _false_call(state: WhistState, act: Irregular) -> None:
     """W-H1 (calling at a score other than eight), W-H6 (after having played), or WHIST-21, W-H4 (a call answered
     when the side does not hold three honours): the adversaries choose a new deal or not."""
-    from academie.games.whist import HONOURS
+    from academie.games.whist.state import HONOURS
 
     deal = state._deal
     deal.caller = act.seat
@@ -625,7 +625,7 @@ def _false_call(state: WhistState, act: Irregular) -> None:
 
 
 def _false_answer_possible(state: WhistState, act: Irregular) -> str:
-    from academie.games.whist import HONOURS
+    from academie.games.whist.state import HONOURS
 
     deal = state._deal
     if _phase(state) != "ANSWER" or act.seat != (deal.caller + 2) & 3:
@@ -676,7 +676,7 @@ def _deal_out_of_turn(state: WhistState, act: Irregular) -> None:
 
 def _deal_stands(state: WhistState, pending: Pending) -> None:
     """W-D7: the offender is the dealer of this hand (and the deal passes to his left after it)."""
-    from academie.games.whist import Shuffle
+    from academie.games.whist.state import Shuffle
 
     deal = state._deal
     deal.dealer = pending.seat
@@ -758,7 +758,7 @@ def _omit_possible(state: WhistState, act: Irregular) -> str:
 def _omit(state: WhistState, act: Irregular) -> None:
     """W-P5: the fourth hand omits to play: the trick is turned and quitted with three cards and play goes on; the
     omission is found once he has played to the next trick (see :func:`before_turn`)."""
-    from academie.games.whist import _winning_card
+    from academie.games.whist.state import _winning_card
 
     deal = state._deal
     trick = deal.trick
@@ -1096,7 +1096,7 @@ def _stand(state: WhistState, pending: Pending, remedy: Remedy) -> None:
     law = pending.irregularity.law
     deal = state._deal
     if law in ("W-H4", "W-H5"):
-        from academie.games.whist import Phase
+        from academie.games.whist.state import Phase
 
         state._phase = Phase.PLAY
         deal.no_honours = pending.irregularity.offender & 1
@@ -1215,7 +1215,7 @@ def _partner_win(must: bool) -> Callable[[WhistState, Pending, Remedy], None]:
 
 def _grant(state: WhistState, pending: Pending, remedy: Remedy) -> None:
     """W-C2: a sound claim: every remaining trick goes to the claimant's side, then the hand is scored."""
-    from academie.games.whist import TRICKS
+    from academie.games.whist.state import TRICKS
 
     deal = state._deal
     seat = pending.seat

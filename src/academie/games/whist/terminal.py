@@ -22,7 +22,7 @@ from rich.markup import escape
 from academie.bots import Bot, make_bot
 from academie.cards import Card, Suit
 from academie.engine import Action, ActionParseError, IllegalActionError
-from academie.games.whist import Play, WhistState, WhistView
+from academie.games.whist.state import Play, WhistState, WhistView
 
 SAYINGS = {
     "call": "calls at eight (« appeler »)",
@@ -130,7 +130,7 @@ def _ask(console: Console, read_line: Callable[[], str | None], legal: list[Acti
         if text.isdigit() and 1 <= int(text) <= len(legal):
             return legal[int(text) - 1]
         try:
-            from academie.games.whist import parse_action
+            from academie.games.whist.state import parse_action
 
             action = parse_action(text if " " in text or text in SAYINGS else f"play {text}")
         except (ActionParseError, ValueError) as error:

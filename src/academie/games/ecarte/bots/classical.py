@@ -20,7 +20,7 @@ from typing import Any, Final
 from academie.bots.random import NoLegalActionError
 from academie.cards import CARDS, PACK_32, Card, Rank
 from academie.engine import Action
-from academie.games.ecarte import (
+from academie.games.ecarte.state import (
     ACCEPT,
     MARK_KING,
     PROPOSE,
@@ -33,7 +33,7 @@ from academie.games.ecarte import (
     Play,
     TakeBack,
 )
-from academie.games.ecarte import STRENGTH as _STRENGTH
+from academie.games.ecarte.state import STRENGTH as _STRENGTH
 
 KING, QUEEN, JACK, ACE, TEN = 7, 6, 5, 4, 3
 """Strengths (E-§2.1: K Q J A 10 9 8 7, index = strength)."""

@@ -1,22 +1,22 @@
 """The search bot for Écarté: sample the hidden cards, solve each world exactly, pick the best on average.
 
 A *world* deals the cards this seat cannot see (the opponent's hand, the talon order and the opponent's
-discards) consistently with everything in its :class:`~academie.games.ecarte.EcarteView`: its own hand and
+discards) consistently with everything in its :class:`~academie.games.ecarte.state.EcarteView`: its own hand and
 discards, the card turned up, the cards played, and what the opponent's play showed (E-§8.5): a second player
 who did not follow has none of the suit led, one who followed without overtaking holds no higher card of
 that suit (E-§5), one who neither followed nor trumped has no trump when trumping is compulsory. When the
 opponent's first decision left his hand untouched (he stood, refused, or has just proposed), worlds where
-the books (E-§8.2, E-§8.3, :mod:`academie.bots.ecarte_classical`) would have decided otherwise are redrawn
+the books (E-§8.2, E-§8.3, :mod:`academie.games.ecarte.bots.classical`) would have decided otherwise are redrawn
 a few times (E-§8.4: "if refused, infer where the dealer is strong").
 
-Card play solves every world with :class:`~academie.bots.ecarte_solver.Solver` and plays the card with the
+Card play solves every world with :class:`~academie.games.ecarte.bots.solver.Solver` and plays the card with the
 best mean score. The decisions before play (propose or stand, accept or refuse, discards, take-back) play
 each option out in every world: the exchange follows the books for the opponent and for later exchanges,
 then both hands are solved exactly; the king of trumps counts one for whoever ends with it (E-§4.4). The
 budget is a number of worlds, never a clock, and each decision draws its worlds from a generator seeded by
 the bot's seed and the view, so the same seed and the same view give the same choice.
 
->>> from academie.games.ecarte import EcarteState
+>>> from academie.games.ecarte.state import EcarteState
 >>> state = EcarteState.new(seed=5, first_dealer=0)
 >>> bot = SearchBot(seed=1, samples=8)
 >>> bot.choose(state.view(1)) in state.legal_actions()
@@ -30,7 +30,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from academie.bots.ecarte_classical import (
+from academie.bots.random import NoLegalActionError
+from academie.cards import PACK_32, SUIT_MASKS, Card, cards_of, mask_of
+from academie.engine import Action, RulesError
+from academie.games.ecarte.bots.classical import (
     ClassicalBot,
     dealer_refuses,
     discard_choice,
@@ -39,11 +42,8 @@ from academie.bots.ecarte_classical import (
     king_of_trumps,
     strength,
 )
-from academie.bots.ecarte_solver import Solver, deal_payoff
-from academie.bots.random import NoLegalActionError
-from academie.cards import PACK_32, SUIT_MASKS, Card, cards_of, mask_of
-from academie.engine import Action, RulesError
-from academie.games.ecarte import (
+from academie.games.ecarte.bots.solver import Solver, deal_payoff
+from academie.games.ecarte.state import (
     ACCEPT,
     HIGHER_IN_SUIT,
     MARK_KING,

@@ -28,7 +28,7 @@ from typing import Final, Literal
 
 from academie.cards import CARDS, PACK_32, Card, mask_of
 from academie.engine import AcademieError
-from academie.games.ecarte import STRENGTH
+from academie.games.ecarte.state import STRENGTH
 
 TRICKS: Final = 5
 

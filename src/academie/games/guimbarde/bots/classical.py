@@ -3,7 +3,7 @@
 It sees only its view: its hand, the cards shown at the declarations (who holds ♥Q, ♥K, ♦J), the turn-up and
 the cards played.
 
->>> from academie.games.guimbarde import GuimbardeState
+>>> from academie.games.guimbarde.state import GuimbardeState
 >>> state = GuimbardeState.new(seed=4, first_dealer=0)
 >>> bot = ClassicalBot(seed=0)
 >>> bot.choose(state.view(state.actor)) in state.legal_actions()
@@ -17,7 +17,7 @@ from typing import Final
 from academie.bots.random import NoLegalActionError
 from academie.cards import Card
 from academie.engine import Action
-from academie.games.guimbarde import BEATEN_BY, JD, KH, POWER, QH, GuimbardeView, Play
+from academie.games.guimbarde.state import BEATEN_BY, JD, KH, POWER, QH, GuimbardeView, Play
 
 CAPTORS: Final = (1 << KH) | (1 << QH)
 

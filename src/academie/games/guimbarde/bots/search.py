@@ -6,7 +6,7 @@ suits a player is known to lack (he did not follow them, GUIMBARDE-R8) and each 
 (GUIMBARDE-§4: the length of his longest printed suit). Each legal card is tried in every world and the rest of
 the deal is played out by a quick greedy policy; the card with the best mean counters for the seat is chosen.
 
->>> from academie.games.guimbarde import GuimbardeState
+>>> from academie.games.guimbarde.state import GuimbardeState
 >>> state = GuimbardeState.new(seed=4, first_dealer=0)
 >>> bot = SearchBot(seed=0, worlds=4)
 >>> bot.choose(state.view(state.actor)) in state.legal_actions()
@@ -20,7 +20,7 @@ import random
 from academie.bots.random import NoLegalActionError
 from academie.cards import SUIT_MASKS, indices_of, mask_of
 from academie.engine import Action, RulesError
-from academie.games.guimbarde import (
+from academie.games.guimbarde.state import (
     BEATEN_BY,
     EFFECTIVE_MASKS,
     EFFECTIVE_SUIT,

@@ -14,7 +14,7 @@ kept hand says, pot odds). The bot uses them as follows:
   "information"), else pass or fold.
 
 >>> from academie.cards import parse_cards
->>> from academie.games.guinguette import GuinguetteRules
+>>> from academie.games.guinguette.state import GuinguetteRules
 >>> best_draw(parse_cards("9S 8H KC 6D"), unseen=parse_cards("7C 7D TH JC QS"), rules=GuinguetteRules())
 (Card.parse('KC'), 3)
 """
@@ -27,7 +27,7 @@ from typing import Any
 from academie.bots.random import NoLegalActionError
 from academie.cards import Card, mask_of, parse_cards
 from academie.engine import Action
-from academie.games.guinguette import (
+from academie.games.guinguette.state import (
     ALL_IN,
     BETS,
     FOLD,

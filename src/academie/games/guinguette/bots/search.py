@@ -1,6 +1,6 @@
 """The Guinguette search bot: read the others' hands from what they did, play each choice out, keep a clear gain.
 
-Opponents are modelled by the classical bot (:mod:`academie.bots.guinguette_classical`, the rule file's §8),
+Opponents are modelled by the classical bot (:mod:`academie.games.guinguette.bots.classical`, the rule file's §8),
 and the search is a one-step improvement on it:
 
 1. **Replay** (:func:`opponent_decisions`): the deal's public history is replayed on a dummy deal, which gives each
@@ -22,7 +22,7 @@ and the search is a one-step improvement on it:
 
 Deterministic: one ``random.Random(seed)``; no clock.
 
->>> from academie.games.guinguette import GuinguetteState
+>>> from academie.games.guinguette.state import GuinguetteState
 >>> state = GuinguetteState.new(seed=2, first_dealer=0)
 >>> bot = SearchBot(seed=1, playouts=40)
 >>> bot.choose(state.view(state.actor)) in state.legal_actions()
@@ -38,11 +38,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from academie.bots.guinguette_classical import HIGH_POINT, WIN_WITH_TIERCE
 from academie.bots.random import NoLegalActionError
 from academie.cards import mask_of, parse_cards
 from academie.engine import Action, RulesError
-from academie.games.guinguette import (
+from academie.games.guinguette.bots.classical import HIGH_POINT, WIN_WITH_TIERCE
+from academie.games.guinguette.state import (
     ALL_IN,
     BETS,
     FOLD,

@@ -3,11 +3,11 @@
 It draws or stands on the exact chance of busting given the cards it has not seen (Q-§8 "Bust and hit chances",
 "Card counting"), needs a higher total against several drawers ("Standing thresholds"), opens and holds by the
 strength of its hidden card and its position, raises with a strong made hand ("Betting"). In Form B it plays the
-exactly optimal draw/stand policy (Q-§5.8, :mod:`academie.bots.quinze_policy`, the table ``academie analyse
+exactly optimal draw/stand policy (Q-§5.8, :mod:`academie.games.quinze.bots.policy`, the table ``academie analyse
 quinze`` prints), drawing at random with the optimal probability where the optimum is mixed; on a hand the optimal
 policy never reaches it falls back on §8 "Form B" (the dealer stands lower than the elder).
 
->>> from academie.games.quinze import QuinzeRules, QuinzeState
+>>> from academie.games.quinze.state import QuinzeRules, QuinzeState
 >>> state = QuinzeState.new(QuinzeRules(players=3), seed=3, first_dealer=2)
 >>> bot = ClassicalBot(seed=0)
 >>> bot.choose(state.view(state.actor)) in state.legal_actions()
@@ -19,9 +19,9 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 
-from academie.bots.quinze_policy import form_b_policy
 from academie.engine import Action
-from academie.games.quinze import (
+from academie.games.quinze.bots.policy import form_b_policy
+from academie.games.quinze.state import (
     ALL_IN,
     ANNOUNCE,
     CARD,

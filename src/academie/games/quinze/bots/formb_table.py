@@ -1,6 +1,7 @@
 """Form B's optimal draw/stand policy for the default card values (ace 1, courts 10), solved by
-:mod:`academie.bots.quinze_solver` and written by
-:func:`academie.bots.quinze_policy.render_table_module` (generated data: do not edit by hand)."""
+:mod:`academie.games.quinze.bots.solver` and written by
+:func:`academie.games.quinze.bots.policy.render_table_module`
+(generated data: do not edit by hand)."""
 
 from typing import Final
 

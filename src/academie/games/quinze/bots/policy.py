@@ -1,16 +1,16 @@
 """Form B's exactly optimal draw/stand policy, ready for a bot: how often each player draws with each hand.
 
-The policy is the behaviour strategy of the optimal mixtures that :mod:`academie.bots.quinze_solver` computes
+The policy is the behaviour strategy of the optimal mixtures that :mod:`academie.games.quinze.bots.solver` computes
 (rule file Q-§5.8, Q-H1; the same solution ``academie analyse quinze`` prints). Solving the full 52-card game
 takes some seconds, so the solution for the default card values (ace 1, courts 10, Q-§2.2) is stored in
-:mod:`academie.bots.quinze_formb_table`, written by :func:`render_table_module`; any other card values are
+:mod:`academie.games.quinze.bots.formb_table`, written by :func:`render_table_module`; any other card values are
 solved once per process when first asked for.
 
-A hand is the count of each kind of card (see :class:`~academie.bots.quinze_solver.Kinds`); in the stored text a
+A hand is the count of each kind of card (see :class:`~academie.games.quinze.bots.solver.Kinds`); in the stored text a
 hand is the hexadecimal index of its kinds, one digit per card, and a dealer's entry is prefixed with how many
 cards the elder holds.
 
->>> from academie.bots.quinze_solver import solve
+>>> from academie.games.quinze.bots.solver import solve
 >>> small = solve(values=(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10), copies=1)
 >>> policy = policy_from_solution(small)
 >>> decode(encode(policy), policy.kinds) == policy
@@ -26,9 +26,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
 
-from academie.bots.quinze_solver import Hand, Kinds, Solution, hand_of, kinds_of, solve
 from academie.cards import Card
-from academie.games.quinze import QuinzeRules, card_values
+from academie.games.quinze.bots.solver import Hand, Kinds, Solution, hand_of, kinds_of, solve
+from academie.games.quinze.state import QuinzeRules, card_values
 
 DIGITS: Final = "0123456789abcdef"
 PRECISION: Final = 6
@@ -113,7 +113,7 @@ def decode(text: str, kinds: Kinds) -> FormBPolicy:
 
 
 def render_table_module(solution: Solution) -> str:
-    """The source of :mod:`academie.bots.quinze_formb_table` for a solution of the default card values."""
+    """The source of :mod:`academie.games.quinze.bots.formb_table` for a solution of the default card values."""
     words = encode(policy_from_solution(solution)).split()
     lines: list[str] = []
     line = ""
@@ -125,8 +125,9 @@ def render_table_module(solution: Solution) -> str:
     lines.append(line)
     body = "\n".join(f"    {line!r}," for line in lines)
     return ('"""Form B\'s optimal draw/stand policy for the default card values (ace 1, courts 10), solved by\n'
-            ':mod:`academie.bots.quinze_solver` and written by\n'
-            ':func:`academie.bots.quinze_policy.render_table_module` (generated data: do not edit by hand)."""\n\n'
+            ':mod:`academie.games.quinze.bots.solver` and written by\n'
+            ':func:`academie.games.quinze.bots.policy.render_table_module`\n'
+            '(generated data: do not edit by hand)."""\n\n'
             "from typing import Final\n\n"
             f"TABLE: Final = (\n{body}\n)\n")
 
@@ -144,7 +145,7 @@ def solver_values(rules: QuinzeRules) -> tuple[int, ...]:
 @lru_cache(maxsize=8)
 def _policy(values: tuple[int, ...], ace_eleven: bool) -> FormBPolicy:
     if values == DEFAULT_VALUES and not ace_eleven:
-        from academie.bots.quinze_formb_table import TABLE
+        from academie.games.quinze.bots.formb_table import TABLE
 
         return decode(" ".join(TABLE), kinds_of(values))
     return policy_from_solution(solve(values=values, ace_eleven=ace_eleven))

@@ -1,7 +1,7 @@
 """The search bot for Le Quinze: each candidate action is valued by sampling the unseen cards and the opponents'
 behaviour, and the best mean result for the coup is chosen.
 
-A sample is a full state consistent with the bot's view (:func:`academie.games.quinze.sample_state`: the other
+A sample is a full state consistent with the bot's view (:func:`academie.games.quinze.state.sample_state`: the other
 players' hidden cards, the pack and the dead cards dealt at random from the cards the seat has not seen). In each
 sample the candidate is applied and the coup is played out by a quick version of the classical rules for every
 seat (each on its own sampled cards, Q-§8); the value is the seat's tokens won or lost in the coup. The same
@@ -11,7 +11,7 @@ choice stands unless another action beats it on the same samples by two standard
 noisy means is biased upwards). When no sample can be built (a table-mode ruling pending), the classical bot
 decides; in Form B it always does, since it plays the exactly optimal policy (Q-§5.8).
 
->>> from academie.games.quinze import QuinzeRules, QuinzeState
+>>> from academie.games.quinze.state import QuinzeRules, QuinzeState
 >>> state = QuinzeState.new(QuinzeRules(players=3), seed=3, first_dealer=2)
 >>> bot = SearchBot(seed=1, samples=8)
 >>> bot.choose(state.view(state.actor)) in state.legal_actions()
@@ -23,9 +23,9 @@ from __future__ import annotations
 import random
 from typing import Final
 
-from academie.bots.quinze_classical import ClassicalBot, bust_chance, reach_chance
 from academie.engine import Action
-from academie.games.quinze import (
+from academie.games.quinze.bots.classical import ClassicalBot, bust_chance, reach_chance
+from academie.games.quinze.state import (
     ALL_IN,
     CARD,
     HOLD,

@@ -4,7 +4,7 @@ Leads from the longest plain suit with the standard opening cards (W-§8.1 Caven
 partner's suit returned; second hand low, third hand high, fourth hand as cheaply as possible; discards from
 the weakest suit; calls at eight whenever entitled (W-§8.2).
 
->>> from academie.games.whist import WhistState
+>>> from academie.games.whist.state import WhistState
 >>> state = WhistState.new(seed=3, first_dealer=3)
 >>> bot = ClassicalBot(seed=0)
 >>> bot.choose(state.view(state.actor)) in state.legal_actions()
@@ -18,7 +18,7 @@ from typing import Any, Final
 from academie.bots.random import NoLegalActionError
 from academie.cards import Card, Rank
 from academie.engine import Action
-from academie.games.whist import Answer, Call, Deny, Play, Remedy, ShowHonours, WhistView
+from academie.games.whist.state import Answer, Call, Deny, Play, Remedy, ShowHonours, WhistView
 
 
 def _rank(card: Card) -> int:

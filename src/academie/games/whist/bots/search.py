@@ -3,10 +3,10 @@
 At each card it deals the unseen cards among the three other hands at random, consistently with everything the
 seat has seen (the cards played, the voids shown by failing to follow suit, the turned-up card still in the
 dealer's hand, cards lying exposed), solves every sample double-dummy with DDS (through endplay,
-:mod:`academie.bots.whist_dds`) and plays the card with the best average number of tricks for its side. Calls at
+:mod:`academie.games.whist.bots.dds`) and plays the card with the best average number of tricks for its side. Calls at
 eight are always made (W-§8.2). ``samples`` fixes the work per decision.
 
->>> from academie.games.whist import WhistState
+>>> from academie.games.whist.state import WhistState
 >>> state = WhistState.new(seed=3, first_dealer=3)
 >>> bot = SearchBot(seed=1, samples=2)
 >>> bot.choose(state.view(state.actor)) in state.legal_actions()
@@ -19,11 +19,11 @@ import random
 from typing import Any
 
 from academie.bots.random import NoLegalActionError
-from academie.bots.whist_classical import remedy_choice
-from academie.bots.whist_dds import solve
 from academie.cards import mask_of
 from academie.engine import Action
-from academie.games.whist import PLAYS, Answer, Call, Deny, Play, Remedy, ShowHonours, WhistView
+from academie.games.whist.bots.classical import remedy_choice
+from academie.games.whist.bots.dds import solve
+from academie.games.whist.state import PLAYS, Answer, Call, Deny, Play, Remedy, ShowHonours, WhistView
 
 DEFAULT_SAMPLES = 12
 """Samples per decision: about 10 ms each on a 2-core machine (see bench/whist.py)."""

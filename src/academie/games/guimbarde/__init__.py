@@ -1,0 +1,6 @@
+"""La Guimbarde: everything that belongs to this game alone (state, table-mode laws, catalogue, bots, terminal screen).
+
+The public names of :mod:`academie.games.guimbarde.state` are importable from here.
+"""
+
+from academie.games.guimbarde.state import *  # noqa: F403

@@ -1,0 +1,6 @@
+"""Whist: everything that belongs to this game alone (state, table-mode laws, catalogue, bots, terminal screen).
+
+The public names of :mod:`academie.games.whist.state` are importable from here.
+"""
+
+from academie.games.whist.state import *  # noqa: F403
