@@ -485,7 +485,7 @@ class ToyState(GameState[ToyRules]):
     def __init__(self, rules: ToyRules) -> None:
         self.rules, self.chance, self.operations = rules, None, []
         self.hands: list[list[str]] = [[], []]
-        self.pending = False
+        self.slipped = False
         self.played = 0
 
     @classmethod
@@ -494,14 +494,14 @@ class ToyState(GameState[ToyRules]):
 
     @property
     def actor(self) -> int | None:
-        if self.pending:
+        if self.slipped:
             return TABLE
         if not self.operations:
             return CHANCE
         return None if self.played == self.rules.plays else self.played % 2
 
     def legal_actions(self) -> Sequence[Action]:
-        if self.pending:
+        if self.slipped:
             return (ToyAction("remedy pardon law=TOY-1"),)
         seat = self.actor
         return () if seat is None or seat < 0 else tuple(ToyAction(f"play {card}") for card in self.hands[seat])
@@ -516,13 +516,13 @@ class ToyState(GameState[ToyRules]):
             return ToyAction(text)
         raise ActionParseError(f"unknown toy action {text!r}; expected deck, play CARD, ! slip SEAT CARD, remedy")
 
-    def check_chance(self, action: Action) -> None:
+    def check_chance_outcome(self, action: Action) -> None:
         if not str(action).startswith("deck ") or len(str(action).split()) != 9:
             raise IllegalActionError(action, CHANCE, (), "expected `deck` and 8 cards")
 
     def apply(self, action: Action) -> Operation:
         words = str(action).split()
-        if words[0] == "!" and not self.pending and words[3] in self.hands[int(words[2])]:
+        if words[0] == "!" and not self.slipped and words[3] in self.hands[int(words[2])]:
             return self.apply_unchecked(action)
         return super().apply(action)
 
@@ -534,14 +534,14 @@ class ToyState(GameState[ToyRules]):
         elif words[0] == "play":
             self.hands[self.played % 2].remove(words[1])
             self.played += 1
-        self.pending = words[0] == "!"
+        self.slipped = words[0] == "!"
         self.operations.append(operation)
         return operation
 
     def clone(self) -> Self:
         twin = type(self)(self.rules)
         twin.operations, twin.hands = self.operations[:], [h[:] for h in self.hands]
-        twin.pending, twin.played = self.pending, self.played
+        twin.slipped, twin.played = self.slipped, self.played
         return twin
 
 

@@ -154,6 +154,37 @@ SUIT_MASKS: Final[tuple[int, ...]] = tuple(((1 << 13) - 1) << (13 * s) for s in 
 """The bitmask of all 13 cards of each suit, by suit index."""
 
 
+RANKS_PER_SUIT: Final = 13
+"""Card indices run suit by suit: ``index = 13 * suit + (rank - 2)``."""
+
+
+def suit_of(index: int) -> int:
+    """The suit (as its :class:`Suit` value) of a card index, without building a :class:`Card`.
+
+    >>> suit_of(Card.parse("KH").index) == Suit.HEARTS
+    True
+    """
+    return index // RANKS_PER_SUIT
+
+
+def rank_of(index: int) -> int:
+    """The rank (as its :class:`Rank` value, 2 to 14) of a card index.
+
+    >>> rank_of(Card.parse("KH").index) == Rank.KING
+    True
+    """
+    return index % RANKS_PER_SUIT + 2
+
+
+def card_index(rank: Rank, suit: Suit) -> int:
+    """The index of a card from its rank and suit: the inverse of :func:`rank_of` and :func:`suit_of`.
+
+    >>> CARDS[card_index(Rank.QUEEN, Suit.SPADES)]
+    Card.parse('QS')
+    """
+    return RANKS_PER_SUIT * suit + rank - 2
+
+
 def parse_cards(text: str) -> tuple[Card, ...]:
     """Parse cards separated by spaces or commas: ``"KH 7S, TD"``."""
     return tuple(Card.parse(part) for part in text.replace(",", " ").split())

@@ -13,16 +13,16 @@ The engine holds no clock, no global random generator and does no I/O: chance co
 
 from __future__ import annotations
 
+import copy
 import dataclasses
-import importlib
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum, IntEnum
 from itertools import repeat
 from operator import is_
-from typing import Any, ClassVar, Final, Generic, NamedTuple, Self, TypeVar
+from typing import Any, ClassVar, Final, Generic, NamedTuple, Protocol, Self, TypeVar
 
 from academie.cards import Card
 
@@ -47,7 +47,7 @@ PUBLIC: Final = Special.PUBLIC
 
 
 class Mode(Enum):
-    """How irregular acts are handled (DESIGN §3)."""
+    """How irregular acts are handled (``docs/architecture.md``, "Table mode")."""
 
     ENFORCED = "enforced"
     """Irregular acts cannot happen: illegal input is rejected with a clear error."""
@@ -137,6 +137,38 @@ class Remedy(Action):
 
     def __str__(self) -> str:
         return " ".join(("remedy", self.name, *self.args, f"law={self.law}"))
+
+
+@dataclass(frozen=True, slots=True)
+class Irregularity:
+    """An irregular act accepted in table mode, waiting for (or given) its ruling."""
+
+    law: str
+    offender: int
+    description: str
+    chooser: int | None
+    """The seat that chooses the remedy, or ``None`` when the law rules automatically (the table rules)."""
+    remedies: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """Table mode: an irregularity waiting for its remedy, with what the remedy needs to know.
+
+    Games whose rulings need more (a box, the pots of a coup) extend it with fields of their own.
+    """
+
+    irregularity: Irregularity
+    cards: tuple[int, ...] = ()
+    """Card indices concerned (the card played out of turn, the extra cards dealt, ...)."""
+    seat: int = -1
+    """The seat concerned when it is not the offender (the hand dealt a wrong number of cards)."""
+    amount: int = 0
+
+    def remedies(self) -> tuple[Remedy, ...]:
+        """The remedies offered, one action each."""
+        law = self.irregularity.law
+        return tuple(Remedy(name, law) for name in self.irregularity.remedies)
 
 
 @dataclass(frozen=True, slots=True)
@@ -242,62 +274,167 @@ class ExplicitChance(ChanceSource):
         return twin
 
 
+StateT_contra = TypeVar("StateT_contra", contravariant=True)
+PendingT_contra = TypeVar("PendingT_contra", contravariant=True)
+
+
+class TableLaws(Protocol[StateT_contra, PendingT_contra]):
+    """A game's laws of irregularities as its state uses them in table mode (each game's ``table`` module
+    satisfies the protocol its state declares, and the game package injects it: the state never imports its
+    laws)."""
+
+    def why_impossible(self, state: StateT_contra, act: Irregular, /) -> str:
+        """Why ``act`` cannot be committed now ("" when it can)."""
+        ...
+
+    def possible_acts(self, state: StateT_contra, seat: int, /) -> tuple[Irregular, ...]:
+        """Examples of the irregular acts ``seat`` could physically commit now."""
+        ...
+
+    def commit(self, state: StateT_contra, act: Irregular, /) -> None:
+        """Do what the act does at the table, then leave its ruling pending (or rule at once)."""
+        ...
+
+    def apply_remedy(self, state: StateT_contra, pending: PendingT_contra, remedy: Remedy, /) -> None:
+        """Carry out the remedy chosen for ``pending``."""
+        ...
+
+
+class View(Protocol):
+    """What every game's view of a seat (or of :data:`PUBLIC`) offers: who looks, who acts, what may be done."""
+
+    @property
+    def viewer(self) -> int:
+        """The seat whose knowledge this is, or :data:`PUBLIC`."""
+        ...
+
+    @property
+    def actor(self) -> int | None:
+        ...
+
+    @property
+    def dealer(self) -> int | None:
+        ...
+
+    @property
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The actions the viewer may take now (empty when it is not the viewer's turn)."""
+        ...
+
+
+def _copy_value(value: Any) -> Any:
+    """A copy deep enough for :meth:`GameState.clone`: lists (of immutable values) sliced, records copied."""
+    if type(value) is list:
+        return value[:]
+    copier = getattr(value, "copy", None)
+    return copier() if copier is not None else copy.copy(value)
+
+
 RulesT = TypeVar("RulesT")
 
 
 class GameState(ABC, Generic[RulesT]):
-    """The shared part of every game's state: checked apply, the log, chance automation, text actions."""
+    """The shared part of every game's state: checked apply, the log, chance automation, text actions, the
+    table-mode bookkeeping (the pending irregularity and the rulings) and the scaffolding each game fills in.
+
+    A game declares:
+
+    - :attr:`handlers`: the method applying each action type (the template :meth:`apply_unchecked` calls it);
+    - :meth:`_compute_actor` and :meth:`_compute_legal` (cached by :attr:`actor` and :meth:`legal_actions`);
+    - :attr:`clone_shared` and :attr:`clone_copied`: every attribute of the state, shared with a clone
+      (immutable values) or copied (lists, ledgers, deal records) by the template :meth:`clone`;
+    - :meth:`check_chance_outcome`, and :attr:`table_laws` (injected by the game's package).
+    """
 
     game_name: ClassVar[str]
-    table_module: ClassVar[str] = ""
-    """The module of the game's table mode (``why_impossible(state, act)``, ``possible_acts(state, seat)``)."""
+    table_laws: ClassVar[TableLaws[Any, Any] | None] = None
+    """The game's laws of irregularities, injected by its package (``academie.games.<game>``)."""
+    handlers: ClassVar[Mapping[type[Action], Callable[[Any, Any], None]]] = {}
+    """The method applying each action type (its first argument is the state)."""
+    clone_shared: ClassVar[tuple[str, ...]] = ()
+    """Attributes a clone shares with its original (immutable values, or values replaced, never changed)."""
+    clone_copied: ClassVar[tuple[str, ...]] = ()
+    """Attributes a clone copies (lists sliced, ledgers and deal records through their ``copy()``)."""
     rules: RulesT
     operations: list[Operation]
     chance: ChanceSource | None
     automate_table: bool
     """Table mode: rulings that need nobody's choice are given at once (the table is an automated actor)."""
+    rulings: list[str]
+    """Table mode: every ruling given, with its law ("E-P1: the card is taken back")."""
+    _actor: int | None
+    _legal: tuple[Action, ...] | None
+    _pending: Pending | None
 
+    # ------------------------------------------------------------------------------------ who acts, what is legal
     @property
-    @abstractmethod
     def actor(self) -> int | None:
         """The seat to act, :data:`CHANCE`, :data:`TABLE`, or ``None`` when the game is over."""
+        return self._actor
 
     @property
     def is_terminal(self) -> bool:
         return self.actor is None
 
-    @abstractmethod
+    def _compute_actor(self) -> int | None:
+        """Who acts now, worked out from the state (the template :meth:`apply_unchecked` caches it)."""
+        raise NotImplementedError
+
     def legal_actions(self) -> Sequence[Action]:
         """Every action the actor may take now (empty when the game is over)."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return legal
 
-    @abstractmethod
+    def _compute_legal(self) -> tuple[Action, ...]:
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------------------------ applying actions
     def apply_unchecked(self, action: Action) -> Operation:
-        """Apply an action known to be legal (the fast path); returns the operation appended."""
+        """Apply an action known to be legal (the fast path); returns the operation appended.
+
+        The template: log the operation, run the game's handler for the action's type, work out who acts next,
+        and let chance or the table act when they are to.
+        """
+        kind = type(action)
+        actor = action.seat if kind is Irregular else self._actor  # type: ignore[attr-defined]
+        assert actor is not None
+        operation = Operation(actor, action)
+        self.operations.append(operation)
+        self._legal = None
+        self.handlers[kind](self, action)
+        actor = self._actor = self._compute_actor()
+        if actor is not None and actor < 0:
+            self._automate(actor)
+        return operation
 
     @abstractmethod
     def parse_action(self, text: str) -> Action:
         """Read an action from its text form; raises :class:`ActionParseError`."""
 
-    @abstractmethod
-    def clone(self) -> Self:
-        """An independent copy (cheap enough for search)."""
-
     def illegal_reason(self, action: Action) -> str:
         """Why ``action`` is not legal now, in words (games refine this)."""
         return "not one of the actions allowed now"
 
-    @abstractmethod
     def check_chance(self, action: Action) -> None:
-        """Raise :class:`IllegalActionError` unless ``action`` is a possible outcome of the chance event now.
+        """Raise :class:`IllegalActionError` unless chance is to act and ``action`` is a possible outcome.
 
         Chance outcomes (a whole deck order) are too many to list, so at a chance node :meth:`legal_actions`
         is empty and this check stands in for it.
         """
+        if self.actor is not CHANCE:
+            raise IllegalActionError(action, self.actor, self.legal_actions(), "chance is not to act")
+        self.check_chance_outcome(action)
+
+    @abstractmethod
+    def check_chance_outcome(self, action: Action) -> None:
+        """Raise :class:`IllegalActionError` unless ``action`` is a possible outcome of the chance event now."""
 
     def apply(self, action: Action) -> Operation:
         """Check ``action`` against :meth:`legal_actions`, then apply it. Chance outcomes are checked by
         :meth:`check_chance`, and in table mode an :class:`Irregular` act by any seat is accepted when it is
-        physically possible now (the game's :attr:`table_module` says why not).
+        physically possible now (the game's :attr:`table_laws` say why not).
 
         Raises :class:`IllegalActionError` naming the action, the actor and what is allowed; the state is
         unchanged when it does.
@@ -308,7 +445,8 @@ class GameState(ABC, Generic[RulesT]):
         if any(map(is_, legal, repeat(action))) or action in legal:
             return self.apply_unchecked(action)
         if isinstance(action, Irregular):
-            reason = self._table_laws().why_impossible(self, action) if self.table_module else (
+            laws = self.table_laws
+            reason = laws.why_impossible(self, action) if laws is not None else (
                 f"{self.game_name} has no table mode")
             if reason:
                 raise IllegalActionError(action, action.seat, legal, reason)
@@ -318,31 +456,70 @@ class GameState(ABC, Generic[RulesT]):
             return self.apply_unchecked(action)
         raise IllegalActionError(action, self.actor, legal, self.illegal_reason(action))
 
-    def irregular_actions(self, seat: int) -> tuple[Irregular, ...]:
-        """Table mode: examples of the irregular acts ``seat`` could physically commit now (one per kind and
-        card), for interfaces and tests; empty in enforced mode."""
-        if not self.table_module:
-            return ()
-        acts: tuple[Irregular, ...] = self._table_laws().possible_acts(self, seat)
-        return acts
-
-    def _table_laws(self) -> Any:
-        return importlib.import_module(self.table_module)
-
-    def _automate(self, actor: int) -> None:
-        """After an action that leaves chance or the table to act: let the injected chance source deal, or the
-        table give a ruling that needs nobody's choice (automations, DESIGN §2)."""
-        if actor == CHANCE and self.chance is not None:
-            self.resolve_chance()
-        elif actor == TABLE and self.automate_table:
-            self.apply_unchecked(self.legal_actions()[0])
-
     def apply_text(self, text: str) -> Operation:
         """Parse and apply an action given as text, e.g. ``"play KH"``."""
         return self.apply(self.parse_action(text))
 
     def resolve_chance(self) -> None:
         """Let the injected chance source act while chance is to act (automation)."""
+
+    def _automate(self, actor: int) -> None:
+        """After an action that leaves chance or the table to act: let the injected chance source deal, or the
+        table give a ruling that needs nobody's choice (automations)."""
+        if actor == CHANCE and self.chance is not None:
+            self.resolve_chance()
+        elif actor == TABLE and self.automate_table:
+            self.apply_unchecked(self.legal_actions()[0])
+
+    # ------------------------------------------------------------------------------------ copies
+    def clone(self) -> Self:
+        """An independent copy (cheap enough for search), driven by :attr:`clone_shared` and
+        :attr:`clone_copied`; the chance source is cloned so that the twin deals the same future."""
+        twin = object.__new__(type(self))
+        for name in self.clone_shared:
+            setattr(twin, name, getattr(self, name))
+        for name in self.clone_copied:
+            setattr(twin, name, _copy_value(getattr(self, name)))
+        twin.chance = self.chance.clone() if self.chance is not None else None
+        return twin
+
+    # ------------------------------------------------------------------------------------ table mode
+    def irregular_actions(self, seat: int) -> tuple[Irregular, ...]:
+        """Table mode: examples of the irregular acts ``seat`` could physically commit now (one per kind and
+        card), for interfaces and tests; empty in enforced mode."""
+        laws = self.table_laws
+        if laws is None:
+            return ()
+        acts: tuple[Irregular, ...] = laws.possible_acts(self, seat)
+        return acts
+
+    @property
+    def pending(self) -> Irregularity | None:
+        """Table mode: the irregularity waiting for its remedy, if any."""
+        return self._pending.irregularity if self._pending is not None else None
+
+    @property
+    def pending_ruling(self) -> Pending | None:
+        """Table mode: the pending irregularity with what its remedy needs (for the game's laws)."""
+        return self._pending
+
+    def pend(self, pending: Pending) -> None:
+        """Table mode: leave ``pending`` waiting for its remedy (the laws' way to stop the play)."""
+        self._pending = pending
+        self._legal = None
+
+    def take_pending(self) -> Pending:
+        """Table mode: the pending irregularity, now being remedied (no longer pending)."""
+        pending = self._pending
+        if pending is None:
+            raise AcademieError("no irregularity is pending")
+        self._pending = None
+        self._legal = None
+        return pending
+
+    def rule(self, text: str) -> None:
+        """Table mode: record a ruling (its text starts with the law's ID)."""
+        self.rulings.append(text)
 
 
 def rules_to_dict(rules: object) -> dict[str, Any]:

@@ -18,6 +18,8 @@ from pathlib import Path
 from typing import Generic, TypeVar
 
 from academie.engine import Irregular as Irregular
+from academie.engine import Irregularity as Irregularity
+from academie.engine import Pending as Pending
 from academie.engine import Remedy as Remedy
 
 
@@ -53,18 +55,6 @@ class RuleEntry:
     """The historical source as the rule file gives it (e.g. "Cav 43; OH p.177")."""
     partial: str = ""
     """Why the rule is only partly implemented, when it is."""
-
-
-@dataclass(frozen=True, slots=True)
-class Irregularity:
-    """An irregular act accepted in table mode, waiting for (or given) its ruling."""
-
-    law: str
-    offender: int
-    description: str
-    chooser: int | None
-    """The seat that chooses the remedy, or ``None`` when the law rules automatically."""
-    remedies: tuple[str, ...]
 
 
 def parse_table_action(words: Sequence[str]) -> Irregular | Remedy | None:

@@ -3,4 +3,8 @@
 The public names of :mod:`academie.games.ecarte.state` are importable from here.
 """
 
+from academie.games.ecarte import table
 from academie.games.ecarte.state import *  # noqa: F403
+from academie.games.ecarte.state import EcarteState
+
+EcarteState.table_laws = table

@@ -686,7 +686,7 @@ class EcarteState(GameState[EcarteRules]):
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
 
-    def check_chance(self, action: Action) -> None:
+    def check_chance_outcome(self, action: Action) -> None:
         if self._phase == Phase.CUT:
             if not (isinstance(action, CutForDeal) and len(set(action.cards)) == 2
                     and all(STRENGTH[c.index] >= 0 for c in action.cards)):

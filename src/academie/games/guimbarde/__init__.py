@@ -3,4 +3,8 @@
 The public names of :mod:`academie.games.guimbarde.state` are importable from here.
 """
 
+from academie.games.guimbarde import table
 from academie.games.guimbarde.state import *  # noqa: F403
+from academie.games.guimbarde.state import GuimbardeState
+
+GuimbardeState.table_laws = table

@@ -732,7 +732,7 @@ class GuimbardeState(GameState[GuimbardeRules]):
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
 
-    def check_chance(self, action: Action) -> None:
+    def check_chance_outcome(self, action: Action) -> None:
         pack = pack_for(self.rules.players)
         if self._phase == Phase.CUT:
             if not (isinstance(action, CutForDeal) and len(action.cards) == self.rules.players

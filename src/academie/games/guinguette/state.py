@@ -856,7 +856,7 @@ class GuinguetteState(GameState[GuinguetteRules]):
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
 
-    def check_chance(self, action: Action) -> None:
+    def check_chance_outcome(self, action: Action) -> None:
         rules, phase = self.rules, self._phase
         pack_mask = MASK_36 if rules.players <= 4 else MASK_52
         if phase == Phase.DRAW:

@@ -3,4 +3,8 @@
 The public names of :mod:`academie.games.quinze.state` are importable from here.
 """
 
+from academie.games.quinze import table
 from academie.games.quinze.state import *  # noqa: F403
+from academie.games.quinze.state import QuinzeState
+
+QuinzeState.table_laws = table

@@ -791,7 +791,7 @@ class QuinzeState(GameState[QuinzeRules]):
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
 
-    def check_chance(self, action: Action) -> None:
+    def check_chance_outcome(self, action: Action) -> None:
         phase = self._phase
         if phase == Phase.PLACES:
             if not (isinstance(action, Places) and action.cards in _all_places(self.n, self._clockwise())):

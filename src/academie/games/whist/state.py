@@ -766,7 +766,7 @@ class WhistState(GameState[WhistRules]):
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
 
-    def check_chance(self, action: Action) -> None:
+    def check_chance_outcome(self, action: Action) -> None:
         if self._phase == _DRAW:
             if not (isinstance(action, DrawForDeal) and len(set(action.cards)) == 4):
                 raise IllegalActionError(action, CHANCE, (), "expected `draw C1 C2 C3 C4`: four different cards, "
