@@ -90,8 +90,8 @@ def test_irregular_acts_are_refused_in_enforced_mode(tmp_path: Path) -> None:
 
 def test_play_sits_you_against_the_strongest_bot_by_default(tmp_path: Path) -> None:
     code, out, _ = invoke("play", "ecarte", "--seed", "5", "--save", str(tmp_path / "g.json"), input="1\n" * 300)
-    assert code == 0 and f"against the {academie.bots.strongest('ecarte')} bot" in out
-    assert record.load_file(tmp_path / "g.json").tag("Seat1") == f"Bot ({academie.bots.strongest('ecarte')})"
+    assert code == 0 and f"against the {academie.load('ecarte').strongest()} bot" in out
+    assert record.load_file(tmp_path / "g.json").tag("Seat1") == f"Bot ({academie.load('ecarte').strongest()})"
 
 
 def test_quit_and_end_of_input_stop_the_game_and_still_save_it(tmp_path: Path) -> None:
@@ -106,7 +106,7 @@ def test_quit_and_end_of_input_stop_the_game_and_still_save_it(tmp_path: Path) -
 def _terminal_game(seed: int) -> TerminalGame:
     """A game where seat 0 (the player) is the non-dealer, to act first."""
     state = academie.load("ecarte").new(seed=seed, first_dealer=1)
-    return TerminalGame(state, bot=academie.bots.make_bot("ecarte", "random"), console=Console(file=io.StringIO()),
+    return TerminalGame(state, bot=academie.games.make_bot("ecarte", "random"), console=Console(file=io.StringIO()),
                         read_line=lambda: None, first_dealer=1)
 
 

@@ -23,7 +23,7 @@ import academie
 from academie import record as rec
 from academie.cards import Card, CardParseError
 from academie.engine import CHANCE, TABLE, Action, ActionParseError, GameState, IllegalActionError, Mode, Operation
-from academie.games import GAMES, GameType
+from academie.games import GAMES, GameType, load
 from academie.games.ecarte import CutForDeal, EcarteRules, EcarteState, Play, Shuffle
 from academie.record import (
     ActionLine,
@@ -38,6 +38,7 @@ from academie.record import (
     to_json,
     write_text,
 )
+from academie.registry import RecordHooks
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "record-format.md"
 EXAMPLE_SEED = 224
@@ -151,7 +152,7 @@ def test_replay_rebuilds_the_operations_and_the_result(case: tuple[EcarteState, 
     assert rebuilt.operations == state.operations
     assert rebuilt.result() == state.result()
     assert rebuilt.rules == state.rules
-    assert record.tag("Result") == ("*" if not state.is_terminal else rec.HOOKS["ecarte"].result_text(state))
+    assert record.tag("Result") == ("*" if not state.is_terminal else load("ecarte").record.result_text(state))
 
 
 def test_record_of_a_partie_cut_for_deal_starts_with_the_cut_and_has_no_first_dealer() -> None:
@@ -453,7 +454,7 @@ def test_documented_example_parses_replays_to_its_result_and_matches_the_seeded_
     record = read_text(full)
     state = replay(record)
     assert state.is_terminal
-    assert record.tag("Result") == rec.HOOKS["ecarte"].result_text(state)
+    assert record.tag("Result") == load("ecarte").record.result_text(state)
     assert max(state.result().points) >= 5
     assert full == write_text(from_state(example_state(), tags=EXAMPLE_TAGS))
     assert json.loads(_doc_blocks("json")[0]) == to_json(record)
@@ -554,15 +555,13 @@ def _toy_hide(actor: int, action: Action, viewer: int) -> Action | None:
 
 @pytest.fixture
 def toy_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    hooks = RecordHooks(hide=_toy_hide, seen=lambda before, after, op, seat: map(Card.parse, after.hands[seat]),
+                        result_text=lambda state: str(state.played) if state.actor is None else "*",
+                        first_dealer=lambda state: None)
     monkeypatch.setitem(GAMES, "toy", GameType(
         name="toy", title="Toy", aliases=(), min_seats=2, max_seats=2, partnerships=False, pack_size=8,
-        explicit_chance=True, max_actions_per_deal=20, module=__name__, state_class="ToyState",
-        rules_class="ToyRules"))
-    assert sys.modules[__name__].ToyState is ToyState
-    monkeypatch.setitem(rec.HOOKS, "toy", rec.RecordHooks(
-        deck_verb="deck", hide=_toy_hide, seen=lambda before, after, op, seat: map(Card.parse, after.hands[seat]),
-        result_text=lambda state: str(state.played) if state.actor is None else "*",
-        first_dealer=lambda state: None))
+        explicit_chance=True, max_actions_per_deal=20, state=ToyState, rules=ToyRules, catalogue=(),
+        record=hooks, bots={}, terminal=lambda: sys.modules[__name__]))
 
 
 TOY_TEXT = """[Game "toy"]

@@ -28,7 +28,7 @@ def test_partie_stats_add_up_to_the_partie_result() -> None:
         seed = sim.derive_seed(3, index)
         stats = sim.play_partie("ecarte", ("random", "random"), seed)
         state = academie.load("ecarte").new(seed=sim.derive_seed(seed, 0))
-        players = [academie.bots.make_bot("ecarte", "random", seed=sim.derive_seed(seed, s + 1)) for s in (0, 1)]
+        players = [academie.games.make_bot("ecarte", "random", seed=sim.derive_seed(seed, s + 1)) for s in (0, 1)]
         actions = 0
         while not state.is_terminal:
             state.apply(players[state.actor].choose(state.view(state.actor)))

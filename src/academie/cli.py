@@ -37,11 +37,10 @@ from rich.progress import (
 from rich.table import Table
 
 import academie
-from academie import bots as bot_registry
 from academie import laws, record, sim
 from academie import tournament as tournaments
 from academie.engine import AcademieError, rules_from_dict, rules_to_dict
-from academie.games import GameType, load
+from academie.games import GAMES, GameType, load
 from academie.games.ecarte.terminal import Narrator, TerminalGame
 
 app = typer.Typer(name="academie", add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
@@ -52,22 +51,6 @@ RECORD_SUFFIXES = (".acad", ".json")
 """The record file types: the text format and its JSON twin (docs/record-format.md)."""
 EXIT_USAGE = 2
 """The exit code of every error the user can fix (the same as for a mistyped option)."""
-
-
-TERMINAL_GAMES: dict[str, str] = {
-    "guinguette": "academie.games.guinguette.terminal",
-    "guimbarde": "academie.games.guimbarde.terminal",
-    "whist": "academie.games.whist.terminal",
-    "quinze": "academie.games.quinze.terminal",
-}
-"""Games with a terminal game of their own (module with ``run_terminal_game`` and ``describe``); the others use
-:mod:`academie.games.ecarte.terminal` (Écarté)."""
-
-
-def _terminal_module(game: str) -> Any:
-    import importlib
-
-    return importlib.import_module(TERMINAL_GAMES[game])
 
 
 def _players_option(game: GameType, players: int | None) -> dict[str, int]:
@@ -187,10 +170,8 @@ def play(
     """Play a partie against a bot in the terminal (type `help` during the game)."""
     game_type = load_game(game)
     rules = parse_rules(game_type, [*(rules_option or []), *([f"form={form}"] if form else [])])
-    names = bot_registry.bot_names(game_type.name)
-    if not names:
-        fail(f"there is no bot for {game_type.name} yet; games with bots: {', '.join(bot_registry.BOTS)}")
-    bot_name = bot or bot_registry.strongest(game_type.name)
+    names = game_type.bot_names()
+    bot_name = bot or game_type.strongest()
     if bot_name not in names:
         fail(f"unknown bot {bot_name!r} for {game_type.name}; available: {', '.join(names)}")
     if seed is None:
@@ -204,8 +185,8 @@ def play(
                   f"(play the same deals again with --seed {seed}) · type [bold]help[/bold] for the commands")
     with user_errors():
         state = game_type.new(rules, seed=seed, first_dealer=dealer, **_players_option(game_type, players))
-        opponent = bot_registry.make_bot(game_type.name, bot_name, seed=seed)
-    if game_type.name in TERMINAL_GAMES:
+        opponent = game_type.make_bot(bot_name, seed=seed)
+    if game_type.name != "ecarte":
         _play_own_terminal_game(state, bot_name, seed, console, target, seat=seat)
         return
     if seat != 0:
@@ -228,8 +209,8 @@ def play(
 
 def _play_own_terminal_game(state: Any, bot_name: str, seed: int, console: Console, target: Path, *,
                             seat: int) -> None:
-    """The terminal game of a game listed in :data:`TERMINAL_GAMES`: the person at ``seat``, bots elsewhere."""
-    run = _terminal_module(state.game_name).run_terminal_game
+    """The terminal game of a game with its own screen: the person at ``seat``, bots elsewhere."""
+    run = load(state.game_name).terminal().run_terminal_game
     seats = len(state.result().points)
     options: dict[str, int] = {}
     if seat != 0:
@@ -274,9 +255,10 @@ def replay(
         _print_json(replay_json(partie, state))
         return
     console = _out()
-    if partie.game in TERMINAL_GAMES:
+    if partie.game != "ecarte":
+        describe = load(partie.game).terminal().describe
         for operation in state.operations:
-            console.print(escape(_terminal_module(partie.game).describe(str(operation))))
+            console.print(escape(describe(str(operation))))
         console.print(f"\n[bold]{'Result' if state.is_terminal else 'Unfinished'}[/bold] counters: " +
                       " ".join(f"{p:+d}" for p in state.result().points))
         return
@@ -402,9 +384,7 @@ def tournament_command(
     rules = parse_rules(game_type, rules_option or [])
     seats = _players_option(game_type, players).get("players")
     names = ([name.strip() for name in bots.split(",") if name.strip()] if bots is not None
-             else list(bot_registry.bot_names(game_type.name)))
-    if not bot_registry.bot_names(game_type.name):
-        fail(f"there is no bot for {game_type.name} yet; games with bots: {', '.join(bot_registry.BOTS)}")
+             else list(game_type.bot_names()))
     if plot is not None and plot.suffix.lower() != ".png":
         fail(f"cannot draw the plot as {plot}: allowed file type: .png")
     cores = workers if workers is not None else (os.cpu_count() or 1)
@@ -468,16 +448,6 @@ def _print_tournament(result: tournaments.TournamentResult, run: dict[str, Any],
 
 
 # ------------------------------------------------------------------------------------------------ analyse
-ANALYSERS: dict[str, str] = {
-    "whist": "academie.games.whist.analysis:analyse_lines",
-    "quinze": "academie.games.quinze.analysis:analyse_lines",
-}
-"""Games with an analysis of played records: ``module:function``, the function taking the replayed state and
-returning the lines to print."""
-RECORD_OPTIONAL: frozenset[str] = frozenset({"quinze"})
-"""Games whose analysis needs no record (the function is then given ``None``): Le Quinze's solved Form B."""
-
-
 @app.command()
 def analyse(
     game: Annotated[str, typer.Argument(help="The game of the record (e.g. whist).")],
@@ -486,13 +456,13 @@ def analyse(
     as_json: Annotated[bool, typer.Option("--json", help="Print the lines as a JSON list.")] = False,
 ) -> None:
     """Analyse a played record (Whist: the double-dummy trick count at each card, and the cards that cost a trick)."""
-    import importlib
-
     game_type = load_game(game)
-    if game_type.name not in ANALYSERS:
-        fail(f"no analysis for {game_type.name}; games with an analysis: {', '.join(ANALYSERS)}")
+    analysis = game_type.analysis
+    if analysis is None:
+        fail(f"no analysis for {game_type.name}; games with an analysis: "
+             f"{', '.join(g.name for g in GAMES.values() if g.analysis is not None)}")
     state: Any = None
-    if file is None and game_type.name not in RECORD_OPTIONAL:
+    if file is None and analysis.needs_record:
         fail(f"the analysis of {game_type.name} needs a record: academie analyse {game_type.name} FILE")
     with user_errors():
         if file is not None:
@@ -500,8 +470,7 @@ def analyse(
             if partie.game != game_type.name:
                 raise ValueError(f"{file} is a record of {partie.game}, not of {game_type.name}")
             state = record.replay(partie)
-    module, _, function = ANALYSERS[game_type.name].partition(":")
-    lines: list[str] = getattr(importlib.import_module(module), function)(state)
+    lines = analysis.run(state)
     if as_json:
         _print_json(lines)
         return

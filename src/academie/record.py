@@ -1,4 +1,4 @@
-"""The game record (DESIGN §4): one text format for every game, its JSON twin, and per-seat redaction.
+"""The game record: one text format for every game, its JSON twin, and per-seat redaction.
 
 A record is a partie: header tag pairs (``[Game "ecarte"]``, ``[Rules "ecarte/1"]``, seats, date, result),
 then the operations, one a line as ``<actor> <action text>``, grouped into deal sections that each open with
@@ -39,8 +39,7 @@ from typing import Any, Final, Literal
 from academie.cards import Card, CardParseError
 from academie.engine import CHANCE, TABLE, AcademieError, Action, Operation, rules_from_dict, rules_to_dict
 from academie.games import GameType, load
-from academie.games.ecarte import state as ecarte
-from academie.games.whist import state as whist
+from academie.registry import RecordHooks
 
 HIDDEN: Final = "??"
 """A card the reader of a redacted record could not have seen."""
@@ -226,260 +225,12 @@ class Record:
         return None if seat is None else int(seat)
 
 
-# ------------------------------------------------------------------------------------------------ per-game hooks
-@dataclass(frozen=True, slots=True)
-class RecordHooks:
-    """What the record needs from a game beyond the protocol of :mod:`academie.engine`."""
-
-    deck_verb: str
-    """The chance action that opens a deal: its text is ``<deck_verb> <cards>``, written as ``[Deck "<cards>"]``."""
-    hide: Callable[[int, Action, int], Action | None]
-    """The game's ``redact(actor, action, viewer)``: the action as the viewer saw it (None: not shown at all)."""
-    seen: Callable[[Any, Any, Operation, int], Iterable[Card]]
-    """``seen(before, after, operation, seat)``: the cards of the deal ``seat`` has seen once ``operation`` took
-    ``before`` to ``after`` (its hand, the turn-up, ...); a redacted deck shows them at their places."""
-    result_text: Callable[[Any], str]
-    """The ``[Result]`` of a state (``*`` while the partie goes on)."""
-    first_dealer: Callable[[Any], int | None]
-    """The first dealer the state was created with, or None when the first deal was cut for."""
-
-
-def _ecarte_dealt_positions(rules: ecarte.EcarteRules, elder: bool) -> frozenset[int]:
-    """E-§3: the deck positions dealt to the elder (non-dealer) or the dealer by the 3-2 or 2-3 pattern."""
-    first = rules.deal_pattern[0]
-    if elder:
-        return frozenset((*range(first), *range(2 * first, 5 + first)))
-    return frozenset((*range(first, 2 * first), *range(5 + first, 10)))
-
-
-_ECARTE_TURN_UP: Final = 10
-"""E-§3: the eleventh card is turned up for trumps, seen by both players."""
-
-
-def _ecarte_seen(before: Any, after: Any, operation: Operation, seat: int) -> tuple[Card, ...]:
-    """What a seat has seen: its dealt cards and the turn-up (E-§3, from the order itself, for a turned king may
-    end the partie at once), then whatever is in its hand (the cards it draws, ECARTE-VI.1, and in table mode any
-    card a law puts there) and the card turned for trumps."""
-    action = operation.action
-    if isinstance(action, ecarte.Shuffle):
-        positions = _ecarte_dealt_positions(before.rules, seat != before.dealer) | {_ECARTE_TURN_UP}
-        return tuple(action.order[i] for i in sorted(positions))
-    trump = after.trump_card
-    return (*after.hand(seat), *(() if trump is None else (trump,)))
-
-
-def _ecarte_result(state: Any) -> str:
-    """``points0-points1``, then ``games g0-g1`` in a partie liée (E-§6.2); ``*`` until the partie is over."""
-    if not state.is_terminal:
-        return "*"
-    result = state.result()
-    text = f"{result.points[0]}-{result.points[1]}"
-    if state.rules.partie_liee:
-        text += f" games {result.games[0]}-{result.games[1]}"
-    return text
-
-
-def _ecarte_first_dealer(state: Any) -> int | None:
-    """E-§2.3: None when the partie began by cutting for deal, else the dealer of the first deal."""
-    operations = state.operations
-    if operations and isinstance(operations[0].action, ecarte.CutForDeal):
-        return None
-    if state.deal_results:
-        return int(state.deal_results[0].dealer)
-    dealer = state.dealer
-    return None if dealer is None else int(dealer)
-
-
-def _whist_seen(before: Any, after: Any, operation: Operation, seat: int) -> tuple[Card, ...]:
-    """W-§3: a seat sees the cards dealt to it (one in four from the dealer's left) and the turn-up (the last card,
-    WHIST-24); later, whatever is in its hand (table mode may move cards) and the card turned up."""
-    action = operation.action
-    if isinstance(action, whist.Shuffle):
-        dealer = before.dealer
-        return tuple(card for i, card in enumerate(action.order) if (dealer + 1 + i) % 4 == seat or i == 51)
-    trump = after.trump_card
-    return (*after.hand(seat), *(() if trump is None else (trump,)))
-
-
-def _whist_result(state: Any) -> str:
-    """W-§6.2: the rubber points of each side, then the games won; ``*`` until the rubber is over."""
-    if not state.is_terminal:
-        return "*"
-    result = state.result()
-    return f"{result.rubber_points[0]}-{result.rubber_points[1]} games {result.games[0]}-{result.games[1]}"
-
-
-def _whist_first_dealer(state: Any) -> int | None:
-    """W-§2.2: None when the rubber began by drawing for the deal, else the dealer of the first deal."""
-    operations = state.operations
-    if operations and isinstance(operations[0].action, whist.DrawForDeal):
-        return None
-    if state.deal_results:
-        return int(state.deal_results[0].dealer)
-    dealer = state.dealer
-    return None if dealer is None else int(dealer)
-
-
-def _guimbarde_seen(before: Any, after: Any, operation: Operation, seat: int) -> tuple[Card, ...]:
-    """GUIMBARDE-§2, §3: a seat sees the cards dealt to it (three then two, from the eldest, for N players) and
-    the turn-up, at their places in the deck; then its hand and the turn-up (cards shown by others at the
-    declarations or played are seen, but not where they lay in the deck)."""
-    from academie.games.guimbarde import state as guimbarde
-
-    if seat >= before.players:
-        return ()
-    action = operation.action
-    if isinstance(action, guimbarde.Shuffle):
-        rules, retired = after.rules, after.retired  # G18: a retired seat is dealt nothing
-        dealt = guimbarde.dealt_positions(rules, before.dealer, seat, retired=retired)
-        if not dealt or after.is_terminal:  # (the game may end at the antes: nobody is dealt)
-            return ()
-        positions = (*dealt, guimbarde.turn_up_position(rules, dealt=rules.players - sum(retired)))
-        return tuple(action.order[i] for i in sorted(positions))
-    trump = after.trump_card
-    return (*after.hand(seat), *(() if trump is None else (trump,)))
-
-
-def _guimbarde_result(state: Any) -> str:
-    """G-§5.7: the counters won (+) or lost (−) by each seat, in seat order; ``*`` until the game is over."""
-    if not state.is_terminal:
-        return "*"
-    return " ".join(f"{points:+d}" for points in state.result().points)
-
-
-def _guimbarde_first_dealer(state: Any) -> int | None:
-    """G-§2.4: None when the game began by drawing for the deal, else the dealer of the first deal."""
-    from academie.games.guimbarde import state as guimbarde
-
-    operations = state.operations
-    if operations and isinstance(operations[0].action, guimbarde.CutForDeal):
-        return None
-    if state.deal_results:
-        return int(state.deal_results[0].dealer)
-    dealer = state.dealer
-    return None if dealer is None else int(dealer)
-
-
-def _guimbarde_hide(actor: int, action: Action, viewer: int) -> Action | None:
-    """The deck order is hidden; every other action of La Guimbarde is public."""
-    from academie.games.guimbarde import state as guimbarde
-
-    return guimbarde.redact(actor, action, viewer)
-
-
-def _guinguette_hide(actor: int, action: Action, viewer: int) -> Action | None:
-    """GU-§5.1a: chance orders are hidden, and another player's discard is face down."""
-    from academie.games.guinguette import state as guinguette
-
-    return guinguette.redact(actor, action, viewer)
-
-
-def _guinguette_seen(before: Any, after: Any, operation: Operation, seat: int) -> tuple[Card, ...]:
-    """What a seat has seen of the deal: the cards dealt to it (GU-§4.3, two at a time from eldest), then its
-    hand (the cards it draws from the cotillon), the cards shown face up, and the hands shown at a showdown."""
-    from academie.cards import cards_of
-    from academie.games.guinguette import state as guinguette
-
-    action = operation.action
-    if isinstance(action, guinguette.Shuffle):
-        players = before.players
-        position = (seat - before.dealer - 1) % players
-        return tuple(action.order[2 * (r * players + position) + k] for r in (0, 1) for k in (0, 1))
-    shown = [card for mask in after.deal_in_progress.shown for card in cards_of(mask)]
-    if len(after.deal_results) > len(before.deal_results):  # the deal ended: its showdown was seen by all
-        shown += [card for cards in after.deal_results[-1].shown for card in cards]
-        return (*before.hand(seat), *shown)
-    return (*after.hand(seat), *shown)
-
-
-def _guinguette_result(state: Any) -> str:
-    """GU-§5.5: the counters won (+) or lost (−) by each seat, in seat order; ``*`` until the partie is over."""
-    if not state.is_terminal:
-        return "*"
-    return " ".join(f"{points:+d}" for points in state.result().points)
-
-
-def _guinguette_first_dealer(state: Any) -> int | None:
-    """GU-§2.4: None when the partie began by drawing for the deal, else the dealer of the first deal."""
-    from academie.games.guinguette import state as guinguette
-
-    operations = state.operations
-    if operations and isinstance(operations[0].action, guinguette.DrawForDeal):
-        return None
-    if state.deal_results:
-        return int(state.deal_results[0].dealer)
-    dealer = state.dealer
-    return None if dealer is None else int(dealer)
-
-
-def _quinze_hide(actor: int, action: Action, viewer: int) -> Action | None:
-    """Q-R12: pack orders are hidden; every spoken action of Le Quinze is public."""
-    from academie.games.quinze import state as quinze
-
-    return quinze.redact(actor, action, viewer)
-
-
-def _quinze_seen(before: Any, after: Any, operation: Operation, seat: int) -> tuple[Card, ...]:
-    """What a seat has seen, for the redacted deck. Form A's colour packs hold every card twice, so a card's text
-    cannot say which copy was seen: its decks stay wholly hidden (the record's action lines show all that was
-    spoken). Form B's pack is ordinary: the seat's own cards, and both hands once a game is shown."""
-    if after.rules.form == "A":
-        return ()
-    shown: list[Card] = []
-    if len(after.deal_results) > len(before.deal_results):
-        shown = [card for line in after.last_coup for card in _quinze_cards(line)]
-    hole = after.hole_card(seat)
-    own = () if hole is None else (hole, *after.up_cards(seat))
-    return (*own, *shown)
-
-
-def _quinze_cards(line: str) -> list[Card]:
-    """The cards named in a showdown line ("seat 0 shows 9S 5C = 14")."""
-    if " shows " not in line:
-        return []
-    words = line.split(" shows ", 1)[1].split(" = ", 1)[0].split()
-    return [Card.parse(word) for word in words]
-
-
-def _quinze_result(state: Any) -> str:
-    """Q-R18: the tokens won (+) or lost (−) by each seat, in seat order; ``*`` until the partie is over."""
-    if not state.is_terminal:
-        return "*"
-    return " ".join(f"{points:+d}" for points in state.result().points)
-
-
-def _quinze_first_dealer(state: Any) -> int | None:
-    """Q-R1, Q-H2: None when the partie began by drawing for places (or cutting), else the first dealer."""
-    first: int | None = state.first_dealer
-    return first
-
-
-HOOKS: dict[str, RecordHooks] = {
-    "ecarte": RecordHooks(deck_verb="deck", hide=ecarte.redact, seen=_ecarte_seen,
-                          result_text=_ecarte_result, first_dealer=_ecarte_first_dealer),
-    "whist": RecordHooks(deck_verb="deck", hide=whist.redact, seen=_whist_seen,
-                         result_text=_whist_result, first_dealer=_whist_first_dealer),
-    "guimbarde": RecordHooks(deck_verb="deck", hide=_guimbarde_hide, seen=_guimbarde_seen,
-                             result_text=_guimbarde_result, first_dealer=_guimbarde_first_dealer),
-    "guinguette": RecordHooks(deck_verb="deck", hide=_guinguette_hide, seen=_guinguette_seen,
-                              result_text=_guinguette_result, first_dealer=_guinguette_first_dealer),
-    "quinze": RecordHooks(deck_verb="deck", hide=_quinze_hide, seen=_quinze_seen,
-                          result_text=_quinze_result, first_dealer=_quinze_first_dealer),
-}
-"""The record hooks of each game, by game name. A game gets records by adding its entry here."""
-
-
-def _hooks(game: GameType) -> RecordHooks:
-    hooks = HOOKS.get(game.name)
-    if hooks is None:
-        raise RecordError([f"game {game.name!r} has no record hooks; games with records: {', '.join(HOOKS)}"])
-    return hooks
-
-
+# ------------------------------------------------------------------------------------------------ rules options
 def options_text(rules: Any) -> str | None:
     """The non-default options of a rules dataclass as compact JSON (None when all are default).
 
-    >>> options_text(ecarte.EcarteRules(deal_pattern=(2, 3), partie_liee=True))
+    >>> from academie.games.ecarte import EcarteRules
+    >>> options_text(EcarteRules(deal_pattern=(2, 3), partie_liee=True))
     '{"deal_pattern":[2,3],"partie_liee":true}'
     """
     defaults = rules_to_dict(type(rules)())
@@ -526,7 +277,7 @@ def from_state(state: Any, *, tags: Mapping[str, str] = _NO_TAGS) -> Record:
     if derived:
         raise RecordError([f"tag(s) {', '.join(derived)} come from the state; give only names, date and others"])
     game = load(state.game_name)
-    hooks = _hooks(game)
+    hooks = game.record
     header = {"Game": game.name, "Rules": state.rules.version}
     options = options_text(state.rules)
     if options is not None:
@@ -786,7 +537,7 @@ def _header_context(tags: dict[str, str]) -> _Context:
     except ValueError as error:
         raise RecordError([str(error)]) from None
     tags["Game"] = game.name
-    hooks = _hooks(game)
+    hooks = game.record
     if "Rules" not in tags:
         raise RecordError([f'no [Rules] tag; expected [Rules "{game.rules().version}"]'])
     rules = _rules(game, tags["Rules"], tags.get("Options"))
@@ -907,7 +658,7 @@ def _fresh_state(record: Record) -> tuple[Any, RecordHooks]:
         raise RecordError([f"this record is redacted for seat {seat} (cards it could not see are {HIDDEN}): "
                            "it is for reading only and cannot be replayed; replay the full record"])
     game = load(record.game)
-    hooks = _hooks(game)
+    hooks = game.record
     first_dealer = record.tag("FirstDealer")
     state = game.new(rules_of(record), first_dealer=None if first_dealer is None else int(first_dealer))
     return state, hooks

@@ -26,9 +26,9 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any, Final, TypeVar
 
-from academie.bots import Bot, make_bot
+from academie.bots import Bot
 from academie.engine import AcademieError
-from academie.games import GameType, load
+from academie.games import GameType, load, make_bot
 
 T = TypeVar("T")
 

@@ -45,9 +45,9 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, Final
 
-from academie.bots import Bot, make_bot
+from academie.bots import Bot
 from academie.engine import AcademieError
-from academie.games import GameType, load
+from academie.games import GameType, load, make_bot
 from academie.sim import derive_seed, mean_ci
 
 BACKENDS: Final = ("process", "ray")

@@ -1,10 +1,46 @@
-"""La Guimbarde: everything that belongs to this game alone (state, table-mode laws, catalogue, bots, terminal screen).
+"""La Guimbarde (La Mariée): 3 to 8 players, five boxes of counters: everything that belongs to this game alone (state,
+table-mode laws, catalogue, bots, record hooks, terminal screen), and its one registration, :data:`GAME`.
 
 The public names of :mod:`academie.games.guimbarde.state` are importable from here.
 """
 
+from types import ModuleType
+from typing import Any
+
+from academie.bots.random import RandomBot
 from academie.games.guimbarde import table
+from academie.games.guimbarde.laws import CATALOGUE
+from academie.games.guimbarde.records import HOOKS
 from academie.games.guimbarde.state import *  # noqa: F403
-from academie.games.guimbarde.state import GuimbardeState
+from academie.games.guimbarde.state import GuimbardeRules, GuimbardeState
+from academie.registry import Bot, GameType
 
 GuimbardeState.table_laws = table
+
+
+def _classical(**options: Any) -> Bot:
+    from academie.games.guimbarde.bots.classical import ClassicalBot
+
+    return ClassicalBot(**options)
+
+
+def _search(**options: Any) -> Bot:
+    from academie.games.guimbarde.bots.search import SearchBot
+
+    return SearchBot(**options)
+
+
+def _terminal() -> ModuleType:
+    from academie.games.guimbarde import terminal
+
+    return terminal
+
+
+GAME = GameType(
+    name="guimbarde", title="La Guimbarde", aliases=("guimbarde", "la guimbarde", "la mariée", "la mariee"),
+    min_seats=3, max_seats=8,
+    partnerships=False, pack_size=32, explicit_chance=True, max_actions_per_deal=41,
+    state=GuimbardeState, rules=GuimbardeRules, catalogue=tuple(CATALOGUE), record=HOOKS,
+    bots={"random": RandomBot, "classical": _classical, "search": _search},
+    terminal=_terminal,)
+"""La Guimbarde, as every client of the registry sees it."""

@@ -1,0 +1,40 @@
+"""What the game record needs from La Guimbarde: what each seat has seen of a deal, the result text, the first
+dealer."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from academie.cards import Card
+from academie.engine import Operation
+from academie.games.guimbarde.state import CutForDeal, Shuffle, dealt_positions, redact, turn_up_position
+from academie.registry import RecordHooks, first_dealer_unless, signed_points
+
+
+def seen(before: Any, after: Any, operation: Operation, seat: int) -> tuple[Card, ...]:
+    """GUIMBARDE-§2, §3: a seat sees the cards dealt to it (three then two, from the eldest, for N players) and
+    the turn-up, at their places in the deck; then its hand and the turn-up (cards shown by others at the
+    declarations or played are seen, but not where they lay in the deck)."""
+    if seat >= before.players:
+        return ()
+    action = operation.action
+    if isinstance(action, Shuffle):
+        rules, retired = after.rules, after.retired  # G18: a retired seat is dealt nothing
+        dealt = dealt_positions(rules, before.dealer, seat, retired=retired)
+        if not dealt or after.is_terminal:  # (the game may end at the antes: nobody is dealt)
+            return ()
+        positions = (*dealt, turn_up_position(rules, dealt=rules.players - sum(retired)))
+        return tuple(action.order[i] for i in sorted(positions))
+    trump = after.trump_card
+    return (*after.hand(seat), *(() if trump is None else (trump,)))
+
+
+result_text = signed_points
+"""G-§5.7: the counters or tokens won (+) or lost (−) by each seat; ``*`` until the game is over."""
+
+
+first_dealer = first_dealer_unless(CutForDeal)
+"""None when the partie began by cutting for the deal, else the dealer of the first deal."""
+
+
+HOOKS = RecordHooks(hide=redact, seen=seen, result_text=result_text, first_dealer=first_dealer)

@@ -1,0 +1,142 @@
+"""What a game declares once, for every client to read: its metadata, rules, catalogue, bots, record hooks,
+terminal screen and analyses (:class:`GameType`).
+
+Each game package builds its own :class:`GameType` in its ``__init__.py`` (``academie.games.<game>.GAME``);
+:mod:`academie.games` collects them. Clients (the record, the simulator, tournaments, the command line) read
+the entry and never name a game. This module sits below the games: it imports only the engine, the cards and
+the laws vocabulary, so a game package can import it without a circle.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import ModuleType
+from typing import Any, Protocol
+
+from academie.cards import Card
+from academie.engine import Action, Operation, RulesError
+from academie.laws import RuleEntry
+
+
+class Bot(Protocol):
+    """A player program: ``choose`` returns one of ``view.legal_actions``. Bots see views, never states."""
+
+    name: str
+
+    def choose(self, view: Any) -> Action: ...
+
+    def explain(self) -> str:
+        """A sentence on why the last action was chosen ("" if nothing to say)."""
+        ...
+
+
+BotFactory = Callable[..., Bot]
+"""Makes a bot: ``factory(seed=..., **options)``."""
+
+
+@dataclass(frozen=True, slots=True)
+class RecordHooks:
+    """What the record needs from a game beyond the protocol of :mod:`academie.engine`."""
+
+    hide: Callable[[int, Action, int], Action | None]
+    """The game's ``redact(actor, action, viewer)``: the action as the viewer saw it (None: not shown at all)."""
+    seen: Callable[[Any, Any, Operation, int], Iterable[Card]]
+    """``seen(before, after, operation, seat)``: the cards of the deal ``seat`` has seen once ``operation`` took
+    ``before`` to ``after`` (its hand, the turn-up, ...); a redacted deck shows them at their places."""
+    result_text: Callable[[Any], str]
+    """The ``[Result]`` of a state (``*`` while the partie goes on)."""
+    first_dealer: Callable[[Any], int | None]
+    """The first dealer the state was created with, or None when the first deal was cut for."""
+    deck_verb: str = "deck"
+    """The chance action that opens a deal: its text is ``<deck_verb> <cards>``, written as ``[Deck "<cards>"]``."""
+
+
+def first_dealer_unless(draw: type[Action]) -> Callable[[Any], int | None]:
+    """The ``first_dealer`` hook of a game whose partie opens either with ``draw`` (cutting or drawing for the
+    deal: then None) or with a chosen first dealer (the dealer of the first deal)."""
+
+    def first_dealer(state: Any) -> int | None:
+        operations = state.operations
+        if operations and isinstance(operations[0].action, draw):
+            return None
+        if state.deal_results:
+            return int(state.deal_results[0].dealer)
+        dealer = state.dealer
+        return None if dealer is None else int(dealer)
+
+    return first_dealer
+
+
+def signed_points(state: Any) -> str:
+    """The ``[Result]`` of a game of counters or tokens: what each seat won (+) or lost (−), in seat order;
+    ``*`` until the game is over."""
+    if not state.is_terminal:
+        return "*"
+    return " ".join(f"{points:+d}" for points in state.result().points)
+
+
+@dataclass(frozen=True, slots=True)
+class Analysis:
+    """An analysis of a played record: ``run(state)`` returns the lines to print (``state`` is None when
+    ``needs_record`` is false and no record is given)."""
+
+    run: Callable[[Any], list[str]]
+    needs_record: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class GameType:
+    """What a game is, before any deal, and everything a client needs to use it."""
+
+    name: str
+    title: str
+    aliases: tuple[str, ...]
+    min_seats: int
+    max_seats: int
+    partnerships: bool
+    pack_size: int
+    explicit_chance: bool
+    max_actions_per_deal: int
+    state: type[Any]
+    """The state class, with a ``new(rules, seed=..., decks=..., ...)`` constructor."""
+    rules: type[Any]
+    """The rules dataclass (every option, with our reading of the sources as defaults)."""
+    catalogue: tuple[RuleEntry, ...]
+    """Every rule and law ID of the game."""
+    record: RecordHooks
+    bots: Mapping[str, BotFactory]
+    """The bots by name, weakest first: the last is the strongest, the one ``academie play`` seats by default."""
+    terminal: Callable[[], ModuleType]
+    """Loads the game's terminal screen (``run_terminal_game``, ``describe``, ``print_replay``)."""
+    analysis: Analysis | None = None
+    rules_files: tuple[str, ...] = field(default=("state.py", "table.py"))
+    """The files of the package where the rules are implemented (where ``academie rules`` looks for IDs)."""
+
+    @property
+    def code_files(self) -> tuple[Path, ...]:
+        """The source files where this game's rules are implemented (the catalogue excepted)."""
+        package = Path(inspect.getfile(self.state)).parent
+        return tuple(package / name for name in self.rules_files if (package / name).exists())
+
+    def new(self, rules: Any = None, **options: Any) -> Any:
+        """A new game state: ``load("ecarte").new(seed=7)`` or ``new(decks=[...])``."""
+        return self.state.new(rules, **options)
+
+    def bot_names(self) -> tuple[str, ...]:
+        """The bots of the game, weakest first."""
+        return tuple(self.bots)
+
+    def strongest(self) -> str:
+        """The name of the strongest bot (the default opponent)."""
+        return self.bot_names()[-1]
+
+    def make_bot(self, name: str, *, seed: int = 0, **options: Any) -> Bot:
+        """A new bot of this game (``load("ecarte").make_bot("search", seed=1)``)."""
+        factory = self.bots.get(name)
+        if factory is None:
+            raise RulesError(f"unknown bot {name!r} for {self.name}; available: {', '.join(self.bots)}")
+        return factory(seed=seed, **options)
+
