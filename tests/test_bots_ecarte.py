@@ -217,7 +217,7 @@ def _random_play_views(count: int) -> list[tuple[EcarteState, int]]:
         while not state.deal_results:
             seat = state.actor
             assert isinstance(seat, int)
-            if state.phase == Phase.PLAY and rng.random() < 0.4:
+            if state.phase is Phase.PLAY and rng.random() < 0.4:
                 positions.append((state.clone(), seat))
             state.apply(bots[seat].choose(state.view(seat)))
     return positions[:count]

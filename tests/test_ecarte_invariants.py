@@ -72,9 +72,9 @@ def exchanger(state: EcarteState, rng: random.Random) -> Action:
     if MARK_KING in legal and rng.random() < 0.5:
         return MARK_KING
     phase = state.phase
-    if phase == Phase.ELDER_DECIDES:
+    if phase is Phase.ELDER_DECIDES:
         return PROPOSE if rng.random() < 0.92 else STAND
-    if phase == Phase.DEALER_DECIDES:
+    if phase is Phase.DEALER_DECIDES:
         return ACCEPT if rng.random() < 0.92 else REFUSE
     if phase in (Phase.ELDER_DISCARD, Phase.DEALER_DISCARD):
         discards = [a for a in legal if isinstance(a, Discard)]
@@ -86,9 +86,9 @@ def exchanger(state: EcarteState, rng: random.Random) -> Action:
 def stubborn(state: EcarteState, rng: random.Random) -> Action:
     """Stand and refuse most of the time: the two-point penalties of ECARTE-VI.7 and VI.8 become common."""
     legal = state.legal_actions()
-    if state.phase == Phase.ELDER_DECIDES and rng.random() < 0.75:
+    if state.phase is Phase.ELDER_DECIDES and rng.random() < 0.75:
         return STAND
-    if state.phase == Phase.DEALER_DECIDES and rng.random() < 0.75:
+    if state.phase is Phase.DEALER_DECIDES and rng.random() < 0.75:
         return REFUSE
     return rng.choice(legal)
 
@@ -212,7 +212,7 @@ class Tally:
 def snapshot(state: EcarteState) -> tuple[object, ...]:
     """Everything observable about ``state`` (to detect any change)."""
     return (tuple(state.view(v) for v in VIEWERS), tuple(state.operations), tuple(state.ledger.entries),
-            state.result(), state.legal_actions(), tuple(state.score), tuple(state.deal_results))
+            state.result(), state.legal_actions(), state.score, tuple(state.deal_results))
 
 
 def check_clone_independent(state: EcarteState, rng: random.Random) -> None:
@@ -233,7 +233,7 @@ def check_clone_independent(state: EcarteState, rng: random.Random) -> None:
 def chance_action(state: EcarteState, chance: SeededChance) -> Action:
     """The chance actor's move now: the cut for deal (E-§2.3) or the next deck order (E-§3)."""
     order = chance.shuffled(PACK_32)
-    return CutForDeal((order[0], order[1])) if state.phase == Phase.CUT else Shuffle(order)
+    return CutForDeal((order[0], order[1])) if state.phase is Phase.CUT else Shuffle(order)
 
 
 # ------------------------------------------------------------------------------------------------ driver
@@ -248,7 +248,7 @@ def play_partie(seed: int, rules: EcarteRules, policy: Policy, tally: Tally, *, 
     while not state.is_terminal:
         actor = state.actor
         action = chance_action(state, chance) if actor == CHANCE else policy(state, moves)
-        score_before, games_before = tuple(state.score), len(state.game_results)
+        score_before, games_before = state.score, len(state.game_results)
         entries_before, deals_before = len(state.ledger.entries), len(state.deal_results)
         state.apply(action)
         if isinstance(action, Shuffle):
@@ -257,7 +257,7 @@ def play_partie(seed: int, rules: EcarteRules, policy: Policy, tally: Tally, *, 
             public = state.view(PUBLIC)
             penalised = (public.stood, public.refused)
         tally.events[type(action).__name__] += 1
-        if isinstance(action, Discard | TakeBack) and state.talon() == () and state.phase == Phase.PLAY:
+        if isinstance(action, Discard | TakeBack) and state.talon() == () and state.phase is Phase.PLAY:
             tally.events["talon exhausted"] += 1
         # the ledger: allowed amounts, from the marker to a seat; the books balance; the score follows
         delta = [0, 0]
@@ -274,7 +274,7 @@ def play_partie(seed: int, rules: EcarteRules, policy: Policy, tally: Tally, *, 
             assert state.game_results[-1].score == expected
             assert max(score_before) < rules.game_points <= max(expected)
         else:
-            assert tuple(state.score) == expected and max(expected) < rules.game_points
+            assert state.score == expected and max(expected) < rules.game_points
         # a deal that ended: its entries, its length
         if len(state.deal_results) > deals_before:
             result = state.deal_results[deals_before]
@@ -355,7 +355,7 @@ def test_ECARTE_VI_3_the_longest_deal_reaches_the_bound() -> None:
     """ECARTE-VI.3, ECARTE-VI.5: twenty one-card exchanges and a take-back make a deal of exactly
     :data:`MAX_ACTIONS_PER_DEAL` actions, so the bound checked above is tight."""
     state = longest_deal()
-    assert len(state.operations) == MAX_ACTIONS_PER_DEAL and state.phase == Phase.SHUFFLE
+    assert len(state.operations) == MAX_ACTIONS_PER_DEAL and state.phase is Phase.SHUFFLE
 
 
 def test_ECARTE_VI_3_the_registry_bound_covers_the_longest_deal() -> None:
@@ -372,8 +372,8 @@ def longest_deal() -> EcarteState:
     for _ in range(20):
         act(state, "propose", "accept", f"discard {state.hand(1)[0]}", "discard")
     act(state, "propose", "accept", f"discard {state.hand(1)[0]} {state.hand(1)[1]}")
-    assert state.phase == Phase.ELDER_TAKE_BACK
+    assert state.phase is Phase.ELDER_TAKE_BACK
     state.apply(state.legal_actions()[0])                 # the take-back of ECARTE-VI.5
-    while state.phase == Phase.PLAY:
+    while state.phase is Phase.PLAY:
         state.apply(state.legal_actions()[0])
     return state

@@ -70,14 +70,14 @@ def test_E_D1_more_than_one_card_exposed_cutting_for_deal_cuts_again() -> None:
     act(state, "! cut-exposed 1")
     assert state.actor == TABLE and remedies(state) == ["remedy cut-again law=E-D1"]
     act(state, "remedy cut-again law=E-D1", "cut KH 7S")
-    assert state.rulings[-1].startswith("E-D1") and state.dealer == 0 and state.phase == Phase.SHUFFLE
+    assert state.rulings[-1].startswith("E-D1") and state.dealer == 0 and state.phase is Phase.SHUFFLE
 
 
 def test_E_D2_card_exposed_cutting_to_the_dealer_gives_a_fresh_cut() -> None:
     """E-D2: ruled automatically with automation; the deal then proceeds from a fresh order."""
     state = EcarteState(TABLE_RULES, first_dealer=0, automate_table=True)
     act(state, "! exposed-in-cut 1")
-    assert state.rulings[-1].startswith("E-D2") and state.phase == Phase.SHUFFLE
+    assert state.rulings[-1].startswith("E-D2") and state.phase is Phase.SHUFFLE
 
 
 def test_E_D3_misdeal_found_before_the_turn_up_rectified_or_redealt() -> None:
@@ -90,7 +90,7 @@ def test_E_D3_misdeal_found_before_the_turn_up_rectified_or_redealt() -> None:
     assert hand(state, ELDER) == {"KS", "QS", "JS", "AH", "TH"} and state.talon()[0] == Card.parse("7H")
     fresh = table_state()
     act(fresh, "! misdeal 0 -1 early", "remedy new-deal law=E-D3")
-    assert fresh.phase == Phase.SHUFFLE and fresh.dealer == DEALER and fresh.rulings[-1].startswith("E-D3")
+    assert fresh.phase is Phase.SHUFFLE and fresh.dealer == DEALER and fresh.rulings[-1].startswith("E-D3")
 
 
 def test_E_D4_misdeal_found_after_the_turn_up_dealer_extras_go_out_of_play() -> None:
@@ -118,14 +118,14 @@ def test_E_D5_two_cards_turned_the_non_dealer_chooses_the_trump() -> None:
     assert state.trump_card == Card.parse("7H") and Card.parse("9S") in state.discards(DEALER)
     looked = table_state()
     act(looked, "! turned-two 0 looked")
-    assert looked.phase == Phase.SHUFFLE and looked.rulings[-1].startswith("E-D5: a fresh deal")
+    assert looked.phase is Phase.SHUFFLE and looked.rulings[-1].startswith("E-D5: a fresh deal")
 
 
 def test_E_D6_faced_card_in_the_pack_gives_a_fresh_deal() -> None:
     """E-D6: automatic fresh deal by the same dealer; no deal is recorded for the void one."""
     state = table_state()
     act(state, "! faced-card 0")
-    assert state.phase == Phase.SHUFFLE and state.dealer == DEALER and state.deal_results == []
+    assert state.phase is Phase.SHUFFLE and state.dealer == DEALER and state.deal_results == []
     assert state.rulings[-1] == "E-D6: a fresh deal by the same dealer"
 
 
@@ -133,7 +133,7 @@ def test_E_D7_dealer_exposes_his_own_card_the_deal_stands() -> None:
     """E-D7: the deal stands; the exposed card is seen by the non-dealer."""
     state = table_state()
     act(state, "! dealer-exposes 0 KD")
-    assert state.rulings[-1].startswith("E-D7") and state.phase == Phase.ELDER_DECIDES
+    assert state.rulings[-1].startswith("E-D7") and state.phase is Phase.ELDER_DECIDES
     assert Card.parse("KD") in state.view(ELDER).exposed[DEALER]
 
 
@@ -143,7 +143,7 @@ def test_E_D8_dealer_exposes_a_card_of_the_non_dealer_who_chooses() -> None:
     act(state, "! dealer-exposes 0 KS")
     assert state.actor == ELDER and remedies(state) == ["remedy new-deal law=E-D8", "remedy stand law=E-D8"]
     act(state, "remedy new-deal law=E-D8")
-    assert state.phase == Phase.SHUFFLE
+    assert state.phase is Phase.SHUFFLE
 
 
 def test_E_D9_deal_out_of_turn_stopped_or_standing() -> None:
@@ -161,7 +161,7 @@ def test_E_D10_playing_with_too_many_cards_without_telling_costs_two_points_and_
     act(state, "! misdeal 0 1 hidden", "propose")
     assert "mark-king" in remedies(state)  # he holds the king of trumps and has not played
     act(state, "accept", "discard TH", "discard 9C", "! wrong-count 0")
-    assert state.score == [0, 2] and state.ledger.entries[-1].reason == "E-D10"
+    assert state.score == (0, 2) and state.ledger.entries[-1].reason == "E-D10"
     assert len(state.hand(DEALER)) == 5
     act(state, "propose")
     assert remedies(state) == ["accept", "refuse"]  # the right to mark the king is lost
@@ -174,11 +174,11 @@ def test_E_D11_imperfect_pack_voids_the_deal_only() -> None:
     act(state, "stand")
     while not state.deal_results:
         state.apply(state.legal_actions()[-1])
-    earlier, points = list(state.deal_results), list(state.score)
+    earlier, points = list(state.deal_results), state.score
     act(state, "propose", "mark-king")  # seat 1 deals the second deal and marks its turned-up king (E-K3)
     assert state.score[1] == points[1] + 1
     act(state, "! imperfect-pack 1")
-    assert state.deal_results == earlier and state.phase == Phase.SHUFFLE and state.score == points
+    assert state.deal_results == earlier and state.phase is Phase.SHUFFLE and state.score == points
     assert state.rulings[-1].startswith("E-D11") and state.ledger.entries[-1].reason == "E-D11"
 
 
@@ -190,7 +190,7 @@ def test_E_K1_a_king_announced_after_playing_scores_nothing() -> None:
     act(state, "stand", "play TH")
     assert "mark-king" not in remedies(state)
     act(state, "! late-king 1")
-    assert state.rulings[-1].startswith("E-K1") and state.score == [0, 0]
+    assert state.rulings[-1].startswith("E-K1") and state.score == (0, 0)
 
 
 def test_E_K2_announcing_the_king_without_it_gives_the_opponent_one() -> None:
@@ -199,16 +199,16 @@ def test_E_K2_announcing_the_king_without_it_gives_the_opponent_one() -> None:
     act(state, "! false-king 0")
     assert state.actor == ELDER and remedies(state) == ["remedy mark-one law=E-K2", "remedy waive law=E-K2"]
     act(state, "remedy mark-one law=E-K2")
-    assert state.score == [0, 1] and state.ledger.entries[-1].reason == "E-K2"
+    assert state.score == (0, 1) and state.ledger.entries[-1].reason == "E-K2"
 
 
 def test_E_K3_turned_up_king_not_marked_is_lost() -> None:
     """E-K3: in table mode the dealer marks the turned-up king himself; unmarked by the end of the deal, it is
     lost (in enforced mode it is marked for him, E-§3.4)."""
     state = table_state(trump="KH", more_decks=1)
-    assert "mark-king" not in remedies(state) and state.score == [0, 0]
+    assert "mark-king" not in remedies(state) and state.score == (0, 0)
     act(state, "stand")
-    while state.phase == Phase.PLAY and not state.deal_results:
+    while state.phase is Phase.PLAY and not state.deal_results:
         state.apply(next(a for a in state.legal_actions() if str(a) != "mark-king"))
     assert state.score[DEALER] <= 2 and any(r.startswith("E-K3") for r in state.rulings)
     assert all(e.reason != "E-§3.4" for e in state.ledger.entries)
@@ -219,7 +219,7 @@ def test_E_X1_ECARTE_VI_2_a_request_cannot_be_withdrawn() -> None:
     """E-X1, ECARTE-VI.2: the attempt is ruled "stands" and the exchange goes on."""
     state = table_state()
     act(state, "propose", "accept", "! retract 0")
-    assert state.rulings[-1].startswith("E-X1") and state.phase == Phase.ELDER_DISCARD
+    assert state.rulings[-1].startswith("E-X1") and state.phase is Phase.ELDER_DISCARD
 
 
 def test_E_X2_ECARTE_VI_4_the_number_asked_cannot_change() -> None:
@@ -239,9 +239,9 @@ def test_E_X3_talon_too_short_takes_back_the_excess() -> None:
     assert len(state.talon()) == 1
     act(state, "propose", "accept")
     state.apply(state.legal_actions()[-1])
-    assert state.phase == Phase.ELDER_TAKE_BACK and len(state.talon()) == 0
+    assert state.phase is Phase.ELDER_TAKE_BACK and len(state.talon()) == 0
     state.apply(state.legal_actions()[0])
-    assert len(state.hand(ELDER)) == 5 and state.phase == Phase.PLAY
+    assert len(state.hand(ELDER)) == 5 and state.phase is Phase.PLAY
 
 
 def test_E_X4_ECARTE_VI_6_looking_at_ones_discard_exposes_the_hand() -> None:
@@ -300,7 +300,7 @@ def test_E_P1_ECARTE_V_4_card_out_of_turn_taken_back_if_not_covered() -> None:
     """E-P1, ECARTE-V.4: taken back (no penalty), and the rightful leader leads."""
     state = table_state()
     act(state, "stand", "! out-of-turn 0 KD", "remedy take-back law=E-P1")
-    assert state.actor == ELDER and "KD" in hand(state, DEALER) and state.score == [0, 0]
+    assert state.actor == ELDER and "KD" in hand(state, DEALER) and state.score == (0, 0)
 
 
 def test_E_P1_ECARTE_V_4_card_out_of_turn_covered_stands() -> None:
@@ -374,12 +374,12 @@ def test_E_P4_abandoning_with_no_trick_gives_the_vole() -> None:
     """E-P4: the offender with no trick: the opponent marks the vole (2); with one or two: the point."""
     state = table_state()
     act(state, "stand", "! abandon 1")
-    assert state.score == [2, 0] and state.ledger.entries[-1].reason == "E-P4"
+    assert state.score == (2, 0) and state.ledger.entries[-1].reason == "E-P4"
     state = table_state(elder="KS QS JS AH TH", dealer="7D 8D 7C 8C 9C", trump="9S")
     act(state, "stand", "play KS")
     state.apply(state.legal_actions()[0])
     act(state, "! abandon 0")  # the dealer has no trick: vole to the elder
-    assert state.score == [0, 2]
+    assert state.score == (0, 2)
 
 
 def test_E_P5_looking_at_the_opponents_tricks() -> None:
@@ -405,9 +405,9 @@ def test_E_S1_misscore_corrected_before_the_next_deal() -> None:
     """E-S1: corrected without penalty before the cards of the next hand are dealt, not after."""
     state = table_state(more_decks=1)
     act(state, "! misscore 1 2")
-    assert state.score == [0, 2]
+    assert state.score == (0, 2)
     act(state, "! correct-score 1")
-    assert state.score == [0, 0] and state.ledger.total() == 0
+    assert state.score == (0, 0) and state.ledger.total() == 0
     act(state, "! misscore 1 1", "stand")
     while not state.deal_results:
         state.apply(state.legal_actions()[0])

@@ -125,7 +125,7 @@ def _unicode_digit_seat(text: str) -> bool:
 def observed(state: EcarteState) -> tuple[object, ...]:
     """Everything observable about ``state``, to prove a refused action changed nothing."""
     return (tuple(state.operations), tuple(state.view(v) for v in (0, 1, PUBLIC)), tuple(state.ledger.entries),
-            state.result(), state.legal_actions(), state.actor, state.phase, tuple(state.score),
+            state.result(), state.legal_actions(), state.actor, state.phase, state.score,
             tuple(state.deal_results))
 
 
@@ -222,7 +222,7 @@ def test_near_misses_are_refused_with_their_rule(state: EcarteState) -> None:
         with pytest.raises(IllegalActionError) as caught:
             state.apply(action)
         check_refusal_names_the_allowed(caught.value, state)
-        if isinstance(action, Play) and state.phase == Phase.PLAY:
+        if isinstance(action, Play) and state.phase is Phase.PLAY:
             assert "E-§5" in str(caught.value)
     assert observed(state) == before
 

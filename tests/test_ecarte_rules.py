@@ -198,7 +198,7 @@ def test_E_2_3_cutting_needs_two_different_cards_of_the_pack() -> None:
         first, second = as_cards(bad)
         with pytest.raises(IllegalActionError, match=r"E-§2\.3"):
             state.apply(CutForDeal((first, second)))
-    assert state.operations == [] and state.phase == Phase.CUT
+    assert state.operations == [] and state.phase is Phase.CUT
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3, 4])
@@ -221,8 +221,8 @@ def test_E_2_3_next_deal_is_dealt_by_the_other_player() -> None:
     for dealer in (0, 1, 0):
         assert state.dealer == dealer
         elder_point(state)
-        assert state.phase == Phase.SHUFFLE and state.dealer == 1 - dealer
-    assert state.score == [1, 2]
+        assert state.phase is Phase.SHUFFLE and state.dealer == 1 - dealer
+    assert state.score == (1, 2)
 
 
 # ------------------------------------------------------------------------------------------------ E-§3
@@ -281,7 +281,7 @@ def test_E_3_4_turned_king_scores_one_for_the_dealer(dealer: int) -> None:
 def test_E_3_4_any_other_turned_card_scores_nothing() -> None:
     """E-§3.4: only a king scores; a turned queen of trumps gives nothing."""
     state = dealt(STRONG3, "KH KD KC QC 8D", trump="QD")
-    assert ledger_rows(state) == [] and state.score == [0, 0]
+    assert ledger_rows(state) == [] and state.score == (0, 0)
 
 
 def test_E_3_4_turned_king_reaching_five_ends_the_game_at_once() -> None:
@@ -289,9 +289,9 @@ def test_E_3_4_turned_king_reaching_five_ends_the_game_at_once() -> None:
     state = start(dealer=0)
     dealer_vole(state, mark=True)          # seat 0 deals: 3
     elder_point(state)                     # seat 0 is non-dealer: 4
-    assert state.score == [4, 0] and state.dealer == 0
+    assert state.score == (4, 0) and state.dealer == 0
     deal_next(state, STRONG3, HEARTS, trump="KS")
-    assert (state.phase, state.actor, state.score) == (Phase.OVER, None, [5, 0])
+    assert (state.phase, state.actor, state.score) == (Phase.OVER, None, (5, 0))
     assert ledger_rows(state, 3) == [(0, 1, "E-§3.4")]
     assert state.game_results == [GameResult(0, (5, 0), 1)]
     assert state.deal_results[-1] == DealResult(0, 0, (1, 0), (0, 0), False)
@@ -375,10 +375,10 @@ def test_E_4_4_reaching_five_by_the_king_ends_the_game_at_once() -> None:
     state = start(dealer=0)
     dealer_vole(state, mark=True)
     elder_point(state)
-    assert state.score == [4, 0] and state.dealer == 0
+    assert state.score == (4, 0) and state.dealer == 0
     deal_next(state, KINGS, "KS JS AS 7H 7D")
     act(state, "stand", "play KH", "mark-king")
-    assert (state.phase, state.actor, state.score) == (Phase.OVER, None, [5, 0])
+    assert (state.phase, state.actor, state.score) == (Phase.OVER, None, (5, 0))
     assert state.deal_results[-1] == DealResult(0, 0, (1, 0), (0, 0), False)
     assert state.result().winner == 0 and state.legal_actions() == ()
 
@@ -468,7 +468,7 @@ def test_E_6_1_three_or_four_tricks_score_the_point(elder: str, dealer_hand: str
     assert ledger_rows(state) == [(winner, 1, "E-§6.1")]
     points = (1, 0) if winner == 0 else (0, 1)
     assert state.deal_results == [DealResult(0, 0, points, tricks, True)]
-    assert state.score == list(points) and state.result().points == points
+    assert state.score == points and state.result().points == points
 
 
 @pytest.mark.parametrize("by_elder", [True, False])
@@ -485,12 +485,12 @@ def test_E_6_1_points_are_counted_as_they_arise() -> None:
     """E-§6.1: the marked king counts at once; the trick points only after the fifth trick."""
     state = dealt("KS JS AS 7H 7D", KINGS)
     act(state, "stand", "mark-king")
-    assert state.score == [0, 1] and state.deal_points == (0, 1)
+    assert state.score == (0, 1) and state.deal_points == (0, 1)
     act(state, "play KS", "play QC", "play JS", "play QD", "play AS", "play KC")
     assert state.view(PUBLIC).tricks_won == (0, 3)
-    assert state.score == [0, 1] and len(state.ledger.entries) == 1
+    assert state.score == (0, 1) and len(state.ledger.entries) == 1
     act(state, "play 7H", "play KH", "play KD", "play 7D")
-    assert state.score == [0, 2]
+    assert state.score == (0, 2)
     assert ledger_rows(state) == [(1, 1, "E-§4.4"), (1, 1, "E-§6.1")]
     assert state.deal_results == [DealResult(0, 0, (0, 2), (2, 3), True)]
 
@@ -501,10 +501,10 @@ def test_E_6_2_game_is_five_points() -> None:
     state = start(dealer=0)
     elder_vole(state, mark=True)
     dealer_point(state)
-    assert state.score == [0, 4]
+    assert state.score == (0, 4)
     assert (state.phase, state.actor, state.result().winner) == (Phase.SHUFFLE, CHANCE, None)
     elder_point(state)
-    assert (state.phase, state.actor, state.score) == (Phase.OVER, None, [0, 5])
+    assert (state.phase, state.actor, state.score) == (Phase.OVER, None, (0, 5))
     assert state.game_results == [GameResult(1, (0, 5), 1)]
     assert state.result().winner == 1 and state.result().games == (0, 1)
     assert state.returns() == (-1, 1)
@@ -515,9 +515,9 @@ def test_E_6_2_option_game_points_seven_plays_on_past_five() -> None:
     state = start(dealer=0, rules=EcarteRules(game_points=7))
     elder_vole(state, mark=True)
     dealer_vole(state)
-    assert state.score == [0, 5] and state.phase == Phase.SHUFFLE
+    assert state.score == (0, 5) and state.phase is Phase.SHUFFLE
     elder_vole(state)
-    assert state.score == [0, 7] and state.phase == Phase.OVER
+    assert state.score == (0, 7) and state.phase is Phase.OVER
 
 
 def test_E_6_2_partie_liee_best_of_three_the_loser_deals_first() -> None:
@@ -525,16 +525,16 @@ def test_E_6_2_partie_liee_best_of_three_the_loser_deals_first() -> None:
     state = start(dealer=0, rules=EcarteRules(partie_liee=True))
     elder_vole(state, mark=True)
     dealer_vole(state, mark=True)          # seat 1 wins game 1, 6 to 0
-    assert state.games == [0, 1] and state.score == [0, 0] and state.dealer == 0
-    assert state.phase == Phase.SHUFFLE
+    assert state.games == (0, 1) and state.score == (0, 0) and state.dealer == 0
+    assert state.phase is Phase.SHUFFLE
     dealer_vole(state, mark=True)
     elder_vole(state, mark=True)           # seat 0 wins game 2
-    assert state.games == [1, 1] and state.dealer == 1
+    assert state.games == (1, 1) and state.dealer == 1
     elder_vole(state, mark=True)
     elder_vole(state, mark=True)           # seat 0 at 3, seat 1 at 3
-    assert state.score == [3, 3] and state.phase == Phase.SHUFFLE
+    assert state.score == (3, 3) and state.phase is Phase.SHUFFLE
     elder_vole(state)                      # la belle to seat 0
-    assert state.phase == Phase.OVER and state.games == [2, 1]
+    assert state.phase is Phase.OVER and state.games == (2, 1)
     assert [(g.winner, g.score) for g in state.game_results] == [(1, (0, 6)), (0, (6, 0)), (0, (5, 3))]
     assert state.result().winner == 0 and state.result().values == (2, 1)
     assert [r.dealer for r in state.deal_results] == [0, 1, 0, 1, 1, 0, 1]
@@ -574,7 +574,7 @@ def test_E_6_2_stake_scoring_single_double_treble(deals: tuple[tuple[Deal, bool]
         for play_deal, mark in deals:
             play_deal(state, mark=mark)
         worth = value if stakes else 1
-        assert state.phase == Phase.OVER
+        assert state.phase is Phase.OVER
         assert state.game_results == [GameResult(1, final, worth)]
         assert state.result().values == (0, worth) and state.returns() == (-worth, worth)
 
@@ -610,7 +610,7 @@ def test_ECARTE_VI_1_the_non_dealer_proposes_and_the_dealer_accepts_or_refuses()
     act(state, "propose")
     assert (state.actor, legal_texts(state)) == (1, {"accept", "refuse"})
     act(state, "accept")
-    assert state.actor == 0 and state.phase == Phase.ELDER_DISCARD
+    assert state.actor == 0 and state.phase is Phase.ELDER_DISCARD
 
 
 def test_ECARTE_VI_1_the_non_dealer_is_served_first_then_the_dealer_takes_what_he_wishes() -> None:
@@ -665,7 +665,7 @@ def test_ECARTE_VI_2_once_asked_the_cards_cannot_be_refused_nor_withdrawn() -> N
     for text in ("refuse", "stand", "propose", "accept"):
         with pytest.raises(IllegalActionError, match="not allowed in phase elder discard"):
             state.apply_text(text)
-    assert len(state.operations) == count and state.phase == Phase.ELDER_DISCARD
+    assert len(state.operations) == count and state.phase is Phase.ELDER_DISCARD
 
 
 # ------------------------------------------------------------------------------------------------ ECARTE-VI.3
@@ -892,7 +892,7 @@ def test_worked_example_1_turn_up_king() -> None:
     play_out(state)
     assert state.deal_results[-1].tricks == (2, 3)
     assert ledger_rows(state) == [(0, 1, "E-§3.4"), (1, 1, "E-§6.1")]
-    assert state.score == [1, 1]
+    assert state.score == (1, 1)
 
 
 def test_worked_example_2_standing_and_losing() -> None:
@@ -901,17 +901,17 @@ def test_worked_example_2_standing_and_losing() -> None:
     state = start(dealer=0)
     elder_vole(state, mark=True)           # seat 1: 3
     elder_vole(state)                      # seat 0: 2
-    assert state.score == [2, 3] and state.dealer == 0
+    assert state.score == (2, 3) and state.dealer == 0
     deal_next(state, "KH 7C 8C 7D QS", "KC AC KD 7S 8S", trump="9H")
     act(state, "mark-king")
-    assert state.score == [2, 4]
+    assert state.score == (2, 4)
     act(state, "stand", "play KH", "play 7S", "play QS", "play 8S", "play 7C")
     assert legal_texts(state) == plays("KC", "AC")
     act(state, "play AC", "play KC", "play 8C", "play KD", "play 7D")
-    assert state.score == [4, 4]
+    assert state.score == (4, 4)
     assert ledger_rows(state, 3) == [(1, 1, "E-§4.4"), (0, 2, "ECARTE-VI.8")]
     assert state.deal_results[-1] == DealResult(0, 0, (2, 1), (3, 2), True)
-    assert state.phase == Phase.SHUFFLE
+    assert state.phase is Phase.SHUFFLE
 
 
 def test_worked_example_3_refusal_and_vole() -> None:
@@ -920,7 +920,7 @@ def test_worked_example_3_refusal_and_vole() -> None:
     act(state, "propose", "refuse")
     play_out(state)
     assert state.deal_results[-1].tricks == (0, 5)
-    assert ledger_rows(state) == [(1, 2, "ECARTE-VI.7")] and state.score == [0, 2]
+    assert ledger_rows(state) == [(1, 2, "ECARTE-VI.7")] and state.score == (0, 2)
 
 
 def test_worked_example_4_second_proposal_refused() -> None:
@@ -930,7 +930,7 @@ def test_worked_example_4_second_proposal_refused() -> None:
     act(state, "propose", "refuse")
     play_out(state)
     assert state.deal_results[-1].tricks == (2, 3)
-    assert ledger_rows(state) == [(1, 1, "E-§6.1")] and state.score == [0, 1]
+    assert ledger_rows(state) == [(1, 1, "E-§6.1")] and state.score == (0, 1)
 
 
 def test_worked_example_5_king_wins_the_game_before_play() -> None:
@@ -939,10 +939,10 @@ def test_worked_example_5_king_wins_the_game_before_play() -> None:
     elder_point(state, trump="KS")         # seat 0 turns up the king (1), seat 1 takes the point (1)
     elder_vole(state, mark=True)           # seat 0: 4
     elder_vole(state)                      # seat 1: 3
-    assert state.score == [4, 3] and state.dealer == 1
+    assert state.score == (4, 3) and state.dealer == 1
     deal_next(state, "KD QS JS 7H 8H", "AD JD 7C 8C 9C", trump="8D")
     act(state, "mark-king")
-    assert (state.phase, state.actor, state.score) == (Phase.OVER, None, [5, 3])
+    assert (state.phase, state.actor, state.score) == (Phase.OVER, None, (5, 3))
     assert ledger_rows(state)[-1] == (0, 1, "E-§4.4")
     assert state.deal_results[-1] == DealResult(0, 1, (1, 0), (0, 0), False)
     assert isinstance(state.operations[-2].action, Shuffle)

@@ -47,9 +47,9 @@ from academie.batch import (
     spread,
 )
 from academie.batch.rng import DECISION, CounterChance, CounterRandomBot, deal_keys, draws, shuffle_positions
-from academie.cards import CARDS
+from academie.cards import CARDS, Rank, Suit, card_index
 from academie.games.ecarte.bots.classical import ClassicalBot
-from academie.games.ecarte.state import EcarteState, Shuffle
+from academie.games.ecarte.state import DECK_SIZE, TALON_START, TURN_UP_POSITION, EcarteState, Shuffle
 
 U32 = npt.NDArray[np.uint32]
 Bools = npt.NDArray[np.bool_]
@@ -59,7 +59,7 @@ STRENGTH_R: Final = (0, 1, 2, 3, 5, 6, 7, 4)
 """E-§2.1: strength (K Q J A 10 9 8 7 = 7 … 0) of rank position r (7 8 9 10 J Q K A)."""
 R_JACK, R_QUEEN, R_KING, R_ACE = 4, 5, 6, 7
 S_JACK, S_QUEEN = 5, 6
-CARD_INDEX: Final = tuple(s * 13 + r + 5 for s in range(4) for r in range(8))
+CARD_INDEX: Final = tuple(card_index(Rank(Rank.SEVEN + r), suit) for suit in Suit for r in range(8))
 """The :class:`~academie.cards.Card` index of each card code."""
 SUIT_MASK: Final = np.array([0xFF << (8 * s) for s in range(4)], dtype=np.uint32)
 KINGS: Final = np.uint32(sum(1 << (8 * s + R_KING) for s in range(4)))
@@ -169,22 +169,22 @@ class _Deals:
 
     def __init__(self, n: int, seed: int, start: int, trace: bool) -> None:
         self.keys = deal_keys(seed, np.arange(start, start + n, dtype=np.int64))
-        deck = shuffle_positions(self.keys, 32)
+        deck = shuffle_positions(self.keys, DECK_SIZE)
         bits = np.left_shift(np.uint32(1), deck.astype(np.uint32))
-        self.drawn = np.zeros((n, 33), dtype=np.uint32)
+        self.drawn = np.zeros((n, DECK_SIZE + 1), dtype=np.uint32)
         np.bitwise_or.accumulate(bits, axis=1, out=self.drawn[:, 1:])
         # E-§3: three to the elder, three to the dealer, then two and two; the eleventh card is turned up.
         self.hands = np.empty((n, 2), dtype=np.uint32)
         self.hands[:, ELDER] = self.drawn[:, 3] | bits[:, 6] | bits[:, 7]
         self.hands[:, DEALER] = (self.drawn[:, 6] ^ self.drawn[:, 3]) | bits[:, 8] | bits[:, 9]
-        self.turned = bits[:, 10]
-        self.trump = (deck[:, 10] >> 3).astype(np.int64)
+        self.turned = bits[:, TURN_UP_POSITION]
+        self.trump = (deck[:, TURN_UP_POSITION] >> 3).astype(np.int64)
         self.king = np.left_shift(np.uint32(1), (8 * self.trump + R_KING).astype(np.uint32))
         self.points = np.zeros((n, 2), dtype=np.int64)
-        self.turned_king = (deck[:, 10] & 7) == R_KING
+        self.turned_king = (deck[:, TURN_UP_POSITION] & 7) == R_KING
         self.points[:, DEALER] += self.turned_king  # E-§3.4: a turned-up king scores one for the dealer
         self.marked = self.turned_king.copy()  # no king left to mark once it is turned up (E-§4.4)
-        self.talon = np.full(n, 11, dtype=np.int64)
+        self.talon = np.full(n, TALON_START, dtype=np.int64)
         self.phase = np.zeros(n, dtype=np.int64)
         self.step = np.zeros(n, dtype=np.int64)
         self.first = np.ones(n, dtype=np.bool_)
@@ -231,7 +231,7 @@ class _Deals:
         """ECARTE-VI.4: the discard leaves the hand and as many cards come from the talon as it holds."""
         count = popcount(discard)
         talon = self.talon[rows]
-        served = np.minimum(count, 32 - talon)
+        served = np.minimum(count, DECK_SIZE - talon)
         new = self.drawn[rows, talon + served] ^ self.drawn[rows, talon]
         self.hands[rows, role] = (self.hands[rows, role] & ~discard) | new
         self.discarded[rows, role] |= discard
@@ -291,16 +291,17 @@ def _elder_discard(deals: _Deals, rows: Ints, policy: Policy) -> None:
         rows, choice = _random_choice(deals, rows, ELDER, 31)
         discard = spread(SUBSETS[choice + 1], deals.hands[rows, ELDER], 5)
     else:
-        left = 32 - deals.talon[rows]
+        left = DECK_SIZE - deals.talon[rows]
         discard = _classical_discard(hands, deals.trump[rows], np.ones_like(left), np.minimum(5, np.maximum(1, left)))
     deals.record(rows, ELDER, Kind.DISCARD, discard)
-    left = 32 - deals.talon[rows]
+    left = DECK_SIZE - deals.talon[rows]
     count = deals.serve(rows, ELDER, discard)
     deals.last_discard[rows] = discard
     short = count > left
     deals.asked[rows[short]] = (count - left)[short]
     talon = deals.talon[rows]
-    deals.phase[rows] = np.where(short, Phase.ELDER_TAKE_BACK, np.where(talon < 32, Phase.DEALER_DISCARD, Phase.PLAY))
+    deals.phase[rows] = np.where(short, Phase.ELDER_TAKE_BACK,
+                                 np.where(talon < DECK_SIZE, Phase.DEALER_DISCARD, Phase.PLAY))
 
 
 def _elder_take_back(deals: _Deals, rows: Ints, policy: Policy) -> None:
@@ -323,15 +324,15 @@ def _dealer_discard(deals: _Deals, rows: Ints, policy: Policy) -> None:
     """ECARTE-VI.1: the dealer takes what he wishes (none to five, as the talon allows); then the elder decides
     again while the talon lasts (ECARTE-VI.3)."""
     if policy == "random":
-        left = np.minimum(5, 32 - deals.talon[rows])
+        left = np.minimum(5, DECK_SIZE - deals.talon[rows])
         rows, choice = _random_choice(deals, rows, DEALER, DEALER_OPTIONS[left])
         discard = spread(SUBSETS[choice], deals.hands[rows, DEALER], 5)
     else:
-        left = np.minimum(5, 32 - deals.talon[rows])
+        left = np.minimum(5, DECK_SIZE - deals.talon[rows])
         discard = _classical_discard(deals.hands[rows, DEALER], deals.trump[rows], np.zeros_like(left), left)
     deals.record(rows, DEALER, Kind.DISCARD, discard)
     deals.serve(rows, DEALER, discard)
-    deals.phase[rows] = np.where(deals.talon[rows] < 32, Phase.ELDER_DECIDES, Phase.PLAY)
+    deals.phase[rows] = np.where(deals.talon[rows] < DECK_SIZE, Phase.ELDER_DECIDES, Phase.PLAY)
 
 
 _EXCHANGE: Final = (_elder_decides, _dealer_decides, _elder_discard, _elder_take_back, _dealer_discard)

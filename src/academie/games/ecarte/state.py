@@ -13,23 +13,44 @@ say so. Hands, the talon and discards are int bitmasks (see :mod:`academie.cards
 >>> _ = state.apply_text("stand")
 >>> state.view(0).trump_card == state.view(1).trump_card == state.view(PUBLIC).trump_card
 True
+
+The deal (E-§3) gives the first ten cards of the pack by the rules' pattern, then turns up the eleventh:
+
+>>> TURN_UP_POSITION, TALON_START, DECK_SIZE
+(10, 11, 32)
 """
 
 from __future__ import annotations
 
 import copy
+import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from enum import IntEnum
 from functools import cache, lru_cache
 from operator import attrgetter, itemgetter
-from typing import Final, Literal, Self
+from typing import Any, ClassVar, Final, Literal, Protocol, Self
 
-from academie.cards import CARDS, PACK_32, SUIT_MASKS, Card, Rank, cards_of, indices_of, mask_of, parse_cards
+from academie.cards import (
+    CARDS,
+    PACK_32,
+    RANKS_PER_SUIT,
+    SUIT_MASKS,
+    Card,
+    Rank,
+    Suit,
+    card_index,
+    cards_of,
+    indices_of,
+    mask_of,
+    parse_cards,
+    suit_of,
+)
 from academie.engine import (
     CHANCE,
     PUBLIC,
     TABLE,
+    AcademieError,
     Action,
     ActionParseError,
     ChanceSource,
@@ -38,8 +59,10 @@ from academie.engine import (
     IllegalActionError,
     Mode,
     Operation,
+    Pending,
     RulesError,
     SeededChance,
+    TableLaws,
     check_option,
 )
 from academie.engine import (
@@ -53,6 +76,12 @@ from academie.ledger import MARKER, Ledger
 SEATS: Final = 2
 HAND_SIZE: Final = 5
 TRICKS: Final = 5
+DECK_SIZE: Final = len(PACK_32)
+"""The piquet pack of 32 cards (E-§2.1); the deck keeps its 32 positions through the deal."""
+TURN_UP_POSITION: Final = SEATS * HAND_SIZE
+"""E-§3: the deck position of the card turned up for trumps (the eleventh, after the ten dealt)."""
+TALON_START: Final = TURN_UP_POSITION + 1
+"""E-§3: the deck position of the talon's first card."""
 
 # E-§2.1: rank in every suit, high to low: K Q J A 10 9 8 7 (index = strength).
 RANK_ORDER: Final = (Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.TEN, Rank.ACE, Rank.JACK, Rank.QUEEN, Rank.KING)
@@ -62,7 +91,8 @@ PACK_MASK: Final = mask_of(PACK_32)
 HIGHER_IN_SUIT: Final[tuple[int, ...]] = tuple(
     mask_of(o for o in PACK_32 if o.suit == c.suit and STRENGTH[o.index] > STRENGTH[c.index]) for c in CARDS)
 """For each card, the cards of its suit that beat it (the overtaking obligation of E-§5)."""
-KING_OF: Final[tuple[int, ...]] = tuple(Card(Rank.KING, s).index for s in range(4))  # type: ignore[arg-type]
+KING_OF: Final[tuple[int, ...]] = tuple(card_index(Rank.KING, suit) for suit in Suit)
+"""The index of the king of each suit (E-§3.4, E-§4.4: the king of trumps)."""
 
 
 # --------------------------------------------------------------------------------------------------- rules
@@ -117,6 +147,26 @@ class EcarteRules:
 
 DEFAULT_RULES: Final = EcarteRules()
 """The default rules, built once (validating options costs more than a deal's worth of play)."""
+
+
+@cache
+def _dealt_positions(pattern: tuple[int, int], elder: bool) -> frozenset[int]:
+    first = pattern[0]
+    if elder:
+        return frozenset((*range(first), *range(2 * first, HAND_SIZE + first)))
+    return frozenset((*range(first, 2 * first), *range(HAND_SIZE + first, TURN_UP_POSITION)))
+
+
+def dealt_positions(rules: EcarteRules, *, elder: bool) -> frozenset[int]:
+    """E-§3: the deck positions dealt to the elder (the non-dealer, served first) or to the dealer, by the
+    rules' 3-2 or 2-3 pattern; :data:`TURN_UP_POSITION` follows them.
+
+    >>> sorted(dealt_positions(EcarteRules(), elder=True)), sorted(dealt_positions(EcarteRules(), elder=False))
+    ([0, 1, 2, 6, 7], [3, 4, 5, 8, 9])
+    >>> sorted(dealt_positions(EcarteRules(deal_pattern=(2, 3)), elder=True))
+    [0, 1, 4, 5, 6]
+    """
+    return _dealt_positions(rules.deal_pattern, elder)
 _INDEX: Final = attrgetter("index")
 
 
@@ -209,16 +259,22 @@ MARK_KING: Final = MarkKing()
 PLAYS: Final[tuple[Play, ...]] = tuple(Play(c) for c in CARDS)
 
 
+_SUIT_BITS: Final = (1 << RANKS_PER_SUIT) - 1
 _SUIT_PLAYS: Final[tuple[tuple[tuple[Play, ...], ...], ...]] = tuple(
-    tuple(tuple(PLAYS[13 * suit + i] for i in range(13) if bits >> i & 1) for bits in range(1 << 13))
-    for suit in range(4))
-"""For each suit and each 13-bit pattern of that suit, the plays of those cards (no allocation per step)."""
+    tuple(tuple(PLAYS[card_index(rank, suit)] for rank in Rank if bits >> (rank - Rank.TWO) & 1)
+          for bits in range(1 << RANKS_PER_SUIT))
+    for suit in Suit)
+"""For each suit and each pattern of that suit's bits in a hand, the plays of those cards (no allocation per
+step)."""
+_DIAMONDS_SHIFT: Final = RANKS_PER_SUIT * Suit.DIAMONDS
+_HEARTS_SHIFT: Final = RANKS_PER_SUIT * Suit.HEARTS
+_SPADES_SHIFT: Final = RANKS_PER_SUIT * Suit.SPADES
 
 
 def _plays(mask: int) -> tuple[Play, ...]:
     clubs, diamonds, hearts, spades = _SUIT_PLAYS
-    return (clubs[mask & 0x1FFF] + diamonds[mask >> 13 & 0x1FFF]
-            + hearts[mask >> 26 & 0x1FFF] + spades[mask >> 39 & 0x1FFF])
+    return (clubs[mask & _SUIT_BITS] + diamonds[mask >> _DIAMONDS_SHIFT & _SUIT_BITS]
+            + hearts[mask >> _HEARTS_SHIFT & _SUIT_BITS] + spades[mask >> _SPADES_SHIFT & _SUIT_BITS])
 
 
 @lru_cache(maxsize=1 << 14)
@@ -419,33 +475,21 @@ def redact(actor: int, action: Action, viewer: int) -> Action | None:
     return action
 
 
-@dataclass(frozen=True, slots=True)
-class Pending:
-    """Table mode: an irregularity waiting for its remedy, with what the remedy needs to know."""
-
-    irregularity: Irregularity
-    cards: tuple[int, ...] = ()
-    """Card indices concerned (the card played out of turn, the extra cards dealt, ...)."""
-    amount: int = 0
-    seat: int = -1
-    """The seat concerned when it is not the offender (the hand dealt a wrong number of cards)."""
-
-    def remedies(self) -> tuple[Remedy, ...]:
-        law = self.irregularity.law
-        return tuple(Remedy(name, law) for name in self.irregularity.remedies)
-
-
 # --------------------------------------------------------------------------------------------------- state
 @dataclass(slots=True)
-class _Deal:
-    """The mutable state of the deal in progress."""
+class Deal:
+    """The deal in progress, as :attr:`EcarteState.deal` shows it to the game's own modules (the laws of
+    :mod:`academie.games.ecarte.table`, tests). Read it only: every change goes through a method of the state
+    named for what happens at the table. Hands, discards and shown cards are bitmasks of card indices."""
 
     dealer: int
     deck: tuple[int, ...] = ()
+    """The pack's order, top first (its first :data:`TALON_START` cards dealt and turned; the talon after)."""
     hands: list[int] = field(default_factory=lambda: [0, 0])
     trump: int = -1
     trump_card: int = -1
     talon_pos: int = 0
+    """The deck position of the talon's top card (``DECK_SIZE`` when the talon is exhausted)."""
     discarded: list[int] = field(default_factory=lambda: [0, 0])
     last_discard: list[int] = field(default_factory=lambda: [0, 0])
     asked: int = 0
@@ -491,23 +535,42 @@ class _Deal:
     misscore: list[int] = field(default_factory=lambda: [0, 0])
     """E-S1: points marked in error by each seat, correctable until the next deal is dealt."""
 
-    def copy(self) -> _Deal:
+    def copy(self) -> Deal:
         twin = copy.copy(self)
         for name in _DEAL_LISTS:
             setattr(twin, name, getattr(self, name)[:])
         return twin
 
 
-_DEAL_LISTS: Final = tuple(f.name for f in fields(_Deal) if str(f.type).startswith("list["))
+_DEAL_LISTS: Final = tuple(f.name for f in fields(Deal) if str(f.type).startswith("list["))
+
+
+class EcarteTableLaws(TableLaws["EcarteState", Pending], Protocol):
+    """The laws of irregularities (§7) as the state calls them in table mode: the engine's four entry points
+    and the hook the state calls when the tricks are done with a revoke established (E-P3). The package injects
+    :mod:`academie.games.ecarte.table`, which mypy checks against this protocol."""
+
+    def rule_on_established_revoke(self, state: EcarteState, /) -> None:
+        """E-P3: the opponent of the revoker chooses to replay the hand or to reduce the revoker's score."""
+        ...
 
 
 class EcarteState(GameState[EcarteRules]):
-    """One partie of Écarté between seats 0 and 1."""
+    """One partie of Écarté between seats 0 and 1.
+
+    In table mode the laws (:attr:`table_laws`) change the deal only through the methods of the section
+    "table mode: what the laws do", each named for what happens at the table and citing its law.
+    """
 
     game_name = "ecarte"
-    table_module = "academie.games.ecarte.table"
-    __slots__ = ("_actor", "_deal", "_last_tricks", "_legal", "_pending", "_phase", "automate_table", "chance",
-                 "deal_results", "game_results", "games", "ledger", "operations", "rules", "rulings", "score")
+    table_laws: ClassVar[EcarteTableLaws | None] = None
+    clone_shared: ClassVar[tuple[str, ...]] = (
+        "_actor", "_last_tricks", "_legal", "_pending", "_phase", "automate_table", "rules")
+    clone_copied: ClassVar[tuple[str, ...]] = (
+        "_deal", "_games_won", "_scores", "deal_results", "game_results", "ledger", "operations", "rulings")
+    __slots__ = ("_actor", "_deal", "_games_won", "_last_tricks", "_legal", "_pending", "_phase", "_scores",
+                 "automate_table", "chance", "deal_results", "game_results", "ledger", "operations", "rules",
+                 "rulings")
 
     def __init__(self, rules: EcarteRules | None = None, *, chance: ChanceSource | None = None,
                  first_dealer: int | None = None, automate_table: bool | None = None) -> None:
@@ -516,18 +579,18 @@ class EcarteState(GameState[EcarteRules]):
         self.automate_table = chance is not None if automate_table is None else automate_table
         """Table mode: apply the rulings that need nobody's choice at once (default: when chance is automated)."""
         self._pending: Pending | None = None
-        self._last_tricks: list[tuple[int, int, int, int]] = []
+        self._last_tricks: tuple[tuple[int, int, int, int], ...] = ()
         self.rulings: list[str] = []
         """Table mode: every ruling given, with its law ("E-P1: the card is taken back")."""
         self.operations: list[Operation] = []
         self.ledger = Ledger(seats=SEATS)
-        self.score = [0, 0]
-        self.games = [0, 0]
+        self._scores = [0, 0]
+        self._games_won = [0, 0]
         self.deal_results: list[DealResult] = []
         self.game_results: list[GameResult] = []
         if first_dealer is not None and first_dealer not in (0, 1):
             raise RulesError(f"first_dealer={first_dealer!r} is not allowed; allowed: 0, 1, or None to cut")
-        self._deal = _Deal(dealer=first_dealer if first_dealer is not None else 0)
+        self._deal = Deal(dealer=first_dealer if first_dealer is not None else 0)
         self._legal: tuple[Action, ...] | None = None
         self._phase = Phase.CUT if first_dealer is None else Phase.SHUFFLE
         self._actor: int | None = self._compute_actor()
@@ -549,6 +612,94 @@ class EcarteState(GameState[EcarteRules]):
             chance = ExplicitChance(decks)
         return cls(rules, chance=chance, first_dealer=first_dealer)
 
+    # ------------------------------------------------------------------------------------ sampling
+    @classmethod
+    def sample(cls, view: EcarteView, rng: random.Random) -> Self:
+        """A full state consistent with everything ``view.viewer`` knows now: the cards he cannot see are dealt
+        at random among the unseen cards, subject to the hard constraints of the view (his own hand and
+        discards, the turn-up, the cards played and shown, the hand sizes, and the voids the opponent's replies
+        revealed, E-§5). The deal is rebuilt by replaying the view's history from a deck order consistent with
+        it, so ``sampled.actor == view.actor``, the viewer's hand is the same and, when he is to act, so are his
+        legal actions. Earlier deals are known only by their score, games won, rulings and last tricks.
+
+        >>> state = EcarteState.new(seed=3, first_dealer=0)
+        >>> _ = state.apply_text("propose"), state.apply_text("accept")
+        >>> view = state.view(1)
+        >>> sampled = EcarteState.sample(view, random.Random(1))
+        >>> sampled.actor == view.actor and sampled.view(1).hand == view.hand
+        True
+        >>> sampled.legal_actions() == state.legal_actions()
+        True
+        """
+        for _ in range(_SAMPLE_TRIES):
+            state = cls._sample_once(view, rng)
+            if state is not None:
+                return state
+        raise AcademieError(f"no deal consistent with the view of {view.viewer} was found (table-mode "
+                            "irregularities that move cards may be beyond the sampler)")
+
+    @classmethod
+    def _sample_once(cls, view: EcarteView, rng: random.Random) -> Self | None:
+        history = list(view.history)
+        if view.trump_card is not None:
+            dealt = _sample_deal(view, rng)
+            if dealt is None:
+                return None
+            deck, history = dealt
+            history.insert(0, (CHANCE, Shuffle(tuple(CARDS[i] for i in deck))))
+        start = (0, 0)
+        if view.rules.mode is Mode.TABLE:
+            # some laws depend on the score (E-S1): find what the deal scored, far from game, then start from the
+            # score the game had before it
+            trial = cls._replay(replace(view.rules, game_points=_FAR_FROM_GAME), view, history, view.score)
+            if trial is None:
+                return None
+            start = (2 * view.score[0] - trial.score[0], 2 * view.score[1] - trial.score[1])
+        twin = cls._replay(view.rules, view, history, start)
+        if twin is None:
+            return None
+        for seat in (0, 1):  # the points of earlier deals of this game, which the view gives as a total
+            missing = view.score[seat] - twin._scores[seat]
+            if missing:
+                source, target = (MARKER, seat) if missing > 0 else (seat, MARKER)
+                twin.ledger.transfer(source, target, abs(missing), "E-§6.1")
+                twin._scores[seat] += missing
+        twin._games_won = list(view.games)
+        game = view.rules.game_points
+        twin.game_results = [GameResult(winner, (game, 0) if winner == 0 else (0, game), 1)
+                              for winner in (0, 1) for _ in range(view.games[winner])]
+        twin.rulings = list(view.rulings)
+        twin._last_tricks = tuple((t.leader, t.cards[0].index, t.cards[1].index, t.winner or 0)
+                                   for t in view.previous_tricks)
+        if view.phase is Phase.OVER:
+            twin._phase = Phase.OVER
+        twin._legal = None
+        twin._actor = twin._compute_actor()
+        twin.automate_table = view.actor != TABLE
+        if twin.actor != view.actor:
+            return None
+        if view.viewer in (0, 1):
+            seen = twin.view(view.viewer)
+            if seen.hand != view.hand or seen.legal_actions != view.legal_actions or seen.exposed != view.exposed:
+                return None
+        return twin
+
+    @classmethod
+    def _replay(cls, rules: EcarteRules, view: EcarteView, history: Sequence[tuple[int, Action]],
+                start: tuple[int, int]) -> Self | None:
+        """A twin of ``rules`` starting the view's deal at score ``start`` and replaying ``history`` (checked)."""
+        twin = cls(rules, first_dealer=None if view.phase is Phase.CUT else view.dealer, automate_table=False)
+        for seat in (0, 1):
+            if start[seat] > 0:
+                twin.ledger.transfer(MARKER, seat, start[seat], "E-§6.1")
+                twin._scores[seat] = start[seat]
+        try:
+            for _, action in history:
+                twin.apply(action)
+        except AcademieError:
+            return None
+        return twin
+
     # ------------------------------------------------------------------------------------ protocol
     @property
     def phase(self) -> Phase:
@@ -556,58 +707,59 @@ class EcarteState(GameState[EcarteRules]):
 
     @property
     def dealer(self) -> int | None:
-        return None if self._phase == Phase.CUT else self._deal.dealer
+        return None if self._phase is Phase.CUT else self._deal.dealer
 
     @property
-    def actor(self) -> int | None:
-        return self._actor
+    def deal(self) -> Deal:
+        """The deal in progress, to read (the laws change it only through the methods below)."""
+        return self._deal
 
     @property
-    def is_terminal(self) -> bool:
-        return self._actor is None
+    def score(self) -> tuple[int, int]:
+        """Each seat's points in the game in progress (E-§6.1); they change only through the ledger."""
+        return (self._scores[0], self._scores[1])
+
+    @property
+    def games(self) -> tuple[int, int]:
+        """Games won by each seat in the partie (E-§6.2)."""
+        return (self._games_won[0], self._games_won[1])
 
     def _compute_actor(self) -> int | None:
         if self._pending is not None:
             chooser = self._pending.irregularity.chooser
             return TABLE if chooser is None else chooser
         phase = self._phase
-        if phase == Phase.PLAY:
+        if phase is Phase.PLAY:  # the play's fast path: the seat to play, nothing to work out
             return self._deal.to_play
-        if phase <= Phase.SHUFFLE:
+        if phase is Phase.CUT or phase is Phase.SHUFFLE:
             return CHANCE
-        if phase == Phase.OVER:
+        if phase is Phase.OVER:
             return None
-        if phase == Phase.DEALER_DECIDES or phase == Phase.DEALER_DISCARD:
+        if phase is Phase.DEALER_DECIDES or phase is Phase.DEALER_DISCARD:
             return self._deal.dealer
         return 1 - self._deal.dealer
-
-    def legal_actions(self) -> tuple[Action, ...]:
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        return legal
 
     def _compute_legal(self) -> tuple[Action, ...]:
         phase, deal = self._phase, self._deal
         if self._pending is not None:
             return self._pending.remedies()
-        if phase == Phase.PLAY:
+        if phase is Phase.PLAY:
             seat = deal.to_play
-            actions: tuple[Action, ...] = _plays(self._playable(seat))
+            actions: tuple[Action, ...] = _plays(self.playable(seat))
             if deal.played[seat] and not deal.turned_king:
                 return actions  # the king can no longer be marked (E-§4.4, E-K1)
-        elif phase == Phase.ELDER_DECIDES:
+        elif phase is Phase.ELDER_DECIDES:
             seat, actions = 1 - deal.dealer, (PROPOSE, STAND)
-        elif phase == Phase.DEALER_DECIDES:
+        elif phase is Phase.DEALER_DECIDES:
             seat, actions = deal.dealer, ((ACCEPT,) if deal.must_accept else (ACCEPT, REFUSE))
-        elif phase == Phase.ELDER_DISCARD:
+        elif phase is Phase.ELDER_DISCARD:
             seat = 1 - deal.dealer
             actions = _discards(deal.hands[seat], 1, HAND_SIZE)
-        elif phase == Phase.DEALER_DISCARD:
-            seat, left = deal.dealer, 32 - deal.talon_pos
+        elif phase is Phase.DEALER_DISCARD:
+            seat, left = deal.dealer, DECK_SIZE - deal.talon_pos
             low = self.rules.dealer_min_exchange
             actions = _discards(deal.hands[seat], low, min(HAND_SIZE, left))
-        elif phase == Phase.ELDER_TAKE_BACK:
+        elif phase is Phase.ELDER_TAKE_BACK:
             excess = deal.asked
             return tuple(TakeBack(cards_of(m))
                          for m in _subsets(deal.last_discard[1 - deal.dealer], excess, excess))
@@ -630,7 +782,7 @@ class EcarteState(GameState[EcarteRules]):
         return (deal.king_marked < 0 and not deal.played[seat]
                 and bool(deal.hands[seat] >> KING_OF[deal.trump] & 1) and not deal.king_forfeit[seat])
 
-    def _playable(self, seat: int) -> int:
+    def playable(self, seat: int) -> int:
         """E-§5: the legal cards of ``seat`` as a mask (ECARTE-V.1: any card when leading)."""
         deal = self._deal
         hand = deal.hands[seat]
@@ -639,7 +791,7 @@ class EcarteState(GameState[EcarteRules]):
             if deal.named_suit >= 0:  # E-P2: he must lead the suit he named, if he has it
                 return hand & SUIT_MASKS[deal.named_suit] or hand
             return hand
-        same = hand & SUIT_MASKS[led // 13]
+        same = hand & SUIT_MASKS[suit_of(led)]
         if same:
             return same & HIGHER_IN_SUIT[led] or same
         trumps = hand & SUIT_MASKS[deal.trump]
@@ -649,9 +801,9 @@ class EcarteState(GameState[EcarteRules]):
 
     def illegal_reason(self, action: Action) -> str:
         phase = self._phase
-        if phase == Phase.OVER:
+        if phase is Phase.OVER:
             return "the partie is over"
-        if isinstance(action, Play) and phase == Phase.PLAY:
+        if isinstance(action, Play) and phase is Phase.PLAY:
             if not self._deal.hands[self._deal.to_play] >> action.card.index & 1:
                 return f"{action.card} is not in the hand of seat {self._deal.to_play}"
             return "the second player must follow suit and overtake if he can, else trump if he can (E-§5)"
@@ -659,26 +811,10 @@ class EcarteState(GameState[EcarteRules]):
             return "only the holder of the king of trumps may mark it, before he plays his first card (E-§4.4)"
         return f"not allowed in phase {phase.name.lower().replace('_', ' ')}"
 
-    def apply_unchecked(self, action: Action) -> Operation:
-        kind = type(action)
-        actor = action.seat if kind is Irregular else self._actor  # type: ignore[attr-defined]
-        assert actor is not None
-        operation = Operation(actor, action)
-        self.operations.append(operation)
-        self._legal = None
-        _HANDLERS[kind](self, action)
-        if self._phase is Phase.PLAY and self._pending is None:
-            actor = self._actor = self._deal.to_play
-        else:
-            actor = self._actor = self._compute_actor()
-        if actor is not None and actor < 0:
-            self._automate(actor)
-        return operation
-
     def resolve_chance(self) -> None:
         while self._actor == CHANCE and self.chance is not None and self.chance.has_next():
             order = self.chance.shuffled(PACK_32)
-            if self._phase == Phase.CUT:
+            if self._phase is Phase.CUT:
                 self.apply_unchecked(CutForDeal((order[0], order[1])))
             else:
                 self.apply_unchecked(Shuffle(order))
@@ -687,43 +823,19 @@ class EcarteState(GameState[EcarteRules]):
         return parse_action(text)
 
     def check_chance_outcome(self, action: Action) -> None:
-        if self._phase == Phase.CUT:
+        if self._phase is Phase.CUT:
             if not (isinstance(action, CutForDeal) and len(set(action.cards)) == 2
                     and all(STRENGTH[c.index] >= 0 for c in action.cards)):
                 raise IllegalActionError(action, CHANCE, (), "expected `cut C1 C2`: two different cards "
                                          "of the 32-card pack, one cut by each player (E-§2.3)")
-        elif self._phase == Phase.SHUFFLE:
-            if not (isinstance(action, Shuffle) and len(action.order) == 32
-                    and mask_of(action.order) == PACK_MASK):
-                raise IllegalActionError(action, CHANCE, (), "expected `deck C1 … C32`: an order of "
-                                         "the 32 cards of the piquet pack, each once (E-§3)")
-        else:
-            raise IllegalActionError(action, self.actor, self.legal_actions(), "chance is not to act")
-
-    def clone(self) -> Self:
-        twin = object.__new__(type(self))
-        twin.rules = self.rules
-        twin.chance = self.chance.clone() if self.chance is not None else None
-        twin.operations = self.operations[:]
-        twin.ledger = self.ledger.copy()
-        twin.score = self.score[:]
-        twin.games = self.games[:]
-        twin.deal_results = self.deal_results[:]
-        twin.game_results = self.game_results[:]
-        twin._deal = self._deal.copy()
-        twin._phase = self._phase
-        twin._legal = self._legal
-        twin._actor = self._actor
-        twin._pending = self._pending
-        twin._last_tricks = self._last_tricks
-        twin.automate_table = self.automate_table
-        twin.rulings = self.rulings[:]
-        return twin
+        elif not (isinstance(action, Shuffle) and len(action.order) == DECK_SIZE
+                  and mask_of(action.order) == PACK_MASK):
+            raise IllegalActionError(action, CHANCE, (), "expected `deck C1 … C32`: an order of "
+                                     "the 32 cards of the piquet pack, each once (E-§3)")
 
     # ------------------------------------------------------------------------------------ chance
-    def _apply_cut(self, action: Action) -> None:
+    def _apply_cut(self, action: CutForDeal) -> None:
         """E-§2.3: the higher card (K high … 7 low) deals first; equal ranks cut again."""
-        assert isinstance(action, CutForDeal)
         first, second = (STRENGTH[c.index] for c in action.cards)
         if first == second:
             return
@@ -731,9 +843,8 @@ class EcarteState(GameState[EcarteRules]):
         self._deal.dealer = high if self.rules.first_dealer_card == "highest" else 1 - high
         self._phase = Phase.SHUFFLE
 
-    def _apply_shuffle(self, action: Action) -> None:
+    def _apply_shuffle(self, action: Shuffle) -> None:
         """E-§3: five cards each, non-dealer first, by the game's 3-2 or 2-3; the 11th card is turned up."""
-        assert isinstance(action, Shuffle)
         deck = tuple(map(_INDEX, action.order))
         deal = self._deal
         if deal.misscore[0] or deal.misscore[1]:
@@ -741,73 +852,65 @@ class EcarteState(GameState[EcarteRules]):
         deal.deck = deck
         deal.start = len(self.operations) - 1
         elder, dealer = 1 - deal.dealer, deal.dealer
-        first, _ = self.rules.deal_pattern
         hands = [0, 0]
-        for i in range(first):
-            hands[elder] |= 1 << deck[i]
-            hands[dealer] |= 1 << deck[first + i]
-        for i in range(2 * first, 10):
-            hands[elder if i < 5 + first else dealer] |= 1 << deck[i]
+        for seat in (elder, dealer):
+            for position in dealt_positions(self.rules, elder=seat == elder):
+                hands[seat] |= 1 << deck[position]
         deal.hands = hands
-        deal.trump_card = deck[10]
-        deal.trump = deck[10] // 13
-        deal.talon_pos = 11
+        turned = deal.trump_card = deck[TURN_UP_POSITION]
+        deal.trump = suit_of(turned)
+        deal.talon_pos = TALON_START
         deal.leader = deal.to_play = elder
         self._phase = Phase.ELDER_DECIDES
-        deal.turned_king = deck[10] == KING_OF[deal.trump]
+        deal.turned_king = turned == KING_OF[deal.trump]
         if deal.turned_king and self.rules.mode is Mode.ENFORCED:
-            self._score(dealer, 1, "E-§3.4")  # a turned-up king scores one for the dealer (E-K3: marked for him)
+            self.mark_points(dealer, 1, "E-§3.4")  # a turned-up king scores one for the dealer (E-K3: marked for him)
 
     # ------------------------------------------------------------------------------------ exchange
-    def _apply_propose(self, action: Action) -> None:
+    def _apply_propose(self, action: Propose) -> None:
         self._phase = Phase.DEALER_DECIDES
 
-    def _apply_stand(self, action: Action) -> None:
+    def _apply_stand(self, action: Stand) -> None:
         deal = self._deal
         if deal.first_decision or not self.rules.penalty_first_decision_only:
             deal.stood = 1 - deal.dealer  # ECARTE-VI.8, E-X6
         self._begin_play()
 
-    def _apply_accept(self, action: Action) -> None:
+    def _apply_accept(self, action: Accept) -> None:
         self._deal.first_decision = False
         self._phase = Phase.ELDER_DISCARD
 
-    def _apply_refuse(self, action: Action) -> None:
+    def _apply_refuse(self, action: Refuse) -> None:
         deal = self._deal
         if deal.first_decision or not self.rules.penalty_first_decision_only:
             deal.refused = deal.dealer  # ECARTE-VI.7, E-X5
         self._begin_play()
 
-    def _apply_discard(self, action: Action) -> None:
+    def _apply_discard(self, action: Discard) -> None:
         """ECARTE-VI.1, VI.4: the elder is served first, then the dealer takes what he wishes."""
-        assert isinstance(action, Discard)
         deal = self._deal
         mask = mask_of(action.cards)
-        seat = deal.dealer if self._phase == Phase.DEALER_DISCARD else 1 - deal.dealer
+        seat = deal.dealer if self._phase is Phase.DEALER_DISCARD else 1 - deal.dealer
         if deal.count_error[seat]:
             deal.acted_with_error[seat] = True  # E-D10: he discards without telling
         deal.hands[seat] &= ~mask
         deal.discarded[seat] |= mask
         deal.last_discard[seat] = mask
         count = mask.bit_count()
-        left = 32 - deal.talon_pos
-        served = min(count, left)
-        for i in range(deal.talon_pos, deal.talon_pos + served):
-            deal.hands[seat] |= 1 << deal.deck[i]
-        deal.talon_pos += served
+        left = DECK_SIZE - deal.talon_pos
+        self.serve_from_talon(seat, min(count, left))
         if seat == deal.dealer:
             self._after_exchange()
         elif count > left:
             deal.asked = count - left  # ECARTE-VI.5: the talon is too short; the excess comes back from the discard
             self._phase = Phase.ELDER_TAKE_BACK
-        elif deal.talon_pos < 32:
+        elif deal.talon_pos < DECK_SIZE:
             self._phase = Phase.DEALER_DISCARD
         else:
             self._after_exchange()
 
-    def _apply_take_back(self, action: Action) -> None:
+    def _apply_take_back(self, action: TakeBack) -> None:
         """ECARTE-VI.5, E-X3: the asker takes back from his last discard what he threw in excess."""
-        assert isinstance(action, TakeBack)
         deal = self._deal
         elder = 1 - deal.dealer
         mask = mask_of(action.cards)
@@ -819,8 +922,9 @@ class EcarteState(GameState[EcarteRules]):
 
     def _after_exchange(self) -> None:
         """ECARTE-VI.3: the elder may propose again until the talon is exhausted (E-§9 Q8)."""
-        self._phase = Phase.ELDER_DECIDES if self._deal.talon_pos < 32 else Phase.PLAY
-        if self._phase == Phase.PLAY:
+        if self._deal.talon_pos < DECK_SIZE:
+            self._phase = Phase.ELDER_DECIDES
+        else:
             self._begin_play()
 
     # ------------------------------------------------------------------------------------ play
@@ -830,23 +934,24 @@ class EcarteState(GameState[EcarteRules]):
         deal.leader = deal.to_play = 1 - deal.dealer  # ECARTE-V.1: the non-dealer leads
         self._phase = Phase.PLAY
 
-    def _apply_mark_king(self, action: Action) -> None:
+    def _apply_mark_king(self, action: MarkKing) -> None:
         """E-§4.4: one point to the holder of the king of trumps who announces it in time."""
         seat = self._actor
         assert isinstance(seat, int)
         deal = self._deal
         if deal.turned_king:
             deal.turned_king_marked = True  # table mode, E-K3: the dealer marks the turned-up king in time
-            self._score(seat, 1, "E-§3.4")
+            self.mark_points(seat, 1, "E-§3.4")
             return
         deal.king_marked = seat
-        self._score(seat, 1, "E-§4.4")
+        self.mark_points(seat, 1, "E-§4.4")
 
-    def _apply_play(self, action: Action) -> None:
-        assert isinstance(action, Play)
-        self._play_card(self._deal.to_play, action.card.index)
+    def _apply_play(self, action: Play) -> None:
+        self.play_card(self._deal.to_play, action.card.index)
 
-    def _play_card(self, seat: int, card: int) -> None:
+    def play_card(self, seat: int, card: int) -> None:
+        """Put ``card`` from ``seat``'s hand to the trick: a regular play, or a card the laws let stand (a card
+        out of turn covered, E-P1; a revoke, E-P3). The trick is won under E-§5."""
         deal = self._deal
         deal.hands[seat] &= ~(1 << card)
         deal.played[seat] = True
@@ -871,26 +976,25 @@ class EcarteState(GameState[EcarteRules]):
             self._score_tricks()
 
     # ------------------------------------------------------------------------------------ table mode
-    def _apply_irregular(self, action: Action) -> None:
-        from academie.games.ecarte import table as ecarte_table
+    def _laws(self) -> EcarteTableLaws:
+        laws = self.table_laws
+        if laws is None:
+            raise AcademieError("the laws of Écarté are not loaded: import academie.games.ecarte")
+        return laws
 
-        assert isinstance(action, Irregular)
-        ecarte_table.commit(self, action)
+    def _apply_irregular(self, action: Irregular) -> None:
+        self._laws().commit(self, action)
 
-    def _apply_remedy(self, action: Action) -> None:
-        from academie.games.ecarte import table as ecarte_table
-
-        assert isinstance(action, Remedy) and self._pending is not None
-        pending, self._pending = self._pending, None
-        ecarte_table.apply_remedy(self, pending, action)
+    def _apply_remedy(self, action: Remedy) -> None:
+        self._laws().apply_remedy(self, self.take_pending(), action)
 
     def _score_tricks(self) -> None:
         """E-§6.1: the point for three or four tricks, the vole for five; ECARTE-VI.7/VI.8 make it two."""
         deal = self._deal
         if deal.revoke >= 0 or (deal.revoker >= 0 and deal.reduced < 0):
-            from academie.games.ecarte import table as ecarte_table
-
-            ecarte_table.rule_on_established_revoke(self)  # E-P3: the opponent chooses replay or reduction
+            if deal.revoke >= 0:  # E-P3: the deal is over, so the revoke can no longer be corrected
+                deal.revoker, deal.revoke = deal.revoke, -1
+            self._laws().rule_on_established_revoke(self)  # E-P3: the opponent chooses replay or reduction
             return
         winner = 0 if deal.tricks_won[0] >= 3 else 1
         vole = deal.tricks_won[winner] == TRICKS
@@ -904,17 +1008,176 @@ class EcarteState(GameState[EcarteRules]):
         if points == 0:
             self._end_deal(completed=True)
             return
-        self._score(winner, points, reason)
-        if self._phase != Phase.OVER and self._phase != Phase.SHUFFLE:
+        self.mark_points(winner, points, reason)
+        if self._phase is not Phase.OVER and self._phase is not Phase.SHUFFLE:
             self._end_deal(completed=True)
 
+    # ------------------------------------------------------------------------------------ table mode: what the laws do
+    def void_deal(self, law: str) -> None:
+        """The deal is void (E-D3, E-D4, E-D5, E-D6, E-D8, E-D11): its points are taken back through the ledger
+        citing ``law``, and the same dealer deals again."""
+        deal = self._deal
+        for seat in (0, 1):
+            if deal.points[seat]:
+                self.ledger.transfer(seat, MARKER, deal.points[seat], law)
+                self._scores[seat] -= deal.points[seat]
+        self._deal = Deal(dealer=deal.dealer, start=len(self.operations))
+        self._phase = Phase.SHUFFLE
+
+    def let_deal_stand(self, dealer: int) -> None:
+        """E-D9: a deal out of turn is let stand: ``dealer`` deals this hand."""
+        self._deal.dealer = dealer
+
+    def serve_from_talon(self, seat: int, count: int) -> tuple[int, ...]:
+        """Give ``seat`` the ``count`` top cards of the talon (an exchange, ECARTE-VI.1; a misdeal or a
+        wrong service, E-D3, E-D4, E-X8); returns them."""
+        deal = self._deal
+        cards = deal.deck[deal.talon_pos:deal.talon_pos + count]
+        for card in cards:
+            deal.hands[seat] |= 1 << card
+        deal.talon_pos += len(cards)
+        return cards
+
+    def return_to_talon(self, seat: int, cards: tuple[int, ...]) -> None:
+        """Put cards of ``seat``'s hand back on top of the talon, in order (extras, E-D3, E-D4, E-X8); the deck
+        keeps its 32 positions."""
+        deal = self._deal
+        for card in cards:
+            deal.hands[seat] &= ~(1 << card)
+        start = deal.talon_pos - len(cards)
+        deal.deck = deal.deck[:start] + cards + deal.deck[deal.talon_pos:]
+        deal.talon_pos = start
+
+    def last_dealt(self, seat: int, count: int) -> tuple[int, ...]:
+        """The ``count`` cards of ``seat``'s hand that came last off the deck (the ones a short deal lacks)."""
+        deal = self._deal
+        order = [card for card in deal.deck[:deal.talon_pos] if deal.hands[seat] >> card & 1]
+        return tuple(order[-count:])
+
+    def put_out_of_play(self, seat: int, cards: tuple[int, ...]) -> None:
+        """Cards out of play for the deal, face up (E-D4, E-D5, E-D10, E-X7, E-X8): kept with ``seat``'s discards
+        so every card stays counted."""
+        deal = self._deal
+        for card in cards:
+            deal.hands[seat] &= ~(1 << card)
+            deal.discarded[seat] |= 1 << card
+
+    def choose_turn_up(self, second: int, *, keep_second: bool) -> int:
+        """E-D5: of the two cards turned up (``second`` came off the talon), the non-dealer's choice is trumps;
+        the other goes out of play with the dealer's discards. Returns the card out of play."""
+        deal = self._deal
+        deal.talon_pos += 1  # the second card turned came off the top of the talon
+        other = second
+        if keep_second:
+            other, deal.trump_card = deal.trump_card, second
+            deal.trump = suit_of(second)
+            deal.turned_king = second == KING_OF[deal.trump]
+        deal.discarded[deal.dealer] |= 1 << other
+        return other
+
+    def hide_wrong_count(self, seat: int, amount: int) -> None:
+        """E-D10: ``seat`` holds ``amount`` cards too many (+) or too few (-) and says nothing (yet)."""
+        self._deal.count_error[seat] = amount
+
+    def disclose_wrong_count(self, seat: int) -> int:
+        """E-D4, E-D10: the wrong count of ``seat``'s hand is found; returns it (no longer hidden)."""
+        deal = self._deal
+        amount, deal.count_error[seat] = deal.count_error[seat], 0
+        return amount
+
+    def forfeit_king(self, seat: int) -> None:
+        """E-D10: ``seat`` loses the right to mark the king this deal; a king he marked is taken back."""
+        deal = self._deal
+        deal.king_forfeit[seat] = True
+        if deal.king_marked == seat or (deal.turned_king_marked and seat == deal.dealer and deal.turned_king):
+            self.ledger.transfer(seat, MARKER, 1, "E-D10")
+            self._scores[seat] -= 1
+            deal.points[seat] -= 1
+
+    def expose_card(self, seat: int, card: int) -> None:
+        """``card`` of ``seat``'s hand is seen by the opponent and stays exposed (E-D7, E-D8; a card taken back
+        under E-P1, E-P2, E-P3)."""
+        self._deal.shown[seat] |= 1 << card
+
+    def expose_hand(self, seat: int) -> None:
+        """ECARTE-VI.6, E-X4: ``seat`` looked at his discard and plays the deal with his hand exposed."""
+        self._deal.exposed[seat] = True
+
+    def bind_dealer_to_accept(self) -> None:
+        """ECARTE-VI.9, E-X7 (and E-X8 for extras seen): the dealer may not refuse the next proposal."""
+        self._deal.must_accept = True
+
+    def require_suit(self, suit: int) -> None:
+        """E-P2, ECARTE-V.2: the leader takes back his card and must lead ``suit``, the suit he named."""
+        self._deal.named_suit = suit
+
+    def revoke(self, seat: int, card: int) -> None:
+        """E-P3: ``seat`` plays ``card``, a revoke that may be corrected until the next card is led."""
+        self._deal.revoke = seat
+        self.play_card(seat, card)
+
+    def correct_revoke(self, seat: int) -> None:
+        """E-P3: the revoke is corrected before the next lead: the card comes back (exposed), no penalty."""
+        deal = self._deal
+        leader, led, card, winner = deal.tricks.pop()
+        deal.tricks_won[winner] -= 1
+        deal.hands[seat] |= 1 << card
+        deal.shown[seat] |= 1 << card
+        deal.led, deal.leader, deal.to_play, deal.revoke = led, leader, seat, -1
+
+    def replay_hand(self) -> None:
+        """E-P3: the hand is replayed from the cards held when play began."""
+        deal = self._deal
+        deal.hands = list(deal.play_start)
+        deal.tricks.clear()
+        deal.tricks_won = [0, 0]
+        deal.revoker = deal.revoke = -1
+        deal.led, deal.leader = -1, 1 - deal.dealer
+        deal.to_play = deal.leader
+
+    def reduce_score(self, seat: int) -> None:
+        """E-P3: the tricks stand and the revoker ``seat``'s score for the deal is reduced by one; the deal is
+        scored."""
+        self._deal.reduced = seat
+        self._score_tricks()
+
+    def concede_deal(self, seat: int, points: int) -> None:
+        """E-P4: ``seat`` abandons the hand; the opponent marks ``points`` and the deal ends."""
+        self.mark_points(1 - seat, points, "E-P4")
+        if self._phase is Phase.PLAY:
+            self._end_deal(completed=False)
+
+    def forfeit_game(self, seat: int) -> None:
+        """E-P6: ``seat`` left the table; the game is his opponent's."""
+        self._end_deal(completed=False)
+        self._end_game(1 - seat)
+
+    def mark_in_error(self, seat: int, amount: int) -> None:
+        """E-S1: ``seat`` marks ``amount`` points (+ or -) in error, through the ledger; correctable until the
+        next deal is dealt."""
+        source, target = (MARKER, seat) if amount > 0 else (seat, MARKER)
+        self.ledger.transfer(source, target, abs(amount), "E-S1")
+        self._scores[seat] += amount
+        self._deal.misscore[seat] += amount
+
+    def correct_score(self, seat: int) -> int:
+        """E-S1: ``seat``'s wrong score is corrected through the ledger, without penalty; returns the points
+        that had been marked in error."""
+        amount = self._deal.misscore[seat]
+        source, target = (seat, MARKER) if amount > 0 else (MARKER, seat)
+        self.ledger.transfer(source, target, abs(amount), "E-S1")
+        self._scores[seat] -= amount
+        self._deal.misscore[seat] = 0
+        return amount
+
     # ------------------------------------------------------------------------------------ scoring
-    def _score(self, seat: int, points: int, reason: str) -> None:
-        """Points are counted as they arise; reaching game ends the game at once (E-§6.1)."""
-        self.ledger.transfer(MARKER, seat, points, reason)
-        self.score[seat] += points
+    def mark_points(self, seat: int, points: int, law: str) -> None:
+        """``seat`` marks ``points`` through the ledger, citing ``law``; points are counted as they arise and
+        reaching game ends the game at once (E-§6.1)."""
+        self.ledger.transfer(MARKER, seat, points, law)
+        self._scores[seat] += points
         self._deal.points[seat] += points
-        if self.score[seat] >= self.rules.game_points:
+        if self._scores[seat] >= self.rules.game_points:
             self._end_deal(completed=len(self._deal.tricks) == TRICKS)
             self._end_game(seat)
 
@@ -922,27 +1185,27 @@ class EcarteState(GameState[EcarteRules]):
         deal = self._deal
         if deal.turned_king and self.rules.mode is Mode.TABLE \
                 and not deal.turned_king_marked:
-            self.rulings.append("E-K3: the turned-up king was not marked before the next deal; it is lost")
+            self.rule("E-K3: the turned-up king was not marked before the next deal; it is lost")
         game = len(self.game_results)
-        self._last_tricks = deal.tricks
+        self._last_tricks = tuple(deal.tricks)
         self.deal_results.append(DealResult(game, deal.dealer, (deal.points[0], deal.points[1]),
                                             (deal.tricks_won[0], deal.tricks_won[1]), completed))
-        self._deal = _Deal(dealer=1 - deal.dealer, start=len(self.operations), misscore=deal.misscore)
+        self._deal = Deal(dealer=1 - deal.dealer, start=len(self.operations), misscore=deal.misscore)
         self._phase = Phase.SHUFFLE
 
     def _end_game(self, winner: int) -> None:
         """E-§6.2: single, double or treble with stake scoring; a partie liée goes to two games."""
-        loser_points = self.score[1 - winner]
+        loser_points = self._scores[1 - winner]
         value = 1
         if self.rules.stake_scoring:
             value = 3 if loser_points == 0 else 2 if loser_points <= 2 else 1
-        self.game_results.append(GameResult(winner, (self.score[0], self.score[1]), value))
-        self.games[winner] += 1
-        if not self.rules.partie_liee or self.games[winner] == 2:
+        self.game_results.append(GameResult(winner, self.score, value))
+        self._games_won[winner] += 1
+        if not self.rules.partie_liee or self._games_won[winner] == 2:
             self._phase = Phase.OVER
             return
-        self.score = [0, 0]
-        self._deal = _Deal(dealer=1 - winner, start=len(self.operations))  # the loser of a game deals first in the next
+        self._scores = [0, 0]
+        self._deal = Deal(dealer=1 - winner, start=len(self.operations))  # the loser of a game deals first in the next
         self._phase = Phase.SHUFFLE
 
     # ------------------------------------------------------------------------------------ results
@@ -953,18 +1216,12 @@ class EcarteState(GameState[EcarteRules]):
         for game in self.game_results:
             values[game.winner] += game.value
         winner = None
-        if self._phase == Phase.OVER:
-            winner = 0 if self.games[0] > self.games[1] else 1
-        return PartieResult((points[0], points[1]), (self.games[0], self.games[1]),
-                            (values[0], values[1]), winner)
+        if self._phase is Phase.OVER:
+            winner = 0 if self._games_won[0] > self._games_won[1] else 1
+        return PartieResult((points[0], points[1]), self.games, (values[0], values[1]), winner)
 
     def returns(self) -> tuple[int, int]:
         return self.result().returns()
-
-    @property
-    def pending(self) -> Irregularity | None:
-        """Table mode: the irregularity waiting for its remedy, if any."""
-        return self._pending.irregularity if self._pending is not None else None
 
     @property
     def deal_points(self) -> tuple[int, int]:
@@ -1001,16 +1258,16 @@ class EcarteState(GameState[EcarteRules]):
             hand=cards_of(deal.hands[viewer]) if seat_view else (),
             exposed=(exposed[0], exposed[1]),
             hand_sizes=(deal.hands[0].bit_count(), deal.hands[1].bit_count()),
-            trump_card=self.trump_card, talon_size=32 - deal.talon_pos if deal.deck else 0,
+            trump_card=self.trump_card, talon_size=DECK_SIZE - deal.talon_pos if deal.deck else 0,
             my_discards=cards_of(deal.discarded[viewer]) if seat_view else (),
             history=history, tricks=self._tricks_view(),
             tricks_won=(deal.tricks_won[0], deal.tricks_won[1]),
-            score=(self.score[0], self.score[1]), games=(self.games[0], self.games[1]),
+            score=self.score, games=self.games,
             king_marked_by=deal.king_marked if deal.king_marked >= 0 else None,
             first_decision=deal.first_decision,
             stood=deal.stood if deal.stood >= 0 else None,
             refused=deal.refused if deal.refused >= 0 else None,
-            legal_actions=self.legal_actions() if viewer == self.actor else (),
+            legal_actions=tuple(self.legal_actions()) if viewer == self.actor else (),
             pending=self._pending.irregularity if self._pending else None, rulings=tuple(self.rulings),
             previous_tricks=tuple(Trick(leader, (CARDS[a], CARDS[b]), winner)
                                   for leader, a, b, winner in self._last_tricks),
@@ -1026,9 +1283,9 @@ class EcarteState(GameState[EcarteRules]):
 
 def _beats(card: int, led: int, trump: int) -> bool:
     """E-§5: the second card wins if it is higher in the suit led, or a trump on a plain card."""
-    if card // 13 == led // 13:
+    if suit_of(card) == suit_of(led):
         return STRENGTH[card] > STRENGTH[led]
-    return card // 13 == trump
+    return suit_of(card) == trump
 
 
 def trick_winner(leader: int, led: Card, second: Card, trump: int) -> int:
@@ -1043,7 +1300,162 @@ def trick_winner(leader: int, led: Card, second: Card, trump: int) -> int:
     return 1 - leader if _beats(second.index, led.index, trump) else leader
 
 
-_HANDLERS: Final = {
+# --------------------------------------------------------------------------------------------------- sampling
+_SAMPLE_TRIES: Final = 20
+"""Deck orders tried by :meth:`EcarteState.sample` before it gives up (one suffices without table-mode acts)."""
+_FAR_FROM_GAME: Final = 21
+"""The highest game the rules allow: the sampler replays a deal there to learn what it scored."""
+
+
+def _excluded_by_reply(led: int, reply: int, trump: int, must_trump: bool) -> int:
+    """E-§5: the cards a second player cannot have held, given his reply to ``led``."""
+    if suit_of(reply) != suit_of(led):
+        excluded = SUIT_MASKS[suit_of(led)]
+        if must_trump and suit_of(reply) != trump:
+            excluded |= SUIT_MASKS[trump]
+        return excluded
+    return HIGHER_IN_SUIT[led] if STRENGTH[reply] < STRENGTH[led] else 0
+
+
+def _pick(pool: list[int], count: int, rng: random.Random) -> set[int] | None:
+    if count < 0 or count > len(pool):
+        return None
+    chosen = set(rng.sample(pool, count))
+    pool[:] = [card for card in pool if card not in chosen]
+    return chosen
+
+
+def _sample_deal(view: EcarteView, rng: random.Random) -> tuple[list[int], list[tuple[int, Action]]] | None:
+    """A deck order consistent with ``view`` and its history with the hidden discards filled in, or None."""
+    assert view.trump_card is not None and view.dealer is not None
+    viewer, dealer, trump = view.viewer, view.dealer, view.trump_card.index
+    seats = (0, 1)
+    played: list[set[int]] = [set(), set()]
+    forbidden = [0, 0]
+    for trick in view.tricks:
+        for k, card in enumerate(trick.cards):
+            played[trick.leader if k == 0 else 1 - trick.leader].add(card.index)
+        if len(trick.cards) == 2:
+            forbidden[1 - trick.leader] |= _excluded_by_reply(trick.cards[0].index, trick.cards[1].index,
+                                                              suit_of(trump), view.rules.must_trump)
+    known_hand = [{c.index for c in (view.hand if s == viewer else view.exposed[s])} for s in seats]
+    # the exchanges: who discarded how many (and which, for the viewer), and how many each was served
+    events: list[tuple[int, int, int, set[int] | None]] = []  # seat, count, served, cards (if the viewer knows)
+    taken_back: tuple[int, set[int] | None] | None = None
+    talon_pos = TALON_START
+    king_held_by_discard = len(view.history)  # E-§4.4: the marker held the king before this many of his discards
+    for actor, action in view.history:
+        if isinstance(action, MarkKing):
+            king_held_by_discard = sum(1 for event in events if event[0] == actor)
+            continue
+        if isinstance(action, Discard):
+            count, known = len(action.cards), {c.index for c in action.cards}
+        elif isinstance(action, HiddenDiscard):
+            count, known = action.count, None
+        elif isinstance(action, TakeBack):
+            taken_back = (len(action.cards), {c.index for c in action.cards})
+            continue
+        elif isinstance(action, HiddenTakeBack):
+            taken_back = (action.count, None)
+            continue
+        else:
+            continue
+        served = min(count, DECK_SIZE - talon_pos)
+        talon_pos += served
+        events.append((actor, count, served, known))
+    unseen = {c.index for c in PACK_32}
+    unseen -= {trump} | played[0] | played[1] | known_hand[0] | known_hand[1]
+    if viewer in seats:
+        unseen -= {c.index for c in view.my_discards}
+    hand = [set(known_hand[s]) for s in seats]
+    marker = view.king_marked_by
+    king = KING_OF[suit_of(trump)]
+    if marker is not None and marker != viewer and king in unseen and not forbidden[marker] >> king & 1:
+        hand[marker].add(king)  # E-§4.4: he held it when he marked it (and may as well have kept it)
+        unseen.discard(king)
+    pool = list(unseen)
+    rng.shuffle(pool)
+    for s in sorted(seats, key=lambda s: -forbidden[s].bit_count()):
+        if s == viewer:
+            continue
+        allowed = [c for c in pool if not forbidden[s] >> c & 1]
+        chosen = _pick(allowed, view.hand_sizes[s] - len(hand[s]), rng)
+        if chosen is None:
+            return None
+        hand[s] |= chosen
+        pool = [c for c in pool if c not in chosen]
+    # each seat's discards, event by event (the viewer's are known; the others' drawn from the unseen pool)
+    discards: list[list[set[int]]] = [[], []]
+    take_back_cards: set[int] = set()
+    elder = 1 - dealer
+    last_elder = max((i for i, event in enumerate(events) if event[0] == elder), default=-1)
+    if taken_back is not None:
+        count, cards = taken_back
+        if cards is None:
+            chosen = _pick(sorted(hand[elder] | played[elder]), count, rng)
+            if chosen is None:
+                return None
+            cards = chosen
+        take_back_cards = cards
+    for index, (seat, count, _, known) in enumerate(events):
+        if known is not None:
+            discards[seat].append(known)
+            continue
+        extra = take_back_cards if seat == elder and index == last_elder else set()
+        chosen = _pick(pool, count - len(extra), rng)
+        if chosen is None:
+            return None
+        discards[seat].append(chosen | extra)
+    talon = pool
+    if len(talon) != view.talon_size:
+        return None
+    # place each seat's cards: dealt first, then each service; a card discarded at exchange j was held before it
+    blocks: list[list[list[int]]] = [[], []]
+    for s in seats:
+        sizes = [HAND_SIZE, *(n for seat, _, n, _ in events if seat == s)]
+        deadline: dict[int, int] = {}  # a card thrown at discard j was dealt or served before it
+        for j, thrown in enumerate(discards[s]):
+            for index in thrown:
+                deadline.setdefault(index, j)
+        if s == marker and king in hand[s] | played[s] | {c for thrown in discards[s] for c in thrown}:
+            deadline[king] = min(deadline.get(king, king_held_by_discard), king_held_by_discard)
+        ever = hand[s] | played[s] | {c for thrown in discards[s] for c in thrown}
+        if len(ever) != sum(sizes):
+            return None
+        order = sorted(ever, key=lambda c: (deadline.get(c, len(sizes)), rng.random()))
+        start = 0
+        for j, size in enumerate(sizes):
+            block = order[start:start + size]
+            if any(deadline.get(c, len(sizes)) < j for c in block):
+                return None
+            rng.shuffle(block)
+            blocks[s].append(block)
+            start += size
+    deck = [0] * DECK_SIZE
+    for s in seats:
+        for position, index in zip(sorted(dealt_positions(view.rules, elder=s == elder)), blocks[s][0], strict=True):
+            deck[position] = index
+    deck[TURN_UP_POSITION] = trump
+    position = TALON_START
+    used = [1, 1]
+    for seat, _, served, _ in events:
+        deck[position:position + served] = blocks[seat][used[seat]]
+        position += served
+        used[seat] += 1
+    deck[position:] = talon
+    history: list[tuple[int, Action]] = []
+    counts = [0, 0]
+    for actor, action in view.history:
+        if isinstance(action, (Discard, HiddenDiscard)):
+            action = _discard(sum(1 << c for c in discards[actor][counts[actor]]))
+            counts[actor] += 1
+        elif isinstance(action, HiddenTakeBack):
+            action = TakeBack(cards_of(sum(1 << c for c in take_back_cards)))
+        history.append((actor, action))
+    return deck, history
+
+
+_HANDLERS: Final[dict[type[Action], Callable[[Any, Any], None]]] = {
     CutForDeal: EcarteState._apply_cut,
     Shuffle: EcarteState._apply_shuffle,
     Propose: EcarteState._apply_propose,
@@ -1057,3 +1469,4 @@ _HANDLERS: Final = {
     Irregular: EcarteState._apply_irregular,
     Remedy: EcarteState._apply_remedy,
 }
+EcarteState.handlers = _HANDLERS

@@ -26,97 +26,43 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
-from academie.cards import CARDS, SUIT_MASKS, Card, Suit, indices_of
-from academie.engine import Mode
+from academie.cards import CARDS, SUIT_MASKS, Card, Suit, indices_of, suit_of
+from academie.engine import Mode, Pending
+from academie.games.ecarte.state import DECK_SIZE, HAND_SIZE, KING_OF, TALON_START, EcarteState, Phase
 from academie.laws import Act, Irregular, Irregularity, Remedy
-from academie.ledger import MARKER
 
-if TYPE_CHECKING:
-    from academie.games.ecarte.state import EcarteState, Pending
+_IN_DEAL: Final = frozenset(Phase) - {Phase.CUT, Phase.SHUFFLE, Phase.OVER}
 
 
 # ------------------------------------------------------------------------------------------------ helpers
-def _phase(state: EcarteState) -> str:
-    return state.phase.name
-
-
 def _card(act: Irregular, position: int = 0) -> int:
     return Card.parse(act.args[position]).index
 
 
 def _holds(state: EcarteState, seat: int, card: int) -> bool:
-    return bool(state._deal.hands[seat] >> card & 1)
+    return bool(state.deal.hands[seat] >> card & 1)
 
 
 def _pend(state: EcarteState, law: str, offender: int, description: str, chooser: int | None,
           remedies: tuple[str, ...], *, cards: tuple[int, ...] = (), amount: int = 0, seat: int = -1) -> None:
-    from academie.games.ecarte.state import Pending
-
-    state._pending = Pending(Irregularity(law, offender, description, chooser, remedies), cards, amount, seat)
-
-
-def _rule(state: EcarteState, text: str) -> None:
-    state.rulings.append(text)
+    state.pend(Pending(Irregularity(law, offender, description, chooser, remedies), cards=cards, seat=seat,
+                       amount=amount))
 
 
 def _fresh_deal(state: EcarteState) -> bool:
     """The deal is made and nobody has yet exchanged or played (the time of the dealing laws E-D3…E-D8)."""
-    deal = state._deal
-    return state.phase.name == "ELDER_DECIDES" and deal.first_decision and deal.talon_pos == 11
+    deal = state.deal
+    return state.phase is Phase.ELDER_DECIDES and deal.first_decision and deal.talon_pos == TALON_START
 
 
 def _in_deal(state: EcarteState) -> bool:
-    return state.phase.name not in ("CUT", "SHUFFLE", "OVER")
+    return state.phase in _IN_DEAL
 
 
-def _void_deal(state: EcarteState, law: str) -> None:
-    """The deal is void: its points are taken back and the same dealer deals again (E-D3…E-D6, E-D11)."""
-    from academie.games.ecarte.state import Phase, _Deal
-
-    deal = state._deal
-    for seat in (0, 1):
-        if deal.points[seat]:
-            state.ledger.transfer(seat, MARKER, deal.points[seat], law)
-            state.score[seat] -= deal.points[seat]
-    state._deal = _Deal(dealer=deal.dealer, start=len(state.operations))
-    state._phase = Phase.SHUFFLE
-
-
-def _move_to_hand(state: EcarteState, seat: int, count: int) -> tuple[int, ...]:
-    """Deal ``count`` cards from the top of the talon to ``seat``; returns them."""
-    deal = state._deal
-    cards = deal.deck[deal.talon_pos:deal.talon_pos + count]
-    for card in cards:
-        deal.hands[seat] |= 1 << card
-    deal.talon_pos += len(cards)
-    return cards
-
-
-def _return_to_talon(state: EcarteState, seat: int, cards: tuple[int, ...]) -> None:
-    """Put cards of ``seat``'s hand back on top of the talon, in order (the deck keeps 32 positions)."""
-    deal = state._deal
-    for card in cards:
-        deal.hands[seat] &= ~(1 << card)
-    start = deal.talon_pos - len(cards)
-    deal.deck = deal.deck[:start] + cards + deal.deck[deal.talon_pos:]
-    deal.talon_pos = start
-
-
-def _last_dealt(state: EcarteState, seat: int, count: int) -> tuple[int, ...]:
-    """The ``count`` cards of ``seat``'s hand that came last off the deck (the ones a short deal lacks)."""
-    deal = state._deal
-    order = [card for card in deal.deck[:deal.talon_pos] if deal.hands[seat] >> card & 1]
-    return tuple(order[-count:])
-
-
-def _set_dead(state: EcarteState, seat: int, cards: tuple[int, ...]) -> None:
-    """Cards out of play for the deal, face up: kept with ``seat``'s discards so every card stays counted."""
-    deal = state._deal
-    for card in cards:
-        deal.hands[seat] &= ~(1 << card)
-        deal.discarded[seat] |= 1 << card
+def _talon_left(state: EcarteState) -> int:
+    return DECK_SIZE - state.deal.talon_pos
 
 
 def _amount(act: Irregular) -> int:
@@ -128,7 +74,7 @@ def _amount(act: Irregular) -> int:
 
 # ------------------------------------------------------------------------------------- §7.1 cutting, dealing
 def _cut_exposed_possible(state: EcarteState, act: Irregular) -> str:
-    return "" if _phase(state) == "CUT" else "only while cutting for deal"
+    return "" if state.phase is Phase.CUT else "only while cutting for deal"
 
 
 def _cut_exposed(state: EcarteState, act: Irregular) -> None:
@@ -138,7 +84,7 @@ def _cut_exposed(state: EcarteState, act: Irregular) -> None:
 
 
 def _exposed_in_cut_possible(state: EcarteState, act: Irregular) -> str:
-    return "" if _phase(state) == "SHUFFLE" else "only while the pack is cut to the dealer"
+    return "" if state.phase is Phase.SHUFFLE else "only while the pack is cut to the dealer"
 
 
 def _exposed_in_cut(state: EcarteState, act: Irregular) -> None:
@@ -147,9 +93,9 @@ def _exposed_in_cut(state: EcarteState, act: Irregular) -> None:
 
 
 def _out_of_turn_deal_possible(state: EcarteState, act: Irregular) -> str:
-    if _phase(state) != "SHUFFLE":
+    if state.phase is not Phase.SHUFFLE:
         return "only before the cards are dealt (afterwards the deal stands, E-D9)"
-    return "" if act.seat != state._deal.dealer else f"seat {act.seat} is the dealer"
+    return "" if act.seat != state.deal.dealer else f"seat {act.seat} is the dealer"
 
 
 def _out_of_turn_deal(state: EcarteState, act: Irregular) -> None:
@@ -164,7 +110,7 @@ def _misdeal_possible(state: EcarteState, act: Irregular) -> str:
         return "expected `! misdeal SEAT ±N [early|hidden]` with N 1 or 2"
     if "hidden" in act.args and _amount(act) < 0:
         return "a short hand cannot go unnoticed through the play; only extra cards can be hidden"
-    if _amount(act) > 0 and 32 - state._deal.talon_pos < _amount(act):
+    if _amount(act) > 0 and _talon_left(state) < _amount(act):
         return "the talon is too short"
     return ""
 
@@ -174,49 +120,49 @@ def _misdeal(state: EcarteState, act: Irregular) -> None:
     if the holder discards or plays without telling."""
     amount, seat = _amount(act), act.seat
     if amount > 0:
-        cards = _move_to_hand(state, seat, amount)
+        cards = state.serve_from_talon(seat, amount)
     else:
-        cards = _last_dealt(state, seat, -amount)
-        _return_to_talon(state, seat, cards)
+        cards = state.last_dealt(seat, -amount)
+        state.return_to_talon(seat, cards)
     if "hidden" in act.args:
-        state._deal.count_error[seat] = amount
+        state.hide_wrong_count(seat, amount)
         return
     law = "E-D3" if "early" in act.args else "E-D4"
-    elder = 1 - state._deal.dealer
-    _pend(state, law, state._deal.dealer, f"seat {seat} was dealt {5 + amount} cards", elder,
+    elder = 1 - state.deal.dealer
+    _pend(state, law, state.deal.dealer, f"seat {seat} was dealt {HAND_SIZE + amount} cards", elder,
           ("rectify", "new-deal"), cards=cards, amount=amount, seat=seat)
 
 
 def _wrong_count_possible(state: EcarteState, act: Irregular) -> str:
-    if not state._deal.count_error[act.seat]:
+    if not state.deal.count_error[act.seat]:
         return f"seat {act.seat} holds the right number of cards"
     return ""
 
 
 def _wrong_count(state: EcarteState, act: Irregular) -> None:
     """E-D10 if the holder of a wrong number of cards has discarded or played without telling; else E-D4."""
-    deal, seat = state._deal, act.seat
-    amount = deal.count_error[seat]
-    deal.count_error[seat] = 0
+    deal, seat = state.deal, act.seat
+    amount = state.disclose_wrong_count(seat)
     if not deal.acted_with_error[seat]:
-        _pend(state, "E-D4", deal.dealer, f"seat {seat} holds {5 + amount} cards", 1 - deal.dealer,
+        _pend(state, "E-D4", deal.dealer, f"seat {seat} holds {HAND_SIZE + amount} cards", 1 - deal.dealer,
               ("rectify", "new-deal"), amount=amount, seat=seat)
         return
-    _pend(state, "E-D10", seat, f"seat {seat} discarded or played with {5 + amount} cards without telling",
-          None, ("penalty",), amount=amount)
+    _pend(state, "E-D10", seat,
+          f"seat {seat} discarded or played with {HAND_SIZE + amount} cards without telling", None, ("penalty",),
+          amount=amount)
 
 
 def _turned_two_possible(state: EcarteState, act: Irregular) -> str:
     if not _fresh_deal(state):
         return "a second card turned up is found after the deal and before any exchange or play"
-    if act.seat != state._deal.dealer or any(a != "looked" for a in act.args):
+    if act.seat != state.deal.dealer or any(a != "looked" for a in act.args):
         return "expected `! turned-two DEALER [looked]`"
     return ""
 
 
 def _turned_two(state: EcarteState, act: Irregular) -> None:
     """E-D5: the non-dealer chooses the trump or a fresh deal; if he has looked at his hand, a fresh deal."""
-    deal = state._deal
+    deal = state.deal
     second = deal.deck[deal.talon_pos]
     description = f"the dealer turned up {CARDS[deal.trump_card]} and {CARDS[second]}"
     if "looked" in act.args:
@@ -232,11 +178,11 @@ def _faced_card_possible(state: EcarteState, act: Irregular) -> str:
 
 def _faced_card(state: EcarteState, act: Irregular) -> None:
     """E-D6: a faced card found in the pack before the trump is turned: a fresh deal."""
-    _pend(state, "E-D6", state._deal.dealer, "a faced card was found in the pack", None, ("new-deal",))
+    _pend(state, "E-D6", state.deal.dealer, "a faced card was found in the pack", None, ("new-deal",))
 
 
 def _dealer_exposes_possible(state: EcarteState, act: Irregular) -> str:
-    if not _fresh_deal(state) or act.seat != state._deal.dealer or len(act.args) != 1:
+    if not _fresh_deal(state) or act.seat != state.deal.dealer or len(act.args) != 1:
         return "expected `! dealer-exposes DEALER CARD` after the deal, before any exchange or play"
     card = _card(act)
     return "" if any(_holds(state, s, card) for s in (0, 1)) else f"{CARDS[card]} is in neither hand"
@@ -245,9 +191,9 @@ def _dealer_exposes_possible(state: EcarteState, act: Irregular) -> str:
 def _dealer_exposes(state: EcarteState, act: Irregular) -> None:
     """E-D7: the dealer exposes one of his own cards: the deal stands. E-D8: one of the non-dealer's cards: the
     non-dealer chooses a fresh deal or to stand."""
-    deal, card = state._deal, _card(act)
+    deal, card = state.deal, _card(act)
     owner = 0 if _holds(state, 0, card) else 1
-    deal.shown[owner] |= 1 << card
+    state.expose_card(owner, card)
     if owner == deal.dealer:
         _pend(state, "E-D7", owner, f"the dealer exposed his own {CARDS[card]}", None, ("stand",))
     else:
@@ -266,11 +212,9 @@ def _imperfect_pack(state: EcarteState, act: Irregular) -> None:
 
 # --------------------------------------------------------------------------------------------- §7.2 king
 def _false_king_possible(state: EcarteState, act: Irregular) -> str:
-    if not _in_deal(state) or state._deal.trump < 0:
+    if not _in_deal(state) or state.deal.trump < 0:
         return "only during a deal"
-    from academie.games.ecarte.state import KING_OF
-
-    king = KING_OF[state._deal.trump]
+    king = KING_OF[state.deal.trump]
     return f"seat {act.seat} holds the king of trumps" if _holds(state, act.seat, king) else ""
 
 
@@ -281,7 +225,7 @@ def _false_king(state: EcarteState, act: Irregular) -> None:
 
 
 def _late_king_possible(state: EcarteState, act: Irregular) -> str:
-    deal = state._deal
+    deal = state.deal
     if not _in_deal(state) or not deal.played[act.seat]:
         return "a late announcement is one made after the announcer has played a card"
     return ""
@@ -294,7 +238,7 @@ def _late_king(state: EcarteState, act: Irregular) -> None:
 
 # ------------------------------------------------------------------------------ §7.3 proposals and discards
 def _exchange_possible(state: EcarteState, act: Irregular) -> str:
-    return "" if _in_deal(state) and _phase(state) != "PLAY" else "only during the proposals and discards"
+    return "" if _in_deal(state) and state.phase is not Phase.PLAY else "only during the proposals and discards"
 
 
 def _retract(state: EcarteState, act: Irregular) -> None:
@@ -310,7 +254,7 @@ def _change_count(state: EcarteState, act: Irregular) -> None:
 
 
 def _look_discard_possible(state: EcarteState, act: Irregular) -> str:
-    if not _in_deal(state) or not state._deal.discarded[act.seat]:
+    if not _in_deal(state) or not state.deal.discarded[act.seat]:
         return f"seat {act.seat} has no discard to look at"
     return ""
 
@@ -321,32 +265,33 @@ def _look_discard(state: EcarteState, act: Irregular) -> None:
 
 
 def _turn_up_serving_possible(state: EcarteState, act: Irregular) -> str:
-    deal = state._deal
-    serving = _phase(state) == "DEALER_DISCARD" or (_phase(state) == "ELDER_DECIDES" and not deal.first_decision)
+    deal = state.deal
+    phase = state.phase
+    serving = phase is Phase.DEALER_DISCARD or (phase is Phase.ELDER_DECIDES and not deal.first_decision)
     if act.seat != deal.dealer or not serving:
         return "only the dealer, while serving cards after a discard"
-    return "" if 32 - deal.talon_pos >= 2 else "the talon is too short"
+    return "" if _talon_left(state) >= 2 else "the talon is too short"
 
 
 def _turn_up_serving(state: EcarteState, act: Irregular) -> None:
     """E-X7, ECARTE-VI.9: the dealer turns up a card while serving: he may not refuse the next proposal. The card
     goes out of play (E-§9 Q7: the asker has been served already)."""
-    deal = state._deal
-    card = _move_to_hand(state, deal.dealer, 1)
-    _set_dead(state, deal.dealer, card)
-    deal.must_accept = True
-    _rule(state, f"ECARTE-VI.9: the dealer turned up {CARDS[card[0]]} while serving; it is out of play and "
-                 "he may not refuse the next proposal (E-X7)")
+    deal = state.deal
+    card = state.serve_from_talon(deal.dealer, 1)
+    state.put_out_of_play(deal.dealer, card)
+    state.bind_dealer_to_accept()
+    state.rule(f"ECARTE-VI.9: the dealer turned up {CARDS[card[0]]} while serving; it is out of play and "
+               "he may not refuse the next proposal (E-X7)")
 
 
 def _over_serve_possible(state: EcarteState, act: Irregular) -> str:
-    deal = state._deal
-    if _phase(state) != "DEALER_DISCARD" or act.seat != deal.dealer:
+    deal = state.deal
+    if state.phase is not Phase.DEALER_DISCARD or act.seat != deal.dealer:
         return "only the dealer, just after serving the non-dealer"
     amount = _amount(act)
     if amount not in (-2, -1, 1, 2):
         return "expected `! over-serve DEALER ±N` with N 1 or 2"
-    if amount > 0 and 32 - deal.talon_pos < amount:
+    if amount > 0 and _talon_left(state) < amount:
         return "the talon is too short"
     if amount < 0 and deal.last_discard[1 - deal.dealer].bit_count() < -amount:
         return "fewer cards were asked"
@@ -355,14 +300,14 @@ def _over_serve_possible(state: EcarteState, act: Irregular) -> str:
 
 def _over_serve(state: EcarteState, act: Irregular) -> None:
     """E-X8 (reconstructed): the dealer serves more or fewer cards than asked."""
-    deal, amount = state._deal, _amount(act)
+    deal, amount = state.deal, _amount(act)
     elder = 1 - deal.dealer
     if amount > 0:
-        cards = _move_to_hand(state, elder, amount)
+        cards = state.serve_from_talon(elder, amount)
         remedies: tuple[str, ...] = ("return-extras", "extras-seen")
     else:
-        cards = _last_dealt(state, elder, -amount)
-        _return_to_talon(state, elder, cards)
+        cards = state.last_dealt(elder, -amount)
+        state.return_to_talon(elder, cards)
         remedies = ("complete",)
     _pend(state, "E-X8", deal.dealer, f"the dealer served {amount:+d} card(s) against the number asked", elder,
           remedies, cards=cards, amount=amount)
@@ -370,8 +315,8 @@ def _over_serve(state: EcarteState, act: Irregular) -> None:
 
 # ---------------------------------------------------------------------------------------------- §7.4 play
 def _out_of_turn_possible(state: EcarteState, act: Irregular) -> str:
-    deal = state._deal
-    if _phase(state) != "PLAY" or deal.led >= 0 or act.seat == deal.to_play or len(act.args) != 1:
+    deal = state.deal
+    if state.phase is not Phase.PLAY or deal.led >= 0 or act.seat == deal.to_play or len(act.args) != 1:
         return "expected `! out-of-turn SEAT CARD` by the player who is not to lead, before the lead"
     return "" if _holds(state, act.seat, _card(act)) else f"{act.args[0]} is not in seat {act.seat}'s hand"
 
@@ -379,14 +324,14 @@ def _out_of_turn_possible(state: EcarteState, act: Irregular) -> str:
 def _out_of_turn(state: EcarteState, act: Irregular) -> None:
     """E-P1, ECARTE-V.4: a card played out of turn is taken back if not covered; if covered, the play stands."""
     card = _card(act)
-    state._deal.shown[act.seat] |= 1 << card
+    state.expose_card(act.seat, card)
     _pend(state, "E-P1", act.seat, f"seat {act.seat} played {CARDS[card]} out of turn", 1 - act.seat,
           ("take-back", "cover"), cards=(card,))
 
 
 def _misnamed_possible(state: EcarteState, act: Irregular) -> str:
-    deal = state._deal
-    if _phase(state) != "PLAY" or deal.led >= 0 or act.seat != deal.to_play or len(act.args) != 2:
+    deal = state.deal
+    if state.phase is not Phase.PLAY or deal.led >= 0 or act.seat != deal.to_play or len(act.args) != 2:
         return "expected `! misnamed LEADER SUIT CARD` by the leader"
     try:
         suit, card = Suit.parse(act.args[0]), _card(act, 1)
@@ -394,17 +339,16 @@ def _misnamed_possible(state: EcarteState, act: Irregular) -> str:
         return str(error)
     if not _holds(state, act.seat, card):
         return f"{act.args[1]} is not in seat {act.seat}'s hand"
-    return "" if card // 13 != suit else "the card is of the suit named"
+    return "" if suit_of(card) != suit else "the card is of the suit named"
 
 
 def _misnamed(state: EcarteState, act: Irregular) -> None:
     """E-P2, ECARTE-V.2, V.3: the leader names one suit and plays another; the opponent requires the named suit
     or covers the card. If the leader holds none of the named suit, the card led stands."""
-    deal = state._deal
     suit, card = Suit.parse(act.args[0]), _card(act, 1)
-    deal.shown[act.seat] |= 1 << card
+    state.expose_card(act.seat, card)
     description = f"seat {act.seat} named {suit.french} and played {CARDS[card]}"
-    if not deal.hands[act.seat] & SUIT_MASKS[suit]:
+    if not state.deal.hands[act.seat] & SUIT_MASKS[suit]:
         _pend(state, "E-P2", act.seat, description, None, ("card-stands",), cards=(card,))
         return
     _pend(state, "E-P2", act.seat, description, 1 - act.seat, ("require-named-suit", "cover"),
@@ -412,25 +356,24 @@ def _misnamed(state: EcarteState, act: Irregular) -> None:
 
 
 def _revoke_possible(state: EcarteState, act: Irregular) -> str:
-    deal = state._deal
-    if _phase(state) != "PLAY" or deal.led < 0 or act.seat != deal.to_play or len(act.args) != 1:
+    deal = state.deal
+    if state.phase is not Phase.PLAY or deal.led < 0 or act.seat != deal.to_play or len(act.args) != 1:
         return "expected `! revoke SEAT CARD` by the second player to a trick"
     card = _card(act)
     if not _holds(state, act.seat, card):
         return f"{act.args[0]} is not in seat {act.seat}'s hand"
-    return "" if not state._playable(act.seat) >> card & 1 else f"{act.args[0]} is a legal card, not a revoke"
+    return "" if not state.playable(act.seat) >> card & 1 else f"{act.args[0]} is a legal card, not a revoke"
 
 
 def _revoke(state: EcarteState, act: Irregular) -> None:
     """E-P3: a revoke, a failure to overtake or to trump; it may be corrected before the next card is led."""
-    state._deal.revoke = act.seat
-    _rule(state, f"E-P3: seat {act.seat} revoked with {act.args[0]}; it may be corrected before the next lead")
-    state._play_card(act.seat, _card(act))
+    state.rule(f"E-P3: seat {act.seat} revoked with {act.args[0]}; it may be corrected before the next lead")
+    state.revoke(act.seat, _card(act))
 
 
 def _correct_revoke_possible(state: EcarteState, act: Irregular) -> str:
-    deal = state._deal
-    if deal.revoke != act.seat or deal.led >= 0 or _phase(state) != "PLAY":
+    deal = state.deal
+    if deal.revoke != act.seat or deal.led >= 0 or state.phase is not Phase.PLAY:
         return f"seat {act.seat} has no revoke to correct (only before the next card is led)"
     return ""
 
@@ -438,33 +381,22 @@ def _correct_revoke_possible(state: EcarteState, act: Irregular) -> str:
 def _correct_revoke(state: EcarteState, act: Irregular) -> None:
     """E-P3: corrected before the next lead: the card is taken back (exposed) and the play corrected, no
     penalty."""
-    deal = state._deal
-    leader, led, card, winner = deal.tricks.pop()
-    deal.tricks_won[winner] -= 1
-    deal.hands[act.seat] |= 1 << card
-    deal.shown[act.seat] |= 1 << card
-    deal.led, deal.leader, deal.to_play, deal.revoke = led, leader, act.seat, -1
-    _rule(state, f"E-P3: seat {act.seat} corrected his revoke before the next lead; no penalty")
+    state.correct_revoke(act.seat)
+    state.rule(f"E-P3: seat {act.seat} corrected his revoke before the next lead; no penalty")
 
 
 def rule_on_established_revoke(state: EcarteState) -> None:
     """E-P3: at the end of the deal the opponent of an uncorrected revoke chooses to replay the hand or to let it
-    stand with the offender's score reduced."""
-    deal = state._deal
-    if deal.revoke >= 0:
-        deal.revoker, deal.revoke = deal.revoke, -1
+    stand with the offender's score reduced (the state has established the revoke: the deal is over)."""
+    deal = state.deal
     _pend(state, "E-P3", deal.revoker, f"seat {deal.revoker}'s revoke was not corrected", 1 - deal.revoker,
           ("replay", "reduce-score"))
 
 
-def _play_possible(state: EcarteState, act: Irregular) -> str:
-    return "" if _phase(state) == "PLAY" else "only during the play of the tricks"
-
-
 def _abandon_possible(state: EcarteState, act: Irregular) -> str:
-    if _phase(state) != "PLAY":
+    if state.phase is not Phase.PLAY:
         return "only during the play of the tricks"
-    if state._deal.tricks_won[act.seat] >= 3:
+    if state.deal.tricks_won[act.seat] >= 3:
         return "a player with three tricks who throws down his cards claims; it is not abandonment (E-P4)"
     return ""
 
@@ -476,8 +408,8 @@ def _abandon(state: EcarteState, act: Irregular) -> None:
 
 
 def _look_tricks_possible(state: EcarteState, act: Irregular) -> str:
-    deal = state._deal
-    if _phase(state) != "PLAY" or not deal.tricks_won[1 - act.seat]:
+    deal = state.deal
+    if state.phase is not Phase.PLAY or not deal.tricks_won[1 - act.seat]:
         return "the opponent has no trick to look at"
     return ""
 
@@ -489,7 +421,7 @@ def _look_tricks(state: EcarteState, act: Irregular) -> None:
 
 
 def _leave_possible(state: EcarteState, act: Irregular) -> str:
-    return "" if _phase(state) != "OVER" else "the partie is over"
+    return "" if state.phase is not Phase.OVER else "the partie is over"
 
 
 def _leave(state: EcarteState, act: Irregular) -> None:
@@ -502,37 +434,30 @@ def _misscore_possible(state: EcarteState, act: Irregular) -> str:
     amount = _amount(act)
     if amount == 0 or not 0 <= state.score[act.seat] + amount < state.rules.game_points:
         return "expected `! misscore SEAT ±N` leaving the score between 0 and game"
-    return "" if _phase(state) != "OVER" else "the partie is over"
+    return "" if state.phase is not Phase.OVER else "the partie is over"
 
 
 def _misscore(state: EcarteState, act: Irregular) -> None:
     """E-S1: a player marks a wrong score (it may be corrected without penalty before the next deal)."""
     amount = _amount(act)
-    source, target = (MARKER, act.seat) if amount > 0 else (act.seat, MARKER)
-    state.ledger.transfer(source, target, abs(amount), "E-S1")
-    state.score[act.seat] += amount
-    state._deal.misscore[act.seat] += amount
-    _rule(state, f"E-S1: seat {act.seat} marked {amount:+d} in error")
+    state.mark_in_error(act.seat, amount)
+    state.rule(f"E-S1: seat {act.seat} marked {amount:+d} in error")
 
 
 def _correct_score_possible(state: EcarteState, act: Irregular) -> str:
-    if not state._deal.misscore[act.seat]:
+    if not state.deal.misscore[act.seat]:
         return "no wrong score of this seat to correct before the cards are dealt for the next hand"
     return ""
 
 
 def _correct_score(state: EcarteState, act: Irregular) -> None:
     """E-S1: an admitted over- or under-score is corrected, without penalty, before the next deal."""
-    amount = state._deal.misscore[act.seat]
-    source, target = (act.seat, MARKER) if amount > 0 else (MARKER, act.seat)
-    state.ledger.transfer(source, target, abs(amount), "E-S1")
-    state.score[act.seat] -= amount
-    state._deal.misscore[act.seat] = 0
-    _rule(state, f"E-S1: seat {act.seat}'s score corrected by {-amount:+d}, without penalty")
+    amount = state.correct_score(act.seat)
+    state.rule(f"E-S1: seat {act.seat}'s score corrected by {-amount:+d}, without penalty")
 
 
 def _new_cards_possible(state: EcarteState, act: Irregular) -> str:
-    return "" if _phase(state) == "SHUFFLE" else "new cards may be called for only before the next cut"
+    return "" if state.phase is Phase.SHUFFLE else "new cards may be called for only before the next cut"
 
 
 def _new_cards(state: EcarteState, act: Irregular) -> None:
@@ -600,8 +525,8 @@ def why_impossible(state: EcarteState, act: Irregular) -> str:
         return f"unknown irregular act {act.kind!r}; known: {', '.join(ACTS)}"
     if act.seat not in (0, 1):
         return "the seat must be 0 or 1"
-    if state._pending is not None:
-        return f"a ruling is pending ({state._pending.irregularity.description}); give its remedy first"
+    if state.pending is not None:
+        return f"a ruling is pending ({state.pending.description}); give its remedy first"
     try:
         return spec.possible(state, act)
     except ValueError as error:
@@ -622,7 +547,7 @@ _VARIANTS: Final[dict[str, list[tuple[str, ...]]]] = {
 def possible_acts(state: EcarteState, seat: int) -> tuple[Irregular, ...]:
     """Irregular acts ``seat`` could commit now: one per kind and card (cards from the seat's own hand)."""
     candidates: list[Irregular] = []
-    hand = tuple(str(CARDS[i]) for i in indices_of(state._deal.hands[seat]))
+    hand = tuple(str(CARDS[i]) for i in indices_of(state.deal.hands[seat]))
     for kind, spec in ACTS.items():
         if "CARD" in spec.syntax and "SUIT" in spec.syntax:
             args: list[tuple[str, ...]] = [(suit.letter, card) for card in hand for suit in Suit]
@@ -645,15 +570,15 @@ def apply_remedy(state: EcarteState, pending: Pending, remedy: Remedy) -> None:
 
 def _log(text: str) -> Callable[[EcarteState, Pending], None]:
     def remedy(state: EcarteState, pending: Pending) -> None:
-        _rule(state, text)
+        state.rule(text)
 
     return remedy
 
 
 def _new_deal(law: str) -> Callable[[EcarteState, Pending], None]:
     def remedy(state: EcarteState, pending: Pending) -> None:
-        _void_deal(state, law)
-        _rule(state, f"{law}: a fresh deal by the same dealer")
+        state.void_deal(law)
+        state.rule(f"{law}: a fresh deal by the same dealer")
 
     return remedy
 
@@ -661,30 +586,21 @@ def _new_deal(law: str) -> Callable[[EcarteState, Pending], None]:
 def _rectify_deal(state: EcarteState, pending: Pending) -> None:
     """E-D3/E-D4: extras go back to the talon (the non-dealer's) or are drawn out of play (the dealer's, E-D4);
     a short hand is completed from the talon; the trump is unchanged."""
-    deal, amount, seat = state._deal, pending.amount, pending.seat
+    deal, amount, seat = state.deal, pending.amount, pending.seat
     if amount < 0:
-        _move_to_hand(state, seat, -amount)
+        state.serve_from_talon(seat, -amount)
     elif pending.irregularity.law == "E-D4" and seat == deal.dealer:
-        _set_dead(state, seat, pending.cards or _last_dealt(state, seat, amount))
+        state.put_out_of_play(seat, pending.cards or state.last_dealt(seat, amount))
     else:
-        _return_to_talon(state, seat, pending.cards or _last_dealt(state, seat, amount))
-    _rule(state, f"{pending.irregularity.law}: the deal is rectified, the trump unchanged")
+        state.return_to_talon(seat, pending.cards or state.last_dealt(seat, amount))
+    state.rule(f"{pending.irregularity.law}: the deal is rectified, the trump unchanged")
 
 
 def _choose_trump(second: bool) -> Callable[[EcarteState, Pending], None]:
     def remedy(state: EcarteState, pending: Pending) -> None:
         """E-D5: the non-dealer chooses which turned card is trumps; the other is out of play."""
-        deal = state._deal
-        other = pending.cards[0]
-        deal.talon_pos += 1  # the second card turned came off the top of the talon
-        if second:
-            other, deal.trump_card = deal.trump_card, other
-            deal.trump = deal.trump_card // 13
-            from academie.games.ecarte.state import KING_OF
-
-            deal.turned_king = deal.trump_card == KING_OF[deal.trump]
-        deal.discarded[deal.dealer] |= 1 << other
-        _rule(state, f"E-D5: {CARDS[deal.trump_card]} is trumps; {CARDS[other]} is out of play")
+        other = state.choose_turn_up(pending.cards[0], keep_second=second)
+        state.rule(f"E-D5: {CARDS[state.deal.trump_card]} is trumps; {CARDS[other]} is out of play")
 
     return remedy
 
@@ -692,116 +608,100 @@ def _choose_trump(second: bool) -> Callable[[EcarteState, Pending], None]:
 def _penalty_wrong_count(state: EcarteState, pending: Pending) -> None:
     """E-D10: the offender loses two points (the opponent scores two) and the right to mark the king; the hand is
     then put right from the talon, extras out of play."""
-    deal, offender = state._deal, pending.irregularity.offender
-    deal.king_forfeit[offender] = True
-
-    if deal.king_marked == offender or (deal.turned_king_marked and offender == deal.dealer
-                                        and deal.turned_king):
-        state.ledger.transfer(offender, MARKER, 1, "E-D10")
-        state.score[offender] -= 1
-        deal.points[offender] -= 1
+    offender = pending.irregularity.offender
+    state.forfeit_king(offender)
     # the extras are drawn blind from his hand; we take them in card order, which no player chooses
-    _set_dead(state, offender, tuple(indices_of(deal.hands[offender]))[:pending.amount])
-    _rule(state, f"E-D10: seat {offender} played with a wrong number of cards without telling: seat "
-                 f"{1 - offender} scores two and seat {offender} loses the right to mark the king")
-    state._score(1 - offender, 2, "E-D10")
+    state.put_out_of_play(offender, tuple(indices_of(state.deal.hands[offender]))[:pending.amount])
+    state.rule(f"E-D10: seat {offender} played with a wrong number of cards without telling: seat "
+               f"{1 - offender} scores two and seat {offender} loses the right to mark the king")
+    state.mark_points(1 - offender, 2, "E-D10")
 
 
 def _mark_one(state: EcarteState, pending: Pending) -> None:
     opponent = 1 - pending.irregularity.offender
-    _rule(state, f"E-K2: seat {opponent} marks one for the false announcement")
-    state._score(opponent, 1, "E-K2")
+    state.rule(f"E-K2: seat {opponent} marks one for the false announcement")
+    state.mark_points(opponent, 1, "E-K2")
 
 
 def _play_exposed(state: EcarteState, pending: Pending) -> None:
-    state._deal.exposed[pending.irregularity.offender] = True
-    _rule(state, f"ECARTE-VI.6: seat {pending.irregularity.offender} looked at his discard and plays with his "
-                 "hand exposed (E-X4)")
+    state.expose_hand(pending.irregularity.offender)
+    state.rule(f"ECARTE-VI.6: seat {pending.irregularity.offender} looked at his discard and plays with his "
+               "hand exposed (E-X4)")
 
 
 def _return_extras(seen: bool) -> Callable[[EcarteState, Pending], None]:
     def remedy(state: EcarteState, pending: Pending) -> None:
         """E-X8 (reconstructed): unseen extras go back on the talon; seen ones are out of play and the dealer
         may not refuse the next proposal, as under E-X7."""
-        deal = state._deal
-        elder = 1 - deal.dealer
+        elder = 1 - state.deal.dealer
         if seen:
-            _set_dead(state, elder, pending.cards)
-            deal.must_accept = True
-            _rule(state, "E-X8: the extra cards were seen: out of play, and the dealer may not refuse the next "
-                         "proposal (as E-X7)")
+            state.put_out_of_play(elder, pending.cards)
+            state.bind_dealer_to_accept()
+            state.rule("E-X8: the extra cards were seen: out of play, and the dealer may not refuse the next "
+                       "proposal (as E-X7)")
         else:
-            _return_to_talon(state, elder, pending.cards)
-            _rule(state, "E-X8: the extra cards go back on the talon")
+            state.return_to_talon(elder, pending.cards)
+            state.rule("E-X8: the extra cards go back on the talon")
 
     return remedy
 
 
 def _complete(state: EcarteState, pending: Pending) -> None:
-    _move_to_hand(state, 1 - state._deal.dealer, -pending.amount)
-    _rule(state, "E-X8: the short service is completed from the talon")
+    state.serve_from_talon(1 - state.deal.dealer, -pending.amount)
+    state.rule("E-X8: the short service is completed from the talon")
 
 
 def _take_back(state: EcarteState, pending: Pending) -> None:
-    _rule(state, "E-P1: the card played out of turn is taken back (it stays exposed); no penalty")
+    state.rule("E-P1: the card played out of turn is taken back (it stays exposed); no penalty")
 
 
 def _cover(law: str) -> Callable[[EcarteState, Pending], None]:
     def remedy(state: EcarteState, pending: Pending) -> None:
         """E-P1/ECARTE-V.4 and E-P2/ECARTE-V.3: once covered, the card stands as led."""
         offender = pending.irregularity.offender
-        state._play_card(offender, pending.cards[0])
-        _rule(state, f"{law}: the card is covered and the play stands; nobody is penalised")
+        state.play_card(offender, pending.cards[0])
+        state.rule(f"{law}: the card is covered and the play stands; nobody is penalised")
 
     return remedy
 
 
 def _require_named_suit(state: EcarteState, pending: Pending) -> None:
     """E-P2, ECARTE-V.2: the leader takes back his card and leads the suit he named."""
-    state._deal.named_suit = pending.amount
-    _rule(state, f"ECARTE-V.2: seat {pending.irregularity.offender} must take back his card and lead "
-                 f"{Suit(pending.amount).french} (E-P2)")
+    state.require_suit(pending.amount)
+    state.rule(f"ECARTE-V.2: seat {pending.irregularity.offender} must take back his card and lead "
+               f"{Suit(pending.amount).french} (E-P2)")
 
 
 def _replay_hand(state: EcarteState, pending: Pending) -> None:
     """E-P3: the hand is replayed from the cards held when play began."""
-    deal = state._deal
-    deal.hands = list(deal.play_start)
-    deal.tricks.clear()
-    deal.tricks_won = [0, 0]
-    deal.revoker = deal.revoke = -1
-    deal.led, deal.leader = -1, 1 - deal.dealer
-    deal.to_play = deal.leader
-    _rule(state, "E-P3: the revoke was established; the hand is replayed")
+    state.replay_hand()
+    state.rule("E-P3: the revoke was established; the hand is replayed")
 
 
 def _reduce_score(state: EcarteState, pending: Pending) -> None:
     """E-P3: the trick stands and the revoker's score is reduced: point 0, vole 1, point after a stand 1."""
-    deal = state._deal
-    deal.reduced = pending.irregularity.offender
-    _rule(state, f"E-P3: the revoke stands; seat {deal.reduced}'s score for the deal is reduced by one")
-    state._score_tricks()
+    revoker = pending.irregularity.offender
+    state.rule(f"E-P3: the revoke stands; seat {revoker}'s score for the deal is reduced by one")
+    state.reduce_score(revoker)
 
 
 def _score_abandon(state: EcarteState, pending: Pending) -> None:
-    deal, offender = state._deal, pending.irregularity.offender
+    """E-P4: the vole (two) if the offender has no trick or stood or refused, else the point."""
+    deal, offender = state.deal, pending.irregularity.offender
     points = 2 if not deal.tricks_won[offender] or offender in (deal.stood, deal.refused) else 1
-    _rule(state, f"E-P4: seat {offender} abandoned the hand; seat {1 - offender} marks {points}")
-    state._score(1 - offender, points, "E-P4")
-    if state.phase.name == "PLAY":
-        state._end_deal(completed=False)
+    state.rule(f"E-P4: seat {offender} abandoned the hand; seat {1 - offender} marks {points}")
+    state.concede_deal(offender, points)
 
 
 def _game_abandoned(state: EcarteState, pending: Pending) -> None:
     offender = pending.irregularity.offender
-    _rule(state, f"E-P6: seat {offender} left the table; the game is his opponent's")
-    state._end_deal(completed=False)
-    state._end_game(1 - offender)
+    state.rule(f"E-P6: seat {offender} left the table; the game is his opponent's")
+    state.forfeit_game(offender)
 
 
 def _stand_deal_out_of_turn(state: EcarteState, pending: Pending) -> None:
-    state._deal.dealer = pending.irregularity.offender
-    _rule(state, f"E-D9: the deal by seat {pending.irregularity.offender} stands")
+    state.let_deal_stand(pending.irregularity.offender)
+    state.rule(f"E-D9: the deal by seat {pending.irregularity.offender} stands")
 
 
 REMEDIES: Final[dict[tuple[str, str], Callable[[EcarteState, Pending], None]]] = {

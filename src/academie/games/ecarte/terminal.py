@@ -310,7 +310,7 @@ class TerminalGame:
                            f"   (game {view.rules.game_points})   dealer: {dealer}   talon: {view.talon_size}")
         if trump is not None:
             self.console.print(f"[bold]Trumps[/bold] {show_card(trump)} ({trump.french()})")
-        if view.phase == Phase.PLAY:
+        if view.phase is Phase.PLAY:
             current = view.tricks[-1] if view.tricks and view.tricks[-1].winner is None else None
             number = len(view.tricks) if current else len(view.tricks) + 1
             led = (f"{self.narrator.name(current.leader)} led {show_card(current.cards[0])}" if current
@@ -433,7 +433,7 @@ class TerminalGame:
         return f"Type one number from 1 to {len(listed)}, or an action such as `play KH`."
 
     def _dealer_decides(self) -> bool:
-        return self.state.phase == Phase.DEALER_DECIDES
+        return self.state.phase is Phase.DEALER_DECIDES
 
     def _by_position(self, positions: list[str]) -> list[str]:
         hand = self._hand()

@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
 from academie.bots.random import NoLegalActionError
-from academie.cards import CARDS, PACK_32, Card, Rank
+from academie.cards import CARDS, PACK_32, Card, Rank, Suit, card_index
 from academie.engine import Action
 from academie.games.ecarte.state import (
     ACCEPT,
@@ -262,14 +262,14 @@ class ClassicalBot:
         if MARK_KING in view.legal_actions and self._marks_king_now(view):
             return MARK_KING, "marks the king of trumps (§4.4)"
         phase = view.phase
-        if phase == Phase.ELDER_DECIDES:
+        if phase is Phase.ELDER_DECIDES:
             return self._elder_decides(view)
-        if phase == Phase.DEALER_DECIDES:
+        if phase is Phase.DEALER_DECIDES:
             refuse, why = dealer_refuses(view.hand, _trump(view))
             return (REFUSE, f"refuses: {why} (§8.3)") if refuse else (ACCEPT, why)
         if phase in (Phase.ELDER_DISCARD, Phase.DEALER_DISCARD):
             return self._discard(view)
-        if phase == Phase.ELDER_TAKE_BACK:
+        if phase is Phase.ELDER_TAKE_BACK:
             return self._take_back(view)
         return self._play(view)
 
@@ -281,7 +281,7 @@ class ClassicalBot:
         game = view.rules.game_points
         if view.score[me] + 1 >= game:
             return True
-        if view.phase != Phase.PLAY:
+        if view.phase is not Phase.PLAY:
             return False
         opponent = 1 - me
         useless = view.stood == opponent and view.score[opponent] == game - 1 and view.score[me] == game - 2
@@ -302,7 +302,7 @@ class ClassicalBot:
         trump = _trump(view)
         sizes = [len(a.cards) for a in view.legal_actions if isinstance(a, Discard)]
         low, high = min(sizes), max(sizes)
-        if view.phase == Phase.ELDER_DISCARD:
+        if view.phase is Phase.ELDER_DISCARD:
             high = min(high, max(low, view.talon_size))  # ECARTE-VI.5: asking beyond the talon only takes back
         chosen = discard_choice(view.hand, trump, minimum=low, maximum=high)
         action = Discard(tuple(sorted(chosen, key=lambda c: c.index)))
@@ -381,7 +381,7 @@ def _trump(view: EcarteView) -> int:
 
 
 def king_of_trumps(trump: int) -> Card:
-    return CARDS[trump * 13 + Rank.KING - 2]
+    return CARDS[card_index(Rank.KING, Suit(trump))]
 
 
 

@@ -196,7 +196,7 @@ class SearchBot:
                 self._why = "keeps the king unmarked for now (§4.4)"
                 return legal[0]
         rng = random.Random(f"{self.seed}|{_view_key(view)}")
-        if view.phase == Phase.PLAY:
+        if view.phase is Phase.PLAY:
             return self._play(view, legal, rng)
         return self._exchange(view, legal, rng)
 
@@ -256,7 +256,7 @@ def _candidates(view: EcarteView, legal: Sequence[Action], trump: int) -> list[A
         return list(legal)
     sizes = [len(a.cards) for a in legal if isinstance(a, Discard)]
     low, high = min(sizes), max(sizes)
-    if view.phase == Phase.ELDER_DISCARD:
+    if view.phase is Phase.ELDER_DISCARD:
         high = min(high, max(low, view.talon_size))
     books = discard_choice(view.hand, trump, minimum=low, maximum=high)
     kept = sorted((c for c in view.hand if c not in books), key=lambda c: keep_value(c, trump))
@@ -369,7 +369,7 @@ def _plausible(view: EcarteView, knowledge: Knowledge) -> Callable[[int], bool] 
                                          opponent_at_game=False)[0]
     if view.refused == opponent:
         return lambda mask: dealer_refuses(cards_of(mask), trump)[0]
-    if view.phase == Phase.DEALER_DECIDES:
+    if view.phase is Phase.DEALER_DECIDES:
         return lambda mask: not elder_stands(cards_of(mask), trump, first_decision=True, king_out_of_sight=False,
                                              opponent_at_game=False)[0]
     return None
