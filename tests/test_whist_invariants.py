@@ -87,10 +87,10 @@ def test_W_5_properties_legal_actions_apply_and_texts_round_trip(seed: int, pick
         action = legal[pick % len(legal)]
         assert parse_action(str(action)) == action
         illegal = [c for c in CARDS if not any(str(a) == f"play {c}" for a in legal)]
-        before = (list(state.operations), state.hand_mask(state.actor or 0), state.score[:])
+        before = (list(state.operations), state.hand_mask(state.actor or 0), state.score)
         with pytest.raises(IllegalActionError, match="allowed"):
             state.apply_text(f"play {illegal[pick % len(illegal)]}")
-        assert (list(state.operations), state.hand_mask(state.actor or 0), state.score[:]) == before
+        assert (list(state.operations), state.hand_mask(state.actor or 0), state.score) == before
         state.apply(action)
 
 

@@ -62,7 +62,7 @@ def test_WHIST_13_W_D4_W_D3_misdeal_same_dealer_and_looking_no_penalty() -> None
     looked = _deal()
     play(looked, "! looks-during-deal 2")
     _by_table(looked)
-    assert looked.rulings[-1].startswith("W-D3") and looked.score == [0, 0]
+    assert looked.rulings[-1].startswith("W-D3") and looked.score == (0, 0)
 
 
 def test_WHIST_15_W_D5_W_D6_W_R7_wrong_number_of_cards() -> None:
@@ -76,7 +76,7 @@ def test_WHIST_15_W_D5_W_D6_W_R7_wrong_number_of_cards() -> None:
     play(short, "! twelve-cards 1 5C")
     assert len(short.hand(1)) == 12
     play(short, "play 2C", "play 2D")  # seat 1 plays a diamond while his missing card is a club
-    assert short._deal.revokes == [(1, 0)] and short.rulings[-1].startswith("W-R7")
+    assert short.deal.revokes == [(1, 0)] and short.rulings[-1].startswith("W-R7")
     play(short, "! twelve-found 1")
     assert len(short.hand(1)) == 12 and "WHIST-15" in short.rulings[-1]
 
@@ -115,7 +115,7 @@ def test_WHIST_24_W_T1_W_T3_the_turn_up_and_asking_for_it() -> None:
     play(state, "play 2C", "play 5C", "play 6C", "play 7C")
     play(state, "! ask-turn-up 2")
     play(state, "remedy highest law=W-T3")
-    assert state._deal.called[2] == Card.parse("AH").index
+    assert state.deal.called[2] == Card.parse("AH").index
 
 
 def test_W_P1_lead_out_of_turn_card_or_suit_called() -> None:
@@ -189,7 +189,7 @@ def test_W_C3_dropped_card_exposed() -> None:
     """W-C3: a card dropped face up is exposed and may be called."""
     state = _deal()
     play(state, "! drop-card 2 AH", "remedy call-card law=W-C3")
-    assert state._deal.called[2] == Card.parse("AH").index
+    assert state.deal.called[2] == Card.parse("AH").index
 
 
 def test_WHIST_19_W_C4_asking_partner_about_an_honour() -> None:
@@ -211,7 +211,7 @@ def test_WHIST_20_W_R2_W_R3_revoke_corrected_before_the_trick_is_turned() -> Non
     play(state, "! correct-revoke 1")
     assert state.actor == 2
     play(state, "remedy highest law=W-R2")
-    assert legal_texts(state) == ["play 5C"] and len(state.hand(2)) == 13 and not state._deal.revokes
+    assert legal_texts(state) == ["play 5C"] and len(state.hand(2)) == 13 and not state.deal.revokes
 
 
 def test_W_R1_established_revoke_revokers_cannot_go_out() -> None:
@@ -234,7 +234,7 @@ def test_WHIST_21_W_H4_false_call_stand_or_new_deal() -> None:
     play(state, "! false-call 1")
     assert state.actor == 2 and legal_texts(state) == ["remedy stand law=W-H4", "remedy new-deal law=W-H4"]
     play(state, "remedy stand law=W-H4")
-    assert state.phase == Phase.PLAY and state._deal.no_honours == 1
+    assert state.phase == Phase.PLAY and state.deal.no_honours == 1
 
 
 def test_WHIST_22_W_H5_answer_without_an_honour() -> None:
@@ -243,7 +243,7 @@ def test_WHIST_22_W_H5_answer_without_an_honour() -> None:
     play(state, "call", "! false-answer 3")
     assert state.actor == 0
     play(state, "remedy new-deal law=W-H5")
-    assert state.phase == Phase.SHUFFLE and state.score == [5, 8]
+    assert state.phase == Phase.SHUFFLE and state.score == (5, 8)
 
 
 def test_W_H1_W_H6_W_H2_irregular_calls_and_reminders() -> None:
@@ -261,4 +261,4 @@ def test_W_H1_W_H6_W_H2_irregular_calls_and_reminders() -> None:
     remind = new_rubber({}, dealer=3, turn_up="2D", score=(8, 4), table=True)
     play(remind, "! remind-call 2")
     _by_table(remind)
-    assert remind.score == [7, 4] and remind.ledger.total() == 0
+    assert remind.score == (7, 4) and remind.ledger.total() == 0

@@ -155,7 +155,7 @@ def test_W_P6_two_cards_to_a_trick() -> None:
     assert Card.parse("AS") in exposed.hand(0) and Card.parse("AS") in exposed.view(1).exposed[0]
     play(state, "play 5C", "play 6C", "play 7C", "play 3S")  # seat 3 leads a spade; seat 0's only spade is astray
     play(state, "play 3C")
-    assert state._deal.revokes == [(0, 1)] and state.rulings[-1].startswith("W-P6")
+    assert state.deal.revokes == [(0, 1)] and state.rulings[-1].startswith("W-P6")
     play(state, "! extra-card-found 0")
     assert "answers for the revoke" in state.rulings[-1] and not state.view(1).exposed[0]
     follower = _deal()
@@ -173,7 +173,7 @@ def test_W_R4_mixing_the_cards_when_a_revoke_is_claimed() -> None:
     with pytest.raises(IllegalActionError, match="did not follow suit"):
         state.apply_text("! mix-cards 1")
     play(state, "! mix-cards 2")
-    assert state._deal.revokes == [(2, -1)] and state.rulings[-1].startswith("W-R4")
+    assert state.deal.revokes == [(2, -1)] and state.rulings[-1].startswith("W-R4")
     _play_out(state)
     assert state.pending is not None and state.pending.law == "W-R1" and state.pending.offender == 2
 
@@ -188,8 +188,8 @@ def test_W_R5_a_revoke_claimed_after_the_cut_is_too_late() -> None:
     with pytest.raises(IllegalActionError, match="once the next deal is cut"):
         state.apply_text("! claim-revoke 0")
     _next_deck(state)
-    assert state._deal.revokes == []
-    entries, score = list(state.ledger.entries), state.score[:]
+    assert state.deal.revokes == []
+    entries, score = list(state.ledger.entries), state.score
     play(state, "! claim-revoke 0")
     assert state.actor == TABLE and legal_texts(state) == ["remedy too-late law=W-R5"]
     play(state, "remedy too-late law=W-R5")
@@ -204,7 +204,7 @@ def test_W_R6_revokes_by_both_sides_new_deal() -> None:
     _play_out(state)
     assert state.pending is not None and state.pending.law == "W-R6" and state.actor == TABLE
     play(state, "remedy new-deal law=W-R6")
-    assert state.phase == Phase.SHUFFLE and state.dealer == 3 and state.score == [0, 0] and not state.deal_results
+    assert state.phase == Phase.SHUFFLE and state.dealer == 3 and state.score == (0, 0) and not state.deal_results
 
 
 def test_W_H3_honours_not_claimed_before_the_next_trump_are_lost() -> None:
@@ -219,7 +219,7 @@ def test_W_H3_honours_not_claimed_before_the_next_trump_are_lost() -> None:
     state = new_rubber(hands, dealer=3, turn_up="9H", table=True)
     play(state, "! forget-honours 2")
     _play_out(state)
-    assert state.deal_results[-1].honours[0] == 0 and state._deal.unclaimed == (0, honours)
+    assert state.deal_results[-1].honours[0] == 0 and state.deal.unclaimed == (0, honours)
     in_time = state.clone()
     before = in_time.score[0]
     play(in_time, "! claim-honours 0")
@@ -238,22 +238,22 @@ def test_W_H7_overscore_deducted_if_proved_before_the_next_trump() -> None:
     turned, during the hand or after it; once it is turned, the overscore stands."""
     state = _deal()  # side 0 makes 5 by cards and 4 by honours: 9, short of game
     play(state, "! overscore 1 3")
-    assert state.score == [0, 3]
+    assert state.score == (0, 3)
     with pytest.raises(IllegalActionError, match="adversary"):
         state.apply_text("! prove-overscore 3")
     proved = state.clone()
     play(proved, "! prove-overscore 0")
-    assert proved.score == [0, 0] and proved.ledger.total() == 0 and proved.ledger.seat_balances() == (0, 0, 0, 0)
+    assert proved.score == (0, 0) and proved.ledger.total() == 0 and proved.ledger.seat_balances() == (0, 0, 0, 0)
     _play_out(state)
-    assert state.score == [9, 3]
+    assert state.score == (9, 3)
     window = state.clone()
     play(window, "! prove-overscore 2")
-    assert window.score == [9, 0] and window.deal_results[-1].points[1] == 0
+    assert window.score == (9, 0) and window.deal_results[-1].points[1] == 0
     assert window.ledger.seat_balances() == (9, 0, 9, 0)
     _next_deck(state)
     assert "W-H7" in state.rulings[-1] and "stands" in state.rulings[-1]
     play(state, "! prove-overscore 0", "remedy stands law=W-H7")
-    assert state.score == [9, 3]
+    assert state.score == (9, 3)
 
 
 def test_W_C2_a_sound_claim_takes_the_remaining_tricks() -> None:

@@ -41,12 +41,7 @@ def _find_deal(condition: Callable[[WhistState], bool], outcome: Callable[[Whist
     first legal card meets ``outcome`` (checked on the state after the deal)."""
     for seed in range(3000):
         order = SeededChance(seed).shuffled(PACK_52)
-        state = WhistState.new(rules, first_dealer=3)
-        for side, points in enumerate(score):
-            for seat in (side, side + 2):
-                if points:
-                    state.ledger.transfer("marker", seat, points, "W-§6.1")
-            state.score[side] = points
+        state = WhistState.new(rules, first_dealer=3, score=score)
         state.apply_text("deck " + " ".join(str(c) for c in order))
         if not condition(state):
             continue
@@ -124,7 +119,7 @@ def test_W_6_1_odd_tricks_score_one_each_above_six() -> None:
     state = _find_deal(lambda s: _honours_of(s, 0) == 2,
                        lambda s: s.deal_results[-1].tricks[0] == 9, score=(0, 0))
     result = state.deal_results[-1]
-    assert result.points == (3, 0, 3, 0) and state.score == [3, 0]
+    assert result.points == (3, 0, 3, 0) and state.score == (3, 0)
 
 
 def test_W_4_1_honours_four_for_four_two_for_three_after_tricks() -> None:
@@ -132,17 +127,17 @@ def test_W_4_1_honours_four_for_four_two_for_three_after_tricks() -> None:
     state = _find_deal(lambda s: _honours_of(s, 1) == 4,
                        lambda s: s.deal_results[-1].tricks[0] >= 7, score=(0, 0))
     tricks = state.deal_results[-1].tricks[0]
-    assert state.score == [tricks - 6, 4]
+    assert state.score == (tricks - 6, 4)
     state = _find_deal(lambda s: _honours_of(s, 0) == 3,
                        lambda s: s.deal_results[-1].tricks[1] >= 7, score=(0, 0))
-    assert state.score == [2, state.deal_results[-1].tricks[1] - 6]
+    assert state.score == (2, state.deal_results[-1].tricks[1] - 6)
 
 
 def test_W_6_2_worked_example_1_ordinary_hand() -> None:
     """W-§6.2, §6.5 example 1: A-B 3, C-D 6; A-B take 8 tricks (2 odd) → 5; C-D hold three honours → 8."""
     state = _find_deal(lambda s: _honours_of(s, 1) == 3,
                        lambda s: s.deal_results[-1].tricks[0] == 8, score=(3, 6))
-    assert state.score == [5, 8]
+    assert state.score == (5, 8)
     assert state.ledger.seat_balances() == (5, 8, 5, 8) and state.ledger.total() == 0
 
 
@@ -159,7 +154,7 @@ def test_W_4_2_worked_example_2_calling_at_eight_wins_without_play() -> None:
     play(state, "call")
     assert state.actor == 3 and legal_texts(state) == ["answer"]
     play(state, "answer")
-    assert state.game_results == [GameResult(1, (5, 10), 1)]
+    assert state.game_results == (GameResult(1, (5, 10), 1),)
     assert state.deal_results[-1].completed is False and state.deal_results[-1].points == (0, 2, 0, 2)
 
 
@@ -226,8 +221,8 @@ def test_W_6_1_worked_example_5_tricks_score_before_honours() -> None:
     though C-D held three honours; C-D had 8, a single."""
     state = _find_deal(lambda s: _honours_of(s, 1) == 3,
                        lambda s: s.deal_results[-1].tricks[0] == 9, score=(7, 8))
-    assert state.game_results == [GameResult(0, (10, 8), 1)]
-    assert state.score == [0, 0]
+    assert state.game_results == (GameResult(0, (10, 8), 1),)
+    assert state.score == (0, 0)
 
 
 def test_W_6_2_single_and_double_games_at_long_whist() -> None:

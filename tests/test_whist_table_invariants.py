@@ -24,7 +24,7 @@ def _cards_conserved(state: WhistState) -> None:
     """W-§3: the hands, the cards played to tricks and the card astray (W-D5, W-P6) are the 52 cards, once each."""
     if state.phase not in (Phase.PLAY, Phase.ANSWER):
         return
-    deal = state._deal
+    deal = state.deal
     seen = [c for seat in range(4) for c in state.hand(seat)]
     seen += [c for trick in state.view(PUBLIC).tricks for c in trick.cards]
     if deal.aside >= 0:
@@ -37,7 +37,7 @@ def _ledger_consistent(state: WhistState) -> None:
     deal in progress)."""
     assert state.ledger.total() == 0
     balances = state.ledger.seat_balances()
-    current = state._deal.points
+    current = state.deal.points
     for seat in range(4):
         assert balances[seat] == sum(d.points[seat] for d in state.deal_results) + current[seat & 1]
     assert balances[0] == balances[2] and balances[1] == balances[3]
@@ -53,7 +53,7 @@ def _no_leak(state: WhistState, rulings_since: int) -> None:
     turn-up), and never a card gone astray unseen (W-D5, W-P6), by name in the history, the rulings or a ruling
     pending (the rulings given since it went astray: ``rulings_since``)."""
     public = state.view(PUBLIC)
-    deal = state._deal
+    deal = state.deal
     for viewer in (0, 1, 2, 3, PUBLIC):
         view = state.view(viewer)
         own = state.hand_mask(viewer) if viewer != PUBLIC else 0

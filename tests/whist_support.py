@@ -44,16 +44,11 @@ def whist_deck(hands: Mapping[int, str], *, dealer: int, turn_up: str | None = N
 def new_rubber(hands: Mapping[int, str] | None = None, *, dealer: int = 3, turn_up: str | None = None,
                rules: WhistRules | None = None, score: tuple[int, int] = (0, 0),
                table: bool = False) -> WhistState:
-    """A rubber whose first deal is the one named, with the game score preset (through the state's own fields,
-    as if earlier deals had scored it: the ledger is credited with the same points, citing W-§6.1)."""
+    """A rubber whose first deal is the one named, with the game score preset (as if earlier deals had scored it:
+    the ledger is credited with the same points, citing W-§6.1)."""
     if table:
         rules = WhistRules(mode=Mode.TABLE) if rules is None else rules
-    state = WhistState.new(rules, first_dealer=dealer)
-    for side, points in enumerate(score):
-        if points:
-            for seat in (side, side + 2):
-                state.ledger.transfer("marker", seat, points, "W-§6.1")
-            state.score[side] = points
+    state = WhistState.new(rules, first_dealer=dealer, score=score)
     state.apply(state.parse_action("deck " + " ".join(str(c) for c in whist_deck(hands or {}, dealer=dealer,
                                                                                    turn_up=turn_up))))
     return state

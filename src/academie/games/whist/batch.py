@@ -29,7 +29,7 @@ import numpy.typing as npt
 
 from academie.batch import BatchError, Ints, Policy, bit_index, check_count, check_policy, kth_bit, popcount
 from academie.batch.rng import DECISION, CounterChance, CounterRandomBot, deal_keys, draws, shuffle_positions
-from academie.cards import CARDS
+from academie.cards import CARDS, RANKS_PER_SUIT
 from academie.games.whist.bots.classical import ClassicalBot
 from academie.games.whist.state import Shuffle as WhistShuffle
 from academie.games.whist.state import WhistState
@@ -37,17 +37,19 @@ from academie.games.whist.state import WhistState
 U64 = npt.NDArray[np.uint64]
 Bools = npt.NDArray[np.bool_]
 
-SUIT_MASK: Final = np.array([0x1FFF << (13 * s) for s in range(4)], dtype=np.uint64)
-HONOUR_MASK: Final = np.array([0xF << (13 * s + 9) for s in range(4)], dtype=np.uint64)
+SUIT_MASK: Final = np.array([0x1FFF << (RANKS_PER_SUIT * s) for s in range(4)], dtype=np.uint64)
+HONOUR_MASK: Final = np.array([0xF << (RANKS_PER_SUIT * s + 9) for s in range(4)], dtype=np.uint64)
 """W-§2.1: the honours (J Q K A) of each suit."""
-ABOVE: Final = np.array([(0x1FFF << (13 * (c // 13))) & ~((2 << c) - 1) for c in range(52)], dtype=np.uint64)
+ABOVE: Final = np.array([(0x1FFF << (RANKS_PER_SUIT * (c // RANKS_PER_SUIT))) & ~((2 << c) - 1) for c in range(52)],
+                        dtype=np.uint64)
 """For each card, the higher cards of its suit."""
 R_TEN, R_JACK, R_QUEEN, R_KING, R_ACE = 8, 9, 10, 11, 12
 NO_CARD: Final = 13
 
 
 def _pattern_table(feature: Any) -> Ints:
-    return np.array([feature([r for r in range(13) if p >> r & 1]) for p in range(1 << 13)], dtype=np.int64)
+    return np.array([feature([r for r in range(RANKS_PER_SUIT) if p >> r & 1]) for p in range(1 << RANKS_PER_SUIT)],
+                    dtype=np.int64)
 
 
 HIGHEST: Final = _pattern_table(lambda rs: rs[-1] if rs else NO_CARD)
@@ -112,13 +114,13 @@ def _highest_bit(masks: Ints) -> Ints:
 
 
 def _card(suit: Ints, rank: Ints) -> U64:
-    bits: U64 = np.left_shift(np.uint64(1), (13 * suit + rank).astype(np.uint64))
+    bits: U64 = np.left_shift(np.uint64(1), (RANKS_PER_SUIT * suit + rank).astype(np.uint64))
     return bits
 
 
 def _patterns(masks: U64) -> Ints:
     """The 13-bit pattern of each suit of each mask, ``(n, 4)``."""
-    shifts = np.array([0, 13, 26, 39], dtype=np.uint64)
+    shifts = np.array([RANKS_PER_SUIT * s for s in range(4)], dtype=np.uint64)
     return ((masks[:, None] >> shifts) & np.uint64(0x1FFF)).astype(np.int64)
 
 
@@ -134,7 +136,7 @@ class _Deals:
         for seat in range(4):
             self.hands[:, seat] = np.bitwise_or.reduce(bits[:, (seat - first_dealer - 1) % 4::4], axis=1)
         self.dealt = self.hands.copy()
-        self.trump = (deck[:, 51] // 13).astype(np.int64)  # WHIST-24: the turn-up is the dealer's last card
+        self.trump = (deck[:, 51] // RANKS_PER_SUIT).astype(np.int64)  # WHIST-24: the turn-up is the dealer's last card
         self.first_lead = np.full((n, 4), -1, dtype=np.int64)
         """The suit each seat led to its first lead (W-§8.1 returns partner's lead), -1 before."""
 
@@ -164,8 +166,8 @@ def _classical_lead(deals: _Deals, seat: Ints, hands: U64) -> U64:
 
 def _lowest_of_sequence(card: Ints, legal: U64) -> U64:
     """W-§8.1: the lowest card of the run of held cards ending at ``card`` (its suit's pattern in ``legal``)."""
-    suit, rank = card // 13, card % 13
-    pattern = ((legal >> (13 * suit).astype(np.uint64)) & np.uint64(0x1FFF)).astype(np.int64)
+    suit, rank = card // RANKS_PER_SUIT, card % 13
+    pattern = ((legal >> (RANKS_PER_SUIT * suit).astype(np.uint64)) & np.uint64(0x1FFF)).astype(np.int64)
     gaps = ~pattern & ((1 << rank) - 1)
     return _card(suit, _highest_bit(gaps) + 1)
 
@@ -176,7 +178,7 @@ def _classical_follow(deals: _Deals, position: int, hands: U64, legal: U64, best
     three trumps or fewer, always as fourth hand) unless partner is winning, else discard from the weakest suit."""
     rows = np.arange(hands.size)
     trump = deals.trump
-    best_suit = best // 13
+    best_suit = best // RANKS_PER_SUIT
     beats = (ABOVE[best] & SUIT_MASK[best_suit]) | np.where(best_suit != trump, SUIT_MASK[trump], np.uint64(0))
     winners = legal & beats
     has_winner = winners != 0
@@ -189,7 +191,8 @@ def _classical_follow(deals: _Deals, position: int, hands: U64, legal: U64, best
     top_winner = _card(winner_suit, HIGHEST[winner_patterns[rows, winner_suit]])
     top_index = bit_index(top_winner)
     if position == 1:
-        sequence = has_winner & (top_index % 13 >= R_KING) & ((legal >> (top_index - 1).astype(np.uint64)) & 1 == 1)
+        sequence = has_winner & (top_index % RANKS_PER_SUIT >= R_KING) \
+            & ((legal >> (top_index - 1).astype(np.uint64)) & 1 == 1)
         follow = np.where(sequence, _lowest_of_sequence(top_index, legal), lowest_bit)
     elif position == 2:
         follow = np.where(has_winner & ~partner_winning, _lowest_of_sequence(top_index, legal), lowest_bit)
@@ -257,11 +260,12 @@ def simulate(n: int, *, seed: int, policy: str = "random", first_dealer: int = 0
             log_seats[:, 4 * trick + position] = seat
             log_cards[:, 4 * trick + position] = card
             if position == 0:
-                best, led = card, card // 13
+                best, led = card, card // RANKS_PER_SUIT
                 unset = deals.first_lead[rows, seat] < 0
                 deals.first_lead[rows[unset], seat[unset]] = led[unset]
             else:
-                wins = np.where(card // 13 == best // 13, card > best, card // 13 == trump)  # W-§5
+                suit = card // RANKS_PER_SUIT
+                wins = np.where(suit == best // RANKS_PER_SUIT, card > best, suit == trump)  # W-§5
                 best = np.where(wins, card, best)
                 best_at = np.where(wins, position, best_at)
         leader = (leader + best_at) & 3

@@ -20,13 +20,29 @@ Hands are int bitmasks (see :mod:`academie.cards`).
 from __future__ import annotations
 
 import copy
+import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from enum import IntEnum
+from itertools import product
 from operator import attrgetter
-from typing import Final, Literal, Self
+from typing import ClassVar, Final, Literal, Protocol, Self
 
-from academie.cards import CARDS, PACK_52, SUIT_MASKS, Card, Rank, Suit, cards_of, mask_of, parse_cards
+from academie.cards import (
+    CARDS,
+    PACK_52,
+    RANKS_PER_SUIT,
+    SUIT_MASKS,
+    Card,
+    Rank,
+    Suit,
+    card_index,
+    cards_of,
+    indices_of,
+    mask_of,
+    parse_cards,
+    suit_of,
+)
 from academie.engine import (
     CHANCE,
     PUBLIC,
@@ -41,8 +57,10 @@ from academie.engine import (
     Operation,
     RulesError,
     SeededChance,
+    TableLaws,
     check_option,
 )
+from academie.engine import Pending as Pending
 from academie.engine import (
     Shuffle as Shuffle,
 )
@@ -59,6 +77,12 @@ HONOURS: Final[tuple[int, ...]] = tuple(mask_of(Card(r, Suit(s)) for r in HONOUR
 """W-§2.1: the honours (A K Q J) of each suit, as masks; only the trump suit's count."""
 DRAW_RANK: Final[tuple[int, ...]] = tuple(1 if c.rank is Rank.ACE else int(c.rank) for c in CARDS)
 """W-§2.1: for drawing, the ace is the lowest card (1) and the king the highest (13)."""
+TURN_UP: Final = 51
+"""WHIST-24: the position in the pack of the turn-up, the last card, dealt to the dealer."""
+_SUIT_BITS: Final = (1 << RANKS_PER_SUIT) - 1
+"""The 13-bit pattern of a whole suit (a suit's cards are contiguous in a hand mask)."""
+_SHIFTS: Final[tuple[int, ...]] = tuple(RANKS_PER_SUIT * suit for suit in range(4))
+"""Where each suit's 13-bit pattern starts in a hand mask."""
 _BITS: Final[tuple[int, ...]] = tuple(1 << i for i in range(52))
 _CLEARS: Final[tuple[int, ...]] = tuple(~(1 << i) for i in range(52))
 _INDEX: Final = attrgetter("index")
@@ -215,8 +239,9 @@ SHOW_HONOURS: Final = ShowHonours()
 PLAYS: Final[tuple[Play, ...]] = tuple(Play(c) for c in CARDS)
 
 _SUIT_PLAYS: Final[tuple[tuple[tuple[Play, ...], ...], ...]] = tuple(
-    tuple(tuple(PLAYS[13 * suit + i] for i in range(13) if bits >> i & 1) for bits in range(1 << 13))
-    for suit in range(4))
+    tuple(tuple(PLAYS[card_index(rank, suit)] for rank in Rank if bits >> rank - Rank.TWO & 1)
+          for bits in range(1 << RANKS_PER_SUIT))
+    for suit in Suit)
 """For each suit and 13-bit pattern, the plays of those cards (built once: no allocation per step)."""
 
 
@@ -228,8 +253,8 @@ _PLAY_OPERATIONS: Final[tuple[tuple[Operation, ...], ...]] = tuple(
 def plays_of(mask: int) -> tuple[Play, ...]:
     """The plays of every card in ``mask``, clubs to spades, low to high."""
     clubs, diamonds, hearts, spades = _SUIT_PLAYS
-    return (clubs[mask & 0x1FFF] + diamonds[mask >> 13 & 0x1FFF]
-            + hearts[mask >> 26 & 0x1FFF] + spades[mask >> 39 & 0x1FFF])
+    return (clubs[mask & _SUIT_BITS] + diamonds[mask >> _SHIFTS[1] & _SUIT_BITS]
+            + hearts[mask >> _SHIFTS[2] & _SUIT_BITS] + spades[mask >> _SHIFTS[3] & _SUIT_BITS])
 
 
 def parse_action(text: str) -> Action:
@@ -379,12 +404,9 @@ def redact(actor: int, action: Action, viewer: int) -> Action | None:
 
 
 @dataclass(frozen=True, slots=True)
-class Pending:
-    """Table mode: an irregularity waiting for its remedy, with what the remedy needs to know."""
-
-    irregularity: Irregularity
-    cards: tuple[int, ...] = ()
-    seat: int = -1
+class WhistPending(Pending):
+    """Table mode: an irregularity waiting for its remedy (the engine's :class:`~academie.engine.Pending`), whose
+    remedies name a suit or a card."""
 
     def remedies(self) -> tuple[Remedy, ...]:
         """The remedies offered: W-P1's ``call-suit`` once per suit; ``call`` (W-C1, W-C2 and every exposed card
@@ -403,8 +425,9 @@ class Pending:
 
 # --------------------------------------------------------------------------------------------------- state
 @dataclass(slots=True)
-class _Deal:
-    """The mutable state of the deal in progress."""
+class Deal:
+    """The deal in progress (:attr:`WhistState.deal`): public for reading (the laws of
+    :mod:`academie.games.whist.table` read it); only the state changes it, through its named methods."""
 
     dealer: int
     deck: tuple[int, ...] = ()
@@ -483,58 +506,106 @@ class _Deal:
     call_open: bool = False
     """W-§4.2: a call may still be made this deal (long whist, a side at eight, the first trick not done)."""
 
-    def copy(self) -> _Deal:
+    @property
+    def turn(self) -> int:
+        """The number of cards played to tricks this deal (a turn at the table)."""
+        return 4 * len(self.tricks) + len(self.trick)
+
+    def copy(self) -> Deal:
         twin = copy.copy(self)
         for name in _DEAL_LISTS:
             setattr(twin, name, getattr(self, name)[:])
         return twin
 
 
-_DEAL_LISTS: Final = tuple(f.name for f in fields(_Deal) if str(f.type).startswith("list["))
+_DEAL_LISTS: Final = tuple(f.name for f in fields(Deal) if str(f.type).startswith("list["))
 _DEFAULT_RULES: Final = WhistRules()
+_SAMPLE_TRIES: Final = 200
+"""Table mode: deals drawn again at most this many times when a ruling depends on hidden cards."""
+
+
+class WhistTableLaws(TableLaws["WhistState", WhistPending], Protocol):
+    """The laws of irregularities as the state calls them (:mod:`academie.games.whist.table`, injected by the
+    package): the engine's four functions and the hooks the state gives the laws at their moments of the hand."""
+
+    def before_turn(self, state: WhistState, /) -> None:
+        """Before the seat to play acts: W-P5, W-P3 and the offer to call an exposed card (W-C1 …)."""
+        ...
+
+    def after_play(self, state: WhistState, seat: int, card: int, /) -> None:
+        """A card has left the hand of a seat whose hand is short (W-D5, W-R7, W-P6)."""
+        ...
+
+    def before_scoring(self, state: WhistState, /) -> None:
+        """The thirteenth trick is quitted, before anything is scored (W-P5)."""
+        ...
+
+    def rule_on_revokes(self, state: WhistState, /) -> bool:
+        """W-R1, W-R6 at the end of the hand; True when a ruling is now pending or the hand is void."""
+        ...
+
+    def trump_turned(self, state: WhistState, /) -> None:
+        """The next trump card is turned while honours are unclaimed or an overscore unproved (W-H3, W-H7)."""
+        ...
 
 
 class WhistState(GameState[WhistRules]):
     """One rubber of Whist between seats 0 & 2 (side 0) and seats 1 & 3 (side 1)."""
 
     game_name = "whist"
-    table_module = "academie.games.whist.table"
-    __slots__ = ("_actor", "_deal", "_last_tricks", "_legal", "_legal_mask", "_pending", "_phase", "_table",
-                 "automate_table", "chance", "deal_results", "game_results", "games", "ledger", "operations", "rules",
-                 "rulings", "score")
+    table_laws: ClassVar[WhistTableLaws | None] = None
+    __slots__ = ("_actor", "_deal", "_deal_results", "_game_results", "_games", "_last_tricks", "_legal",
+                 "_legal_mask", "_pending", "_phase", "_score", "_table", "automate_table", "chance", "ledger",
+                 "operations", "rules", "rulings")
+    clone_shared = ("rules", "automate_table", "_actor", "_legal", "_legal_mask", "_pending", "_phase", "_table",
+                    "_last_tricks")
+    clone_copied = ("operations", "ledger", "rulings", "_score", "_games", "_deal_results", "_game_results", "_deal")
+    _pending: WhistPending | None
 
     def __init__(self, rules: WhistRules | None = None, *, chance: ChanceSource | None = None,
-                 first_dealer: int | None = None, automate_table: bool | None = None) -> None:
+                 first_dealer: int | None = None, automate_table: bool | None = None,
+                 score: tuple[int, int] = (0, 0), games: tuple[int, int] = (0, 0)) -> None:
+        """A new rubber; ``score`` and ``games`` resume one at a game score (each side's points credited to both
+        partners in the ledger, as if earlier deals had scored them, W-§6.1) and with games already won (W-§6.2:
+        with two, the rubber is over)."""
         self.rules = rules or _DEFAULT_RULES
         self._table = self.rules.mode is Mode.TABLE
         self.chance = chance
         self.automate_table = chance is not None if automate_table is None else automate_table
-        self._pending: Pending | None = None
+        self._pending = None
         self._last_tricks: list[tuple[int, tuple[int, ...], int]] = []
         self.rulings: list[str] = []
         self.operations: list[Operation] = []
         self.ledger = Ledger(seats=SEATS)
-        self.score = [0, 0]
-        self.games = [0, 0]
-        self.deal_results: list[DealResult] = []
-        self.game_results: list[GameResult] = []
+        self._score = [score[0], score[1]]
+        self._games = [games[0], games[1]]
+        for side, points in enumerate(score):
+            for seat in (side, side + 2):
+                if points:
+                    self.ledger.transfer(MARKER, seat, points, "W-§6.1")
+        self._deal_results: list[DealResult] = []
+        self._game_results: list[GameResult] = []
         if first_dealer is not None and first_dealer not in range(SEATS):
             raise RulesError(f"first_dealer={first_dealer!r} is not allowed; allowed: 0, 1, 2, 3, or None to draw")
-        self._deal = _Deal(dealer=first_dealer if first_dealer is not None else 0)
+        self._deal = Deal(dealer=first_dealer if first_dealer is not None else 0)
         self._legal: tuple[Action, ...] | None = None
         self._legal_mask = 0
         """The cards whose play is legal now, as a mask (0 in phases without plays); valid while ``_legal`` is."""
         self._phase = _DRAW if first_dealer is None else _SHUFFLE
-        self._actor: int | None = self._compute_actor()
+        if max(games) >= 2:
+            self._phase = _OVER  # W-§6.2: the rubber is the best of three games
+        self._actor = self._compute_actor()
         self.resolve_chance()
 
     @classmethod
     def new(cls, rules: WhistRules | None = None, *, seed: int | None = None,
-            decks: Sequence[Sequence[Card]] | None = None, first_dealer: int | None = None) -> Self:
+            decks: Sequence[Sequence[Card]] | None = None, first_dealer: int | None = None,
+            score: tuple[int, int] = (0, 0), games: tuple[int, int] = (0, 0)) -> Self:
         """A new rubber dealt from a seed, or from explicit deck orders (one per shuffle, the cut included).
 
         With neither, chance is left to the caller: apply :class:`DrawForDeal` and :class:`Shuffle` actions.
         Without ``first_dealer`` the players draw for the deal (the first deck order's first four cards).
+        ``score`` and ``games`` resume a rubber (see :meth:`__init__`).
         """
         if seed is not None and decks is not None:
             raise RulesError("give either seed or decks, not both")
@@ -543,7 +614,56 @@ class WhistState(GameState[WhistRules]):
             chance = SeededChance(seed)
         elif decks is not None:
             chance = ExplicitChance(decks)
-        return cls(rules, chance=chance, first_dealer=first_dealer)
+        return cls(rules, chance=chance, first_dealer=first_dealer, score=score, games=games)
+
+    @classmethod
+    def sample(cls, view: WhistView, rng: random.Random) -> Self:
+        """A full state consistent with everything ``view.viewer`` knows now (for search: determinisation).
+
+        The cards the viewer cannot see are dealt at random among the other hands, each to its size, respecting
+        the cards shown (exposed cards, the turn-up still in the dealer's hand, WHIST-24), the cards played and
+        the voids revealed by a failure to follow suit (W-§5); the deal is then made from a pack consistent with
+        those hands and its history replayed, so that the sample reaches the same position (actor, legal actions,
+        tricks, score). In table mode a ruling may depend on hidden cards (an exposed card offered only when it
+        can be played without a revoke, W-C1 …; a claim's soundness, W-C2): deals whose replay does not reach the
+        position seen are drawn again (a bounded number of times).
+
+        What the view does not hold is not rebuilt: the earlier deals (the score and the games are the view's,
+        credited in the ledger as if earlier deals had scored them; their rulings are kept) and, in table mode, a
+        card astray unseen (W-D5, W-P6).
+        """
+        sampled = cls._sample_once(view, rng)
+        for _ in range(_SAMPLE_TRIES):
+            again = sampled.view(view.viewer)
+            if (again.actor, again.pending, again.rulings, again.exposed, again.score) == (
+                    view.actor, view.pending, view.rulings, view.exposed, view.score):
+                break
+            sampled = cls._sample_once(view, rng)
+        return sampled
+
+    @classmethod
+    def _sample_once(cls, view: WhistView, rng: random.Random) -> Self:
+        rules = view.rules
+        if view.phase is Phase.DRAW or view.dealer is None:
+            state = cls(rules, automate_table=False)
+            state.rulings = list(view.rulings)
+            return state
+        dealing = view.phase is not Phase.SHUFFLE and view.phase is not Phase.OVER
+        state = cls(rules, first_dealer=view.dealer, automate_table=False, games=view.games,
+                    score=view.start_score if dealing else view.score)
+        if view.phase is Phase.OVER:
+            state.rulings = list(view.rulings)
+            return state
+        if dealing:
+            hands = sample_hands(view, rng, exact=True)
+            for trick in view.tricks:
+                for offset, card in enumerate(trick.cards):
+                    hands[(trick.leader + offset) & 3] |= card.bit
+            state.apply_unchecked(Shuffle(_pack_for(hands, view.dealer, view.turned_card)))
+        for _, action in view.history:
+            state.apply_unchecked(action)
+        state.rulings[:0] = view.rulings[:max(0, len(view.rulings) - len(state.rulings))]  # the earlier deals'
+        return state
 
     # ------------------------------------------------------------------------------------ protocol
     @property
@@ -555,14 +675,40 @@ class WhistState(GameState[WhistRules]):
         return None if self._phase is _DRAW else self._deal.dealer
 
     @property
-    def actor(self) -> int | None:
-        return self._actor
+    def score(self) -> tuple[int, int]:
+        """Each side's points in the game in progress (W-§6.1)."""
+        score = self._score
+        return (score[0], score[1])
 
     @property
-    def is_terminal(self) -> bool:
-        return self._actor is None
+    def games(self) -> tuple[int, int]:
+        """The games each side has won in this rubber (W-§6.2)."""
+        games = self._games
+        return (games[0], games[1])
+
+    @property
+    def deal_results(self) -> tuple[DealResult, ...]:
+        """What each finished deal scored, in order."""
+        return tuple(self._deal_results)
+
+    @property
+    def game_results(self) -> tuple[GameResult, ...]:
+        """Each finished game of the rubber (W-§6.2)."""
+        return tuple(self._game_results)
+
+    @property
+    def deal(self) -> Deal:
+        """The deal in progress, for reading only (the laws of :mod:`academie.games.whist.table` read it; every
+        change goes through a method of the state)."""
+        return self._deal
 
     def _compute_actor(self) -> int | None:
+        """Who acts. Table mode: before the seat to play acts, his laws may stop the play first (W-P5, W-P3, an
+        exposed card offered to be called, W-C1 …): that is why they are consulted here, once per action."""
+        if self._pending is None and self._table and self._phase is _PLAY:
+            laws = self.table_laws
+            assert laws is not None, "table mode needs the laws the package injects"
+            laws.before_turn(self)
         if self._pending is not None:
             chooser = self._pending.irregularity.chooser
             return TABLE if chooser is None else chooser
@@ -575,36 +721,26 @@ class WhistState(GameState[WhistRules]):
             return None
         return CHANCE
 
-    def legal_actions(self) -> tuple[Action, ...]:
-        """The legal actions (cached until the next action), and in ``_legal_mask`` the cards among them, so that a
-        checked play is one bit test."""
-        legal = self._legal
-        if legal is not None:
-            return legal
+    def _compute_legal(self) -> tuple[Action, ...]:
+        """The legal actions in every phase and mode; sets ``_legal_mask`` (the cards among them, so that a
+        checked play is one bit test)."""
         deal = self._deal
         if self._phase is _PLAY and self._pending is None and not self._table and not deal.call_open:
             # the hot path, W-§5: follow suit if able, otherwise any card
             mask = deal.hands[deal.to_play]
             trick = deal.trick
             if trick:
-                suit = trick[0] // 13
-                same = mask >> 13 * suit & 0x1FFF
+                suit = suit_of(trick[0])
+                same = mask >> _SHIFTS[suit] & _SUIT_BITS
                 if same:
-                    self._legal_mask = same << 13 * suit
-                    legal = self._legal = _SUIT_PLAYS[suit][same]
-                    return legal
+                    self._legal_mask = same << _SHIFTS[suit]
+                    return _SUIT_PLAYS[suit][same]
             self._legal_mask = mask
-            legal = self._legal = plays_of(mask)
-            return legal
-        legal = self._legal = self._compute_legal()
-        return legal
-
-    def _compute_legal(self) -> tuple[Action, ...]:
-        """The legal actions in every phase and mode; sets ``_legal_mask``."""
+            return plays_of(mask)
         self._legal_mask = 0
         if self._pending is not None:
             return self._pending.remedies()
-        phase, deal = self._phase, self._deal
+        phase = self._phase
         if phase is _PLAY:
             seat = deal.to_play
             if self._table:
@@ -616,10 +752,10 @@ class WhistState(GameState[WhistRules]):
                 mask = deal.hands[seat]
                 trick = deal.trick
                 if trick:
-                    suit = trick[0] // 13
-                    same = mask >> 13 * suit & 0x1FFF
+                    suit = suit_of(trick[0])
+                    same = mask >> _SHIFTS[suit] & _SUIT_BITS
                     if same:
-                        mask = same << 13 * suit
+                        mask = same << _SHIFTS[suit]
                         plays = _SUIT_PLAYS[suit][same]
                     else:
                         plays = plays_of(mask)
@@ -635,6 +771,11 @@ class WhistState(GameState[WhistRules]):
             return (ANSWER,) if deal.hands[partner] & HONOURS[deal.trump] else (DENY,)
         return ()
 
+    def legal_card_mask(self) -> int:
+        """The cards whose play is legal now, as a mask (W-§5; table mode: W-C1, W-P1, W-P3 …)."""
+        self.legal_actions()
+        return self._legal_mask
+
     def _plays(self, seat: int) -> tuple[Play, ...]:
         """W-§5: follow suit if able, otherwise any card (no obligation to head the trick or to trump)."""
         deal = self._deal
@@ -642,14 +783,14 @@ class WhistState(GameState[WhistRules]):
         trick = deal.trick
         called = deal.called[seat]
         if called >= 0 and hand >> called & 1 and (
-                not trick or called // 13 == trick[0] // 13 or not hand >> 13 * (trick[0] // 13) & 0x1FFF):
+                not trick or suit_of(called) == suit_of(trick[0]) or not hand & SUIT_MASKS[suit_of(trick[0])]):
             return (PLAYS[called],)  # W-C1, W-C3: a called card is played, provided it makes no revoke
         if not trick:
             if deal.called_suit >= 0 and hand & SUIT_MASKS[deal.called_suit]:
                 return plays_of(hand & SUIT_MASKS[deal.called_suit])  # W-P1: the suit called must be led
             return plays_of(hand)
-        suit = trick[0] // 13
-        same = hand >> 13 * suit & 0x1FFF
+        suit = suit_of(trick[0])
+        same = hand >> _SHIFTS[suit] & _SUIT_BITS
         if same:
             plays = _SUIT_PLAYS[suit][same]
             if seat == deal.cannot_win or seat == deal.barred_seat or seat == deal.must_win:
@@ -664,14 +805,14 @@ class WhistState(GameState[WhistRules]):
         partner may not win (Club 68: may be called on to win), whenever a legal card allows it (else any legal
         card: no revoke is forced)."""
         deal = self._deal
-        current = _winning_card(deal.trick, deal.trump)
+        current = winning_card(deal.trick, deal.trump)
         if seat == deal.must_win:
-            winning = tuple(p for p in plays if not _still_wins(current, p.card.index, deal.trump))
+            winning = tuple(p for p in plays if not still_wins(current, p.card.index, deal.trump))
             return winning or plays
-        led = deal.trick[0] // 13
+        led = suit_of(deal.trick[0])
         no_trump = seat == deal.cannot_win and led != deal.trump
-        safe = tuple(p for p in plays if _still_wins(current, p.card.index, deal.trump)
-                     and not (no_trump and p.card.index // 13 == deal.trump))
+        safe = tuple(p for p in plays if still_wins(current, p.card.index, deal.trump)
+                     and not (no_trump and suit_of(p.card.index) == deal.trump))
         return safe or plays
 
     def _may_call(self, seat: int) -> bool:
@@ -692,10 +833,10 @@ class WhistState(GameState[WhistRules]):
 
     def illegal_reason(self, action: Action) -> str:
         phase = self._phase
-        if phase == _OVER:
+        if phase is _OVER:
             return "the rubber is over"
         deal = self._deal
-        if isinstance(action, Play) and phase == _PLAY:
+        if isinstance(action, Play) and phase is _PLAY:
             if not deal.hands[deal.to_play] >> action.card.index & 1:
                 return f"{action.card} is not in the hand of seat {deal.to_play}"
             return "a player must follow suit if he can (W-§5)"
@@ -717,39 +858,29 @@ class WhistState(GameState[WhistRules]):
         return super().apply(action)
 
     def apply_unchecked(self, action: Action) -> Operation:
-        kind = type(action)
+        """The engine's template, with a fast path for a card played in enforced mode (the hot path of every
+        playout): the log holds the canonical operation (no allocation), the legal actions are reset and the
+        actor set as the template does."""
+        if type(action) is not Play or self._table:
+            return super().apply_unchecked(action)
         self._legal = None  # _legal_mask is stale with it
-        if kind is Play:
-            deal = self._deal
-            seat = deal.to_play
-            card: int = action.card.index  # type: ignore[attr-defined]
-            operation = _PLAY_OPERATIONS[seat][card]  # the log holds the canonical play: no allocation
-            self.operations.append(operation)
-            if not self._table:  # the hot path (enforced mode): _play_card inlined
-                deal.hands[seat] &= _CLEARS[card]
-                if deal.turn_up_on_table and seat == deal.dealer:
-                    deal.turn_up_on_table = False  # WHIST-24: the dealer takes the turn-up in hand when he plays
-                trick = deal.trick
-                trick.append(card)
-                if len(trick) < 4:
-                    self._actor = deal.to_play = (seat + 1) & 3
-                    return operation
-                self._quit_trick()
-                if self._phase is _PLAY:
-                    self._actor = self._deal.to_play
-                    return operation
-            else:
-                self._play_card(seat, card)
-        else:
-            actor = action.seat if kind is Irregular else self._actor  # type: ignore[attr-defined]
-            assert actor is not None
-            operation = Operation(actor, action)
-            self.operations.append(operation)
-            _HANDLERS[kind](self, action)
-        if self._table and self._pending is None and self._phase is _PLAY:
-            from academie.games.whist import table as whist_table
-
-            whist_table.before_turn(self)
+        deal = self._deal
+        seat = deal.to_play
+        card = action.card.index
+        operation = _PLAY_OPERATIONS[seat][card]
+        self.operations.append(operation)
+        deal.hands[seat] &= _CLEARS[card]
+        if deal.turn_up_on_table and seat == deal.dealer:
+            deal.turn_up_on_table = False  # WHIST-24: the dealer takes the turn-up in hand when he plays
+        trick = deal.trick
+        trick.append(card)
+        if len(trick) < 4:
+            self._actor = deal.to_play = (seat + 1) & 3
+            return operation
+        self._quit_trick()
+        if self._phase is _PLAY:
+            self._actor = self._deal.to_play
+            return operation
         actor = self._actor = self._compute_actor()
         if actor is not None and actor < 0:
             self._automate(actor)
@@ -767,43 +898,17 @@ class WhistState(GameState[WhistRules]):
         return parse_action(text)
 
     def check_chance_outcome(self, action: Action) -> None:
-        if self._phase == _DRAW:
+        if self._phase is _DRAW:
             if not (isinstance(action, DrawForDeal) and len(set(action.cards)) == 4):
                 raise IllegalActionError(action, CHANCE, (), "expected `draw C1 C2 C3 C4`: four different cards, "
                                          "drawn by seats 0 to 3 (W-§2.2)")
-        elif self._phase == _SHUFFLE:
-            if not (isinstance(action, Shuffle) and len(action.order) == 52 and mask_of(action.order) == PACK_MASK):
-                raise IllegalActionError(action, CHANCE, (), "expected `deck C1 … C52`: an order of the 52 cards, "
-                                         "each once (W-§3)")
-        else:
-            raise IllegalActionError(action, self.actor, self.legal_actions(), "chance is not to act")
-
-    def clone(self) -> Self:
-        twin = object.__new__(type(self))
-        twin.rules = self.rules
-        twin.chance = self.chance.clone() if self.chance is not None else None
-        twin.operations = self.operations[:]
-        twin.ledger = self.ledger.copy()
-        twin.score = self.score[:]
-        twin.games = self.games[:]
-        twin.deal_results = self.deal_results[:]
-        twin.game_results = self.game_results[:]
-        twin._deal = self._deal.copy()
-        twin._phase = self._phase
-        twin._legal = self._legal
-        twin._legal_mask = self._legal_mask
-        twin._table = self._table
-        twin._actor = self._actor
-        twin._pending = self._pending
-        twin._last_tricks = self._last_tricks
-        twin.automate_table = self.automate_table
-        twin.rulings = self.rulings[:]
-        return twin
+        elif not (isinstance(action, Shuffle) and len(action.order) == 52 and mask_of(action.order) == PACK_MASK):
+            raise IllegalActionError(action, CHANCE, (), "expected `deck C1 … C52`: an order of the 52 cards, "
+                                     "each once (W-§3)")
 
     # ------------------------------------------------------------------------------------ chance
-    def _apply_draw(self, action: Action) -> None:
+    def _apply_draw(self, action: DrawForDeal) -> None:
         """W-§2.2: the lowest card deals first (ace lowest, W-§2.1); if the lowest rank is tied, draw again."""
-        assert isinstance(action, DrawForDeal)
         ranks = [DRAW_RANK[c.index] for c in action.cards]
         low = min(ranks)
         if ranks.count(low) > 1:
@@ -811,68 +916,84 @@ class WhistState(GameState[WhistRules]):
         self._deal.dealer = ranks.index(low)
         self._phase = _SHUFFLE
 
-    def _apply_shuffle(self, action: Action) -> None:
+    def _apply_shuffle(self, action: Shuffle) -> None:
         """W-§3, WHIST-24: one card at a time clockwise from the dealer's left; the last card, the dealer's, is
         turned up for trumps and lies on the table until the dealer plays to the first trick."""
-        assert isinstance(action, Shuffle)
         deck = tuple(map(_INDEX, action.order))
         deal = self._deal
         deal.deck = deck
         deal.start = len(self.operations) - 1
-        dealer = deal.dealer
-        bit = _BITS.__getitem__
-        hands = [0, 0, 0, 0]
-        for offset in range(4):  # card i of the pack goes to seat dealer + 1 + i: every fourth card to one seat
-            hands[(dealer + 1 + offset) & 3] = sum(map(bit, deck[offset::4]))
-        deal.hands = hands
-        deal.dealt = (hands[0], hands[1], hands[2], hands[3])
-        deal.turn_up = deck[51]
-        deal.trump = deck[51] // 13
-        deal.turn_up_on_table = True
+        self._deal_out(deck)
         if deal.unclaimed[0] >= 0 or deal.overscore[0] >= 0:
-            from academie.games.whist import table as whist_table
-
-            whist_table.trump_turned(self)  # W-H3, W-H7: too late to claim honours or to prove an overscore
-        score = self.score
+            laws = self.table_laws
+            assert laws is not None
+            laws.trump_turned(self)
+            # W-H3, W-H7: too late now to claim honours or to prove an overscore (the laws rule on a late claim)
+            deal.too_late = (deal.unclaimed[0], deal.overscore[0])
+            deal.unclaimed = deal.overscore = (-1, 0)
+        score = self._score
         deal.start_score = (score[0], score[1])
         eight = self.rules.game_points - 2
         deal.call_open = self.rules.calling and (score[0] == eight or score[1] == eight)  # W-§4.2
-        deal.leader = deal.to_play = (dealer + 1) & 3  # W-§5: the elder hand leads to the first trick
+        deal.leader = deal.to_play = (deal.dealer + 1) & 3  # W-§5: the elder hand leads to the first trick
         self._phase = _PLAY
 
+    def _deal_out(self, deck: tuple[int, ...]) -> None:
+        """W-§3: card i of the pack goes to seat dealer + 1 + i: every fourth card to one seat; the last card, the
+        dealer's, is turned up for trumps (WHIST-24)."""
+        deal = self._deal
+        dealer = deal.dealer
+        bit = _BITS.__getitem__
+        hands = [0, 0, 0, 0]
+        for offset in range(4):
+            hands[(dealer + 1 + offset) & 3] = sum(map(bit, deck[offset::4]))
+        deal.hands = hands
+        deal.dealt = (hands[0], hands[1], hands[2], hands[3])
+        deal.turn_up = deck[TURN_UP]
+        deal.trump = suit_of(deck[TURN_UP])
+        deal.turn_up_on_table = True
+
     # ------------------------------------------------------------------------------------ calling
-    def _apply_call(self, action: Action) -> None:
+    def _apply_call(self, action: Call) -> None:
         """W-§4.2, WHIST-21: the partner must answer."""
         self._deal.caller = self._deal.to_play
         self._phase = _ANSWER
 
-    def _apply_answer(self, action: Action) -> None:
+    def _apply_answer(self, action: Answer) -> None:
         """W-§4.2: the partner holds an honour: three honours, two points, the game without play."""
-        self._win_by_honours(side_of(self._deal.caller))
+        self.win_by_honours(side_of(self._deal.caller))
 
-    def _apply_deny(self, action: Action) -> None:
+    def _apply_deny(self, action: Deny) -> None:
         """W-§4.2: the partner has no honour; the caller plays his card and the hand is played."""
         self._phase = _PLAY
 
-    def _apply_show_honours(self, action: Action) -> None:
+    def _apply_show_honours(self, action: ShowHonours) -> None:
         """W-§4.2: three or four honours in one hand are shown: the game is won without play."""
         seat = self._deal.to_play
         self._deal.caller = seat
-        self._win_by_honours(side_of(seat))
+        self.win_by_honours(side_of(seat))
 
-    def _win_by_honours(self, side: int) -> None:
+    def win_by_honours(self, side: int) -> None:
         """W-§4.2: the side at eight scores its honours (two for three, four for four) and goes out."""
         deal = self._deal
-        count = (self._deal_hands_at_start(side) & HONOURS[deal.trump]).bit_count()
-        points = 4 if count == 4 else 2
+        points = 4 if self.honours_dealt(side) == 4 else 2
         deal.honours[side] = points
-        self._score(side, points, "W-§4.2")
+        self.score_points(side, points, "W-§4.2")
         if self._phase not in (_OVER, _SHUFFLE):
             self._end_deal(completed=False)
 
+    def honours_dealt(self, side: int) -> int:
+        """W-§4.1: how many honours of the trump suit the two partners of ``side`` were dealt."""
+        dealt = self._deal.dealt
+        return ((dealt[side] | dealt[side + 2]) & HONOURS[self._deal.trump]).bit_count()
+
     # ------------------------------------------------------------------------------------ play
-    def _play_card(self, seat: int, card: int) -> None:
-        """W-§5: the card goes to the trick; the fourth card decides it and its winner leads to the next."""
+    def _apply_play(self, action: Play) -> None:
+        self.play_card(self._deal.to_play, action.card.index)
+
+    def play_card(self, seat: int, card: int) -> None:
+        """W-§5: the card goes to the trick; the fourth card decides it and its winner leads to the next. Table
+        mode plays an irregular card this way too (a revoke, W-R3; the first of two cards, W-P6)."""
         deal = self._deal
         deal.hands[seat] &= ~_BITS[card]
         deal.played[seat] = True
@@ -880,10 +1001,17 @@ class WhistState(GameState[WhistRules]):
         if self._table:
             if not trick:
                 deal.called_suit = -1
-            if deal.exposed[seat] or deal.called[seat] >= 0 or deal.shown[seat] or deal.short_seat >= 0:
-                from academie.games.whist import table as whist_table
-
-                whist_table.after_play(self, seat, card)
+            # the card is no longer exposed, liable or called once it is played (W-C1, W-C3, W-P1, W-D1)
+            bit = _BITS[card]
+            deal.exposed[seat] &= ~bit
+            deal.liable[seat] &= ~bit
+            deal.shown[seat] &= ~bit
+            if deal.called[seat] == card:
+                deal.called[seat] = -1
+            if seat == deal.short_seat:
+                laws = self.table_laws
+                assert laws is not None
+                laws.after_play(self, seat, card)
         if deal.turn_up_on_table and seat == deal.dealer:
             deal.turn_up_on_table = False  # WHIST-24: the dealer takes the turn-up into his hand when he plays
         trick.append(card)
@@ -906,34 +1034,251 @@ class WhistState(GameState[WhistRules]):
             deal.cannot_win = deal.barred_seat = deal.must_win = -1
         deal.leader = deal.to_play = winner  # W-§5: the winner of a trick leads to the next
         if len(deal.tricks) == TRICKS:
-            self._score_deal()
+            self.score_deal()
 
     # ------------------------------------------------------------------------------------ table mode
-    def _apply_irregular(self, action: Action) -> None:
-        from academie.games.whist import table as whist_table
+    def _apply_irregular(self, action: Irregular) -> None:
+        laws = self.table_laws
+        assert laws is not None
+        laws.commit(self, action)
 
-        assert isinstance(action, Irregular)
-        whist_table.commit(self, action)
+    def _apply_remedy(self, action: Remedy) -> None:
+        laws = self.table_laws
+        assert laws is not None
+        pending = self._pending
+        assert pending is not None
+        self.take_pending()
+        laws.apply_remedy(self, pending, action)
 
-    def _apply_remedy(self, action: Action) -> None:
-        from academie.games.whist import table as whist_table
+    # The laws' changes to the deal, each named for what happens at the table (academie.games.whist.table).
+    def expose_cards(self, seat: int, cards: int, *, liable_under: str = "") -> None:
+        """Cards of ``seat`` lie face up (W-P1, W-P3 a card played out of turn); with ``liable_under`` they are
+        also liable to be called under that law, offered to the adversaries at each of his turns when one can be
+        played without a revoke (W-C1, W-C2, W-C3, W-P4, W-P6, W-T2)."""
+        deal = self._deal
+        deal.exposed[seat] |= cards
+        if liable_under:
+            deal.liable[seat] |= cards
+            deal.liable_law[seat] = liable_under
 
-        assert isinstance(action, Remedy) and self._pending is not None
-        pending, self._pending = self._pending, None
-        whist_table.apply_remedy(self, pending, action)
+    def call_card(self, seat: int, card: int) -> None:
+        """A card of ``seat`` becomes exposed and called: played at his first turn it can be without a revoke
+        (W-C1, W-C3, W-P1, W-P2, W-R2, W-T3)."""
+        deal = self._deal
+        deal.exposed[seat] |= _BITS[card]
+        deal.called[seat] = card
+
+    def show_cards(self, seat: int, cards: int) -> None:
+        """Cards of ``seat`` seen by everybody but not liable to be called (W-D1: exposed in dealing, the deal
+        standing; W-C2: the hand of a sound claim)."""
+        self._deal.shown[seat] |= cards
+
+    def note_offer(self) -> None:
+        """The adversaries have been offered (or have made) their choice of a call at this turn: not again before
+        the next card (W-C1 …, W-P3)."""
+        self._deal.offered_at = self._deal.turn
+
+    def require_lead(self, suit: int) -> None:
+        """W-P1: the next leader must lead ``suit`` if he can."""
+        self._deal.called_suit = suit
+
+    def bar_from_winning(self, seat: int, *, nor_trump: bool = False) -> None:
+        """W-P3 (WHIST-11, WHIST-14, Club 68): ``seat`` may not win the current trick (``nor_trump``: nor trump
+        it, the offender himself), unless that forces a revoke."""
+        if nor_trump:
+            self._deal.cannot_win = seat
+        else:
+            self._deal.barred_seat = seat
+
+    def oblige_to_win(self, seat: int) -> None:
+        """W-P4, W-P3 (Club 68): ``seat`` must win the current trick if he can."""
+        self._deal.must_win = seat
+
+    def place_turn_up(self, *, on_table: bool) -> None:
+        """WHIST-24, W-T1: the turn-up lies on the table, or the dealer has taken it into his hand."""
+        self._deal.turn_up_on_table = on_table
+
+    def set_aside(self, seat: int, card: int, law: str) -> None:
+        """A card of ``seat`` goes astray unseen: W-D5 it lies aside (he plays with twelve), W-P6 it went into the
+        trick as a second card (he answers for the revokes from now on)."""
+        deal = self._deal
+        deal.hands[seat] &= ~_BITS[card]
+        deal.short_seat, deal.aside, deal.aside_law, deal.aside_since = seat, card, law, len(deal.revokes)
+
+    def restore_aside(self) -> tuple[int, int, str]:
+        """W-D5, W-P6: the card astray is found and goes back to its hand; returns (seat, card, law)."""
+        deal = self._deal
+        seat, card, law = deal.short_seat, deal.aside, deal.aside_law
+        deal.hands[seat] |= _BITS[card]
+        deal.short_seat = deal.aside = -1
+        deal.aside_law = "W-D5"
+        return seat, card, law
+
+    def record_revoke(self, seat: int, trick: int) -> None:
+        """W-R1, W-R3, W-R4, W-R7: a revoke by ``seat`` in trick number ``trick`` (-1: deemed established)."""
+        self._deal.revokes.append((seat, trick))
+
+    def correct_revoke(self) -> int:
+        """WHIST-20, W-R2: the last revoke is corrected before the trick is turned: the trick is taken back up
+        (turned over again if it was complete) and the revoker and the players after him take back their cards;
+        the revoker is to play again. Returns his seat."""
+        deal = self._deal
+        seat, number = deal.revokes.pop()
+        if number < len(deal.tricks):
+            leader, cards, winner = deal.tricks.pop()
+            deal.tricks_won[winner & 1] -= 1
+            deal.trick, deal.leader = list(cards), leader
+        position = (seat - deal.leader) & 3
+        for offset, card in enumerate(deal.trick[position:]):
+            deal.hands[(seat + offset) & 3] |= _BITS[card]
+        deal.trick = deal.trick[:position]
+        deal.to_play = seat
+        return seat
+
+    def establish_revoke(self) -> None:
+        """W-R1: the first revoke on record is established: its side cannot go out this hand (it stops one short
+        of game)."""
+        deal = self._deal
+        deal.capped[deal.revokes[0][0] & 1] = True
+
+    def settle_revoke(self) -> None:
+        """W-R1: the penalty of the first revoke on record has been chosen: it leaves the record."""
+        self._deal.revokes.pop(0)
+
+    def move_tricks(self, side: int, count: int) -> int:
+        """W-R1: up to ``count`` tricks taken from ``side`` and given to the adversaries; returns how many."""
+        won = self._deal.tricks_won
+        moved = min(count, won[side])
+        won[side] -= moved
+        won[1 - side] += moved
+        return moved
+
+    def concede_tricks(self, seat: int) -> int:
+        """W-C2: a sound claim: every remaining trick goes to the claimant's side and his cards lie face up (the
+        others are conceded unplayed); returns how many tricks. The hand is then scored (:meth:`score_deal`)."""
+        deal = self._deal
+        remaining = TRICKS - len(deal.tricks)
+        deal.tricks_won[seat & 1] += remaining
+        deal.shown[seat] |= deal.hands[seat]
+        deal.tricks.extend((seat, (), seat) for _ in range(remaining))
+        return remaining
+
+    def omit_play(self, seat: int) -> None:
+        """W-P5: the fourth hand omits to play: the trick is turned and quitted with three cards (the winner
+        leads) and the omission is on record, to be found once he has played to the next trick."""
+        deal = self._deal
+        trick = deal.trick
+        winner = (deal.leader + trick.index(winning_card(trick, deal.trump))) & 3
+        deal.tricks.append((deal.leader, tuple(trick), winner))
+        deal.tricks_won[winner & 1] += 1
+        deal.trick = []
+        deal.cannot_win = deal.barred_seat = deal.must_win = -1
+        deal.call_open = False
+        deal.leader = deal.to_play = winner
+        deal.omitted, deal.omitted_trick = seat, len(deal.tricks) - 1
+
+    def find_omission(self) -> None:
+        """W-P5: the omission is found (it is ruled on once)."""
+        self._deal.omission_found = True
+
+    def play_surplus_to_missed_trick(self) -> tuple[int, ...]:
+        """W-P5: the deal having stood, the cards left over in the offender's hand count as played to the trick he
+        missed; returns them."""
+        deal = self._deal
+        seat = deal.omitted
+        surplus = tuple(indices_of(deal.hands[seat]))
+        deal.hands[seat] = 0
+        leader, cards, winner = deal.tricks[deal.omitted_trick]
+        deal.tricks[deal.omitted_trick] = (leader, cards + surplus, winner)
+        return surplus
+
+    def declare_call(self, seat: int) -> None:
+        """W-§4.2, W-H1, W-H4, W-H6: ``seat`` has called this deal (one call a deal)."""
+        self._deal.caller = seat
+
+    def play_on_without_honours(self, side: int) -> None:
+        """WHIST-21, WHIST-22 (W-H4, W-H5, W-§9 Q7 option B): the deal stands after a false call or answer; the
+        cards are taken up again and the hand is played out without any honour score for ``side``."""
+        self._phase = _PLAY
+        self._deal.no_honours = side
+
+    def make_dealer(self, seat: int) -> None:
+        """W-D7: a deal out of turn stands: ``seat`` is the dealer of this hand (the deal passes on from him). If
+        the cards are already dealt, they are as dealt from him."""
+        deal = self._deal
+        deal.dealer = seat
+        if self._phase is _PLAY:
+            start = deal.start
+            self._apply_shuffle(Shuffle(tuple(CARDS[c] for c in deal.deck)))
+            deal.start = start  # the deal began with the pack as shuffled: the view's history with it
+
+    def void_deal(self, law: str, *, passes: bool = False) -> None:
+        """The hand is void under ``law`` (W-D1, W-D4, W-D6, W-D9, W-R6 …): its points are taken back through the
+        ledger, and the same dealer deals again (or the deal passes, W-D4 option); a penalty already paid in it
+        (W-H2) stands and is carried to the next deal's result."""
+        deal = self._deal
+        for side in (0, 1):
+            if deal.points[side] > 0:
+                self.deduct(side, deal.points[side], law)
+        self._new_deal((deal.dealer + 1) & 3 if passes else deal.dealer)
+        self._deal.points = deal.points[:]
+
+    def forget_honours(self, side: int) -> None:
+        """W-H3: ``side`` has not claimed its honours at the end of the hand: they are not scored then."""
+        self._deal.forgot = side
+
+    def claim_honours(self, side: int) -> int:
+        """W-H3: ``side`` claims its honours in time: during the hand (they are scored at its end; returns 0), or,
+        unclaimed at the end of the last hand, before the next trump card is turned: scored now (returns the
+        points)."""
+        deal = self._deal
+        if deal.forgot == side and self._phase is _PLAY:
+            deal.forgot = -1
+            return 0
+        points = deal.unclaimed[1]
+        deal.unclaimed = (-1, 0)
+        self.correct_last_hand(side, points, "W-H3")
+        return points
+
+    def rule_too_late(self, *, honours: bool) -> None:
+        """W-H3 (``honours``), W-H7: a claim of honours, or a proof of overscore, after the next trump card was
+        turned has been ruled on (lost; it stands)."""
+        lost, stood = self._deal.too_late
+        self._deal.too_late = (-1, stood) if honours else (lost, -1)
+
+    def mark_overscore(self, side: int, points: int) -> None:
+        """W-H7: ``side`` marks points it is not owed (through the ledger); deducted if proved before the next
+        trump card is turned."""
+        deal = self._deal
+        for seat in (side, side + 2):
+            self.ledger.transfer(MARKER, seat, points, "W-H7")
+        self._score[side] += points
+        deal.points[side] += points
+        deal.overscore = (side, points)
+
+    def prove_overscore(self) -> int:
+        """W-H7: the overscore on record is proved before the next trump card is turned: it is deducted (from the
+        hand just ended when the next deal is being made); returns the points."""
+        deal = self._deal
+        side, points = deal.overscore
+        deal.overscore = (-1, 0)
+        if self._phase is _SHUFFLE:
+            self.correct_last_hand(side, -points, "W-H7")
+        else:
+            self.deduct(side, points, "W-H7")
+        return points
 
     # ------------------------------------------------------------------------------------ scoring
-    def _score_deal(self) -> None:
+    def score_deal(self) -> None:
         """W-§6.1: revoke penalties first (table mode), then the odd tricks, then honours (W-§4.1)."""
         deal = self._deal
+        laws = self.table_laws
         if self._table:
-            from academie.games.whist import table as whist_table
-
-            whist_table.before_scoring(self)
+            assert laws is not None
+            laws.before_scoring(self)
         if deal.revokes:
-            from academie.games.whist import table as whist_table
-
-            if whist_table.rule_on_revokes(self):
+            assert laws is not None
+            if laws.rule_on_revokes(self):
                 return  # the adversaries choose the penalty; scoring goes on after their choice
         self.score_tricks_and_honours()
 
@@ -944,7 +1289,7 @@ class WhistState(GameState[WhistRules]):
         deal = self._deal
         side = 0 if deal.tricks_won[0] >= 7 else 1
         odd = deal.tricks_won[side] - 6
-        if odd > 0 and self._score(side, odd, "W-§6.1"):
+        if odd > 0 and self.score_points(side, odd, "W-§6.1"):
             return
         for holder in (0, 1):
             points = self._honour_points(holder)
@@ -952,7 +1297,7 @@ class WhistState(GameState[WhistRules]):
                 deal.honours[holder] = 0
                 deal.unclaimed = (holder, points)
                 continue
-            if points and self._score(holder, points, "W-§4.1"):
+            if points and self.score_points(holder, points, "W-§4.1"):
                 return
         self._end_deal(completed=True)
 
@@ -964,50 +1309,68 @@ class WhistState(GameState[WhistRules]):
         game = self.rules.game_points
         if side == deal.no_honours or start >= game - 1 or (self.rules.calling and start == game - 2):
             return 0
-        held = self._deal_hands_at_start(side) & HONOURS[deal.trump]
-        count = held.bit_count()
+        count = self.honours_dealt(side)
         points = 4 if count == 4 else 2 if count == 3 else 0
         deal.honours[side] = points
         return points
 
-    def _deal_hands_at_start(self, side: int) -> int:
-        """The cards the two partners were dealt this deal."""
-        dealt = self._deal.dealt
-        return dealt[side] | dealt[side + 2]
-
-    def _score(self, side: int, points: int, reason: str) -> bool:
-        """Points to a side (both partners in the ledger); reaching game ends the deal and the game at once.
-        Returns True when the game ended. W-R1: a side that revoked stops one short of game this hand."""
+    def score_points(self, side: int, points: int, law: str) -> bool:
+        """Points to a side (both partners in the ledger, citing ``law``); reaching game ends the deal and the game
+        at once. Returns True when the game ended. W-R1: a side that revoked stops one short of game this hand."""
         if self._deal.capped[side]:
-            points = min(points, self.rules.game_points - 1 - self.score[side])
+            points = min(points, self.rules.game_points - 1 - self._score[side])
             if points <= 0:
                 return False
         for seat in (side, side + 2):
-            self.ledger.transfer(MARKER, seat, points, reason)
-        self.score[side] += points
+            self.ledger.transfer(MARKER, seat, points, law)
+        self._score[side] += points
         self._deal.points[side] += points
-        if self.score[side] >= self.rules.game_points:
+        if self._score[side] >= self.rules.game_points:
             self._end_deal(completed=len(self._deal.tricks) == TRICKS)
             self._end_game(side)
             return True
         return False
 
-    def deduct(self, side: int, points: int, reason: str) -> None:
-        """Table mode: take points back from a side (a penalty deducted, W-R1; a voided hand)."""
-        points = min(points, self.score[side])
+    def deduct(self, side: int, points: int, law: str) -> None:
+        """Table mode: take points back from a side through the ledger, citing ``law`` (a penalty deducted, W-R1;
+        a voided hand; W-H2, W-H7)."""
+        points = min(points, self._score[side])
         if points <= 0:
             return
         for seat in (side, side + 2):
-            self.ledger.transfer(seat, MARKER, points, reason)
-        self.score[side] -= points
+            self.ledger.transfer(seat, MARKER, points, law)
+        self._score[side] -= points
         self._deal.points[side] -= points
+
+    def correct_last_hand(self, side: int, points: int, law: str) -> None:
+        """W-H3, W-H7: points given to (or, negative, taken from) a side for the hand just ended, before the next
+        trump card is turned: through the ledger citing ``law``, the score and that hand's result; reaching game
+        ends the game (W-§6.2)."""
+        if points < 0:
+            points = -min(-points, self._score[side])
+        if not points:
+            return
+        for seat in (side, side + 2):
+            if points > 0:
+                self.ledger.transfer(MARKER, seat, points, law)
+            else:
+                self.ledger.transfer(seat, MARKER, -points, law)
+        self._score[side] += points
+        last = self._deal_results[-1]
+        seat_points = list(last.points)
+        seat_points[side] += points
+        seat_points[side + 2] += points
+        self._deal_results[-1] = replace(last, points=(seat_points[0], seat_points[1], seat_points[2],
+                                                       seat_points[3]))
+        if self._score[side] >= self.rules.game_points:
+            self._end_game(side)
 
     def _end_deal(self, *, completed: bool) -> None:
         deal = self._deal
-        game = len(self.game_results)
+        game = len(self._game_results)
         self._last_tricks = deal.tricks
         side_points = deal.points
-        self.deal_results.append(DealResult(
+        self._deal_results.append(DealResult(
             game, deal.dealer, (side_points[0], side_points[1], side_points[0], side_points[1]),
             (deal.tricks_won[0], deal.tricks_won[1]), (deal.honours[0], deal.honours[1]), completed))
         self._new_deal((deal.dealer + 1) & 3)  # W-§3: the deal passes to the left
@@ -1017,36 +1380,33 @@ class WhistState(GameState[WhistRules]):
         the next deal is cut a revoke claim is too late. W-H3, W-H7: honours left unclaimed and an overscore not
         yet proved are carried until the next trump card is turned (see :meth:`_apply_shuffle`)."""
         old = self._deal
-        self._deal = _Deal(dealer=dealer, start=len(self.operations), unclaimed=old.unclaimed,
-                           overscore=old.overscore)
+        self._deal = Deal(dealer=dealer, start=len(self.operations), unclaimed=old.unclaimed,
+                          overscore=old.overscore)
         self._phase = _SHUFFLE
 
     def _end_game(self, winner: int) -> None:
         """W-§6.2: the game's value by the losers' score; the rubber is the best of three games."""
-        value = self.rules.game_value(self.score[1 - winner])
-        self.game_results.append(GameResult(winner, (self.score[0], self.score[1]), value))
+        score = self._score
+        value = self.rules.game_value(score[1 - winner])
+        self._game_results.append(GameResult(winner, (score[0], score[1]), value))
         self._deal.unclaimed = self._deal.overscore = (-1, 0)  # W-H3, W-H7: nothing is corrected once game is won
-        self.games[winner] += 1
-        self.score = [0, 0]
-        if self.games[winner] == 2:
+        self._games[winner] += 1
+        self._score = [0, 0]
+        if self._games[winner] == 2:
             self._phase = _OVER
 
     # ------------------------------------------------------------------------------------ results
     def result(self) -> RubberResult:
         """Points per seat, games per side and rubber points (W-§6.2: values + bonus − the losers' game)."""
         points = self.ledger.seat_balances()
-        over = self._phase == _OVER
-        winner = (0 if self.games[0] > self.games[1] else 1) if over else None
-        values = rubber_points(self.rules, self.game_results, over=over)
-        return RubberResult((points[0], points[1], points[2], points[3]), (self.games[0], self.games[1]),
-                            values, winner)
+        over = self._phase is _OVER
+        games = self._games
+        winner = (0 if games[0] > games[1] else 1) if over else None
+        values = rubber_points(self.rules, self._game_results, over=over)
+        return RubberResult((points[0], points[1], points[2], points[3]), (games[0], games[1]), values, winner)
 
     def returns(self) -> tuple[int, int, int, int]:
         return self.result().returns()
-
-    @property
-    def pending(self) -> Irregularity | None:
-        return self._pending.irregularity if self._pending is not None else None
 
     @property
     def trump(self) -> Suit | None:
@@ -1091,10 +1451,10 @@ class WhistState(GameState[WhistRules]):
             exposed=tuple(cards_of((deal.exposed[s] | deal.shown[s]) & deal.hands[s]) for s in range(SEATS)),
             history=history, tricks=self._tricks_view(),
             tricks_won=(deal.tricks_won[0], deal.tricks_won[1]),
-            score=(self.score[0], self.score[1]), start_score=deal.start_score,
-            games=(self.games[0], self.games[1]),
+            score=self.score, start_score=deal.start_score,
+            games=self.games,
             called=deal.caller if deal.caller >= 0 else None,
-            legal_actions=self.legal_actions() if viewer == self._actor else (),
+            legal_actions=tuple(self.legal_actions()) if viewer == self._actor else (),
             pending=self._pending.irregularity if self._pending else None, rulings=tuple(self.rulings),
             previous_tricks=tuple(Trick(leader, tuple(CARDS[c] for c in cards), winner)
                                   for leader, cards, winner in self._last_tricks),
@@ -1106,6 +1466,122 @@ class WhistState(GameState[WhistRules]):
         if deal.trick:
             done.append(Trick(deal.leader, tuple(CARDS[c] for c in deal.trick), None))
         return tuple(done)
+
+
+def known_voids(view: WhistView) -> list[int]:
+    """For each seat, a mask of the suits (bit s) it has shown void in this deal, by failing to follow (W-§5)."""
+    voids = [0, 0, 0, 0]
+    for trick in view.tricks:
+        if not trick.cards:
+            continue
+        led = trick.cards[0].suit
+        for offset, card in enumerate(trick.cards[1:], start=1):
+            if card.suit != led:
+                voids[(trick.leader + offset) % 4] |= 1 << led
+    return voids
+
+
+def sample_hands(view: WhistView, rng: random.Random, *, tries: int = 30, exact: bool = False) -> list[int]:
+    """The four hands now, as masks: the viewer's own, and the unseen cards dealt to the other seats consistently
+    with the view (see :meth:`WhistState.sample`). After ``tries`` random deals that break a void, the voids are
+    relaxed, or with ``exact`` a consistent deal is searched for (one always exists: the true one)."""
+    me = view.viewer if view.viewer in range(SEATS) else -1
+    hands = [0, 0, 0, 0]
+    seen = 0
+    if me >= 0:
+        seen = hands[me] = mask_of(view.hand)
+    for trick in view.tricks:
+        seen |= mask_of(trick.cards)
+    for seat in range(4):
+        if seat != me:
+            hands[seat] |= mask_of(view.exposed[seat])
+    turned = view.turned_card
+    if turned is not None and view.dealer is not None and view.dealer != me and not seen >> turned.index & 1:
+        hands[view.dealer] |= turned.bit
+    for seat in range(4):
+        seen |= hands[seat]
+    unseen = [i for i in range(52) if not seen >> i & 1]
+    room = [view.hand_sizes[s] - hands[s].bit_count() if s != me else 0 for s in range(4)]
+    voids = known_voids(view)
+    for attempt in range(tries + 1):
+        strict = attempt < tries
+        if not strict and exact:
+            dealt = _deal_exactly(unseen, room, voids, rng)
+        else:
+            dealt = _deal_greedily(unseen, room, voids if strict else [0, 0, 0, 0], rng)
+        if dealt is not None:
+            return [hands[s] | dealt[s] for s in range(4)]
+    raise AssertionError("an unconstrained deal always succeeds")
+
+
+def _deal_greedily(unseen: list[int], room: list[int], voids: list[int], rng: random.Random) -> list[int] | None:
+    """The unseen cards dealt at random, the most constrained first; None when a card finds no seat."""
+    order = unseen[:]
+    rng.shuffle(order)
+    order.sort(key=lambda card: sum(1 for s in range(4) if room[s] and not voids[s] >> suit_of(card) & 1))
+    left = room[:]
+    out = [0, 0, 0, 0]
+    for card in order:
+        seats = [s for s in range(4) if left[s] and not voids[s] >> suit_of(card) & 1]
+        if not seats:
+            return None
+        weights = [left[s] for s in seats]
+        seat = rng.choices(seats, weights)[0]
+        out[seat] |= 1 << card
+        left[seat] -= 1
+    return out
+
+
+def _deal_exactly(unseen: list[int], room: list[int], voids: list[int], rng: random.Random) -> list[int] | None:
+    """The unseen cards dealt so that every seat gets its room and no card of a suit goes to a seat void in it:
+    how many cards of each suit each seat gets is searched for (suit by suit, in random order), then the cards of
+    each suit are shuffled and dealt by those counts."""
+    by_suit: list[list[int]] = [[c for c in unseen if suit_of(c) == suit] for suit in range(4)]
+    seats = [s for s in range(4) if room[s]]
+
+    def counts(suit: int, left: list[int]) -> list[list[int]] | None:
+        if suit == 4:
+            return [] if not any(left) else None
+        total = len(by_suit[suit])
+        open_seats = [s for s in seats if not voids[s] >> suit & 1]
+        options = [split for split in product(*(range(min(total, left[s]) + 1) for s in open_seats))
+                   if sum(split) == total]
+        rng.shuffle(options)
+        for split in options:
+            rest = left[:]
+            for seat, n in zip(open_seats, split, strict=True):
+                rest[seat] -= n
+            later = counts(suit + 1, rest)
+            if later is not None:
+                row = [0, 0, 0, 0]
+                for seat, n in zip(open_seats, split, strict=True):
+                    row[seat] = n
+                return [row, *later]
+        return None
+
+    plan = counts(0, room[:])
+    if plan is None:
+        return None
+    out = [0, 0, 0, 0]
+    for suit, row in enumerate(plan):
+        cards = by_suit[suit][:]
+        rng.shuffle(cards)
+        for seat in range(4):
+            for card in cards[:row[seat]]:
+                out[seat] |= _BITS[card]
+            cards = cards[row[seat]:]
+    return out
+
+
+def _pack_for(dealt: Sequence[int], dealer: int, turned: Card | None) -> tuple[Card, ...]:
+    """A pack that deals ``dealt`` from ``dealer`` (W-§3: card i to seat dealer + 1 + i), the turned card last
+    (WHIST-24)."""
+    cards = [list(indices_of(dealt[(dealer + 1 + offset) & 3])) for offset in range(4)]
+    if turned is not None:
+        last = cards[3]  # the dealer's cards: positions 3, 7, …, 51
+        last.remove(turned.index)
+        last.append(turned.index)
+    return tuple(CARDS[cards[i % 4][i // 4]] for i in range(52))
 
 
 def rubber_points(rules: WhistRules, games: Sequence[GameResult], *, over: bool) -> tuple[int, int]:
@@ -1127,18 +1603,19 @@ def rubber_points(rules: WhistRules, games: Sequence[GameResult], *, over: bool)
     return (net, 0) if winner == 0 else (0, net)
 
 
-def _still_wins(current: int, card: int, trump: int) -> bool:
+def still_wins(current: int, card: int, trump: int) -> bool:
     """Whether ``current`` (the card winning the trick so far) still wins once ``card`` is played (W-§5)."""
-    suit = card // 13
-    if suit == current // 13:
+    suit = suit_of(card)
+    if suit == suit_of(current):
         return card < current
     return suit != trump
 
 
-def _winning_card(trick: Sequence[int], trump: int) -> int:
+def winning_card(trick: Sequence[int], trump: int) -> int:
+    """W-§5: the card winning the trick so far."""
     best = trick[0]
     for card in trick[1:]:
-        if not _still_wins(best, card, trump):
+        if not still_wins(best, card, trump):
             best = card
     return best
 
@@ -1148,10 +1625,10 @@ def _winner_position(trick: Sequence[int], trump: int) -> int:
     best, position = trick[0], 0
     for i in (1, 2, 3):
         card = trick[i]
-        if card // 13 == best // 13:
+        if suit_of(card) == suit_of(best):
             if card > best:
                 best, position = card, i
-        elif card // 13 == trump:
+        elif suit_of(card) == trump:
             best, position = card, i
     return position
 
@@ -1167,9 +1644,10 @@ def trick_winner(leader: int, cards: Sequence[Card], trump: Suit) -> int:
     return (leader + _winner_position([c.index for c in cards], trump)) & 3
 
 
-_HANDLERS: Final = {
+WhistState.handlers = {
     DrawForDeal: WhistState._apply_draw,
     Shuffle: WhistState._apply_shuffle,
+    Play: WhistState._apply_play,
     Call: WhistState._apply_call,
     Answer: WhistState._apply_answer,
     Deny: WhistState._apply_deny,

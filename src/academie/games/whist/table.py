@@ -23,30 +23,22 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from itertools import pairwise
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
-from academie.cards import CARDS, SUIT_MASKS, Card, Suit, indices_of
+from academie.cards import CARDS, SUIT_MASKS, Card, Suit, indices_of, rank_of, suit_of
 from academie.engine import Mode
+from academie.games.whist.state import HONOURS, Phase, WhistPending, WhistState, still_wins, winning_card
 from academie.laws import Act, Irregular, Irregularity, Remedy
-from academie.ledger import MARKER
-
-if TYPE_CHECKING:
-    from academie.games.whist.state import Pending, WhistState
 
 
 # ------------------------------------------------------------------------------------------------ helpers
-def _phase(state: WhistState) -> str:
-    return state.phase.name
-
-
 def _card(act: Irregular, position: int = 0) -> int:
     return Card.parse(act.args[position]).index
 
 
 def _holds(state: WhistState, seat: int, card: int) -> bool:
-    return bool(state._deal.hands[seat] >> card & 1)
+    return bool(state.deal.hands[seat] >> card & 1)
 
 
 def _left(seat: int) -> int:
@@ -56,68 +48,35 @@ def _left(seat: int) -> int:
 
 def _pend(state: WhistState, law: str, offender: int, description: str, chooser: int | None,
           remedies: tuple[str, ...], *, cards: tuple[int, ...] = (), seat: int = -1) -> None:
-    from academie.games.whist.state import Pending
-
-    state._pending = Pending(Irregularity(law, offender, description, chooser, remedies), cards, seat)
-
-
-def _rule(state: WhistState, text: str) -> None:
-    state.rulings.append(text)
+    state.pend(WhistPending(Irregularity(law, offender, description, chooser, remedies), cards, seat))
 
 
 def _fresh_deal(state: WhistState) -> bool:
     """The cards are dealt and nobody has played yet (the time of the dealing laws)."""
-    deal = state._deal
-    return _phase(state) == "PLAY" and not deal.trick and not deal.tricks and deal.caller < 0
+    deal = state.deal
+    return state.phase is Phase.PLAY and not deal.trick and not deal.tricks and deal.caller < 0
 
 
 def _in_play(state: WhistState) -> bool:
-    return _phase(state) == "PLAY"
+    return state.phase is Phase.PLAY
 
 
 def _void_deal(state: WhistState, law: str, *, passes: bool = False) -> None:
-    """The hand is void: its points are taken back, and the same dealer deals again (or the deal passes); a penalty
-    already paid in it (W-H2) stands and is carried to the next deal's result."""
-    deal = state._deal
-    for side in (0, 1):
-        if deal.points[side] > 0:
-            state.deduct(side, deal.points[side], law)
-    state._new_deal((deal.dealer + 1) & 3 if passes else deal.dealer)
-    state._deal.points = deal.points[:]
-    _rule(state, f"{law}: the hand is void; " + ("the deal passes to the left" if passes
-                                                  else "the same dealer deals again"))
-
-
-def _call(state: WhistState, seat: int, card: int) -> None:
-    """A card of ``seat`` becomes exposed and called: played at his first turn it can be without a revoke."""
-    deal = state._deal
-    deal.exposed[seat] |= 1 << card
-    deal.called[seat] = card
-
-
-def _make_liable(state: WhistState, seat: int, cards: int, law: str) -> None:
-    """Cards of ``seat`` lie face up, liable to be called: the adversaries are offered to call one of them at each
-    of his turns when it can be played without a revoke (W-C1, W-C2, W-C3, W-P4, W-P6, W-T2)."""
-    deal = state._deal
-    deal.exposed[seat] |= cards
-    deal.liable[seat] |= cards
-    deal.liable_law[seat] = law
+    """The hand is void: its points are taken back, and the same dealer deals again (or the deal passes)."""
+    state.void_deal(law, passes=passes)
+    state.rule(f"{law}: the hand is void; " + ("the deal passes to the left" if passes
+                                               else "the same dealer deals again"))
 
 
 def _free_mask(state: WhistState, seat: int) -> int:
     """W-§5: the cards ``seat`` may play now without a revoke (the suit led if he holds it, else any)."""
-    deal = state._deal
+    deal = state.deal
     hand = deal.hands[seat]
     if deal.trick:
-        same = hand & SUIT_MASKS[deal.trick[0] // 13]
+        same = hand & SUIT_MASKS[suit_of(deal.trick[0])]
         if same:
             return same
     return hand
-
-
-def _turn(state: WhistState) -> int:
-    deal = state._deal
-    return 4 * len(deal.tricks) + len(deal.trick)
 
 
 def before_turn(state: WhistState) -> None:
@@ -125,44 +84,41 @@ def before_turn(state: WhistState) -> None:
     trick; W-P3 (rule file Q5) the fourth hand who may neither trump nor win but whose every legal card would: the
     adversaries choose his highest or lowest; the adversaries offered to call an exposed card liable to be called
     that he can play without a revoke (W-C1, W-C2, W-C3, W-P4, W-P6, W-T2)."""
-    deal = state._deal
+    deal = state.deal
     seat = deal.to_play
     if deal.omitted >= 0 and not deal.omission_found and _played_since_omission(state):
-        deal.omission_found = True
+        state.find_omission()
         _pend(state, "W-P5", deal.omitted, f"seat {deal.omitted} did not play to trick {deal.omitted_trick + 1}",
               _left(deal.omitted), ("new-deal", "stand"), seat=deal.omitted)
         return
-    turn = _turn(state)
-    if deal.offered_at == turn or deal.called[seat] >= 0 or not deal.hands[seat]:
+    if deal.offered_at == deal.turn or deal.called[seat] >= 0 or not deal.hands[seat]:
         return
     free = _free_mask(state, seat)
     if seat == deal.cannot_win and deal.trick and state.rules.fourth_hand_law == "seed" \
             and not any(_neither_wins(state, seat, card) for card in indices_of(free)):
-        deal.offered_at = turn
+        state.note_offer()
         _pend(state, "W-P3", seat, f"every card seat {seat} may play would win the trick", _left(seat),
               ("highest", "lowest"), seat=seat)
         return
     callable_cards = deal.liable[seat] & free
     if callable_cards:
-        deal.offered_at = turn
+        state.note_offer()
         _pend(state, deal.liable_law[seat], seat, f"the exposed cards of seat {seat} may be called", _left(seat),
               ("call", "leave"), cards=tuple(indices_of(callable_cards)), seat=seat)
 
 
 def _neither_wins(state: WhistState, seat: int, card: int) -> bool:
     """W-P3: ``card`` neither trumps (the suit led not being trumps) nor wins the current trick."""
-    from academie.games.whist.state import _still_wins, _winning_card
-
-    deal = state._deal
-    led = deal.trick[0] // 13
-    if card // 13 == deal.trump and led != deal.trump:
+    deal = state.deal
+    led = suit_of(deal.trick[0])
+    if suit_of(card) == deal.trump and led != deal.trump:
         return False
-    return _still_wins(_winning_card(deal.trick, deal.trump), card, deal.trump)
+    return still_wins(winning_card(deal.trick, deal.trump), card, deal.trump)
 
 
 def _played_since_omission(state: WhistState) -> bool:
     """W-P5: the omission is found once the offender has played to the next trick."""
-    deal = state._deal
+    deal = state.deal
     if len(deal.tricks) > deal.omitted_trick + 1:
         return True
     return bool(deal.trick) and (deal.omitted - deal.leader) & 3 < len(deal.trick)
@@ -170,31 +126,27 @@ def _played_since_omission(state: WhistState) -> bool:
 
 def _offer_now(state: WhistState, seat: int) -> None:
     """The adversaries' choice just made counts as this turn's offer when ``seat`` is the one to play."""
-    if state._deal.to_play == seat:
-        state._deal.offered_at = _turn(state)
+    if state.deal.to_play == seat:
+        state.note_offer()
 
 
 def _extreme(state: WhistState, seat: int, suit: int, highest: bool) -> int:
     """The highest or lowest card ``seat`` holds in ``suit`` (-1 if none)."""
-    cards = list(indices_of(state._deal.hands[seat] & SUIT_MASKS[suit]))
+    cards = list(indices_of(state.deal.hands[seat] & SUIT_MASKS[suit]))
     if not cards:
         return -1
     return cards[-1] if highest else cards[0]
 
 
 def after_play(state: WhistState, seat: int, card: int) -> None:
-    """Bookkeeping when a card leaves a hand in table mode: exposure ends; W-D5 the short hand's last card."""
-    deal = state._deal
-    deal.exposed[seat] &= ~(1 << card)
-    deal.liable[seat] &= ~(1 << card)
-    deal.shown[seat] &= ~(1 << card)
-    if deal.called[seat] == card:
-        deal.called[seat] = -1
-    if seat == deal.short_seat and deal.trick and card // 13 != deal.trick[0] // 13 \
-            and deal.aside // 13 == deal.trick[0] // 13:
-        deal.revokes.append((seat, len(deal.tricks)))  # W-R7, W-D5, W-P6: answerable as if the card were in hand
+    """A card leaves the short hand in table mode (W-D5, W-P6): a failure to follow counts as a revoke when the card
+    astray is of the suit led; the short hand's last card played, the missing card is found."""
+    deal = state.deal
+    if seat == deal.short_seat and deal.trick and suit_of(card) != suit_of(deal.trick[0]) \
+            and suit_of(deal.aside) == suit_of(deal.trick[0]):
+        state.record_revoke(seat, len(deal.tricks))  # W-R7, W-D5, W-P6: answerable as if the card were in hand
         law = "W-R7" if deal.aside_law == "W-D5" else "W-P6"
-        _rule(state, f"{law}: seat {seat} did not follow suit while his missing card was of the suit led; it counts "
+        state.rule( f"{law}: seat {seat} did not follow suit while his missing card was of the suit led; it counts "
               "as a revoke")
     if seat == deal.short_seat and deal.hands[seat].bit_count() == 0 and len(deal.tricks) < 12:
         _found_aside(state)
@@ -203,20 +155,18 @@ def after_play(state: WhistState, seat: int, card: int) -> None:
 def _found_aside(state: WhistState) -> None:
     """W-D5, WHIST-15: the missing card is found; the deal stands and the card goes back to its hand. W-P6: a card
     played as a second card to a trick is restored; if it caused no revoke it is an exposed card."""
-    deal = state._deal
-    seat, card = deal.short_seat, deal.aside
-    deal.hands[seat] |= 1 << card
-    deal.short_seat = deal.aside = -1
-    if deal.aside_law == "W-P6":
-        revoked = any(s == seat for s, _ in deal.revokes[deal.aside_since:])
+    deal = state.deal
+    since = deal.aside_since
+    seat, card, law = state.restore_aside()
+    if law == "W-P6":
+        revoked = any(s == seat for s, _ in deal.revokes[since:])
         if not revoked:
-            _make_liable(state, seat, 1 << card, "W-P6")
-        _rule(state, f"W-P6: the second card played by seat {seat} is restored to his hand; "
+            state.expose_cards(seat, 1 << card, liable_under="W-P6")
+        state.rule( f"W-P6: the second card played by seat {seat} is restored to his hand; "
               + ("he answers for the revoke it caused" if revoked else f"{CARDS[card]} is an exposed card, liable to "
                  "be called"))
-        deal.aside_law = "W-D5"
         return
-    _rule(state, f"WHIST-15, W-D5: seat {seat} played with twelve cards; the missing card is found; the deal "
+    state.rule( f"WHIST-15, W-D5: seat {seat} played with twelve cards; the missing card is found; the deal "
           "stands and only he answers for his revokes")
 
 
@@ -229,17 +179,17 @@ def _exposed_in_deal_possible(state: WhistState, act: Irregular) -> str:
     if not _fresh_deal(state) or len(act.args) != 1:
         return "expected `! exposed-in-deal CAUSER CARD` after the deal, before the first card is played"
     card = _card(act)
-    if card == state._deal.turn_up:
+    if card == state.deal.turn_up:
         return "the turn-up is face up by rule (WHIST-24), not exposed"
     return ""
 
 
 def _exposed_in_deal(state: WhistState, act: Irregular) -> None:
     """WHIST-10, W-D1: a card turned up in dealing; the dealer's adversaries choose, unless they caused it."""
-    deal = state._deal
+    deal = state.deal
     card = _card(act)
     holder = next(s for s in range(4) if deal.hands[s] >> card & 1)
-    deal.shown[holder] |= 1 << card
+    state.show_cards(holder, 1 << card)
     dealer = deal.dealer
     chooser = dealer if (act.seat & 1) != (dealer & 1) else _left(dealer)
     _pend(state, "W-D1", act.seat, f"{CARDS[card]} turned up in dealing (caused by seat {act.seat})", chooser,
@@ -255,7 +205,7 @@ def _faced_card_possible(state: WhistState, act: Irregular) -> str:
 def _faced_card(state: WhistState, act: Irregular) -> None:
     """WHIST-12, W-D2: a card found faced in the pack: a new deal, unless it is the last card (the turn-up)."""
     card = _card(act)
-    if card == state._deal.turn_up:
+    if card == state.deal.turn_up:
         _pend(state, "W-D2", act.seat, f"{CARDS[card]} faced in the pack: the last card", None, ("stand",))
     else:
         _pend(state, "W-D2", act.seat, f"{CARDS[card]} faced in the pack", None, ("new-deal",))
@@ -267,7 +217,7 @@ def _misdeal(state: WhistState, act: Irregular) -> None:
 
 
 def _misdeal_possible(state: WhistState, act: Irregular) -> str:
-    if not _fresh_deal(state) or act.seat != state._deal.dealer:
+    if not _fresh_deal(state) or act.seat != state.deal.dealer:
         return "expected `! misdeal DEALER` by the dealer, after the deal and before the first card"
     return ""
 
@@ -283,22 +233,19 @@ def _fourteen(state: WhistState, act: Irregular) -> None:
 
 
 def _twelve_possible(state: WhistState, act: Irregular) -> str:
-    if not _fresh_deal(state) or len(act.args) != 1 or state._deal.short_seat >= 0:
+    if not _fresh_deal(state) or len(act.args) != 1 or state.deal.short_seat >= 0:
         return "expected `! twelve-cards SEAT CARD` after the deal, before the first card is played"
     return "" if _holds(state, act.seat, _card(act)) else f"{act.args[0]} is not in seat {act.seat}'s hand"
 
 
 def _twelve(state: WhistState, act: Irregular) -> None:
     """WHIST-15, W-D5: a card of ``seat`` lies aside unseen; he plays with twelve; found later, the deal stands."""
-    deal = state._deal
-    card = _card(act)
-    deal.hands[act.seat] &= ~(1 << card)
-    deal.short_seat, deal.aside = act.seat, card
-    _rule(state, f"W-D5: seat {act.seat} has twelve cards (one lies aside, unseen); play goes on")
+    state.set_aside(act.seat, _card(act), "W-D5")
+    state.rule(f"W-D5: seat {act.seat} has twelve cards (one lies aside, unseen); play goes on")
 
 
 def _twelve_found_possible(state: WhistState, act: Irregular) -> str:
-    deal = state._deal
+    deal = state.deal
     law = "W-D5" if act.kind == "twelve-found" else "W-P6"
     if deal.short_seat != act.seat or deal.aside_law != law or not _in_play(state):
         return f"seat {act.seat} has no card astray under {law}"
@@ -315,7 +262,7 @@ def _imperfect_pack(state: WhistState, act: Irregular) -> None:
 
 
 def _dealer_looks_possible(state: WhistState, act: Irregular) -> str:
-    if not _fresh_deal(state) or act.seat != state._deal.dealer:
+    if not _fresh_deal(state) or act.seat != state.deal.dealer:
         return "expected `! dealer-looks DEALER` after the deal, before the first card"
     return ""
 
@@ -327,7 +274,7 @@ def _dealer_looks(state: WhistState, act: Irregular) -> None:
 
 
 def _new_cards_possible(state: WhistState, act: Irregular) -> str:
-    return "" if _in_play(state) and (state._deal.trick or state._deal.tricks) else "only in the middle of a hand"
+    return "" if _in_play(state) and (state.deal.trick or state.deal.tricks) else "only in the middle of a hand"
 
 
 def _new_cards(state: WhistState, act: Irregular) -> None:
@@ -337,7 +284,7 @@ def _new_cards(state: WhistState, act: Irregular) -> None:
 
 # ---------------------------------------------------------------------------------------------- §7.2 trump card
 def _trump_taken_possible(state: WhistState, act: Irregular) -> str:
-    deal = state._deal
+    deal = state.deal
     if not _in_play(state) or act.seat != deal.dealer or not deal.turn_up_on_table or deal.played[act.seat]:
         return "expected `! trump-taken DEALER` while the turn-up lies on the table, before the dealer plays"
     return ""
@@ -345,13 +292,13 @@ def _trump_taken_possible(state: WhistState, act: Irregular) -> str:
 
 def _trump_taken(state: WhistState, act: Irregular) -> None:
     """WHIST-24, W-T1: the dealer takes the turn-up in hand early: the adversaries may have it laid down again."""
-    state._deal.turn_up_on_table = False
+    state.place_turn_up(on_table=False)
     _pend(state, "W-T1", act.seat, f"dealer {act.seat} took the turn-up into his hand early", _left(act.seat),
           ("lay-on-table", "let-it-be"))
 
 
 def _ask_turn_up_possible(state: WhistState, act: Irregular) -> str:
-    deal = state._deal
+    deal = state.deal
     if not _in_play(state) or deal.turn_up_on_table:
         return "expected `! ask-turn-up SEAT` once the dealer has taken the turn-up in hand"
     return "" if deal.hands[act.seat] & SUIT_MASKS[deal.trump] else f"seat {act.seat} holds no trump to call"
@@ -366,7 +313,7 @@ def _ask_turn_up(state: WhistState, act: Irregular) -> None:
 
 # ---------------------------------------------------------------------------------------------- §7.3 out of turn
 def _lead_out_of_turn_possible(state: WhistState, act: Irregular) -> str:
-    deal = state._deal
+    deal = state.deal
     if not _in_play(state) or deal.trick or act.seat == deal.to_play or len(act.args) != 1:
         return "expected `! lead-out-of-turn SEAT CARD` by a player who is not to lead, before the lead"
     return "" if _holds(state, act.seat, _card(act)) else f"{act.args[0]} is not in seat {act.seat}'s hand"
@@ -376,8 +323,8 @@ def _lead_out_of_turn(state: WhistState, act: Irregular) -> None:
     """W-P1: a lead out of turn: the adversaries call the card, or (when the offender's partner is to lead)
     require a suit of him."""
     card = _card(act)
-    deal = state._deal
-    deal.exposed[act.seat] |= 1 << card
+    deal = state.deal
+    state.expose_cards(act.seat, 1 << card)
     remedies: tuple[str, ...] = ("call-card",)
     if deal.to_play == (act.seat + 2) & 3:
         remedies += ("call-suit",)
@@ -386,7 +333,7 @@ def _lead_out_of_turn(state: WhistState, act: Irregular) -> None:
 
 
 def _third_before_second_possible(state: WhistState, act: Irregular) -> str:
-    deal = state._deal
+    deal = state.deal
     if not _in_play(state) or len(deal.trick) != 1 or act.seat != (deal.leader + 2) & 3 or len(act.args) != 1:
         return "expected `! third-before-second SEAT CARD` by the leader's partner before the second hand plays"
     return "" if _holds(state, act.seat, _card(act)) else f"{act.args[0]} is not in seat {act.seat}'s hand"
@@ -397,23 +344,22 @@ def _third_before_second(state: WhistState, act: Irregular) -> None:
     played to the trick at his turn); no other penalty, but the fourth hand may play before his partner: he names
     his card now (``play-before CARD``, face up, played at his turn) or waits for his turn (``in-turn``)."""
     card = _card(act)
-    deal = state._deal
-    deal.exposed[act.seat] |= 1 << card
-    deal.called[act.seat] = card
+    deal = state.deal
+    state.call_card(act.seat, card)
     fourth = (deal.leader + 3) & 3
     _pend(state, "W-P2", act.seat, f"seat {act.seat} played {CARDS[card]} before the second hand", fourth,
           ("play-before", "in-turn"), cards=tuple(indices_of(_free_mask(state, fourth))), seat=fourth)
 
 
-def _play_before(state: WhistState, pending: Pending, remedy: Remedy) -> None:
+def _play_before(state: WhistState, pending: WhistPending, remedy: Remedy) -> None:
     """WHIST-17, W-P2: the fourth hand plays before his partner: his card lies face up and is played at his turn."""
     card = Card.parse(remedy.args[0]).index
-    _call(state, pending.seat, card)
-    _rule(state, f"W-P2: the fourth hand, seat {pending.seat}, plays {CARDS[card]} before his partner (WHIST-17)")
+    state.call_card(pending.seat, card)
+    state.rule(f"W-P2: the fourth hand, seat {pending.seat}, plays {CARDS[card]} before his partner (WHIST-17)")
 
 
 def _fourth_out_of_turn_possible(state: WhistState, act: Irregular) -> str:
-    deal = state._deal
+    deal = state.deal
     if not _in_play(state) or len(deal.trick) != 1 or act.seat != (deal.leader + 3) & 3 or len(act.args) != 1:
         return "expected `! fourth-out-of-turn SEAT CARD` by the fourth hand before the second hand plays"
     return "" if _holds(state, act.seat, _card(act)) else f"{act.args[0]} is not in seat {act.seat}'s hand"
@@ -422,8 +368,8 @@ def _fourth_out_of_turn_possible(state: WhistState, act: Irregular) -> str:
 def _fourth_out_of_turn(state: WhistState, act: Irregular) -> None:
     """WHIST-11, WHIST-14, W-P3: the last player plays before the second: the adversaries (the leader) choose."""
     card = _card(act)
-    deal = state._deal
-    deal.exposed[act.seat] |= 1 << card
+    deal = state.deal
+    state.expose_cards(act.seat, 1 << card)
     if state.rules.fourth_hand_law == "club":
         remedies: tuple[str, ...] = ("partner-to-win", "partner-not-to-win")
     else:
@@ -434,19 +380,19 @@ def _fourth_out_of_turn(state: WhistState, act: Irregular) -> None:
 
 # ---------------------------------------------------------------------------------------------- §7.4 exposed cards
 def _in_play_possible(state: WhistState, act: Irregular) -> str:
-    return "" if _in_play(state) and state._deal.hands[act.seat] else "only during the play of a hand"
+    return "" if _in_play(state) and state.deal.hands[act.seat] else "only during the play of a hand"
 
 
 def _throw_down(state: WhistState, act: Irregular) -> None:
     """WHIST-16, W-C1: cards thrown face up, the partner not conceding: all exposed; the adversaries call them."""
-    deal = state._deal
-    _make_liable(state, act.seat, deal.hands[act.seat], "W-C1")
+    deal = state.deal
+    state.expose_cards(act.seat, deal.hands[act.seat], liable_under="W-C1")
     _pend(state, "W-C1", act.seat, f"seat {act.seat} threw his cards face up", _left(act.seat), ("call", "leave"),
           cards=tuple(indices_of(deal.hands[act.seat])), seat=act.seat)
 
 
 def _claim_possible(state: WhistState, act: Irregular) -> str:
-    deal = state._deal
+    deal = state.deal
     if not _in_play(state) or deal.trick or act.seat != deal.to_play or not deal.hands[act.seat]:
         return "expected `! claim SEAT` by the player on lead, between tricks"
     return ""
@@ -455,7 +401,7 @@ def _claim_possible(state: WhistState, act: Irregular) -> str:
 def claim_is_sound(state: WhistState, seat: int) -> bool:
     """W-C2: every card of the claimant wins whatever the others hold: in each suit his lowest card is above every
     card the others hold of it, and no adversary holds a trump unless all his cards are trumps."""
-    deal = state._deal
+    deal = state.deal
     hand = deal.hands[seat]
     others = 0
     for other in range(4):
@@ -477,12 +423,12 @@ def _lowest(mask: int) -> int:
 def _claim(state: WhistState, act: Irregular) -> None:
     """WHIST-18, W-C2: a player shows his cards claiming every trick: if sound, the tricks are his side's; if he
     holds a losing card, all his cards may be called."""
-    deal = state._deal
+    deal = state.deal
     if claim_is_sound(state, act.seat):
         _pend(state, "W-C2", act.seat, f"seat {act.seat} claims the remaining tricks", None, ("grant",),
               seat=act.seat)
         return
-    _make_liable(state, act.seat, deal.hands[act.seat], "W-C2")
+    state.expose_cards(act.seat, deal.hands[act.seat], liable_under="W-C2")
     _pend(state, "W-C2", act.seat, f"seat {act.seat} claimed every trick with a losing card", _left(act.seat),
           ("call", "leave"), cards=tuple(indices_of(deal.hands[act.seat])), seat=act.seat)
 
@@ -496,13 +442,13 @@ def _drop_card_possible(state: WhistState, act: Irregular) -> str:
 def _drop_card(state: WhistState, act: Irregular) -> None:
     """W-C3: a card dropped face up: exposed, liable to be called."""
     card = _card(act)
-    _make_liable(state, act.seat, 1 << card, "W-C3")
+    state.expose_cards(act.seat, 1 << card, liable_under="W-C3")
     _pend(state, "W-C3", act.seat, f"seat {act.seat} dropped {CARDS[card]} face up", _left(act.seat),
           ("call-card", "leave"), cards=(card,), seat=act.seat)
 
 
 def _ask_honour_possible(state: WhistState, act: Irregular) -> str:
-    deal = state._deal
+    deal = state.deal
     if not _in_play(state) or not deal.trick:
         return "expected `! ask-honour SEAT` during a trick"
     return ""
@@ -511,11 +457,11 @@ def _ask_honour_possible(state: WhistState, act: Irregular) -> str:
 def _ask_honour(state: WhistState, act: Irregular) -> None:
     """WHIST-19, W-C4: asking partner whether he played an honour is forbidden; our remedy (reconstructed): the
     adversaries call the partner's highest or lowest card of the suit led, if he has still to play to it."""
-    deal = state._deal
+    deal = state.deal
     partner = (act.seat + 2) & 3
     played = len(deal.trick)
     position = (partner - deal.leader) & 3
-    if position < played or not deal.hands[partner] & SUIT_MASKS[deal.trick[0] // 13]:
+    if position < played or not deal.hands[partner] & SUIT_MASKS[suit_of(deal.trick[0])]:
         _pend(state, "W-C4", act.seat, f"seat {act.seat} asked his partner about an honour", None, ("no-penalty",))
         return
     _pend(state, "W-C4", act.seat, f"seat {act.seat} asked his partner about an honour", _left(act.seat),
@@ -524,29 +470,29 @@ def _ask_honour(state: WhistState, act: Irregular) -> None:
 
 # ---------------------------------------------------------------------------------------------- §7.5 revoke
 def _revoke_possible(state: WhistState, act: Irregular) -> str:
-    deal = state._deal
+    deal = state.deal
     if not _in_play(state) or not deal.trick or act.seat != deal.to_play or len(act.args) != 1:
         return "expected `! revoke SEAT CARD` by the player to play, once a card is led"
     card = _card(act)
     if not _holds(state, act.seat, card):
         return f"{act.args[0]} is not in seat {act.seat}'s hand"
-    led = deal.trick[0] // 13
-    if card // 13 == led or not deal.hands[act.seat] & SUIT_MASKS[led]:
+    led = suit_of(deal.trick[0])
+    if suit_of(card) == led or not deal.hands[act.seat] & SUIT_MASKS[led]:
         return f"{act.args[0]} is a legal card, not a revoke"
     return ""
 
 
 def _revoke(state: WhistState, act: Irregular) -> None:
     """W-R1, W-R3: a revoke: the card is played; it is established when the trick is turned and quitted."""
-    deal = state._deal
-    deal.revokes.append((act.seat, len(deal.tricks)))
-    _rule(state, f"W-R3: seat {act.seat} revoked with {act.args[0]}; it may be corrected before the trick is "
+    deal = state.deal
+    state.record_revoke(act.seat, len(deal.tricks))
+    state.rule(f"W-R3: seat {act.seat} revoked with {act.args[0]}; it may be corrected before the trick is "
           "turned and quitted")
-    state._play_card(act.seat, _card(act))
+    state.play_card(act.seat, _card(act))
 
 
 def _correct_revoke_possible(state: WhistState, act: Irregular) -> str:
-    deal = state._deal
+    deal = state.deal
     if not deal.revokes or deal.revokes[-1][0] != act.seat or not _in_play(state):
         return f"seat {act.seat} has no revoke to correct"
     number = deal.revokes[-1][1]
@@ -558,17 +504,7 @@ def _correct_revoke_possible(state: WhistState, act: Irregular) -> str:
 def _correct_revoke(state: WhistState, act: Irregular) -> None:
     """WHIST-20, W-R2: corrected before the trick is turned: the players after the revoker take back their cards;
     the adversaries oblige the revoker to play his highest or lowest card of the suit led."""
-    deal = state._deal
-    seat, number = deal.revokes.pop()
-    if number < len(deal.tricks):
-        leader, cards, winner = deal.tricks.pop()
-        deal.tricks_won[winner & 1] -= 1
-        deal.trick, deal.leader = list(cards), leader
-    position = (seat - deal.leader) & 3
-    for offset, card in enumerate(deal.trick[position:]):
-        deal.hands[(seat + offset) & 3] |= 1 << card
-    deal.trick = deal.trick[:position]
-    deal.to_play = seat
+    seat = state.correct_revoke()
     _pend(state, "W-R2", seat, f"seat {seat} corrected a revoke before the trick was turned", _left(seat),
           ("highest", "lowest"), seat=seat)
 
@@ -576,13 +512,13 @@ def _correct_revoke(state: WhistState, act: Irregular) -> None:
 def rule_on_revokes(state: WhistState) -> bool:
     """W-R1 at the end of the hand: each established revoke costs three points, the adversaries choosing how;
     revokes by both sides void the hand (W-R6). Returns True when a ruling is now pending or the hand is void."""
-    deal = state._deal
+    deal = state.deal
     sides = {seat & 1 for seat, _ in deal.revokes}
     if len(sides) == 2:
         _pend(state, "W-R6", deal.revokes[0][0], "both sides revoked", None, ("new-deal",))
         return True
     seat, _ = deal.revokes[0]
-    deal.capped[seat & 1] = True
+    state.establish_revoke()
     _pend(state, "W-R1", seat, f"seat {seat}'s revoke is established", _left(seat), ("add", "take-tricks", "deduct"),
           seat=seat)
     return True
@@ -590,11 +526,11 @@ def rule_on_revokes(state: WhistState) -> bool:
 
 # ---------------------------------------------------------------------------------------------- §7.6 calling
 def _calling_side(state: WhistState, seat: int) -> bool:
-    return state._deal.start_score[seat & 1] == state.rules.game_points - 2 and state.rules.calling
+    return state.deal.start_score[seat & 1] == state.rules.game_points - 2 and state.rules.calling
 
 
 def _false_call_possible(state: WhistState, act: Irregular) -> str:
-    deal = state._deal
+    deal = state.deal
     if not _in_play(state) or deal.caller >= 0:
         return "expected `! false-call SEAT` during the play of a hand, before any call this hand"
     return ""
@@ -603,10 +539,8 @@ def _false_call_possible(state: WhistState, act: Irregular) -> str:
 def _false_call(state: WhistState, act: Irregular) -> None:
     """W-H1 (calling at a score other than eight), W-H6 (after having played), or WHIST-21, W-H4 (a call answered
     when the side does not hold three honours): the adversaries choose a new deal or not."""
-    from academie.games.whist.state import HONOURS
-
-    deal = state._deal
-    deal.caller = act.seat
+    deal = state.deal
+    state.declare_call(act.seat)
     if not _calling_side(state, act.seat):
         _pend(state, "W-H1", act.seat, f"seat {act.seat} called at a score other than eight", _left(act.seat),
               ("new-deal", "play-on"))
@@ -615,7 +549,7 @@ def _false_call(state: WhistState, act: Irregular) -> None:
         _pend(state, "W-H6", act.seat, f"seat {act.seat} called after having played", _left(act.seat),
               ("new-deal", "play-on"))
         return
-    held = (state._deal_hands_at_start(act.seat & 1) & HONOURS[deal.trump]).bit_count()
+    held = state.honours_dealt(act.seat & 1)
     law = "W-H4" if held < 3 else "W-§4.2"
     if held >= 3:
         _pend(state, law, act.seat, f"seat {act.seat} called and the side holds {held} honours", None, ("honours",))
@@ -625,10 +559,8 @@ def _false_call(state: WhistState, act: Irregular) -> None:
 
 
 def _false_answer_possible(state: WhistState, act: Irregular) -> str:
-    from academie.games.whist.state import HONOURS
-
-    deal = state._deal
-    if _phase(state) != "ANSWER" or act.seat != (deal.caller + 2) & 3:
+    deal = state.deal
+    if state.phase is not Phase.ANSWER or act.seat != (deal.caller + 2) & 3:
         return "expected `! false-answer SEAT` by the partner of a caller"
     if deal.hands[act.seat] & HONOURS[deal.trump]:
         return f"seat {act.seat} holds an honour: his answer is true"
@@ -655,9 +587,9 @@ def _remind(state: WhistState, act: Irregular) -> None:
 
 # ---------------------------------------------------------------------------------------------- W-D7, W-T2, W-T4
 def _deal_out_of_turn_possible(state: WhistState, act: Irregular) -> str:
-    if state.dealer is None or act.seat == state._deal.dealer:
+    if state.dealer is None or act.seat == state.deal.dealer:
         return "expected `! deal-out-of-turn SEAT` by a player who is not the dealer"
-    if _phase(state) == "SHUFFLE" or _fresh_deal(state):
+    if state.phase is Phase.SHUFFLE or _fresh_deal(state):
         return ""
     return "only before the deal (it can be stopped) or after it, before the first card is played (it stands)"
 
@@ -665,8 +597,8 @@ def _deal_out_of_turn_possible(state: WhistState, act: Irregular) -> str:
 def _deal_out_of_turn(state: WhistState, act: Irregular) -> None:
     """W-D7: a deal out of turn may be stopped before the last card is dealt (the rightful dealer, whose turn it is,
     chooses); found only after the last card, it stands and play proceeds, the deal passing on from the offender."""
-    dealer = state._deal.dealer
-    if _phase(state) == "SHUFFLE":
+    dealer = state.deal.dealer
+    if state.phase is Phase.SHUFFLE:
         _pend(state, "W-D7", act.seat, f"seat {act.seat} deals out of turn (it is seat {dealer}'s deal)", dealer,
               ("stop", "stand"), seat=act.seat)
     else:
@@ -674,23 +606,18 @@ def _deal_out_of_turn(state: WhistState, act: Irregular) -> None:
               ("stand",), seat=act.seat)
 
 
-def _deal_stands(state: WhistState, pending: Pending) -> None:
+def _deal_stands(state: WhistState, pending: WhistPending) -> None:
     """W-D7: the offender is the dealer of this hand (and the deal passes to his left after it)."""
-    from academie.games.whist.state import Shuffle
-
-    deal = state._deal
-    deal.dealer = pending.seat
-    if _phase(state) == "SHUFFLE":
-        _rule(state, f"W-D7: the deal out of turn is not stopped: seat {pending.seat} deals this hand")
+    shuffling = state.phase is Phase.SHUFFLE
+    state.make_dealer(pending.seat)  # found after the last card: the cards as dealt from the offender
+    if shuffling:
+        state.rule(f"W-D7: the deal out of turn is not stopped: seat {pending.seat} deals this hand")
         return
-    start = deal.start
-    state._apply_shuffle(Shuffle(tuple(CARDS[c] for c in deal.deck)))  # the cards as dealt from the offender
-    deal.start = start
-    _rule(state, f"W-D7: found after the last card: the deal out of turn stands; seat {pending.seat} is the dealer")
+    state.rule(f"W-D7: found after the last card: the deal out of turn stands; seat {pending.seat} is the dealer")
 
 
 def _trump_left_possible(state: WhistState, act: Irregular) -> str:
-    deal = state._deal
+    deal = state.deal
     if not _in_play(state) or act.seat != deal.dealer or not deal.tricks:
         return "expected `! trump-left DEALER` once the first trick is turned and quitted"
     if not _holds(state, act.seat, deal.turn_up) or deal.liable[act.seat] >> deal.turn_up & 1:
@@ -701,15 +628,15 @@ def _trump_left_possible(state: WhistState, act: Irregular) -> str:
 def _trump_left(state: WhistState, act: Irregular) -> None:
     """W-T2: the dealer leaves the turn-up on the table after the first trick is quitted: it is liable to be
     called (offered again at each of his turns while it lies there)."""
-    deal = state._deal
+    deal = state.deal
     card = deal.turn_up
-    _make_liable(state, act.seat, 1 << card, "W-T2")
+    state.expose_cards(act.seat, 1 << card, liable_under="W-T2")
     _pend(state, "W-T2", act.seat, f"dealer {act.seat} left the turn-up {CARDS[card]} on the table", _left(act.seat),
           ("call-card", "leave"), cards=(card,), seat=act.seat)
 
 
 def _forgets_trump_possible(state: WhistState, act: Irregular) -> str:
-    deal = state._deal
+    deal = state.deal
     if not _in_play(state) or act.seat != deal.dealer or deal.turn_up_on_table:
         return "expected `! forgets-trump DEALER` once the dealer has taken the turn-up into his hand"
     return "" if deal.hands[act.seat] & SUIT_MASKS[deal.trump] else f"dealer {act.seat} holds no trump to call"
@@ -724,7 +651,7 @@ def _forgets_trump(state: WhistState, act: Irregular) -> None:
 
 # ---------------------------------------------------------------------------------------------- W-P4, W-P5, W-P6
 def _lead_again_possible(state: WhistState, act: Irregular) -> str:
-    deal = state._deal
+    deal = state.deal
     if not _in_play(state) or len(deal.trick) != 3 or act.seat != (deal.to_play + 2) & 3 or len(act.args) != 1:
         return "expected `! lead-again SEAT CARD` by the second hand before his partner, the fourth, has played"
     return "" if _holds(state, act.seat, _card(act)) else f"{act.args[0]} is not in seat {act.seat}'s hand"
@@ -734,20 +661,20 @@ def _lead_again(state: WhistState, act: Irregular) -> None:
     """W-P4: believing his side has won, a player leads again before his partner (the fourth hand) has played:
     the card led is exposed (liable to be called); the adversaries may oblige the partner to win the trick."""
     card = _card(act)
-    deal = state._deal
-    _make_liable(state, act.seat, 1 << card, "W-P4")
+    deal = state.deal
+    state.expose_cards(act.seat, 1 << card, liable_under="W-P4")
     _pend(state, "W-P4", act.seat, f"seat {act.seat} led {CARDS[card]} before his partner played", _left(act.seat),
           ("oblige-win", "partner-free"), cards=(card,), seat=deal.to_play)
 
 
-def _oblige_to_win(state: WhistState, pending: Pending, remedy: Remedy) -> None:
+def _oblige_to_win(state: WhistState, pending: WhistPending, remedy: Remedy) -> None:
     """W-P4: the partner must win the trick if he can."""
-    state._deal.must_win = pending.seat
-    _rule(state, f"W-P4: seat {pending.seat} must win the trick if he can; {CARDS[pending.cards[0]]} is exposed")
+    state.oblige_to_win(pending.seat)
+    state.rule(f"W-P4: seat {pending.seat} must win the trick if he can; {CARDS[pending.cards[0]]} is exposed")
 
 
 def _omit_possible(state: WhistState, act: Irregular) -> str:
-    deal = state._deal
+    deal = state.deal
     if not _in_play(state) or len(deal.trick) != 3 or act.seat != deal.to_play or deal.omitted >= 0 \
             or len(deal.tricks) >= 11:
         return ("expected `! omit-play SEAT` by the fourth hand of one of the first eleven tricks (one omission a "
@@ -758,64 +685,47 @@ def _omit_possible(state: WhistState, act: Irregular) -> str:
 def _omit(state: WhistState, act: Irregular) -> None:
     """W-P5: the fourth hand omits to play: the trick is turned and quitted with three cards and play goes on; the
     omission is found once he has played to the next trick (see :func:`before_turn`)."""
-    from academie.games.whist.state import _winning_card
-
-    deal = state._deal
-    trick = deal.trick
-    winner = (deal.leader + trick.index(_winning_card(trick, deal.trump))) & 3
-    deal.tricks.append((deal.leader, tuple(trick), winner))
-    deal.tricks_won[winner & 1] += 1
-    deal.trick = []
-    deal.cannot_win = deal.barred_seat = deal.must_win = -1
-    deal.call_open = False
-    deal.leader = deal.to_play = winner
-    deal.omitted, deal.omitted_trick = act.seat, len(deal.tricks) - 1
-    _rule(state, f"W-P5: seat {act.seat} did not play to trick {len(deal.tricks)}; it is turned with three cards")
+    state.omit_play(act.seat)
+    state.rule(f"W-P5: seat {act.seat} did not play to trick {len(state.deal.tricks)}; it is turned with three cards")
 
 
 def before_scoring(state: WhistState) -> None:
     """W-P5: the deal having stood, the offender's surplus card counts as played to the trick he missed (no revoke
     in it)."""
-    deal = state._deal
+    deal = state.deal
     seat = deal.omitted
     if seat < 0 or not deal.hands[seat] or any(deal.hands[other] for other in range(4) if other != seat):
         return  # no omission, or the hand ended by a claim (W-C2) with cards unplayed
-    surplus = tuple(indices_of(deal.hands[seat]))
-    deal.hands[seat] = 0
-    leader, cards, winner = deal.tricks[deal.omitted_trick]
-    deal.tricks[deal.omitted_trick] = (leader, cards + surplus, winner)
-    _rule(state, f"W-P5: {' '.join(str(CARDS[c]) for c in surplus)}, left over in seat {seat}'s hand, counts as "
+    surplus = state.play_surplus_to_missed_trick()
+    state.rule(f"W-P5: {' '.join(str(CARDS[c]) for c in surplus)}, left over in seat {seat}'s hand, counts as "
           f"played to trick {deal.omitted_trick + 1}")
 
 
 def _two_cards_possible(state: WhistState, act: Irregular) -> str:
-    deal = state._deal
+    deal = state.deal
     if not _in_play(state) or act.seat != deal.to_play or len(act.args) != 2 or deal.short_seat >= 0:
         return "expected `! two-cards SEAT CARD SECOND` by the player to play (one card astray at a time)"
     first, second = _card(act), _card(act, 1)
     if first == second or not _holds(state, act.seat, first) or not _holds(state, act.seat, second):
         return "both cards must be different cards of his hand"
-    state.legal_actions()
-    return "" if state._legal_mask >> first & 1 else f"{act.args[0]} is not a legal card now"
+    return "" if state.legal_card_mask() >> first & 1 else f"{act.args[0]} is not a legal card now"
 
 
 def _two_cards(state: WhistState, act: Irregular) -> None:
     """W-P6: a second card goes into the trick with the card played: it is astray (unseen) and he answers for any
     revoke it causes; found in play it is restored to his hand and, if it caused no revoke, is an exposed card."""
-    deal = state._deal
     first, second = _card(act), _card(act, 1)
-    deal.hands[act.seat] &= ~(1 << second)
-    deal.short_seat, deal.aside, deal.aside_law, deal.aside_since = act.seat, second, "W-P6", len(deal.revokes)
-    _rule(state, f"W-P6: seat {act.seat} played two cards to the trick; the second one is astray")
-    state._play_card(act.seat, first)
+    state.set_aside(act.seat, second, "W-P6")
+    state.rule(f"W-P6: seat {act.seat} played two cards to the trick; the second one is astray")
+    state.play_card(act.seat, first)
 
 
 # ---------------------------------------------------------------------------------------------- W-R4, W-R5
 def _failed_to_follow(state: WhistState, seat: int) -> bool:
     """Whether ``seat`` played another suit than the one led to a quitted trick (a revoke may be claimed)."""
-    for leader, cards, _ in state._deal.tricks:
+    for leader, cards, _ in state.deal.tricks:
         position = (seat - leader) & 3
-        if len(cards) == 4 and position and cards[position] // 13 != cards[0] // 13:
+        if len(cards) == 4 and position and suit_of(cards[position]) != suit_of(cards[0]):
             return True
     return False
 
@@ -829,12 +739,12 @@ def _mix_possible(state: WhistState, act: Irregular) -> str:
 def _mix_cards(state: WhistState, act: Irregular) -> None:
     """W-R4: a revoke is claimed against ``seat``; his side mixes the cards before they are examined: the revoke is
     deemed established (penalised at the end of the hand under W-R1)."""
-    deal = state._deal
+    deal = state.deal
     if any(seat == act.seat for seat, _ in deal.revokes):
-        _rule(state, f"W-R4: seat {act.seat}'s side mixed the cards; the revoke on record stands established")
+        state.rule(f"W-R4: seat {act.seat}'s side mixed the cards; the revoke on record stands established")
         return
-    deal.revokes.append((act.seat, -1))
-    _rule(state, f"W-R4: a revoke is claimed against seat {act.seat}; his side mixed the cards before they were "
+    state.record_revoke(act.seat, -1)
+    state.rule(f"W-R4: a revoke is claimed against seat {act.seat}; his side mixed the cards before they were "
           "examined: the revoke is deemed established")
 
 
@@ -852,78 +762,53 @@ def _claim_revoke(state: WhistState, act: Irregular) -> None:
 
 
 # ---------------------------------------------------------------------------------------------- W-H3, W-H7
-def _adjust_last_hand(state: WhistState, side: int, points: int, law: str) -> None:
-    """Points given to (or, negative, taken from) a side for the hand just ended, before the next trump card is
-    turned: through the ledger, the score and that hand's result; reaching game ends the game (W-§6.2)."""
-    if points < 0:
-        points = -min(-points, state.score[side])
-    if not points:
-        return
-    for seat in (side, side + 2):
-        if points > 0:
-            state.ledger.transfer(MARKER, seat, points, law)
-        else:
-            state.ledger.transfer(seat, MARKER, -points, law)
-    state.score[side] += points
-    last = state.deal_results[-1]
-    seat_points = list(last.points)
-    seat_points[side] += points
-    seat_points[side + 2] += points
-    state.deal_results[-1] = replace(last, points=(seat_points[0], seat_points[1], seat_points[2], seat_points[3]))
-    if state.score[side] >= state.rules.game_points:
-        state._end_game(side)
-
-
 def _forget_possible(state: WhistState, act: Irregular) -> str:
-    return "" if _in_play(state) and state._deal.forgot < 0 else "expected `! forget-honours SEAT` during a hand"
+    return "" if _in_play(state) and state.deal.forgot < 0 else "expected `! forget-honours SEAT` during a hand"
 
 
 def _forget(state: WhistState, act: Irregular) -> None:
     """W-H3: a side does not claim its honours at the end of the hand: they are not scored then."""
-    state._deal.forgot = act.seat & 1
-    _rule(state, f"W-H3: side {act.seat & 1} has not claimed its honours for this hand")
+    state.forget_honours(act.seat & 1)
+    state.rule(f"W-H3: side {act.seat & 1} has not claimed its honours for this hand")
 
 
 def _claim_honours_possible(state: WhistState, act: Irregular) -> str:
-    deal, side = state._deal, act.seat & 1
+    deal, side = state.deal, act.seat & 1
     if (deal.forgot == side and _in_play(state)) or deal.too_late[0] == side:
         return ""
-    if deal.unclaimed[0] == side and _phase(state) == "SHUFFLE":
+    if deal.unclaimed[0] == side and state.phase is Phase.SHUFFLE:
         return ""
     return f"side {side} has no unclaimed honours"
 
 
 def _claim_honours(state: WhistState, act: Irregular) -> None:
     """W-H3: honours claimed before the next trump card is turned are scored; after it, they are lost."""
-    deal, side = state._deal, act.seat & 1
+    deal, side = state.deal, act.seat & 1
     if deal.forgot == side and _in_play(state):
-        deal.forgot = -1
-        _rule(state, f"W-H3: side {side} claims its honours in time; they are scored at the end of the hand")
-    elif deal.unclaimed[0] == side and _phase(state) == "SHUFFLE":
-        points = deal.unclaimed[1]
-        deal.unclaimed = (-1, 0)
-        _rule(state, f"W-H3: side {side} claims its honours before the next trump card is turned: {points} scored")
-        _adjust_last_hand(state, side, points, "W-H3")
+        state.claim_honours(side)
+        state.rule(f"W-H3: side {side} claims its honours in time; they are scored at the end of the hand")
+    elif deal.unclaimed[0] == side and state.phase is Phase.SHUFFLE:
+        points = state.claim_honours(side)
+        state.rule(f"W-H3: side {side} claims its honours before the next trump card is turned: {points} scored")
     else:
-        deal.too_late = (-1, deal.too_late[1])
+        state.rule_too_late(honours=True)
         _pend(state, "W-H3", act.seat, f"side {side} claims honours after the next trump card was turned", None,
               ("lost",))
 
 
 def trump_turned(state: WhistState) -> None:
-    """W-H3, W-H7: the next trump card is turned: unclaimed honours are lost and an unproved overscore stands."""
-    deal = state._deal
+    """W-H3, W-H7: the next trump card is turned: unclaimed honours are lost and an unproved overscore stands (the
+    state then marks them too late)."""
+    deal = state.deal
     lost, stood = deal.unclaimed[0], deal.overscore[0]
     if lost >= 0:
-        _rule(state, f"W-H3: side {lost}'s honours were not claimed before the trump card was turned: they are lost")
+        state.rule(f"W-H3: side {lost}'s honours were not claimed before the trump card was turned: they are lost")
     if stood >= 0:
-        _rule(state, f"W-H7: side {stood}'s overscore was not proved before the trump card was turned: it stands")
-    deal.too_late = (lost, stood)
-    deal.unclaimed = deal.overscore = (-1, 0)
+        state.rule(f"W-H7: side {stood}'s overscore was not proved before the trump card was turned: it stands")
 
 
 def _overscore_possible(state: WhistState, act: Irregular) -> str:
-    deal, side = state._deal, act.seat & 1
+    deal, side = state.deal, act.seat & 1
     points = int(act.args[0]) if len(act.args) == 1 and act.args[0].isdigit() else 0
     if not _in_play(state) or not 1 <= points <= 4 or deal.overscore[0] >= 0 \
             or state.score[side] + points >= state.rules.game_points:
@@ -934,18 +819,14 @@ def _overscore_possible(state: WhistState, act: Irregular) -> str:
 
 def _overscore(state: WhistState, act: Irregular) -> None:
     """W-H7: a side marks points it is not owed (honours at nine, honours scored in error)."""
-    deal, side, points = state._deal, act.seat & 1, int(act.args[0])
-    for seat in (side, side + 2):
-        state.ledger.transfer(MARKER, seat, points, "W-H7")
-    state.score[side] += points
-    deal.points[side] += points
-    deal.overscore = (side, points)
-    _rule(state, f"W-H7: side {side} marks {points} point(s) in error; deducted if proved before the next trump card "
+    side, points = act.seat & 1, int(act.args[0])
+    state.mark_overscore(side, points)
+    state.rule(f"W-H7: side {side} marks {points} point(s) in error; deducted if proved before the next trump card "
           "is turned")
 
 
 def _prove_possible(state: WhistState, act: Irregular) -> str:
-    deal, other = state._deal, 1 - (act.seat & 1)
+    deal, other = state.deal, 1 - (act.seat & 1)
     if deal.overscore[0] == other or deal.too_late[1] == other:
         return ""
     return "expected `! prove-overscore SEAT` by an adversary of a side that marked points in error"
@@ -953,17 +834,12 @@ def _prove_possible(state: WhistState, act: Irregular) -> str:
 
 def _prove(state: WhistState, act: Irregular) -> None:
     """W-H7: an overscore proved before the next trump card is turned is deducted; after it, it stands."""
-    deal, other = state._deal, 1 - (act.seat & 1)
+    deal, other = state.deal, 1 - (act.seat & 1)
     if deal.overscore[0] == other:
-        points = deal.overscore[1]
-        deal.overscore = (-1, 0)
-        _rule(state, f"W-H7: side {other}'s overscore of {points} is proved and deducted")
-        if _phase(state) == "SHUFFLE":
-            _adjust_last_hand(state, other, -points, "W-H7")
-        else:
-            state.deduct(other, points, "W-H7")
+        points = state.prove_overscore()
+        state.rule(f"W-H7: side {other}'s overscore of {points} is proved and deducted")
     else:
-        deal.too_late = (deal.too_late[0], -1)
+        state.rule_too_late(honours=False)
         _pend(state, "W-H7", act.seat, f"side {other}'s overscore proved after the next trump card was turned", None,
               ("stands",))
 
@@ -1046,8 +922,8 @@ def why_impossible(state: WhistState, act: Irregular) -> str:
         return f"unknown irregular act {act.kind!r}; known: {', '.join(ACTS)}"
     if act.seat not in (0, 1, 2, 3):
         return "the seat must be 0, 1, 2 or 3"
-    if state._pending is not None:
-        return f"a ruling is pending ({state._pending.irregularity.description}); give its remedy first"
+    if state.pending is not None:
+        return f"a ruling is pending ({state.pending.description}); give its remedy first"
     try:
         return spec.possible(state, act)
     except ValueError as error:
@@ -1062,7 +938,7 @@ def commit(state: WhistState, act: Irregular) -> None:
 def possible_acts(state: WhistState, seat: int) -> tuple[Irregular, ...]:
     """Irregular acts ``seat`` could commit now: one per kind and card (cards from the seat's own hand)."""
     candidates: list[Irregular] = []
-    hand = tuple(str(CARDS[i]) for i in indices_of(state._deal.hands[seat]))
+    hand = tuple(str(CARDS[i]) for i in indices_of(state.deal.hands[seat]))
     for kind, spec in ACTS.items():
         if "SECOND" in spec.syntax:
             args: list[tuple[str, ...]] = list(pairwise(hand))
@@ -1079,176 +955,156 @@ def possible_acts(state: WhistState, seat: int) -> tuple[Irregular, ...]:
 # ---------------------------------------------------------------------------------------------- remedies
 
 
-def apply_remedy(state: WhistState, pending: Pending, remedy: Remedy) -> None:
+def apply_remedy(state: WhistState, pending: WhistPending, remedy: Remedy) -> None:
     """Carry out the remedy chosen for ``pending`` and record the ruling with its law."""
     REMEDIES[remedy.name](state, pending, remedy)
 
 
-def _new_deal(state: WhistState, pending: Pending, remedy: Remedy) -> None:
+def _new_deal(state: WhistState, pending: WhistPending, remedy: Remedy) -> None:
     law = pending.irregularity.law
     passes = law == "W-D4" and state.rules.misdeal_loses_deal
     _void_deal(state, law, passes=passes)
 
 
-def _stand(state: WhistState, pending: Pending, remedy: Remedy) -> None:
+def _stand(state: WhistState, pending: WhistPending, remedy: Remedy) -> None:
     """The deal stands. WHIST-21, WHIST-22 (W-§9 Q7 option B): the cards are taken up again and the hand is played
     out without any honour score for the offending side."""
     law = pending.irregularity.law
-    deal = state._deal
     if law in ("W-H4", "W-H5"):
-        from academie.games.whist.state import Phase
-
-        state._phase = Phase.PLAY
-        deal.no_honours = pending.irregularity.offender & 1
-        _rule(state, f"{law}: the deal stands; it is played out and the offending side scores no honours")
+        state.play_on_without_honours(pending.irregularity.offender & 1)
+        state.rule(f"{law}: the deal stands; it is played out and the offending side scores no honours")
         return
     if law == "W-D7":
         _deal_stands(state, pending)
         return
     if law == "W-P5":
-        _rule(state, "W-P5: the deal stands; the surplus card at the end counts as played to the trick missed")
+        state.rule("W-P5: the deal stands; the surplus card at the end counts as played to the trick missed")
         return
-    _rule(state, f"{law}: the deal stands" + (" (the card is not liable to be called)" if law == "W-D1" else ""))
+    state.rule(f"{law}: the deal stands" + (" (the card is not liable to be called)" if law == "W-D1" else ""))
 
 
-def _lay_on_table(state: WhistState, pending: Pending, remedy: Remedy) -> None:
+def _lay_on_table(state: WhistState, pending: WhistPending, remedy: Remedy) -> None:
     """W-T1: the turn-up is laid on the table again until the dealer's turn to play (WHIST-24)."""
-    state._deal.turn_up_on_table = True
-    _rule(state, "W-T1: the turn-up is laid on the table again until the dealer's turn to play")
+    state.place_turn_up(on_table=True)
+    state.rule("W-T1: the turn-up is laid on the table again until the dealer's turn to play")
 
 
-def _log(text: str) -> Callable[[WhistState, Pending, Remedy], None]:
-    def remedy(state: WhistState, pending: Pending, chosen: Remedy) -> None:
-        _rule(state, f"{pending.irregularity.law}: {text}")
+def _log(text: str) -> Callable[[WhistState, WhistPending, Remedy], None]:
+    def remedy(state: WhistState, pending: WhistPending, chosen: Remedy) -> None:
+        state.rule(f"{pending.irregularity.law}: {text}")
 
     return remedy
 
 
-def _call_card(state: WhistState, pending: Pending, remedy: Remedy) -> None:
+def _call_card(state: WhistState, pending: WhistPending, remedy: Remedy) -> None:
     """W-P1, W-C3, W-T2: the exposed card is called: it is played at its holder's first turn that allows it."""
     law = pending.irregularity.law
     seat = pending.irregularity.offender
-    _call(state, seat, pending.cards[0])
+    state.call_card(seat, pending.cards[0])
     _offer_now(state, seat)
-    _rule(state, f"{law}: {CARDS[pending.cards[0]]} is exposed and called")
+    state.rule(f"{law}: {CARDS[pending.cards[0]]} is exposed and called")
 
 
-def _call_named(state: WhistState, pending: Pending, remedy: Remedy) -> None:
+def _call_named(state: WhistState, pending: WhistPending, remedy: Remedy) -> None:
     """W-C1, W-C2 (WHIST-16, WHIST-18) and every exposed card liable to be called: the adversaries name the card;
     it is played at his first turn that allows it without a revoke; his other exposed cards stay liable."""
     seat = pending.seat
     card = Card.parse(remedy.args[0]).index
-    _call(state, seat, card)
+    state.call_card(seat, card)
     _offer_now(state, seat)
-    _rule(state, f"{pending.irregularity.law}: the adversaries call {CARDS[card]} of seat {seat}")
+    state.rule(f"{pending.irregularity.law}: the adversaries call {CARDS[card]} of seat {seat}")
 
 
-def _leave(state: WhistState, pending: Pending, remedy: Remedy) -> None:
+def _leave(state: WhistState, pending: WhistPending, remedy: Remedy) -> None:
     """The adversaries do not call the exposed card now; it stays liable to be called at a later turn."""
     _offer_now(state, pending.seat if pending.seat >= 0 else pending.irregularity.offender)
-    _rule(state, f"{pending.irregularity.law}: the exposed card is not called now")
+    state.rule(f"{pending.irregularity.law}: the exposed card is not called now")
 
 
-def _call_suit(state: WhistState, pending: Pending, remedy: Remedy) -> None:
+def _call_suit(state: WhistState, pending: WhistPending, remedy: Remedy) -> None:
     """W-P1: the card led in error is taken back (exposed); the rightful leader must lead the suit called."""
     suit = Suit.parse(remedy.args[0])
-    state._deal.called_suit = int(suit)
-    _rule(state, f"W-P1: seat {pending.seat} must lead {suit.name.lower()} if he can; the card led in error is "
+    state.require_lead(int(suit))
+    state.rule(f"W-P1: seat {pending.seat} must lead {suit.name.lower()} if he can; the card led in error is "
           "taken back, exposed")
 
 
-def _extreme_called(highest: bool) -> Callable[[WhistState, Pending, Remedy], None]:
-    def remedy(state: WhistState, pending: Pending, chosen: Remedy) -> None:
+def _extreme_called(highest: bool) -> Callable[[WhistState, WhistPending, Remedy], None]:
+    def remedy(state: WhistState, pending: WhistPending, chosen: Remedy) -> None:
         """W-R2, W-T3, W-C4: the seat's highest or lowest card of the suit concerned is called."""
-        deal = state._deal
+        deal = state.deal
         law = pending.irregularity.law
         seat = pending.seat
         which = "highest" if highest else "lowest"
         if law == "W-P3":  # rule file Q5: every legal card would win: his highest or lowest legal card stands
             free = list(indices_of(_free_mask(state, seat)))
-            card = (max if highest else min)(free, key=lambda c: (c % 13, c))
-            _call(state, seat, card)
-            _rule(state, f"W-P3: every card seat {seat} may play wins; the adversaries choose his {which}, "
+            card = (max if highest else min)(free, key=lambda c: (rank_of(c), c))
+            state.call_card(seat, card)
+            state.rule(f"W-P3: every card seat {seat} may play wins; the adversaries choose his {which}, "
                   f"{CARDS[card]}")
             return
-        suit = deal.trump if law in ("W-T3", "W-T4") else deal.trick[0] // 13 if deal.trick else deal.trump
+        suit = deal.trump if law in ("W-T3", "W-T4") else suit_of(deal.trick[0]) if deal.trick else deal.trump
         card = _extreme(state, seat, suit, highest)
         if card >= 0:
-            _call(state, seat, card)
-        _rule(state, f"{law}: seat {seat} must play his {which} {Suit(suit).name.lower()[:-1]}"
+            state.call_card(seat, card)
+        state.rule(f"{law}: seat {seat} must play his {which} {Suit(suit).name.lower()[:-1]}"
               + (f" ({CARDS[card]})" if card >= 0 else ": he has none"))
 
     return remedy
 
 
-def _neither(state: WhistState, pending: Pending, remedy: Remedy) -> None:
+def _neither(state: WhistState, pending: WhistPending, remedy: Remedy) -> None:
     """WHIST-11, WHIST-14, W-P3: the card is taken back; he may neither trump nor win, nor may his partner win."""
-    deal = state._deal
     offender = pending.irregularity.offender
-    deal.cannot_win = offender
-    deal.barred_seat = (offender + 2) & 3
-    _rule(state, f"W-P3: seat {offender} takes back his card; he may neither trump nor win this trick, and his "
+    state.bar_from_winning(offender, nor_trump=True)
+    state.bar_from_winning((offender + 2) & 3)
+    state.rule(f"W-P3: seat {offender} takes back his card; he may neither trump nor win this trick, and his "
           "partner may not win it, unless a revoke is forced (WHIST-11, WHIST-14)")
 
 
-def _fourth_stands(state: WhistState, pending: Pending, remedy: Remedy) -> None:
-    offender = pending.irregularity.offender
-    _call(state, offender, pending.cards[0])
-    _rule(state, f"W-P3: the card of seat {offender} stands as his play to the trick")
-
-
-def _partner_win(must: bool) -> Callable[[WhistState, Pending, Remedy], None]:
-    def remedy(state: WhistState, pending: Pending, chosen: Remedy) -> None:
+def _partner_win(must: bool) -> Callable[[WhistState, WhistPending, Remedy], None]:
+    def remedy(state: WhistState, pending: WhistPending, chosen: Remedy) -> None:
         """W-P3, Club 68: the card stands; the partner (second hand) is called on to win, or not to win."""
-        deal = state._deal
         offender = pending.irregularity.offender
-        _call(state, offender, pending.cards[0])
+        state.call_card(offender, pending.cards[0])
         partner = (offender + 2) & 3
         if must:
-            deal.must_win = partner
+            state.oblige_to_win(partner)
         else:
-            deal.barred_seat = partner
-        _rule(state, f"W-P3: seat {partner} is called on {'to win' if must else 'not to win'} the trick (Club 68)")
+            state.bar_from_winning(partner)
+        state.rule(f"W-P3: seat {partner} is called on {'to win' if must else 'not to win'} the trick (Club 68)")
 
     return remedy
 
 
-def _grant(state: WhistState, pending: Pending, remedy: Remedy) -> None:
+def _grant(state: WhistState, pending: WhistPending, remedy: Remedy) -> None:
     """W-C2: a sound claim: every remaining trick goes to the claimant's side, then the hand is scored."""
-    from academie.games.whist.state import TRICKS
-
-    deal = state._deal
     seat = pending.seat
-    remaining = TRICKS - len(deal.tricks)
-    deal.tricks_won[seat & 1] += remaining
-    deal.shown[seat] |= deal.hands[seat]  # his cards lie face up; the others are conceded unplayed
-    deal.tricks.extend((seat, (), seat) for _ in range(remaining))
-    _rule(state, f"W-C2: seat {seat}'s claim is sound; his side takes the {remaining} remaining trick(s)")
-    state._score_deal()
+    remaining = state.concede_tricks(seat)
+    state.rule(f"W-C2: seat {seat}'s claim is sound; his side takes the {remaining} remaining trick(s)")
+    state.score_deal()
 
 
-def _honours_shown(state: WhistState, pending: Pending, remedy: Remedy) -> None:
+def _honours_shown(state: WhistState, pending: WhistPending, remedy: Remedy) -> None:
     """W-§4.2: the side holds three honours after all: it scores them and goes out."""
-    _rule(state, "W-§4.2: the calling side holds three honours; it scores two and wins the game")
-    state._win_by_honours(pending.irregularity.offender & 1)
+    state.rule("W-§4.2: the calling side holds three honours; it scores two and wins the game")
+    state.win_by_honours(pending.irregularity.offender & 1)
 
 
-def _revoke_penalty(choice: str) -> Callable[[WhistState, Pending, Remedy], None]:
-    def remedy(state: WhistState, pending: Pending, chosen: Remedy) -> None:
+def _revoke_penalty(choice: str) -> Callable[[WhistState, WhistPending, Remedy], None]:
+    def remedy(state: WhistState, pending: WhistPending, chosen: Remedy) -> None:
         """W-R1: three points: added to the adversaries, three tricks taken from the revokers, or deducted."""
-        deal = state._deal
+        deal = state.deal
         offender_side = pending.seat & 1
         points = state.rules.revoke_points
-        deal.revokes.pop(0)
-        _rule(state, f"W-R1: the adversaries of seat {pending.seat} choose to {choice.replace('-', ' ')} "
+        state.settle_revoke()
+        state.rule(f"W-R1: the adversaries of seat {pending.seat} choose to {choice.replace('-', ' ')} "
               f"({points})")
         if choice == "take-tricks":
-            moved = min(points, deal.tricks_won[offender_side])
-            deal.tricks_won[offender_side] -= moved
-            deal.tricks_won[1 - offender_side] += moved
+            state.move_tricks(offender_side, points)
         elif choice == "deduct":
             state.deduct(offender_side, points, "W-R1")
-        elif state._score(1 - offender_side, points, "W-R1"):
+        elif state.score_points(1 - offender_side, points, "W-R1"):
             return
         if deal.revokes:
             rule_on_revokes(state)
@@ -1258,16 +1114,16 @@ def _revoke_penalty(choice: str) -> Callable[[WhistState, Pending, Remedy], None
     return remedy
 
 
-def _lose_point(state: WhistState, pending: Pending, remedy: Remedy) -> None:
+def _lose_point(state: WhistState, pending: WhistPending, remedy: Remedy) -> None:
     state.deduct(pending.seat & 1, 1, "W-H2")
-    _rule(state, f"W-H2: the side of seat {pending.seat} loses one point")
+    state.rule(f"W-H2: the side of seat {pending.seat} loses one point")
 
 
-def _consent(state: WhistState, pending: Pending, remedy: Remedy) -> None:
-    _rule(state, "W-D10: fresh cards with everyone's consent: the next deal is made with a fresh pack")
+def _consent(state: WhistState, pending: WhistPending, remedy: Remedy) -> None:
+    state.rule("W-D10: fresh cards with everyone's consent: the next deal is made with a fresh pack")
 
 
-REMEDIES: Final[dict[str, Callable[[WhistState, Pending, Remedy], None]]] = {
+REMEDIES: Final[dict[str, Callable[[WhistState, WhistPending, Remedy], None]]] = {
     "new-deal": _new_deal,
     "stand": _stand,
     "no-penalty": _log("forbidden, but no penalty"),

@@ -20,7 +20,7 @@ from endplay.dds import solve_board
 from endplay.types import Card as DdsCard
 from endplay.types import Deal, Denom, Player
 
-from academie.cards import CARDS, indices_of
+from academie.cards import CARDS, SUIT_MASKS, Rank, Suit, card_index, indices_of
 
 PLAYERS: Final = (Player.north, Player.east, Player.south, Player.west)
 """Our seat ``i`` sits as ``PLAYERS[i]``."""
@@ -39,7 +39,7 @@ def hand_pbn(mask: int) -> str:
     """
     parts = []
     for suit in _PBN_SUITS:
-        ranks = [CARDS[i].rank.letter for i in indices_of(mask >> 13 * suit & 0x1FFF)]
+        ranks = [CARDS[i].rank.letter for i in indices_of(mask & SUIT_MASKS[suit])]
         parts.append("".join(reversed(ranks)))
     return ".".join(parts)
 
@@ -59,7 +59,7 @@ def from_card(card: DdsCard) -> int:
     """Our card index of an endplay card."""
     suit = DENOMS.index(card.suit)
     rank = "23456789TJQKA".index(card.rank.abbr)
-    return suit * 13 + rank
+    return card_index(Rank(rank + Rank.TWO), Suit(suit))
 
 
 def make_deal(hands: Sequence[int], *, leader: int, trump: int, trick: Sequence[int]) -> Deal:

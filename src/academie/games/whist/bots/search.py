@@ -19,72 +19,24 @@ import random
 from typing import Any
 
 from academie.bots.random import NoLegalActionError
-from academie.cards import mask_of
+from academie.cards import rank_of
 from academie.engine import Action
 from academie.games.whist.bots.classical import remedy_choice
 from academie.games.whist.bots.dds import solve
-from academie.games.whist.state import PLAYS, Answer, Call, Deny, Play, Remedy, ShowHonours, WhistView
+from academie.games.whist.state import (
+    PLAYS,
+    Answer,
+    Call,
+    Deny,
+    Play,
+    Remedy,
+    ShowHonours,
+    WhistView,
+    sample_hands,
+)
 
 DEFAULT_SAMPLES = 12
 """Samples per decision: about 10 ms each on a 2-core machine (see bench/whist.py)."""
-
-
-def known_voids(view: WhistView) -> list[int]:
-    """For each seat, a mask of the suits (bit s) it has shown void in this deal, by failing to follow."""
-    voids = [0, 0, 0, 0]
-    for trick in view.tricks:
-        if not trick.cards:
-            continue
-        led = trick.cards[0].suit
-        for offset, card in enumerate(trick.cards[1:], start=1):
-            if card.suit != led:
-                voids[(trick.leader + offset) % 4] |= 1 << led
-    return voids
-
-
-def sample_hands(view: WhistView, rng: random.Random, *, tries: int = 30) -> list[int]:
-    """One deal of the unseen cards to the other seats, consistent with the view (voids relaxed only if no
-    consistent deal is found in ``tries`` attempts)."""
-    me = view.viewer
-    hands = [0, 0, 0, 0]
-    hands[me] = mask_of(view.hand)
-    seen = hands[me]
-    for trick in view.tricks:
-        seen |= mask_of(trick.cards)
-    for seat in range(4):
-        if seat != me:
-            hands[seat] |= mask_of(view.exposed[seat])
-    turned = view.turned_card
-    if turned is not None and view.dealer is not None and view.dealer != me and not seen >> turned.index & 1:
-        hands[view.dealer] |= turned.bit
-    for seat in range(4):
-        seen |= hands[seat]
-    unseen = [i for i in range(52) if not seen >> i & 1]
-    room = [view.hand_sizes[s] - hands[s].bit_count() if s != me else 0 for s in range(4)]
-    voids = known_voids(view)
-    for attempt in range(tries + 1):
-        strict = attempt < tries
-        dealt = _deal(unseen, room, voids if strict else [0, 0, 0, 0], rng)
-        if dealt is not None:
-            return [hands[s] | dealt[s] for s in range(4)]
-    raise AssertionError("an unconstrained deal always succeeds")
-
-
-def _deal(unseen: list[int], room: list[int], voids: list[int], rng: random.Random) -> list[int] | None:
-    order = unseen[:]
-    rng.shuffle(order)
-    order.sort(key=lambda card: sum(1 for s in range(4) if room[s] and not voids[s] >> (card // 13) & 1))
-    left = room[:]
-    out = [0, 0, 0, 0]
-    for card in order:
-        seats = [s for s in range(4) if left[s] and not voids[s] >> (card // 13) & 1]
-        if not seats:
-            return None
-        weights = [left[s] for s in seats]
-        seat = rng.choices(seats, weights)[0]
-        out[seat] |= 1 << card
-        left[seat] -= 1
-    return out
 
 
 class SearchBot:
@@ -129,7 +81,7 @@ class SearchBot:
             for card in totals:
                 totals[card] += scores.get(card, 0)
         best = max(totals.values())
-        choice = min((c for c in totals if totals[c] == best), key=lambda c: (c % 13, c))
+        choice = min((c for c in totals if totals[c] == best), key=lambda c: (rank_of(c), c))
         self._last = (f"W-§8.3: {PLAYS[choice].card} makes {best / self.samples:.2f} tricks on average for our side "
                       f"over {self.samples} deals of the unseen cards, solved double-dummy")
         return PLAYS[choice]
