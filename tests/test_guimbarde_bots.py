@@ -12,8 +12,7 @@ from academie import record, sim
 from academie.bots import make_bot
 from academie.cards import mask_of
 from academie.engine import PUBLIC
-from academie.games.guimbarde import GuimbardeRules, GuimbardeState, world_state
-from academie.games.guimbarde.bots.search import sample_world
+from academie.games.guimbarde import GuimbardeRules, GuimbardeState
 
 
 @pytest.mark.parametrize("name", ["random", "classical", "search"])
@@ -42,12 +41,12 @@ def test_search_worlds_agree_with_the_view() -> None:
         for _ in range(rng.randrange(12)):
             state.apply(rng.choice(state.legal_actions()))
         view = state.view(state.actor)
-        hands = sample_world(view, rng)
+        world = GuimbardeState.sample(view, rng)
+        hands = [mask_of(world.hand(seat)) for seat in range(4)]
         assert hands[view.viewer] == mask_of(view.hand)
         for seat in range(4):
             assert hands[seat].bit_count() == view.hand_sizes[seat]
             assert mask_of(view.shown[seat]) & ~hands[seat] == 0
-        world = world_state(view, hands)
         assert world.legal_actions() == state.legal_actions()
         dealt = {c for s in range(4) for c in state.hand(s)}
         for card in ("QH", "KH"):

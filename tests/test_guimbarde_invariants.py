@@ -7,14 +7,27 @@ not know (each seat and the public), the log replays to the same state, clones a
 
 from __future__ import annotations
 
+import dataclasses
+import functools
+import operator
 import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from academie.cards import Card
+from academie.cards import Card, mask_of
 from academie.engine import PUBLIC, ActionParseError, IllegalActionError, Mode
-from academie.games.guimbarde import BANK, BOXES, GuimbardeRules, GuimbardeState, Phase, Shuffle, pack_for
+from academie.games.guimbarde import (
+    BANK,
+    BOXES,
+    EFFECTIVE_MASKS,
+    EFFECTIVE_SUIT,
+    GuimbardeRules,
+    GuimbardeState,
+    Phase,
+    Shuffle,
+    pack_for,
+)
 
 
 def _known(state: GuimbardeState, viewer: int) -> set[Card]:
@@ -41,7 +54,7 @@ def _check_views(state: GuimbardeState) -> None:
 
 
 def _shown(state: GuimbardeState) -> list[Card]:
-    deal = state._deal
+    deal = state.deal
     return [c for s in range(state.players) for c in state.hand(s) if deal.shown[s] >> c.index & 1]
 
 
@@ -55,7 +68,7 @@ def _check_conservation(state: GuimbardeState) -> None:
     assert stocks + sum(state.boxes().values()) == rules.players * rules.starting_stock + sold
     if rules.unable_to_pay == "retire":
         assert not any(state.stocks_bought)
-    if state.phase == Phase.PLAY:
+    if state.phase is Phase.PLAY:
         in_hands = [c for s in range(rules.players) for c in state.hand(s)]
         played = [c for trick in state.view(PUBLIC).tricks for _, c in trick.plays]
         assert not any(state.hand(s) for s in range(rules.players) if state.retired[s])
@@ -212,3 +225,62 @@ def test_table_mode_under_random_irregular_acts() -> None:
                 twin.apply(operation.action)
             assert twin.rulings == state.rulings and twin.ledger.entries == state.ledger.entries
             assert set(BOXES) <= set(state.ledger.balances())
+
+
+def _check_sample(state: GuimbardeState, rng: random.Random) -> int:
+    """Sample a state from every seat's view and check that it agrees with what the seat knows; the number of
+    samples checked."""
+    players = state.players
+    for viewer in range(players):
+        view = state.view(viewer)
+        sampled = GuimbardeState.sample(view, rng)
+        assert sampled.actor == view.actor
+        again = sampled.view(viewer)
+        assert again.hand == view.hand
+        if view.actor == viewer:
+            assert tuple(sampled.legal_actions()) == view.legal_actions
+        # every public thing the seat knows is as it was (the log excepted: the sampled state starts its own)
+        assert dataclasses.replace(again, history=view.history) == view
+        if view.phase is not Phase.PLAY:
+            continue
+        hands = [mask_of(sampled.hand(seat)) for seat in range(players)]
+        played = mask_of(c for trick in view.tricks for _, c in trick.plays)
+        assert sum(hands) == functools.reduce(operator.or_, hands, 0)  # no card dealt twice
+        assert not sum(hands) & (played | view.trump_card.bit if view.trump_card else played)
+        assert sum(hands) & ~mask_of(pack_for(players)) == 0
+        for seat in range(players):
+            assert hands[seat].bit_count() == view.hand_sizes[seat]
+            assert mask_of(view.shown[seat]) & ~hands[seat] == 0  # GUIMBARDE-§6: the cards shown stay put
+        if state.rules.mode is Mode.ENFORCED:  # GUIMBARDE-R8: nobody holds a suit he failed to follow
+            trump = view.trump
+            assert trump is not None
+            for trick in view.tricks:
+                led = EFFECTIVE_SUIT[trump][trick.plays[0][1].index]
+                for seat, card in trick.plays[1:]:
+                    if EFFECTIVE_SUIT[trump][card.index] != led:
+                        assert not hands[seat] & EFFECTIVE_MASKS[trump][led]
+    return players
+
+
+def test_sample_agrees_with_every_seats_view() -> None:
+    """GuimbardeState.sample over random positions of random games, enforced and table mode (with random irregular
+    acts), 3 to 8 players, for every seat: the sampled state has the same actor, the seat's hand, the same legal
+    actions when it is the seat's turn and the same view but for the log; hands have their sizes, keep the shown
+    cards, hold no card seen elsewhere and (enforced mode) no suit their holder failed to follow."""
+    rng = random.Random(11)
+    checked = 0
+    for mode in (Mode.ENFORCED, Mode.TABLE):
+        for players in range(3, 9):
+            for seed in range(3):
+                rules = GuimbardeRules(players=players, rounds=1, mode=mode)
+                state = GuimbardeState.new(rules, seed=500 + seed)
+                while not state.is_terminal:
+                    if rng.random() < 0.05:
+                        checked += _check_sample(state, rng)
+                    acts = state.irregular_actions(rng.randrange(players))
+                    if acts and rng.random() < 0.08:
+                        state.apply(rng.choice(acts))
+                    else:
+                        state.apply(rng.choice(state.legal_actions()))
+                checked += _check_sample(state, rng)
+    assert checked > 1000  # samples, one per seat: a few hundred positions

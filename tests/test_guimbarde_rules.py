@@ -423,7 +423,7 @@ def test_G_2_4_draw_for_deal_and_deal_passes() -> None:
     passes to the eldest; clockwise play reverses the order."""
     state = GuimbardeState.new(players=3)
     state.apply(CutForDeal(parse_cards("KS KH 7C")))
-    assert state.phase == Phase.CUT
+    assert state.phase is Phase.CUT
     state.apply(CutForDeal(parse_cards("9S KH 7C")))
     assert state.dealer == 0 and state.eldest == 1
     seeded = GuimbardeState.new(seed=2, first_dealer=1, players=3)
@@ -611,7 +611,7 @@ def test_G18_new_stock_bought_from_the_bank_before_paying() -> None:
         bought = moves.index((BANK, seat, 5, "G18"))
         assert moves[bought + 1] == (seat, POINT, 1, "GUIMBARDE-§7")
     assert [e for e in moves if e[3] == "G18"] == [(BANK, 2, 5, "G18"), (BANK, 3, 5, "G18")]
-    assert state.stocks_bought == [0, 0, 1, 1] and state.stock(2) == state.stock(3) == 4
+    assert state.stocks_bought == (0, 0, 1, 1) and state.stock(2) == state.stock(3) == 4
     assert state.view(PUBLIC).stocks_bought == state.view(1).stocks_bought == (0, 0, 1, 1)
     for card in EXAMPLE_1_PLAY.split():
         state.apply_text(f"play {card}")
@@ -634,11 +634,11 @@ def test_G18_retire_pays_what_he_can_and_the_game_ends_below_three() -> None:
     moves = entries_since(state, 0)
     assert (2, 0, 1, "GUIMBARDE-R4") in moves and (2, 0, 2, "GUIMBARDE-R4") not in moves
     assert (1, 0, 2, "GUIMBARDE-R4") in moves  # those who can pay in full do
-    assert state.retired == [False, False, True, True] and state.stock(2) == 0
+    assert state.retired == (False, False, True, True) and state.stock(2) == 0
     assert [r for r in state.rulings if r.startswith("G18")] == [
         "G18: seat 2 cannot pay; he paid what he could and retires",
         "G18: seat 3 cannot pay; he paid what he could and retires"]
-    assert state.is_terminal and state.phase == Phase.OVER and len(state.deal_results) == 1
+    assert state.is_terminal and state.phase is Phase.OVER and len(state.deal_results) == 1
     assert sum(state.boxes().values()) == 0 and state.ledger.balance(BANK) == 0 and state.ledger.total() == 0
     assert min(state.stock(s) for s in range(4)) >= 0 and sum(state.result().points) == 0
     assert state.result().retired == (False, False, True, True) == state.view(PUBLIC).retired
@@ -655,12 +655,12 @@ def test_G18_retired_seat_is_dealt_nothing_and_the_game_goes_on() -> None:
              *(shuffler.sample(PACK_32, 32) for _ in range(40))]
     state = GuimbardeState.new(rules, decks=decks, first_dealer=4)
     play_out(state)
-    assert state.retired == [False, False, False, False, True] and state.stock(4) == 0
+    assert state.retired == (False, False, False, False, True) and state.stock(4) == 0
     assert state.dealer == 0 and state.eldest == 1 and state.actor == 1  # the deal passed from 4 to 0
     view = state.view(4)
     assert view.hand == () and view.hand_sizes == (5, 5, 5, 5, 0) and view.legal_actions == ()
     second = len(state.deal_results)
-    ante_start = state._deal.start_entries
+    ante_start = state.deal.start_entries
     left = 15 + state.deal_results[0].points[4]  # what seat 4 had after the first deal: short of five antes
     paid = [e for e in state.ledger.entries[ante_start:] if e.source == 4]
     assert 0 < left < 5 and sum(e.amount for e in paid) == left and {e.reason for e in paid} == {"GUIMBARDE-§1"}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from academie.cards import Rank, Suit, card_index
 from academie.engine import IllegalActionError, Mode
 from academie.games.guimbarde import FOU, POINT, GuimbardeRules, GuimbardeState, arrange_deck
 
@@ -29,7 +30,7 @@ def test_GUIMBARDE_R8_G8_revoke_pays_each_and_stands() -> None:
     mark = len(state.ledger.entries)
     state.apply_text("! revoke 1 7D")
     assert fines(state, mark, "GUIMBARDE-R8") == [(1, 0), (1, 2), (1, 3)]
-    assert state.view(0).tricks[0].plays[-1][1].index == 13 + 5 and state.actor == 2
+    assert state.view(0).tricks[0].plays[-1][1].index == card_index(Rank.SEVEN, Suit.DIAMONDS) and state.actor == 2
 
 
 def test_GUIMBARDE_R9_G9_not_beating_pays_each() -> None:
@@ -122,7 +123,7 @@ def test_G17_wrong_count_before_and_after_the_first_trick() -> None:
     for card in ("7S", "8S", "QS", "AS"):
         state.apply_text(f"play {card}")
     state.apply_text("! wrong-count 3")
-    assert state._deal.fined[3] and "cannot win the trick prize" in state.rulings[-1]
+    assert state.deal.fined[3] and "cannot win the trick prize" in state.rulings[-1]
 
 
 def test_irregular_acts_refused_in_enforced_mode() -> None:
@@ -147,7 +148,7 @@ def test_G18_a_fine_beyond_the_stock_buys_a_new_stock_first() -> None:
     state.apply_text("! revoke 1 7D")
     moves = [(e.source, e.target, e.amount, e.reason) for e in state.ledger.entries[mark:]]
     assert moves[0] == (BANK, 1, 6, "G18") and fines(state, mark, "GUIMBARDE-R8") == [(1, 0), (1, 2), (1, 3)]
-    assert state.stock(1) == 3 and state.stocks_bought == [0, 1, 0, 0] and state.ledger.total() == 0
+    assert state.stock(1) == 3 and state.stocks_bought == (0, 1, 0, 0) and state.ledger.total() == 0
 
 
 def test_G18_retired_seat_commits_nothing_and_a_void_deal_seats_him_again() -> None:
@@ -167,7 +168,7 @@ def test_G18_retired_seat_commits_nothing_and_a_void_deal_seats_him_again() -> N
     state.automate_table = True
     while not state.deal_results:
         state.apply(state.legal_actions()[0])
-    assert state.retired == [False, False, False, False, True] and state.stock(4) == 0
+    assert state.retired == (False, False, False, False, True) and state.stock(4) == 0
     with pytest.raises(IllegalActionError, match=r"seat 4 has retired \(G18\)"):
         state.apply_text("! false-pack 4")
     left = 15 + state.deal_results[0].points[4]

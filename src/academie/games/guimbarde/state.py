@@ -26,10 +26,11 @@ from __future__ import annotations
 import copy
 import dataclasses
 import itertools
+import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from enum import IntEnum
-from typing import Final, Literal, Self
+from typing import ClassVar, Final, Literal, Protocol, Self, TypeVar
 
 from academie.cards import (
     CARDS,
@@ -39,10 +40,13 @@ from academie.cards import (
     Card,
     Rank,
     Suit,
+    card_index,
     cards_of,
     indices_of,
     mask_of,
     parse_cards,
+    rank_of,
+    suit_of,
 )
 from academie.engine import (
     CHANCE,
@@ -55,9 +59,10 @@ from academie.engine import (
     GameState,
     IllegalActionError,
     Mode,
-    Operation,
+    Pending,
     RulesError,
     SeededChance,
+    TableLaws,
     check_option,
 )
 from academie.engine import (
@@ -105,7 +110,7 @@ EFFECTIVE_MASKS: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(TRUMP_MASKS[t] if s == t else SUIT_MASKS[s] & ~PRIVILEGED for s in range(4)) for t in range(4))
 """``EFFECTIVE_MASKS[trump][suit]``: the cards that belong to ``suit`` for following (G-§2.2)."""
 EFFECTIVE_SUIT: Final[tuple[tuple[int, ...], ...]] = tuple(
-    tuple(t if TRUMP_MASKS[t] >> c & 1 else c // 13 for c in range(52)) for t in range(4))
+    tuple(t if TRUMP_MASKS[t] >> c & 1 else suit_of(c) for c in range(52)) for t in range(4))
 POWER: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(100 + _TOP.get(c, STRENGTH[c]) if TRUMP_MASKS[t] >> c & 1 else STRENGTH[c] for c in range(52))
     for t in range(4))
@@ -427,23 +432,27 @@ def redact(actor: int, action: Action, viewer: int) -> Action | None:
 
 
 @dataclass(frozen=True, slots=True)
-class Pending:
-    """Table mode: an irregularity waiting for its ruling, with what the ruling needs."""
+class GuimbardePending(Pending):
+    """Table mode: an irregularity waiting for its ruling; G15 and G16 also name the box concerned (``amount``
+    is what the offender drew from it)."""
 
-    irregularity: Irregularity
-    cards: tuple[int, ...] = ()
-    amount: int = 0
     box: str = ""
 
-    def remedies(self) -> tuple[Remedy, ...]:
-        law = self.irregularity.law
-        return tuple(Remedy(name, law) for name in self.irregularity.remedies)
+
+class GuimbardeTableLaws(TableLaws["GuimbardeState", GuimbardePending], Protocol):
+    """The laws of irregularities (G3, G7–G18) as the state calls them: :mod:`academie.games.guimbarde.table`,
+    injected by the package (the state never imports its laws)."""
 
 
 # --------------------------------------------------------------------------------------------------- state
+_NO_SECOND_TRICK: Final = 99
+"""GUIMBARDE-§7: ``Deal.second_at`` of a seat that has not yet taken two tricks (later than any trick)."""
+
+
 @dataclass(slots=True)
-class _Deal:
-    """The mutable state of the deal in progress."""
+class Deal:
+    """The record of the deal in progress (:attr:`GuimbardeState.deal`). Callers read it; only the state changes
+    it (the laws of irregularities go through the state's methods)."""
 
     dealer: int
     players: int
@@ -465,7 +474,8 @@ class _Deal:
     tricks: list[tuple[int, tuple[tuple[int, int], ...], int]] = field(default_factory=list)
     tricks_won: list[int] = field(default_factory=list)
     second_at: list[int] = field(default_factory=list)
-    """GUIMBARDE-§7: the trick number at which each seat completed its second trick (99: not yet)."""
+    """GUIMBARDE-§7: the trick number at which each seat completed its second trick (``_NO_SECOND_TRICK``: not
+    yet)."""
     start_balances: tuple[int, ...] = ()
     start_bought: tuple[int, ...] = ()
     """G18: the stocks bought by each seat when this deal began."""
@@ -484,14 +494,14 @@ class _Deal:
     ante_end: int = 0
     """Index in the ledger just after this deal's antes."""
 
-    def copy(self) -> _Deal:
+    def copy(self) -> Deal:
         twin = copy.copy(self)
         for name in _DEAL_LISTS:
             setattr(twin, name, getattr(self, name)[:])
         return twin
 
 
-_DEAL_LISTS: Final = tuple(f.name for f in fields(_Deal) if str(f.type).startswith("list["))
+_DEAL_LISTS: Final = tuple(f.name for f in fields(Deal) if str(f.type).startswith("list["))
 
 
 def dealt_positions(rules: GuimbardeRules, dealer: int, seat: int, *,
@@ -551,27 +561,32 @@ class GuimbardeState(GameState[GuimbardeRules]):
     """One game of La Guimbarde: ``rules.deals`` deals (then any clearing deals), the boxes shared at the end."""
 
     game_name = "guimbarde"
-    table_module = "academie.games.guimbarde.table"
+    table_laws: ClassVar[GuimbardeTableLaws | None] = None
     __slots__ = (
         "_actor",
+        "_broke",
         "_deal",
+        "_deal_results",
+        "_deals_played",
+        "_game_results",
         "_last_tricks",
         "_legal",
         "_pending",
         "_phase",
+        "_retired",
+        "_stocks_bought",
         "automate_table",
-        "broke",
         "chance",
-        "deal_results",
-        "deals_played",
-        "game_results",
         "ledger",
         "operations",
-        "retired",
         "rules",
         "rulings",
-        "stocks_bought",
     )
+    # the tuples are replaced, never changed: a clone shares them; the deal record, the ledger and the logs are
+    # changed in place: a clone copies them
+    clone_shared = ("_actor", "_broke", "_deal_results", "_deals_played", "_game_results", "_last_tricks", "_legal",
+                    "_pending", "_phase", "_retired", "_stocks_bought", "automate_table", "rules")
+    clone_copied = ("_deal", "ledger", "operations", "rulings")
 
     def __init__(self, rules: GuimbardeRules | None = None, *, chance: ChanceSource | None = None,
                  first_dealer: int | None = None, automate_table: bool | None = None) -> None:
@@ -580,27 +595,25 @@ class GuimbardeState(GameState[GuimbardeRules]):
         self.chance = chance
         self.automate_table = chance is not None if automate_table is None else automate_table
         """Table mode: apply the rulings that need nobody's choice at once (default: when chance is automated)."""
-        self._pending: Pending | None = None
-        self._last_tricks: list[tuple[int, tuple[tuple[int, int], ...], int]] = []
-        self.rulings: list[str] = []
-        self.operations: list[Operation] = []
+        self._pending = None
+        self._last_tricks: tuple[tuple[int, tuple[tuple[int, int], ...], int], ...] = ()
+        self.rulings = []
+        self.operations = []
         self.ledger = Ledger(seats=players, accounts=(*BOXES, BANK))  # GUIMBARDE-FIG: the five boxes; G18: bank
-        self.stocks_bought = [0] * players
-        """G18: the new stocks each seat has bought from the bank."""
-        self.retired = [False] * players
-        """G18: the seats that could not pay and left the game."""
-        self.broke = [False] * players
+        self._stocks_bought = (0,) * players
+        self._retired = (False,) * players
+        self._broke = (False,) * players
         """G18: the seats that could not pay in full during the deal in progress (they retire at its end)."""
-        self.deal_results: list[DealResult] = []
-        self.game_results: list[GameResult] = []
-        self.deals_played = 0
+        self._deal_results: tuple[DealResult, ...] = ()
+        self._game_results: tuple[GameResult, ...] = ()
+        self._deals_played = 0
         if first_dealer is not None and (type(first_dealer) is not int or not 0 <= first_dealer < players):
             raise RulesError(f"first_dealer={first_dealer!r} is not allowed; allowed: 0 to {players - 1}, "
                              "or None to draw for deal")
-        self._deal = _Deal(dealer=first_dealer if first_dealer is not None else 0, players=players)
-        self._legal: tuple[Action, ...] | None = None
+        self._deal = Deal(dealer=first_dealer if first_dealer is not None else 0, players=players)
+        self._legal = None
         self._phase = Phase.CUT if first_dealer is None else Phase.SHUFFLE
-        self._actor: int | None = self._compute_actor()
+        self._actor = self._compute_actor()
         self.resolve_chance()
 
     @classmethod
@@ -634,17 +647,48 @@ class GuimbardeState(GameState[GuimbardeRules]):
         return self._phase
 
     @property
+    def deal(self) -> Deal:
+        """The record of the deal in progress, to read (the laws of irregularities and the search bot do); it
+        changes only through the state."""
+        return self._deal
+
+    @property
+    def stocks_bought(self) -> tuple[int, ...]:
+        """G18: the new stocks each seat has bought from the bank."""
+        return self._stocks_bought
+
+    @property
+    def retired(self) -> tuple[bool, ...]:
+        """G18: the seats that could not pay and left the game."""
+        return self._retired
+
+    @property
+    def deal_results(self) -> tuple[DealResult, ...]:
+        """What each deal did to the counters, in the order played (voided deals included)."""
+        return self._deal_results
+
+    @property
+    def game_results(self) -> tuple[GameResult, ...]:
+        """G-§5.7: the game, once it has ended with a single seat ahead."""
+        return self._game_results
+
+    @property
+    def deals_played(self) -> int:
+        """G-§5.7: the deals completed so far (a deal voided under GUIMBARDE-R11 does not count)."""
+        return self._deals_played
+
+    @property
     def dealer(self) -> int | None:
-        return None if self._phase == Phase.CUT else self._deal.dealer
+        return None if self._phase is Phase.CUT else self._deal.dealer
 
     @property
     def eldest(self) -> int | None:
         """G-§2.4: the eldest hand, the seat after the dealer in playing order."""
-        return None if self._phase == Phase.CUT else self.next_seat(self._deal.dealer)
+        return None if self._phase is Phase.CUT else self.next_seat(self._deal.dealer)
 
     def next_seat(self, seat: int) -> int:
         """G-Q14: the seat that plays after ``seat`` (G18: retired seats are skipped)."""
-        players, step, retired = self.rules.players, self.rules.step, self.retired
+        players, step, retired = self.rules.players, self.rules.step, self._retired
         seat = (seat + step) % players
         if self.active:  # (when everybody has retired the game is over: plain rotation)
             while retired[seat]:
@@ -654,37 +698,23 @@ class GuimbardeState(GameState[GuimbardeRules]):
     @property
     def active(self) -> int:
         """G18: the number of seats still in the game."""
-        return self.rules.players - sum(self.retired)
-
-    @property
-    def actor(self) -> int | None:
-        return self._actor
-
-    @property
-    def is_terminal(self) -> bool:
-        return self._actor is None
+        return self.rules.players - sum(self._retired)
 
     def _compute_actor(self) -> int | None:
         if self._pending is not None:
             chooser = self._pending.irregularity.chooser
             return TABLE if chooser is None else chooser
         phase = self._phase
-        if phase == Phase.PLAY:
+        if phase is Phase.PLAY:
             return self._deal.to_play
-        if phase == Phase.OVER:
+        if phase is Phase.OVER:
             return None
         return CHANCE
-
-    def legal_actions(self) -> tuple[Action, ...]:
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        return legal
 
     def _compute_legal(self) -> tuple[Action, ...]:
         if self._pending is not None:
             return self._pending.remedies()
-        if self._phase != Phase.PLAY:
+        if self._phase is not Phase.PLAY:
             return ()
         return plays_of(self.playable(self._deal.to_play))
 
@@ -696,9 +726,9 @@ class GuimbardeState(GameState[GuimbardeRules]):
 
     def illegal_reason(self, action: Action) -> str:
         phase = self._phase
-        if phase == Phase.OVER:
+        if phase is Phase.OVER:
             return "the game is over"
-        if isinstance(action, Play) and phase == Phase.PLAY:
+        if isinstance(action, Play) and phase is Phase.PLAY:
             seat = self._deal.to_play
             if not self._deal.hands[seat] >> action.card.index & 1:
                 return f"{action.card} is not in the hand of seat {seat}"
@@ -707,24 +737,11 @@ class GuimbardeState(GameState[GuimbardeRules]):
                     "♦J (GUIMBARDE-R3)")
         return f"not allowed in phase {phase.name.lower()}"
 
-    def apply_unchecked(self, action: Action) -> Operation:
-        kind = type(action)
-        actor = action.seat if kind is Irregular else self._actor  # type: ignore[attr-defined]
-        assert actor is not None
-        operation = Operation(actor, action)
-        self.operations.append(operation)
-        self._legal = None
-        _HANDLERS[kind](self, action)
-        actor = self._actor = self._compute_actor()
-        if actor is not None and actor < 0:
-            self._automate(actor)
-        return operation
-
     def resolve_chance(self) -> None:
         pack = pack_for(self.rules.players)
         while self._actor == CHANCE and self.chance is not None and self.chance.has_next():
             order = self.chance.shuffled(pack)
-            if self._phase == Phase.CUT:
+            if self._phase is Phase.CUT:
                 self.apply_unchecked(CutForDeal(order[:self.rules.players]))
             else:
                 self.apply_unchecked(Shuffle(order))
@@ -734,40 +751,15 @@ class GuimbardeState(GameState[GuimbardeRules]):
 
     def check_chance_outcome(self, action: Action) -> None:
         pack = pack_for(self.rules.players)
-        if self._phase == Phase.CUT:
+        if self._phase is Phase.CUT:
             if not (isinstance(action, CutForDeal) and len(action.cards) == self.rules.players
                     and len(set(action.cards)) == self.rules.players and set(action.cards) <= set(pack)):
                 raise IllegalActionError(action, CHANCE, (), f"expected `draw C1 … C{self.rules.players}`: one "
                                          f"different card of the {len(pack)}-card pack per seat (G-§2.4)")
-        elif self._phase == Phase.SHUFFLE:
-            if not (isinstance(action, Shuffle) and len(action.order) == len(pack)
-                    and mask_of(action.order) == mask_of(pack)):
-                raise IllegalActionError(action, CHANCE, (), f"expected `deck C1 … C{len(pack)}`: an order of "
-                                         f"the {len(pack)}-card pack, each card once (G-§2.1)")
-        else:
-            raise IllegalActionError(action, self.actor, self.legal_actions(), "chance is not to act")
-
-    def clone(self) -> Self:
-        twin = object.__new__(type(self))
-        twin.rules = self.rules
-        twin.chance = self.chance.clone() if self.chance is not None else None
-        twin.operations = self.operations[:]
-        twin.ledger = self.ledger.copy()
-        twin.deal_results = self.deal_results[:]
-        twin.game_results = self.game_results[:]
-        twin.deals_played = self.deals_played
-        twin.stocks_bought = self.stocks_bought[:]
-        twin.retired = self.retired[:]
-        twin.broke = self.broke[:]
-        twin._deal = self._deal.copy()
-        twin._phase = self._phase
-        twin._legal = self._legal
-        twin._actor = self._actor
-        twin._pending = self._pending
-        twin._last_tricks = self._last_tricks
-        twin.automate_table = self.automate_table
-        twin.rulings = self.rulings[:]
-        return twin
+        elif not (isinstance(action, Shuffle) and len(action.order) == len(pack)
+                  and mask_of(action.order) == mask_of(pack)):  # (chance acts only to cut or to shuffle)
+            raise IllegalActionError(action, CHANCE, (), f"expected `deck C1 … C{len(pack)}`: an order of "
+                                     f"the {len(pack)}-card pack, each card once (G-§2.1)")
 
     # ------------------------------------------------------------------------------------ chance
     def _apply_cut(self, action: Action) -> None:
@@ -792,29 +784,29 @@ class GuimbardeState(GameState[GuimbardeRules]):
         if not deal.skip_antes:
             deal.start_entries = len(self.ledger.entries)
             deal.start_balances = self.ledger.seat_balances()
-            deal.start_bought = tuple(self.stocks_bought)
-        deal.clearing = self.deals_played >= rules.deals
+            deal.start_bought = self._stocks_bought
+        deal.clearing = self._deals_played >= rules.deals
         if not deal.clearing and not deal.skip_antes:
             self._antes()
         deal.ante_end = len(self.ledger.entries)
-        if any(self.broke):  # G18: a player who cannot ante pays what he can and is dealt no cards
-            deal.retired_at_antes = [s for s in range(players) if self.broke[s]]
+        if any(self._broke):  # G18: a player who cannot ante pays what he can and is dealt no cards
+            deal.retired_at_antes = [s for s in range(players) if self._broke[s]]
             self._retire_broke()
             if self.active < MIN_PLAYERS:
-                self.end_deal(completed=False, stop=True)
+                self._end_deal(completed=False, stop=True)
                 return
         hands = [0] * players
         for seat in range(players):
-            for position in dealt_positions(rules, deal.dealer, seat, retired=self.retired):
+            for position in dealt_positions(rules, deal.dealer, seat, retired=self._retired):
                 hands[seat] |= 1 << deal.deck[position]
         deal.hands = hands
         deal.shown = [0] * players
         deal.tricks_won = [0] * players
-        deal.second_at = [99] * players
+        deal.second_at = [_NO_SECOND_TRICK] * players
         deal.fined = [False] * players
         deal.announced = [0] * players
         deal.turn_up = deal.deck[turn_up_position(rules, dealt=self.active)]
-        deal.trump = deal.turn_up // 13  # GUIMBARDE-§3: the printed suit of the turn-up is trumps
+        deal.trump = suit_of(deal.turn_up)  # GUIMBARDE-§3: the printed suit of the turn-up is trumps
         self._declare()
         deal.leader = deal.to_play = self.next_seat(deal.dealer)  # GUIMBARDE-§9: the eldest leads
         self._phase = Phase.PLAY
@@ -827,7 +819,7 @@ class GuimbardeState(GameState[GuimbardeRules]):
         for box in BOXES:
             if self.rules.ante_only_empty_boxes and self.ledger.balance(box) > 0:
                 continue
-            for seat in self._order():
+            for seat in self.seats_in_order():
                 self.pay(seat, box, 1, "GUIMBARDE-§1")
 
     def pay(self, seat: int, target: str | int, amount: int, reason: str) -> None:
@@ -843,35 +835,35 @@ class GuimbardeState(GameState[GuimbardeRules]):
             if rules.unable_to_pay == "new-stock":
                 while stock < amount:
                     self.ledger.transfer(BANK, seat, rules.starting_stock, "G18")
-                    self.stocks_bought[seat] += 1
+                    self._stocks_bought = _changed(self._stocks_bought, seat, self._stocks_bought[seat] + 1)
                     stock += rules.starting_stock
             else:
-                self.broke[seat] = True
+                self._broke = _changed(self._broke, seat, True)
                 amount = stock
         if amount > 0:
             self.ledger.transfer(seat, target, amount, reason)
 
-    def undo_transfers(self, start: int, reason: str) -> None:
+    def _undo_transfers(self, start: int, reason: str) -> None:
         """G10, G11 (GUIMBARDE-R11): reverse every ledger transfer from entry ``start`` on, newest first, citing
         ``reason``; new stocks bought meanwhile go back to the bank and nobody is any longer short (G18)."""
         for entry in reversed(self.ledger.entries[start:]):
             self.ledger.transfer(entry.target, entry.source, entry.amount, reason)
             if entry.source == BANK and isinstance(entry.target, int):
-                self.stocks_bought[entry.target] -= 1
+                self._stocks_bought = _changed(self._stocks_bought, entry.target, self._stocks_bought[entry.target] - 1)
             elif entry.target == BANK and isinstance(entry.source, int):  # (an earlier restoration, undone)
-                self.stocks_bought[entry.source] += 1
-        self.broke = [False] * self.rules.players
+                self._stocks_bought = _changed(self._stocks_bought, entry.source, self._stocks_bought[entry.source] + 1)
+        self._broke = (False,) * self.rules.players
 
     def _retire_broke(self) -> None:
         """G18 (unable_to_pay="retire"): the seats that could not pay retire from the game."""
-        for seat, broke in enumerate(self.broke):
+        for seat, broke in enumerate(self._broke):
             if broke:
-                self.retired[seat] = True
-                self.broke[seat] = False
-                self.rulings.append(f"G18: seat {seat} cannot pay; he paid what he could and retires")
+                self._retired = _changed(self._retired, seat, True)
+                self._broke = _changed(self._broke, seat, False)
+                self.rule(f"G18: seat {seat} cannot pay; he paid what he could and retires")
 
-    def _order(self) -> tuple[int, ...]:
-        """The seats in playing order from the eldest hand."""
+    def seats_in_order(self) -> tuple[int, ...]:
+        """The seats still at the table (G18: the retired left), in playing order from the eldest hand."""
         seat, order = self._deal.dealer, []
         for _ in range(self.active or self.rules.players):
             seat = self.next_seat(seat)
@@ -892,7 +884,7 @@ class GuimbardeState(GameState[GuimbardeRules]):
         point and the best draws the Point box; then each adds one to the Point box (GUIMBARDE-§7)."""
         deal, rules = self._deal, self.rules
         deal.claims = []
-        order = self._order()
+        order = self.seats_in_order()
         for seat in order:
             hand = deal.hands[seat]
             if hand >> QH & 1 and hand >> KH & 1:
@@ -923,23 +915,23 @@ class GuimbardeState(GameState[GuimbardeRules]):
     def _pay_hand_marriages_at_start(self) -> None:
         """G-Q9 variant: every marriage in hand is paid before the first lead."""
         deal = self._deal
-        for seat in self._order():
-            for suit in range(4):
-                queen, king = 13 * suit + 10, 13 * suit + 11
+        for seat in self.seats_in_order():
+            for suit in Suit:
+                queen, king = card_index(Rank.QUEEN, suit), card_index(Rank.KING, suit)
                 if deal.hands[seat] >> queen & 1 and deal.hands[seat] >> king & 1:
                     self._pay_hand_marriage(seat, suit)
 
-    def _pay_hand_marriage(self, seat: int, suit: int) -> None:
+    def _pay_hand_marriage(self, seat: int, suit: Suit) -> None:
         """GUIMBARDE-R1, G1: a marriage in hand earns one from every other player; GUIMBARDE-R4, G4: the grand
         marriage (hearts) two from each. Both cards are shown."""
         grand = suit == Suit.HEARTS
         amount, reason = (2, "GUIMBARDE-R4") if grand else (1, "GUIMBARDE-R1")
         self._from_each(seat, amount, reason)
-        self._deal.shown[seat] |= (1 << (13 * suit + 10)) | (1 << (13 * suit + 11))
+        self._deal.shown[seat] |= (1 << card_index(Rank.QUEEN, suit)) | (1 << card_index(Rank.KING, suit))
 
     def _from_each(self, seat: int, amount: int, reason: str, *, except_seat: int = -1) -> None:
         """G-§3.4: a side payment, from each other player to ``seat``, never through the boxes."""
-        for other in self._order():
+        for other in self.seats_in_order():
             if other != seat and other != except_seat:
                 self.pay(other, seat, amount, reason)
 
@@ -951,10 +943,12 @@ class GuimbardeState(GameState[GuimbardeRules]):
     def play_card(self, seat: int, card: int) -> None:
         """Put ``card`` from ``seat``'s hand on the trick (no legality check: table mode uses it too)."""
         deal, rules = self._deal, self.rules
-        if card // 13 * 13 + 10 <= card <= card // 13 * 13 + 11 and not rules.pay_hand_marriage_at_start:
-            partner = card + 1 if card % 13 == 10 else card - 1
+        rank = rank_of(card)
+        if rank in (Rank.QUEEN, Rank.KING) and not rules.pay_hand_marriage_at_start:
+            suit = Suit(suit_of(card))
+            partner = card_index(Rank.KING if rank == Rank.QUEEN else Rank.QUEEN, suit)
             if deal.hands[seat] >> partner & 1:
-                self._pay_hand_marriage(seat, card // 13)  # G-Q9: paid as the first card of the pair is played
+                self._pay_hand_marriage(seat, suit)  # G-Q9: paid as the first card of the pair is played
         deal.hands[seat] &= ~(1 << card)
         deal.shown[seat] &= ~(1 << card)
         trump = deal.trump
@@ -986,7 +980,7 @@ class GuimbardeState(GameState[GuimbardeRules]):
                     holder = king_seat if first == KH else queen_seat
                     self.pay(holder, winner, 1, "GUIMBARDE-R4")
             elif kind == 1:
-                if first % 13 == 10:  # G-Q5 variant: queen first
+                if rank_of(first) == Rank.QUEEN:  # G-Q5 variant: queen first
                     king_seat, queen_seat = queen_seat, king_seat
                 if winner == king_seat:  # GUIMBARDE-R1, G1: all pay but the queen's player
                     self._from_each(winner, 1, "GUIMBARDE-R1", except_seat=queen_seat)
@@ -1026,23 +1020,24 @@ class GuimbardeState(GameState[GuimbardeRules]):
         """GUIMBARDE-§7: the Point box to the most tricks, two at least; at 2–2 the first to take two; else it
         stays for the next deal."""
         deal = self._deal
-        eligible = [s for s in self._order() if not deal.fined[s]]
+        eligible = [s for s in self.seats_in_order() if not deal.fined[s]]
         most = max((deal.tricks_won[s] for s in eligible), default=0)
         if most >= 2:
             winner = min((s for s in eligible if deal.tricks_won[s] == most), key=lambda s: deal.second_at[s])
             amount = self.ledger.balance(POINT)
             if amount > 0:
                 self.ledger.transfer(POINT, winner, amount, "GUIMBARDE-§7")
-        self.end_deal(completed=True)
+        self._end_deal(completed=True)
 
-    def end_deal(self, *, completed: bool, stop: bool = False) -> None:
+    def _end_deal(self, *, completed: bool, stop: bool = False) -> None:
         """G-§5.6, §5.7: record the deal, pass the deal to the eldest, end the game after the agreed deals (G18,
         or when ``stop`` is given: when fewer than three players remain)."""
         deal, rules = self._deal, self.rules
-        self.deals_played += completed
+        self._deals_played += completed
         self._retire_broke()
-        over = stop or self.active < MIN_PLAYERS or (self.deals_played >= rules.deals and (
-            self.deals_played >= rules.deals + rules.clearing_deals or self._boxes_total() == 0))
+        played = self._deals_played
+        over = stop or self.active < MIN_PLAYERS or (played >= rules.deals and (
+            played >= rules.deals + rules.clearing_deals or self._boxes_total() == 0))
         if over:
             self._share_boxes()
         end = self.ledger.seat_balances()
@@ -1051,15 +1046,15 @@ class GuimbardeState(GameState[GuimbardeRules]):
         stock = rules.starting_stock
         points = tuple(e - s - stock * (b - a) for e, s, b, a in zip(end, start, self.stocks_bought, bought,
                                                                        strict=True))
-        self.deal_results.append(DealResult(0, deal.dealer, points,
-                                            tuple(deal.tricks_won) or (0,) * rules.players, completed))
-        self._last_tricks = deal.tricks
+        self._deal_results += (DealResult(0, deal.dealer, points, tuple(deal.tricks_won) or (0,) * rules.players,
+                                          completed),)
+        self._last_tricks = tuple(deal.tricks)
         dealer = self.next_seat(deal.dealer) if completed else deal.dealer
-        self._deal = _Deal(dealer=dealer, players=rules.players, start=len(self.operations))
+        self._deal = Deal(dealer=dealer, players=rules.players, start=len(self.operations))
         self._phase = Phase.OVER if over else Phase.SHUFFLE
         result = self.result()
         if over and result.winner is not None:
-            self.game_results.append(GameResult(result.winner, result.points))
+            self._game_results += (GameResult(result.winner, result.points),)
 
     def _boxes_total(self) -> int:
         return sum(self.ledger.balance(box) for box in BOXES)
@@ -1068,7 +1063,7 @@ class GuimbardeState(GameState[GuimbardeRules]):
         """G-§5.7: what is left in the boxes is shared equally; the odd counters go one at a time in playing
         order from the last deal's eldest hand."""
         total = self._boxes_total()
-        order = self._order()
+        order = self.seats_in_order()
         players = len(order)
         due = {seat: total // players + (rank < total % players) for rank, seat in enumerate(order)}
         for box in BOXES:
@@ -1081,18 +1076,57 @@ class GuimbardeState(GameState[GuimbardeRules]):
                     left -= amount
 
     # ------------------------------------------------------------------------------------ table mode
-    def _apply_irregular(self, action: Action) -> None:
-        from academie.games.guimbarde import table as guimbarde_table
+    def _laws(self) -> GuimbardeTableLaws:
+        laws = self.table_laws
+        if laws is None:
+            raise RulesError("the laws of irregularities are not loaded: import academie.games.guimbarde")
+        return laws
 
+    def _apply_irregular(self, action: Action) -> None:
         assert isinstance(action, Irregular)
-        guimbarde_table.commit(self, action)
+        self._laws().commit(self, action)
 
     def _apply_remedy(self, action: Action) -> None:
-        from academie.games.guimbarde import table as guimbarde_table
+        assert isinstance(action, Remedy)
+        pending = self.take_pending()
+        assert isinstance(pending, GuimbardePending)
+        self._laws().apply_remedy(self, pending, action)
 
-        assert isinstance(action, Remedy) and self._pending is not None
-        pending, self._pending = self._pending, None
-        guimbarde_table.apply_remedy(self, pending, action)
+    def expose(self, seat: int, card: int) -> None:
+        """G12 (GUIMBARDE-R12): ``card``, played out of turn and taken back into ``seat``'s hand, has been seen by
+        everybody: it stays shown while he holds it."""
+        self._deal.shown[seat] |= 1 << card
+
+    def draw_box(self, seat: int, box: str, law: str) -> int:
+        """G16: ``seat`` draws every counter of ``box`` (a claim he has no right to, set right by the ruling),
+        citing ``law``; returns the amount drawn."""
+        amount = self.ledger.balance(box)
+        self.ledger.transfer(box, seat, amount, law)
+        return amount
+
+    def bar_from_trick_prize(self, seat: int) -> None:
+        """G17: ``seat``, found with a wrong number of cards after the first trick, cannot win the Point box for
+        the most tricks this deal (GUIMBARDE-§7)."""
+        self._deal.fined[seat] = True
+
+    def deal_again(self, law: str) -> None:
+        """G10, G13, G17: undo every movement of the deal after the antes, citing ``law`` (the antes stay in the
+        boxes), and let the same dealer deal again."""
+        deal = self._deal
+        self._undo_transfers(deal.ante_end, law)
+        self._deal = Deal(dealer=deal.dealer, players=self.players, start=len(self.operations), skip_antes=True,
+                          start_balances=deal.start_balances, start_entries=deal.start_entries,
+                          start_bought=deal.start_bought, retired_at_antes=deal.retired_at_antes)
+        self._phase = Phase.SHUFFLE
+
+    def void_deal(self) -> None:
+        """G11 (GUIMBARDE-R11): the deal does not count; every movement of it, antes included, is restored (G18:
+        a seat that retired unable to ante is at the table again), and the same dealer deals again."""
+        deal = self._deal
+        self._undo_transfers(deal.start_entries, "GUIMBARDE-R11")
+        for seat in deal.retired_at_antes:  # G18: with his antes given back, he is at the table again
+            self._retired = _changed(self._retired, seat, False)
+        self._end_deal(completed=False)
 
     # ------------------------------------------------------------------------------------ results
     def result(self) -> GuimbardeResult:
@@ -1100,16 +1134,12 @@ class GuimbardeState(GameState[GuimbardeRules]):
         stock = self.rules.starting_stock
         points = tuple(b - stock * n for b, n in zip(self.ledger.seat_balances(), self.stocks_bought, strict=True))
         best = max(points)
-        games = tuple(int(self._phase == Phase.OVER and p == best) for p in points)
+        games = tuple(int(self._phase is Phase.OVER and p == best) for p in points)
         winner = points.index(best) if sum(games) == 1 else None
-        return GuimbardeResult(points, games, winner, tuple(self.stocks_bought), tuple(self.retired))
+        return GuimbardeResult(points, games, winner, self._stocks_bought, self._retired)
 
     def returns(self) -> tuple[int, ...]:
         return self.result().returns()
-
-    @property
-    def pending(self) -> Irregularity | None:
-        return self._pending.irregularity if self._pending is not None else None
 
     def stock(self, seat: int) -> int:
         """G-§2.3: the counters in front of ``seat``: the starting stock plus what it won or lost."""
@@ -1138,6 +1168,107 @@ class GuimbardeState(GameState[GuimbardeRules]):
     def current_trick(self) -> tuple[tuple[int, Card], ...]:
         return tuple((seat, CARDS[card]) for seat, card in self._deal.trick)
 
+    # ------------------------------------------------------------------------------------ worlds of a view
+    @classmethod
+    def sample(cls, view: GuimbardeView, rng: random.Random) -> Self:
+        """A full state consistent with everything ``view.viewer`` knows now, the cards he cannot see dealt at
+        random (from ``rng``) among the unseen ones: the cards shown at the declarations stay in their holders'
+        hands (GUIMBARDE-§6), a ♥Q or ♥K (and ♦J, unless G-Q7) nobody showed is undealt, a seat holds no card of a
+        suit it failed to follow (GUIMBARDE-R8), each hand has its number of cards and (by rejection) gives the
+        point its holder announced (GUIMBARDE-§4); table mode: a card named in an irregular act and not played
+        is still in the offender's hand (G12, G-Q17), a revoke reveals no void.
+
+        >>> state = GuimbardeState.new(seed=4, first_dealer=0)
+        >>> view = state.view(state.actor)
+        >>> world = GuimbardeState.sample(view, random.Random(1))
+        >>> world.actor == view.actor, world.view(view.viewer).hand == view.hand
+        (True, True)
+        >>> tuple(world.legal_actions()) == view.legal_actions
+        True
+        """
+        hands = _sample_hands(view, rng) if view.phase is Phase.PLAY else ()
+        return cls.from_view(view, hands=hands)
+
+    @classmethod
+    def from_view(cls, view: GuimbardeView, *, hands: Sequence[int]) -> Self:
+        """The state of the game that agrees with ``view`` and gives each seat the hand in ``hands`` (card masks;
+        empty unless the cards are being played), for search over the unseen cards. Its ledger holds the boxes
+        and stocks of the view (the bank fills them: only the changes from here count); ``deal_results`` of the
+        deal, once it ends, say what the rest of the deal brought each seat. The log starts empty.
+        """
+        if view.pending is not None:
+            raise RulesError("a world cannot be built while a ruling is pending; apply the remedy first")
+        if view.phase is Phase.PLAY and (view.dealer is None or view.trump_card is None
+                                         or len(hands) != view.players):
+            raise RulesError("while the cards are played, a world needs the dealer, the turn-up and every hand")
+        world = cls(view.rules, first_dealer=view.dealer)
+        world._adopt(view, hands)
+        return world
+
+    def _adopt(self, view: GuimbardeView, hands: Sequence[int]) -> None:
+        """Make this new state agree with ``view``, the hidden hands being ``hands`` (:meth:`from_view`)."""
+        rules = self.rules
+        for box, amount in view.boxes:
+            if amount > 0:  # the boxes as they stand (the bank fills them: only the changes from here count)
+                self.ledger.transfer(BANK, box, amount, "G-§3.2")
+        for seat, stock in enumerate(view.stocks):  # the stocks as they stand (G18: what each can still pay)
+            if stock != rules.starting_stock:
+                source, target = (BANK, seat) if stock > rules.starting_stock else (seat, BANK)
+                self.ledger.transfer(source, target, abs(stock - rules.starting_stock), "G-§2.3")
+        self._stocks_bought = tuple(view.stocks_bought) or self._stocks_bought
+        self._retired = tuple(view.retired) or self._retired
+        self.rulings = list(view.rulings)
+        self._last_tricks = tuple((t.leader, tuple((s, c.index) for s, c in t.plays), t.winner)
+                                  for t in view.previous_tricks if t.winner is not None)  # (every one was won)
+        playing = view.phase is Phase.PLAY
+        self._deals_played = view.deal_number - playing
+        if view.phase is Phase.OVER:
+            self._phase = Phase.OVER
+        if playing:
+            self._adopt_deal(view, hands)
+        self._legal = None
+        self._actor = self._compute_actor()
+
+    def _adopt_deal(self, view: GuimbardeView, hands: Sequence[int]) -> None:
+        """The deal in progress of :meth:`_adopt`: the hands, the turn-up, the declarations and the tricks."""
+        rules, deal = self.rules, self._deal
+        assert view.trump_card is not None
+        players = rules.players
+        deal.hands = list(hands)
+        deal.shown = [mask_of(cards) for cards in view.shown]
+        deal.turn_up = view.trump_card.index
+        deal.trump = view.trump_card.suit
+        deal.claims = list(view.claims)
+        deal.announced = list(view.announced)
+        deal.tricks_won = [0] * players
+        deal.second_at = [_NO_SECOND_TRICK] * players
+        deal.fined = _irregular_cards(view)[2]
+        for number, trick in enumerate(view.tricks, start=1):
+            if trick.winner is None:
+                continue
+            deal.tricks.append((trick.leader, tuple((s, c.index) for s, c in trick.plays), trick.winner))
+            deal.tricks_won[trick.winner] += 1
+            if deal.tricks_won[trick.winner] == 2:
+                deal.second_at[trick.winner] = number
+        current = view.tricks[-1] if view.tricks and view.tricks[-1].winner is None else None
+        deal.start_balances = self.ledger.seat_balances()
+        deal.start_bought = self._stocks_bought
+        deal.start_entries = deal.ante_end = 0
+        self._phase = Phase.PLAY
+        deal.leader = deal.to_play = view.actor if isinstance(view.actor, int) and view.actor >= 0 else 0
+        if current is not None:
+            deal.leader = current.leader
+            cards = [c.index for _, c in current.plays]
+            deal.trick = [(s, c.index) for s, c in current.plays]
+            deal.best, deal.best_seat = cards[0], current.plays[0][0]
+            for seat, card in deal.trick[1:]:
+                if BEATEN_BY[deal.trump][deal.best] >> card & 1:
+                    deal.best, deal.best_seat = card, seat
+            deal.protected_marriage = any(
+                marriage_kind(a, b, rules) == 1
+                and (rules.rule3_protects_trump_marriages or EFFECTIVE_SUIT[deal.trump][a] != deal.trump)
+                for a, b in itertools.pairwise(cards))
+
     def view(self, viewer: int) -> GuimbardeView:
         """What ``viewer`` (a seat or :data:`PUBLIC`) knows now; never another seat's hidden cards."""
         players = self.rules.players
@@ -1159,11 +1290,11 @@ class GuimbardeState(GameState[GuimbardeRules]):
             claims=tuple(deal.claims), announced=tuple(deal.announced) or (0,) * players,
             tricks=self._tricks_view(), tricks_won=self.tricks_won,
             deal_number=self.deals_played + (1 if dealt else 0), deals=self.rules.deals,
-            history=history, legal_actions=self.legal_actions() if viewer == self.actor else (),
+            history=history, legal_actions=tuple(self.legal_actions()) if viewer == self.actor else (),
             pending=self.pending, rulings=tuple(self.rulings),
             previous_tricks=tuple(_trick(t) for t in self._last_tricks),
-            stocks=tuple(self.stock(s) for s in range(players)), stocks_bought=tuple(self.stocks_bought),
-            retired=tuple(self.retired),
+            stocks=tuple(self.stock(s) for s in range(players)), stocks_bought=self._stocks_bought,
+            retired=self._retired,
         )
 
     def _tricks_view(self) -> tuple[Trick, ...]:
@@ -1179,6 +1310,14 @@ def _trick(trick: tuple[int, tuple[tuple[int, int], ...], int]) -> Trick:
     return Trick(leader, tuple((seat, CARDS[card]) for seat, card in plays), winner)
 
 
+_T = TypeVar("_T")
+
+
+def _changed(values: tuple[_T, ...], index: int, value: _T) -> tuple[_T, ...]:
+    """``values`` with ``values[index]`` replaced (the state's per-seat tuples are replaced, never changed)."""
+    return (*values[:index], value, *values[index + 1:])
+
+
 def marriage_kind(first: int, second: int, rules: GuimbardeRules) -> int:
     """GUIMBARDE-R6, G6, GUIMBARDE-§10, G-§5.4: 2 when two consecutive cards are ♥K and ♥Q (either order, the
     grand marriage on the table), 1 for a King then its Queen of another suit (G-Q5: either order as an option),
@@ -1191,14 +1330,18 @@ def marriage_kind(first: int, second: int, rules: GuimbardeRules) -> int:
     >>> marriage_kind(Card.parse("QH").index, Card.parse("KH").index, GuimbardeRules())
     2
     """
-    if first // 13 != second // 13:
+    if suit_of(first) != suit_of(second):
         return 0
-    pair = (first % 13, second % 13)
-    if first // 13 == Suit.HEARTS:
-        return 2 if pair in ((11, 10), (10, 11)) else 0
-    if pair == (11, 10) or (rules.marriage_either_order and pair == (10, 11)):
+    pair = (rank_of(first), rank_of(second))
+    if suit_of(first) == Suit.HEARTS:
+        return 2 if pair in (_KING_QUEEN, _QUEEN_KING) else 0
+    if pair == _KING_QUEEN or (rules.marriage_either_order and pair == _QUEEN_KING):
         return 1
     return 0
+
+
+_KING_QUEEN: Final = (Rank.KING, Rank.QUEEN)
+_QUEEN_KING: Final = (Rank.QUEEN, Rank.KING)
 
 
 def legal_mask(hand: int, trick: Sequence[int], trump: int, rules: GuimbardeRules, *, best: int = -1,
@@ -1227,8 +1370,9 @@ def legal_mask(hand: int, trick: Sequence[int], trump: int, rules: GuimbardeRule
     led = EFFECTIVE_SUIT[trump][trick[0]]
     follow = hand & EFFECTIVE_MASKS[trump][led]
     previous = trick[-1]
-    if previous % 13 == 11 and (not rules.marriage_obligation_only_in_suit or EFFECTIVE_SUIT[trump][previous] == led):
-        queen = 1 << (previous - 1)
+    if rank_of(previous) == Rank.KING and (not rules.marriage_obligation_only_in_suit
+                                           or EFFECTIVE_SUIT[trump][previous] == led):
+        queen = 1 << card_index(Rank.QUEEN, Suit(suit_of(previous)))
         if hand & queen and (not follow or follow & queen):
             return queen  # GUIMBARDE-R7: the queen must fall on her king (G-Q6: but suit is followed first)
     barred = rules.protected if protected_marriage else 0  # GUIMBARDE-R3
@@ -1247,7 +1391,7 @@ def legal_mask(hand: int, trick: Sequence[int], trump: int, rules: GuimbardeRule
     return hand & ~barred or hand
 
 
-_HANDLERS: Final = {
+GuimbardeState.handlers = {
     CutForDeal: GuimbardeState._apply_cut,
     Shuffle: GuimbardeState._apply_shuffle,
     Play: GuimbardeState._apply_play,
@@ -1256,59 +1400,86 @@ _HANDLERS: Final = {
 }
 
 
-def world_state(view: GuimbardeView, hands: Sequence[int]) -> GuimbardeState:
-    """A state of the deal in progress that agrees with ``view`` and gives each seat the hand in ``hands`` (card
-    masks), for search over the unseen cards. Its ledger holds the boxes of the view; ``deal_results`` of the
-    deal, once it ends, say what the rest of the deal brought each seat.
-    """
-    rules = view.rules
-    if view.phase != Phase.PLAY or view.dealer is None or view.trump_card is None:
-        raise RulesError("a world can be built only while the cards are played")
-    state = GuimbardeState(dataclasses.replace(rules, mode=Mode.ENFORCED), first_dealer=view.dealer)
-    for box, amount in view.boxes:
-        if amount > 0:  # the boxes as they stand (the bank fills them: only the changes from here count)
-            state.ledger.transfer(BANK, box, amount, "G-§3.2")
-    for seat, stock in enumerate(view.stocks):  # the stocks as they stand (G18: what each can still pay)
-        if stock != rules.starting_stock:
-            source, target = (BANK, seat) if stock > rules.starting_stock else (seat, BANK)
-            state.ledger.transfer(source, target, abs(stock - rules.starting_stock), "G-§2.3")
-    state.stocks_bought = list(view.stocks_bought) or [0] * rules.players
-    state.retired = list(view.retired) or [False] * rules.players
-    deal = state._deal
-    deal.hands = list(hands)
-    deal.shown = [mask_of(cards) for cards in view.shown]
-    deal.turn_up = view.trump_card.index
-    deal.trump = view.trump_card.suit
-    deal.announced = list(view.announced)
-    deal.tricks_won = [0] * rules.players
-    deal.second_at = [99] * rules.players
-    deal.fined = [False] * rules.players
-    for number, trick in enumerate(view.tricks, start=1):
-        if trick.winner is None:
+_MISPLAYS: Final = frozenset(("break-marriage", "revoke", "no-beat", "trump-marriage", "out-of-turn"))
+"""Table mode: the irregular acts that name a card of the offender's hand (G3, G7, G8, G9, G12)."""
+
+
+def _irregular_cards(view: GuimbardeView) -> tuple[set[tuple[int, int]], list[int], list[bool]]:
+    """Table mode, from this deal's history: the (seat, card) of every card played against the rules (they reveal
+    no void), the cards each seat named in an irregular act and still holds, and the seats barred from the trick
+    prize (G17)."""
+    irregular: set[tuple[int, int]] = set()
+    held = [0] * view.players
+    barred = [False] * view.players
+    if view.rules.mode is not Mode.TABLE:
+        return irregular, held, barred
+    played = {(seat, card.index) for trick in view.tricks for seat, card in trick.plays}
+    history = view.history
+    for number, (_, action) in enumerate(history):
+        if not isinstance(action, Irregular):
             continue
-        deal.tricks.append((trick.leader, tuple((s, c.index) for s, c in trick.plays), trick.winner))
-        deal.tricks_won[trick.winner] += 1
-        if deal.tricks_won[trick.winner] == 2:
-            deal.second_at[trick.winner] = number
-    current = view.tricks[-1] if view.tricks and view.tricks[-1].winner is None else None
-    deal.start_balances = state.ledger.seat_balances()
-    deal.start_bought = tuple(state.stocks_bought)
-    deal.start_entries = deal.ante_end = 0
-    state.deals_played = view.deal_number - 1
-    state._phase = Phase.PLAY
-    deal.leader = deal.to_play = view.actor if isinstance(view.actor, int) and view.actor >= 0 else 0
-    if current is not None:
-        deal.leader = current.leader
-        cards = [c.index for _, c in current.plays]
-        deal.trick = [(s, c.index) for s, c in current.plays]
-        deal.best, deal.best_seat = cards[0], current.plays[0][0]
-        for seat, card in deal.trick[1:]:
-            if BEATEN_BY[deal.trump][deal.best] >> card & 1:
-                deal.best, deal.best_seat = card, seat
-        deal.protected_marriage = any(
-            marriage_kind(a, b, rules) == 1
-            and (rules.rule3_protects_trump_marriages or EFFECTIVE_SUIT[deal.trump][a] != deal.trump)
-            for a, b in itertools.pairwise(cards))
-    state._legal = None
-    state._actor = state._compute_actor()
-    return state
+        if action.kind in _MISPLAYS and action.args:
+            card = Card.parse(action.args[0]).index
+            irregular.add((action.seat, card))
+            if (action.seat, card) not in played:
+                held[action.seat] |= 1 << card  # taken back into his hand (G12, G-Q17): he still holds it
+        elif action.kind == "wrong-count" and number + 1 < len(history):
+            remedy = history[number + 1][1]
+            if isinstance(remedy, Remedy) and remedy.name == "no-prize":
+                barred[action.seat] = True
+    return irregular, held, barred
+
+
+def _voids(view: GuimbardeView, irregular: set[tuple[int, int]]) -> list[int]:
+    """For each seat, the mask of cards it cannot hold: the effective suits it failed to follow (GUIMBARDE-R8),
+    unless it did so against the rules (table mode: a revoke reveals no void)."""
+    trump = view.trump
+    assert trump is not None
+    barred = [0] * view.players
+    for trick in view.tricks:
+        led = EFFECTIVE_SUIT[trump][trick.plays[0][1].index]
+        for seat, card in trick.plays[1:]:
+            if EFFECTIVE_SUIT[trump][card.index] != led and (seat, card.index) not in irregular:
+                barred[seat] |= EFFECTIVE_MASKS[trump][led]
+    return barred
+
+
+def _point(mask: int) -> int:
+    """GUIMBARDE-§4: the point announced for a hand, the length of its longest printed suit (0 below three)."""
+    length = max((mask & SUIT_MASKS[s]).bit_count() for s in range(4))
+    return length if length >= 3 else 0
+
+
+def _sample_hands(view: GuimbardeView, rng: random.Random, *, tries: int = 40) -> list[int]:
+    """Hands for every seat consistent with the view (the announced points checked by rejection; after ``tries``
+    draws the last one stands)."""
+    players = view.players
+    hidden_top = (1 << QH) | (1 << KH) | (0 if view.rules.fou_box_on_survival else 1 << JD)
+    played = [0] * players
+    for trick in view.tricks:
+        for seat, card in trick.plays:
+            played[seat] |= 1 << card.index
+    irregular, held, _ = _irregular_cards(view)
+    shown = [mask_of(cards) | held[seat] for seat, cards in enumerate(view.shown)]
+    known = mask_of(view.hand) | sum(shown) | sum(played) | (view.trump_card.bit if view.trump_card else 0)
+    unseen = [i for i in indices_of(mask_of(pack_for(players)) & ~known) if not hidden_top >> i & 1]
+    barred = _voids(view, irregular)
+    hands: list[int] = []
+    for _ in range(tries):
+        rng.shuffle(unseen)
+        pool = list(unseen)
+        hands = [shown[s] for s in range(players)]
+        if view.viewer != PUBLIC:
+            hands[view.viewer] = mask_of(view.hand)
+        order = sorted((s for s in range(players) if s != view.viewer), key=lambda s: -barred[s].bit_count())
+        for seat in order:
+            need = view.hand_sizes[seat] - hands[seat].bit_count()
+            fits = [c for c in pool if not barred[seat] >> c & 1]
+            if len(fits) < need:
+                fits = pool[:]  # an inference that cannot be honoured: fall back to any card
+            for index in fits[:need]:
+                hands[seat] |= 1 << index
+                pool.remove(index)
+        if all(_point(hands[s] | played[s]) == view.announced[s] for s in range(players) if s != view.viewer):
+            return hands
+    return hands

@@ -19,14 +19,20 @@ ledger citing its law: "one counter to each player" (GUIMBARDE-R7–R10, R12).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
-from academie.cards import Card
+from academie.cards import Card, Rank, Suit, card_index, rank_of, suit_of
 from academie.engine import Mode
+from academie.games.guimbarde.state import (
+    BOXES,
+    EFFECTIVE_MASKS,
+    EFFECTIVE_SUIT,
+    GuimbardePending,
+    GuimbardeState,
+    Phase,
+    legal_mask,
+)
 from academie.laws import Act, Irregular, Irregularity, Remedy
-
-if TYPE_CHECKING:
-    from academie.games.guimbarde.state import GuimbardeState, Pending
 
 
 # ------------------------------------------------------------------------------------------------ helpers
@@ -35,13 +41,11 @@ def _card(act: Irregular) -> int:
 
 
 def _playing(state: GuimbardeState) -> str:
-    from academie.games.guimbarde.state import Phase
-
-    return "" if state.phase == Phase.PLAY and state.pending is None else "only while the cards are played"
+    return "" if state.phase is Phase.PLAY and state.pending is None else "only while the cards are played"
 
 
 def _before_first_card(state: GuimbardeState) -> str:
-    deal = state._deal
+    deal = state.deal
     if _playing(state) or deal.tricks or deal.trick:
         return "only after the deal and before the first card is played"
     return ""
@@ -49,34 +53,29 @@ def _before_first_card(state: GuimbardeState) -> str:
 
 def _pend(state: GuimbardeState, law: str, offender: int, description: str, remedy: str, *,
           cards: tuple[int, ...] = (), amount: int = 0, box: str = "") -> None:
-    from academie.games.guimbarde.state import Pending
-
-    state._pending = Pending(Irregularity(law, offender, description, None, (remedy,)), cards, amount, box)
+    state.pend(GuimbardePending(Irregularity(law, offender, description, None, (remedy,)), cards=cards,
+                                amount=amount, box=box))
 
 
 def _fine(state: GuimbardeState, offender: int, reason: str) -> None:
     """One counter from the offender to each other player (GUIMBARDE-R7–R10, R12; G16)."""
-    for seat in state._order():  # G18: retired seats are no longer at the table; a short offender is ruled on
+    for seat in state.seats_in_order():  # G18: retired seats are no longer at the table; a short offender is ruled on
         if seat != offender:
             state.pay(offender, seat, 1, reason)
-
-
-def _rule(state: GuimbardeState, text: str) -> None:
-    state.rulings.append(text)
 
 
 def misplay_law(state: GuimbardeState, seat: int, card: int) -> str:
     """Which law an illegal card of the seat to play breaks: G7 (the queen not played on her king), G8 (a
     revoke), G3 (a privileged trump on a marriage) or G9 (not beating or not trumping); "" if it is legal."""
-    from academie.games.guimbarde.state import EFFECTIVE_MASKS, EFFECTIVE_SUIT, legal_mask
-
-    deal = state._deal
+    deal = state.deal
     hand, trick = deal.hands[seat], [c for _, c in deal.trick]
     if not hand >> card & 1 or state.playable(seat) >> card & 1 or not trick:
         return ""
     forced = legal_mask(hand, trick, deal.trump, state.rules, best=deal.best,
                         protected_marriage=deal.protected_marriage)
-    if forced.bit_count() == 1 and trick[-1] % 13 == 11 and forced == 1 << (trick[-1] - 1):
+    previous = trick[-1]
+    if (forced.bit_count() == 1 and rank_of(previous) == Rank.KING
+            and forced == 1 << card_index(Rank.QUEEN, Suit(suit_of(previous)))):
         return "G7"
     follow = hand & EFFECTIVE_MASKS[deal.trump][EFFECTIVE_SUIT[deal.trump][trick[0]]]
     if follow and not follow >> card & 1:
@@ -96,8 +95,8 @@ _MISPLAY: Final = {"break-marriage": ("G7", "GUIMBARDE-R7", "broke a marriage (t
 def _misplay_possible(state: GuimbardeState, act: Irregular) -> str:
     if _playing(state):
         return _playing(state)
-    if act.seat != state._deal.to_play or len(act.args) != 1:
-        return f"only the seat to play ({state._deal.to_play}) can, naming one card of his hand"
+    if act.seat != state.deal.to_play or len(act.args) != 1:
+        return f"only the seat to play ({state.deal.to_play}) can, naming one card of his hand"
     law = _MISPLAY[act.kind][0]
     if misplay_law(state, act.seat, _card(act)) != law:
         return f"that card is not a {act.kind} here ({law})"
@@ -107,14 +106,14 @@ def _misplay_possible(state: GuimbardeState, act: Irregular) -> str:
 def _misplay(state: GuimbardeState, act: Irregular) -> None:
     """G7, G8, G9, G3 (GUIMBARDE-R7, R8, R9, R3): the card stands, the offender pays one to each (G-Q17: or the
     card is taken back and he plays again)."""
-    law, reason, what = _MISPLAY[act.kind]
-    _pend(state, law, act.seat, f"seat {act.seat} {what}", "fine", cards=(_card(act),), box=reason)
+    law, _, what = _MISPLAY[act.kind]
+    _pend(state, law, act.seat, f"seat {act.seat} {what}", "fine", cards=(_card(act),))
 
 
 def _out_of_turn_possible(state: GuimbardeState, act: Irregular) -> str:
     if _playing(state):
         return _playing(state)
-    deal = state._deal
+    deal = state.deal
     if act.seat == deal.to_play or any(seat == act.seat for seat, _ in deal.trick) or len(act.args) != 1:
         return "only a seat that is not to play and has not played to this trick, naming a card of his hand"
     return "" if deal.hands[act.seat] >> _card(act) & 1 else f"{act.args[0]} is not in seat {act.seat}'s hand"
@@ -123,9 +122,8 @@ def _out_of_turn_possible(state: GuimbardeState, act: Irregular) -> str:
 def _out_of_turn(state: GuimbardeState, act: Irregular) -> None:
     """G12 (GUIMBARDE-R12): one to each; the card, not yet covered, is taken back (it has been seen)."""
     card = _card(act)
-    state._deal.shown[act.seat] |= 1 << card
-    _pend(state, "G12", act.seat, f"seat {act.seat} played {act.args[0]} out of turn", "fine", cards=(card,),
-          box="GUIMBARDE-R12")
+    state.expose(act.seat, card)
+    _pend(state, "G12", act.seat, f"seat {act.seat} played {act.args[0]} out of turn", "fine", cards=(card,))
 
 
 # ------------------------------------------------------------------------------------------------ the deal
@@ -136,20 +134,8 @@ def _misdeal_possible(state: GuimbardeState, act: Irregular) -> str:
     return "" if act.seat == state.dealer else f"only the dealer ({state.dealer}) misdeals"
 
 
-def _redeal(state: GuimbardeState, law: str) -> None:
-    """Undo every movement of the deal after the antes (the antes stay in the boxes), and deal again."""
-    from academie.games.guimbarde.state import Phase, _Deal
-
-    deal = state._deal
-    state.undo_transfers(deal.ante_end, law)
-    state._deal = _Deal(dealer=deal.dealer, players=state.players, start=len(state.operations),
-                        skip_antes=True, start_balances=deal.start_balances, start_entries=deal.start_entries,
-                        start_bought=deal.start_bought, retired_at_antes=deal.retired_at_antes)
-    state._phase = Phase.SHUFFLE
-
-
 def _misdeal(state: GuimbardeState, act: Irregular) -> None:
-    _pend(state, "G10", act.seat, f"the dealer (seat {act.seat}) misdealt", "fine", box="GUIMBARDE-R10")
+    _pend(state, "G10", act.seat, f"the dealer (seat {act.seat}) misdealt", "fine")
 
 
 def _faced_card(state: GuimbardeState, act: Irregular) -> None:
@@ -161,7 +147,7 @@ def _wrong_count_possible(state: GuimbardeState, act: Irregular) -> str:
 
 
 def _wrong_count(state: GuimbardeState, act: Irregular) -> None:
-    first_trick_done = bool(state._deal.tricks)
+    first_trick_done = bool(state.deal.tricks)
     remedy = "no-prize" if first_trick_done else "misdeal"
     _pend(state, "G17", act.seat, f"seat {act.seat} is found with a wrong number of cards", remedy)
 
@@ -171,9 +157,7 @@ def _false_pack(state: GuimbardeState, act: Irregular) -> None:
 
 
 def _deal_out_of_turn_possible(state: GuimbardeState, act: Irregular) -> str:
-    from academie.games.guimbarde.state import Phase
-
-    if state.phase != Phase.SHUFFLE or state.pending is not None:
+    if state.phase is not Phase.SHUFFLE or state.pending is not None:
         return "only when a deal is about to be dealt"
     return "" if act.seat != state.dealer else "the dealer is the right one to deal"
 
@@ -184,7 +168,7 @@ def _deal_out_of_turn(state: GuimbardeState, act: Irregular) -> None:
 
 # ------------------------------------------------------------------------------------------------ claims
 def _claimed(state: GuimbardeState, seat: int, box: str) -> int:
-    return sum(claim.amount for claim in state._deal.claims if claim.seat == seat and claim.box == box)
+    return sum(claim.amount for claim in state.deal.claims if claim.seat == seat and claim.box == box)
 
 
 def _forgo_possible(state: GuimbardeState, act: Irregular) -> str:
@@ -192,7 +176,7 @@ def _forgo_possible(state: GuimbardeState, act: Irregular) -> str:
     if reason:
         return reason
     box = act.args[0] if act.args else ""
-    if not any(c.seat == act.seat and c.box == box and c.amount for c in state._deal.claims):
+    if not any(c.seat == act.seat and c.box == box and c.amount for c in state.deal.claims):
         return f"seat {act.seat} drew no counters from box {box!r} this deal"
     return ""
 
@@ -204,23 +188,20 @@ def _forgo(state: GuimbardeState, act: Irregular) -> None:
 
 
 def _false_claim_possible(state: GuimbardeState, act: Irregular) -> str:
-    from academie.games.guimbarde.state import BOXES
-
     reason = _before_first_card(state)
     if reason:
         return reason
     box = act.args[0] if act.args else ""
     if box not in BOXES:
         return f"name a box: {', '.join(BOXES)}"
-    if any(c.seat == act.seat and c.box == box for c in state._deal.claims) or state.ledger.balance(box) <= 0:
+    if any(c.seat == act.seat and c.box == box for c in state.deal.claims) or state.ledger.balance(box) <= 0:
         return f"seat {act.seat} holds that chance, or the {box} box is empty"
     return ""
 
 
 def _false_claim(state: GuimbardeState, act: Irregular) -> None:
     box = act.args[0]
-    amount = state.ledger.balance(box)
-    state.ledger.transfer(box, act.seat, amount, "G16")
+    amount = state.draw_box(act.seat, box, "G16")
     _pend(state, "G16", act.seat, f"seat {act.seat} drew the {box} box without holding it", "fine", amount=amount,
           box=box)
 
@@ -249,6 +230,8 @@ ACTS: Final[tuple[Act[GuimbardeState], ...]] = (
         _false_claim),
 )
 _BY_KIND: Final = {act.kind: act for act in ACTS}
+_FINE_REASON: Final = {law: reason for law, reason, _ in _MISPLAY.values()}
+"""The seed's rule each misplay law fines under (G7: GUIMBARDE-R7, ...)."""
 
 
 # ------------------------------------------------------------------------------------------------ entry points
@@ -261,7 +244,8 @@ def why_impossible(state: GuimbardeState, act: Irregular) -> str:
     if not 0 <= act.seat < state.players:
         return f"seat {act.seat} is not at the table; seats 0 to {state.players - 1}"
     if state.retired[act.seat]:
-        return f"seat {act.seat} has retired (G18); seats at the table: {', '.join(map(str, sorted(state._order())))}"
+        seats = ", ".join(map(str, sorted(state.seats_in_order())))
+        return f"seat {act.seat} has retired (G18); seats at the table: {seats}"
     kind = _BY_KIND.get(act.kind)
     if kind is None:
         return f"unknown irregular act {act.kind!r}; known: {', '.join(_BY_KIND)}"
@@ -275,30 +259,30 @@ def commit(state: GuimbardeState, act: Irregular) -> None:
     _BY_KIND[act.kind].commit(state, act)
 
 
-def apply_remedy(state: GuimbardeState, pending: Pending, remedy: Remedy) -> None:
+def apply_remedy(state: GuimbardeState, pending: GuimbardePending, remedy: Remedy) -> None:
     """Apply the fixed ruling of the pending irregularity, citing its law."""
     law = pending.irregularity.law
     offender = pending.irregularity.offender
     what = pending.irregularity.description
     if law in ("G7", "G8", "G9", "G3"):
-        _fine(state, offender, pending.box)
+        _fine(state, offender, _FINE_REASON[law])
         fate = "taken back (G-Q17)" if state.rules.retract_irregular_card else "stands"
-        _rule(state, f"{law}: {what}: he pays one counter to each; the card {fate}")
+        state.rule(f"{law}: {what}: he pays one counter to each; the card {fate}")
         if not state.rules.retract_irregular_card:
             state.play_card(offender, pending.cards[0])
     elif law == "G12":
-        _fine(state, offender, pending.box)
-        _rule(state, f"G12: seat {offender} played out of turn: he pays one counter to each; the card is taken "
-                     "back (not covered)")
+        _fine(state, offender, "GUIMBARDE-R12")
+        state.rule(f"G12: seat {offender} played out of turn: he pays one counter to each; the card is taken "
+                   "back (not covered)")
     elif law == "G10":
-        _redeal(state, "G10")
+        state.deal_again("G10")
         _fine(state, offender, "GUIMBARDE-R10")
-        _rule(state, f"G10: {what}: he pays one counter to each and deals again; the antes stay in the boxes")
+        state.rule(f"G10: {what}: he pays one counter to each and deals again; the antes stay in the boxes")
     elif law == "G13":
-        _redeal(state, "G13")
-        _rule(state, "G13: a card was found face up in the pack: the same dealer deals again, no penalty")
+        state.deal_again("G13")
+        state.rule("G13: a card was found face up in the pack: the same dealer deals again, no penalty")
     elif law == "G14":
-        _rule(state, f"G14: {what}: stopped before the turn-up; the right dealer deals, no penalty")
+        state.rule(f"G14: {what}: stopped before the turn-up; the right dealer deals, no penalty")
     elif law == "G11":
         _void(state)
     elif law == "G17":
@@ -306,46 +290,40 @@ def apply_remedy(state: GuimbardeState, pending: Pending, remedy: Remedy) -> Non
     elif law == "G15":
         if pending.amount:
             state.pay(offender, pending.box, pending.amount, "G15")
-        _rule(state, f"G15: {what}: no claim; the counters stay in the box and carry over")
+        state.rule(f"G15: {what}: no claim; the counters stay in the box and carry over")
     elif law == "G16":
         if pending.amount:
             state.pay(offender, pending.box, pending.amount, "G16")
         _fine(state, offender, "G16")
-        _rule(state, f"G16: {what}: he returns what he drew and pays one counter to each")
+        state.rule(f"G16: {what}: he returns what he drew and pays one counter to each")
 
 
 def _void(state: GuimbardeState) -> None:
     """G11 (GUIMBARDE-R11): the deal does not count; every movement of it, antes included, is restored."""
-    deal = state._deal
-    state.undo_transfers(deal.start_entries, "GUIMBARDE-R11")
-    for seat in deal.retired_at_antes:  # G18: with his antes given back, he is at the table again
-        state.retired[seat] = False
-    _rule(state, "G11: the pack is faulty: the deal does not count; every counter of it is restored and the same "
-                 "dealer deals again")
-    state.end_deal(completed=False)
+    state.rule("G11: the pack is faulty: the deal does not count; every counter of it is restored and the same "
+               "dealer deals again")
+    state.void_deal()
 
 
-def _wrong_count_ruling(state: GuimbardeState, pending: Pending, remedy: Remedy) -> None:
+def _wrong_count_ruling(state: GuimbardeState, pending: GuimbardePending, remedy: Remedy) -> None:
     offender = pending.irregularity.offender
     if remedy.name == "misdeal":
         dealer = state.dealer
         assert dealer is not None
-        _redeal(state, "G17")
+        state.deal_again("G17")
         _fine(state, dealer, "GUIMBARDE-R10")
-        _rule(state, f"G17: seat {offender} has a wrong number of cards before the first trick is complete: a "
-                     "misdeal (G10), the dealer pays one to each and deals again")
+        state.rule(f"G17: seat {offender} has a wrong number of cards before the first trick is complete: a "
+                   "misdeal (G10), the dealer pays one to each and deals again")
     else:
-        state._deal.fined[offender] = True
-        _rule(state, f"G17: seat {offender} has a wrong number of cards: he cannot win the trick prize this deal")
+        state.bar_from_trick_prize(offender)
+        state.rule(f"G17: seat {offender} has a wrong number of cards: he cannot win the trick prize this deal")
 
 
 def possible_acts(state: GuimbardeState, seat: int) -> tuple[Irregular, ...]:
     """Examples of the irregular acts ``seat`` could commit now (one per kind and card), for interfaces."""
-    from academie.games.guimbarde.state import BOXES, Irregular
-
     if state.rules.mode is not Mode.TABLE or state.pending is not None:
         return ()
-    hand = state.hand(seat) if state._deal.hands else ()
+    hand = state.hand(seat)
     candidates: list[Irregular] = []
     for act in ACTS:
         if act.syntax.endswith("CARD"):

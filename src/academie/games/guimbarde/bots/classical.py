@@ -19,7 +19,8 @@ from academie.cards import Card
 from academie.engine import Action
 from academie.games.guimbarde.state import BEATEN_BY, JD, KH, POWER, QH, GuimbardeView, Play
 
-CAPTORS: Final = (1 << KH) | (1 << QH)
+CAPTORS: Final = (KH, QH)
+"""The cards that take the fou (GUIMBARDE-R5)."""
 
 
 def _played(view: GuimbardeView) -> int:
@@ -75,7 +76,7 @@ class ClassicalBot:
         live_top = [c for c in (QH, KH, JD) if not gone >> c & 1 and not mine >> c & 1]
         for card in (QH, KH, JD):
             higher = [c for c in live_top if power[c] > power[card]]
-            if mine >> card & 1 and not higher and (card != JD or not any(c in CAPTORS_LIST for c in live_top)):
+            if mine >> card & 1 and not higher and (card != JD or not any(c in CAPTORS for c in live_top)):
                 self._last = f"lead {Card.from_index(card)}: a sure trick, and tricks taken early win the Point " \
                              "box (§8 sure tricks, point box)"
                 return Play(Card.from_index(card))
@@ -102,12 +103,9 @@ class ClassicalBot:
             cheapest = min(safe, key=lambda c: power[c])
             self._last = f"win with {Card.from_index(cheapest)}, the cheapest card that takes the trick (§8 point box)"
             return Play(Card.from_index(cheapest))
-        trick_has_captor = any(c.index in CAPTORS_LIST for _, c in plays)
+        trick_has_captor = any(c.index in CAPTORS for _, c in plays)
         pool = [c for c in cards if c != JD or not (trick_has_captor or danger)] or cards
         lowest = min(pool, key=lambda c: power[c])
         self._last = f"throw {Card.from_index(lowest)}, my lowest card: this trick is lost" + (
             "; the fou stays home while ♥K or ♥Q can take it (§8 the fou)" if JD in cards else " (§8 tempo)")
         return Play(Card.from_index(lowest))
-
-
-CAPTORS_LIST: Final = (KH, QH)

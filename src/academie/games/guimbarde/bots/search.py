@@ -1,8 +1,9 @@
 """The search Guimbarde bot: determinised sampling over the unseen cards, then a fast playout of each world.
 
-The worlds agree with everything the seat has seen: its hand, the cards played, the turn-up, the cards shown at
-the declarations in their holders' hands (GUIMBARDE-§6), the chance cards nobody showed being undealt, the
-suits a player is known to lack (he did not follow them, GUIMBARDE-R8) and each player's announced point
+The worlds (:meth:`~academie.games.guimbarde.state.GuimbardeState.sample`) agree with everything the seat has
+seen: its hand, the cards played, the turn-up, the cards shown at the declarations in their holders' hands
+(GUIMBARDE-§6), the chance cards nobody showed being undealt, the suits a player is known to lack (he did not
+follow them, GUIMBARDE-R8) and each player's announced point
 (GUIMBARDE-§4: the length of his longest printed suit). Each legal card is tried in every world and the rest of
 the deal is played out by a quick greedy policy; the card with the best mean counters for the seat is chosen.
 
@@ -18,77 +19,14 @@ from __future__ import annotations
 import random
 
 from academie.bots.random import NoLegalActionError
-from academie.cards import SUIT_MASKS, indices_of, mask_of
+from academie.cards import indices_of
 from academie.engine import Action, RulesError
-from academie.games.guimbarde.state import (
-    BEATEN_BY,
-    EFFECTIVE_MASKS,
-    EFFECTIVE_SUIT,
-    JD,
-    KH,
-    POWER,
-    QH,
-    GuimbardeState,
-    GuimbardeView,
-    Play,
-    pack_for,
-    world_state,
-)
-
-
-def _voids(view: GuimbardeView) -> list[int]:
-    """For each seat, the mask of cards it cannot hold: the effective suits it failed to follow (GUIMBARDE-R8)."""
-    trump = view.trump
-    assert trump is not None
-    barred = [0] * view.players
-    for trick in view.tricks:
-        led = EFFECTIVE_SUIT[trump][trick.plays[0][1].index]
-        for seat, card in trick.plays[1:]:
-            if EFFECTIVE_SUIT[trump][card.index] != led:
-                barred[seat] |= EFFECTIVE_MASKS[trump][led]
-    return barred
-
-
-def _longest(mask: int) -> int:
-    length = max((mask & SUIT_MASKS[s]).bit_count() for s in range(4))
-    return length if length >= 3 else 0
-
-
-def sample_world(view: GuimbardeView, rng: random.Random, *, tries: int = 40) -> list[int]:
-    """Hands for every seat consistent with the view (the announced points checked by rejection)."""
-    players = view.players
-    hidden_top = (1 << QH) | (1 << KH) | (0 if view.rules.fou_box_on_survival else 1 << JD)
-    played = [0] * players
-    for trick in view.tricks:
-        for seat, card in trick.plays:
-            played[seat] |= 1 << card.index
-    shown = [mask_of(cards) for cards in view.shown]
-    known = mask_of(view.hand) | sum(shown) | sum(played) | (view.trump_card.bit if view.trump_card else 0)
-    unseen = [i for i in indices_of(mask_of(pack_for(players)) & ~known) if not hidden_top >> i & 1]
-    barred = _voids(view)
-    hands: list[int] = []
-    for _ in range(tries):
-        rng.shuffle(unseen)
-        pool = list(unseen)
-        hands = [shown[s] for s in range(players)]
-        hands[view.viewer] = mask_of(view.hand)
-        order = sorted((s for s in range(players) if s != view.viewer), key=lambda s: -barred[s].bit_count())
-        for seat in order:
-            need = view.hand_sizes[seat] - hands[seat].bit_count()
-            fits = [c for c in pool if not barred[seat] >> c & 1]
-            if len(fits) < need:
-                fits = pool[:]  # an inference that cannot be honoured: fall back to any card
-            for index in fits[:need]:
-                hands[seat] |= 1 << index
-                pool.remove(index)
-        if all(_longest(hands[s] | played[s]) == view.announced[s] for s in range(players) if s != view.viewer):
-            return hands
-    return hands
+from academie.games.guimbarde.state import BEATEN_BY, POWER, GuimbardeState, GuimbardeView, Play
 
 
 def _greedy(state: GuimbardeState) -> int:
     """The playout policy: lead the strongest card; follow with the cheapest winner, else the lowest card."""
-    deal = state._deal
+    deal = state.deal
     seat = deal.to_play
     legal = state.playable(seat)
     power = POWER[deal.trump]
@@ -103,7 +41,7 @@ def playout(state: GuimbardeState, seat: int) -> int:
     """Play the deal to its end greedily; the counters it brought ``seat``."""
     deals = len(state.deal_results)
     while len(state.deal_results) == deals:
-        state.play_card(state._deal.to_play, _greedy(state))
+        state.play_card(state.deal.to_play, _greedy(state))
     return state.deal_results[-1].points[seat]
 
 
@@ -134,7 +72,7 @@ class SearchBot:
             return plays[0]
         totals = dict.fromkeys(plays, 0)
         for _ in range(self._worlds):
-            world = world_state(view, sample_world(view, self._rng))
+            world = GuimbardeState.sample(view, self._rng)
             for action in plays:
                 trial = world.clone()
                 trial.play_card(view.viewer, action.card.index)
