@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from academie.cards import PACK_36, PACK_52, Card, parse_cards
-from academie.games.guinguette import GuinguetteRules, GuinguetteState, Reshuffle
+from academie.games.guinguette import BANK, GuinguetteRules, GuinguetteState, Reshuffle
 
 
 def deal_order(hands: Sequence[str], *, cotillon_top: str = "") -> tuple[Card, ...]:
@@ -60,9 +60,14 @@ def stir(state: GuinguetteState, verb_card: str, draws: str) -> None:
     state.apply(stacked(state, draws))
 
 
-def deal_rows(state: GuinguetteState, deal: int = 0) -> list[str]:
-    """The ledger entries as text (for reading a failing test)."""
-    return [str(entry) for entry in state.ledger.entries]
+def set_stock(state: GuinguetteState, seat: int, amount: int) -> None:
+    """Give ``seat`` a stock of ``amount`` tokens for a scenario: the difference goes to or comes from the bank
+    through the ledger, so it is neither won nor lost in the deal."""
+    have = state.stocks[seat]
+    if have > amount:
+        state.move(seat, BANK, have - amount, "scenario")
+    else:
+        state.move(BANK, seat, amount - have, "scenario")
 
 
 def cards(text: str) -> tuple[Card, ...]:

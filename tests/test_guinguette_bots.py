@@ -33,7 +33,7 @@ def _actor(state: GuinguetteState) -> int:
 
 def _play_classical_until(state: GuinguetteState, seat: int, phase: Phase) -> GuinguetteView:
     bot = ClassicalBot()
-    while not (state.actor == seat and state.phase == phase):
+    while not (state.actor == seat and state.phase is phase):
         state.apply(bot.choose(state.view(_actor(state))))
     return state.view(seat)
 
@@ -94,7 +94,7 @@ def test_GU_5_2_sampled_worlds_agree_with_the_view_and_replay_the_same_state() -
         every = sum(hands) + sum(1 << c for c in cotillon) + aside
         assert every == mask_of(rules.pack) and sum(h.bit_count() for h in hands) + len(cotillon) + \
             aside.bit_count() == rules.pack_size
-        world = GuinguetteState.determinised(view, hands, cotillon, aside, seed=seed)
+        world = GuinguetteState.from_view(view, hands=hands, cotillon=cotillon, aside=aside, seed=seed)
         assert world.legal_actions() == state.legal_actions()
 
 

@@ -40,7 +40,7 @@ def _check(state: GuinguetteState) -> None:
         in_trick = sum(1 << card for _, card in deal.trick)
         played = len(state.cotillon()) + sum(h.bit_count() for h in deal.hands) + deal.aside.bit_count()
         assert (cards | in_trick) & ~mask_of(rules.pack) == 0
-        if state.phase != Phase.TRICKS:
+        if state.phase is not Phase.TRICKS:
             assert cards == mask_of(rules.pack) and played == rules.pack_size
     assert state.ledger.total() == 0
     assert sum(state.stocks) + sum(state.baskets()) == rules.players * rules.stock + sum(state.bought)
@@ -97,7 +97,7 @@ def test_GU_5_3b_classical_bots_finish_and_clones_are_independent() -> None:
     bot = ClassicalBot()
     while not state.is_terminal:
         twin = state.clone()
-        before = (list(state.stocks), len(state.operations))
+        before = (state.stocks, len(state.operations))
         if twin.legal_actions():
             twin.apply(twin.legal_actions()[-1])
         assert (state.stocks, len(state.operations)) == before

@@ -6,7 +6,7 @@ Only GU1's prohibition is historical (ADP); the penalties and GU2–GU8 are the 
 from __future__ import annotations
 
 import pytest
-from guinguette_support import act, deal_order, new_deal, stir
+from guinguette_support import act, deal_order, new_deal, set_stock, stir
 
 from academie.engine import CHANCE, TABLE, IllegalActionError, Mode
 from academie.games.guinguette import GuinguetteRules, GuinguetteState, Irregular, Phase, Shuffle
@@ -48,7 +48,7 @@ def test_GU2_misdeal_dealer_pays_and_deals_again_antes_stay() -> None:
     state = _table()
     act(state, "! misdeal 3")
     assert _fines(state, "GU2") == [(3, 0, 1), (3, 1, 1), (3, 2, 1)]
-    assert state.actor == CHANCE and state.phase == Phase.SHUFFLE and state.baskets() == (4, 4, 0)
+    assert state.actor == CHANCE and state.phase is Phase.SHUFFLE and state.baskets() == (4, 4, 0)
     with pytest.raises(IllegalActionError):
         _table().apply_text("! misdeal 1")  # only the dealer misdeals
 
@@ -60,7 +60,7 @@ def test_GU3_exposed_card_redeal_penalises_only_a_player_not_the_dealer() -> Non
     act(by_dealer, "! exposed 3 QD")
     assert by_dealer.actor == 0
     act(by_dealer, "remedy redeal law=GU3")
-    assert _fines(by_dealer, "GU3") == [] and by_dealer.phase == Phase.SHUFFLE
+    assert _fines(by_dealer, "GU3") == [] and by_dealer.phase is Phase.SHUFFLE
     by_player = _table()
     act(by_player, "! exposed 2 QD", "remedy redeal law=GU3")
     assert _fines(by_player, "GU3") == [(2, 0, 1), (2, 1, 1), (2, 3, 1)]
@@ -83,7 +83,7 @@ def test_GU5_unpaid_stir_is_paid_at_once_or_cancelled() -> None:
     act(state, "! unpaid-stir 0 KC")
     assert state.actor == CHANCE and state.baskets()[2] == 2
     poor = _table()
-    poor.stocks[0] = 1
+    set_stock(poor, 0, 1)
     act(poor, "! unpaid-stir 0 KC")
     assert "cancelled" in poor.rulings[-1]
     assert poor.actor == 0 and "KC" in [str(c) for c in poor.hand(0)]

@@ -8,7 +8,7 @@ rule file's Reconstruction R1 (``GU-§2.2v``, ``GU-§3.2``, ``GU-§5.2`` … ``G
 from __future__ import annotations
 
 import pytest
-from guinguette_support import act, cards, deal_order, new_deal, stacked, stir
+from guinguette_support import act, cards, deal_order, new_deal, set_stock, stacked, stir
 
 from academie.cards import PACK_36, PACK_52, mask_of
 from academie.engine import CHANCE, ActionParseError, IllegalActionError, RulesError
@@ -61,7 +61,7 @@ def test_example_1_GU_5_1b_renvi_round_is_for_those_who_stirred() -> None:
     act(state, "keep")
     stir(state, "stir KH", "8D")
     spoke = []
-    while state.phase == Phase.STIR:
+    while state.phase is Phase.STIR:
         spoke.append(state.actor)
         act(state, "keep")
     assert spoke == [0, 1, 3]
@@ -121,7 +121,7 @@ def test_GU_2_2v_point_values() -> None:
 def test_GU_2_3_stocks_of_thirty_to_forty() -> None:
     """GU-§2.3: stocks of 30 to 40 tokens, 40 by default; the antes come out of them."""
     state = GuinguetteState.new(GuinguetteRules(stock=30), seed=2, first_dealer=0)
-    assert state.stocks == [28, 28, 28, 28]
+    assert state.stocks == (28, 28, 28, 28)
     with pytest.raises(RulesError, match="stock=50"):
         GuinguetteRules(stock=50)
 
@@ -131,7 +131,7 @@ def test_GU_2_4_highest_card_has_his_left_neighbour_deal_and_ties_draw_again() -
     highest drawer is eldest; a tie for highest draws again; clockwise play moves the deal."""
     state = GuinguetteState.new(players=4)
     state.apply(DrawForDeal(cards("KS KH 6D 7C")))
-    assert state.actor == CHANCE and state.phase == Phase.DRAW
+    assert state.actor == CHANCE and state.phase is Phase.DRAW
     state.apply(DrawForDeal(cards("6S KH 9D 7C")))
     assert state.dealer == 0 and (state.dealer + 1) % 4 == 1  # seat 1 drew highest and is eldest
     clockwise = GuinguetteState.new(GuinguetteRules(direction="clockwise"))
@@ -233,13 +233,12 @@ def test_GU_5_3a_stirring_needs_the_fee_and_max_stirs_limits_rounds() -> None:
     """GU-§5.3a: a player with fewer than 2 tokens may only keep; max_stirs=1 has no renvi round, and
     max_stirs=3 a second renvi round for those who re-stirred."""
     state = new_deal(EXAMPLE_1, GuinguetteRules(stock=30))
-    state.stocks[0] = 1  # a poor player (set directly for the scenario)
-    state._legal = None
+    set_stock(state, 0, 1)  # a poor player
     assert [str(a) for a in state.legal_actions()] == ["keep"]
     one = new_deal(EXAMPLE_1, GuinguetteRules(max_stirs=1))
     stir(one, "stir KC", "7C")
     act(one, "keep", "keep", "keep")
-    assert one.phase == Phase.BET
+    assert one.phase is Phase.BET
     three = new_deal(EXAMPLE_1, GuinguetteRules(max_stirs=3, restir_cost=2))
     stir(three, "stir KC", "7C")
     act(three, "keep", "keep", "keep")
@@ -327,7 +326,7 @@ def test_GU_5_4d_side_pots_when_a_player_is_all_in() -> None:
     the others."""
     hands = ["JS TH 9D 6C", "KH KD 7S 7D", "TS 9C 8C AH", "QS QC 6S 6H"]
     state = new_deal(hands, GuinguetteRules(stock=30))
-    state.stocks[0] = 3  # eldest is short (set directly for the scenario)
+    set_stock(state, 0, 3)  # eldest is short
     act(state, "keep", "keep", "keep", "keep", "pass", "bet 4", "hold", "fold")
     assert [str(a) for a in state.legal_actions()] == ["fold", "all-in"]
     act(state, "all-in")
@@ -351,8 +350,8 @@ def test_GU_5_6_trick_phase_gives_the_cotillon_to_most_tricks() -> None:
     state = new_deal(EXAMPLE_1, GuinguetteRules(trick_phase=True))
     stir(state, "stir KC", "7C")
     act(state, "keep", "keep", "keep", "keep", "pass", "pass", "pass", "pass")
-    assert state.phase == Phase.TRICKS and state.actor == 0
-    while state.phase == Phase.TRICKS:
+    assert state.phase is Phase.TRICKS and state.actor == 0
+    while state.phase is Phase.TRICKS:
         state.apply(state.legal_actions()[-1])
     result = state.deal_results[0]
     assert sum(result.tricks) == 4 and result.cotillon == result.tricks.index(max(result.tricks))
@@ -361,7 +360,7 @@ def test_GU_5_6_trick_phase_gives_the_cotillon_to_most_tricks() -> None:
 def test_GU9_ruined_player_buys_a_new_stock() -> None:
     """GU9: a player who cannot pay the antes buys a new stock from the bank (not counted as winnings)."""
     state = new_deal(EXAMPLE_1)
-    state.stocks[2] = 0
+    set_stock(state, 2, 0)
     act(state, "keep", "keep", "keep", "keep", "pass", "pass", "pass", "pass")
     bought = [e for e in state.ledger.entries if e.reason == "GU9"]
     assert [(e.source, e.target, e.amount) for e in bought] == [("banque", 2, 40)]

@@ -25,16 +25,31 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field, fields
 from enum import IntEnum
-from typing import Final, Literal, Self
+from typing import ClassVar, Final, Literal, Protocol, Self
 
-from academie.cards import CARDS, PACK_36, PACK_52, Card, Rank, Suit, cards_of, mask_of, parse_cards
+from academie.cards import (
+    CARDS,
+    PACK_36,
+    PACK_52,
+    SUIT_MASKS,
+    Card,
+    Rank,
+    Suit,
+    cards_of,
+    indices_of,
+    mask_of,
+    parse_cards,
+    suit_of,
+)
 from academie.engine import (
     CHANCE,
     PUBLIC,
     TABLE,
+    AcademieError,
     Action,
     ActionParseError,
     ChanceSource,
@@ -42,9 +57,10 @@ from academie.engine import (
     GameState,
     IllegalActionError,
     Mode,
-    Operation,
+    Pending,
     RulesError,
     SeededChance,
+    TableLaws,
     check_option,
 )
 from academie.engine import (
@@ -58,6 +74,8 @@ from academie.ledger import Ledger
 MIN_PLAYERS: Final = 3
 MAX_PLAYERS: Final = 8
 HAND_SIZE: Final = 4
+DEALT_AT_A_TIME: Final = 2
+"""GU-§4.3: the cards are dealt two at a time."""
 GUINGUETTE: Final = "guinguette"
 CABARET: Final = "cabaret"
 COTILLON: Final = "cotillon"
@@ -186,18 +204,27 @@ def _sequence_positions(rules: GuinguetteRules) -> tuple[int, ...]:
     positions = []
     for card in CARDS:
         level = LEVEL[card.index]
-        if level > 11:
+        if card.rank in (Rank.QUEEN, Rank.KING):
             positions.append(-9)  # GU-§5.1c: kings and queens form no tierce
         elif rules.players > 4:
             positions.append(level - 1)  # A=0, 2=1, … J=10
-        elif level == 1:
+        elif card.rank == Rank.ACE:
             positions.append(0 if rules.ace_next_to_six else -9)
         else:
-            positions.append(level - 5)  # 6=1, 7=2, … J=6
+            positions.append(level - Rank.SIX + 1)  # GU-§2.1: the six is the lowest card after the ace: 6=1, … J=6
     return tuple(positions)
 
 
 _POSITIONS: dict[tuple[int, bool], tuple[int, ...]] = {}
+_JACK: Final = Card(Rank.JACK, Suit.CLUBS).index
+
+
+def _positions(rules: GuinguetteRules) -> tuple[int, ...]:
+    key = (rules.players > 4, rules.ace_next_to_six)
+    positions = _POSITIONS.get(key)
+    if positions is None:
+        positions = _POSITIONS[key] = _sequence_positions(rules)
+    return positions
 
 
 def tierce_of(hand: int, rules: GuinguetteRules) -> int:
@@ -211,14 +238,10 @@ def tierce_of(hand: int, rules: GuinguetteRules) -> int:
     >>> tierce_of(mask_of(parse_cards("KH QS JD TD")), rules)
     0
     """
-    key = (rules.players > 4, rules.ace_next_to_six)
-    positions = _POSITIONS.get(key)
-    if positions is None:
-        positions = _POSITIONS[key] = _sequence_positions(rules)
+    positions = _positions(rules)
     wild = rules.guinguette_wild and bool(hand >> QUEEN_OF_DIAMONDS & 1)
     need = 2 if wild else 3
-    groups = [0, 0, 0, 0] if rules.tierce_same_suit else [0]
-    index_in = 0
+    groups = [0] * len(Suit) if rules.tierce_same_suit else [0]
     mask = hand
     while mask:
         low = mask & -mask
@@ -226,9 +249,9 @@ def tierce_of(hand: int, rules: GuinguetteRules) -> int:
         mask ^= low
         place = positions[index_in]
         if place >= 0:
-            groups[index_in // 13 if rules.tierce_same_suit else 0] |= 1 << place
+            groups[suit_of(index_in) if rules.tierce_same_suit else 0] |= 1 << place
     best = 0
-    highest = 10 if rules.players > 4 else 6  # the jack's place: a tierce never reaches the queen
+    highest = positions[_JACK]  # a tierce never reaches the queen
     for bits in groups:
         for top in range(highest, 1, -1):
             window = bits >> (top - 2) & 0b111
@@ -255,8 +278,8 @@ def tierce_name(value: int, rules: GuinguetteRules) -> str:
     """
     if value == 0:
         return "no tierce"
-    top = value - 1
-    level = top + 1 if rules.players > 4 else (top + 5 if top > 0 else 1)
+    positions = _positions(rules)
+    level = next(LEVEL[index] for index, place in enumerate(positions) if place == value - 1)
     names = {11: "valet", 10: "dix", 9: "neuf", 8: "huit", 7: "sept", 6: "six", 5: "cinq", 4: "quatre",
              3: "trois", 2: "deux"}
     return f"tierce au {names[level]}"
@@ -544,30 +567,18 @@ class GuinguetteView:
     history: tuple[tuple[int, Action], ...]
     """This deal's actions as the viewer saw them (others' discards face down, chance hidden)."""
     legal_actions: tuple[Action, ...]
+    """What the viewer may do now: his legal actions when he is to act, else empty."""
     last_deal: DealResult | None
     """The last finished deal (its showdown is public)."""
     pending: Irregularity | None = None
     rulings: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class Pending:
-    """Table mode: an irregularity waiting for its remedy."""
-
-    irregularity: Irregularity
-    cards: tuple[int, ...] = ()
-    seat: int = -1
-    undo: object = None
-
-    def remedies(self) -> tuple[Remedy, ...]:
-        law = self.irregularity.law
-        return tuple(Remedy(name, law) for name in self.irregularity.remedies)
-
-
 # --------------------------------------------------------------------------------------------------- state
 @dataclass(slots=True)
-class _Deal:
-    """The mutable state of the deal in progress."""
+class Deal:
+    """The deal in progress, as :attr:`GuinguetteState.deal_in_progress` shows it: for reading only (the table-mode
+    laws, the record, tests); every change goes through a method of the state."""
 
     dealer: int
     players: int
@@ -599,8 +610,8 @@ class _Deal:
     guinguette_taken: int = -1
     trick: list[tuple[int, int]] = field(default_factory=list)
     tricks_won: list[int] = field(default_factory=list)
-    leader: int = 0
     start: int = 0
+    """The index in the operations log of the deal's first operation (its history starts there)."""
     wrong_count: list[bool] = field(default_factory=list)
     """GU6 (table mode): the seat holds a wrong number of cards and may win no basket."""
     forfeit: list[bool] = field(default_factory=list)
@@ -608,7 +619,7 @@ class _Deal:
     kept: list[int] = field(default_factory=list)
     """GU-§5.6: the hands as they stood after the vying, shown at the showdown once the tricks are played."""
 
-    def copy(self) -> _Deal:
+    def copy(self) -> Deal:
         twin = copy.copy(self)
         for name in _DEAL_LISTS:
             setattr(twin, name, getattr(self, name)[:])
@@ -619,16 +630,75 @@ class _Deal:
         return (self.dealer + 1 + position) % self.players
 
 
-_DEAL_LISTS: Final = tuple(f.name for f in fields(_Deal) if str(f.type).startswith("list["))
+_DEAL_LISTS: Final = tuple(f.name for f in fields(Deal) if str(f.type).startswith("list["))
+_CHANCE_PHASES: Final = frozenset((Phase.DRAW, Phase.SHUFFLE, Phase.RESHUFFLE))
+_PLAYING_PHASES: Final = frozenset((Phase.STIR, Phase.BET, Phase.TRICKS))
+
+
+class _Facts:
+    """What the history of a view tells beyond its fields: the cards each seat played to the tricks and the suits
+    it showed void of (GU-§5.6), when each seat drew from the cotillon and when each card the viewer saw discarded
+    went (GU-§5.1a, GU5), and the marks GU6 and GU8 left on a seat."""
+
+    __slots__ = ("discarded_at", "draws", "forfeit", "played", "voids", "wrong_count")
+
+    def __init__(self, view: GuinguetteView) -> None:
+        players = view.rules.players
+        self.played = [0] * players
+        self.voids = [0] * players
+        self.draws: list[list[int]] = [[] for _ in range(players)]
+        self.discarded_at: dict[int, int] = {}
+        self.wrong_count = [False] * players
+        self.forfeit = [False] * players
+        led, in_trick = 0, 0
+        act: Irregular | None = None
+        for at, (actor, action) in enumerate(view.history):
+            if isinstance(action, PlayCard):
+                card = action.card.index
+                self.played[actor] |= 1 << card
+                if in_trick == 0:
+                    led = suit_of(card)
+                elif suit_of(card) != led:
+                    self.voids[actor] |= SUIT_MASKS[led]  # GU-§5.6: he would have followed suit
+                in_trick = (in_trick + 1) % players
+            elif isinstance(action, (Stir, Restir, HiddenStir)):
+                self.draws[actor].append(at)
+                if isinstance(action, (Stir, Restir)):
+                    self.discarded_at[action.card.index] = at
+            elif isinstance(action, Irregular):
+                act = action
+            elif isinstance(action, Remedy) and act is not None:
+                if action.name == "pay":  # GU5: the unpaid stir named its discard, and now goes on
+                    self.draws[act.seat].append(at)
+                    self.discarded_at[Card.parse(act.args[0]).index] = at
+                elif action.name == "disqualify":
+                    self.wrong_count[act.seat] = True
+                elif action.name == "forfeit":
+                    self.forfeit[act.seat] = True
+
+    def undrawable(self, seat: int, discards: int) -> int:
+        """The cards of ``discards`` that ``seat`` cannot hold: it has not drawn since they were discarded (the
+        stirrer draws after his own discard is mixed in, GU-§5.1e)."""
+        last = self.draws[seat][-1] if self.draws[seat] else -1
+        return mask_of(CARDS[card] for card in indices_of(discards) if self.discarded_at[card] > last)
+
+
+class GuinguetteTableLaws(TableLaws["GuinguetteState", Pending], Protocol):
+    """The laws of irregularities (GU1–GU8) as the state uses them: :mod:`academie.games.guinguette.table`, injected
+    by the package. The state calls only the protocol's ``commit`` and ``apply_remedy``."""
 
 
 class GuinguetteState(GameState[GuinguetteRules]):
     """One partie of La Guinguette (``rules.deals`` deals), seats ``0 .. players-1`` in the order of play."""
 
     game_name = "guinguette"
-    table_module = "academie.games.guinguette.table"
-    __slots__ = ("_actor", "_deal", "_last", "_legal", "_pending", "_phase", "automate_table", "bought", "chance",
-                 "deal_results", "game_results", "ledger", "operations", "rules", "rulings", "stocks")
+    table_laws: ClassVar[GuinguetteTableLaws | None] = None
+    __slots__ = ("_actor", "_bought", "_deal", "_deal_results", "_game_results", "_last", "_legal", "_pending",
+                 "_phase", "_stocks", "automate_table", "chance", "ledger", "operations", "rules", "rulings")
+    # the results are tuples, replaced when a deal ends: a clone may share them
+    clone_shared = ("rules", "automate_table", "_phase", "_legal", "_actor", "_pending", "_last", "_deal_results",
+                    "_game_results")
+    clone_copied = ("operations", "ledger", "_stocks", "_bought", "_deal", "rulings")
 
     def __init__(self, rules: GuinguetteRules | None = None, *, chance: ChanceSource | None = None,
                  first_dealer: int | None = None, automate_table: bool | None = None) -> None:
@@ -636,24 +706,24 @@ class GuinguetteState(GameState[GuinguetteRules]):
         players = self.rules.players
         self.chance = chance
         self.automate_table = chance is not None if automate_table is None else automate_table
-        self._pending: Pending | None = None
-        self.rulings: list[str] = []
-        self.operations: list[Operation] = []
+        self._pending = None
+        self.rulings = []
+        self.operations = []
         self.ledger = Ledger(seats=players, accounts=(*BASKETS, BANK))
-        self.stocks = [self.rules.stock] * players
-        self.bought = [0] * players
-        self.deal_results: list[DealResult] = []
-        self.game_results: list[GameResult] = []
+        self._stocks = [self.rules.stock] * players
+        self._bought = [0] * players
+        self._deal_results: tuple[DealResult, ...] = ()
+        self._game_results: tuple[GameResult, ...] = ()
         self._last: DealResult | None = None
         if first_dealer is not None and first_dealer not in range(players):
             raise RulesError(f"first_dealer={first_dealer!r} is not allowed; allowed: 0 to {players - 1}, "
                              "or None to draw for the deal")
         self._deal = self._new_deal(first_dealer if first_dealer is not None else 0, 0)
-        self._legal: tuple[Action, ...] | None = None
+        self._legal = None
         self._phase = Phase.DRAW
         if first_dealer is not None:
             self._begin_deal()
-        self._actor: int | None = self._compute_actor()
+        self._actor = self._compute_actor()
         self.resolve_chance()
 
     @classmethod
@@ -681,27 +751,38 @@ class GuinguetteState(GameState[GuinguetteRules]):
         return cls(base, chance=chance, first_dealer=first_dealer)
 
     @classmethod
-    def determinised(cls, view: GuinguetteView, hands: Sequence[int], cotillon: Sequence[int], aside: int,
-                     *, seed: int) -> Self:
-        """A state of the deal in progress consistent with ``view``, the hidden cards placed as given (for search
-        bots: ``hands`` as masks per seat, the cotillon top first, the cards set aside). Counters are carried
-        over from the bank, so the ledger balances; the partie ends with this deal."""
-        if view.phase not in (Phase.STIR, Phase.BET, Phase.TRICKS) or view.dealer is None:
+    def from_view(cls, view: GuinguetteView, *, hands: Sequence[int], cotillon: Sequence[int], aside: int,
+                  seed: int) -> Self:
+        """A state of the deal in progress consistent with ``view``, the hidden cards placed as given (``hands`` as
+        masks per seat, the cotillon top first, the cards set aside): for search bots, and for :meth:`sample`.
+
+        Counters are carried over from the bank, so the ledger balances. The view does not tell which deal is the
+        partie's last, so the partie goes on after this one (no final share, GU-§5.5). What the view's history
+        tells is restored: the hands kept for the showdown while tricks are played (GU-§5.6), the viewer's
+        discards, and the marks GU6 and GU8 leave on a seat."""
+        if view.phase not in _PLAYING_PHASES or view.dealer is None:
             raise RulesError(f"a deal can be determinised while players act, not in phase {view.phase.name}")
         rules = dataclasses.replace(view.rules, rounds=10)  # not the last deal: no final share
-        state = cls(rules, first_dealer=view.dealer)  # no chance yet: it waits for the shuffle
-        state.chance = SeededChance(seed)
-        state.ledger = Ledger(seats=rules.players, accounts=(*BASKETS, BANK))
-        state.stocks = list(view.stocks)
+        fresh = cls(rules, first_dealer=view.dealer)  # no chance yet: it waits for the shuffle
+        fresh.chance = SeededChance(seed)
+        fresh._load_view(view, hands, cotillon, aside)
+        return fresh
+
+    def _load_view(self, view: GuinguetteView, hands: Sequence[int], cotillon: Sequence[int], aside: int) -> None:
+        rules = self.rules
+        players = rules.players
+        self.ledger = Ledger(seats=players, accounts=(*BASKETS, BANK))
+        self._stocks = list(view.stocks)
         for seat, stock in enumerate(view.stocks):
             if stock > rules.stock:
-                state.ledger.transfer(BANK, seat, stock - rules.stock, "determinised")
+                self.ledger.transfer(BANK, seat, stock - rules.stock, "determinised")
             elif stock < rules.stock:
-                state.ledger.transfer(seat, BANK, rules.stock - stock, "determinised")
+                self.ledger.transfer(seat, BANK, rules.stock - stock, "determinised")
         for name, amount in zip(BASKETS, view.baskets, strict=True):
             if amount > 0:
-                state.ledger.transfer(BANK, name, amount, "determinised")
-        deal = state._deal = state._new_deal(view.dealer, 0)
+                self.ledger.transfer(BANK, name, amount, "determinised")
+        assert view.dealer is not None and view.actor is not None and view.actor >= 0
+        deal = self._deal = self._new_deal(view.dealer, 0)
         deal.hands = list(hands)
         deal.cotillon = list(cotillon)
         deal.aside = aside
@@ -713,12 +794,69 @@ class GuinguetteState(GameState[GuinguetteRules]):
         deal.shown = [mask_of(cards) for cards in view.shown]
         deal.trick = [(seat, card.index) for seat, card in view.trick]
         deal.tricks_won = list(view.tricks_won)
-        assert view.actor is not None and view.actor >= 0
-        deal.turn = (view.actor - view.dealer - 1) % rules.players
-        state._phase = view.phase
-        state._legal = None
-        state._actor = state._compute_actor()
-        return state
+        facts = _Facts(view)
+        if view.phase is Phase.TRICKS:
+            deal.kept = [hand | played for hand, played in zip(hands, facts.played, strict=True)]
+        if view.viewer != PUBLIC:
+            deal.discarded[view.viewer] = mask_of(view.my_discards)
+        deal.wrong_count, deal.forfeit = facts.wrong_count, facts.forfeit
+        deal.turn = (view.actor - view.dealer - 1) % players
+        self._phase = view.phase
+        self._legal = None
+        self._actor = self._compute_actor()
+
+    @classmethod
+    def sample(cls, view: GuinguetteView, rng: random.Random) -> Self:
+        """A full state of the deal in progress consistent with all ``view.viewer`` knows now, the cards he cannot
+        see dealt at random among the unseen cards (then :meth:`from_view`).
+
+        Each other hand gets its number of cards, the cards shown in it and none of a suit it showed void of in
+        the tricks (GU-§5.6); the cards played are out; a card the viewer saw discarded (his own, or one named in
+        a GU5 ruling) is set aside (GU-§5.1e option), or else lies in the cotillon or in the hand of a seat that
+        drew after it was discarded (GU-§5.1a). Raises :class:`RulesError` when no player is to act or a ruling
+        is pending.
+        """
+        if view.pending is not None:
+            raise RulesError("a deal cannot be sampled while a ruling is pending")
+        if view.phase not in _PLAYING_PHASES or view.dealer is None:
+            raise RulesError(f"a deal can be sampled while players act, not in phase {view.phase.name}")
+        rules = view.rules
+        players = rules.players
+        facts = _Facts(view)
+        mine = mask_of(view.hand)
+        held_shown = [mask_of(cards) & ~played for cards, played in zip(view.shown, facts.played, strict=True)]
+        known = mine
+        for mask in (*held_shown, *facts.played):
+            known |= mask
+        discards = mask_of(CARDS[card] for card in facts.discarded_at) & ~known
+        unknown = mask_of(rules.pack) & ~known
+        aside_known, aside_drawn = 0, 0
+        if not rules.discard_mixed:
+            aside_known = discards
+            aside_drawn = sum(view.stirs) - discards.bit_count()
+            unknown &= ~discards
+        others = [seat for seat in range(players) if seat != view.viewer]
+        allowed = {seat: unknown & ~facts.voids[seat] & ~facts.undrawable(seat, discards) for seat in others}
+        need = {seat: view.hand_sizes[seat] - held_shown[seat].bit_count() for seat in others}
+        for _ in range(200):
+            pool = unknown
+            hands = [0] * players
+            if view.viewer != PUBLIC:
+                hands[view.viewer] = mine
+            for seat in sorted(others, key=lambda s: (allowed[s] & unknown).bit_count() - need[s]):
+                choices = list(indices_of(allowed[seat] & pool))
+                if len(choices) < need[seat]:
+                    break
+                drawn = mask_of(CARDS[card] for card in rng.sample(choices, need[seat]))
+                hands[seat] = held_shown[seat] | drawn
+                pool &= ~drawn
+            else:
+                rest = list(indices_of(pool))
+                rng.shuffle(rest)
+                aside = aside_known | mask_of(CARDS[card] for card in rest[:aside_drawn])
+                return cls.from_view(view, hands=hands, cotillon=rest[aside_drawn:], aside=aside,
+                                     seed=rng.getrandbits(32))
+        raise AcademieError("no deal consistent with the view was found")
 
     # ------------------------------------------------------------------------------------ protocol
     @property
@@ -731,42 +869,48 @@ class GuinguetteState(GameState[GuinguetteRules]):
 
     @property
     def dealer(self) -> int | None:
-        return None if self._phase == Phase.DRAW else self._deal.dealer
+        return None if self._phase is Phase.DRAW else self._deal.dealer
 
     @property
-    def actor(self) -> int | None:
-        return self._actor
+    def stocks(self) -> tuple[int, ...]:
+        """Each seat's stock of tokens (GU-§2.3): ``rules.stock`` plus its ledger balance."""
+        return tuple(self._stocks)
 
     @property
-    def is_terminal(self) -> bool:
-        return self._actor is None
+    def bought(self) -> tuple[int, ...]:
+        """The tokens of the new stocks each seat has bought (GU9)."""
+        return tuple(self._bought)
+
+    @property
+    def deal_results(self) -> tuple[DealResult, ...]:
+        """The deals finished, in order."""
+        return self._deal_results
+
+    @property
+    def game_results(self) -> tuple[GameResult, ...]:
+        """The partie's result once it is over (a Guinguette partie is one game)."""
+        return self._game_results
 
     def _compute_actor(self) -> int | None:
         if self._pending is not None:
             chooser = self._pending.irregularity.chooser
             return TABLE if chooser is None else chooser
         phase = self._phase
-        if phase <= Phase.RESHUFFLE:
+        if phase in _CHANCE_PHASES:
             return CHANCE
-        if phase == Phase.OVER:
+        if phase is Phase.OVER:
             return None
         return self._deal.seat_at(self._deal.turn)
-
-    def legal_actions(self) -> tuple[Action, ...]:
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        return legal
 
     def _compute_legal(self) -> tuple[Action, ...]:
         if self._pending is not None:
             return self._pending.remedies()
         phase = self._phase
-        if phase == Phase.STIR:
+        if phase is Phase.STIR:
             return self._stir_actions()
-        if phase == Phase.BET:
+        if phase is Phase.BET:
             return self._bet_actions()
-        if phase == Phase.TRICKS:
+        if phase is Phase.TRICKS:
             return self._trick_actions()
         return ()
 
@@ -776,7 +920,7 @@ class GuinguetteState(GameState[GuinguetteRules]):
         seat = deal.seat_at(deal.turn)
         again = deal.stir_round > 1
         cost = self.rules.restir_cost if again else STIR_COST
-        if self.stocks[seat] < cost or not self._cotillon_can_serve():
+        if self._stocks[seat] < cost or not self._cotillon_can_serve():
             return (KEEP,)
         table = RESTIRS if again else STIRS
         return (KEEP, *(table[c.index] for c in cards_of(deal.hands[seat])))
@@ -789,7 +933,7 @@ class GuinguetteState(GameState[GuinguetteRules]):
         """GU-§5.3b: pass or bet before the opening; after it fold, hold, raise, or all-in when short."""
         deal, rules = self._deal, self.rules
         seat = deal.seat_at(deal.turn)
-        stock = self.stocks[seat]
+        stock = self._stocks[seat]
         if not deal.opened:
             bets = tuple(BETS[m] for m in MEASURES if m <= stock)
             return (PASS, *bets)
@@ -808,46 +952,32 @@ class GuinguetteState(GameState[GuinguetteRules]):
         seat = deal.seat_at(deal.turn)
         hand = deal.hands[seat]
         if deal.trick:
-            suit = deal.trick[0][1] // 13
-            same = hand & (0x1FFF << (13 * suit))
+            same = hand & SUIT_MASKS[suit_of(deal.trick[0][1])]
             hand = same or hand
         return tuple(PLAYS[c.index] for c in cards_of(hand))
 
     def illegal_reason(self, action: Action) -> str:
         phase, deal = self._phase, self._deal
-        if phase == Phase.OVER:
+        if phase is Phase.OVER:
             return "the partie is over"
         seat = deal.seat_at(deal.turn)
-        if isinstance(action, (Stir, Restir)) and phase == Phase.STIR:
+        if isinstance(action, (Stir, Restir)) and phase is Phase.STIR:
             if not deal.hands[seat] >> action.card.index & 1:
                 return f"{action.card} is not in the hand of seat {seat}"
             if isinstance(action, Restir) != (deal.stir_round > 1):
                 return "the first round is stirred (stir), later rounds re-stirred (restir) (GU-§5.3a)"
             return "a stir must be paid for and needs a card in the cotillon (GU-§5.3a, GU-§5.1e)"
-        if isinstance(action, (Bet, Raise, Hold, AllIn)) and phase == Phase.BET:
-            return (f"seat {seat} has {self.stocks[seat]} tokens; bets are measures of 1, 2 or 4 within the "
+        if isinstance(action, (Bet, Raise, Hold, AllIn)) and phase is Phase.BET:
+            return (f"seat {seat} has {self._stocks[seat]} tokens; bets are measures of 1, 2 or 4 within the "
                     "stock, all-in only when short of holding (GU-§5.3b)")
         return f"not allowed in phase {phase.name.lower()}"
 
-    def apply_unchecked(self, action: Action) -> Operation:
-        kind = type(action)
-        actor = action.seat if kind is Irregular else self._actor  # type: ignore[attr-defined]
-        assert actor is not None
-        operation = Operation(actor, action)
-        self.operations.append(operation)
-        self._legal = None
-        _HANDLERS[kind](self, action)
-        actor = self._actor = self._compute_actor()
-        if actor is not None and actor < 0:
-            self._automate(actor)
-        return operation
-
     def resolve_chance(self) -> None:
         while self._actor == CHANCE and self.chance is not None and self.chance.has_next():
-            if self._phase == Phase.DRAW:
+            if self._phase is Phase.DRAW:
                 order = self.chance.shuffled(self.rules.pack)
                 self.apply_unchecked(DrawForDeal(order[:self.rules.players]))
-            elif self._phase == Phase.SHUFFLE:
+            elif self._phase is Phase.SHUFFLE:
                 self.apply_unchecked(Shuffle(self.chance.shuffled(self.rules.pack)))
             else:
                 cards = tuple(CARDS[i] for i in self._deal.cotillon)
@@ -859,68 +989,78 @@ class GuinguetteState(GameState[GuinguetteRules]):
     def check_chance_outcome(self, action: Action) -> None:
         rules, phase = self.rules, self._phase
         pack_mask = MASK_36 if rules.players <= 4 else MASK_52
-        if phase == Phase.DRAW:
+        if phase is Phase.DRAW:
             if not (isinstance(action, DrawForDeal) and len(action.cards) == rules.players
                     and mask_of(action.cards) & ~pack_mask == 0 and len(set(action.cards)) == rules.players):
                 raise IllegalActionError(action, CHANCE, (), f"expected `draw C1 … C{rules.players}`: one "
                                          f"different card of the {rules.pack_size}-card pack per seat (GU-§2.4)")
-        elif phase == Phase.SHUFFLE:
+        elif phase is Phase.SHUFFLE:
             if not (isinstance(action, Shuffle) and len(action.order) == rules.pack_size
                     and mask_of(action.order) == pack_mask):
                 raise IllegalActionError(action, CHANCE, (), f"expected `deck C1 … C{rules.pack_size}`: an "
                                          f"order of the {rules.pack_size}-card pack, each card once (GU-§2.1)")
-        elif phase == Phase.RESHUFFLE:
+        else:  # the reshuffle of the cotillon: the engine asks only when chance is to act
             cotillon = self._deal.cotillon
             if not (isinstance(action, Reshuffle) and len(action.order) == len(cotillon)
                     and mask_of(action.order) == sum(1 << i for i in cotillon)):
                 raise IllegalActionError(action, CHANCE, (), f"expected `cotillon C1 … C{len(cotillon)}`: an "
                                          "order of the cards now in the cotillon, each once (GU-§5.1a)")
-        else:
-            raise IllegalActionError(action, self.actor, self.legal_actions(), "chance is not to act")
-
-    def clone(self) -> Self:
-        twin = object.__new__(type(self))
-        twin.rules = self.rules
-        twin.chance = self.chance.clone() if self.chance is not None else None
-        twin.operations = self.operations[:]
-        twin.ledger = self.ledger.copy()
-        twin.stocks = self.stocks[:]
-        twin.bought = self.bought[:]
-        twin.deal_results = self.deal_results[:]
-        twin.game_results = self.game_results[:]
-        twin._deal = self._deal.copy()
-        twin._phase = self._phase
-        twin._legal = self._legal
-        twin._actor = self._actor
-        twin._pending = self._pending
-        twin._last = self._last
-        twin.automate_table = self.automate_table
-        twin.rulings = self.rulings[:]
-        return twin
 
     # ------------------------------------------------------------------------------------ counters
     def move(self, source: int | str, target: int | str, amount: int, reason: str) -> None:
-        """Move tokens between stocks, baskets and the bank through the ledger (zero moves nothing)."""
+        """Move tokens between stocks, baskets and the bank through the ledger, citing the rule or law ``reason``
+        (zero moves nothing): the only way a stock changes. Tokens from or to the bank are not won or lost in the
+        deal (GU9)."""
         if amount <= 0:
             return
         self.ledger.transfer(source, target, amount, reason)
+        self._legal = None  # a stock decides which stirs and bets are allowed
         points = self._deal.points
         if isinstance(source, int):
-            self.stocks[source] -= amount
+            self._stocks[source] -= amount
             if target != BANK:
                 points[source] -= amount
         if isinstance(target, int):
-            self.stocks[target] += amount
+            self._stocks[target] += amount
             if source != BANK:
                 points[target] += amount
 
     def basket(self, name: str) -> int:
         return self.ledger.balance(name)
 
+    # ------------------------------------------------------------------------------------ what the laws do (table mode)
+    def expose(self, seat: int, card: int) -> None:
+        """GU1, GU3: ``card`` (an index) of ``seat``'s hand is seen face up by everyone from now on."""
+        self._deal.shown[seat] |= 1 << card
+
+    def void_deal(self) -> None:
+        """GU2, GU3: the deal is void: the cards are gathered and the same dealer deals again; the antes, and what
+        was won or lost in the deal, stay."""
+        old = self._deal
+        fresh = self._new_deal(old.dealer, len(self.operations))
+        fresh.points = old.points
+        self._deal = fresh
+        self._phase = Phase.SHUFFLE
+        self._legal = None
+
+    def pay_late_stir(self, card: int) -> None:
+        """GU5: the player to stir, who stirred ``card`` (an index) without paying, pays at once and the stir goes
+        on as any other (GU-§5.1a, GU-§5.1b)."""
+        table = RESTIRS if self._deal.stir_round > 1 else STIRS
+        self._apply_stir(table[card])
+
+    def disqualify(self, seat: int) -> None:
+        """GU6: ``seat`` holds a wrong number of cards and may win neither the guinguette nor the cabaret."""
+        self._deal.wrong_count[seat] = True
+
+    def forfeit_cabaret(self, seat: int) -> None:
+        """GU8: ``seat`` loses what it put into the cabaret this deal, and its right to the cabaret."""
+        self._deal.forfeit[seat] = True
+
     # ------------------------------------------------------------------------------------ deals
-    def _new_deal(self, dealer: int, start: int) -> _Deal:
+    def _new_deal(self, dealer: int, start: int) -> Deal:
         players = self.rules.players
-        return _Deal(dealer=dealer, players=players, start=start, hands=[0] * players, discarded=[0] * players,
+        return Deal(dealer=dealer, players=players, start=start, hands=[0] * players, discarded=[0] * players,
                      stirs=[0] * players, stirred_last=[True] * players, stirred_now=[False] * players,
                      contributions=[0] * players, folded=[False] * players, all_in=[False] * players,
                      acted=[False] * players, points=[0] * players, shown=[0] * players,
@@ -932,8 +1072,8 @@ class GuinguetteState(GameState[GuinguetteRules]):
         antes = rules.g_ante + rules.c_ante
         for position in range(rules.players):
             seat = self._deal.seat_at(position)
-            if self.stocks[seat] < antes:
-                self.bought[seat] += rules.stock
+            if self._stocks[seat] < antes:
+                self._bought[seat] += rules.stock
                 self.move(BANK, seat, rules.stock, "GU9")
             self.move(seat, GUINGUETTE, rules.g_ante, "GU-§3.2")
             self.move(seat, CABARET, rules.c_ante, "GU-§3.2")
@@ -951,16 +1091,18 @@ class GuinguetteState(GameState[GuinguetteRules]):
         self._begin_deal()
 
     def _apply_shuffle(self, action: Action) -> None:
-        """GU-§4.3: four cards each, two at a time, from eldest; GU-§4.4: the rest is the cotillon."""
+        """GU-§4.2: the pack as the dealer shuffled it and his left-hand neighbour cut it; GU-§4.3: four cards each,
+        two at a time, from eldest; GU-§4.4: the rest is the cotillon."""
         assert isinstance(action, Shuffle)
         deck = tuple(c.index for c in action.order)
         deal = self._deal
         players = self.rules.players
         deal.deck = deck
-        for round_ in range(2):
+        for round_ in range(HAND_SIZE // DEALT_AT_A_TIME):
             for position in range(players):
-                at = 2 * (round_ * players + position)
-                deal.hands[deal.seat_at(position)] |= 1 << deck[at] | 1 << deck[at + 1]
+                at = DEALT_AT_A_TIME * (round_ * players + position)
+                for card in deck[at:at + DEALT_AT_A_TIME]:
+                    deal.hands[deal.seat_at(position)] |= 1 << card
         deal.cotillon = list(deck[HAND_SIZE * players:])
         if self.rules.guinguette_claim_at_deal:
             self._claim_guinguette_at_deal()
@@ -1073,7 +1215,7 @@ class GuinguetteState(GameState[GuinguetteRules]):
     def _apply_all_in(self, action: Action) -> None:
         deal = self._deal
         seat = deal.seat_at(deal.turn)
-        self._contribute(seat, self.stocks[seat], "GU-§5.3b")
+        self._contribute(seat, self._stocks[seat], "GU-§5.3b")
         deal.all_in[seat] = deal.acted[seat] = True
         self._settle_if_done(after=deal.turn)
 
@@ -1114,7 +1256,7 @@ class GuinguetteState(GameState[GuinguetteRules]):
             deal = self._deal
             deal.kept = deal.hands[:]
             self._phase = Phase.TRICKS
-            deal.turn = deal.leader = 0
+            deal.turn = 0
             return
         self._showdown()
 
@@ -1132,8 +1274,8 @@ class GuinguetteState(GameState[GuinguetteRules]):
         if len(deal.trick) < players:
             deal.turn = (deal.turn + 1) % players
             return
-        suit = deal.trick[0][1] // 13
-        winner = max((c for c in deal.trick if c[1] // 13 == suit), key=lambda c: LEVEL[c[1]])[0]
+        suit = suit_of(deal.trick[0][1])
+        winner = max((c for c in deal.trick if suit_of(c[1]) == suit), key=lambda c: LEVEL[c[1]])[0]
         deal.tricks_won[winner] += 1
         deal.trick = []
         deal.turn = (winner - deal.dealer - 1) % players
@@ -1241,19 +1383,19 @@ class GuinguetteState(GameState[GuinguetteRules]):
 
     def _end_deal(self, guinguette: int | None, cabaret: int | None, cotillon: int | None, tierce: int) -> None:
         deal, rules = self._deal, self.rules
-        number = len(self.deal_results)
+        number = len(self._deal_results)
         last = number + 1 == rules.deals
         if last:
             self._share_baskets()
         result = DealResult(number, deal.dealer, tuple(deal.points), guinguette, cabaret, cotillon, tierce,
                             tuple(cards_of(m) for m in deal.shown),
                             tricks=tuple(deal.tricks_won) if rules.trick_phase else ())
-        self.deal_results.append(result)
+        self._deal_results += (result,)
         self._last = result
         if last:
             best = max(self.result_points())
             leaders = [s for s, p in enumerate(self.result_points()) if p == best]
-            self.game_results.append(GameResult(leaders[0] if len(leaders) == 1 else None, tuple(self.stocks)))
+            self._game_results += (GameResult(leaders[0] if len(leaders) == 1 else None, tuple(self._stocks)),)
             self._phase = Phase.OVER
             return
         self._deal = self._new_deal(deal.seat_at(0), len(self.operations))  # R1: eldest deals next (GU-§2.4d)
@@ -1271,36 +1413,27 @@ class GuinguetteState(GameState[GuinguetteRules]):
 
     # ------------------------------------------------------------------------------------ table mode
     def _apply_irregular(self, action: Action) -> None:
-        from academie.games.guinguette import table as guinguette_table
-
-        assert isinstance(action, Irregular)
-        guinguette_table.commit(self, action)
+        assert isinstance(action, Irregular) and self.table_laws is not None
+        self.table_laws.commit(self, action)
 
     def _apply_remedy(self, action: Action) -> None:
-        from academie.games.guinguette import table as guinguette_table
-
-        assert isinstance(action, Remedy) and self._pending is not None
-        pending, self._pending = self._pending, None
-        guinguette_table.apply_remedy(self, pending, action)
+        assert isinstance(action, Remedy) and self.table_laws is not None
+        self.table_laws.apply_remedy(self, self.take_pending(), action)
 
     # ------------------------------------------------------------------------------------ results
     def result_points(self) -> tuple[int, ...]:
         """Counters won or lost per seat so far (stocks bought excluded)."""
-        return tuple(self.stocks[s] - self.rules.stock - self.bought[s] for s in range(self.rules.players))
+        return tuple(self._stocks[s] - self.rules.stock - self._bought[s] for s in range(self.rules.players))
 
     def result(self) -> PartieResult:
         points = self.result_points()
-        over = self._phase == Phase.OVER
-        winner = self.game_results[-1].winner if over and self.game_results else None
+        over = self._phase is Phase.OVER
+        winner = self._game_results[-1].winner if over and self._game_results else None
         games = tuple(1 if winner == s else 0 for s in range(self.rules.players))
-        return PartieResult(points, tuple(self.stocks), tuple(self.bought), games, winner)
+        return PartieResult(points, tuple(self._stocks), tuple(self._bought), games, winner)
 
     def returns(self) -> tuple[int, ...]:
         return self.result().returns()
-
-    @property
-    def pending(self) -> Irregularity | None:
-        return self._pending.irregularity if self._pending is not None else None
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` holds (the full state: use :meth:`view` for what a seat may see)."""
@@ -1313,12 +1446,10 @@ class GuinguetteState(GameState[GuinguetteRules]):
     def set_aside(self) -> tuple[Card, ...]:
         return cards_of(self._deal.aside)
 
-    def discards(self, seat: int) -> tuple[Card, ...]:
-        return cards_of(self._deal.discarded[seat])
-
     @property
-    def deal_in_progress(self) -> _Deal:
-        """The mutable deal (for the table-mode laws and tests; not for bots)."""
+    def deal_in_progress(self) -> Deal:
+        """The deal in progress, for reading (the table-mode laws, the record, tests; not for bots): every change
+        goes through a method of the state."""
         return self._deal
 
     def baskets(self) -> tuple[int, int, int]:
@@ -1335,10 +1466,10 @@ class GuinguetteState(GameState[GuinguetteRules]):
                         if (seen := redact(op.actor, op.action, viewer)) is not None)
         return GuinguetteView(
             viewer=viewer, rules=self.rules, phase=self._phase, actor=self.actor, dealer=self.dealer,
-            deal=len(self.deal_results) if self._phase != Phase.OVER else len(self.deal_results) - 1,
+            deal=len(self._deal_results) if self._phase is not Phase.OVER else len(self._deal_results) - 1,
             hand=cards_of(deal.hands[viewer]) if seat_view else (),
             my_discards=cards_of(deal.discarded[viewer]) if seat_view else (),
-            hand_sizes=tuple(h.bit_count() for h in deal.hands), stocks=tuple(self.stocks),
+            hand_sizes=tuple(h.bit_count() for h in deal.hands), stocks=tuple(self._stocks),
             baskets=self.baskets(), cotillon_size=len(deal.cotillon),
             stirs=tuple(deal.stirs), stir_round=deal.stir_round, contributions=tuple(deal.contributions),
             folded=tuple(deal.folded), all_in=tuple(deal.all_in), opened=deal.opened, high=deal.high,
@@ -1346,12 +1477,12 @@ class GuinguetteState(GameState[GuinguetteRules]):
             may_stir=tuple(deal.stirred_last), stirred_now=tuple(deal.stirred_now),
             shown=tuple(cards_of(m) for m in deal.shown),
             trick=tuple((seat, CARDS[card]) for seat, card in deal.trick), tricks_won=tuple(deal.tricks_won),
-            history=history, legal_actions=self.legal_actions() if viewer == self.actor else (),
+            history=history, legal_actions=tuple(self.legal_actions()) if viewer == self.actor else (),
             last_deal=self._last, pending=self.pending, rulings=tuple(self.rulings),
         )
 
 
-_HANDLERS: Final = {
+GuinguetteState.handlers = {
     DrawForDeal: GuinguetteState._apply_draw,
     Shuffle: GuinguetteState._apply_shuffle,
     Reshuffle: GuinguetteState._apply_reshuffle,

@@ -22,14 +22,19 @@ Every fine goes through the ledger citing its law.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from academie.cards import Card, CardParseError, cards_of
-from academie.engine import Mode
+from academie.engine import Mode, Pending
+from academie.games.guinguette.state import (
+    QUEEN_OF_DIAMONDS,
+    STIR_COST,
+    GuinguetteState,
+    Phase,
+    Shuffle,
+    tierce_of,
+)
 from academie.laws import Act, Irregular, Irregularity, Remedy
-
-if TYPE_CHECKING:
-    from academie.games.guinguette.state import GuinguetteState, Pending
 
 
 # ------------------------------------------------------------------------------------------------ helpers
@@ -52,13 +57,7 @@ def _holds(state: GuinguetteState, act: Irregular) -> str:
 
 def _pend(state: GuinguetteState, law: str, offender: int, description: str, chooser: int | None,
           remedies: tuple[str, ...], cards: tuple[int, ...] = ()) -> None:
-    from academie.games.guinguette.state import Pending
-
-    state._pending = Pending(Irregularity(law, offender, description, chooser, remedies), cards, offender)
-
-
-def _rule(state: GuinguetteState, text: str) -> None:
-    state.rulings.append(text)
+    state.pend(Pending(Irregularity(law, offender, description, chooser, remedies), cards, offender))
 
 
 def _fine(state: GuinguetteState, offender: int, law: str) -> None:
@@ -70,10 +69,8 @@ def _fine(state: GuinguetteState, offender: int, law: str) -> None:
 
 def _before_first_act(state: GuinguetteState) -> bool:
     """The deal is dealt and nobody has spoken yet (a misdeal or an exposed card can still be ruled on)."""
-    from academie.games.guinguette.state import Phase, Shuffle
-
     deal = state.deal_in_progress
-    return (state.phase == Phase.STIR and bool(deal.deck)
+    return (state.phase is Phase.STIR and bool(deal.deck)
             and isinstance(state.operations[-1].action, Shuffle))
 
 
@@ -81,17 +78,6 @@ def _chooser_for(state: GuinguetteState, offender: int) -> int:
     """The other players choose (GU3, GU8): eldest among them speaks for them."""
     deal = state.deal_in_progress
     return next(deal.seat_at(p) for p in range(state.players) if deal.seat_at(p) != offender)
-
-
-def _redeal(state: GuinguetteState) -> None:
-    """GU2, GU3: the cards are gathered and the same dealer deals again; the antes stay in the baskets."""
-    from academie.games.guinguette.state import Phase
-
-    old = state.deal_in_progress
-    fresh = state._new_deal(old.dealer, len(state.operations))
-    fresh.points = old.points
-    state._deal = fresh
-    state._phase = Phase.SHUFFLE
 
 
 # ------------------------------------------------------------------------------------------------ acts
@@ -103,7 +89,7 @@ def _show_draw_possible(state: GuinguetteState, act: Irregular) -> str:
 
 def _show_draw(state: GuinguetteState, act: Irregular) -> None:
     card = _card(act)
-    state.deal_in_progress.shown[act.seat] |= 1 << card
+    state.expose(act.seat, card)
     _pend(state, "GU1", act.seat, f"seat {act.seat} showed the card drawn from the cotillon ({act.args[0]})",
           None, ("fine",), (card,))
 
@@ -134,14 +120,12 @@ def _exposed(state: GuinguetteState, act: Irregular) -> None:
     card = _card(act)
     deal = state.deal_in_progress
     owner = next(s for s, hand in enumerate(deal.hands) if hand >> card & 1)
-    deal.shown[owner] |= 1 << card
+    state.expose(owner, card)
     _pend(state, "GU3", act.seat, f"{act.args[0]} was exposed in the deal (caused by seat {act.seat})",
           _chooser_for(state, act.seat), ("redeal", "play-on"), (card,))
 
 
 def _out_of_turn_possible(state: GuinguetteState, act: Irregular) -> str:
-    from academie.games.guinguette.state import Phase
-
     if state.phase not in (Phase.STIR, Phase.BET) or act.seat == state.actor:
         return "out of turn means stirring, betting or speaking when another player is to (GU4)"
     if not act.args:
@@ -154,16 +138,12 @@ def _out_of_turn(state: GuinguetteState, act: Irregular) -> None:
 
 
 def _unpaid_possible(state: GuinguetteState, act: Irregular) -> str:
-    from academie.games.guinguette.state import Phase
-
-    if state.phase != Phase.STIR or act.seat != state.actor:
+    if state.phase is not Phase.STIR or act.seat != state.actor:
         return "only the player whose turn it is to stir can stir without paying (GU5)"
     return _holds(state, act)
 
 
 def _unpaid(state: GuinguetteState, act: Irregular) -> None:
-    from academie.games.guinguette.state import STIR_COST
-
     deal = state.deal_in_progress
     cost = state.rules.restir_cost if deal.stir_round > 1 else STIR_COST
     remedy = "pay" if state.stocks[act.seat] >= cost else "cancel"
@@ -171,8 +151,6 @@ def _unpaid(state: GuinguetteState, act: Irregular) -> None:
 
 
 def _wrong_count_possible(state: GuinguetteState, act: Irregular) -> str:
-    from academie.games.guinguette.state import Phase
-
     if state.phase not in (Phase.STIR, Phase.BET) or state.deal_in_progress.wrong_count[act.seat]:
         return "a wrong number of cards is found during the deal, before the showdown (GU6)"
     return ""
@@ -183,8 +161,6 @@ def _wrong_count(state: GuinguetteState, act: Irregular) -> None:
 
 
 def _false_claim_possible(state: GuinguetteState, act: Irregular) -> str:
-    from academie.games.guinguette.state import QUEEN_OF_DIAMONDS, Phase, tierce_of
-
     if state.phase not in (Phase.STIR, Phase.BET):
         return "claims are made during the deal (GU7)"
     hand = state.deal_in_progress.hands[act.seat]
@@ -200,8 +176,6 @@ def _false_claim(state: GuinguetteState, act: Irregular) -> None:
 
 
 def _look_possible(state: GuinguetteState, act: Irregular) -> str:
-    from academie.games.guinguette.state import Phase
-
     if state.phase not in (Phase.STIR, Phase.BET) or state.deal_in_progress.forfeit[act.seat]:
         return "looking at the cotillon or the discards is ruled on during the deal (GU8)"
     return ""
@@ -245,6 +219,7 @@ def why_impossible(state: GuinguetteState, act: Irregular) -> str:
 
 
 def commit(state: GuinguetteState, act: Irregular) -> None:
+    """Do what ``act`` does at the table, then leave its ruling pending (GU1–GU8)."""
     _BY_KIND[act.kind].commit(state, act)
 
 
@@ -262,6 +237,7 @@ def possible_acts(state: GuinguetteState, seat: int) -> tuple[Irregular, ...]:
 
 # ------------------------------------------------------------------------------------------------ remedies
 def apply_remedy(state: GuinguetteState, pending: Pending, remedy: Remedy) -> None:
+    """Carry out the remedy chosen for ``pending`` under its law (GU1–GU8)."""
     _REMEDIES[(pending.irregularity.law, remedy.name)](state, pending)
 
 
@@ -269,14 +245,14 @@ def _fine_remedy(state: GuinguetteState, pending: Pending) -> None:
     law, offender = pending.irregularity.law, pending.irregularity.offender
     _fine(state, offender, law)
     what = {"GU1": "keeps the card, shown", "GU7": "the claim is void"}[law]
-    _rule(state, f"{law}: {pending.irregularity.description}: {what}; seat {offender} pays 1 to each player")
+    state.rule(f"{law}: {pending.irregularity.description}: {what}; seat {offender} pays 1 to each player")
 
 
 def _misdeal_remedy(state: GuinguetteState, pending: Pending) -> None:
     offender = pending.irregularity.offender
     _fine(state, offender, "GU2")
-    _redeal(state)
-    _rule(state, f"GU2: seat {offender} misdealt: he pays 1 to each player and deals again; the antes stay")
+    state.void_deal()
+    state.rule(f"GU2: seat {offender} misdealt: he pays 1 to each player and deals again; the antes stay")
 
 
 def _exposed_redeal(state: GuinguetteState, pending: Pending) -> None:
@@ -284,53 +260,48 @@ def _exposed_redeal(state: GuinguetteState, pending: Pending) -> None:
     penalty = offender != state.deal_in_progress.dealer
     if penalty:
         _fine(state, offender, "GU3")
-    _redeal(state)
+    state.void_deal()
     tail = f"; seat {offender}, not the dealer, caused it and pays 1 to each" if penalty else " without penalty"
-    _rule(state, f"GU3: a card was exposed in the deal: redeal{tail}")
+    state.rule(f"GU3: a card was exposed in the deal: redeal{tail}")
 
 
 def _exposed_play_on(state: GuinguetteState, pending: Pending) -> None:
-    _rule(state, "GU3: a card was exposed in the deal: play goes on, the card stays seen")
+    state.rule("GU3: a card was exposed in the deal: play goes on, the card stays seen")
 
 
 def _void(state: GuinguetteState, pending: Pending) -> None:
     offender = pending.irregularity.offender
     _fine(state, offender, "GU4")
-    _rule(state, f"GU4: {pending.irregularity.description}: the act is void and seat {offender} pays 1 to each "
+    state.rule(f"GU4: {pending.irregularity.description}: the act is void and seat {offender} pays 1 to each "
           "player")
 
 
 def _pay(state: GuinguetteState, pending: Pending) -> None:
-    from academie.games.guinguette.state import RESTIRS, STIRS
-
-    deal = state.deal_in_progress
-    table = RESTIRS if deal.stir_round > 1 else STIRS
-    _rule(state, f"GU5: seat {pending.irregularity.offender} stirred without paying: he pays at once")
-    state._apply_stir(table[pending.cards[0]])
+    state.rule(f"GU5: seat {pending.irregularity.offender} stirred without paying: he pays at once")
+    state.pay_late_stir(pending.cards[0])
 
 
 def _cancel(state: GuinguetteState, pending: Pending) -> None:
-    _rule(state, f"GU5: seat {pending.irregularity.offender} stirred without paying and cannot pay: the stir is "
+    state.rule(f"GU5: seat {pending.irregularity.offender} stirred without paying and cannot pay: the stir is "
           "cancelled and his discard returned")
 
 
 def _disqualify(state: GuinguetteState, pending: Pending) -> None:
     offender = pending.irregularity.offender
-    state.deal_in_progress.wrong_count[offender] = True
-    _rule(state, f"GU6: seat {offender} holds a wrong number of cards: he may win neither the guinguette nor the "
+    state.disqualify(offender)
+    state.rule(f"GU6: seat {offender} holds a wrong number of cards: he may win neither the guinguette nor the "
           "cabaret")
 
 
 def _forfeit(state: GuinguetteState, pending: Pending) -> None:
     offender = pending.irregularity.offender
-    deal = state.deal_in_progress
-    deal.forfeit[offender] = True
-    _rule(state, f"GU8: seat {offender} looked at the cotillon or the discards: he loses what he put into the "
-          f"cabaret this deal ({deal.contributions[offender]}) and his right to it")
+    state.forfeit_cabaret(offender)
+    state.rule(f"GU8: seat {offender} looked at the cotillon or the discards: he loses what he put into the "
+          f"cabaret this deal ({state.deal_in_progress.contributions[offender]}) and his right to it")
 
 
 def _pardon(state: GuinguetteState, pending: Pending) -> None:
-    _rule(state, f"GU8: seat {pending.irregularity.offender} looked at the cotillon or the discards: the other "
+    state.rule(f"GU8: seat {pending.irregularity.offender} looked at the cotillon or the discards: the other "
           "players pardon him")
 
 

@@ -95,11 +95,11 @@ class ClassicalBot:
         legal = tuple(view.legal_actions)
         if not legal:
             raise NoLegalActionError("the view offers no legal action: the bot is not the seat to act")
-        if view.phase == Phase.STIR:
+        if view.phase is Phase.STIR:
             action, self._last = self._stir(view, legal)
-        elif view.phase == Phase.BET:
+        elif view.phase is Phase.BET:
             action, self._last = self._bet(view, legal)
-        elif view.phase == Phase.TRICKS:
+        elif view.phase is Phase.TRICKS:
             action, self._last = self._trick(view, legal)
         else:
             action, self._last = legal[0], "the only choice (a ruling)"

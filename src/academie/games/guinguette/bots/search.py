@@ -215,13 +215,13 @@ class ModelBot:
         if not legal:
             raise NoLegalActionError("the view offers no legal action: the bot is not the seat to act")
         hand = mask_of(view.hand)
-        if view.pending is None and view.phase == Phase.STIR:
+        if view.pending is None and view.phase is Phase.STIR:
             keeps, card = classical_keeps(hand, known=_known(hand, view, mask_of(view.my_discards)), view=view,
                                           can_stir=len(legal) > 1)
             return KEEP if keeps else (RESTIRS if view.stir_round > 1 else STIRS)[card]
-        if view.pending is None and view.phase == Phase.BET:
+        if view.pending is None and view.phase is Phase.BET:
             return classical_bet(hand, view)
-        if view.pending is None and view.phase == Phase.TRICKS:
+        if view.pending is None and view.phase is Phase.TRICKS:
             return max((a for a in legal if isinstance(a, PlayCard)), key=lambda a: POINT_VALUE[a.card.index])
         return legal[0]
 
@@ -260,7 +260,7 @@ def opponent_decisions(view: GuinguetteView) -> Decisions | None:
             mask |= 1 << free.pop()
         hands.append(mask)
     try:
-        state = GuinguetteState.determinised(deal_start(view), hands, free, 0, seed=0)
+        state = GuinguetteState.from_view(deal_start(view), hands=hands, cotillon=free, aside=0, seed=0)
         decisions: dict[int, list[tuple[GuinguetteView, Action]]] = {
             seat: [] for seat in range(rules.players) if seat != view.viewer}
         for actor, action in view.history:
@@ -303,7 +303,7 @@ def sample_trajectory(decisions: Sequence[tuple[GuinguetteView, Action]], *, sho
             dealt |= 1 << card
         held, thrown, agreed = dealt, 0, 0
         for seen, action in decisions:
-            if seen.phase == Phase.STIR:
+            if seen.phase is Phase.STIR:
                 stirred = isinstance(action, HiddenStir)
                 keeps, card = classical_keeps(held, known=_known(held, seen, thrown), view=seen,
                                               can_stir=len(seen.legal_actions) > 1)
@@ -424,7 +424,7 @@ class SearchBot:
 
     def _playout(self, view: GuinguetteView, action: Action, world: World, seed: int) -> int:
         hands, cotillon, aside = world
-        state = GuinguetteState.determinised(view, hands, cotillon, aside, seed=seed)
+        state = GuinguetteState.from_view(view, hands=hands, cotillon=cotillon, aside=aside, seed=seed)
         state.apply_unchecked(action)
         model = self._model
         while not state.deal_results:
