@@ -42,7 +42,7 @@ def policy(state: QuinzeState, rng: random.Random, style: str) -> Action:
     """Random play; "drawer" prefers cards and plain holds so coups run long; "passer" also passes the opening
     most of the time, so general passes use up the pack and it runs out mid-coup."""
     legal = state.legal_actions()
-    if style == "passer" and state.phase == Phase.OPENING and not state._coup.opened and rng.random() < 0.97:
+    if style == "passer" and state.phase is Phase.OPENING and not state.coup.opened and rng.random() < 0.97:
         return legal[0]  # pass: general passes use up the pack
     if style in ("drawer", "passer"):
         calm = [a for a in legal if not isinstance(a, Raise)]
@@ -65,14 +65,14 @@ def chance_step(state: QuinzeState, chance: SeededChance) -> None:
     from academie.games.quinze import PLACE_RANKS, CutForDeal, Places, places_for
 
     phase = state.phase
-    if phase == Phase.PLACES:
+    if phase is Phase.PLACES:
         order = chance.shuffled(tuple(Card(r, Suit.SPADES) for r in PLACE_RANKS[:state.n]))
         state.apply(Places(places_for(next(i for i, c in enumerate(order) if c.rank == Rank.KING), state.n)))
-    elif phase == Phase.CUT:
+    elif phase is Phase.CUT:
         order = chance.shuffled(PACK_52)
         state.apply(CutForDeal((order[0], order[1])))
-    elif phase == Phase.SHUFFLE:
-        state.apply(Shuffle(chance.shuffled(state._full_pack())))
+    elif phase is Phase.SHUFFLE:
+        state.apply(Shuffle(chance.shuffled(state.full_pack())))
     else:
         state.apply(Regather(chance.shuffled(state.dead_cards())))
 
@@ -80,9 +80,9 @@ def chance_step(state: QuinzeState, chance: SeededChance) -> None:
 def check_cards(state: QuinzeState) -> None:
     if state.phase not in (Phase.OPENING, Phase.DRAW, Phase.REGATHER):
         return
-    coup = state._coup
+    coup = state.coup
     held = [c for s in range(state.n) for c in (coup.hole[s], coup.substitute[s], *coup.up[s]) if c >= 0]
-    seen = Counter(state._pack) + Counter(state._dead) + Counter(held)
+    seen = Counter(c.index for c in state.pack()) + Counter(c.index for c in state.dead_cards()) + Counter(held)
     pack = PACK_52 if state.rules.form == "B" else COLOUR_PACKS[state.colour]
     assert seen == Counter(c.index for c in pack)
 
@@ -92,11 +92,11 @@ def check_money(state: QuinzeState) -> None:
     assert ledger.total() == 0
     for seat in range(state.n):
         assert state.caves[seat] == state.rules.cave + ledger.balance(seat) >= 0
-    assert state.pot() == ledger.balance(POT) >= sum(state._coup.contrib)
+    assert state.pot() == ledger.balance(POT) >= sum(state.coup.contrib)
 
 
 def check_views(state: QuinzeState) -> None:
-    coup = state._coup
+    coup = state.coup
     for viewer in (*range(state.n), PUBLIC):
         view = state.view(viewer)
         for seat in range(state.n):
@@ -107,13 +107,13 @@ def check_views(state: QuinzeState) -> None:
             if seat != viewer and coup.busted[seat] and not coup.declared[seat]:
                 assert not view.busted[seat]
         assert not any(isinstance(a, (Shuffle, Regather)) for _, a in view.history)
-        assert len(view.shown_burnt) == len(state._shown_burnt)
+        assert len(view.shown_burnt) == len(state.shown_burnt)
         assert view.legal_actions == (state.legal_actions() if viewer == state.actor else ())
 
 
 def check_coup_end(before: QuinzeState, after: QuinzeState) -> None:
     """QUINZE-37, Q-§3: a seat wins at most the passe and, from each other seat, what he matched of it."""
-    coup = before._coup
+    coup = before.coup
     result = after.deal_results[-1]
     if before.rules.form == "B":
         assert sum(result.points) == 0

@@ -110,8 +110,8 @@ def test_QUINZE_28_leaver_card_burnt_and_dealt_no_more() -> None:
     act(state, "0: open 3", "! leave 2")
     assert state.left[2] and state.view(PUBLIC).folded[2]
     act(state, "1: pass")
-    assert state.dealer == 0 and state.phase == Phase.OPENING
-    assert state._coup.in_coup == [True, True, False]
+    assert state.dealer == 0 and state.phase is Phase.OPENING
+    assert state.coup.in_coup == [True, True, False]
 
 
 def test_QUINZE_29_gesture_is_no_request_detached_card_is_taken() -> None:
@@ -206,7 +206,7 @@ def test_QUINZE_34_composition_veto_or_agree() -> None:
     state = table(3, 2, ["7S", "KC", "4S"])
     act(state, "0: open 3", "1: hold", "2: pass", "! compose 0")
     act(state, "remedy veto law=QUINZE-34")
-    assert state.phase == Phase.DRAW and state.rulings[-1].startswith("QUINZE-34: the composition is vetoed")
+    assert state.phase is Phase.DRAW and state.rulings[-1].startswith("QUINZE-34: the composition is vetoed")
     act(state, "! compose 0", "remedy agree law=QUINZE-34")
     assert state.deal_results[-1].points == (1, 0, -1) and state.pot() == 0
 

@@ -70,7 +70,7 @@ def test_Q_R10_example_3_general_pass_and_growing_passe() -> None:
     assert not state.deal_results[-1].completed
     assert state.deal_results[-1].points == (-1, -1, -1, -1)
     assert state.pot() == 8 and state.jeu() == 8
-    assert state.dealer == 3 and state.phase == Phase.OPENING and len(state.pack()) == 44
+    assert state.dealer == 3 and state.phase is Phase.OPENING and len(state.pack()) == 44
     assert [str(state.hole_card(s)) for s in range(4)] == ["6S", "7S", "8S", "9S"]
     assert texts(state)[:2] == ["pass", "open 8"]
 
@@ -94,8 +94,7 @@ def _restart_with_caves(state: QuinzeState, caves: tuple[int, ...], dealt: list[
     rules give one cave to all, so the first coup is rebuilt with the ledger untouched)."""
     from academie.engine import ExplicitChance
 
-    fresh = QuinzeState(replace(state.rules, cave=max(caves)), chance=None, first_dealer=2)
-    fresh.caves = list(caves)
+    fresh = QuinzeState(replace(state.rules, cave=max(caves)), chance=None, first_dealer=2, caves=caves)
     fresh.chance = ExplicitChance([colour_deck(dealt)])
     fresh.resolve_chance()
     return fresh
@@ -119,7 +118,7 @@ def test_Q_H1_example_6_form_b_double_bust_doubles_the_stake() -> None:
     assert state.actor == 0 and state.view(0).busted[1] is False  # the dealer does not know
     act(state, "0: card", "0: card")
     assert state.multiplier == 2 and state.deal_results[-1].points == (0, 0)
-    assert state.phase == Phase.CUT  # Q-H2: a new cut after every game
+    assert state.phase is Phase.CUT  # Q-H2: a new cut after every game
     act(state, "cut 2S 9H")
     state.apply_text("deck " + " ".join(str(c) for c in standard_deck(["KS", "9H", "5S", "6H"])))
     act(state, "1: card", "1: stand", "0: card", "0: stand")
@@ -142,11 +141,11 @@ def test_Q_R5_the_packs_are_used_in_turn() -> None:
     black = colour_deck(EXAMPLE_1)
     state.apply_text("deck " + " ".join(map(str, black)))
     act(state, "0: open 3", "1: pass", "2: pass")
-    assert state.phase == Phase.SHUFFLE and state.dealer == 0 and state.colour == 1
+    assert state.phase is Phase.SHUFFLE and state.dealer == 0 and state.colour == 1
     with pytest.raises(IllegalActionError, match="red pack"):
         state.apply_text("deck " + " ".join(map(str, black)))
     state.apply_text("deck " + " ".join(map(str, colour_deck([], red=True))))
-    assert state.phase == Phase.OPENING and state.actor == 1
+    assert state.phase is Phase.OPENING and state.actor == 1
 
 
 def test_Q_2_2_card_values_and_options() -> None:
@@ -178,7 +177,7 @@ def test_Q_R1_places_king_speaks_first_lowest_deals() -> None:
     with pytest.raises(IllegalActionError, match="rotation"):
         state.apply_text("places KS JS QS TS")
     state.apply_text("places TS KS QS JS")
-    assert state.dealer == 0 and state.phase == Phase.SHUFFLE
+    assert state.dealer == 0 and state.phase is Phase.SHUFFLE
     state.apply_text("deck " + " ".join(map(str, colour_deck([]))))
     assert state.actor == 1
 
@@ -246,7 +245,7 @@ def test_Q_R9_hold_matches_raise_exceeds() -> None:
     act(state, "0: open 3", "1: raise 2")
     assert state.view(PUBLIC).contributions == (3, 5, 0) and state.actor == 2
     act(state, "2: hold", "0: hold")
-    assert state.view(PUBLIC).contributions == (5, 5, 5) and state.phase == Phase.DRAW
+    assert state.view(PUBLIC).contributions == (5, 5, 5) and state.phase is Phase.DRAW
 
 
 def test_Q_3_nobody_stakes_more_than_his_cave() -> None:
@@ -377,7 +376,7 @@ def test_QUINZE_25_regathered_pack_first_card_burnt() -> None:
     """QUINZE-25, QUINZE-26, QUINZE-27: the pack runs out mid-coup: the dead cards are gathered (not the buster's,
     not those in play), cut by the busted player (all are in the hand), and the first card is shown and burnt."""
     state, passes = _spent_pack()
-    assert state.phase == Phase.REGATHER
+    assert state.phase is Phase.REGATHER
     assert sorted(str(c) for c in state.dead_cards()) == passes
     order = [card for card in passes if card != "2C"]
     order.insert(len(order) - 1, "2C")  # the bottom card is burnt, then the two (2C) is served
@@ -393,7 +392,7 @@ def test_QUINZE_26_busted_cards_not_gathered() -> None:
     state, passes = _spent_pack()
     with pytest.raises(IllegalActionError, match="dead cards"):
         state.apply_text("regather " + " ".join(["KS", *passes[1:]]))
-    assert state.phase == Phase.REGATHER
+    assert state.phase is Phase.REGATHER
 
 
 def test_Q_5_8_form_b_elder_wins_ties_and_stake_capped() -> None:
@@ -409,7 +408,7 @@ def test_Q_H2_form_b_cut_again_and_equal_cut_recut() -> None:
     """Q-H2: each game begins with a cut for the deal (lower deals, ace low); equal ranks cut again."""
     state = QuinzeState.new(QuinzeRules(form="B", players=2))
     act(state, "cut 5S 5H")
-    assert state.phase == Phase.CUT
+    assert state.phase is Phase.CUT
     act(state, "cut KS AH")
     assert state.dealer == 1
 
@@ -429,7 +428,7 @@ def test_QUINZE_35_weak_player_obliges_double_his_money() -> None:
     act(state, "0: announce", "0: all-in")
     assert state.highest() == 4 and state.rulings[-1].endswith("obliges the strong to hold to 4")
     act(state, "1: hold", "2: hold")
-    assert state.view(PUBLIC).contributions == (2, 4, 4) and state.phase == Phase.DRAW
+    assert state.view(PUBLIC).contributions == (2, 4, 4) and state.phase is Phase.DRAW
     act(state, "0: card", "1: want-cards", "2: want-cards", "0: stand", "1: card", "2: want-cards", "1: stand",
         "2: card")
     assert state.deal_results[-1].points == (6, -1, -5)  # A wins the main pot of 9; B the side pot of 4
@@ -444,10 +443,10 @@ def test_QUINZE_38_half_jeu_held_with_only_the_jeu_engages_the_jeu() -> None:
     assert state.highest() == 3 and state.rulings[-1].endswith("the jeu (3) is engaged")
     assert state.actor == 2 and "hold" in texts(state)
     act(state, "2: hold")
-    assert state.view(PUBLIC).contributions == (2, 3, 3) and state.phase == Phase.DRAW
+    assert state.view(PUBLIC).contributions == (2, 3, 3) and state.phase is Phase.DRAW
     plain = _restart_with_caves(form_a(3, 2, EXAMPLE_1), (3, 4, 30), dealt)
     act(plain, "0: announce", "0: all-in", "1: hold", "2: hold")
-    assert plain.view(PUBLIC).contributions == (2, 2, 2) and plain.phase == Phase.DRAW
+    assert plain.view(PUBLIC).contributions == (2, 2, 2) and plain.phase is Phase.DRAW
     rich = _restart_with_caves(form_a(3, 2, EXAMPLE_1, half_jeu=True), (3, 30, 30), dealt)
     act(rich, "0: announce", "0: all-in", "1: hold")  # B has far more than the jeu: law 37, he holds to 2
     assert rich.highest() == 2
@@ -462,7 +461,7 @@ def test_Q_5_8_form_b_elder_bust_revealed_option() -> None:
     state.apply_text(deck)
     act(state, "1: card", "1: card")
     assert state.deal_results[-1].points == (2, -2) and state.up_cards(0) == ()
-    assert state.phase == Phase.CUT and state.multiplier == 1
+    assert state.phase is Phase.CUT and state.multiplier == 1
     hidden = QuinzeState.new(QuinzeRules(form="B", players=2, stake=2))
     act(hidden, "cut 2S 9H")
     hidden.apply_text(deck)
@@ -478,9 +477,9 @@ def test_Q_R17_the_deal_passes_after_a_coup_or_one_pack_per_dealer(deal_passes: 
     act(state, "0: open 2", "1: pass")
     assert state.deal_results[-1].completed
     if deal_passes == "coup":
-        assert state.phase == Phase.SHUFFLE and state.colour == 1
+        assert state.phase is Phase.SHUFFLE and state.colour == 1
     else:
-        assert state.phase == Phase.OPENING and state.dealer == 1 and state.colour == 0
+        assert state.phase is Phase.OPENING and state.dealer == 1 and state.colour == 0
         assert len(state.pack()) == 48 and state.actor == 0
 
 
@@ -517,9 +516,9 @@ def test_Q_R5_cutter_and_direction_options(direction: str, cutter: str, seat: in
     seat clockwise. QUINZE-27's gathered pack goes leftwards the same way."""
     state = form_a(5, 0, [], direction=direction, cutter=cutter)
     assert state.rulings[0] == f"Q-R5: seat {seat} cuts the black pack" and state.cutter() == seat
-    from academie.games.quinze.state import _Coup, cutter_after_regather
+    from academie.games.quinze.state import Coup, cutter_after_regather
 
-    coup = _Coup.fresh(0, 5, 0, 0)
+    coup = Coup.fresh(0, 5, 0, 0)
     coup.in_coup = [True] * 5
     left = 1 if direction == "clockwise" else -1
     assert cutter_after_regather(coup, 5, left) == (2 * left) % 5

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from academie.cards import RANKS_PER_SUIT, Rank, Suit, card_index
 from academie.games.quinze.bots.solver import Solution, hand_of, policy_table, solve
 from academie.games.quinze.state import CARD, STAND, QuinzeRules, QuinzeState, card_values
 
@@ -16,7 +17,7 @@ from academie.games.quinze.state import CARD, STAND, QuinzeRules, QuinzeState, c
 def solution_for(rules: QuinzeRules) -> Solution:
     """Q-§5.8: the solved two-hand game for these card values."""
     values = card_values(rules.courts_value)
-    by_rank = (values[12], *values[0:12])  # ace first, then two … king (one suit of the index order)
+    by_rank = tuple(values[card_index(rank, Suit.CLUBS)] for rank in (Rank.ACE, *Rank)[:RANKS_PER_SUIT])
     return solve(values=by_rank, ace_eleven=rules.ace_one_or_eleven)
 
 
@@ -41,7 +42,7 @@ def _decisions(state: QuinzeState) -> list[str]:
         if action in (CARD, STAND) and isinstance(operation.actor, int) and operation.actor >= 0:
             seat = operation.actor
             cards = [c for c in (replay.hole_card(seat), *replay.up_cards(seat)) if c is not None]
-            hand = hand_of(solution.kinds, [values[c.index] for c in cards], [c.index % 13 == 12 for c in cards])
+            hand = hand_of(solution.kinds, [values[c.index] for c in cards], [c.rank == Rank.ACE for c in cards])
             elder = seat != replay.dealer
             elder_cards = len(replay.up_cards(1 - seat)) + 1
             p = (solution.elder_draw_probability(hand) if elder else

@@ -32,17 +32,18 @@ from __future__ import annotations
 import copy
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 from enum import IntEnum
 from functools import lru_cache
-from typing import Final, Literal, Self
+from typing import ClassVar, Final, Literal, Protocol, Self
 
-from academie.cards import CARDS, PACK_52, Card, Rank, Suit, parse_cards
+from academie.cards import CARDS, PACK_52, Card, Rank, Suit, parse_cards, rank_of
 from academie.engine import (
     CHANCE,
     PUBLIC,
     TABLE,
+    AcademieError,
     Action,
     ActionParseError,
     ChanceSource,
@@ -50,9 +51,10 @@ from academie.engine import (
     GameState,
     IllegalActionError,
     Mode,
-    Operation,
+    Pending,
     RulesError,
     SeededChance,
+    TableLaws,
     check_option,
 )
 from academie.engine import (
@@ -81,11 +83,6 @@ RED_PACK: Final[tuple[Card, ...]] = tuple(c for c in PACK_52 if c.suit in (Suit.
 COLOUR_PACKS: Final = (BLACK_PACK, RED_PACK)
 PLACE_RANKS: Final = (Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN, Rank.NINE, Rank.EIGHT)
 """Q-R1: the cards drawn for places, from the king down (K Q J 10 9 for five players)."""
-
-
-def colour_of(card: int) -> int:
-    """The colour pack a card belongs to (Q-R2): clubs and spades black, diamonds and hearts red."""
-    return BLACK if card // 13 in (Suit.CLUBS, Suit.SPADES) else RED
 
 
 def card_values(courts: int) -> tuple[int, ...]:
@@ -461,7 +458,7 @@ def _total(cards: Sequence[int], values: Sequence[int], aces: bool) -> int:
     ace = False
     for card in cards:
         total += values[card]
-        ace = ace or card % 13 == 12
+        ace = ace or rank_of(card) == Rank.ACE
     if aces and ace and total + 10 <= TARGET:
         return total + 10
     return total
@@ -474,27 +471,37 @@ def redact(actor: int, action: Action, viewer: int) -> Action | None:
     return action
 
 
-@dataclass(frozen=True, slots=True)
-class Pending:
-    """Table mode: an irregularity waiting for its remedy."""
+JudgedPot = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+"""A pot settled while a dealer's fault is judged (QUINZE-32): its winners, the seats eligible for it (in playing
+order) and each seat's share of it."""
 
-    irregularity: Irregularity
-    seat: int = -1
-    cards: tuple[int, ...] = ()
-    pots: tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...] = ()
+
+@dataclass(frozen=True, slots=True)
+class QuinzePending(Pending):
+    """Table mode: an irregularity waiting for its remedy; QUINZE-32 judged at the settlement also keeps the
+    coup's settlement, finished once the judges have ruled."""
+
+    pots: tuple[JudgedPot, ...] = ()
     """QUINZE-32 judged at the settlement: each pot's winners, eligible seats and shares."""
     notes: tuple[str, ...] = ()
     winners: tuple[int, ...] = ()
 
-    def remedies(self) -> tuple[Remedy, ...]:
-        law = self.irregularity.law
-        return tuple(Remedy(name, law) for name in self.irregularity.remedies)
+
+class QuinzeTableLaws(TableLaws["QuinzeState", QuinzePending], Protocol):
+    """The laws of irregularities as the state calls them (:mod:`academie.games.quinze.table` satisfies it)."""
+
+    def dealer_fault(self, state: QuinzeState, pots: tuple[JudgedPot, ...], notes: tuple[str, ...],
+                     winners: tuple[int, ...], /) -> bool:
+        """QUINZE-32/33 at the settlement of a coup in which the dealer gave, showed or burnt cards: settle the
+        dealer's penalty, or leave it pending for the players not concerned (then True: the coup is not closed)."""
+        ...
 
 
 # --------------------------------------------------------------------------------------------------- state
 @dataclass(slots=True)
-class _Coup:
-    """The mutable state of the coup in progress."""
+class Coup:
+    """The coup in progress, as the state keeps it. Read it through :attr:`QuinzeState.coup` (the laws and the
+    bots read it); every change goes through a method of the state."""
 
     dealer: int
     n: int
@@ -533,13 +540,13 @@ class _Coup:
     ledger_start: int = 0
 
     @classmethod
-    def fresh(cls, dealer: int, n: int, start: int, ledger_start: int) -> _Coup:
+    def fresh(cls, dealer: int, n: int, start: int, ledger_start: int) -> Coup:
         return cls(dealer=dealer, n=n, in_coup=[False] * n, folded=[False] * n, busted=[False] * n,
                    declared=[False] * n, stood=[False] * n, announced=[False] * n, contrib=[0] * n,
                    hole=[-1] * n, up=[[] for _ in range(n)], revealed=[False] * n, substitute=[-1] * n,
                    offender=[-1] * n, aided=[False] * n, committed=[False] * n, start=start, ledger_start=ledger_start)
 
-    def copy(self) -> _Coup:
+    def copy(self) -> Coup:
         twin = copy.copy(self)
         for name in _COUP_LISTS:
             setattr(twin, name, getattr(self, name)[:])
@@ -547,56 +554,68 @@ class _Coup:
         return twin
 
 
-_COUP_LISTS: Final = tuple(f.name for f in fields(_Coup) if str(f.type).startswith("list[") and f.name != "up")
+_COUP_LISTS: Final = tuple(f.name for f in fields(Coup) if str(f.type).startswith("list[") and f.name != "up")
 
 
 class QuinzeState(GameState[QuinzeRules]):
     """One partie of Le Quinze (Form A or, with ``QuinzeRules(form="B")``, the two-hand game)."""
 
     game_name = "quinze"
-    table_module = "academie.games.quinze.table"
-    __slots__ = ("_actor", "_colour", "_coup", "_dead", "_legal", "_pack", "_pending", "_phase", "_shown_burnt",
-                 "_values", "automate_table", "caves", "chance", "coups_played", "deal_results", "first_dealer",
-                 "game_results", "last_coup", "ledger", "left", "multiplier", "n", "operations", "rules", "rulings",
-                 "wins")
+    table_laws: ClassVar[QuinzeTableLaws | None] = None
+    """The laws of irregularities (:mod:`academie.games.quinze.table`), injected by the package."""
+    handlers: ClassVar[Mapping[type[Action], Callable[[QuinzeState, Action], None]]] = {}
+    __slots__ = ("_actor", "_caves", "_colour", "_coup", "_dead", "_gone", "_legal", "_pack", "_pending", "_phase",
+                 "_shown_burnt", "_values", "_wins", "automate_table", "chance", "coups_played", "deal_results",
+                 "first_dealer", "game_results", "last_coup", "ledger", "multiplier", "n", "operations", "rules",
+                 "rulings")
+    clone_shared = ("rules", "n", "automate_table", "first_dealer", "coups_played", "multiplier", "last_coup",
+                    "_values", "_pending", "_colour", "_legal", "_phase", "_actor")
+    clone_copied = ("operations", "ledger", "_caves", "deal_results", "game_results", "_wins", "_gone", "rulings",
+                    "_coup", "_pack", "_dead", "_shown_burnt")
+    _pending: QuinzePending | None
 
     def __init__(self, rules: QuinzeRules | None = None, *, chance: ChanceSource | None = None,
-                 first_dealer: int | None = None, automate_table: bool | None = None) -> None:
+                 first_dealer: int | None = None, automate_table: bool | None = None,
+                 caves: Sequence[int] | None = None) -> None:
+        """``caves``: the tokens each seat buys in with (Q-R3), when they differ; by default ``rules.cave`` each
+        (the ledger counts from the buy-in, so a seat's cave is its buy-in plus its ledger balance)."""
         self.rules = rules or QuinzeRules()
         self.n = self.rules.players
         if first_dealer is not None and (type(first_dealer) is not int or not 0 <= first_dealer < self.n):
             raise RulesError(f"first_dealer={first_dealer!r} is not allowed; allowed: 0 to {self.n - 1}, "
                              "or None to draw for places")
+        if caves is not None and (len(caves) != self.n or any(type(c) is not int or c < 0 for c in caves)):
+            raise RulesError(f"caves={caves!r} is not allowed; allowed: {self.n} whole numbers, none below 0")
         self.chance = chance
         self.automate_table = chance is not None if automate_table is None else automate_table
         self.first_dealer = first_dealer
-        self.operations: list[Operation] = []
+        self.operations = []
         self.ledger = Ledger(seats=self.n, accounts=(POT,))
-        self.caves = [self.rules.cave] * self.n
+        self._caves = list(caves) if caves is not None else [self.rules.cave] * self.n
         self.deal_results: list[DealResult] = []
         self.game_results: list[GameResult] = []
-        self.wins = [0] * self.n
-        self.left = [False] * self.n
+        self._wins = [0] * self.n
+        self._gone = [False] * self.n
         """Table mode, QUINZE-28: the seat left the table without a replacement and is dealt no more cards."""
         self.coups_played = 0
         self.multiplier = 1
-        self.rulings: list[str] = []
+        self.rulings = []
         self.last_coup: tuple[str, ...] = ()
         self._values = card_values(self.rules.courts_value)
-        self._pending: Pending | None = None
-        self._coup = _Coup.fresh(first_dealer if first_dealer is not None else 0, self.n, 0, 0)
+        self._pending = None
+        self._coup = Coup.fresh(first_dealer if first_dealer is not None else 0, self.n, 0, 0)
         self._pack: list[int] = []
         """The pack in the dealer's hand, top card first (Form A deals from the end: the bottom, Q-R6)."""
         self._dead: list[int] = []
         """Form A: dead cards of the pack in use (general-pass coups, passed hands, burnt cards), QUINZE-25."""
         self._shown_burnt: list[int] = []
         self._colour = BLACK
-        self._legal: tuple[Action, ...] | None = None
+        self._legal = None
         if first_dealer is not None:
             self._phase = Phase.SHUFFLE
         else:
             self._phase = Phase.CUT if self.rules.form == "B" else Phase.PLACES
-        self._actor: int | None = self._compute_actor()
+        self._actor = self._compute_actor()
         self.resolve_chance()
 
     @classmethod
@@ -612,7 +631,7 @@ class QuinzeState(GameState[QuinzeRules]):
             raise RulesError("give either seed or decks, not both")
         rules = rules or QuinzeRules()
         if players is not None and players != rules.players:
-            rules = _with_players(rules, players)
+            rules = replace(rules, players=players)
         chance: ChanceSource | None = None
         if seed is not None:
             chance = SeededChance(seed)
@@ -629,24 +648,12 @@ class QuinzeState(GameState[QuinzeRules]):
     def dealer(self) -> int | None:
         return None if self._phase in (Phase.PLACES, Phase.CUT) else self._coup.dealer
 
-    @property
-    def actor(self) -> int | None:
-        return self._actor
-
-    @property
-    def is_terminal(self) -> bool:
-        return self._actor is None
-
-    @property
-    def pending(self) -> Irregularity | None:
-        return self._pending.irregularity if self._pending is not None else None
-
     def _compute_actor(self) -> int | None:
         if self._pending is not None:
             chooser = self._pending.irregularity.chooser
             return TABLE if chooser is None else chooser
         phase = self._phase
-        if phase == Phase.OVER:
+        if phase is Phase.OVER:
             return None
         if phase in (Phase.PLACES, Phase.CUT, Phase.SHUFFLE, Phase.REGATHER):
             return CHANCE
@@ -656,12 +663,6 @@ class QuinzeState(GameState[QuinzeRules]):
         if coup.word:
             return coup.word[0]
         return coup.drawers[0]
-
-    def legal_actions(self) -> tuple[Action, ...]:
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        return legal
 
     def _compute_legal(self) -> tuple[Action, ...]:
         if self._pending is not None:
@@ -686,7 +687,7 @@ class QuinzeState(GameState[QuinzeRules]):
 
     def _betting_actions(self, seat: int) -> tuple[Action, ...]:
         """Q-§5.2, Q-§5.6: the answers to the opening or to a raise; QUINZE-35…37 for the short player."""
-        coup, cave = self._coup, self.caves[seat]
+        coup, cave = self._coup, self._caves[seat]
         if not coup.opened:
             jeu = self.jeu()
             if cave < jeu:
@@ -704,7 +705,7 @@ class QuinzeState(GameState[QuinzeRules]):
 
     def _raises(self, seat: int, needed: int = 0) -> tuple[Raise, ...]:
         """Q-§3 (Q13): raises from the minimum (one token or the pot) to all the cave can add."""
-        room = self.caves[seat] - needed
+        room = self._caves[seat] - needed
         if room <= 0 or not self._someone_to_answer(seat):
             return ()
         low = 1 if self.rules.min_raise == "one" else max(1, self.pot())
@@ -718,7 +719,7 @@ class QuinzeState(GameState[QuinzeRules]):
     def _out_of_betting(self, seat: int) -> bool:
         """A declared bust or an all-in player takes no part in further betting (Q-§5.3)."""
         coup = self._coup
-        return coup.declared[seat] or (self.caves[seat] == 0 and coup.committed[seat])
+        return coup.declared[seat] or (self._caves[seat] == 0 and coup.committed[seat])
 
     def _can_bet(self, seat: int) -> bool:
         coup = self._coup
@@ -744,7 +745,7 @@ class QuinzeState(GameState[QuinzeRules]):
         return max(max(coup.contrib), coup.floor)
 
     def illegal_reason(self, action: Action) -> str:
-        if self._phase == Phase.OVER:
+        if self._phase is Phase.OVER:
             return "the partie is over"
         coup = self._coup
         if isinstance(action, Open) and coup.opened:
@@ -757,35 +758,23 @@ class QuinzeState(GameState[QuinzeRules]):
             return "the pack and the dead cards are exhausted"
         return f"not allowed now (phase {self._phase.name.lower()})"
 
-    def apply_unchecked(self, action: Action) -> Operation:
-        kind = type(action)
-        actor = action.seat if kind is Irregular else self._actor  # type: ignore[attr-defined]
-        assert actor is not None
-        operation = Operation(actor, action)
-        self.operations.append(operation)
-        self._legal = None
-        _HANDLERS[kind](self, action)
-        actor = self._actor = self._compute_actor()
-        if actor is not None and actor < 0:
-            self._automate(actor)
-        return operation
-
     def resolve_chance(self) -> None:
         while self._actor == CHANCE and self.chance is not None and self.chance.has_next():
             phase = self._phase
-            if phase == Phase.PLACES:
+            if phase is Phase.PLACES:
                 order = self.chance.shuffled(tuple(Card(r, Suit.SPADES) for r in PLACE_RANKS[:self.n]))
                 king = next(i for i, c in enumerate(order) if c.rank == Rank.KING)
                 self.apply_unchecked(Places(places_for(king, self.n, clockwise=self._clockwise())))
-            elif phase == Phase.CUT:
+            elif phase is Phase.CUT:
                 order = self.chance.shuffled(PACK_52)
                 self.apply_unchecked(CutForDeal((order[0], order[1])))
-            elif phase == Phase.SHUFFLE:
-                self.apply_unchecked(Shuffle(self.chance.shuffled(self._full_pack())))
+            elif phase is Phase.SHUFFLE:
+                self.apply_unchecked(Shuffle(self.chance.shuffled(self.full_pack())))
             else:
                 self.apply_unchecked(Regather(self.chance.shuffled(tuple(CARDS[i] for i in self._dead))))
 
-    def _full_pack(self) -> tuple[Card, ...]:
+    def full_pack(self) -> tuple[Card, ...]:
+        """Q-R2: the pack to shuffle now: the colour pack in use (each card twice), or Form B's 52 cards."""
         return PACK_52 if self.rules.form == "B" else COLOUR_PACKS[self._colour]
 
     def parse_action(self, text: str) -> Action:
@@ -793,58 +782,25 @@ class QuinzeState(GameState[QuinzeRules]):
 
     def check_chance_outcome(self, action: Action) -> None:
         phase = self._phase
-        if phase == Phase.PLACES:
+        if phase is Phase.PLACES:
             if not (isinstance(action, Places) and action.cards in _all_places(self.n, self._clockwise())):
                 ranks = "K Q J T 9 8"[:2 * self.n - 1]
                 order = ranks if not self._clockwise() else " ".join(reversed(ranks.split()))
                 raise IllegalActionError(action, CHANCE, (), f"expected `places` and {self.n} cards, one per seat: "
                                          f"a rotation of {order} (Q-R1, direction {self.rules.direction})")
-        elif phase == Phase.CUT:
+        elif phase is Phase.CUT:
             if not (isinstance(action, CutForDeal) and len(action.cards) == 2 and action.cards[0] != action.cards[1]):
                 raise IllegalActionError(action, CHANCE, (), "expected `cut C1 C2`: two different cards, "
                                          "one cut by each player (Q-H2)")
-        elif phase == Phase.SHUFFLE:
-            pack = self._full_pack()
+        elif phase is Phase.SHUFFLE:
+            pack = self.full_pack()
             if not (isinstance(action, Shuffle) and _same_cards(action.order, pack)):
                 what = "the 52-card pack" if self.rules.form == "B" else f"the {COLOUR_NAMES[self._colour]} pack " \
                     "(the 26 cards of its colour, each twice)"
                 raise IllegalActionError(action, CHANCE, (), f"expected `deck C1 … C52`: an order of {what}")
-        elif phase == Phase.REGATHER:
-            if not (isinstance(action, Regather) and _same_cards(action.order, [CARDS[i] for i in self._dead])):
-                raise IllegalActionError(action, CHANCE, (), "expected `regather` and an order of the dead cards "
-                                         f"of the pack ({len(self._dead)} cards, QUINZE-25, QUINZE-26)")
-        else:
-            raise IllegalActionError(action, self.actor, self.legal_actions(), "chance is not to act")
-
-    def clone(self) -> Self:
-        twin = object.__new__(type(self))
-        twin.rules = self.rules
-        twin.n = self.n
-        twin.chance = self.chance.clone() if self.chance is not None else None
-        twin.automate_table = self.automate_table
-        twin.first_dealer = self.first_dealer
-        twin.operations = self.operations[:]
-        twin.ledger = self.ledger.copy()
-        twin.caves = self.caves[:]
-        twin.deal_results = self.deal_results[:]
-        twin.game_results = self.game_results[:]
-        twin.wins = self.wins[:]
-        twin.left = self.left[:]
-        twin.coups_played = self.coups_played
-        twin.multiplier = self.multiplier
-        twin.rulings = self.rulings[:]
-        twin.last_coup = self.last_coup
-        twin._values = self._values
-        twin._pending = self._pending
-        twin._coup = self._coup.copy()
-        twin._pack = self._pack[:]
-        twin._dead = self._dead[:]
-        twin._shown_burnt = self._shown_burnt[:]
-        twin._colour = self._colour
-        twin._legal = self._legal
-        twin._phase = self._phase
-        twin._actor = self._actor
-        return twin
+        elif not (isinstance(action, Regather) and _same_cards(action.order, [CARDS[i] for i in self._dead])):
+            raise IllegalActionError(action, CHANCE, (), "expected `regather` and an order of the dead cards "
+                                     f"of the pack ({len(self._dead)} cards, QUINZE-25, QUINZE-26)")
 
     # ------------------------------------------------------------------------------------ chance
     def _apply_places(self, action: Action) -> None:
@@ -892,20 +848,20 @@ class QuinzeState(GameState[QuinzeRules]):
         coup = self._coup
         coup.start = len(self.operations) - 1
         if self.rules.form == "B":
-            for seat in self._order():
+            for seat in self.order():
                 coup.in_coup[seat] = True
                 coup.hole[seat] = self._pack.pop(0)
-            coup.drawers = self._order()
+            coup.drawers = self.order()
             self._phase = Phase.DRAW
             return
-        for seat in self._order():
+        for seat in self.order():
             if self._can_play(seat):
                 coup.in_coup[seat] = True
                 self._bet(seat, self.rules.ante, "Q-R4")
-        for seat in self._order():
+        for seat in self.order():
             if coup.in_coup[seat]:
                 coup.hole[seat] = self._pack.pop()  # Q-R6: from the bottom, "non sur, mais sous le talon"
-        coup.to_respond = [s for s in self._order() if coup.in_coup[s]]  # Q-R7: from the dealer's right
+        coup.to_respond = [s for s in self.order() if coup.in_coup[s]]  # Q-R7: from the dealer's right
         self._phase = Phase.OPENING
 
     def _apply_regather(self, action: Action) -> None:
@@ -922,7 +878,7 @@ class QuinzeState(GameState[QuinzeRules]):
         self._phase = Phase.DRAW
         self._give_card(self._coup.drawers[0])
 
-    def _order(self) -> list[int]:
+    def order(self) -> list[int]:
         """Q-R7: playing order, from the dealer's right (the next seat) round to the dealer."""
         dealer, n = self._coup.dealer, self.n
         return [(dealer + k) % n for k in range(1, n + 1)]
@@ -932,8 +888,8 @@ class QuinzeState(GameState[QuinzeRules]):
         """Tokens from a seat's cave into the pot: never more than the cave (Q-§3)."""
         if amount <= 0:
             return
-        assert amount <= self.caves[seat]
-        self.caves[seat] -= amount
+        assert amount <= self._caves[seat]
+        self._caves[seat] -= amount
         if reason != "Q-R4":
             self._coup.contrib[seat] += amount
         self.ledger.transfer(seat, POT, amount, reason)
@@ -948,10 +904,10 @@ class QuinzeState(GameState[QuinzeRules]):
     def _do_pass(self) -> None:
         """Q-§5.2: pass (before an opening: out of the coup, the ante stays); fold (loses what he put in)."""
         seat = self._respondent()
-        self.drop_out(seat)
+        self._drop_out(seat)
         self._after_betting_move()
 
-    def drop_out(self, seat: int) -> None:
+    def _drop_out(self, seat: int) -> None:
         """The seat is out of the coup: his cards join the dead cards, unseen (QUINZE-25: a passed hand is
         gathered), and he leaves every queue."""
         coup = self._coup
@@ -978,8 +934,8 @@ class QuinzeState(GameState[QuinzeRules]):
         jeu, and the holder has only the jeu or a little more (up to half a jeu more)."""
         coup = self._coup
         jeu = coup.opening_jeu
-        money = self.caves[seat] + coup.contrib[seat]
-        opened_half = any(coup.committed[s] and self.caves[s] == 0 and 2 * coup.contrib[s] >= jeu
+        money = self._caves[seat] + coup.contrib[seat]
+        opened_half = any(coup.committed[s] and self._caves[s] == 0 and 2 * coup.contrib[s] >= jeu
                           for s in range(self.n) if s != seat)
         return opened_half and self.highest() < jeu <= money <= jeu + jeu // 2
 
@@ -1001,7 +957,7 @@ class QuinzeState(GameState[QuinzeRules]):
         coup.committed[seat] = True
         if not coup.opened:
             coup.opening_jeu = self.jeu()
-        self._bet(seat, self.caves[seat], "QUINZE-37")
+        self._bet(seat, self._caves[seat], "QUINZE-37")
         if not coup.opened:
             coup.opened = True
             self._reopen(seat)
@@ -1025,7 +981,7 @@ class QuinzeState(GameState[QuinzeRules]):
         """QUINZE-36: a player with only part of the stake states what he has (else he is out of the coup)."""
         seat = self._coup.to_respond[0]
         self._coup.announced[seat] = True
-        self.rulings.append(f"QUINZE-36: seat {seat} announces {self.caves[seat]}")
+        self.rulings.append(f"QUINZE-36: seat {seat} announces {self._caves[seat]}")
 
     def _apply_open(self, action: Action) -> None:
         """QUINZE-35, Q-R8: the opening, at least the jeu; everyone else must then answer it."""
@@ -1071,8 +1027,8 @@ class QuinzeState(GameState[QuinzeRules]):
             return
         if coup.to_respond:
             return
-        if self._phase == Phase.OPENING:
-            coup.drawers = [s for s in self._order() if coup.in_coup[s] and not coup.folded[s]]
+        if self._phase is Phase.OPENING:
+            coup.drawers = [s for s in self.order() if coup.in_coup[s] and not coup.folded[s]]
             self._phase = Phase.DRAW  # Q-§5.3: the engaged players draw in order
         self._next_drawer_if_done()
 
@@ -1105,7 +1061,7 @@ class QuinzeState(GameState[QuinzeRules]):
             self._after_draw_turn()
             return
         if self.rules.form == "A":
-            bettors = [s for s in self._order() if coup.in_coup[s] and not coup.folded[s]
+            bettors = [s for s in self.order() if coup.in_coup[s] and not coup.folded[s]
                        and not self._out_of_betting(s)]
             if len(bettors) >= 2:
                 coup.word = [s for s in bettors if s != seat]  # QUINZE-39, QUINZE-40: the others have the word
@@ -1182,17 +1138,17 @@ class QuinzeState(GameState[QuinzeRules]):
             for i, seat in enumerate(won):
                 gain = share + (1 if i < extra else 0)
                 if gain:
-                    self._pay(seat, gain, "Q-R15")
+                    self.pay_from_pot(seat, gain, "Q-R15")
                 winners.add(seat)
             if any(coup.aided):
                 judged.append((tuple(won), tuple(eligible), tuple(shares)))
             notes.append(f"seat {'/'.join(map(str, won))} wins {amount}")
         if judged:
-            from academie.games.quinze import table as quinze_table
-
-            if quinze_table.dealer_fault(self, tuple(judged), tuple(notes), tuple(sorted(winners))):
+            laws = self.table_laws  # a seat is aided only by an irregular act, so only in table mode
+            assert laws is not None
+            if laws.dealer_fault(self, tuple(judged), tuple(notes), tuple(sorted(winners))):
                 return  # QUINZE-32: the players not concerned judge before the coup is closed
-        self._finish(notes, tuple(sorted(winners)))
+        self.finish_coup(notes, tuple(sorted(winners)))
 
     def _return_uncalled(self) -> None:
         """QUINZE-37: nothing is engaged beyond what another player has put in; the excess goes back."""
@@ -1202,7 +1158,7 @@ class QuinzeState(GameState[QuinzeRules]):
         if top > second:
             seat = contrib.index(top)
             contrib[seat] = second
-            self.caves[seat] += top - second
+            self._caves[seat] += top - second
             self.ledger.transfer(POT, seat, top - second, "QUINZE-37")
 
     def _pots(self) -> list[tuple[int, list[int], list[int]]]:
@@ -1210,14 +1166,14 @@ class QuinzeState(GameState[QuinzeRules]):
         its amount, the seats that may win it (in order) and each seat's share of it."""
         coup = self._coup
         active = [s for s in range(self.n) if coup.in_coup[s] and not coup.folded[s]]
-        levels = sorted({coup.contrib[s] for s in active if self.caves[s] == 0} | {max(coup.contrib)})
+        levels = sorted({coup.contrib[s] for s in active if self._caves[s] == 0} | {max(coup.contrib)})
         passe = self.pot() - sum(coup.contrib)
         pots: list[tuple[int, list[int], list[int]]] = []
         previous = 0
         for level in levels:
             shares = [min(max(c - previous, 0), level - previous) for c in coup.contrib]
             amount = sum(shares) + (passe if not pots else 0)
-            eligible = [s for s in self._order() if s in active and coup.contrib[s] >= level]
+            eligible = [s for s in self.order() if s in active and coup.contrib[s] >= level]
             if amount or not pots:
                 pots.append((amount, eligible, shares))
             previous = level
@@ -1263,19 +1219,17 @@ class QuinzeState(GameState[QuinzeRules]):
         """Q-R16 (Q10, option "return"): an unwon pot's bets go back to those who made them (the passe stays)."""
         for seat, share in enumerate(shares):
             if share:
-                self._pay(seat, share, "Q-R16")
+                self.pay_from_pot(seat, share, "Q-R16")
 
-    def _pay(self, seat: int, amount: int, reason: str) -> None:
-        self.caves[seat] += amount
-        self.ledger.transfer(POT, seat, amount, reason)
-
-    def _finish(self, notes: list[str], winners: tuple[int, ...]) -> None:
+    def finish_coup(self, notes: Sequence[str], winners: tuple[int, ...]) -> None:
+        """Q-R15: close a settled coup: the hands shown, what happened (``notes``), a coup won by each of
+        ``winners`` (also after a composition, QUINZE-34, or the judgment of a dealer's fault, QUINZE-32)."""
         coup = self._coup
         shown = [f"seat {s} shows {format_hand(coup, s)} = {self.total(s)}" for s in range(self.n)
                  if coup.revealed[s] and coup.hole[s] >= 0]
         self.last_coup = (*shown, *notes)
         for seat in winners:
-            self.wins[seat] += 1
+            self._wins[seat] += 1
         self._end_coup(general_pass=False, winners=winners)
 
     def _settle_form_b(self) -> None:
@@ -1298,13 +1252,11 @@ class QuinzeState(GameState[QuinzeRules]):
             else:
                 winner = elder if self.total(elder) >= self.total(dealer) else dealer
             loser = 1 - winner
-            amount = min(self.rules.stake * self.multiplier, self.caves[loser])  # never more than his cave
-            self.caves[loser] -= amount
-            self.caves[winner] += amount
-            self.ledger.transfer(loser, winner, amount, "Q-§5.8")
+            amount = min(self.rules.stake * self.multiplier, self._caves[loser])  # never more than his cave
+            self.pay(loser, winner, amount, "Q-§5.8")
             self.multiplier = 1
             winners = (winner,)
-            self.wins[winner] += 1
+            self._wins[winner] += 1
             notes.append(f"seat {winner} wins {amount}")
         self.last_coup = tuple(notes)
         self._end_coup(general_pass=False, winners=winners)
@@ -1330,7 +1282,7 @@ class QuinzeState(GameState[QuinzeRules]):
         if self.rules.form == "A":
             for seat in range(n):
                 self._dead.extend(c for c in (coup.hole[seat], coup.substitute[seat], *coup.up[seat]) if c >= 0)
-        self._coup = _Coup.fresh(dealer, n, len(self.operations), len(self.ledger.entries))
+        self._coup = Coup.fresh(dealer, n, len(self.operations), len(self.ledger.entries))
         if over:
             self._phase = Phase.OVER
             points = self.ledger.seat_balances()
@@ -1359,7 +1311,7 @@ class QuinzeState(GameState[QuinzeRules]):
 
     def _can_play(self, seat: int) -> bool:
         """Q-R3, Q-R4: a player takes part in a coup while his cave can pay the ante (and he has not left)."""
-        return self.caves[seat] >= self.rules.ante and not self.left[seat]
+        return self._caves[seat] >= self.rules.ante and not self._gone[seat]
 
     def _next_dealer(self, dealer: int) -> int:
         """Q-R17: the deal passes to the next player in order who can still play (QUINZE-28: not one who left)."""
@@ -1374,7 +1326,7 @@ class QuinzeState(GameState[QuinzeRules]):
         if self.coups_played >= self.rules.rounds * self.n:
             return True
         if self.rules.form == "B":
-            return min(self.caves) == 0
+            return min(self._caves) == 0
         return sum(1 for s in range(self.n) if self._can_play(s)) < 2
 
     def _share_leftover(self) -> None:
@@ -1386,34 +1338,289 @@ class QuinzeState(GameState[QuinzeRules]):
         for seat in range(self.n):
             gain = share + (1 if seat < extra else 0)
             if gain:
-                self._pay(seat, gain, "Q-§5.7")
+                self.pay_from_pot(seat, gain, "Q-§5.7")
 
     # ------------------------------------------------------------------------------------ table mode
     def _apply_irregular(self, action: Action) -> None:
-        from academie.games.quinze import table as quinze_table
-
-        assert isinstance(action, Irregular)
-        quinze_table.commit(self, action)
+        assert isinstance(action, Irregular) and self.table_laws is not None
+        self.table_laws.commit(self, action)
 
     def _apply_remedy(self, action: Action) -> None:
-        from academie.games.quinze import table as quinze_table
-
-        assert isinstance(action, Remedy) and self._pending is not None
-        pending, self._pending = self._pending, None
-        quinze_table.apply_remedy(self, pending, action)
+        assert isinstance(action, Remedy) and self.table_laws is not None
+        pending = self.take_pending()
+        assert isinstance(pending, QuinzePending)
+        self.table_laws.apply_remedy(self, pending, action)
 
     # ------------------------------------------------------------------------------------ results
     def result(self) -> PartieResult:
         points = self.ledger.seat_balances()
         winner = None
-        if self._phase == Phase.OVER:
+        if self._phase is Phase.OVER:
             best = max(points)
             top = [s for s in range(self.n) if points[s] == best]
             winner = top[0] if len(top) == 1 else None
-        return PartieResult(points, tuple(self.wins), winner)
+        return PartieResult(points, tuple(self._wins), winner)
 
     def returns(self) -> tuple[int, ...]:
         return self.result().returns()
+
+    # ------------------------------------------------------------------------------------ read-only facts
+    @property
+    def coup(self) -> Coup:
+        """The coup in progress, to read (the laws, the bots and the tests read it); it changes only through the
+        state's own moves and the methods of the laws below."""
+        return self._coup
+
+    @property
+    def caves(self) -> tuple[int, ...]:
+        """Q-R3: the tokens each seat has left (his buy-in plus his ledger balance)."""
+        return tuple(self._caves)
+
+    @property
+    def wins(self) -> tuple[int, ...]:
+        """Q-R15: the coups each seat has won."""
+        return tuple(self._wins)
+
+    @property
+    def left(self) -> tuple[bool, ...]:
+        """Table mode, QUINZE-28: the seats that left the table without a replacement (dealt no more cards)."""
+        return tuple(self._gone)
+
+    @property
+    def pack_left(self) -> int:
+        """How many cards are left in the dealer's hand."""
+        return len(self._pack)
+
+    @property
+    def shown_burnt(self) -> tuple[Card, ...]:
+        """QUINZE-25: the cards shown and burnt from gathered packs (the pack in use), seen by all."""
+        return tuple(CARDS[c] for c in self._shown_burnt)
+
+    # ------------------------------------------------------------------------------------ what the laws do
+    def let_draw_again(self, seat: int) -> None:
+        """QUINZE-19: the adversaries consent: ``seat``, who stood, draws again, now."""
+        self._coup.stood[seat] = False
+        self._coup.drawers.insert(0, seat)
+
+    def expose(self, seat: int) -> None:
+        """QUINZE-20, QUINZE-21, QUINZE-22: ``seat``'s hidden card has been seen by all."""
+        self._coup.revealed[seat] = True
+
+    def take_from_pack(self) -> int:
+        """QUINZE-23, QUINZE-32, QUINZE-33: the dealer takes the next card off the pack (dealt out of order,
+        given unasked, burnt); a card shown is no longer the next."""
+        self._coup.shown_card = -1
+        return self._pack.pop()
+
+    def put_back_under(self, card: int) -> None:
+        """QUINZE-23, QUINZE-32, QUINZE-33: a card goes back under the pack (it is the next dealt; QUINZE-28: a
+        card seen may not be burnt)."""
+        self._pack.append(card)
+
+    def burn(self, cards: Sequence[int]) -> None:
+        """QUINZE-20, QUINZE-23, QUINZE-24, QUINZE-33: cards put out of play unseen, among the dead cards (QUINZE-28
+        allows it only in the cases the laws lay down)."""
+        self._dead.extend(cards)
+
+    def deal_again(self) -> None:
+        """QUINZE-20, QUINZE-23, QUINZE-24: one card again to each player in the coup, from the bottom of the pack,
+        in order (Q-R6); the cards they held must have been burnt first."""
+        coup = self._coup
+        for seat in self.order():
+            if coup.in_coup[seat]:
+                coup.hole[seat] = self._pack.pop()
+                coup.revealed[seat] = False
+
+    def give_substitute(self, seat: int, offender: int) -> None:
+        """QUINZE-22: ``seat``, whose card ``offender`` exposed, takes the next card face down, valid only against
+        the offender (or for the whole coup, rules option ``substitute_card``)."""
+        coup = self._coup
+        coup.substitute[seat] = self.take_from_pack()
+        coup.offender[seat] = offender
+
+    def show_next_card(self) -> int:
+        """QUINZE-33: the dealer shows the next card; it stays the next card, known to all until it is dealt."""
+        card = self._coup.shown_card = self._pack[-1]
+        return card
+
+    def mark_aided(self, seat: int) -> None:
+        """QUINZE-32, QUINZE-33: the dealer's fault (a card given, shown or burnt) may have helped ``seat``: the
+        dealer's penalty is settled with the pot (the laws' ``dealer_fault``)."""
+        self._coup.aided[seat] = True
+
+    def serve(self, seat: int) -> None:
+        """QUINZE-29, Q-R11: the next card to ``seat`` as a card drawn (face up in Form A), with what follows (a
+        bust, Q-R13; the word to the others, QUINZE-39, QUINZE-40)."""
+        self._give_card(seat)
+
+    def keep_cards(self, seat: int, cards: Sequence[int]) -> None:
+        """QUINZE-32, QUINZE-33: the cards taken off the pack that ``seat`` keeps are his: all but the last lie face
+        up with his cards, the last is served as the card he asked for."""
+        self._coup.up[seat].extend(cards[:-1])
+        self._pack.append(cards[-1])
+        self._give_card(seat)
+
+    def withdraw(self, seat: int, ruling: str, *, leaves_table: bool = False) -> None:
+        """QUINZE-28, QUINZE-30: a ruling puts ``seat`` out of the coup (his card is burnt, he loses what he
+        staked; with ``leaves_table`` he is dealt no more cards); the ruling is recorded and the play goes on."""
+        if leaves_table:
+            self._gone[seat] = True
+        self._drop_out(seat)
+        self.rule(ruling)
+        self._after_betting_move()
+
+    def pay(self, payer: int, payee: int, amount: int, law: str) -> None:
+        """QUINZE-32: a seat pays another out of his cave (never more than it holds), through the ledger citing
+        ``law``."""
+        assert amount <= self._caves[payer]
+        self._caves[payer] -= amount
+        self._caves[payee] += amount
+        self.ledger.transfer(payer, payee, amount, law)
+
+    def pay_from_pot(self, seat: int, amount: int, law: str) -> None:
+        """Q-R15, Q-R16, Q-§5.7, QUINZE-34: tokens from the pot to ``seat``, through the ledger citing ``law``."""
+        self._caves[seat] += amount
+        self.ledger.transfer(POT, seat, amount, law)
+
+    # ------------------------------------------------------------------------------------ sampling
+    @classmethod
+    def sample(cls, view: QuinzeView, rng: random.Random) -> Self:
+        """A full state consistent with everything ``view.viewer`` knows now, the cards he has not seen dealt at
+        random (a determinisation for search bots, Q-§8): the hidden cards of the others, the pack and the dead
+        cards, from :func:`unseen_cards`; a player not declared bust is not over fifteen (Q-R13). The caves, stakes,
+        pot, flags of the coup, cards face up and the viewer's own cards are the view's, and so are the actor and
+        (at the viewer's turn) the legal actions.
+
+        The world is built for the rest of the coup: its ledger starts from the caves and the pot of the view (the
+        tokens already staked in this coup are entered again, Q-R4 and Q-R9, and the passe carried over, Q-R10),
+        it keeps no past coup and its chance source is seeded from ``rng``. A pending ruling keeps its law and its
+        remedies, not the cards or pots the law noted (a remedy that needs them cannot be applied in the world).
+        Raises :class:`AcademieError` when no consistent world is found in a few draws (a view this method cannot
+        rebuild: none is known among the views of the test suites).
+        """
+        for _ in range(_SAMPLE_TRIES):
+            world = cls(view.rules, first_dealer=view.dealer, caves=_buy_ins(view))
+            cls._take_after(world, view, rng)
+            mine = world.view(view.viewer)
+            if (mine.actor, mine.hole, mine.up) == (view.actor, view.hole, view.up) and (
+                    view.viewer != view.actor or mine.legal_actions == view.legal_actions):
+                return world
+        raise AcademieError(f"no state consistent with the view of seat {view.viewer} was found "
+                            f"(phase {view.phase.name.lower()}, actor {view.actor})")
+
+    def _take_after(self, view: QuinzeView, rng: random.Random) -> None:
+        """Make this fresh state (dealt no cards) agree with ``view``, the unseen cards dealt at random."""
+        for seat in range(self.n):
+            stake = view.contributions[seat]
+            if view.in_coup[seat] and self.rules.form == "A":
+                self.ledger.transfer(seat, POT, self.rules.ante, "Q-R4")
+            if stake:
+                self.ledger.transfer(seat, POT, stake, "Q-R9")
+        carried = view.pot - self.pot()
+        for seat in range(self.n):  # the passe carried over from earlier coups: one share per seat (Q-R10)
+            share = carried // self.n + (1 if seat < carried % self.n else 0)
+            if share:
+                self.ledger.transfer(seat, POT, share, "Q-R10")
+        self._caves = list(view.caves)
+        self.multiplier, self.last_coup, self.rulings = view.multiplier, view.last_coup, list(view.rulings)
+        self._colour = RED if view.pack_colour == "red" else BLACK
+        self._phase = view.phase
+        if view.pending is not None:
+            self._pending = QuinzePending(view.pending)
+        if view.phase in (Phase.OPENING, Phase.DRAW, Phase.REGATHER):
+            self._deal_unseen(view, rng)
+        self._actor = self._compute_actor()
+        self._legal = None
+
+    def _deal_unseen(self, view: QuinzeView, rng: random.Random) -> None:
+        """The coup of ``view``: its public flags and cards face up, the unseen cards shuffled into the hidden
+        cards, the pack and the dead cards."""
+        self.chance = SeededChance(rng.getrandbits(32))  # for a regathering during the rest of the coup
+        n, rules, coup = self.n, self.rules, self._coup
+        unseen = list(unseen_cards(view).elements())
+        rng.shuffle(unseen)
+        coup.in_coup, coup.folded = list(view.in_coup), list(view.folded)
+        coup.stood, coup.announced = list(view.stood), list(view.announced)
+        coup.contrib = list(view.contributions)
+        # an all-in for an empty cave stakes nothing: the history tells who opened and who held (QUINZE-37)
+        committed = {seat for seat, action in view.history if isinstance(action, (Open, Raise)) or action in (
+            HOLD, ALL_IN)}
+        coup.opened = any(view.contributions) or view.phase is not Phase.OPENING or bool(committed)
+        for seat in range(n):
+            hidden_up = rules.form == "B" and seat != view.viewer and not view.hole[seat]
+            if hidden_up:
+                coup.up[seat] = [unseen.pop() for _ in range(view.drawn[seat])]
+            else:
+                coup.up[seat] = [c.index for c in view.up[seat]]
+            if view.in_coup[seat] and not view.folded[seat]:
+                known = view.hole[seat]
+                coup.hole[seat] = known.index if known is not None else self._hidden_card(view, seat, unseen)
+                coup.revealed[seat] = known is not None and seat != view.viewer
+                coup.busted[seat] = self.total(seat) > TARGET
+                coup.declared[seat] = view.busted[seat] and (rules.form == "A" and not rules.silent_bust)
+            coup.committed[seat] = view.contributions[seat] > 0 or seat in committed or (
+                view.phase is not Phase.OPENING and view.in_coup[seat])
+        if view.substitute is not None and view.viewer != PUBLIC:
+            coup.substitute[view.viewer] = view.substitute.index
+        shown = [view.shown_next.index] if view.shown_next is not None else []
+        self._pack = unseen[:view.pack_left - len(shown)] + shown  # QUINZE-33: a shown card is the next dealt
+        self._dead = unseen[view.pack_left - len(shown):] + [c.index for c in view.shown_burnt]
+        self._shown_burnt = [c.index for c in view.shown_burnt]
+        coup.shown_card = shown[0] if shown else -1
+        coup.ledger_start = len(self.ledger.entries)
+        self._rebuild_queues(view)
+
+    def _hidden_card(self, view: QuinzeView, seat: int, unseen: list[int]) -> int:
+        """A hidden card for ``seat`` from the shuffled unseen cards, consistent with what was declared: a player
+        not declared bust (Q-R13, busts declared at once) is not over fifteen."""
+        declared = view.rules.form == "A" and not view.rules.silent_bust
+        up = self._coup.up[seat]
+        for position in range(len(unseen) - 1, -1, -1):
+            card = unseen[position]
+            if view.busted[seat] or not declared or _total((card, *up), self._values, view.rules.ace_one_or_eleven) \
+                    <= TARGET:
+                return unseen.pop(position)
+        return unseen.pop()
+
+    def _rebuild_queues(self, view: QuinzeView) -> None:
+        """Who must still answer a bet, who has the word, who is still to draw, from the public facts of the view
+        (and, at the viewer's own turn, from the actions he is offered)."""
+        coup, n = self._coup, self.n
+        order = self.order()
+        drawer = view.drawer
+        if drawer is None and view.phase is Phase.REGATHER:
+            drawer = next(seat for seat, action in reversed(view.history) if action == CARD)  # QUINZE-25
+        if view.phase is not Phase.OPENING and drawer is not None:
+            start = order.index(drawer)
+            coup.drawers = [s for s in order[start:] if coup.in_coup[s] and not coup.folded[s] and not coup.stood[s]
+                            and not coup.declared[s] and not (s != drawer and coup.busted[s] and s == view.viewer)]
+        actor = view.actor
+        if actor is None or actor < 0:
+            if view.pending is None or view.pending.offender < 0:
+                return
+            actor = view.pending.offender  # the play resumes after the ruling: a guess at who speaks
+        if view.viewer == actor and view.pending is None:
+            legal = {str(a) for a in view.legal_actions}
+            facing = "hold" in legal or "announce" in legal or "all-in" in legal or any(
+                a.startswith("open") for a in legal) or (view.phase is Phase.OPENING and "pass" in legal)
+            has_word = "want-cards" in legal
+        else:
+            facing = view.phase is Phase.OPENING or (
+                coup.contrib[actor] < view.highest and view.caves[actor] > 0 and not coup.declared[actor])
+            has_word = actor != drawer
+        if facing:
+            highest = max(coup.contrib)
+            after = [(actor + k) % n for k in range(1, n)]
+            if not coup.opened:
+                rest = order[order.index(actor) + 1:]
+                coup.to_respond = [actor, *(s for s in rest if coup.in_coup[s] and not coup.folded[s])]
+            else:
+                coup.to_respond = [actor, *(s for s in after if coup.in_coup[s] and not coup.folded[s]
+                                            and not self._out_of_betting(s) and coup.contrib[s] < highest)]
+        elif has_word and drawer is not None and actor != drawer:
+            bettors = [s for s in order if coup.in_coup[s] and not coup.folded[s] and not self._out_of_betting(s)
+                       and s != drawer]
+            coup.word = bettors[bettors.index(actor):] if actor in bettors else [actor]
 
     # ------------------------------------------------------------------------------------ views
     def hole_card(self, seat: int) -> Card | None:
@@ -1452,21 +1659,21 @@ class QuinzeState(GameState[QuinzeRules]):
         busted = tuple(coup.declared[s] or (s == viewer and coup.busted[s]) for s in range(n))
         return QuinzeView(
             viewer=viewer, rules=self.rules, phase=self._phase, actor=self.actor, dealer=self.dealer,
-            coup=len(self.deal_results), caves=tuple(self.caves), contributions=tuple(coup.contrib),
+            coup=len(self.deal_results), caves=tuple(self._caves), contributions=tuple(coup.contrib),
             pot=self.pot(), jeu=self.jeu(), highest=self.highest(), in_coup=tuple(coup.in_coup),
             folded=tuple(coup.folded), busted=busted, stood=tuple(coup.stood), announced=tuple(coup.announced),
             hole=hole, up=up, drawn=tuple(len(coup.up[s]) for s in range(n)),
             pack_colour="standard" if form_b else COLOUR_NAMES[self._colour], pack_left=len(self._pack),
             shown_burnt=tuple(CARDS[c] for c in self._shown_burnt),
-            drawer=coup.drawers[0] if coup.drawers and self._phase == Phase.DRAW else None,
-            history=history, legal_actions=self.legal_actions() if viewer == self.actor else (),
+            drawer=coup.drawers[0] if coup.drawers and self._phase is Phase.DRAW else None,
+            history=history, legal_actions=tuple(self.legal_actions()) if viewer == self.actor else (),
             multiplier=self.multiplier, last_coup=self.last_coup,
             pending=self._pending.irregularity if self._pending else None, rulings=tuple(self.rulings),
             substitute=CARDS[coup.substitute[viewer]] if viewer != PUBLIC and coup.substitute[viewer] >= 0 else None,
             shown_next=CARDS[coup.shown_card] if coup.shown_card >= 0 else None)
 
 
-def format_hand(coup: _Coup, seat: int) -> str:
+def format_hand(coup: Coup, seat: int) -> str:
     cards = [coup.hole[seat], *coup.up[seat]]
     return " ".join(str(CARDS[c]) for c in cards if c >= 0)
 
@@ -1498,11 +1705,7 @@ def _same_cards(order: Sequence[Card], pack: Sequence[Card]) -> bool:
     return len(order) == len(pack) and Counter(c.index for c in order) == Counter(c.index for c in pack)
 
 
-def _with_players(rules: QuinzeRules, players: int) -> QuinzeRules:
-    return replace(rules, players=players)
-
-
-def cutter_after_regather(coup: _Coup, n: int, left: int = -1) -> int:
+def cutter_after_regather(coup: Coup, n: int, left: int = -1) -> int:
     """QUINZE-27: who cuts a gathered pack.
 
     The second player on the dealer's left if he is not in the hand, else the first player not in it going round
@@ -1511,7 +1714,7 @@ def cutter_after_regather(coup: _Coup, n: int, left: int = -1) -> int:
     Seats are in playing order, so the dealer's left is the previous seat (``left=-1``; ``left=1`` when play goes
     clockwise, Q11).
 
-    >>> coup = _Coup.fresh(0, 4, 0, 0)
+    >>> coup = Coup.fresh(0, 4, 0, 0)
     >>> coup.in_coup = [True] * 4
     >>> cutter_after_regather(coup, 4)            # everyone in the hand, nobody bust: the second on the left
     2
@@ -1549,7 +1752,10 @@ _SIMPLE_HANDLERS: Final = {
     "with-that": QuinzeState._do_want_cards,
 }
 
-_HANDLERS: Final = {
+_SAMPLE_TRIES: Final = 64
+"""How many worlds :meth:`QuinzeState.sample` draws before it gives up."""
+
+QuinzeState.handlers = {
     Places: QuinzeState._apply_places,
     CutForDeal: QuinzeState._apply_cut,
     Shuffle: QuinzeState._apply_shuffle,
@@ -1583,95 +1789,11 @@ def unseen_cards(view: QuinzeView) -> Counter[int]:
     return +unseen
 
 
-def sample_state(view: QuinzeView, rng: random.Random) -> QuinzeState | None:
-    """A full state consistent with what ``view``'s viewer knows, the unseen cards dealt at random (a
-    determinisation for search bots), or None when the view cannot be rebuilt (table mode rulings, Form B's
-    unknown drawn cards, a coup between deals). The rebuilt state plays out the rest of the coup only."""
-    if view.phase not in (Phase.OPENING, Phase.DRAW) or view.pending is not None or view.viewer == PUBLIC:
-        return None
-    if view.dealer is None or view.actor is None or view.actor < 0:
-        return None
-    rules = replace(view.rules, rounds=1000, mode=Mode.ENFORCED)
-    state = QuinzeState(rules, chance=None, first_dealer=view.dealer)
-    state.chance = SeededChance(rng.getrandbits(32))  # for a regathering during the rest of the coup
-    n = state.n
-    unseen = list(unseen_cards(view).elements())
-    rng.shuffle(unseen)
-    coup = state._coup
-    coup.in_coup, coup.folded = list(view.in_coup), list(view.folded)
-    coup.stood, coup.announced = list(view.stood), list(view.announced)
-    coup.contrib = list(view.contributions)
-    coup.opened = any(view.contributions) or view.phase == Phase.DRAW
-    for seat in range(n):
-        hidden_up = view.rules.form == "B" and seat != view.viewer and not view.hole[seat]
-        if hidden_up:
-            coup.up[seat] = [unseen.pop() for _ in range(view.drawn[seat])]
-        else:
-            coup.up[seat] = [c.index for c in view.up[seat]]
-        if view.in_coup[seat] and not view.folded[seat]:
-            known = view.hole[seat]
-            coup.hole[seat] = known.index if known is not None else _hidden_card(state, view, seat, unseen)
-            coup.revealed[seat] = known is not None and seat != view.viewer
-            coup.busted[seat] = state.total(seat) > TARGET
-            coup.declared[seat] = view.busted[seat] and (view.rules.form == "A" and not view.rules.silent_bust)
-        coup.committed[seat] = view.contributions[seat] > 0 or (view.phase == Phase.DRAW and view.in_coup[seat])
-    state.caves = list(view.caves)
-    for seat in range(n):
-        balance = state.caves[seat] - rules.cave
-        if balance < 0:
-            state.ledger.transfer(seat, POT, -balance, "sample")
-        elif balance > 0:
-            state.ledger.transfer(POT, seat, balance, "sample")
-    if state.pot() != view.pot:
-        return None
-    shown = [view.shown_next.index] if view.shown_next is not None else []
-    state._pack = unseen[:view.pack_left - len(shown)] + shown  # QUINZE-33: a shown card is the next dealt
-    state._dead = unseen[view.pack_left - len(shown):] + [c.index for c in view.shown_burnt]
-    coup.shown_card = shown[0] if shown else -1
-    state._colour = RED if view.pack_colour == "red" else BLACK
-    state._phase = view.phase
-    coup.ledger_start = len(state.ledger.entries)
-    _rebuild_queues(state, view)
-    state._actor = state._compute_actor()
-    if state.legal_actions() != view.legal_actions:
-        return None
-    return state
-
-
-def _hidden_card(state: QuinzeState, view: QuinzeView, seat: int, unseen: list[int]) -> int:
-    """A hidden card for ``seat`` from the shuffled unseen cards, consistent with what was declared: a player
-    not declared bust (Q-R13, busts declared at once) is not over fifteen."""
-    declared = view.rules.form == "A" and not view.rules.silent_bust
-    up = state._coup.up[seat]
-    for position in range(len(unseen) - 1, -1, -1):
-        card = unseen[position]
-        if view.busted[seat] or not declared or _total((card, *up), state._values, view.rules.ace_one_or_eleven) \
-                <= TARGET:
-            return unseen.pop(position)
-    return unseen.pop()
-
-
-def _rebuild_queues(state: QuinzeState, view: QuinzeView) -> None:
-    """Who must still answer a bet, who has the word, who is still to draw, from the public facts of the view."""
-    coup, n, actor = state._coup, state.n, view.actor
-    assert actor is not None
-    order = state._order()
-    if view.phase == Phase.DRAW and view.drawer is not None:
-        start = order.index(view.drawer)
-        coup.drawers = [s for s in order[start:] if coup.in_coup[s] and not coup.folded[s] and not coup.stood[s]
-                        and not coup.declared[s] and not (s != view.drawer and coup.busted[s] and s == view.viewer)]
-    legal = {str(a) for a in view.legal_actions}
-    facing = "hold" in legal or "announce" in legal or "all-in" in legal or any(a.startswith("open") for a in legal)
-    if facing or (view.phase == Phase.OPENING and "pass" in legal):
-        highest = max(coup.contrib)
-        after = [(actor + k) % n for k in range(1, n)]
-        if not coup.opened:
-            rest = order[order.index(actor) + 1:]
-            coup.to_respond = [actor, *(s for s in rest if coup.in_coup[s] and not coup.folded[s])]
-        else:
-            coup.to_respond = [actor, *(s for s in after if coup.in_coup[s] and not coup.folded[s]
-                                        and not state._out_of_betting(s) and coup.contrib[s] < highest)]
-    elif "want-cards" in legal and view.drawer is not None and actor != view.drawer:
-        bettors = [s for s in order if coup.in_coup[s] and not coup.folded[s] and not state._out_of_betting(s)
-                   and s != view.drawer]
-        coup.word = bettors[bettors.index(actor):] if actor in bettors else [actor]
+def _buy_ins(view: QuinzeView) -> list[int]:
+    """What each seat held before the stakes of the coup in ``view`` and his share of the passe on the table (the
+    buy-ins of a world rebuilt from the view, :meth:`QuinzeState.sample`)."""
+    n = len(view.caves)
+    ante = view.rules.ante if view.rules.form == "A" else 0  # Q-§5.8: Form B has no pot
+    caves = [view.caves[s] + view.contributions[s] + (ante if view.in_coup[s] else 0) for s in range(n)]
+    carried = view.pot - (sum(caves) - sum(view.caves))
+    return [caves[s] + carried // n + (1 if s < carried % n else 0) for s in range(n)]

@@ -21,55 +21,40 @@ citing its law.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from academie.cards import CARDS
 from academie.engine import Mode
+from academie.games.quinze.state import JudgedPot, Phase, QuinzePending, QuinzeState
 from academie.laws import Act, Irregular, Irregularity, Remedy
-
-if TYPE_CHECKING:
-    from academie.games.quinze.state import Pending, QuinzeState
 
 
 # ------------------------------------------------------------------------------------------------ helpers
 def _pend(state: QuinzeState, law: str, offender: int, description: str, chooser: int | None,
           remedies: tuple[str, ...], *, seat: int = -1, cards: tuple[int, ...] = ()) -> None:
-    from academie.games.quinze.state import Pending
-
-    state._pending = Pending(Irregularity(law, offender, description, chooser, remedies), seat, cards)
-
-
-def _rule(state: QuinzeState, text: str) -> None:
-    state.rulings.append(text)
-
-
-def _phase(state: QuinzeState) -> str:
-    return state.phase.name
+    state.pend(QuinzePending(Irregularity(law, offender, description, chooser, remedies), cards=cards, seat=seat))
 
 
 def _engaged(state: QuinzeState, seat: int) -> bool:
-    coup = state._coup
+    coup = state.coup
     return coup.in_coup[seat] and not coup.folded[seat] and not coup.declared[seat]
 
 
 def _fresh_deal(state: QuinzeState) -> bool:
     """The cards are dealt and nobody has spoken yet (the time of the dealing laws QUINZE-20…24)."""
-    coup = state._coup
-    return (_phase(state) == "OPENING" and not coup.opened and not any(coup.folded)
+    coup = state.coup
+    return (state.phase is Phase.OPENING and not coup.opened and not any(coup.folded)
             and not any(coup.announced) and len(state.operations) == coup.start + 1 + _acts_since_deal(state))
 
 
 def _acts_since_deal(state: QuinzeState) -> int:
     """Irregular acts and remedies since the deal (they do not count as speech)."""
-    from academie.games.quinze.state import Irregular, Remedy
-
-    coup = state._coup
+    coup = state.coup
     return sum(isinstance(op.action, (Irregular, Remedy)) for op in state.operations[coup.start + 1:])
 
 
 def _in_play(state: QuinzeState) -> bool:
-    return _phase(state) in ("OPENING", "DRAW")
+    return state.phase in (Phase.OPENING, Phase.DRAW)
 
 
 def _first_adversary(state: QuinzeState, seat: int) -> int:
@@ -89,28 +74,14 @@ def _seat_arg(act: Irregular, position: int = 0) -> int:
         return -1
 
 
-def _burn(state: QuinzeState, cards: list[int]) -> None:
-    """Cards put out of play unseen (QUINZE-28 allows it only in the cases the laws lay down): dead cards."""
-    state._dead.extend(cards)
-
-
-def _redeal(state: QuinzeState) -> None:
-    """One card again to each player in the coup, from the bottom of the pack, in order (Q-R6)."""
-    coup = state._coup
-    for seat in state._order():
-        if coup.in_coup[seat]:
-            coup.hole[seat] = state._pack.pop()
-            coup.revealed[seat] = False
-
-
 def _players_in(state: QuinzeState) -> int:
-    return sum(state._coup.in_coup)
+    return sum(state.coup.in_coup)
 
 
 # ------------------------------------------------------------------------------------------------ QUINZE-19
 def _change_position_possible(state: QuinzeState, act: Irregular) -> str:
-    coup = state._coup
-    if _phase(state) != "DRAW" or not coup.stood[act.seat] or not _engaged(state, act.seat):
+    coup = state.coup
+    if state.phase is not Phase.DRAW or not coup.stood[act.seat] or not _engaged(state, act.seat):
         return "only a player who has stood, while the others draw"
     return ""
 
@@ -121,50 +92,49 @@ def _change_position(state: QuinzeState, act: Irregular) -> None:
           _first_adversary(state, act.seat), ("refuse", "consent"))
 
 
-def _consent(state: QuinzeState, pending: Pending) -> None:
-    coup, seat = state._coup, pending.irregularity.offender
-    coup.stood[seat] = False
-    coup.drawers.insert(0, seat)
-    _rule(state, f"QUINZE-19: the adversaries consent; seat {seat} may draw again")
+def _consent(state: QuinzeState, pending: QuinzePending) -> None:
+    seat = pending.irregularity.offender
+    state.let_draw_again(seat)
+    state.rule( f"QUINZE-19: the adversaries consent; seat {seat} may draw again")
 
 
 # ------------------------------------------------------------------------------------------------ QUINZE-20…24
 def _deal_fault_possible(state: QuinzeState, act: Irregular) -> str:
     if not _fresh_deal(state):
         return "only when the cards have just been dealt, before anyone speaks"
-    if not state._coup.in_coup[act.seat]:
+    if not state.coup.in_coup[act.seat]:
         return f"seat {act.seat} has no card in this coup"
     return ""
 
 
 def _expose_deal(state: QuinzeState, act: Irregular) -> None:
     """QUINZE-20: a card seen in the deal through the dealer's fault: its owner keeps it or has the coup burnt."""
-    state._coup.revealed[act.seat] = True
-    _pend(state, "QUINZE-20", state._coup.dealer, f"seat {act.seat}'s card was seen through the dealer's fault",
+    state.expose(act.seat)
+    _pend(state, "QUINZE-20", state.coup.dealer, f"seat {act.seat}'s card was seen through the dealer's fault",
           act.seat, ("keep", "burn-coup"), seat=act.seat)
 
 
 def _expose_own(state: QuinzeState, act: Irregular) -> None:
     """QUINZE-21: a card seen through its owner's fault: he keeps it and cannot have the coup burnt."""
-    state._coup.revealed[act.seat] = True
+    state.expose(act.seat)
     _pend(state, "QUINZE-21", act.seat, f"seat {act.seat} let his own card be seen", None, ("keep",),
           seat=act.seat)
 
 
-def _burn_coup(state: QuinzeState, pending: Pending) -> None:
-    coup = state._coup
-    cards = [coup.hole[s] for s in state._order() if coup.in_coup[s]]
-    if len(state._pack) < len(cards):
-        _rule(state, "QUINZE-20: the pack is too short to burn the coup; the card is kept")
+def _burn_coup(state: QuinzeState, pending: QuinzePending) -> None:
+    coup = state.coup
+    cards = [coup.hole[s] for s in state.order() if coup.in_coup[s]]
+    if state.pack_left < len(cards):
+        state.rule("QUINZE-20: the pack is too short to burn the coup; the card is kept")
         return
-    _burn(state, cards)
-    _redeal(state)
-    _rule(state, f"QUINZE-20: the coup is burnt at the request of seat {pending.seat} and dealt again from the pack")
+    state.burn(cards)
+    state.deal_again()
+    state.rule( f"QUINZE-20: the coup is burnt at the request of seat {pending.seat} and dealt again from the pack")
 
 
 def _expose_other_possible(state: QuinzeState, act: Irregular) -> str:
     offender = _seat_arg(act)
-    coup = state._coup
+    coup = state.coup
     if not _in_play(state) or not _engaged(state, act.seat):
         return "only the hidden card of a player in the coup"
     if not 0 <= offender < state.n or offender == act.seat:
@@ -178,21 +148,19 @@ def _expose_other(state: QuinzeState, act: Irregular) -> None:
     """QUINZE-22: a card seen through another player's fault: its owner may take the next card face down,
     valid only against the offender."""
     offender = _seat_arg(act)
-    state._coup.revealed[act.seat] = True
+    state.expose(act.seat)
     remedies = ("keep",) if state.rules.substitute_card == "none" else ("keep", "substitute")  # option (Q7)
     _pend(state, "QUINZE-22", offender, f"seat {offender} exposed seat {act.seat}'s hidden card", act.seat,
           remedies, seat=act.seat)
 
 
-def _substitute(state: QuinzeState, pending: Pending) -> None:
-    coup, seat = state._coup, pending.seat
-    if not state._pack:
-        _rule(state, "QUINZE-22: the pack is spent; the exposed card is kept")
+def _substitute(state: QuinzeState, pending: QuinzePending) -> None:
+    seat = pending.seat
+    if not state.pack_left:
+        state.rule("QUINZE-22: the pack is spent; the exposed card is kept")
         return
-    coup.substitute[seat] = state._pack.pop()
-    coup.shown_card = -1
-    coup.offender[seat] = pending.irregularity.offender
-    _rule(state, f"QUINZE-22: seat {seat} takes the next card face down, valid only against seat "
+    state.give_substitute(seat, pending.irregularity.offender)
+    state.rule( f"QUINZE-22: seat {seat} takes the next card face down, valid only against seat "
                  f"{pending.irregularity.offender}")
 
 
@@ -202,7 +170,7 @@ def _misdeal_possible(state: QuinzeState, act: Irregular) -> str:
         return reason
     if act.args not in (("1",), ("-1",)):
         return "expected `! misdeal SEAT 1` (a card too many) or `! misdeal SEAT -1` (a card too few)"
-    if len(state._pack) < 3 * _players_in(state):
+    if state.pack_left < 3 * _players_in(state):
         return "the pack is too short to burn and deal again"
     return ""
 
@@ -210,48 +178,48 @@ def _misdeal_possible(state: QuinzeState, act: Irregular) -> str:
 def _misdeal(state: QuinzeState, act: Irregular) -> None:
     """QUINZE-23: more or fewer cards dealt than players; the cards dealt are burnt, the round made complete."""
     extra = act.args == ("1",)
-    cards = (state._pack.pop(),) if extra else ()
+    cards = (state.take_from_pack(),) if extra else ()
     count = _players_in(state) + (1 if extra else -1)
-    _pend(state, "QUINZE-23", state._coup.dealer, f"{count} cards were dealt to {_players_in(state)} players",
+    _pend(state, "QUINZE-23", state.coup.dealer, f"{count} cards were dealt to {_players_in(state)} players",
           None, ("burn-rounds",), seat=act.seat, cards=cards)
 
 
 def _seen_in_deal(state: QuinzeState, act: Irregular) -> None:
     """QUINZE-24: a card about to be dealt was seen, or the order of dealing disturbed: as law 23."""
-    _pend(state, "QUINZE-24", state._coup.dealer, f"the dealing order was disturbed (seen by seat {act.seat})",
+    _pend(state, "QUINZE-24", state.coup.dealer, f"the dealing order was disturbed (seen by seat {act.seat})",
           None, ("burn-rounds",), seat=act.seat)
 
 
 def _seen_possible(state: QuinzeState, act: Irregular) -> str:
     reason = _deal_fault_possible(state, act)
-    if not reason and len(state._pack) < 3 * _players_in(state):
+    if not reason and state.pack_left < 3 * _players_in(state):
         return "the pack is too short to burn and deal again"
     return reason
 
 
-def _burn_rounds(state: QuinzeState, pending: Pending) -> None:
+def _burn_rounds(state: QuinzeState, pending: QuinzePending) -> None:
     """QUINZE-23/24: burn one complete round (N cards, those dealt included) when no more than N were dealt,
     two (2N) when more; then deal again correctly."""
-    coup = state._coup
+    coup = state.coup
     players = _players_in(state)
-    holes = [coup.hole[s] for s in state._order() if coup.in_coup[s]]
+    holes = [coup.hole[s] for s in state.order() if coup.in_coup[s]]
     if pending.irregularity.law == "QUINZE-23" and not pending.cards:
-        state._pack.append(coup.hole[pending.seat])  # the short player never had his card: it is still the bottom
+        state.put_back_under(coup.hole[pending.seat])  # the short player never had his card: it is still the bottom
         holes.remove(coup.hole[pending.seat])
     dealt = holes + list(pending.cards)
     rounds = 2 if len(dealt) > players else 1
-    more = [state._pack.pop() for _ in range(rounds * players - len(dealt))]
-    _burn(state, dealt + more)
-    _redeal(state)
-    _rule(state, f"{pending.irregularity.law}: {rounds} complete round(s) burnt ({rounds * players} cards, those "
+    more = [state.take_from_pack() for _ in range(rounds * players - len(dealt))]
+    state.burn(dealt + more)
+    state.deal_again()
+    state.rule( f"{pending.irregularity.law}: {rounds} complete round(s) burnt ({rounds * players} cards, those "
                  "dealt included); the cards are dealt again")
 
 
 # ------------------------------------------------------------------------------------------------ QUINZE-28
 def _leave_possible(state: QuinzeState, act: Irregular) -> str:
-    if not _in_play(state) or not state._coup.in_coup[act.seat] or state._coup.folded[act.seat]:
+    if not _in_play(state) or not state.coup.in_coup[act.seat] or state.coup.folded[act.seat]:
         return "only a player with a card in the coup"
-    if sum(1 for s in range(state.n) if _engaged(state, s)) <= 2 and state._coup.opened:
+    if sum(1 for s in range(state.n) if _engaged(state, s)) <= 2 and state.coup.opened:
         return "leaving would end the contest; throw the cards in (pass) instead"
     return ""
 
@@ -262,18 +230,16 @@ def _leave(state: QuinzeState, act: Irregular) -> None:
           ("burn-card",), seat=act.seat)
 
 
-def _burn_leaver(state: QuinzeState, pending: Pending) -> None:
+def _burn_leaver(state: QuinzeState, pending: QuinzePending) -> None:
     seat = pending.seat
-    state.left[seat] = True
-    state.drop_out(seat)
-    _rule(state, f"QUINZE-28: seat {seat}'s card is burnt; he loses what he staked and is dealt no more cards")
-    state._after_betting_move()
+    state.withdraw(seat, f"QUINZE-28: seat {seat}'s card is burnt; he loses what he staked and is dealt no more "
+                   "cards", leaves_table=True)
 
 
 # ------------------------------------------------------------------------------------------------ QUINZE-29
 def _drawer_turn(state: QuinzeState) -> int:
-    coup = state._coup
-    if _phase(state) != "DRAW" or coup.to_respond or coup.word or not coup.drawers or not state._pack:
+    coup = state.coup
+    if state.phase is not Phase.DRAW or coup.to_respond or coup.word or not coup.drawers or not state.pack_left:
         return -1
     return coup.drawers[0]
 
@@ -289,7 +255,7 @@ def _gesture(state: QuinzeState, act: Irregular) -> None:
 
 def _detach_possible(state: QuinzeState, act: Irregular) -> str:
     drawer = _drawer_turn(state)
-    if drawer < 0 or drawer != state._coup.dealer or act.seat != drawer:
+    if drawer < 0 or drawer != state.coup.dealer or act.seat != drawer:
         return "only the dealer, drawing for himself"
     return ""
 
@@ -299,16 +265,16 @@ def _detach(state: QuinzeState, act: Irregular) -> None:
     _pend(state, "QUINZE-29", act.seat, f"the dealer (seat {act.seat}) detached a card", None, ("taken",))
 
 
-def _taken(state: QuinzeState, pending: Pending) -> None:
-    _rule(state, "QUINZE-29: a card detached by the dealer for himself is a card taken")
-    state._give_card(pending.irregularity.offender)
+def _taken(state: QuinzeState, pending: QuinzePending) -> None:
+    state.rule("QUINZE-29: a card detached by the dealer for himself is a card taken")
+    state.serve(pending.irregularity.offender)
 
 
 # ------------------------------------------------------------------------------------------------ QUINZE-30
 def _look_burnt_possible(state: QuinzeState, act: Irregular) -> str:
-    if not _in_play(state) or not _engaged(state, act.seat) or not state._coup.opened:
+    if not _in_play(state) or not _engaged(state, act.seat) or not state.coup.opened:
         return "only a player engaged in a coup"
-    return "" if state._dead else "there are no burnt or dead cards to look at"
+    return "" if state.dead_cards() else "there are no burnt or dead cards to look at"
 
 
 def _look_burnt(state: QuinzeState, act: Irregular) -> None:
@@ -317,89 +283,77 @@ def _look_burnt(state: QuinzeState, act: Irregular) -> None:
           _first_adversary(state, act.seat), ("forfeit", "allow"), seat=act.seat)
 
 
-def _forfeit(state: QuinzeState, pending: Pending) -> None:
-    coup, seat = state._coup, pending.seat
-    state.drop_out(seat)
-    _rule(state, f"QUINZE-30: seat {seat} looked at the burnt cards against his adversary's will and loses what "
-                 f"he staked ({coup.contrib[seat] + state.rules.ante})")
-    state._after_betting_move()
+def _forfeit(state: QuinzeState, pending: QuinzePending) -> None:
+    seat = pending.seat
+    state.withdraw(seat, f"QUINZE-30: seat {seat} looked at the burnt cards against his adversary's will and loses "
+                   f"what he staked ({state.coup.contrib[seat] + state.rules.ante})")
 
 
 # ------------------------------------------------------------------------------------------------ QUINZE-32…33
 def _dealer_gives_possible(state: QuinzeState, act: Irregular) -> str:
     drawer = _drawer_turn(state)
-    if drawer < 0 or act.seat != state._coup.dealer:
+    if drawer < 0 or act.seat != state.coup.dealer:
         return "only the dealer, while a player is drawing"
-    if len(state._pack) < 2:
+    if state.pack_left < 2:
         return "the pack holds fewer than two cards"
     return ""
 
 
 def _two_cards(state: QuinzeState, act: Irregular) -> None:
     """QUINZE-32: the dealer gives two cards: the receiver takes both or chooses."""
-    cards = (state._pack.pop(), state._pack.pop())
-    state._coup.shown_card = -1
-    drawer = _drawer_turn_after_pop(state)
+    cards = (state.take_from_pack(), state.take_from_pack())
+    drawer = state.coup.drawers[0]
     _pend(state, "QUINZE-32", act.seat, f"the dealer gave seat {drawer} two cards: "
           f"{CARDS[cards[0]]} {CARDS[cards[1]]}", drawer, ("take-first", "take-second", "take-both"),
           seat=drawer, cards=cards)
 
 
-def _drawer_turn_after_pop(state: QuinzeState) -> int:
-    return state._coup.drawers[0]
-
-
 def _unasked(state: QuinzeState, act: Irregular) -> None:
     """QUINZE-33: a card given without being asked: the receiver keeps it (the penalty of law 32 follows) or
     refuses it (it goes back under the pack: no card may be burnt, QUINZE-28)."""
-    card = state._pack.pop()
-    state._coup.shown_card = -1
-    drawer = state._coup.drawers[0]
+    card = state.take_from_pack()
+    drawer = state.coup.drawers[0]
     _pend(state, "QUINZE-33", act.seat, f"the dealer gave seat {drawer} {CARDS[card]} unasked", drawer,
           ("penalty", "refuse"), seat=drawer, cards=(card,))
 
 
-def _take(which: tuple[int, ...]) -> Callable[[QuinzeState, Pending], None]:
-    def remedy(state: QuinzeState, pending: Pending) -> None:
+def _take(which: tuple[int, ...]) -> Callable[[QuinzeState, QuinzePending], None]:
+    def remedy(state: QuinzeState, pending: QuinzePending) -> None:
         """QUINZE-32/33: the chosen cards are the receiver's; a refused card goes back under the pack (seen by
         all, it may not be burnt, QUINZE-28); with several engaged the dealer owes what the others could have won."""
-        coup, seat = state._coup, pending.seat
+        seat = pending.seat
         kept = [pending.cards[i] for i in which]
         for card in reversed([c for i, c in enumerate(pending.cards) if i not in which]):
-            state._pack.append(card)
-        coup.aided[seat] = True
+            state.put_back_under(card)
+        state.mark_aided(seat)
         law = pending.irregularity.law
-        _rule(state, f"{law}: seat {seat} takes {' '.join(str(CARDS[c]) for c in kept)}")
-        for card in kept[:-1]:
-            coup.up[seat].append(card)
-        state._pack.append(kept[-1])
-        state._give_card(seat)
+        state.rule(f"{law}: seat {seat} takes {' '.join(str(CARDS[c]) for c in kept)}")
+        state.keep_cards(seat, kept)
 
     return remedy
 
 
-def _refuse_unasked(state: QuinzeState, pending: Pending) -> None:
-    state._pack.append(pending.cards[0])
-    _rule(state, f"QUINZE-33: seat {pending.seat} refuses the card; it goes back under the pack")
+def _refuse_unasked(state: QuinzeState, pending: QuinzePending) -> None:
+    state.put_back_under(pending.cards[0])
+    state.rule( f"QUINZE-33: seat {pending.seat} refuses the card; it goes back under the pack")
 
 
 def _show_possible(state: QuinzeState, act: Irregular) -> str:
-    if _drawer_turn(state) < 0 or act.seat != state._coup.dealer:
+    if _drawer_turn(state) < 0 or act.seat != state.coup.dealer:
         return "only the dealer, while a player is drawing"
-    return "the next card is already shown" if state._coup.shown_card >= 0 else ""
+    return "the next card is already shown" if state.coup.shown_card >= 0 else ""
 
 
 def _burn_possible(state: QuinzeState, act: Irregular) -> str:
-    return "" if _drawer_turn(state) >= 0 and act.seat == state._coup.dealer else \
+    return "" if _drawer_turn(state) >= 0 and act.seat == state.coup.dealer else \
         "only the dealer, while a player is drawing"
 
 
 def _show_card(state: QuinzeState, act: Irregular) -> None:
     """QUINZE-33: the dealer shows the next card while bets are engaged: it stays the next card (QUINZE-28: no
     card may be burnt, even turned up), known to all; the penalty of law 32 follows."""
-    coup = state._coup
-    card = coup.shown_card = state._pack[-1]
-    drawer = coup.drawers[0]
+    card = state.show_next_card()
+    drawer = state.coup.drawers[0]
     _pend(state, "QUINZE-33", act.seat, f"the dealer showed the next card, {CARDS[card]}, while seat {drawer} draws",
           None, ("penalty",), seat=drawer)
 
@@ -407,39 +361,37 @@ def _show_card(state: QuinzeState, act: Irregular) -> None:
 def _burn_card(state: QuinzeState, act: Irregular) -> None:
     """QUINZE-33: the dealer burns a card while bets are engaged: it is out of play, unseen; the penalty of law 32
     follows and can be softened only with the consent of those concerned (their first player speaks)."""
-    coup = state._coup
-    state._dead.append(state._pack.pop())
-    coup.shown_card = -1
-    drawer = coup.drawers[0]
+    state.burn([state.take_from_pack()])
+    drawer = state.coup.drawers[0]
     _pend(state, "QUINZE-33", act.seat, f"the dealer burnt a card while seat {drawer} draws",
           _first_adversary(state, act.seat), ("penalty", "soften"), seat=drawer)
 
 
-def _penalty(state: QuinzeState, pending: Pending) -> None:
+def _penalty(state: QuinzeState, pending: QuinzePending) -> None:
     """QUINZE-33 (as law 32): an unasked card is kept by its receiver; a shown or burnt card: the player drawing is
     the one the fault may have helped. The dealer's penalty is settled with the pot (:func:`dealer_fault`)."""
     if pending.cards:
         _take((0,))(state, pending)
         return
-    state._coup.aided[pending.seat] = True
-    _rule(state, f"QUINZE-33: {pending.irregularity.description}; the dealer owes the penalty of law 32")
+    state.mark_aided(pending.seat)
+    state.rule(f"QUINZE-33: {pending.irregularity.description}; the dealer owes the penalty of law 32")
 
 
 def _several_engaged(state: QuinzeState) -> bool:
     """QUINZE-32: "several engaged"; the dealer alone engaged against the receiver has no other penalty."""
-    coup = state._coup
+    coup = state.coup
     return sum(1 for s in range(state.n) if coup.in_coup[s] and not coup.folded[s]) >= 3
 
 
 def _judges(state: QuinzeState) -> list[int]:
     """QUINZE-32: the players not concerned: not engaged in the coup, not the dealer, still at the table."""
-    coup = state._coup
-    return [s for s in state._order() if s != coup.dealer and not state.left[s]
+    coup = state.coup
+    return [s for s in state.order() if s != coup.dealer and not state.left[s]
             and (not coup.in_coup[s] or coup.folded[s])]
 
 
-def dealer_fault(state: QuinzeState, pots: tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...],
-                 notes: tuple[str, ...], winners: tuple[int, ...]) -> bool:
+def dealer_fault(state: QuinzeState, pots: tuple[JudgedPot, ...], notes: tuple[str, ...],
+                 winners: tuple[int, ...]) -> bool:
     """QUINZE-32/33 at the settlement, with several engaged: the dealer pays, up to his money, what each could have
     won when the cards plainly changed the coup. Rules option ``fault_judgment``: "winner" (the rule file's §7.1
     approximation: they did when the player they served won the pot; settled here, returns False) or "neutral"
@@ -448,15 +400,15 @@ def dealer_fault(state: QuinzeState, pots: tuple[tuple[tuple[int, ...], tuple[in
         return False
     judges = _judges(state)
     if state.rules.fault_judgment == "neutral" and judges:
-        _pend(state, "QUINZE-32", state._coup.dealer, "did the cards the dealer gave, showed or burnt plainly change "
-              "the coup? (the players not concerned judge)", judges[0], ("changed", "unchanged"))
-        assert state._pending is not None
-        state._pending = replace(state._pending, pots=pots, notes=notes, winners=winners)
+        question = Irregularity("QUINZE-32", state.coup.dealer, "did the cards the dealer gave, showed or burnt "
+                                "plainly change the coup? (the players not concerned judge)", judges[0],
+                                ("changed", "unchanged"))
+        state.pend(QuinzePending(question, pots=pots, notes=notes, winners=winners))
         return True
-    aided = state._coup.aided
+    aided = state.coup.aided
     for index, (won, eligible, shares) in enumerate(pots):
         if aided[won[0]]:
-            _dealer_pays(state, [s for s in eligible if s not in (won[0], state._coup.dealer)], shares,
+            _dealer_pays(state, [s for s in eligible if s not in (won[0], state.coup.dealer)], shares,
                          main=index == 0)
     return False
 
@@ -464,35 +416,33 @@ def dealer_fault(state: QuinzeState, pots: tuple[tuple[tuple[int, ...], tuple[in
 def _dealer_pays(state: QuinzeState, seats: list[int], shares: tuple[int, ...], *, main: bool) -> None:
     """QUINZE-32: the dealer pays each seat what he put in the pot (with his ante in the main pot), up to his
     cave."""
-    dealer = state._coup.dealer
+    dealer = state.coup.dealer
     for seat in seats:
         amount = min(shares[seat] + (state.rules.ante if main else 0), state.caves[dealer])
         if amount:
-            state.caves[dealer] -= amount
-            state.caves[seat] += amount
-            state.ledger.transfer(dealer, seat, amount, "QUINZE-32")
-            _rule(state, f"QUINZE-32: the dealer pays seat {seat} the {amount} he could have won")
+            state.pay(dealer, seat, amount, "QUINZE-32")
+            state.rule( f"QUINZE-32: the dealer pays seat {seat} the {amount} he could have won")
 
 
-def _judged_changed(state: QuinzeState, pending: Pending) -> None:
+def _judged_changed(state: QuinzeState, pending: QuinzePending) -> None:
     """QUINZE-32 (fault_judgment "neutral"): the players not concerned judge that the cards changed the coup: the
     dealer pays every engaged player who did not win the pot and was not served the cards."""
-    coup = state._coup
-    _rule(state, "QUINZE-32: the players not concerned judge that the cards plainly changed the coup")
+    coup = state.coup
+    state.rule("QUINZE-32: the players not concerned judge that the cards plainly changed the coup")
     for index, (won, eligible, shares) in enumerate(pending.pots):
         losers = [s for s in eligible if s not in won and s != coup.dealer and not coup.aided[s]]
         _dealer_pays(state, losers, shares, main=index == 0)
-    state._finish(list(pending.notes), pending.winners)
+    state.finish_coup(pending.notes, pending.winners)
 
 
-def _judged_unchanged(state: QuinzeState, pending: Pending) -> None:
-    _rule(state, "QUINZE-32: the players not concerned judge that the cards did not change the coup; no penalty")
-    state._finish(list(pending.notes), pending.winners)
+def _judged_unchanged(state: QuinzeState, pending: QuinzePending) -> None:
+    state.rule("QUINZE-32: the players not concerned judge that the cards did not change the coup; no penalty")
+    state.finish_coup(pending.notes, pending.winners)
 
 
 # ------------------------------------------------------------------------------------------------ QUINZE-34
 def _compose_possible(state: QuinzeState, act: Irregular) -> str:
-    coup = state._coup
+    coup = state.coup
     if not _in_play(state) or not coup.opened or not _engaged(state, act.seat):
         return "only a player engaged in an opened coup"
     if any(coup.up):
@@ -506,18 +456,18 @@ def _compose(state: QuinzeState, act: Irregular) -> None:
           (act.seat + 1) % state.n, ("veto", "agree"), seat=act.seat)
 
 
-def _agree(state: QuinzeState, pending: Pending) -> None:
-    coup = state._coup
-    engaged = [s for s in state._order() if coup.in_coup[s] and not coup.folded[s]]
+def _agree(state: QuinzeState, pending: QuinzePending) -> None:
+    coup = state.coup
+    engaged = [s for s in state.order() if coup.in_coup[s] and not coup.folded[s]]
     pot = state.pot()
     share, extra = divmod(pot, len(engaged))
     for i, seat in enumerate(engaged):
         amount = share + (1 if i < extra else 0)
         if amount:
-            state._pay(seat, amount, "QUINZE-34")
-    _rule(state, f"QUINZE-34: the composition stands; the pot of {pot} is shared by seats "
+            state.pay_from_pot(seat, amount, "QUINZE-34")
+    state.rule(f"QUINZE-34: the composition stands; the pot of {pot} is shared by seats "
                  f"{', '.join(map(str, engaged))}")
-    state._finish([f"the pot of {pot} is shared by composition (QUINZE-34)"], tuple(engaged))
+    state.finish_coup([f"the pot of {pot} is shared by composition (QUINZE-34)"], tuple(engaged))
 
 
 # ------------------------------------------------------------------------------------------------ tables
@@ -563,8 +513,8 @@ def why_impossible(state: QuinzeState, act: Irregular) -> str:
         return f"unknown irregular act {act.kind!r}; known: {', '.join(ACTS)}"
     if not 0 <= act.seat < state.n:
         return f"the seat must be 0 to {state.n - 1}"
-    if state._pending is not None:
-        return f"a ruling is pending ({state._pending.irregularity.description}); give its remedy first"
+    if state.pending is not None:
+        return f"a ruling is pending ({state.pending.description}); give its remedy first"
     return spec.possible(state, act)
 
 
@@ -587,19 +537,19 @@ def possible_acts(state: QuinzeState, seat: int) -> tuple[Irregular, ...]:
     return tuple(act for act in candidates if not why_impossible(state, act))
 
 
-def apply_remedy(state: QuinzeState, pending: Pending, remedy: Remedy) -> None:
+def apply_remedy(state: QuinzeState, pending: QuinzePending, remedy: Remedy) -> None:
     """Carry out the remedy chosen for ``pending`` and record the ruling with its law."""
     REMEDIES[(remedy.law, remedy.name)](state, pending)
 
 
-def _log(text: str) -> Callable[[QuinzeState, Pending], None]:
-    def remedy(state: QuinzeState, pending: Pending) -> None:
-        _rule(state, text)
+def _log(text: str) -> Callable[[QuinzeState, QuinzePending], None]:
+    def remedy(state: QuinzeState, pending: QuinzePending) -> None:
+        state.rule(text)
 
     return remedy
 
 
-REMEDIES: Final[dict[tuple[str, str], Callable[[QuinzeState, Pending], None]]] = {
+REMEDIES: Final[dict[tuple[str, str], Callable[[QuinzeState, QuinzePending], None]]] = {
     ("QUINZE-19", "refuse"): _log("QUINZE-19: the adversaries refuse; standing is final"),
     ("QUINZE-19", "consent"): _consent,
     ("QUINZE-20", "keep"): _log("QUINZE-20: the owner keeps his seen card"),

@@ -31,6 +31,7 @@ from academie.games.quinze.state import (
     TARGET,
     WANT_CARDS,
     Open,
+    Phase,
     QuinzeView,
     Raise,
     card_values,
@@ -146,7 +147,7 @@ class ClassicalBot:
         strength = (1.0 if 12 <= total <= TARGET else 0.3) if finished else reach_chance(total, counts, 12)
         share = strength / rivals ** 0.5
         raises = [a for a in view.legal_actions if isinstance(a, Raise)]
-        if raises and total >= 14 and (finished or view.phase.name == "DRAW") and self._my_raises(view) < 2:
+        if raises and total >= 14 and (finished or view.phase is Phase.DRAW) and self._my_raises(view) < 2:
             return raises[0], f"§8 Betting: a strong total ({total}): I raise the minimum"
         if share >= odds:
             return HOLD, (f"§8 Betting: « je tiens »: my chance {strength:.0%} against {rivals} (≈{share:.0%}) "

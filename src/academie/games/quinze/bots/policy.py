@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
 
-from academie.cards import Card
+from academie.cards import Card, Rank
 from academie.games.quinze.bots.solver import Hand, Kinds, Solution, hand_of, kinds_of, solve
 from academie.games.quinze.state import QuinzeRules, card_values
 
@@ -50,7 +50,7 @@ class FormBPolicy:
     def hand(self, cards: Sequence[Card], rules: QuinzeRules) -> Hand:
         """The kinds of ``cards`` under ``rules``' card values."""
         values = card_values(rules.courts_value)
-        return hand_of(self.kinds, [values[c.index] for c in cards], [c.index % 13 == 12 for c in cards])
+        return hand_of(self.kinds, [values[c.index] for c in cards], [c.rank == Rank.ACE for c in cards])
 
     def elder_draws(self, hand: Hand) -> float | None:
         return self.elder.get(hand)

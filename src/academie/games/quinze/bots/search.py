@@ -1,10 +1,10 @@
 """The search bot for Le Quinze: each candidate action is valued by sampling the unseen cards and the opponents'
 behaviour, and the best mean result for the coup is chosen.
 
-A sample is a full state consistent with the bot's view (:func:`academie.games.quinze.state.sample_state`: the other
-players' hidden cards, the pack and the dead cards dealt at random from the cards the seat has not seen). In each
-sample the candidate is applied and the coup is played out by a quick version of the classical rules for every
-seat (each on its own sampled cards, Q-§8); the value is the seat's tokens won or lost in the coup. The same
+A sample is a full state consistent with the bot's view (:meth:`academie.games.quinze.state.QuinzeState.sample`:
+the other players' hidden cards, the pack and the dead cards dealt at random from the cards the seat has not seen).
+In each sample the candidate is applied and the coup is played out by a quick version of the classical rules for
+every seat (each on its own sampled cards, Q-§8); the value is the seat's tokens won or lost in the coup. The same
 samples serve every candidate (common random numbers), so differences between actions are not noise of the
 sampling. Raises are searched at three sizes (the minimum, about half the pot, all the cave). The classical bot's
 choice stands unless another action beats it on the same samples by two standard errors (the best of several
@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 from typing import Final
 
-from academie.engine import Action
+from academie.engine import AcademieError, Action
 from academie.games.quinze.bots.classical import ClassicalBot, bust_chance, reach_chance
 from academie.games.quinze.state import (
     ALL_IN,
@@ -34,11 +34,11 @@ from academie.games.quinze.state import (
     TARGET,
     WANT_CARDS,
     Open,
+    Phase,
     QuinzeState,
     QuinzeView,
     Raise,
     card_values,
-    sample_state,
 )
 
 FULL_PACK: Final = (0, 4, 4, 4, 4, 4, 4, 4, 4, 4, 16)
@@ -51,7 +51,7 @@ def rollout_action(state: QuinzeState, rng: random.Random) -> Action:
     legal = state.legal_actions()
     seat = state.actor
     assert isinstance(seat, int)
-    coup = state._coup
+    coup = state.coup
     total = state.total(seat) if coup.hole[seat] >= 0 else 0
     rivals = [s for s in range(state.n) if s != seat and coup.in_coup[s] and not coup.folded[s]
               and not coup.declared[s]]
@@ -151,9 +151,14 @@ class SearchBot:
         """Sampled deals in which every opponent who put money in of his own will holds a hidden card the quick
         policy would have bet on (a crude reading of his bets: Q-§8 Information); up to four tries per sample."""
         worlds: list[QuinzeState] = []
+        if view.pending is not None or view.phase not in (Phase.OPENING, Phase.DRAW):
+            return worlds  # a ruling's remedy needs what the law noted, which a sampled world does not keep
         for _ in range(4 * self._samples):
-            world = sample_state(view, self._rng)
-            if world is not None and self._plausible(world, view):
+            try:
+                world = QuinzeState.sample(view, self._rng)
+            except AcademieError:
+                continue
+            if self._plausible(world, view):
                 worlds.append(world)
                 if len(worlds) == self._samples:
                     break
@@ -165,7 +170,7 @@ class SearchBot:
         for seat in range(len(view.caves)):
             if seat == view.viewer or view.hole[seat] is not None or not view.contributions[seat]:
                 continue
-            hole = world._coup.hole[seat]
+            hole = world.coup.hole[seat]
             if hole >= 0 and reach_chance(values[hole], FULL_PACK, 12) < 0.45:
                 return False
         return True
