@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from academie.bots import make_bot
 from academie.cards import PACK_32, SUIT_MASKS, Card, mask_of, parse_cards
+from academie.games import make_bot
 from academie.games.ecarte import (
     ACCEPT,
     HIGHER_IN_SUIT,

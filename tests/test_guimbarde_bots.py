@@ -9,9 +9,9 @@ import pytest
 
 import academie
 from academie import record, sim
-from academie.bots import make_bot
 from academie.cards import mask_of
 from academie.engine import PUBLIC
+from academie.games import make_bot
 from academie.games.guimbarde import GuimbardeRules, GuimbardeState
 
 

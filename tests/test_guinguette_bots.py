@@ -8,8 +8,8 @@ import random
 import pytest
 from guinguette_support import new_deal
 
-from academie.bots import make_bot
 from academie.cards import mask_of
+from academie.games import make_bot
 from academie.games.guinguette import (
     BETS,
     FOLD,

@@ -10,9 +10,9 @@ import pytest
 from typer.testing import CliRunner
 
 from academie import record
-from academie.bots import make_bot
 from academie.cli import app
 from academie.engine import PUBLIC
+from academie.games import make_bot
 from academie.games.quinze import Phase, QuinzeRules, QuinzeState, unseen_cards
 from academie.games.quinze.bots.classical import bust_chance
 from academie.games.quinze.bots.solver import matrix_game, policy_table, solve

@@ -11,9 +11,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from academie.bots import make_bot
 from academie.cards import CARDS, mask_of
 from academie.engine import PUBLIC, IllegalActionError
+from academie.games import make_bot
 from academie.games.whist import Shuffle, WhistState, parse_action
 
 

@@ -11,9 +11,9 @@ from collections.abc import Iterator
 
 import pytest
 
-from academie.bots import make_bot
 from academie.cards import CARDS, mask_of
 from academie.engine import CHANCE, PUBLIC, Mode
+from academie.games import make_bot
 from academie.games.whist import Irregular, Phase, Remedy, Shuffle, WhistRules, WhistState
 
 TABLE_RULES = WhistRules(mode=Mode.TABLE)

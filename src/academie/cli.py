@@ -41,7 +41,6 @@ from academie import laws, record, sim
 from academie import tournament as tournaments
 from academie.engine import AcademieError, rules_from_dict, rules_to_dict
 from academie.games import GAMES, GameType, load
-from academie.games.ecarte.terminal import Narrator, TerminalGame
 
 app = typer.Typer(name="academie", add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
                   help="Académie: classic French card games from the 19th-century books: Écarté, Whist, "
@@ -185,46 +184,21 @@ def play(
                   f"(play the same deals again with --seed {seed}) · type [bold]help[/bold] for the commands")
     with user_errors():
         state = game_type.new(rules, seed=seed, first_dealer=dealer, **_players_option(game_type, players))
-        opponent = game_type.make_bot(bot_name, seed=seed)
-    if game_type.name != "ecarte":
-        _play_own_terminal_game(state, bot_name, seed, console, target, seat=seat)
-        return
-    if seat != 0:
-        fail(f"--seat is not for {game_type.name}: you sit at seat 0 (use --first-dealer to choose who deals)")
-    session = TerminalGame(state, bot=opponent, console=console, read_line=_read_line, human=0, first_dealer=dealer)
-    finished = session.run()
-    result = state.result()
-    if finished:
-        verdict = "You win the partie!" if result.winner == 0 else "The bot wins the partie."
-        console.print(f"\n[bold]{verdict}[/bold] Points: you {result.points[0]}, the bot {result.points[1]}.")
-    else:
-        console.print(f"\nGame stopped. Points so far: you {result.points[0]}, the bot {result.points[1]}.")
-    tags = {"Seat0": "Player", "Seat1": f"Bot ({bot_name})", "Date": datetime.date.today().isoformat(),
-            "Seed": str(seed)}
-    with user_errors():
-        target.parent.mkdir(parents=True, exist_ok=True)
-        record.save_file(record.from_state(state, tags=tags), target)
-    console.print(f"Record saved to {escape(str(target))} (see it again with: academie replay {escape(str(target))})")
-
-
-def _play_own_terminal_game(state: Any, bot_name: str, seed: int, console: Console, target: Path, *,
-                            seat: int) -> None:
-    """The terminal game of a game with its own screen: the person at ``seat``, bots elsewhere."""
-    run = load(state.game_name).terminal().run_terminal_game
-    seats = len(state.result().points)
+    screen = game_type.terminal()
+    seats = len(state.returns())
     options: dict[str, int] = {}
     if seat != 0:
-        if "human" not in inspect.signature(run).parameters:
-            fail(f"--seat is not for {state.game_name}: you sit at seat 0")
+        if "human" not in inspect.signature(screen.run_terminal_game).parameters:
+            fail(f"--seat is not for {game_type.name}: you sit at seat 0")
         if not 0 <= seat < seats:
-            fail(f"--seat {seat} is not a seat of {state.game_name}; allowed: 0 to {seats - 1}")
+            fail(f"--seat {seat} is not a seat of {game_type.name}; allowed: 0 to {seats - 1}")
         options["human"] = seat
-    finished = run(state, bot_name=bot_name, seed=seed, console=console, read_line=_read_line, **options)
-    points = state.result().points
-    console.print(("\n[bold]Final[/bold] " if finished else "\nGame stopped. ") + "counters: " +
-                  ", ".join(f"{'you' if s == seat else f'seat {s}'} {p:+d}" for s, p in enumerate(points)))
+    with user_errors():
+        bots = {s: game_type.make_bot(bot_name, seed=seed + s) for s in range(seats) if s != seat}
+    finished = screen.run_terminal_game(state, bots=bots, console=console, read_line=_read_line, **options)
+    console.print(screen.closing_words(state, human=seat, finished=finished))
     tags = {"Date": datetime.date.today().isoformat(), "Seed": str(seed)}
-    tags |= {f"Seat{s}": "Player" if s == seat else f"Bot ({bot_name})" for s in range(len(points))}
+    tags |= {f"Seat{s}": "Player" if s == seat else f"Bot ({bot_name})" for s in range(seats)}
     with user_errors():
         target.parent.mkdir(parents=True, exist_ok=True)
         record.save_file(record.from_state(state, tags=tags), target)
@@ -254,31 +228,7 @@ def replay(
     if as_json:
         _print_json(replay_json(partie, state))
         return
-    console = _out()
-    if partie.game != "ecarte":
-        describe = load(partie.game).terminal().describe
-        for operation in state.operations:
-            console.print(escape(describe(str(operation))))
-        console.print(f"\n[bold]{'Result' if state.is_terminal else 'Unfinished'}[/bold] counters: " +
-                      " ".join(f"{p:+d}" for p in state.result().points))
-        return
-    names = (partie.tag("Seat0") or "seat 0", partie.tag("Seat1") or "seat 1")
-    names = (names[0] if names[0] != "?" else "seat 0", names[1] if names[1] != "?" else "seat 1")
-    console.print(f"[bold]{escape(load(partie.game).title)}[/bold] · " +
-                  " · ".join(f"{escape(name)} {escape(value)}" for name, value in partie.tags if name != "Game"))
-    first_dealer = partie.tag("FirstDealer")
-    narrator = Narrator(state.rules, first_dealer=None if first_dealer is None else int(first_dealer), viewer=None,
-                        names=names)
-    for operation in state.operations:
-        for line in narrator.feed(operation):
-            console.print(line)
-    result = state.result()
-    if state.is_terminal:
-        console.print(f"\n[bold]Result[/bold] {escape(names[0])} {result.points[0]}, {escape(names[1])} "
-                      f"{result.points[1]}; the partie goes to {escape(names[result.winner or 0])}")
-    else:
-        console.print(f"\n[bold]Unfinished[/bold] {escape(names[0])} {result.points[0]}, {escape(names[1])} "
-                      f"{result.points[1]} when the record stops")
+    load(partie.game).terminal().print_replay(_out(), partie, state)
 
 
 def replay_json(partie: record.Record, state: Any) -> dict[str, Any]:

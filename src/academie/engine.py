@@ -111,8 +111,8 @@ class Operation(NamedTuple):
 @dataclass(frozen=True, slots=True)
 class Irregular(Action):
     """Table mode: an irregular act by ``seat`` (a card played out of turn, a revoke, a look at one's discard,
-    ...), written ``! KIND SEAT [ARGS]``. Each game's table-mode module (:attr:`GameState.table_module`) lists
-    its kinds and their laws.
+    ...), written ``! KIND SEAT [ARGS]``. Each game's laws of irregularities (:attr:`GameState.table_laws`) list
+    its kinds.
 
     >>> str(Irregular("out-of-turn", 0, ("KD",)))
     '! out-of-turn 0 KD'

@@ -5,11 +5,5 @@ are listed by its registration; :func:`academie.games.make_bot` makes any of the
 
 from academie.registry import Bot
 
-__all__ = ["Bot", "make_bot"]
+__all__ = ["Bot"]
 
-
-def make_bot(game: str, name: str, *, seed: int = 0, **options: object) -> Bot:
-    """Kept while the terminal screens still make their own bots: use :func:`academie.games.make_bot`."""
-    from academie.games import make_bot as make
-
-    return make(game, name, seed=seed, **options)

@@ -6,20 +6,8 @@ from typing import Any, Final
 
 from academie.cards import Card
 from academie.engine import Operation
-from academie.games.ecarte.state import CutForDeal, EcarteRules, Shuffle, redact
+from academie.games.ecarte.state import TURN_UP_POSITION, CutForDeal, Shuffle, dealt_positions, redact
 from academie.registry import RecordHooks, first_dealer_unless
-
-
-def _dealt_positions(rules: EcarteRules, elder: bool) -> frozenset[int]:
-    """E-§3: the deck positions dealt to the elder (non-dealer) or the dealer by the 3-2 or 2-3 pattern."""
-    first = rules.deal_pattern[0]
-    if elder:
-        return frozenset((*range(first), *range(2 * first, 5 + first)))
-    return frozenset((*range(first, 2 * first), *range(5 + first, 10)))
-
-
-_TURN_UP: Final = 10
-"""E-§3: the eleventh card is turned up for trumps, seen by both players."""
 
 
 def seen(before: Any, after: Any, operation: Operation, seat: int) -> tuple[Card, ...]:
@@ -28,7 +16,7 @@ def seen(before: Any, after: Any, operation: Operation, seat: int) -> tuple[Card
     card a law puts there) and the card turned for trumps."""
     action = operation.action
     if isinstance(action, Shuffle):
-        positions = _dealt_positions(before.rules, seat != before.dealer) | {_TURN_UP}
+        positions = dealt_positions(before.rules, elder=seat != before.dealer) | {TURN_UP_POSITION}
         return tuple(action.order[i] for i in sorted(positions))
     trump = after.trump_card
     return (*after.hand(seat), *(() if trump is None else (trump,)))

@@ -18,8 +18,9 @@ French terms are shown with their English meaning: « je propose » (I propose a
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from rich.console import Console
 from rich.markup import escape
@@ -27,6 +28,7 @@ from rich.markup import escape
 from academie.bots import Bot
 from academie.cards import Card, Suit
 from academie.engine import CHANCE, PUBLIC, TABLE, Action, ActionParseError, IllegalActionError, Operation
+from academie.games.ecarte.records import first_dealer
 from academie.games.ecarte.state import (
     STRENGTH,
     Accept,
@@ -48,6 +50,9 @@ from academie.games.ecarte.state import (
     trick_winner,
 )
 from academie.games.ecarte.table import ACTS
+
+if TYPE_CHECKING:
+    from academie.record import Record
 
 SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
 """Display order of the suits after trumps: the colours alternate."""
@@ -444,3 +449,42 @@ class TerminalGame:
                 raise ActionParseError(f"no card at position {index}; your hand has positions 1 to {len(hand)}")
             cards.append(str(hand[index - 1]))
         return cards
+
+
+def run_terminal_game(state: EcarteState, *, bots: Mapping[int, Bot], console: Console,
+                      read_line: Callable[[], str | None], human: int = 0) -> bool:
+    """``academie play ecarte``: the person at ``human`` (seat 0 by default) against the bot in the other seat;
+    True when the partie was played to its end."""
+    session = TerminalGame(state, bot=bots[1 - human], console=console, read_line=read_line, human=human,
+                           first_dealer=first_dealer(state))
+    return session.run()
+
+
+def closing_words(state: EcarteState, *, human: int, finished: bool) -> str:
+    """Who won the partie (E-§6.2) and the points, the player named "you"."""
+    points = state.result().points
+    mine, theirs = points[human], points[1 - human]
+    if not finished:
+        return f"\nGame stopped. Points so far: you {mine}, the bot {theirs}."
+    verdict = "You win the partie!" if state.result().winner == human else "The bot wins the partie."
+    return f"\n[bold]{verdict}[/bold] Points: you {mine}, the bot {theirs}."
+
+
+def print_replay(console: Console, partie: Record, state: EcarteState) -> None:
+    """``academie replay``: deal by deal, the deck, trumps, both hands, every action and the points."""
+    names = (partie.tag("Seat0") or "seat 0", partie.tag("Seat1") or "seat 1")
+    names = (names[0] if names[0] != "?" else "seat 0", names[1] if names[1] != "?" else "seat 1")
+    console.print("[bold]Écarté[/bold] · " +
+                  " · ".join(f"{escape(name)} {escape(value)}" for name, value in partie.tags if name != "Game"))
+    dealer = partie.tag("FirstDealer")
+    narrator = Narrator(state.rules, first_dealer=None if dealer is None else int(dealer), viewer=None, names=names)
+    for operation in state.operations:
+        for line in narrator.feed(operation):
+            console.print(line)
+    result = state.result()
+    if state.is_terminal:
+        console.print(f"\n[bold]Result[/bold] {escape(names[0])} {result.points[0]}, {escape(names[1])} "
+                      f"{result.points[1]}; the partie goes to {escape(names[result.winner or 0])}")
+    else:
+        console.print(f"\n[bold]Unfinished[/bold] {escape(names[0])} {result.points[0]}, {escape(names[1])} "
+                      f"{result.points[1]} when the record stops")

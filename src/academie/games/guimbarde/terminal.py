@@ -7,7 +7,8 @@ menu; a card may also be typed (``QH``, ``play 10S``). Each bot's card is told w
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 from rich.markup import escape
@@ -16,6 +17,10 @@ from academie.bots import Bot
 from academie.cards import Card
 from academie.engine import Action, ActionParseError, IllegalActionError
 from academie.games.guimbarde.state import BANK, EFFECTIVE_SUIT, POWER, GuimbardeState, GuimbardeView, Play
+from academie.terminal import counters_closing, print_described_replay
+
+if TYPE_CHECKING:
+    from academie.record import Record
 
 HELP = """Commands: a number (the card in the menu), a card (QH, 10S) or `play QH`, `help`, `quit`.
 Trumps: ♥Q (la guimbarde) > ♥K (le roi) > ♦J (le fou) > the turned suit; K Q J A 10 9 8 7 in every suit."""
@@ -35,7 +40,7 @@ def sort_hand(cards: Sequence[Card], trump: int) -> tuple[Card, ...]:
 class GuimbardeTerminalGame:
     """Seat ``human`` is the person; every other seat is played by its bot."""
 
-    def __init__(self, state: GuimbardeState, *, bots: Sequence[Bot], console: Console,
+    def __init__(self, state: GuimbardeState, *, bots: Mapping[int, Bot], console: Console,
                  read_line: Callable[[], str | None], human: int = 0) -> None:
         self.state = state
         self.bots = bots
@@ -150,12 +155,9 @@ class GuimbardeTerminalGame:
             return action
 
 
-def run_terminal_game(state: GuimbardeState, *, bot_name: str, seed: int, console: Console,
+def run_terminal_game(state: GuimbardeState, *, bots: Mapping[int, Bot], console: Console,
                       read_line: Callable[[], str | None]) -> bool:
-    """``academie play guimbarde``: the person in seat 0, a ``bot_name`` bot in every other seat."""
-    from academie.bots import make_bot
-
-    bots = [make_bot("guimbarde", bot_name, seed=seed + seat) for seat in range(state.players)]
+    """``academie play guimbarde``: the person in seat 0, a bot in every other seat."""
     console.print(f"{state.players} players ({state.rules.pack_size} cards), {state.rules.deals} deals; "
                   "you are seat 0. " + HELP.splitlines()[0])
     return GuimbardeTerminalGame(state, bots=bots, console=console, read_line=read_line, human=0).run()
@@ -164,3 +166,13 @@ def run_terminal_game(state: GuimbardeState, *, bot_name: str, seed: int, consol
 def describe(operation_text: str) -> str:
     """A line of ``academie replay``: the operation as recorded (the deck order shortened)."""
     return operation_text if not operation_text.startswith("C deck") else "C deals a new deal"
+
+
+def closing_words(state: Any, *, human: int, finished: bool) -> str:
+    """The last line of a game played in the terminal: the counters won or lost."""
+    return counters_closing(state, human=human, finished=finished)
+
+
+def print_replay(console: Console, partie: Record, state: Any) -> None:
+    """``academie replay``: the record told action by action, then the counters."""
+    print_described_replay(console, state, describe)

@@ -11,12 +11,13 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 from rich.markup import escape
 
-from academie.bots import Bot, make_bot
+from academie.bots import Bot
 from academie.cards import Card, Suit
 from academie.engine import Action, ActionParseError, IllegalActionError
 from academie.games.guinguette.laws import CATALOGUE, source_label
@@ -40,6 +41,10 @@ from academie.games.guinguette.state import (
     redact,
     tierce_name,
 )
+from academie.terminal import counters_closing, print_described_replay
+
+if TYPE_CHECKING:
+    from academie.record import Record
 
 HUMAN = 0
 COMMANDS = """Commands: a number from the menu, or the action typed (keep, stir 7S, restir 7S, pass, bet 2, hold,
@@ -123,7 +128,7 @@ def _deal_summary(result: DealResult, state: GuinguetteState) -> list[str]:
 class GuinguetteTerminal:
     """A partie between a person (seat 0) and bots in every other seat."""
 
-    def __init__(self, state: GuinguetteState, *, bots: Sequence[Bot], console: Console,
+    def __init__(self, state: GuinguetteState, *, bots: Mapping[int, Bot], console: Console,
                  read_line: Callable[[], str | None]) -> None:
         self.state = state
         self.bots = bots
@@ -146,7 +151,7 @@ class GuinguetteTerminal:
                 self.state.apply(choice)
                 self.tell()
             else:
-                bot = self.bots[seat - 1]
+                bot = self.bots[seat]
                 action = bot.choose(self.state.view(seat))
                 self.state.apply(action)
                 hidden = redact(seat, action, HUMAN) != action
@@ -213,8 +218,17 @@ class GuinguetteTerminal:
             self.console.print(f"[red]{escape(str(IllegalActionError(action, HUMAN, legal)))}[/red]")
 
 
-def run_terminal_game(state: GuinguetteState, *, bot_name: str, seed: int, console: Console,
+def run_terminal_game(state: GuinguetteState, *, bots: Mapping[int, Bot], console: Console,
                       read_line: Callable[[], str | None]) -> bool:
-    """Play in the terminal, bots ``bot_name`` in seats 1 to n-1; True when the partie was played to its end."""
-    bots = [make_bot("guinguette", bot_name, seed=seed + seat) for seat in range(1, state.players)]
+    """Play in the terminal, bots in seats 1 to n-1; True when the partie was played to its end."""
     return GuinguetteTerminal(state, bots=bots, console=console, read_line=read_line).run()
+
+
+def closing_words(state: Any, *, human: int, finished: bool) -> str:
+    """The last line of a game played in the terminal: the counters won or lost."""
+    return counters_closing(state, human=human, finished=finished)
+
+
+def print_replay(console: Console, partie: Record, state: Any) -> None:
+    """``academie replay``: the record told action by action, then the counters."""
+    print_described_replay(console, state, describe)

@@ -10,7 +10,8 @@ French terms are shown with their English meaning: « je tiens » (I hold), « j
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 from rich.markup import escape
@@ -19,6 +20,10 @@ from academie.bots import Bot
 from academie.cards import Card, Suit
 from academie.engine import CHANCE, Action, ActionParseError, IllegalActionError
 from academie.games.quinze.state import Open, QuinzeState, QuinzeView, Raise, parse_action
+from academie.terminal import counters_closing, print_described_replay
+
+if TYPE_CHECKING:
+    from academie.record import Record
 
 SAYINGS = {
     "pass": "« je passe », I pass (out of the coup)",
@@ -64,7 +69,7 @@ def describe(operation_text: str) -> str:
 class QuinzeTerminalGame:
     """A partie between a person (one seat) and bots (the others)."""
 
-    def __init__(self, state: QuinzeState, *, bots: Sequence[Bot], console: Console,
+    def __init__(self, state: QuinzeState, *, bots: Mapping[int, Bot], console: Console,
                  read_line: Callable[[], str | None], human: int = 0) -> None:
         self.state, self.bots, self.console, self.read_line, self.human = state, bots, console, read_line, human
 
@@ -175,14 +180,20 @@ class QuinzeTerminalGame:
             return action
 
 
-def run_terminal_game(state: QuinzeState, *, bot_name: str, seed: int, console: Console,
+def run_terminal_game(state: QuinzeState, *, bots: Mapping[int, Bot], console: Console,
                       read_line: Callable[[], str | None]) -> bool:
-    """``academie play quinze [--players N] [--form A|B]``: the person in seat 0, a ``bot_name`` bot elsewhere."""
-    from academie.bots import make_bot
-
-    bots = [make_bot("quinze", bot_name, seed=seed + seat) for seat in range(state.n)]
+    """``academie play quinze [--players N] [--form A|B]``: the person in seat 0, a bot elsewhere."""
     form = "Form B, the two-hand game" if state.rules.form == "B" else f"Form A, {state.n} players"
     console.print(f"Le Quinze, {form}; caves of {state.rules.cave}; you are seat 0.")
     console.print(escape(HELP))
     return QuinzeTerminalGame(state, bots=bots, console=console, read_line=read_line).run()
 
+
+def closing_words(state: Any, *, human: int, finished: bool) -> str:
+    """The last line of a game played in the terminal: the counters won or lost."""
+    return counters_closing(state, human=human, finished=finished)
+
+
+def print_replay(console: Console, partie: Record, state: Any) -> None:
+    """``academie replay``: the record told action by action, then the counters."""
+    print_described_replay(console, state, describe)

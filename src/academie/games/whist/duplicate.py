@@ -16,9 +16,9 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from academie.bots import make_bot
 from academie.cards import PACK_52
 from academie.engine import SeededChance
+from academie.games.whist import GAME
 from academie.games.whist.state import Shuffle, WhistState
 from academie.sim import DuplicateResult, derive_seed, mean_ci
 
@@ -31,7 +31,7 @@ def play_board(bots: tuple[str, str], seed: int, rules: Any, board: int) -> tupl
     differences, scores = [], []
     for a_side in (0, 1):
         names = [bots[0] if seat % 2 == a_side else bots[1] for seat in range(4)]
-        players = [make_bot("whist", name, seed=derive_seed(board_seed, seat)) for seat, name in enumerate(names)]
+        players = [GAME.make_bot(name, seed=derive_seed(board_seed, seat)) for seat, name in enumerate(names)]
         state = WhistState.new(rules, first_dealer=3)
         state.apply(Shuffle(order))
         while not state.deal_results:

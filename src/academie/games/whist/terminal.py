@@ -14,15 +14,20 @@ explanation. ``describe`` turns a record line into words for ``academie replay``
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 from rich.markup import escape
 
-from academie.bots import Bot, make_bot
+from academie.bots import Bot
 from academie.cards import Card, Suit
 from academie.engine import Action, ActionParseError, IllegalActionError
 from academie.games.whist.state import Play, WhistState, WhistView
+from academie.terminal import counters_closing, print_described_replay
+
+if TYPE_CHECKING:
+    from academie.record import Record
 
 SAYINGS = {
     "call": "calls at eight (« appeler »)",
@@ -69,10 +74,9 @@ def _status(view: WhistView) -> str:
             f"{view.games[1]} · tricks us {view.tricks_won[0]} – them {view.tricks_won[1]}")
 
 
-def run_terminal_game(state: WhistState, *, bot_name: str, seed: int, console: Console,
+def run_terminal_game(state: WhistState, *, bots: Mapping[int, Bot], console: Console,
                       read_line: Callable[[], str | None], human: int = 0) -> bool:
     """Play until the rubber ends (True) or the player quits (False)."""
-    bots: dict[int, Bot] = {seat: make_bot("whist", bot_name, seed=seed + seat) for seat in range(4) if seat != human}
     shown = 0
     while not state.is_terminal:
         actor = state.actor
@@ -139,3 +143,13 @@ def _ask(console: Console, read_line: Callable[[], str | None], legal: list[Acti
         if action in legal:
             return action
         console.print(f"[red]{escape(str(IllegalActionError(action, 0, legal, 'not a legal move now')))}[/red]")
+
+
+def closing_words(state: Any, *, human: int, finished: bool) -> str:
+    """The last line of a game played in the terminal: the counters won or lost."""
+    return counters_closing(state, human=human, finished=finished)
+
+
+def print_replay(console: Console, partie: Record, state: Any) -> None:
+    """``academie replay``: the record told action by action, then the counters."""
+    print_described_replay(console, state, describe)
