@@ -9,32 +9,48 @@ the laws vocabulary, so a game package can import it without a circle.
 
 from __future__ import annotations
 
+import importlib
 import inspect
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
-from typing import Any, Protocol
+from typing import Any
 
+from academie.bots import Bot
+from academie.bots.random import RandomBot
 from academie.cards import Card
 from academie.engine import Action, Operation, RulesError
 from academie.laws import RuleEntry
 
-
-class Bot(Protocol):
-    """A player program: ``choose`` returns one of ``view.legal_actions``. Bots see views, never states."""
-
-    name: str
-
-    def choose(self, view: Any) -> Action: ...
-
-    def explain(self) -> str:
-        """A sentence on why the last action was chosen ("" if nothing to say)."""
-        ...
-
-
 BotFactory = Callable[..., Bot]
 """Makes a bot: ``factory(seed=..., **options)``."""
+
+
+def _load(module: str, name: str | None = None) -> Any:
+    """Import ``module`` (and take ``name`` from it) when a bot or a screen is first wanted, so that loading the
+    registry does not load every bot's dependencies (numpy, the DDS solver)."""
+    loaded = importlib.import_module(module)
+    return loaded if name is None else getattr(loaded, name)
+
+
+def standard_bots(package: str) -> dict[str, BotFactory]:
+    """The bots every game has, weakest first, found where every game package keeps them: ``random`` (shared),
+    ``classical`` (``<package>.bots.classical.ClassicalBot``) and ``search`` (``<package>.bots.search.SearchBot``)."""
+    def classical(**options: Any) -> Bot:
+        bot: Bot = _load(f"{package}.bots.classical", "ClassicalBot")(**options)
+        return bot
+
+    def search(**options: Any) -> Bot:
+        bot: Bot = _load(f"{package}.bots.search", "SearchBot")(**options)
+        return bot
+
+    return {"random": RandomBot, "classical": classical, "search": search}
+
+
+def screen_of(package: str) -> Callable[[], ModuleType]:
+    """The loader of a game's terminal screen, ``<package>.terminal``."""
+    return lambda: _load(f"{package}.terminal")
 
 
 @dataclass(frozen=True, slots=True)

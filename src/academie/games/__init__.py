@@ -14,9 +14,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from academie.bots import Bot
 from academie.engine import RulesError
 from academie.games import ecarte, guimbarde, guinguette, quinze, whist
-from academie.registry import Bot, GameType
+from academie.registry import GameType
 
 GAMES: dict[str, GameType] = {game.name: game for game in (
     ecarte.GAME, whist.GAME, guimbarde.GAME, guinguette.GAME, quinze.GAME)}

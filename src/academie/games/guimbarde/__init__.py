@@ -4,36 +4,14 @@ table-mode laws, catalogue, bots, record hooks, terminal screen), and its one re
 The public names of :mod:`academie.games.guimbarde.state` are importable from here.
 """
 
-from types import ModuleType
-from typing import Any
-
-from academie.bots.random import RandomBot
 from academie.games.guimbarde import table
 from academie.games.guimbarde.laws import CATALOGUE
 from academie.games.guimbarde.records import HOOKS
 from academie.games.guimbarde.state import *  # noqa: F403
 from academie.games.guimbarde.state import GuimbardeRules, GuimbardeState
-from academie.registry import Bot, GameType
+from academie.registry import GameType, screen_of, standard_bots
 
 GuimbardeState.table_laws = table
-
-
-def _classical(**options: Any) -> Bot:
-    from academie.games.guimbarde.bots.classical import ClassicalBot
-
-    return ClassicalBot(**options)
-
-
-def _search(**options: Any) -> Bot:
-    from academie.games.guimbarde.bots.search import SearchBot
-
-    return SearchBot(**options)
-
-
-def _terminal() -> ModuleType:
-    from academie.games.guimbarde import terminal
-
-    return terminal
 
 
 GAME = GameType(
@@ -41,6 +19,5 @@ GAME = GameType(
     min_seats=3, max_seats=8,
     partnerships=False, pack_size=32, explicit_chance=True, max_actions_per_deal=41,
     state=GuimbardeState, rules=GuimbardeRules, catalogue=tuple(CATALOGUE), record=HOOKS,
-    bots={"random": RandomBot, "classical": _classical, "search": _search},
-    terminal=_terminal,)
+    bots=standard_bots(__name__), terminal=screen_of(__name__),)
 """La Guimbarde, as every client of the registry sees it."""

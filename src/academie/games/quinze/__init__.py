@@ -4,36 +4,16 @@
 The public names of :mod:`academie.games.quinze.state` are importable from here.
 """
 
-from types import ModuleType
 from typing import Any
 
-from academie.bots.random import RandomBot
 from academie.games.quinze import table
 from academie.games.quinze.laws import CATALOGUE
 from academie.games.quinze.records import HOOKS
 from academie.games.quinze.state import *  # noqa: F403
 from academie.games.quinze.state import QuinzeRules, QuinzeState
-from academie.registry import Analysis, Bot, GameType
+from academie.registry import Analysis, GameType, screen_of, standard_bots
 
 QuinzeState.table_laws = table
-
-
-def _classical(**options: Any) -> Bot:
-    from academie.games.quinze.bots.classical import ClassicalBot
-
-    return ClassicalBot(**options)
-
-
-def _search(**options: Any) -> Bot:
-    from academie.games.quinze.bots.search import SearchBot
-
-    return SearchBot(**options)
-
-
-def _terminal() -> ModuleType:
-    from academie.games.quinze import terminal
-
-    return terminal
 
 
 def _analyse_policy(state: Any) -> list[str]:
@@ -46,7 +26,6 @@ GAME = GameType(
     name="quinze", title="Le Quinze", aliases=("quinze", "le quinze", "fifteen"), min_seats=2, max_seats=6,
     partnerships=False, pack_size=52, explicit_chance=True, max_actions_per_deal=2000,
     state=QuinzeState, rules=QuinzeRules, catalogue=tuple(CATALOGUE), record=HOOKS,
-    bots={"random": RandomBot, "classical": _classical, "search": _search},
-    terminal=_terminal,
-    analysis=Analysis(_analyse_policy, needs_record=False),)
+    bots=standard_bots(__name__), terminal=screen_of(__name__),
+    analysis=Analysis(_analyse_policy, needs_record=False))
 """Le Quinze, as every client of the registry sees it."""

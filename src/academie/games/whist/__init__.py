@@ -5,36 +5,16 @@ this game alone (state, table-mode laws, catalogue, bots, record hooks, terminal
 The public names of :mod:`academie.games.whist.state` are importable from here.
 """
 
-from types import ModuleType
 from typing import Any
 
-from academie.bots.random import RandomBot
 from academie.games.whist import table
 from academie.games.whist.laws import CATALOGUE
 from academie.games.whist.records import HOOKS
 from academie.games.whist.state import *  # noqa: F403
 from academie.games.whist.state import WhistRules, WhistState
-from academie.registry import Analysis, Bot, GameType
+from academie.registry import Analysis, GameType, screen_of, standard_bots
 
 WhistState.table_laws = table
-
-
-def _classical(**options: Any) -> Bot:
-    from academie.games.whist.bots.classical import ClassicalBot
-
-    return ClassicalBot(**options)
-
-
-def _search(**options: Any) -> Bot:
-    from academie.games.whist.bots.search import SearchBot
-
-    return SearchBot(**options)
-
-
-def _terminal() -> ModuleType:
-    from academie.games.whist import terminal
-
-    return terminal
 
 
 def _analyse_record(state: Any) -> list[str]:
@@ -47,7 +27,6 @@ GAME = GameType(
     name="whist", title="Whist", aliases=("whist", "whisk", "whiste"), min_seats=4, max_seats=4,
     partnerships=True, pack_size=52, explicit_chance=True, max_actions_per_deal=54,
     state=WhistState, rules=WhistRules, catalogue=tuple(CATALOGUE), record=HOOKS,
-    bots={"random": RandomBot, "classical": _classical, "search": _search},
-    terminal=_terminal,
-    analysis=Analysis(_analyse_record),)
+    bots=standard_bots(__name__), terminal=screen_of(__name__),
+    analysis=Analysis(_analyse_record))
 """Whist, as every client of the registry sees it."""
