@@ -333,24 +333,6 @@ def test_invariants_over_random_deals(chunk: str) -> None:
     assert tally.longest <= MAX_ACTIONS_PER_DEAL
 
 
-def test_clone_keeps_its_own_chance_source() -> None:
-    """A clone of a state with automated chance draws its own decks: playing the clone on does not change the
-    decks the original deals next (same operations as an untouched run from the same seed)."""
-    for seed in range(40):
-        plain, probed = EcarteState.new(seed=seed), EcarteState.new(seed=seed)
-        rng_plain, rng_probed, rng_twin = random.Random(seed), random.Random(seed), random.Random(-seed)
-        while not plain.is_terminal:
-            plain.apply(rng_plain.choice(plain.legal_actions()))
-        while not probed.is_terminal:
-            twin = probed.clone()
-            for _ in range(30):
-                if twin.is_terminal:
-                    break
-                twin.apply(rng_twin.choice(twin.legal_actions()))
-            probed.apply(rng_probed.choice(probed.legal_actions()))
-        assert probed.operations == plain.operations and probed.result() == plain.result()
-
-
 def test_ECARTE_VI_3_the_longest_deal_reaches_the_bound() -> None:
     """ECARTE-VI.3, ECARTE-VI.5: twenty one-card exchanges and a take-back make a deal of exactly
     :data:`MAX_ACTIONS_PER_DEAL` actions, so the bound checked above is tight."""

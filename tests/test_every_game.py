@@ -162,6 +162,24 @@ def test_clones_are_independent_and_deal_the_same_future(table: str) -> None:
         assert probe.operations == twin.operations and probe.returns() == twin.returns()
 
 
+@pytest.mark.parametrize("table", sorted(TABLES))
+def test_a_clone_never_changes_what_its_original_deals_next(table: str) -> None:
+    """A clone draws from its own copy of the chance source: playing clones on at every step leaves the original
+    dealing exactly the decks of an untouched run from the same seed, to the end of the game."""
+    for seed in range(4):
+        plain, probed = new_state(table, seed), new_state(table, seed)
+        for _ in playout(plain, random.Random(seed)):
+            pass
+        rng_probed, rng_twin = random.Random(seed), random.Random(-seed)
+        for state in playout(probed, rng_probed):
+            twin = state.clone()
+            for _ in range(10):
+                if twin.is_terminal:
+                    break
+                twin.apply(rng_twin.choice(tuple(twin.legal_actions())))
+        assert probed.operations == plain.operations and probed.returns() == plain.returns()
+
+
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_clone_field_lists_cover_every_attribute_once(name: str) -> None:
     """The clone template copies exactly the declared attributes: each one shared or copied, none forgotten

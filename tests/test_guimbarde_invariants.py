@@ -145,26 +145,6 @@ def test_G18_invariants_under_both_options_with_short_stocks() -> None:
     assert bought > 0 and retired > 0  # both behaviours were exercised
 
 
-def test_replay_rebuilds_the_state() -> None:
-    """The operations log replays from the rules alone (chance from the log) to the same ledger and views."""
-    for players in (3, 5, 8):
-        state = _run_game(players, 7)
-        twin = GuimbardeState.new(state.rules)
-        for operation in state.operations:
-            twin.apply(operation.action)
-        assert twin.ledger.entries == state.ledger.entries and twin.is_terminal
-        assert twin.deal_results == state.deal_results
-
-
-def test_clone_is_independent() -> None:
-    """clone() copies everything a step can change."""
-    state = GuimbardeState.new(seed=3, players=4)
-    twin = state.clone()
-    state.apply(state.legal_actions()[0])
-    assert len(twin.operations) == len(state.operations) - 1
-    assert twin.view(PUBLIC).tricks != state.view(PUBLIC).tricks
-
-
 @settings(max_examples=60, deadline=None)
 @given(seed=st.integers(0, 10_000), players=st.integers(3, 8), steps=st.integers(0, 60))
 def test_property_actions_apply_and_round_trip(seed: int, players: int, steps: int) -> None:

@@ -205,17 +205,6 @@ def test_QUINZE_25_regathering_happens_and_conserves_cards() -> None:
     assert regathered > 0
 
 
-def test_clone_is_independent() -> None:
-    """A clone has its own coup, pack, ledger and chance source."""
-    state = QuinzeState.new(QuinzeRules(players=3), seed=9)
-    twin = state.clone()
-    state.apply(state.legal_actions()[-1])
-    assert twin.operations != state.operations and twin.ledger.total() == 0
-    assert twin.view(PUBLIC) != state.view(PUBLIC)
-    twin.apply(twin.legal_actions()[-1])
-    assert twin.view(PUBLIC) == state.view(PUBLIC)
-
-
 def test_Q_R18_same_seed_same_partie() -> None:
     """Q-R18: a seeded partie is reproducible, to its end."""
     rules = replace(QuinzeRules(players=4), rounds=2)

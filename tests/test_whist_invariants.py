@@ -64,16 +64,6 @@ def test_W_3_W_5_W_6_1_invariants_over_random_rubbers(chunk: int) -> None:
         assert twin.operations == state.operations and twin.result() == state.result()
 
 
-def test_W_3_clone_is_independent() -> None:
-    """W-§3: a clone plays on without touching the original (search relies on it)."""
-    state = WhistState.new(seed=4, first_dealer=0)
-    hand = state.hand_mask(1)
-    twin = state.clone()
-    twin.apply(twin.legal_actions()[0])
-    assert len(state.operations) + 1 == len(twin.operations)
-    assert state.hand_mask(1) == hand and twin.hand_mask(1).bit_count() == 12
-
-
 @settings(max_examples=60, deadline=None)
 @given(seed=st.integers(0, 1 << 30), picks=st.lists(st.integers(0, 1000), min_size=1, max_size=120))
 def test_W_5_properties_legal_actions_apply_and_texts_round_trip(seed: int, picks: list[int]) -> None:
