@@ -97,17 +97,28 @@ def test_QUINZE_23_wrong_number_dealt_burns_rounds() -> None:
 
 
 def test_QUINZE_24_card_seen_before_dealing_as_law_23() -> None:
-    """QUINZE-24: a card about to be dealt seen, or the order disturbed: a complete round is burnt, then redealt."""
-    state = table(3, 2, ["2S", "3S", "4S", "5S", "6S", "7S"])
+    """QUINZE-24: a card about to be dealt seen (5S, the next): it is burnt with the round dealt, so two complete
+    rounds go (law 23: more than N cards), then the cards are dealt again. (Issue 14: one round was burnt and the
+    seen 5S went face down to seat 0.)"""
+    state = table(3, 2, ["2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "TS"])
     act(state, "! seen-in-deal 1")
+    assert [str(state.hole_card(s)) for s in range(3)] == ["8S", "9S", "TS"]
+    assert state.rulings[-1].startswith("QUINZE-24: 2 complete round(s) burnt")
+
+
+def test_QUINZE_24_order_disturbed_burns_one_round() -> None:
+    """QUINZE-24: the order of dealing disturbed, no card known but those dealt: one complete round, then redealt."""
+    state = table(3, 2, ["2S", "3S", "4S", "5S", "6S", "7S"])
+    act(state, "! deal-order 1")
     assert [str(state.hole_card(s)) for s in range(3)] == ["5S", "6S", "7S"]
     assert state.rulings[-1].startswith("QUINZE-24: 1 complete round(s) burnt")
 
 
 def test_QUINZE_28_leaver_card_burnt_and_dealt_no_more() -> None:
-    """QUINZE-28: a player who leaves has his card burnt, loses his stake and is dealt no more cards."""
+    """QUINZE-28: a player who leaves has his card burnt, loses his stake and is dealt no more cards (here the
+    dealer, who chooses to finish his pack)."""
     state = table(3, 2, ["7S", "KC", "4S"], ["2D", "3D"])
-    act(state, "0: open 3", "! leave 2")
+    act(state, "0: open 3", "! leave 2", "2: remedy finish-pack law=QUINZE-28")
     assert state.left[2] and state.view(PUBLIC).folded[2]
     act(state, "1: pass")
     assert state.dealer == 0 and state.phase is Phase.OPENING

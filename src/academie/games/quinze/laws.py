@@ -79,14 +79,16 @@ CATALOGUE: Final[tuple[RuleEntry, ...]] = (
               "down, valid only against the offender", chooser="owner", remedies=("keep", "substitute")),
     RuleEntry("QUINZE-23", SEED, "more or fewer cards dealt than players: one or two complete rounds burnt, "
               "those dealt included", remedies=("burn-rounds",)),
-    RuleEntry("QUINZE-24", SEED, "a card about to be dealt is seen, or the order of dealing disturbed: as law 23",
-              remedies=("burn-rounds",)),
+    RuleEntry("QUINZE-24", SEED, "a card about to be dealt is seen, or the order of dealing disturbed: as law 23; "
+              "a card seen is burnt with those dealt (two rounds)", remedies=("burn-rounds",)),
     RuleEntry("QUINZE-25", SEED, "cards gathered to finish a coup: the first card is shown and burnt"),
     RuleEntry("QUINZE-26", SEED, "a busted player's cards are not gathered into the pack"),
     RuleEntry("QUINZE-27", SEED, "who cuts a gathered pack: the second on the dealer's left if not in the hand, "
               "else the next not engaged, the dealer, a busted player, or the second on the left"),
-    RuleEntry("QUINZE-28", SEED, "a player leaving without replacement: his card is burnt; no other card may be "
-              "burnt, even turned up, unasked or of the other colour", remedies=("burn-card",)),
+    RuleEntry("QUINZE-28", SEED, "a player leaving without replacement: his card is burnt; the dealer chooses to "
+              "have his pack burnt or to finish it, his card burnt; no other card may be burnt, even turned up, "
+              "unasked or of the other colour", chooser="the dealer who leaves",
+              remedies=("burn-pack", "finish-pack", "burn-card")),
     RuleEntry("QUINZE-29", SEED, "the dealer gives a card on the spoken word only, never on a gesture; for "
               "himself a detached card is taken; no word on a coup one is not in", remedies=("no-card", "taken")),
     RuleEntry("QUINZE-30", SEED, "a player who looks at the burnt cards against his adversary's will loses "
@@ -94,9 +96,10 @@ CATALOGUE: Final[tuple[RuleEntry, ...]] = (
     RuleEntry("QUINZE-31", SEED, "« voulez-vous cartes ? » / « avec ça ? » passes the word and forbids a raise; "
               "said to a raiser, it is « je tiens »"),
     RuleEntry("QUINZE-32", SEED, "the dealer gives two cards: the receiver takes both or chooses; with several "
-              "engaged the dealer pays what each could have won when the cards plainly changed the coup, as judged "
-              "by the players not concerned (option fault_judgment: the rule file's approximation by default, "
-              "§7.1, or the players not concerned ruling)", chooser="receiver",
+              "engaged (two or more besides the dealer, in the coup or not) the dealer pays what each could have won "
+              "when the cards plainly changed the coup, as judged by the players not concerned (option "
+              "fault_judgment: the rule file's approximation by default, §7.1, or the players not concerned "
+              "ruling)", chooser="receiver",
               remedies=("take-first", "take-second", "take-both", "changed", "unchanged")),
     RuleEntry("QUINZE-33", SEED, "the dealer gives a card unasked, shows or burns one while bets are engaged: as "
               "law 32; the penalty for a burnt card is softened only with the consent of those concerned",

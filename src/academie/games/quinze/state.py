@@ -564,12 +564,12 @@ class QuinzeState(GameState[QuinzeRules]):
     table_laws: ClassVar[QuinzeTableLaws | None] = None
     """The laws of irregularities (:mod:`academie.games.quinze.table`), injected by the package."""
     handlers: ClassVar[Mapping[type[Action], Callable[[QuinzeState, Action], None]]] = {}
-    __slots__ = ("_actor", "_caves", "_colour", "_coup", "_dead", "_gone", "_legal", "_pack", "_pending", "_phase",
-                 "_shown_burnt", "_values", "_wins", "automate_table", "chance", "coups_played", "deal_results",
-                 "first_dealer", "game_results", "last_coup", "ledger", "multiplier", "n", "operations", "rules",
-                 "rulings")
+    __slots__ = ("_actor", "_burn_pack", "_caves", "_colour", "_coup", "_dead", "_gone", "_legal", "_pack", "_pending",
+                 "_phase", "_shown_burnt", "_values", "_wins", "automate_table", "chance", "coups_played",
+                 "deal_results", "first_dealer", "game_results", "last_coup", "ledger", "multiplier", "n", "operations",
+                 "rules", "rulings")
     clone_shared = ("rules", "n", "automate_table", "first_dealer", "coups_played", "multiplier", "last_coup",
-                    "_values", "_pending", "_colour", "_legal", "_phase", "_actor")
+                    "_values", "_pending", "_colour", "_legal", "_phase", "_actor", "_burn_pack")
     clone_copied = ("operations", "ledger", "_caves", "deal_results", "game_results", "_wins", "_gone", "rulings",
                     "_coup", "_pack", "_dead", "_shown_burnt")
     _pending: QuinzePending | None
@@ -597,6 +597,9 @@ class QuinzeState(GameState[QuinzeRules]):
         self._wins = [0] * self.n
         self._gone = [False] * self.n
         """Table mode, QUINZE-28: the seat left the table without a replacement and is dealt no more cards."""
+        self._burn_pack = False
+        """Table mode, QUINZE-28: the dealer left and chose to have his pack burnt: no coup after the one in progress
+        is dealt from it, even where Q-R10 or deal_passes="pack" would keep the deal."""
         self.coups_played = 0
         self.multiplier = 1
         self.rulings = []
@@ -861,6 +864,10 @@ class QuinzeState(GameState[QuinzeRules]):
         for seat in self.order():
             if coup.in_coup[seat]:
                 coup.hole[seat] = self._pack.pop()  # Q-R6: from the bottom, "non sur, mais sous le talon"
+        if self._gone[coup.dealer]:
+            # QUINZE-28: a dealer who left and finishes his pack "en brûlant sa carte": the card that would have been
+            # his (dealt last) is burnt, so the others get the cards they would have had
+            self._dead.append(self._pack.pop())
         coup.to_respond = [s for s in self.order() if coup.in_coup[s]]  # Q-R7: from the dealer's right
         self._phase = Phase.OPENING
 
@@ -1267,9 +1274,12 @@ class QuinzeState(GameState[QuinzeRules]):
         coup = self._coup
         n = self.n
         dealer = coup.dealer
-        playing = sum(1 for s in range(n) if self._can_play(s))
+        playing = sum(1 for s in range(n) if self._can_play(s)) + (1 if self._gone[dealer] else 0)  # QUINZE-28
         same_pack = len(self._pack) >= playing + 2 and self.rules.form == "A"
         keep_deal = general_pass or (same_pack and self.rules.deal_passes == "pack")  # Q-R10, Q-R17 (Q4)
+        if self._burn_pack or (self._gone[dealer] and not same_pack):
+            # QUINZE-28: a dealer who left deals only the rest of his own pack, and none of it when it is burnt
+            keep_deal, self._burn_pack = False, False
         if not keep_deal:
             self.coups_played += 1
             dealer = self._next_dealer(dealer)
@@ -1438,6 +1448,11 @@ class QuinzeState(GameState[QuinzeRules]):
         coup.substitute[seat] = self.take_from_pack()
         coup.offender[seat] = offender
 
+    def pack_bottom(self) -> int:
+        """QUINZE-24: the next card to be dealt (Form A deals from the bottom of the pack, Q-R6), to note which one
+        was seen; it stays in the pack."""
+        return self._pack[-1]
+
     def show_next_card(self) -> int:
         """QUINZE-33: the dealer shows the next card; it stays the next card, known to all until it is dealt."""
         card = self._coup.shown_card = self._pack[-1]
@@ -1468,6 +1483,29 @@ class QuinzeState(GameState[QuinzeRules]):
         self._drop_out(seat)
         self.rule(ruling)
         self._after_betting_move()
+
+    def dealer_leaves(self, ruling: str, *, burn_pack: bool) -> None:
+        """QUINZE-28: the dealer leaves without a replacement: his card is burnt and he loses what he staked (as
+        :meth:`withdraw`), and his own choice settles his pack.
+
+        ``burn_pack`` ("il faut brûler le jeu"): when no bet is engaged yet the coup is given up at once, its cards
+        burnt with the pack, the passe staying on the table as after a general pass (Q-R10); once bets are engaged
+        the coup is played out first, since the law voids no bet, and no later coup is dealt from the pack. Either
+        way the next player then deals the other pack. Otherwise ("achever le jeu en brûlant sa carte") he deals
+        the rest of the coup and every coup left in his pack (Q-R10, deal_passes="pack"), the card that would be his
+        burnt in each, and the deal passes when the pack is done."""
+        coup = self._coup
+        dealer = coup.dealer
+        self._burn_pack = burn_pack
+        if burn_pack and not coup.opened:
+            self._gone[dealer] = True
+            self._drop_out(dealer)
+            self.rule(ruling)
+            self._end_coup(general_pass=True)
+            self.last_coup = (f"seat {dealer}, the dealer, left: his pack is burnt, the passe stays on the table and "
+                              "the next player deals the other pack (QUINZE-28)",)
+            return
+        self.withdraw(dealer, ruling, leaves_table=True)
 
     def pay(self, payer: int, payee: int, amount: int, law: str) -> None:
         """QUINZE-32: a seat pays another out of his cave (never more than it holds), through the ledger citing

@@ -185,9 +185,17 @@ def _misdeal(state: QuinzeState, act: Irregular) -> None:
 
 
 def _seen_in_deal(state: QuinzeState, act: Irregular) -> None:
-    """QUINZE-24: a card about to be dealt was seen, or the order of dealing disturbed: as law 23."""
-    _pend(state, "QUINZE-24", state.coup.dealer, f"the dealing order was disturbed (seen by seat {act.seat})",
-          None, ("burn-rounds",), seat=act.seat)
+    """QUINZE-24: "une carte à donner est connue": the next card of the pack was seen; as law 23, and that card
+    must be among those burnt, or it would reach a player face down and known (noted in the pending ruling, left in
+    the pack until the remedy burns it)."""
+    _pend(state, "QUINZE-24", state.coup.dealer, f"seat {act.seat} saw the next card to be dealt", None,
+          ("burn-rounds",), seat=act.seat, cards=(state.pack_bottom(),))
+
+
+def _deal_order(state: QuinzeState, act: Irregular) -> None:
+    """QUINZE-24: "l'ordre de la donne est interverti": as law 23, no card but those dealt being known."""
+    _pend(state, "QUINZE-24", state.coup.dealer, f"the order of dealing was disturbed (seat {act.seat} served out "
+          "of turn)", None, ("burn-rounds",), seat=act.seat)
 
 
 def _seen_possible(state: QuinzeState, act: Irregular) -> str:
@@ -198,21 +206,25 @@ def _seen_possible(state: QuinzeState, act: Irregular) -> str:
 
 
 def _burn_rounds(state: QuinzeState, pending: QuinzePending) -> None:
-    """QUINZE-23/24: burn one complete round (N cards, those dealt included) when no more than N were dealt,
-    two (2N) when more; then deal again correctly."""
+    """QUINZE-23/24: burn one complete round (N cards, those dealt included) when no more than N must go, two (2N)
+    when more; then deal again correctly. QUINZE-24: a known card about to be dealt must go too, so it counts with
+    those dealt (N + 1: two rounds) and is the first card taken off the pack to complete them."""
     coup = state.coup
     players = _players_in(state)
+    law = pending.irregularity.law
     holes = [coup.hole[s] for s in state.order() if coup.in_coup[s]]
-    if pending.irregularity.law == "QUINZE-23" and not pending.cards:
+    if law == "QUINZE-23" and not pending.cards:
         state.put_back_under(coup.hole[pending.seat])  # the short player never had his card: it is still the bottom
         holes.remove(coup.hole[pending.seat])
-    dealt = holes + list(pending.cards)
-    rounds = 2 if len(dealt) > players else 1
+    dealt = holes + list(pending.cards) if law == "QUINZE-23" else holes
+    known = len(pending.cards) if law == "QUINZE-24" else 0
+    rounds = 2 if len(dealt) + known > players else 1
     more = [state.take_from_pack() for _ in range(rounds * players - len(dealt))]
     state.burn(dealt + more)
     state.deal_again()
-    state.rule( f"{pending.irregularity.law}: {rounds} complete round(s) burnt ({rounds * players} cards, those "
-                 "dealt included); the cards are dealt again")
+    also = " and the card seen" if known else ""
+    state.rule(f"{law}: {rounds} complete round(s) burnt ({rounds * players} cards, those dealt{also} included); the "
+               "cards are dealt again")
 
 
 # ------------------------------------------------------------------------------------------------ QUINZE-28
@@ -225,7 +237,13 @@ def _leave_possible(state: QuinzeState, act: Irregular) -> str:
 
 
 def _leave(state: QuinzeState, act: Irregular) -> None:
-    """QUINZE-28: a player leaves without a replacement: his card is burnt; he takes no further part."""
+    """QUINZE-28: a player leaves without a replacement. The dealer ("si c'est à lui à donner") chooses: his pack
+    is burnt, "à moins qu'il ne veuille achever le jeu en brûlant sa carte"; any other player's card is burnt and
+    he is dealt no more cards (the deal passes over him, with a fresh pack, when his turn comes)."""
+    if act.seat == state.coup.dealer:
+        _pend(state, "QUINZE-28", act.seat, f"seat {act.seat}, the dealer, leaves the table without a replacement",
+              act.seat, ("burn-pack", "finish-pack"), seat=act.seat)
+        return
     _pend(state, "QUINZE-28", act.seat, f"seat {act.seat} leaves the table without a replacement", None,
           ("burn-card",), seat=act.seat)
 
@@ -234,6 +252,21 @@ def _burn_leaver(state: QuinzeState, pending: QuinzePending) -> None:
     seat = pending.seat
     state.withdraw(seat, f"QUINZE-28: seat {seat}'s card is burnt; he loses what he staked and is dealt no more "
                    "cards", leaves_table=True)
+
+
+def _burn_pack(state: QuinzeState, pending: QuinzePending) -> None:
+    """QUINZE-28: the dealer who leaves has his pack burnt (his choice)."""
+    seat = pending.seat
+    when = "after this coup" if state.coup.opened else "now, with the cards of this coup"
+    state.dealer_leaves(f"QUINZE-28: seat {seat}, the dealer, leaves; his card is burnt, he loses what he staked, "
+                        f"and his pack is burnt {when}; the next player deals the other pack", burn_pack=True)
+
+
+def _finish_pack(state: QuinzeState, pending: QuinzePending) -> None:
+    """QUINZE-28: the dealer who leaves finishes his pack, his card burnt (his choice)."""
+    seat = pending.seat
+    state.dealer_leaves(f"QUINZE-28: seat {seat}, the dealer, leaves and finishes his pack; his card is burnt, he "
+                        "loses what he staked and deals on without playing until his pack is done", burn_pack=False)
 
 
 # ------------------------------------------------------------------------------------------------ QUINZE-29
@@ -378,9 +411,11 @@ def _penalty(state: QuinzeState, pending: QuinzePending) -> None:
 
 
 def _several_engaged(state: QuinzeState) -> bool:
-    """QUINZE-32: "several engaged"; the dealer alone engaged against the receiver has no other penalty."""
+    """QUINZE-32: "c'est l'unique punition si le donneur est seul engagé" (against the receiver), "mais qu'il soit
+    du coup, ou non, s'il y a plusieurs engagés, il paie": the dealer's own part in the coup does not count either
+    way, so several means two or more engaged players besides the dealer (the receiver one of them)."""
     coup = state.coup
-    return sum(1 for s in range(state.n) if coup.in_coup[s] and not coup.folded[s]) >= 3
+    return sum(1 for s in range(state.n) if s != coup.dealer and coup.in_coup[s] and not coup.folded[s]) >= 2
 
 
 def _judges(state: QuinzeState) -> list[int]:
@@ -482,8 +517,10 @@ ACTS: Final[dict[str, Act[QuinzeState]]] = {act.kind: act for act in (
         _expose_other_possible, _expose_other),
     Act("misdeal", "QUINZE-23", "! misdeal SEAT ±1", "a card too many or too few dealt", _misdeal_possible,
         _misdeal),
-    Act("seen-in-deal", "QUINZE-24", "! seen-in-deal SEAT", "a card about to be dealt is seen, or the order "
-        "disturbed", _seen_possible, _seen_in_deal),
+    Act("seen-in-deal", "QUINZE-24", "! seen-in-deal SEAT", "a card about to be dealt is seen (by SEAT)",
+        _seen_possible, _seen_in_deal),
+    Act("deal-order", "QUINZE-24", "! deal-order SEAT", "the order of dealing disturbed (SEAT served out of turn)",
+        _seen_possible, _deal_order),
     Act("leave", "QUINZE-28", "! leave SEAT", "a player leaves without a replacement", _leave_possible, _leave),
     Act("gesture", "QUINZE-29", "! gesture SEAT", "a card asked for by a gesture", _gesture_possible, _gesture),
     Act("detach", "QUINZE-29", "! detach DEALER", "the dealer detaches a card for himself", _detach_possible,
@@ -560,6 +597,8 @@ REMEDIES: Final[dict[tuple[str, str], Callable[[QuinzeState, QuinzePending], Non
     ("QUINZE-23", "burn-rounds"): _burn_rounds,
     ("QUINZE-24", "burn-rounds"): _burn_rounds,
     ("QUINZE-28", "burn-card"): _burn_leaver,
+    ("QUINZE-28", "burn-pack"): _burn_pack,
+    ("QUINZE-28", "finish-pack"): _finish_pack,
     ("QUINZE-29", "no-card"): _log("QUINZE-29: a gesture is not a request; no card is given"),
     ("QUINZE-29", "taken"): _taken,
     ("QUINZE-30", "forfeit"): _forfeit,
