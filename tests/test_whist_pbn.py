@@ -3,16 +3,22 @@ read and played, and the double-dummy analysis of a played deal (endplay/DDS).""
 
 from __future__ import annotations
 
+import random
 from itertools import pairwise
 from pathlib import Path
 
 import pytest
+from endplay.config import suppress_unicode
+from endplay.parsers import pbn as endplay_pbn
+from endplay.types import Card as EndplayCard
+from endplay.types import Denom, Player
 
-from academie.cards import mask_of
+from academie.cards import Card, Suit, mask_of
 from academie.games.whist import WhistState
 from academie.games.whist.analysis import analyse, analyse_lines
 from academie.games.whist.bots.dds import solve
-from academie.games.whist.pbn import PbnError, deals_of, read_pbn, write_pbn
+from academie.games.whist.pbn import NOMINAL, PbnDeal, PbnError, deals_of, read_pbn, write_deal, write_pbn
+from academie.games.whist.state import Play
 
 PEER_DEALS = Path(__file__).resolve().parents[2] / "shared" / "peer-bench" / "deals_seed2024.pbn"
 
@@ -81,3 +87,74 @@ def test_W_5_double_dummy_analysis_counts_and_costs() -> None:
         assert change == expected
     assert rows[-1].side0_count == state.deal_results[0].tricks[0]
     assert analyse_lines(state)[-1].startswith("tricks thrown away by seat")
+
+
+_DENOM = {Suit.SPADES: Denom.spades, Suit.HEARTS: Denom.hearts, Suit.DIAMONDS: Denom.diamonds,
+          Suit.CLUBS: Denom.clubs}
+
+
+def _ours(card: EndplayCard) -> Card:
+    with suppress_unicode():
+        return Card.parse(str(card))
+
+
+def _random_first_deal(seed: int) -> tuple[PbnDeal, WhistState]:
+    """The first deal of a rubber played at random from seed ``seed`` (any dealer), stopped after a random number
+    of cards for one seed in four, else played out."""
+    rng = random.Random(seed)
+    state = WhistState.new(seed=seed, first_dealer=seed % 4)
+    stop = rng.randrange(1, 52) if seed % 4 == 0 else 52
+    played = 0
+    while not state.deal_results and played < stop:
+        action = rng.choice(list(state.legal_actions()))
+        played += isinstance(action, Play)
+        state.apply(action)
+    return deals_of(state)[0], state
+
+
+@pytest.mark.parametrize("seeds", [range(0, 20), range(20, 40)])
+def test_W_3_W_5_pbn_read_and_written_back_by_endplay(seeds: range) -> None:
+    """W-§3, W-§5: endplay's PBN reader reads every deal we write with its play (it needs a contract for that: the
+    nominal one-level contract in the trump suit, declared by the dealer, so that the eldest hand leads): the same
+    hands, dealer, trumps, opening leader, cards in the order played, and, for a deal played out, the tricks of
+    the dealer's side as the result; what endplay writes back reads again, in endplay and in our reader, as the
+    same deal."""
+    for seed in seeds:
+        deal, state = _random_first_deal(seed)
+        text = write_deal(deal, board=seed + 1)
+        [board] = endplay_pbn.loads(text)
+        dealer, eldest = Player(deal.dealer), Player((deal.dealer + 1) % 4)
+        assert board.dealer == dealer and board.deal.first == eldest
+        assert board.contract is not None and board.contract.level == 1 and board.contract.declarer == dealer
+        assert board.contract.denom == board.deal.trump == _DENOM[deal.turn_up.suit]
+        assert all({_ours(c) for c in board.deal[Player(seat)]} == set(deal.hands[seat]) for seat in range(4))
+        assert [_ours(card) for card in board.play] == list(deal.plays)
+        assert board.info["Nominal"] == NOMINAL and board.info["TurnUp"] == str(deal.turn_up)
+        if len(deal.plays) == 52:
+            assert not board.claimed
+            assert board.contract.result + 7 == state.deal_results[0].tricks[deal.dealer % 2]
+        else:
+            assert board.claimed and not state.deal_results
+        assert read_pbn(text) == [deal]
+        again = endplay_pbn.dumps([board])
+        assert read_pbn(again) == [deal]
+        [back] = endplay_pbn.loads(again)
+        assert back.play == board.play and back.deal.to_pbn() == board.deal.to_pbn()
+        assert (back.dealer, back.contract.declarer, back.contract.denom) == (dealer, dealer, board.contract.denom)
+
+
+def test_W_5_pbn_reader_skips_comments_and_refuses_a_foreign_leader_or_card() -> None:
+    """W-§5: our reader skips PBN comments (on a line, after a tag, over several lines); it refuses a play whose
+    opening leader is not the eldest hand, or a card given to a player who was not dealt it, saying why."""
+    deal, _ = _random_first_deal(5)
+    text = write_deal(deal)
+    commented = text.replace('[Board "1"]', '[Board "1"] ; the first board\n{a comment\n\nover three lines}')
+    assert read_pbn(commented) == [deal]
+    eldest = "NESW"[(deal.dealer + 1) % 4]
+    other = "NESW"[(deal.dealer + 2) % 4]
+    with pytest.raises(PbnError, match=f"in whist the eldest hand, on the dealer's left, leads: {eldest}"):
+        read_pbn(text.replace(f'[Play "{eldest}"]', f'[Play "{other}"]'))
+    first_row = text.split(f'[Play "{eldest}"]\n')[1].splitlines()[0]
+    swapped = " ".join(reversed(first_row.split()))
+    with pytest.raises(PbnError, match="who was not dealt it"):
+        read_pbn(text.replace(first_row, swapped))

@@ -2,11 +2,18 @@
 
 Seats 0, 1, 2, 3 are North, East, South and West. A deal is written with the standard tags (``Dealer``, ``Deal``,
 ``Play``) and the play section (one line a trick, the cards in the columns of the players from the one named by
-``[Play]``, the opening leader); whist has no auction, so ``Contract`` and ``Declarer`` are ``?`` and two tags of
-ours carry the trump: ``[Trump "S"]`` and ``[TurnUp "9S"]`` (the dealer's card turned for trumps, W-§3).
+``[Play]``, the opening leader; ``*`` closes a play stopped before the thirteenth trick).
 
-Import accepts tagged games and bare deal lines (``N:AKQ.… …``, as in a list of deals); without a turn-up, the
-dealer's lowest card of his longest suit is taken as turned up, so the deal can be played as whist.
+Whist has no auction, but bridge tools (endplay, DDS front ends) cannot read a play without a contract: they find
+the trumps in its denomination and the opening leader on the declarer's left. So the deal carries a *nominal*
+contract: one in the trump suit (``[Contract "1S"]``), declared by the dealer, so that the player on his left,
+the eldest hand, leads (W-§5); ``[Result]`` counts the tricks the dealer's side took when all thirteen were
+played. Tags of ours say what is nominal and carry the trump: ``[Nominal "Declarer Contract"]``, ``[Trump "S"]``
+and ``[TurnUp "9S"]`` (the dealer's card turned for trumps, W-§3), with a ``{comment}`` for human readers.
+
+Import accepts tagged games (ours, or what endplay writes back from them) and bare deal lines (``N:AKQ.… …``, as
+in a list of deals); without a turn-up, the dealer's lowest card of his longest suit is taken as turned up, so
+the deal can be played as whist. Comments (``{…}``, ``;…``) are skipped.
 
 >>> from academie.games.whist.state import WhistState
 >>> state = WhistState.new(seed=9, first_dealer=2)
@@ -21,6 +28,7 @@ True
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -29,7 +37,12 @@ from academie.engine import AcademieError
 from academie.games.whist.state import Play, Shuffle, WhistState
 
 LETTERS: Final = "NESW"
-_TAG: Final = re.compile(r'^\[(\w+)\s+"(.*)"\]\s*$')
+_TAG: Final = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]\s*(?:;.*)?$')
+NOMINAL: Final = "Declarer Contract"
+"""The value of our ``[Nominal]`` tag: the standard tags whose values are made up for bridge tools."""
+_NOMINAL_NOTE: Final = ("{Whist has no auction: the Declarer and Contract are nominal, a one-level contract in "
+                        "the trump suit declared by the dealer, so that the eldest hand, on his left, leads; "
+                        "the Result counts the tricks of the dealer's side.}")
 
 
 class PbnError(AcademieError, ValueError):
@@ -105,30 +118,57 @@ def _hand_text(cards: tuple[Card, ...]) -> str:
 
 
 def write_deal(deal: PbnDeal, *, board: int = 1, event: str = "?", date: str = "?") -> str:
-    """One PBN game for a deal and its play."""
-    leader = (deal.dealer + 1) % 4
+    """One PBN game for a deal and its play, with the nominal contract bridge tools need to read the play."""
+    leader = (deal.dealer + 1) % 4  # W-§5: the eldest hand leads, so the nominal declarer is the dealer
+    trump = deal.turn_up.suit.letter
+    complete = len(deal.plays) == 52
+    result = "?"
+    if complete:
+        winners = _trick_winners(deal)
+        result = str(sum(1 for seat in winners if seat % 2 == deal.dealer % 2))
     lines = [f'[Event "{event}"]', '[Site "?"]', f'[Date "{date}"]', f'[Board "{board}"]',
              *(f'[{name} "seat {seat}"]' for seat, name in ((3, "West"), (0, "North"), (1, "East"), (2, "South"))),
              f'[Dealer "{LETTERS[deal.dealer]}"]', '[Vulnerable "None"]',
              f'[Deal "N:{" ".join(_hand_text(h) for h in deal.hands)}"]', '[Scoring "Whist"]',
-             '[Declarer "?"]', '[Contract "?"]', '[Result "?"]',
-             f'[Trump "{deal.turn_up.suit.letter}"]', f'[TurnUp "{deal.turn_up}"]']
+             f'[Declarer "{LETTERS[deal.dealer]}"]', f'[Contract "1{trump}"]', f'[Result "{result}"]',
+             _NOMINAL_NOTE, f'[Nominal "{NOMINAL}"]', f'[Trump "{trump}"]', f'[TurnUp "{deal.turn_up}"]']
     if deal.plays:
         lines.append(f'[Play "{LETTERS[leader]}"]')
         lines += _play_lines(deal, leader)
+        if not complete:
+            lines.append("*")  # PBN: the play stopped here
     return "\n".join(lines) + "\n"
+
+
+def _seat_of(deal: PbnDeal) -> dict[Card, int]:
+    return {card: seat for seat, hand in enumerate(deal.hands) for card in hand}
+
+
+def _trick_winners(deal: PbnDeal) -> list[int]:
+    """The seat that won each whole trick of the play (W-§5: the highest trump, else the highest of the suit led)."""
+    seat_of = _seat_of(deal)
+    return [seat_of[_best(deal.plays[start:start + 4], deal.turn_up.suit)]
+            for start in range(0, len(deal.plays) - 3, 4)]
+
+
+def _best(trick: Sequence[Card], trump: Suit) -> Card:
+    """W-§5: the card that wins a trick (``trick`` in the order played)."""
+    best = trick[0]
+    for card in trick[1:]:
+        if (card.suit == best.suit and card.rank > best.rank) or (card.suit == trump and best.suit != trump):
+            best = card
+    return best
 
 
 def _play_lines(deal: PbnDeal, leader: int) -> list[str]:
     """The play section: one line a trick, column ``k`` for the player ``leader + k`` (PBN §3.2.4)."""
-    seat_of = {card: seat for seat, hand in enumerate(deal.hands) for card in hand}
+    seat_of = _seat_of(deal)
     lines = []
     for start in range(0, len(deal.plays), 4):
         columns = ["-"] * 4
         for card in deal.plays[start:start + 4]:
             columns[(seat_of[card] - leader) % 4] = f"{card.suit.letter}{card.rank.letter}"
         lines.append(" ".join(columns))
-    lines.append("*")
     return lines
 
 
@@ -164,6 +204,29 @@ def _default_turn_up(hand: tuple[Card, ...]) -> Card:
     return min((c for c in hand if c.suit == longest), key=lambda c: c.rank)
 
 
+def _without_comments(lines: Sequence[str]) -> list[str | None]:
+    """The lines with their ``{…}`` comments (over several lines too) and ``;`` line comments taken out; a line
+    that held only a comment becomes None, so that it does not end a game as a blank line does (PBN §3.8)."""
+    out: list[str | None] = []
+    in_comment = False
+    for raw in lines:
+        line = raw
+        if in_comment:
+            end = line.find("}")
+            if end < 0:
+                out.append(None)
+                continue
+            line, in_comment = line[end + 1:], False
+        line = re.sub(r"\{[^}]*\}", " ", line)
+        start = line.find("{")
+        if start >= 0:
+            line, in_comment = line[:start], True
+        if line.lstrip().startswith(";"):
+            line = ""
+        out.append(line if line.strip() or not raw.strip() else None)
+    return out
+
+
 def read_pbn(text: str) -> list[PbnDeal]:
     """The deals of a PBN text: tagged games (with their play) or bare deal lines."""
     deals: list[PbnDeal] = []
@@ -177,9 +240,11 @@ def read_pbn(text: str) -> list[PbnDeal]:
         tags.clear()
         play_rows.clear()
 
-    for raw in text.splitlines():
+    for raw in _without_comments(text.splitlines()):
+        if raw is None:
+            continue
         line = raw.strip()
-        if not line or line.startswith("%") or line.startswith(";"):
+        if not line or line.startswith("%"):
             if not line and tags:
                 finish()
                 in_play = False
@@ -218,22 +283,29 @@ def _deal_from_tags(tags: dict[str, str], rows: list[list[str]]) -> PbnDeal:
         raise PbnError(f"the turn-up {turn_up} is not in the dealer's hand")
     plays: list[Card] = []
     if rows:
-        leader = LETTERS.index(tags.get("Play", LETTERS[(dealer + 1) % 4]).upper())
-        trump = turn_up.suit
-        seat = leader
+        eldest = LETTERS[(dealer + 1) % 4]
+        named = tags.get("Play", eldest).upper()
+        if named != eldest:
+            raise PbnError(f'[Play "{named}"] names the opening leader; in whist the eldest hand, on the dealer\'s '
+                           f"left, leads: {eldest} (W-§5)")
+        leader = seat = LETTERS.index(eldest)
         for row in rows:
-            cards = {(leader + k) % 4: Card.parse(word) for k, word in enumerate(row) if word != "-"}
-            trick: list[tuple[int, Card]] = []
-            for k in range(4):
-                player = (seat + k) % 4
-                if player in cards:
-                    trick.append((player, cards[player]))
+            cards = {(leader + k) % 4: _play_card(word, row) for k, word in enumerate(row) if word not in "-+"}
+            for player, card in cards.items():
+                if card not in hands[player]:
+                    raise PbnError(f"the play row {' '.join(row)!r} gives {card} to {LETTERS[player]}, who was not "
+                                   "dealt it")
+            trick = [(player, cards[player]) for player in ((seat + k) % 4 for k in range(4)) if player in cards]
             plays += [card for _, card in trick]
             if len(trick) == 4:
-                best_seat, best = trick[0]
-                for player, card in trick[1:]:
-                    if (card.suit == best.suit and card.rank > best.rank) or (card.suit == trump
-                                                                              and best.suit != trump):
-                        best_seat, best = player, card
-                seat = best_seat
+                best = _best([card for _, card in trick], turn_up.suit)
+                seat = next(player for player, card in trick if card == best)
     return PbnDeal(hands, dealer, turn_up, tuple(plays))
+
+
+def _play_card(word: str, row: list[str]) -> Card:
+    try:
+        return Card.parse(word)
+    except ValueError:
+        raise PbnError(f"cannot read the card {word!r} in the play row {' '.join(row)!r}: expected e.g. SA, "
+                       "HT, D7, or - for a card not played") from None
