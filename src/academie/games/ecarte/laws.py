@@ -84,8 +84,8 @@ CATALOGUE: Final[tuple[RuleEntry, ...]] = (
     RuleEntry("E-D11", LAW, "a pack found imperfect: the current deal is void, earlier deals stand",
               remedies=("void-deal",), origin="Cav 45"),
     # ------------------------------------------------------------------ §7.2 king
-    RuleEntry("E-K1", LAW, "the king of trumps not marked before the holder's first card: the point is lost",
-              origin="bennet; Amer; Foster"),
+    RuleEntry("E-K1", LAW, "the king of trumps not marked before the holder's first card (if that card is the "
+              "king, led, before the opponent plays to it): the point is lost", origin="bennet; Amer; Foster"),
     RuleEntry("E-K2", LAW, "marking the king without holding it: the opponent marks one",
               chooser="opponent", origin="OH p.175"),
     RuleEntry("E-K3", LAW, "a turned-up king not marked before the next trump is turned: lost",
@@ -103,7 +103,7 @@ CATALOGUE: Final[tuple[RuleEntry, ...]] = (
     RuleEntry("E-X6", LAW, "playing without proposing and taking fewer than three tricks: opponent scores "
               "two", origin="seed VI.8"),
     RuleEntry("E-X7", LAW, "dealer turning up a card while serving after a discard may not refuse the next "
-              "proposal", origin="seed VI.9"),
+              "proposal (later ones he may)", origin="seed VI.9"),
     RuleEntry("E-X8", RECON, "dealer serves more or fewer cards than asked: unseen extras go back on the "
               "talon, seen ones as E-X7; a shortfall is completed from the talon", chooser="non-dealer",
               remedies=("return-extras", "complete"), origin="inferred (Cav 15–30 not retrieved)"),

@@ -147,6 +147,40 @@ class EcarteRules:
 
 DEFAULT_RULES: Final = EcarteRules()
 """The default rules, built once (validating options costs more than a deal's worth of play)."""
+STARTING_SCORE: Final = "E-§6.1 starting score"
+"""The ledger's reason for the points of a partie set up at a given score (E-§6.1: as if earlier deals had
+scored them)."""
+
+
+def _pair(value: object, low: int, high: int) -> tuple[int, int] | None:
+    if not isinstance(value, (tuple, list)) or len(value) != 2:
+        return None
+    first, second = value
+    if type(first) is not int or type(second) is not int or not (low <= first <= high and low <= second <= high):
+        return None  # True is not 1: a flag passed by mistake is refused, not read as a point
+    return (first, second)
+
+
+def _check_start(rules: EcarteRules, score: object, games: object) -> tuple[tuple[int, int], tuple[int, int]]:
+    """The score (E-§6.1) and games won (E-§6.2) a partie may be set up at; a :class:`RulesError` naming what
+    is allowed otherwise."""
+    top = rules.game_points - 1
+    start_score = _pair(score, 0, top)
+    if start_score is None:  # at game the game would be over before its first card
+        raise RulesError(f"score={score!r} is not allowed; allowed: two numbers from 0 to {top} "
+                         f"(game is {rules.game_points})")
+    start_games = _pair(games, 0, 1)
+    if start_games is None:  # two games won end a partie liée
+        raise RulesError(f"games={games!r} is not allowed; allowed: (0, 0), (0, 1), (1, 0) or (1, 1) in a partie "
+                         "liée")
+    if start_games != (0, 0) and not rules.partie_liee:
+        raise RulesError(f"games={games!r} needs a partie liée (rules option partie_liee=True); allowed in a "
+                         "single game: (0, 0)")
+    if start_games != (0, 0) and rules.stake_scoring:
+        # the value of a game won depends on the loser's points then, which nobody gave
+        raise RulesError(f"games={games!r} is not allowed with stake_scoring (the values of the games already "
+                         "won are unknown); allowed: (0, 0)")
+    return (start_score, start_games)
 
 
 @cache
@@ -512,7 +546,7 @@ class Deal:
     shown: list[int] = field(default_factory=lambda: [0, 0])
     """Cards of each hand seen by the opponent (E-D7, E-D8, a card taken back under E-P1/E-P2/E-P3)."""
     must_accept: bool = False
-    """ECARTE-VI.9 / E-X7: the dealer may not refuse the next proposal."""
+    """ECARTE-VI.9 / E-X7: the dealer may not refuse the next proposal (reset once he has accepted it)."""
     named_suit: int = -1
     """E-P2: the leader must lead this suit (he named it and played another)."""
     revoke: int = -1
@@ -532,6 +566,12 @@ class Deal:
     """E-§3.4: the card turned up is the king of trumps."""
     turned_king_marked: bool = False
     """E-K3: in table mode the dealer must mark a turned-up king himself."""
+    turned_king_due: int = -1
+    """E-K3 (table mode): the dealer of the last deal, whose turned-up king is still unmarked; he may mark it until
+    this deal's trump is turned, and loses it then."""
+    king_led: int = -1
+    """E-K1: the seat that has just led the king of trumps as his first card, not yet played to: he may still
+    announce it (-1 once any card follows)."""
     misscore: list[int] = field(default_factory=lambda: [0, 0])
     """E-S1: points marked in error by each seat, correctable until the next deal is dealt."""
 
@@ -565,16 +605,20 @@ class EcarteState(GameState[EcarteRules]):
     game_name = "ecarte"
     table_laws: ClassVar[EcarteTableLaws | None] = None
     clone_shared: ClassVar[tuple[str, ...]] = (
-        "_actor", "_last_tricks", "_legal", "_pending", "_phase", "automate_table", "rules")
+        "_actor", "_last_tricks", "_legal", "_pending", "_phase", "_start", "automate_table", "rules")
     clone_copied: ClassVar[tuple[str, ...]] = (
         "_deal", "_games_won", "_scores", "deal_results", "game_results", "ledger", "operations", "rulings")
     __slots__ = ("_actor", "_deal", "_games_won", "_last_tricks", "_legal", "_pending", "_phase", "_scores",
-                 "automate_table", "chance", "deal_results", "game_results", "ledger", "operations", "rules",
-                 "rulings")
+                 "_start", "automate_table", "chance", "deal_results", "game_results", "ledger", "operations",
+                 "rules", "rulings")
 
     def __init__(self, rules: EcarteRules | None = None, *, chance: ChanceSource | None = None,
-                 first_dealer: int | None = None, automate_table: bool | None = None) -> None:
+                 first_dealer: int | None = None, automate_table: bool | None = None,
+                 score: tuple[int, int] = (0, 0), games: tuple[int, int] = (0, 0)) -> None:
+        """A new partie; ``score`` and ``games`` set it up at a game score and, in a partie liée, with games
+        already won (see :meth:`new`)."""
         self.rules = rules or DEFAULT_RULES
+        start = _check_start(self.rules, score, games)
         self.chance = chance
         self.automate_table = chance is not None if automate_table is None else automate_table
         """Table mode: apply the rulings that need nobody's choice at once (default: when chance is automated)."""
@@ -584,8 +628,12 @@ class EcarteState(GameState[EcarteRules]):
         """Table mode: every ruling given, with its law ("E-P1: the card is taken back")."""
         self.operations: list[Operation] = []
         self.ledger = Ledger(seats=SEATS)
-        self._scores = [0, 0]
-        self._games_won = [0, 0]
+        self._start = start
+        (self._scores, self._games_won) = ([start[0][0], start[0][1]], [start[1][0], start[1][1]])
+        for seat, points in enumerate(start[0]):
+            if points:
+                # as if earlier deals had scored them: points only ever reach a seat through the ledger (E-§6.1)
+                self.ledger.transfer(MARKER, seat, points, STARTING_SCORE)
         self.deal_results: list[DealResult] = []
         self.game_results: list[GameResult] = []
         if first_dealer is not None and first_dealer not in (0, 1):
@@ -598,10 +646,23 @@ class EcarteState(GameState[EcarteRules]):
 
     @classmethod
     def new(cls, rules: EcarteRules | None = None, *, seed: int | None = None,
-            decks: Sequence[Sequence[Card]] | None = None, first_dealer: int | None = None) -> Self:
+            decks: Sequence[Sequence[Card]] | None = None, first_dealer: int | None = None,
+            score: tuple[int, int] = (0, 0), games: tuple[int, int] = (0, 0)) -> Self:
         """A new partie dealt from a seed, or from explicit deck orders (one per shuffle, the cut included).
 
         With neither, chance is left to the caller: apply :class:`CutForDeal` and :class:`Shuffle` actions.
+
+        ``score`` starts the game in progress at these points (E-§6.1: each below the game's points), credited
+        through the ledger as :data:`STARTING_SCORE`; ``games`` starts a partie liée with games already won
+        (E-§6.2: 0 or 1 each; the belle at 1-1). A game record cannot carry such a start: see :attr:`setup`.
+
+        >>> state = EcarteState.new(first_dealer=0, score=(4, 2))
+        >>> state.score, [str(entry) for entry in state.ledger.entries]
+        ((4, 2), ['marker -> seat 0: 4 (E-§6.1 starting score)', 'marker -> seat 1: 2 (E-§6.1 starting score)'])
+        >>> EcarteState.new(score=(5, 0))
+        Traceback (most recent call last):
+        ...
+        academie.engine.RulesError: score=(5, 0) is not allowed; allowed: two numbers from 0 to 4 (game is 5)
         """
         if seed is not None and decks is not None:
             raise RulesError("give either seed or decks, not both")
@@ -610,7 +671,7 @@ class EcarteState(GameState[EcarteRules]):
             chance = SeededChance(seed)
         elif decks is not None:
             chance = ExplicitChance(decks)
-        return cls(rules, chance=chance, first_dealer=first_dealer)
+        return cls(rules, chance=chance, first_dealer=first_dealer, score=score, games=games)
 
     # ------------------------------------------------------------------------------------ sampling
     @classmethod
@@ -724,6 +785,17 @@ class EcarteState(GameState[EcarteRules]):
         """Games won by each seat in the partie (E-§6.2)."""
         return (self._games_won[0], self._games_won[1])
 
+    @property
+    def setup(self) -> str:
+        """How the partie was set up away from the opening position, in words ("" when it was not): the score and
+        games it started from (:meth:`new`). The game record has no place for them, so :func:`academie.record.
+        from_state` refuses such a partie rather than write a record that replays to another score."""
+        (score, games) = self._start
+        parts = [f"starting score {score[0]}-{score[1]}"] if score != (0, 0) else []
+        if games != (0, 0):
+            parts.append(f"games already won {games[0]}-{games[1]}")
+        return ", ".join(parts)
+
     def _compute_actor(self) -> int | None:
         if self._pending is not None:
             chooser = self._pending.irregularity.chooser
@@ -808,7 +880,10 @@ class EcarteState(GameState[EcarteRules]):
                 return f"{action.card} is not in the hand of seat {self._deal.to_play}"
             return "the second player must follow suit and overtake if he can, else trump if he can (E-§5)"
         if isinstance(action, MarkKing):
-            return "only the holder of the king of trumps may mark it, before he plays his first card (E-§4.4)"
+            reason = "only the holder of the king of trumps may mark it, before he plays his first card (E-§4.4)"
+            if self.rules.mode is Mode.TABLE:  # the only way to speak out of one's turn, e.g. after leading the king
+                reason += "; out of one's turn, announce it with `! late-king SEAT` and the table judges the time"
+            return reason
         return f"not allowed in phase {phase.name.lower().replace('_', ' ')}"
 
     def resolve_chance(self) -> None:
@@ -849,6 +924,10 @@ class EcarteState(GameState[EcarteRules]):
         deal = self._deal
         if deal.misscore[0] or deal.misscore[1]:
             deal.misscore = [0, 0]  # E-S1: too late to correct a wrong score once the next deal is dealt
+        if deal.turned_king_due >= 0:
+            deal.turned_king_due = -1
+            self.rule("E-K3: the turned-up king of the last deal was not marked before this deal's trump was "
+                      "turned; it is lost")
         deal.deck = deck
         deal.start = len(self.operations) - 1
         elder, dealer = 1 - deal.dealer, deal.dealer
@@ -877,7 +956,9 @@ class EcarteState(GameState[EcarteRules]):
         self._begin_play()
 
     def _apply_accept(self, action: Accept) -> None:
-        self._deal.first_decision = False
+        deal = self._deal
+        deal.first_decision = False
+        deal.must_accept = False  # ECARTE-VI.9, E-X7/E-X8: only the next proposal was bound; it is answered
         self._phase = Phase.ELDER_DISCARD
 
     def _apply_refuse(self, action: Refuse) -> None:
@@ -938,13 +1019,7 @@ class EcarteState(GameState[EcarteRules]):
         """E-§4.4: one point to the holder of the king of trumps who announces it in time."""
         seat = self._actor
         assert isinstance(seat, int)
-        deal = self._deal
-        if deal.turned_king:
-            deal.turned_king_marked = True  # table mode, E-K3: the dealer marks the turned-up king in time
-            self.mark_points(seat, 1, "E-§3.4")
-            return
-        deal.king_marked = seat
-        self.mark_points(seat, 1, "E-§4.4")
+        self.mark_king(seat)
 
     def _apply_play(self, action: Play) -> None:
         self.play_card(self._deal.to_play, action.card.index)
@@ -953,8 +1028,10 @@ class EcarteState(GameState[EcarteRules]):
         """Put ``card`` from ``seat``'s hand to the trick: a regular play, or a card the laws let stand (a card
         out of turn covered, E-P1; a revoke, E-P3). The trick is won under E-§5."""
         deal = self._deal
+        first = not deal.played[seat]
         deal.hands[seat] &= ~(1 << card)
         deal.played[seat] = True
+        deal.king_led = -1  # E-K1: a led king may be announced only until a card is played to it
         if deal.shown[seat] or deal.count_error[seat]:
             deal.shown[seat] &= ~(1 << card)
             deal.acted_with_error[seat] = deal.acted_with_error[seat] or bool(deal.count_error[seat])
@@ -965,6 +1042,8 @@ class EcarteState(GameState[EcarteRules]):
             deal.led = card
             deal.leader = seat
             deal.to_play = 1 - seat
+            if first and card == KING_OF[deal.trump]:
+                deal.king_led = seat  # E-§4.4, E-K1: "he may announce it as he plays it, before the opponent plays"
             return
         led = deal.led
         winner = seat if _beats(card, led, deal.trump) else deal.leader
@@ -1023,6 +1102,29 @@ class EcarteState(GameState[EcarteRules]):
                 self._scores[seat] -= deal.points[seat]
         self._deal = Deal(dealer=deal.dealer, start=len(self.operations))
         self._phase = Phase.SHUFFLE
+
+    def mark_king(self, seat: int) -> None:
+        """``seat`` marks the king of trumps, in time, through the ledger: a regular ``mark-king``, or in table mode
+        an announcement out of turn that the laws judged in time. The turned-up king is the dealer's (E-§3.4; in
+        table mode he marks it himself, E-K3, until the next deal's trump is turned, so possibly once the deal is
+        over); any other is its holder's (E-§4.4, E-K1: a king led as the first card, until it is played to)."""
+        deal = self._deal
+        if deal.turned_king_due == seat:
+            deal.turned_king_due = -1
+            last = self.deal_results[-1]
+            self.deal_results[-1] = replace(last, points=(last.points[0] + int(seat == 0),
+                                                          last.points[1] + int(seat == 1)))
+            self.ledger.transfer(MARKER, seat, 1, "E-§3.4")
+            self._scores[seat] += 1
+            if self._scores[seat] >= self.rules.game_points:
+                self._end_game(seat)  # E-§6.1: points count as they arise, between deals too
+            return
+        if deal.turned_king:
+            deal.turned_king_marked = True
+            self.mark_points(seat, 1, "E-§3.4")
+            return
+        deal.king_marked = seat
+        self.mark_points(seat, 1, "E-§4.4")
 
     def let_deal_stand(self, dealer: int) -> None:
         """E-D9: a deal out of turn is let stand: ``dealer`` deals this hand."""
@@ -1104,7 +1206,8 @@ class EcarteState(GameState[EcarteRules]):
         self._deal.exposed[seat] = True
 
     def bind_dealer_to_accept(self) -> None:
-        """ECARTE-VI.9, E-X7 (and E-X8 for extras seen): the dealer may not refuse the next proposal."""
+        """ECARTE-VI.9, E-X7 (and E-X8 for extras seen): the dealer may not refuse the next proposal; accepting it
+        frees him (ECARTE-VI.3: he is otherwise always free to accept or refuse)."""
         self._deal.must_accept = True
 
     def require_suit(self, suit: int) -> None:
@@ -1131,7 +1234,7 @@ class EcarteState(GameState[EcarteRules]):
         deal.hands = list(deal.play_start)
         deal.tricks.clear()
         deal.tricks_won = [0, 0]
-        deal.revoker = deal.revoke = -1
+        deal.revoker = deal.revoke = deal.king_led = -1
         deal.led, deal.leader = -1, 1 - deal.dealer
         deal.to_play = deal.leader
 
@@ -1183,14 +1286,18 @@ class EcarteState(GameState[EcarteRules]):
 
     def _end_deal(self, *, completed: bool) -> None:
         deal = self._deal
-        if deal.turned_king and self.rules.mode is Mode.TABLE \
-                and not deal.turned_king_marked:
-            self.rule("E-K3: the turned-up king was not marked before the next deal; it is lost")
+        due = -1
+        if deal.turned_king and self.rules.mode is Mode.TABLE and not deal.turned_king_marked:
+            if deal.king_forfeit[deal.dealer]:
+                self.rule("E-D10: the dealer lost the right to mark the king this deal; the turned-up king is lost")
+            else:
+                due = deal.dealer  # E-K3: he may still mark it, until the next deal's trump is turned
         game = len(self.game_results)
         self._last_tricks = tuple(deal.tricks)
         self.deal_results.append(DealResult(game, deal.dealer, (deal.points[0], deal.points[1]),
                                             (deal.tricks_won[0], deal.tricks_won[1]), completed))
-        self._deal = Deal(dealer=1 - deal.dealer, start=len(self.operations), misscore=deal.misscore)
+        self._deal = Deal(dealer=1 - deal.dealer, start=len(self.operations), misscore=deal.misscore,
+                          turned_king_due=due)
         self._phase = Phase.SHUFFLE
 
     def _end_game(self, winner: int) -> None:
@@ -1201,6 +1308,9 @@ class EcarteState(GameState[EcarteRules]):
             value = 3 if loser_points == 0 else 2 if loser_points <= 2 else 1
         self.game_results.append(GameResult(winner, self.score, value))
         self._games_won[winner] += 1
+        if self._deal.turned_king_due >= 0:
+            self._deal.turned_king_due = -1
+            self.rule("E-K3: the game is over before the turned-up king was marked; it is lost")
         if not self.rules.partie_liee or self._games_won[winner] == 2:
             self._phase = Phase.OVER
             return
@@ -1212,7 +1322,7 @@ class EcarteState(GameState[EcarteRules]):
     def result(self) -> PartieResult:
         """Points scored, games won and stake values so far (final once the state is terminal)."""
         points = self.ledger.seat_balances()
-        values = [0, 0]
+        values = list(self._start[1])  # games won before the start: single games (E-§6.2, no stake scoring)
         for game in self.game_results:
             values[game.winner] += game.value
         winner = None
@@ -1345,7 +1455,9 @@ def _sample_deal(view: EcarteView, rng: random.Random) -> tuple[list[int], list[
     talon_pos = TALON_START
     king_held_by_discard = len(view.history)  # E-§4.4: the marker held the king before this many of his discards
     for actor, action in view.history:
-        if isinstance(action, MarkKing):
+        # E-K1 (table mode): an announcement out of turn judged in time is a mark too
+        if isinstance(action, MarkKing) or (isinstance(action, Irregular) and action.kind == "late-king"
+                                            and actor == view.king_marked_by):
             king_held_by_discard = sum(1 for event in events if event[0] == actor)
             continue
         if isinstance(action, Discard):

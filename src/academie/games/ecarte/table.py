@@ -30,7 +30,7 @@ from typing import Final
 
 from academie.cards import CARDS, SUIT_MASKS, Card, Suit, indices_of, suit_of
 from academie.engine import Mode, Pending
-from academie.games.ecarte.state import DECK_SIZE, HAND_SIZE, KING_OF, TALON_START, EcarteState, Phase
+from academie.games.ecarte.state import DECK_SIZE, HAND_SIZE, KING_OF, MARK_KING, TALON_START, EcarteState, Phase
 from academie.laws import Act, Irregular, Irregularity, Remedy
 
 _IN_DEAL: Final = frozenset(Phase) - {Phase.CUT, Phase.SHUFFLE, Phase.OVER}
@@ -211,11 +211,32 @@ def _imperfect_pack(state: EcarteState, act: Irregular) -> None:
 
 
 # --------------------------------------------------------------------------------------------- §7.2 king
+def _played_king(state: EcarteState, seat: int) -> bool:
+    """Whether ``seat`` has played the king of trumps this deal (led to the trick in progress, or to a trick)."""
+    deal = state.deal
+    king = KING_OF[deal.trump]
+    if deal.led == king:
+        return deal.leader == seat
+    return any(led == king if leader == seat else second == king for leader, led, second, _ in deal.tricks)
+
+
+def _kings_holder(state: EcarteState, seat: int) -> str:
+    """Why an announcement of the king by ``seat`` is no false announcement ("" when it would be one): he holds
+    the king of trumps or played it this deal (E-§4.4), or it is the turned-up king and he dealt (E-§3.4, E-K3)."""
+    deal = state.deal
+    if deal.turned_king:
+        return "the turned-up king is the dealer's to mark (E-K3)" if seat == deal.dealer else ""
+    if _holds(state, seat, KING_OF[deal.trump]):
+        return f"seat {seat} holds the king of trumps"
+    return f"seat {seat} played the king of trumps this deal" if _played_king(state, seat) else ""
+
+
 def _false_king_possible(state: EcarteState, act: Irregular) -> str:
     if not _in_deal(state) or state.deal.trump < 0:
         return "only during a deal"
-    king = KING_OF[state.deal.trump]
-    return f"seat {act.seat} holds the king of trumps" if _holds(state, act.seat, king) else ""
+    held = _kings_holder(state, act.seat)
+    # a true announcement out of turn is judged for its time, not as a false one
+    return f"{held}; his announcement is `! late-king {act.seat}` (E-K1)" if held else ""
 
 
 def _false_king(state: EcarteState, act: Irregular) -> None:
@@ -225,15 +246,47 @@ def _false_king(state: EcarteState, act: Irregular) -> None:
 
 
 def _late_king_possible(state: EcarteState, act: Irregular) -> str:
-    deal = state.deal
-    if not _in_deal(state) or not deal.played[act.seat]:
-        return "a late announcement is one made after the announcer has played a card"
+    deal, seat = state.deal, act.seat
+    if state.phase is Phase.SHUFFLE and deal.turned_king_due == seat:
+        return ""  # E-K3: the last deal's turned-up king, before this deal's trump is turned
+    if not _in_deal(state) or deal.trump < 0:
+        return "only during a deal, or for the dealer's turned-up king until the next trump is turned (E-K3)"
+    if deal.king_marked >= 0 or deal.turned_king_marked:
+        return "the king of trumps is already marked this deal"
+    if not _kings_holder(state, seat):
+        return (f"seat {seat} neither holds nor played the king of trumps; announcing it is "
+                f"`! false-king {seat}` (E-K2)")
+    if state.actor == seat and MARK_KING in state.legal_actions():
+        return f"seat {seat} may mark the king now, in turn: `mark-king`"
     return ""
 
 
 def _late_king(state: EcarteState, act: Irregular) -> None:
-    """E-K1: the king not marked before the holder's first card: the point is lost."""
-    _pend(state, "E-K1", act.seat, f"seat {act.seat} marked the king after playing", None, ("refused",))
+    """The king announced out of turn (the only way, in table mode, to speak when it is not one's turn), judged by
+    its time. In time it scores as a mark would: before the holder's first card (E-§4.4); when that card is the
+    king he led, "before the opponent plays to it" (E-K1, rule file §4.4), which is the case of the king led and
+    then announced; the turned-up king, by the dealer, until the next deal's trump is turned, so even after the
+    deal (E-K3). Otherwise the point is lost (E-K1), as it is for a seat that lost the right (E-D10)."""
+    deal, seat = state.deal, act.seat
+    if state.phase is Phase.SHUFFLE:
+        state.rule(f"E-K3: seat {seat} marks the turned-up king of the last deal before the next trump is turned: "
+                   "in time (E-§3.4)")
+        state.mark_king(seat)
+        return
+    if deal.king_forfeit[seat]:
+        state.rule(f"E-D10: seat {seat} lost the right to mark the king this deal; the announcement scores nothing")
+        return
+    if deal.turned_king:
+        state.rule("E-K3: the dealer marks the turned-up king before the next trump is turned: in time (E-§3.4)")
+    elif deal.king_led == seat:
+        state.rule(f"E-K1: seat {seat} announced the king he led as his first card before seat {1 - seat} played "
+                   "to it: in time (E-§4.4)")
+    elif not deal.played[seat]:
+        state.rule(f"E-§4.4: seat {seat} announced the king out of turn, before his first card: in time")
+    else:
+        _pend(state, "E-K1", seat, f"seat {seat} marked the king after playing", None, ("refused",))
+        return
+    state.mark_king(seat)
 
 
 # ------------------------------------------------------------------------------ §7.3 proposals and discards
@@ -274,8 +327,8 @@ def _turn_up_serving_possible(state: EcarteState, act: Irregular) -> str:
 
 
 def _turn_up_serving(state: EcarteState, act: Irregular) -> None:
-    """E-X7, ECARTE-VI.9: the dealer turns up a card while serving: he may not refuse the next proposal. The card
-    goes out of play (E-§9 Q7: the asker has been served already)."""
+    """E-X7, ECARTE-VI.9: the dealer turns up a card while serving: he may not refuse the next proposal ("un second
+    écart", that one only). The card goes out of play (E-§9 Q7: the asker has been served already)."""
     deal = state.deal
     card = state.serve_from_talon(deal.dealer, 1)
     state.put_out_of_play(deal.dealer, card)
@@ -485,7 +538,8 @@ ACTS: Final[dict[str, Act[EcarteState]]] = {act.kind: act for act in (
         _imperfect_pack_possible, _imperfect_pack),
     Act("false-king", "E-K2", "! false-king SEAT", "the king announced by a player who has not got it",
         _false_king_possible, _false_king),
-    Act("late-king", "E-K1", "! late-king SEAT", "the king announced after the holder's first card",
+    Act("late-king", "E-K1", "! late-king SEAT", "the king announced out of turn: scored in time (a king led as the "
+        "first card, not yet played to; a turned-up king before the next turn-up), else lost",
         _late_king_possible, _late_king),
     Act("retract", "E-X1", "! retract SEAT", "withdrawing a proposal, acceptance or request",
         _exchange_possible, _retract),
