@@ -257,7 +257,7 @@ def test_rules_json_lists_every_catalogue_id_with_status_code_and_tests() -> Non
 
 
 def test_rules_table_counts_each_status() -> None:
-    code, out, _ = invoke("rules", "ecarte")
+    code, out, _ = invoke("rules", "ecarte", "--catalogue")
     rows = json.loads(invoke("rules", "ecarte", "--json")[1])
     counts = {s: sum(r["status"] == s for r in rows) for s in ("implemented", "partial", "missing")}
     assert code == 0
@@ -297,3 +297,166 @@ def test_play_refuses_a_seat_where_the_game_does_not_offer_one() -> None:
     assert code == 2 and "--seat is not for guimbarde" in err
     code, _, err = invoke("play", "whist", "--seat", "7", "--seed", "3", input="quit\n")
     assert code == 2 and "allowed: 0 to 3" in err
+
+
+# ------------------------------------------------------------------------------------------------ output paths
+# Issue 14: an output path is checked before the work starts, not when the game or tournament is over.
+def test_save_under_a_regular_file_is_refused_before_the_game_starts(tmp_path: Path) -> None:
+    """`--save FILE/x.acad` names the parent that is not a folder (not "File exists"), and nothing is played."""
+    regular = tmp_path / "notes.txt"
+    regular.write_text("keep me\n", encoding="utf-8")
+    for target in (regular / "x.acad", regular / "deeper" / "x.acad"):
+        code, out, err = invoke("play", "ecarte", "--bot", "random", "--seed", "1", "--save", str(target),
+                                input="1\n" * 400)
+        assert code == 2 and len(err.strip().splitlines()) == 1 and "Traceback" not in err + out
+        assert f"{regular} is not a folder" in err and "File exists" not in err
+        assert "against the" not in out and "Your" not in out  # refused before the banner and the first deal
+    assert regular.read_text(encoding="utf-8") == "keep me\n" and sorted(tmp_path.iterdir()) == [regular]
+
+
+def test_save_to_a_folder_or_where_no_file_can_be_made_is_refused_before_the_game_starts(tmp_path: Path) -> None:
+    folder = tmp_path / "old.acad"
+    folder.mkdir()
+    code, out, err = invoke("play", "ecarte", "--seed", "1", "--save", str(folder), input="1\n" * 400)
+    assert code == 2 and f"{folder}: it is a folder" in err and "against the" not in out
+    if Path("/proc/self").is_dir():  # Linux: /proc takes no new files, even from root
+        code, out, err = invoke("play", "ecarte", "--seed", "1", "--save", "/proc/x.acad", input="1\n" * 400)
+        assert code == 2 and "cannot write the record (--save) to /proc/x.acad" in err and "against the" not in out
+
+
+def test_tournament_out_and_plot_are_checked_before_any_deal(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from academie import tournament
+
+    played: list[str] = []
+    monkeypatch.setattr(tournament, "tournament", lambda game, **options: played.append(game))
+    regular = tmp_path / "file"
+    regular.write_text("", encoding="utf-8")
+    for option, what in (("--out", "the results (--out)"), ("--plot", "the plot (--plot)")):
+        code, out, err = invoke("tournament", "ecarte", "--bots", "random,classical", "--deals", "4", option,
+                                str(regular / ("r.json" if option == "--out" else "r.png")))
+        assert code == 2 and f"cannot write {what} to {regular}/r." in err and f"{regular} is not a folder" in err
+        assert "Traceback" not in err + out
+    assert played == []
+
+
+def test_output_checks_make_the_folders_and_leave_no_file_behind(tmp_path: Path) -> None:
+    """The check creates the missing folders and removes the empty file it tried; an existing file is untouched."""
+    out, plot = tmp_path / "new" / "deeper" / "r.json", tmp_path / "new" / "r.png"
+    existing = tmp_path / "old.json"
+    existing.write_text("old results\n", encoding="utf-8")
+    for target in (out, existing):  # deals=1 is refused by the tournament itself, after the paths were checked
+        code, _, err = invoke("tournament", "ecarte", "--bots", "random,classical", "--deals", "1", "--out",
+                              str(target), "--plot", str(plot))
+        assert code == 2 and "deals=1 is not allowed" in err
+    assert out.parent.is_dir() and not out.exists() and not plot.exists()
+    assert existing.read_text(encoding="utf-8") == "old results\n"
+
+
+# ------------------------------------------------------------------------------------------------ counts
+@pytest.mark.parametrize(("args", "message"), [
+    (["simulate", "ecarte", "--deals", "99999999999999999999999999"],
+     "deals=99999999999999999999999999 is not allowed; allowed: 1 to 100,000,000"),
+    (["simulate", "ecarte", "--deals", "100000001"], "allowed: 1 to 100,000,000"),
+    (["simulate", "ecarte", "--workers", "257"], "workers=257 is not allowed; allowed: 1 to 256"),
+    (["simulate", "ecarte", "--workers", "0"], "workers=0 is not allowed; allowed: 1 to 256"),
+    (["tournament", "ecarte", "--deals", "1000001"], "deals=1000001 is not allowed; allowed: 2 to 1,000,000"),
+    (["tournament", "ecarte", "--workers", "100000"], "workers=100000 is not allowed; allowed: 1 to 256"),
+])
+def test_counts_out_of_range_are_refused_at_once_naming_the_range(args: list[str], message: str,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 14: a huge --deals ran until killed; every count option is bounded (refused before any deal)."""
+    from academie import sim, tournament
+
+    def started(*args: object, **options: object) -> None:
+        raise AssertionError("the run started")
+
+    monkeypatch.setattr(sim, "_ordered", started)
+    monkeypatch.setattr(tournament, "run_tasks", started)
+    code, out, err = invoke(*args)
+    assert code == 2 and message in err and len(err.strip().splitlines()) == 1 and "Traceback" not in err + out
+
+
+def test_the_largest_counts_allowed_pass_the_checks() -> None:
+    from academie import sim, tournament
+
+    assert sim._check("ecarte", ["random", "random"], sim.MAX_DEALS, sim.MAX_WORKERS).name == "ecarte"
+    tournament._check(academie.load("ecarte"), ["random", "classical"], tournament.MAX_DEALS, 2,
+                      tournament.MAX_WORKERS, tournament.MAX_BOOTSTRAP)
+
+
+# ------------------------------------------------------------------------------------------------ progress
+PLAIN_LINE = re.compile(r"^(\w[\w ]*?)(?:: (\w+))?: (\d+)(?:/(\d+))? (\w+)(.*)$")
+
+
+def _plain_lines(err: str, label: str) -> list[re.Match[str]]:
+    lines = [line for line in err.splitlines() if line.startswith(label + ":")]
+    matches = [PLAIN_LINE.match(line) for line in lines]
+    assert all(matches), lines
+    return [m for m in matches if m is not None]
+
+
+def test_tournament_without_a_terminal_writes_plain_progress_lines_to_stderr() -> None:
+    """Issue 14: with stderr not a terminal, a progress line at the start, at each tenth and at the end."""
+    code, out, err = invoke("tournament", "ecarte", "--bots", "random,classical", "--deals", "4", "--workers", "1")
+    assert code == 0 and "random v classical" in out and "tournament:" not in out
+    lines = _plain_lines(err, "tournament")
+    assert lines[0].group(0) == "tournament: 0/8 deals, 0%"
+    assert lines[-1].group(0).startswith("tournament: 8/8 deals, 100%, done in ")
+    done = [int(m[3]) for m in lines]
+    assert done == sorted(done) and len(done) >= 3 and all(m[4] == "8" for m in lines)
+    assert any(" left" in m[6] for m in lines[1:-1])
+    code, out, err = invoke("tournament", "ecarte", "--bots", "random,classical", "--deals", "4", "--workers", "1",
+                            "--json")
+    assert code == 0 and json.loads(out)["deals"] == 4 and "tournament: 8/8 deals, 100%" in err
+
+
+def test_simulate_without_a_terminal_writes_plain_progress_lines_and_a_terminal_gets_the_bar(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    code, out, err = invoke("simulate", "ecarte", "--deals", "300", "--seed", "2", "--json")
+    lines = _plain_lines(err, "simulate")
+    assert code == 0 and json.loads(out)["deals"] == 300
+    assert lines[0].group(0) == "simulate: 0/300 deals, 0%" and lines[-1][3] == "300" and len(lines) >= 3
+    monkeypatch.setattr("academie.cli.stderr_is_terminal", lambda: True)
+    code, out, err = invoke("simulate", "ecarte", "--deals", "300", "--seed", "2", "--json")
+    assert code == 0 and "simulate:" not in err and json.loads(out)["deals"] == 300
+
+
+def _small_form_b(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`analyse quinze` on a 13-card pack (for speed), solved afresh."""
+    import academie.games.quinze.analysis as analysis
+    from academie.games.quinze.bots import solver
+
+    monkeypatch.setattr(solver, "_solutions", {})
+    monkeypatch.setattr(analysis, "solve", lambda **options: solver.solve(**options, copies=1))
+
+
+def test_analyse_quinze_reports_the_solve_and_the_table_on_stderr(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Q-§5.8, issue 14: the Form B solve took minutes with no sign of life; now plain lines without a terminal."""
+    _small_form_b(monkeypatch)
+    code, out, err = invoke("analyse", "quinze")
+    assert code == 0 and out.startswith("Le Quinze, Form B") and "analyse quinze" not in out
+    lines = _plain_lines(err, "analyse quinze")
+    assert lines[0].group(0).startswith("analyse quinze: solving: 0 iterations, ")
+    table = [m for m in lines if m[2] == "table"]
+    assert table[0][3] == "0" and table[-1][3] == table[-1][4] and "100%, done in" in table[-1][6]
+    assert [m[2] for m in lines] == sorted(m[2] for m in lines)  # solving, then the table
+
+
+def test_the_form_b_solver_reports_each_iteration_and_each_hand_of_the_table() -> None:
+    """Q-§5.8: the progress callback sees iterations 0 to the last, then the table's hands up to its total, and
+    changes nothing in the solution."""
+    from academie.games.quinze.bots import solver
+
+    values = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
+    steps: list[solver.Step] = []
+    reported = solver._solve(values, False, 1, 60, progress=steps.append)
+    quiet = solver._solve(values, False, 1, 60, progress=None)
+    assert [s.done for s in steps] == list(range(reported.iterations + 1))
+    assert {(s.stage, s.total, s.unit) for s in steps} == {("solving", None, "iterations")}
+    assert all(s.detail.startswith("gap ") for s in steps[1:])
+    assert reported == quiet
+    table_steps: list[solver.Step] = []
+    assert solver.policy_table(reported, progress=table_steps.append) == solver.policy_table(quiet)
+    done = [s.done for s in table_steps]
+    assert done[0] == 0 and done == sorted(done) and done[-1] == table_steps[-1].total
+    assert {(s.stage, s.unit) for s in table_steps} == {("table", "hands")}

@@ -104,7 +104,7 @@ def test_analyse_quinze_prints_the_table_and_judges_a_record(tmp_path: Path, mon
     import academie.games.quinze.analysis as analysis
 
     small = solve(values=(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10), copies=1)
-    monkeypatch.setattr(analysis, "solution_for", lambda rules: small)
+    monkeypatch.setattr(analysis, "solution_for", lambda rules, **_: small)
     result = runner.invoke(app, ["analyse", "quinze", "--json"])
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout)[0].startswith("Le Quinze, Form B")

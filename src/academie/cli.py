@@ -3,7 +3,9 @@
 ``academie play ecarte`` · ``academie replay FILE`` · ``academie simulate ecarte --deals N --seed S --bots A,B``
 · ``academie tournament ecarte --bots random,classical,search --deals N`` · ``academie rules ecarte``. Every
 command that prints data takes ``--json``. Errors the user can fix (an unknown game, a bad option, an unreadable
-record) print one line saying what was wrong and what is allowed, and exit with code 2.
+record, a file that cannot be written) print one line saying what was wrong and what is allowed, and exit with
+code 2, before any long work starts. Long commands report their progress on standard error: a live bar on a
+terminal, plain lines otherwise (:class:`ProgressReport`).
 
 This module is a client of the library: it is the only place (with ``bench/``) that reads the clock, the
 operating system's randomness (the default seed of ``play``) or the terminal.
@@ -21,7 +23,8 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from types import TracebackType
+from typing import Annotated, Any, Final, NoReturn
 
 import typer
 from rich.console import Console
@@ -41,6 +44,7 @@ from academie import laws, record, sim
 from academie import tournament as tournaments
 from academie.engine import AcademieError, rules_from_dict, rules_to_dict
 from academie.games import GAMES, GameType, load
+from academie.words import LANGUAGES, language_of_environment
 
 app = typer.Typer(name="academie", add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
                   help="Académie: classic French card games from the 19th-century books: Écarté, Whist, "
@@ -50,6 +54,9 @@ RECORD_SUFFIXES = (".acad", ".json")
 """The record file types: the text format and its JSON twin (docs/record-format.md)."""
 EXIT_USAGE = 2
 """The exit code of every error the user can fix (the same as for a mistyped option)."""
+PLAIN_PROGRESS_SECONDS: Final = 10.0
+"""Without a terminal, a progress line at each tenth of the work, and at least this often while work advances."""
+WRITABLE = "allowed: a file in a folder you can write to"
 
 
 def _players_option(game: GameType, players: int | None) -> dict[str, int]:
@@ -95,6 +102,113 @@ def user_errors() -> Iterator[None]:
         fail(str(error).replace("\n", " "))
     except OSError as error:
         fail(f"{error.strerror or error}: {error.filename}" if error.filename else str(error))
+
+
+def check_output(path: Path, what: str) -> None:
+    """Fail now unless ``path`` can be written: the command writes it only at the end, and a game or a
+    tournament would otherwise be lost to a mistyped path. Missing folders are created; a file made only to
+    try is removed."""
+    for ancestor in path.parents:  # the nearest existing one decides whether the folders can be made
+        if os.path.lexists(ancestor):
+            if not ancestor.is_dir():
+                fail(f"cannot write {what} to {path}: {ancestor} is not a folder; {WRITABLE}")
+            break
+    if path.is_dir():
+        fail(f"cannot write {what} to {path}: it is a folder; {WRITABLE}")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+        except FileExistsError:  # an existing file is kept as it is until it is replaced at the end
+            os.close(os.open(path, os.O_WRONLY | os.O_APPEND))
+        else:
+            os.close(descriptor)
+            path.unlink()
+    except OSError as error:
+        fail(f"cannot write {what} to {path}: {error.strerror or error}; {WRITABLE}")
+
+
+def stderr_is_terminal() -> bool:
+    """Whether progress can be drawn as a live bar (else it is written as plain lines)."""
+    return sys.stderr.isatty()
+
+
+def _duration(seconds: float) -> str:
+    if seconds < 10:
+        return f"{seconds:.1f} s"
+    if seconds < 60:
+        return f"{seconds:.0f} s"
+    if seconds < 3600:
+        return f"{int(seconds // 60)} min {int(seconds % 60):02d} s"
+    return f"{int(seconds // 3600)} h {int(seconds % 3600 // 60):02d} min"
+
+
+class ProgressReport:
+    """The progress of a long command on standard error: a live bar on a terminal; otherwise (a pipe, a log
+    file, CI) plain lines such as ``tournament: 120/400 deals, 30%, ~40 s left``, at each tenth of the work and
+    every :data:`PLAIN_PROGRESS_SECONDS` at least, so that an unattended run shows it is alive.
+
+    Use as a context manager and call :meth:`update`; ``total`` None means the amount of work is not known.
+    A new ``stage`` (a part of the work with its own count) starts a new bar or a new series of lines."""
+
+    def __init__(self, label: str, unit: str) -> None:
+        self.label = label
+        self.unit = unit
+        self.terminal = stderr_is_terminal()
+        self._bar: Progress | None = None
+        self._task: Any = None
+        self._stage: str | None = None
+        self._stage_started = self._last_line = 0.0
+        self._last_tenth = -1
+
+    def __enter__(self) -> ProgressReport:
+        if self.terminal:
+            columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                       TextColumn("{task.fields[unit]}"), TimeElapsedColumn(), TextColumn("ETA"),
+                       TimeRemainingColumn(), TextColumn("{task.fields[detail]}"))
+            self._bar = Progress(*columns, console=Console(stderr=True), transient=True)
+            self._bar.start()
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 traceback: TracebackType | None) -> None:
+        if self._bar is not None:
+            self._bar.stop()
+
+    def update(self, done: int, total: int | None, *, stage: str = "", unit: str | None = None,
+               detail: str = "") -> None:
+        """``done`` of ``total`` units of work (of ``stage``, if the work has several)."""
+        name = f"{self.label}: {stage}" if stage else self.label
+        unit = unit or self.unit
+        now = time.monotonic()
+        new_stage = stage != self._stage
+        if new_stage:
+            self._stage, self._stage_started, self._last_tenth = stage, now, -1
+        if self._bar is not None:
+            if new_stage or self._task is None:
+                if self._task is not None:
+                    self._bar.remove_task(self._task)
+                self._task = self._bar.add_task(name, total=total, unit=unit, detail=detail)
+            self._bar.update(self._task, completed=done, total=total, unit=unit, detail=detail)
+            return
+        tenth = min(10, done * 10 // total) if total else None
+        if not (new_stage or (tenth is not None and tenth > self._last_tenth)
+                or now - self._last_line >= PLAIN_PROGRESS_SECONDS):
+            return
+        if tenth is not None:
+            self._last_tenth = tenth
+        self._last_line = now
+        elapsed = now - self._stage_started
+        if total:
+            line = f"{name}: {done}/{total} {unit}, {100 * done // total}%"
+            if done >= total:
+                line += f", done in {_duration(elapsed)}"
+            elif done:
+                line += f", ~{_duration(elapsed * (total - done) / done)} left"
+        else:
+            line = f"{name}: {done} {unit}, {_duration(elapsed)} so far"
+        sys.stderr.write(line + (f", {detail}" if detail else "") + "\n")
+        sys.stderr.flush()
 
 
 def load_game(name: str) -> GameType:
@@ -178,6 +292,7 @@ def play(
     target = save or Path("records") / f"{game_type.name}-{seed}.acad"
     if target.suffix.lower() not in RECORD_SUFFIXES:
         fail(f"cannot save a record as {target}: allowed file types: {', '.join(RECORD_SUFFIXES)}")
+    check_output(target, "the record (--save)")
     dealer = None if first_dealer is None else (0 if first_dealer is FirstDealer.me else 1)
     console = _out()
     console.print(f"[bold]{game_type.title}[/bold] against the {bot_name} bot · seed {seed} "
@@ -200,7 +315,7 @@ def play(
     tags = {"Date": datetime.date.today().isoformat(), "Seed": str(seed)}
     tags |= {f"Seat{s}": "Player" if s == seat else f"Bot ({bot_name})" for s in range(seats)}
     with user_errors():
-        target.parent.mkdir(parents=True, exist_ok=True)
+        target.parent.mkdir(parents=True, exist_ok=True)  # again: the folder may have gone during the game
         record.save_file(record.from_state(state, tags=tags), target)
     console.print(f"Record saved to {escape(str(target))} (see it again with: academie replay {escape(str(target))})")
 
@@ -252,14 +367,16 @@ def replay_json(partie: record.Record, state: Any) -> dict[str, Any]:
 @app.command()
 def simulate(
     game: Annotated[str, typer.Argument(help="The game to simulate.")],
-    deals: Annotated[int, typer.Option(help="How many deals to play in all.")] = 1000,
+    deals: Annotated[int, typer.Option(help=f"How many deals to play in all (1 to {sim.MAX_DEALS:,}).")] = 1000,
     seed: Annotated[int, typer.Option(help="The seed of the run (each partie gets a seed derived from it).")] = 0,
     bots: Annotated[str, typer.Option(help="The bots, one per seat, comma-separated, e.g. classical,random.")]
     = "random,random",
-    workers: Annotated[int, typer.Option(help="Processes to use; the totals do not depend on it.")] = 1,
+    workers: Annotated[int, typer.Option(
+        help=f"Processes to use (1 to {sim.MAX_WORKERS}); the totals do not depend on it.")] = 1,
     rules_option: Annotated[list[str] | None, typer.Option("--rules-option", help="A rules option as key=value.")]
     = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON (no progress bar).")] = False,
+    as_json: Annotated[bool, typer.Option(
+        "--json", help="Print the result as JSON (the progress still goes to standard error).")] = False,
     players: Annotated[int | None, typer.Option(
         help="Number of players, for games played by a varying number; one bot name then fills every seat.")]
     = None,
@@ -272,11 +389,9 @@ def simulate(
         if len(set(names)) != 1:
             fail(f"--players {players} needs {players} bots or one bot name for all seats; got {', '.join(names)}")
         names = names[:1] * players
-    with user_errors():
-        if as_json:
-            result = sim.simulate(game_type.name, bots=names, deals=deals, seed=seed, workers=workers, rules=rules)
-        else:
-            result = _simulate_with_progress(game_type, names, deals, seed, workers, rules)
+    with user_errors(), ProgressReport("simulate", "deals") as report:
+        result = sim.simulate(game_type.name, bots=names, deals=deals, seed=seed, workers=workers, rules=rules,
+                              progress=lambda done: report.update(done, deals))
     if as_json:
         _print_json(result.as_dict())
         return
@@ -293,15 +408,6 @@ def simulate(
                   f"({deals / max(result.seconds, 1e-9):,.0f} deals/s)")
 
 
-def _simulate_with_progress(game: GameType, names: list[str], deals: int, seed: int, workers: int,
-                            rules: Any) -> sim.SimResult:
-    columns = (TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
-    with Progress(*columns, console=Console(stderr=True), transient=True) as progress:
-        task = progress.add_task("deals", total=deals)
-        return sim.simulate(game.name, bots=names, deals=deals, seed=seed, workers=workers, rules=rules,
-                            progress=lambda done: progress.update(task, completed=done))
-
-
 # ------------------------------------------------------------------------------------------------ tournament
 class Backend(StrEnum):
     process = "process"
@@ -313,10 +419,12 @@ def tournament_command(
     game: Annotated[str, typer.Argument(help="The game of the tournament.")],
     bots: Annotated[str | None, typer.Option(help="The bots, comma-separated (default: every bot of the game).")]
     = None,
-    deals: Annotated[int, typer.Option(help="Deals per pair of bots; each is played in every seating.")] = 100,
+    deals: Annotated[int, typer.Option(
+        help=f"Deals per pair of bots (2 to {tournaments.MAX_DEALS:,}); each is played in every seating.")] = 100,
     seed: Annotated[int, typer.Option(help="The seed of the tournament (every deal's seed is derived from it).")] = 0,
     workers: Annotated[int | None, typer.Option(
-        help="Processes (default: every core); the results do not depend on it.")] = None,
+        help=f"Processes (1 to {tournaments.MAX_WORKERS}; default: every core); the results do not depend on it.")]
+    = None,
     backend: Annotated[Backend, typer.Option(help="Where the deals are played: local processes or Ray.")]
     = Backend.process,
     ray_address: Annotated[str | None, typer.Option(
@@ -327,7 +435,8 @@ def tournament_command(
     = None,
     out: Annotated[Path | None, typer.Option(help="Write the results as JSON to this file.")] = None,
     plot: Annotated[Path | None, typer.Option(help="Draw the ratings and points per deal to this PNG file.")] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the results as JSON (no progress bar).")] = False,
+    as_json: Annotated[bool, typer.Option(
+        "--json", help="Print the results as JSON (the progress still goes to standard error).")] = False,
 ) -> None:
     """A duplicate tournament: every pair of bots plays the same deals, seats rotated; ratings with intervals."""
     game_type = load_game(game)
@@ -337,21 +446,16 @@ def tournament_command(
              else list(game_type.bot_names()))
     if plot is not None and plot.suffix.lower() != ".png":
         fail(f"cannot draw the plot as {plot}: allowed file type: .png")
-    cores = workers if workers is not None else (os.cpu_count() or 1)
+    if out is not None:
+        check_output(out, "the results (--out)")
+    if plot is not None:
+        check_output(plot, "the plot (--plot)")
+    cores = workers if workers is not None else min(os.cpu_count() or 1, tournaments.MAX_WORKERS)
     options: dict[str, Any] = {"bots": names, "deals": deals, "seed": seed, "workers": cores, "rules": rules,
                                "backend": backend.value, "ray_address": ray_address, "seats": seats}
     started = time.perf_counter()
-    with user_errors():
-        if as_json:
-            result = tournaments.tournament(game_type.name, **options)
-        else:
-            columns = (TextColumn("tournament"), BarColumn(), MofNCompleteColumn(), TextColumn("deals"),
-                       TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn())
-            with Progress(*columns, console=Console(stderr=True), transient=True) as progress:
-                task = progress.add_task("deals", total=None)
-                result = tournaments.tournament(
-                    game_type.name, **options,
-                    progress=lambda done, total: progress.update(task, completed=done, total=total))
+    with user_errors(), ProgressReport("tournament", "deals") as report:
+        result = tournaments.tournament(game_type.name, **options, progress=report.update)
     data = result.as_dict() | {"run": {"backend": backend.value, "workers": cores,
                                        "seconds": round(time.perf_counter() - started, 3)}}
     with user_errors():
@@ -420,7 +524,7 @@ def analyse(
             if partie.game != game_type.name:
                 raise ValueError(f"{file} is a record of {partie.game}, not of {game_type.name}")
             state = record.replay(partie)
-    lines = analysis.run(state)
+    lines = _run_analysis(game_type, analysis.run, state)
     if as_json:
         _print_json(lines)
         return
@@ -429,29 +533,62 @@ def analyse(
         console.print(escape(line))
 
 
+def _run_analysis(game: GameType, run: Any, state: Any) -> list[str]:
+    """The analysis' lines, with its progress shown when it reports any: an analysis that takes a keyword
+    ``progress`` calls it with steps that have ``stage``, ``done``, ``total``, ``unit`` and ``detail`` (as
+    :class:`academie.games.quinze.bots.solver.Step`)."""
+    if "progress" not in inspect.signature(run).parameters:
+        result: list[str] = run(state)
+        return result
+    with ProgressReport(f"analyse {game.name}", "steps") as report:
+        lines: list[str] = run(state, progress=lambda step: report.update(
+            step.done, step.total, stage=step.stage, unit=step.unit, detail=step.detail))
+    return lines
+
+
 # ------------------------------------------------------------------------------------------------ rules
 def report_roots() -> tuple[Path, Path | None]:
-    """Where the rules report reads code and tests: the checkout when running from one, else the package."""
+    """Where the rules report reads code and tests: the checkout when running from one (its tests are searched),
+    else the installed package (which ships each game's index of tests, ``rule_tests.json``)."""
     package = Path(academie.__file__).resolve().parent
     checkout = package.parent.parent
     if package.parent.name == "src" and (checkout / "pyproject.toml").is_file():
         tests = checkout / "tests"
         return checkout, tests if tests.is_dir() else None
-    return package, None
+    return package.parent, None
+
+
+def catalogue_rows(game_type: GameType) -> list[laws.RuleStatus]:
+    """Every rule and law ID of the game, with where it is implemented and the tests that name it."""
+    root, tests_root = report_roots()
+    if tests_root is not None:
+        index = laws.tests_index(game_type.catalogue, tests_root=tests_root, root=root)
+    else:
+        index = game_type.shipped_tests_index()
+    return laws.rules_report(game_type.catalogue, code_files=game_type.code_files, root=root, tests=index)
 
 
 @app.command()
 def rules(
-    game: Annotated[str, typer.Argument(help="The game whose rules and laws to report.")],
-    as_json: Annotated[bool, typer.Option("--json", help="Print the report as a JSON list.")] = False,
+    game: Annotated[str, typer.Argument(help="The game whose rules to show.")],
+    catalogue: Annotated[bool, typer.Option(
+        "--catalogue", help="Every rule and law ID: its source, status, where it is implemented and tested.")]
+    = False,
+    as_json: Annotated[bool, typer.Option("--json", help="The catalogue as a JSON list.")] = False,
+    lang: Annotated[str | None, typer.Option(help="The language: en or fr (default: the locale's).")] = None,
 ) -> None:
-    """Every rule and law ID of the game: where it comes from, where it is implemented and tested."""
+    """How to play the game (one or two screens, citing its laws); --catalogue and --json: every rule ID."""
     game_type = load_game(game)
-    root, tests_root = report_roots()
+    if not catalogue and not as_json:
+        with user_errors():
+            text = game_type.how_to_play(_language(lang))
+        console = _out()
+        for line in text.splitlines():
+            console.print(escape(line), soft_wrap=True)
+        return
     with user_errors():
         try:
-            rows = laws.rules_report(game_type.catalogue, code_files=game_type.code_files, root=root,
-                                     tests_root=tests_root)
+            rows = catalogue_rows(game_type)
         except SyntaxError as error:  # a test file that does not parse: say which, instead of a traceback
             fail(f"cannot read the tests for the report: {error.filename} line {error.lineno}: {error.msg}")
     if as_json:
@@ -471,5 +608,11 @@ def rules(
     sources = {source: sum(row.source == source for row in rows) for source in ("seed", "law", "reconstructed")}
     console.print(f"{len(rows)} IDs: " + ", ".join(f"{count} {status}" for status, count in counts.items())
                   + " · sources: " + ", ".join(f"{count} {source}" for source, count in sources.items()))
-    if tests_root is None:
-        console.print("(no tests directory found beside the package: tests are reported only from a checkout)")
+
+
+def _language(lang: str | None) -> str:
+    """``--lang``, else the locale's language (English unless it asks for French)."""
+    chosen = lang if lang is not None else language_of_environment()
+    if chosen not in LANGUAGES:
+        fail(f"--lang {chosen} is not available; available: {', '.join(LANGUAGES)}")
+    return chosen

@@ -36,6 +36,11 @@ DEALS_PER_CHUNK: Final = 60
 """About how many deals one task plays; only speed depends on it, never the totals."""
 Z_95: Final = 1.959963984540054
 """The two-sided 95% quantile of the normal distribution."""
+MAX_DEALS: Final = 100_000_000
+"""The most deals (or boards) one run may play: hours of work at the fastest bots, so that a mistyped count is
+refused at once instead of running until it is killed."""
+MAX_WORKERS: Final = 256
+"""The most processes one run may start: far more than any machine's cores, few enough not to swamp one."""
 
 
 class SimulationError(AcademieError, ValueError):
@@ -192,10 +197,10 @@ def _check(game: str, bots: Sequence[str], deals: int, workers: int) -> GameType
                               f"got {len(bots)}: {', '.join(bots) or 'none'}")
     for name in bots:
         make_bot(game_type.name, name)  # an unknown name fails here, before any work is handed out
-    if deals < 1:
-        raise SimulationError(f"deals={deals} is not allowed; allowed: 1 or more")
-    if workers < 1:
-        raise SimulationError(f"workers={workers} is not allowed; allowed: 1 or more")
+    if not 1 <= deals <= MAX_DEALS:
+        raise SimulationError(f"deals={deals} is not allowed; allowed: 1 to {MAX_DEALS:,}")
+    if not 1 <= workers <= MAX_WORKERS:
+        raise SimulationError(f"workers={workers} is not allowed; allowed: 1 to {MAX_WORKERS}")
     return game_type
 
 
@@ -211,13 +216,16 @@ def simulate(game: str, *, bots: Sequence[str], deals: int, seed: int, workers: 
     """Play exactly ``deals`` deals between ``bots`` (one per seat), partie after partie.
 
     Partie ``i`` is dealt from ``derive_seed(seed, i)``; a partie still running after the last deal is cut
-    short there. ``progress`` (if given) is called with the number of deals done so far.
+    short there. ``progress`` (if given) is called with the number of deals done so far: 0 before the
+    first partie, then after each chunk of parties.
 
     >>> result = simulate("ecarte", bots=["random", "random"], deals=12, seed=5)
     >>> result.deals, sum(result.totals) >= 12, result.parties >= 1
     (12, True, True)
     """
     game_type = _check(game, bots, deals, workers)
+    if progress is not None:
+        progress(0)  # at once, so that a display can show the whole run before the first chunk ends
     started = time.perf_counter()
     names = tuple(bots)
     seats = len(names)

@@ -60,6 +60,12 @@ BOOTSTRAP: Final = 1000
 """Resamples of the boards for the rating intervals."""
 MAX_BOARDS_PER_TASK: Final = 16
 """At most this many boards per task; only speed depends on it, never the results."""
+MAX_DEALS: Final = 1_000_000
+"""The most boards per pair: days of play for the search bots, so that a mistyped count is refused at once."""
+MAX_WORKERS: Final = 256
+"""The most processes (or local Ray CPUs) a tournament may ask for."""
+MAX_BOOTSTRAP: Final = 100_000
+"""The most resamples for the rating intervals (each refits the ratings)."""
 _BOOTSTRAP_STREAM: Final = -1
 """The path under the tournament's seed of the bootstrap's generator (boards use 0, 1, ...)."""
 
@@ -272,7 +278,7 @@ def make_tasks(game: str, bots: Sequence[str], *, deals: int, seed: int, rules: 
 
 # ------------------------------------------------------------------------------------------------ backends
 Progress = Callable[[int, int], None]
-"""Called with (deals played so far, deals in all)."""
+"""Called with (deals played so far, deals in all): once with nothing played yet, then after each task."""
 
 
 def _run_processes(tasks: Sequence[Task], workers: int) -> Iterator[tuple[int, tuple[BoardResult, ...]]]:
@@ -327,6 +333,8 @@ def run_tasks(tasks: Sequence[Task], *, backend: str, workers: int, ray_address:
     results: list[tuple[BoardResult, ...] | None] = [None] * len(tasks)
     total = sum(task.last - task.first for task in tasks) * deals_per_board
     done = 0
+    if progress is not None:
+        progress(done, total)  # the first task may take minutes: say at once how much there is to do
     for index, boards in runner:
         results[index] = boards
         done += len(boards) * deals_per_board
@@ -452,12 +460,13 @@ def _check(game: GameType, bots: Sequence[str], deals: int, seats: int, workers:
     if not game.min_seats <= seats <= game.max_seats or (game.partnerships and seats % 2):
         raise TournamentError(f"{seats} seats is not allowed for {game.name}; allowed: "
                               f"{game.min_seats} to {game.max_seats}" + (", even" if game.partnerships else ""))
-    if deals < 2:
-        raise TournamentError(f"deals={deals} is not allowed; allowed: 2 or more (intervals need two boards)")
-    if workers < 1:
-        raise TournamentError(f"workers={workers} is not allowed; allowed: 1 or more")
-    if bootstrap < 2:
-        raise TournamentError(f"bootstrap={bootstrap} is not allowed; allowed: 2 or more")
+    if not 2 <= deals <= MAX_DEALS:
+        raise TournamentError(f"deals={deals} is not allowed; allowed: 2 to {MAX_DEALS:,} "
+                              "(intervals need two boards)")
+    if not 1 <= workers <= MAX_WORKERS:
+        raise TournamentError(f"workers={workers} is not allowed; allowed: 1 to {MAX_WORKERS}")
+    if not 2 <= bootstrap <= MAX_BOOTSTRAP:
+        raise TournamentError(f"bootstrap={bootstrap} is not allowed; allowed: 2 to {MAX_BOOTSTRAP:,}")
 
 
 def tournament(game: str, *, bots: Sequence[str], deals: int, seed: int, workers: int | None = None,
@@ -466,13 +475,14 @@ def tournament(game: str, *, bots: Sequence[str], deals: int, seed: int, workers
                progress: Progress | None = None) -> TournamentResult:
     """A duplicate tournament: every pair of ``bots`` plays ``deals`` boards (see the module's docstring).
 
-    ``workers`` defaults to every core (``os.cpu_count()``); with ``backend="ray"`` it is the number of CPUs of
-    the local Ray instance started when Ray is not initialised and no ``ray_address`` is given. ``seats`` is the
-    table size for games of a variable number of players (default: the rules' ``players``).
+    ``workers`` defaults to every core (``os.cpu_count()``, at most :data:`MAX_WORKERS`); with ``backend="ray"``
+    it is the number of CPUs of the local Ray instance started when Ray is not initialised and no ``ray_address``
+    is given. ``seats`` is the table size for games of a variable number of players (default: the rules'
+    ``players``).
     """
     game_type = load(game)
     table = seats if seats is not None else default_seats(game_type, rules)
-    cores = workers if workers is not None else (os.cpu_count() or 1)
+    cores = workers if workers is not None else min(os.cpu_count() or 1, MAX_WORKERS)
     names = tuple(bots)
     _check(game_type, names, deals, table, cores, bootstrap)
     per_board = len(seatings(game_type, table))

@@ -11,21 +11,21 @@ from academie.games.quinze.laws import CATALOGUE
 from academie.games.quinze.records import HOOKS
 from academie.games.quinze.state import *  # noqa: F403
 from academie.games.quinze.state import QuinzeRules, QuinzeState
-from academie.registry import Analysis, GameType, screen_of, standard_bots
+from academie.registry import Analysis, GameType, painter_of, screen_of, standard_bots
 
 QuinzeState.table_laws = table
 
 
-def _analyse_policy(state: Any) -> list[str]:
+def _analyse_policy(state: Any, *, progress: Any = None) -> list[str]:
     from academie.games.quinze.analysis import analyse_lines
 
-    return analyse_lines(state)
+    return analyse_lines(state, progress=progress)
 
 
 GAME = GameType(
     name="quinze", title="Le Quinze", aliases=("quinze", "le quinze", "fifteen"), min_seats=2, max_seats=6,
     partnerships=False, pack_size=52, explicit_chance=True, max_actions_per_deal=2000,
     state=QuinzeState, rules=QuinzeRules, catalogue=tuple(CATALOGUE), record=HOOKS,
-    bots=standard_bots(__name__), terminal=screen_of(__name__),
+    bots=standard_bots(__name__), terminal=screen_of(__name__), painter=painter_of(__name__),
     analysis=Analysis(_analyse_policy, needs_record=False))
 """Le Quinze, as every client of the registry sees it."""

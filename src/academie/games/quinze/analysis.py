@@ -3,6 +3,9 @@
 Without a record, the table is for the default card values (ace 1, courts 10); with a record of Form B, for that
 record's rules, followed by every draw/stand decision of the record set against the optimal policy (how often
 the optimal mixture draws with that hand). See :mod:`academie.games.quinze.bots.solver` for the method.
+
+The solve and the table take a while on the full pack: :func:`analyse_lines` passes its ``progress`` callback to
+both (see :class:`~academie.games.quinze.bots.solver.Step`), so that the command line can show a progress bar.
 """
 
 from __future__ import annotations
@@ -10,21 +13,23 @@ from __future__ import annotations
 from typing import Any
 
 from academie.cards import RANKS_PER_SUIT, Rank, Suit, card_index
-from academie.games.quinze.bots.solver import Solution, hand_of, policy_table, solve
+from academie.games.quinze.bots.solver import Progress, Solution, hand_of, policy_table, solve
 from academie.games.quinze.state import CARD, STAND, QuinzeRules, QuinzeState, card_values
 
 
-def solution_for(rules: QuinzeRules) -> Solution:
+def solution_for(rules: QuinzeRules, *, progress: Progress | None = None) -> Solution:
     """Q-§5.8: the solved two-hand game for these card values."""
     values = card_values(rules.courts_value)
     by_rank = tuple(values[card_index(rank, Suit.CLUBS)] for rank in (Rank.ACE, *Rank)[:RANKS_PER_SUIT])
-    return solve(values=by_rank, ace_eleven=rules.ace_one_or_eleven)
+    return solve(values=by_rank, ace_eleven=rules.ace_one_or_eleven, progress=progress)
 
 
-def analyse_lines(state: Any | None) -> list[str]:
-    """The policy table, and with a Form B record, its decisions against the optimal policy."""
+def analyse_lines(state: Any | None, *, progress: Progress | None = None) -> list[str]:
+    """The policy table, and with a Form B record, its decisions against the optimal policy (Q-§5.8).
+    ``progress`` is told how the solve and the table advance."""
     rules = state.rules if state is not None else QuinzeRules(form="B")
-    lines = policy_table(solution_for(rules))
+    solution = solution_for(rules, progress=progress)
+    lines = policy_table(solution, progress=progress)
     if state is not None:
         lines += ["", *_decisions(state)]
     return lines

@@ -18,6 +18,9 @@ response is backward induction over his hands against the dealer's known policy.
 responses from "stand on 12" until neither policy changes: the pair is then an equilibrium of this zero-sum game,
 so each policy is exactly optimal (nothing does better against it); :class:`Solution` says whether it converged.
 
+The full pack takes many seconds (and :func:`policy_table` as long again): both take a ``progress`` callback that
+receives a :class:`Step` after each iteration or row, so that a client can show where the work stands.
+
 >>> solution = solve(values=(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10), copies=1)  # a 13-card pack, for speed
 >>> gaps = abs(solution.check - solution.value), abs(solution.floor - solution.value)
 >>> solution.equilibrium, max(gaps) < 1e-9
@@ -26,7 +29,7 @@ so each policy is exactly optimal (nothing does better against it); :class:`Solu
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
@@ -38,6 +41,26 @@ TARGET: Final = 15
 Hand = tuple[int, ...]
 """A hand as the count of each kind of card."""
 Floats = npt.NDArray[np.float64]
+SOLUTIONS_KEPT: Final = 8
+"""How many solved games :func:`solve` keeps, so that the analysis and the bots do not solve one twice."""
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """Where a long computation stands: ``done`` of ``total`` ``unit`` of ``stage``. While ``stage`` is
+    "solving" the unit is iterations and the total None (the double oracle stops when the policies converge,
+    which no bound foretells), ``detail`` giving the gap still to close; while it is "table", the hands whose
+    play the table has judged."""
+
+    stage: str
+    done: int
+    total: int | None
+    unit: str
+    detail: str = ""
+
+
+Progress = Callable[[Step], None]
+"""A progress callback (:class:`Step`); it must not change anything the computation reads."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -353,15 +376,29 @@ def _behaviour(choices: list[tuple[bool, float]]) -> float | None:
     return sum(w for d, w in choices if d) / reach
 
 
-def solve(*, values: Sequence[int], ace_eleven: bool = False, copies: int = 4, max_iterations: int = 60) -> Solution:
+_solutions: dict[tuple[tuple[int, ...], bool, int, int], Solution] = {}
+"""The last games solved (at most :data:`SOLUTIONS_KEPT`), by their arguments: the progress callback is no part
+of the key, since it does not change the solution."""
+
+
+def solve(*, values: Sequence[int], ace_eleven: bool = False, copies: int = 4, max_iterations: int = 60,
+          progress: Progress | None = None) -> Solution:
     """The double-oracle method: solve the matrix game of the pure policies found so far, add each player's best
     response (by dynamic programming) to the other's optimal mixture, until neither best response does better
-    than the matrix game's value. The mixtures are then optimal in the whole game (see the module doc)."""
-    return _solve(tuple(values), ace_eleven, copies, max_iterations)
+    than the matrix game's value. The mixtures are then optimal in the whole game (see the module doc).
+
+    ``progress`` (if given) is called with a :class:`Step` before the first iteration and after each; a game
+    already solved is returned at once, without calls."""
+    key = (tuple(values), ace_eleven, copies, max_iterations)
+    if key not in _solutions:
+        while len(_solutions) >= SOLUTIONS_KEPT:
+            del _solutions[next(iter(_solutions))]
+        _solutions[key] = _solve(*key, progress=progress)
+    return _solutions[key]
 
 
-@lru_cache(maxsize=8)
-def _solve(values: tuple[int, ...], ace_eleven: bool, copies: int, max_iterations: int) -> Solution:
+def _solve(values: tuple[int, ...], ace_eleven: bool, copies: int, max_iterations: int, *,
+           progress: Progress | None) -> Solution:
     kinds = kinds_of(values, ace_eleven=ace_eleven, copies=copies)
     tables = _tables(kinds)
     elders: list[ElderPolicy] = [{h: tables.totals[h] < 12 for h in tables.hands[1:] if tables.live(h)}]
@@ -369,11 +406,16 @@ def _solve(values: tuple[int, ...], ace_eleven: bool, copies: int, max_iteration
     matrix = [[evaluate(tables, elders[0], dealers[0])]]
     x, y, value = [1.0], [1.0], matrix[0][0]
     best, floor = value, value
+    if progress is not None:
+        progress(Step("solving", 0, None, "iterations"))
     for iteration in range(1, max_iterations + 1):
         x, y, value = matrix_game(matrix)
         new_elder, best = elder_best_response(tables, list(zip(dealers, y, strict=True)))
         new_dealer, dealer_value = dealer_best_response(tables, list(zip(elders, x, strict=True)))
         floor = -dealer_value
+        if progress is not None:
+            gap = max(best - value, value - floor, 0.0)
+            progress(Step("solving", iteration, None, "iterations", f"gap {gap:.1e}"))
         if best <= value + 1e-9 and floor >= value - 1e-9:
             return Solution(kinds, tuple(zip(elders, x, strict=True)), tuple(zip(dealers, y, strict=True)), value,
                             best, floor, True, iteration)
@@ -397,12 +439,13 @@ def hand_of(kinds: Kinds, values: Sequence[int], aces: Sequence[bool]) -> Hand:
     return tuple(counts)
 
 
-def policy_table(solution: Solution) -> list[str]:
+def policy_table(solution: Solution, *, progress: Progress | None = None) -> list[str]:
     """The optimal policy as printed by ``academie analyse quinze``: for each total, how often each player draws.
 
     A cell is ``draw`` or ``stand`` when every hand of that total is played so, else the mean probability of
     drawing over the hands of that total (card removal and the dealer's inference make hands of equal total and
-    mixed play differ).
+    mixed play differ). ``progress`` (if given) is called with a :class:`Step` ("table", counted in hands
+    judged, the measure of the work: the rows differ widely in it) before the first row and after each.
     """
     kinds = solution.kinds
     state = (f"optimal mixtures found in {solution.iterations} iterations" if solution.equilibrium
@@ -413,20 +456,36 @@ def policy_table(solution: Solution) -> list[str]:
              "", "Elder (draws first, wins ties; his bust is hidden): what to do on each total", "  total  action"]
     elder_hands = {h for p, _ in solution.elders for h in p}
     totals = sorted({kinds.total(h) for h in elder_hands})
+    dealer_keys = {key for p, _ in solution.dealers for key in p}
+    dealer_totals = sorted({kinds.total(h) for _, h in dealer_keys})
+    counts = sorted(solution.elder_card_counts())
+    work = len(elder_hands) + sum(c in counts for c, _ in dealer_keys)
+    done = 0
+
+    def row_done(hands: int) -> None:
+        nonlocal done
+        done += hands
+        if progress is not None:
+            progress(Step("table", done, work, "hands"))
+
+    if progress is not None:
+        progress(Step("table", 0, work, "hands"))
     for total in totals:
         probabilities = [solution.elder_draw_probability(h) for h in elder_hands if kinds.total(h) == total]
         lines.append(f"  {total:>5}  {_cell(probabilities)}")
-    dealer_keys = {key for p, _ in solution.dealers for key in p}
-    counts = sorted(solution.elder_card_counts())
+        row_done(len(probabilities))
     lines += ["", "Dealer (knows only how many cards the elder holds): what to do on each total",
               "  total  " + "  ".join(f"elder has {c}".ljust(13) for c in counts)]
-    for total in sorted({kinds.total(h) for _, h in dealer_keys}):
+    for total in dealer_totals:
         cells = []
+        judged = 0
         for count in counts:
             probabilities = [solution.dealer_draw_probability(count, h) for c, h in dealer_keys
                              if c == count and kinds.total(h) == total]
             cells.append(_cell(probabilities).ljust(13))
+            judged += len(probabilities)
         lines.append(f"  {total:>5}  " + "  ".join(cells))
+        row_done(judged)
     return lines
 
 
