@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
@@ -156,22 +156,38 @@ def _tests_in(node: ast.stmt) -> list[tuple[ast.FunctionDef, str]]:
     return []
 
 
+def tests_index(catalogue: Sequence[RuleEntry], *, tests_root: Path, root: Path) -> dict[str, list[str]]:
+    """For every ID of ``catalogue``, the tests (``path::name`` from ``root``) whose name or docstring names it.
+
+    A checkout computes it from its tests; the package ships it (each game's ``rule_tests.json``) so that an
+    installed copy reports the same tests, and a test of the checkout keeps the shipped index up to date.
+    """
+    nodes = _test_nodes(tests_root, root) if tests_root.is_dir() else []
+    index: dict[str, list[str]] = {}
+    for entry in catalogue:
+        pattern = id_pattern(entry.id)
+        index[entry.id] = [node for node, text in nodes if pattern.search(text)]
+    return index
+
+
 def rules_report(catalogue: Sequence[RuleEntry], *, code_files: Sequence[Path], root: Path,
-                 tests_root: Path | None) -> list[RuleStatus]:
-    """Where each rule ID stands: implemented (code and a test), partial, or missing."""
-    nodes = _test_nodes(tests_root, root) if tests_root and tests_root.is_dir() else []
+                 tests: Mapping[str, Sequence[str]]) -> list[RuleStatus]:
+    """Where each rule ID stands: implemented (code cites it and a test names it), partial, or missing.
+
+    ``code_files`` are read relative to ``root``; ``tests`` maps each ID to the tests that name it
+    (:func:`tests_index`).
+    """
     rows = []
     for entry in catalogue:
         hits = _code_hits(code_files, root, entry.id)
-        pattern = id_pattern(entry.id)
-        tests = tuple(node for node, text in nodes if pattern.search(text))
+        named = tuple(tests.get(entry.id, ()))
         if not hits:
             status = Status.MISSING
-        elif entry.partial or not tests:
+        elif entry.partial or not named:
             status = Status.PARTIAL
         else:
             status = Status.IMPLEMENTED
-        note = entry.partial or ("no test names this ID" if hits and not tests else "")
+        note = entry.partial or ("no test names this ID" if hits and not named else "")
         rows.append(RuleStatus(entry.id, entry.source.value, entry.title, status.value,
-                               hits[0] if hits else "", tests, note))
+                               hits[0] if hits else "", named, note))
     return rows

@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import json
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from importlib import resources
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -22,6 +24,7 @@ from academie.bots.random import RandomBot
 from academie.cards import Card
 from academie.engine import Action, Operation, RulesError
 from academie.laws import RuleEntry
+from academie.picture import Painter
 
 BotFactory = Callable[..., Bot]
 """Makes a bot: ``factory(seed=..., **options)``."""
@@ -51,6 +54,17 @@ def standard_bots(package: str) -> dict[str, BotFactory]:
 def screen_of(package: str) -> Callable[[], ModuleType]:
     """The loader of a game's terminal screen, ``<package>.terminal``."""
     return lambda: _load(f"{package}.terminal")
+
+
+def painter_of(package: str) -> Callable[[], Painter]:
+    """The loader of a game's painter of table pictures, ``<package>.picture`` (a module satisfying
+    :class:`academie.picture.Painter`)."""
+
+    def painter() -> Painter:
+        module: Painter = _load(f"{package}.picture")
+        return module
+
+    return painter
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,7 +111,8 @@ def signed_points(state: Any) -> str:
 @dataclass(frozen=True, slots=True)
 class Analysis:
     """An analysis of a played record: ``run(state)`` returns the lines to print (``state`` is None when
-    ``needs_record`` is false and no record is given)."""
+    ``needs_record`` is false and no record is given). A long analysis may take a keyword ``progress``, a callback
+    given objects with ``stage``, ``done``, ``total``, ``unit`` and ``detail`` as the work advances."""
 
     run: Callable[[Any], list[str]]
     needs_record: bool = True
@@ -127,6 +142,8 @@ class GameType:
     """The bots by name, weakest first: the last is the strongest, the one ``academie play`` seats by default."""
     terminal: Callable[[], ModuleType]
     """Loads the game's terminal screen (``run_terminal_game``, ``describe``, ``print_replay``)."""
+    painter: Callable[[], Painter] | None = None
+    """Loads the game's painter of table pictures (every screen draws them)."""
     analysis: Analysis | None = None
     rules_files: tuple[str, ...] = field(default=("state.py", "table.py"))
     """The files of the package where the rules are implemented (where ``academie rules`` looks for IDs)."""
@@ -136,6 +153,25 @@ class GameType:
         """The source files where this game's rules are implemented (the catalogue excepted)."""
         package = Path(inspect.getfile(self.state)).parent
         return tuple(package / name for name in self.rules_files if (package / name).exists())
+
+    def how_to_play(self, lang: str) -> str:
+        """The game's rules for players in ``lang`` ("en" or "fr"), shipped in its package as
+        ``how_to_play.<lang>.md``: one or two screens, 80 columns, citing the law IDs."""
+        package = self.state.__module__.rpartition(".")[0]
+        source = resources.files(package).joinpath(f"how_to_play.{lang}.md")
+        if not source.is_file():
+            raise RulesError(f"no rules for players of {self.name} in {lang!r}")
+        return source.read_text(encoding="utf-8")
+
+    def shipped_tests_index(self) -> dict[str, list[str]]:
+        """The tests that name each rule ID, as shipped in the package (``rule_tests.json``, kept up to date by a
+        test of the checkout), for the rules report of an installed copy."""
+        package = self.state.__module__.rpartition(".")[0]
+        source = resources.files(package).joinpath("rule_tests.json")
+        if not source.is_file():
+            return {}
+        index: dict[str, list[str]] = json.loads(source.read_text(encoding="utf-8"))
+        return index
 
     def new(self, rules: Any = None, **options: Any) -> Any:
         """A new game state: ``load("ecarte").new(seed=7)`` or ``new(decks=[...])``."""

@@ -1,0 +1,223 @@
+"""The table picture: one game-neutral description of what a seat (or a spectator) sees, built from its view only.
+
+Every screen draws it: the terminal (:func:`draw_text`), replays, and the card room, which sends it to browsers as
+JSON (:meth:`Picture.as_json`). Each game paints its own picture from a view, in its package's ``picture.py``
+(``paint(view, *, words, names) -> Picture``, reached through the game's registration); nothing in a picture
+can come from the full state, because a painter is given nothing else.
+
+Cards are written in the picture as their text (``"KH"``, ``"TD"``), the form the engine reads, and shown to a
+person through :meth:`academie.words.Words.card` (``K♥``, ``10♦``; ``R♥`` in French); every other word in a
+picture is already in the picture's language.
+
+>>> from academie.words import Words
+>>> picture = Picture(game="ecarte", title="Écarté", lang="en", viewer=0, status="Deal 1",
+...                   seats=(SeatPicture(0, "You", ("dealer",), 5), SeatPicture(1, "The bot", (), 5)),
+...                   hand=("KH", "7S"), to_act=0, waiting_for="Your move",
+...                   moves=(MovePicture("play KH", "play K♥", "KH"),))
+>>> picture.as_json()["moves"]
+[{'action': 'play KH', 'label': 'play K♥', 'card': 'KH'}]
+>>> print("\\n".join(draw_text(picture, Words("en"), menu=False)))
+── Écarté · Deal 1
+   You (dealer)
+   The bot · 5 cards
+   Your hand: K♥ 7♠
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import textwrap
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from academie.cards import Card
+from academie.words import Words
+
+WIDTH = 80
+"""The width the terminal drawing fits in."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeatPicture:
+    """One seat at the table, as the viewer sees it."""
+
+    seat: int
+    name: str
+    """How the viewer calls it: "You", "Your partner", "The bot", "North", a player's name."""
+    roles: tuple[str, ...] = ()
+    """In words: "dealer", "eldest hand", "partner", "cutter"."""
+    cards: int = 0
+    """How many cards it holds (the viewer sees the count, not the cards)."""
+    shown: tuple[str, ...] = ()
+    """Its cards lying face up (exposed, declared, its up cards), as card texts."""
+    notes: tuple[str, ...] = ()
+    """In words: "folded", "stands", "retired", "bust"..."""
+
+
+@dataclass(frozen=True, slots=True)
+class TrickPicture:
+    """A trick: who played what, in order, and who won it (None while it is being played)."""
+
+    number: int
+    plays: tuple[tuple[int, str], ...]
+    """(seat, card text), in the order played."""
+    winner: int | None = None
+    why: str = ""
+    """In words, why the winner won ("highest trump", "highest ♠"), once it is won."""
+
+
+@dataclass(frozen=True, slots=True)
+class Tally:
+    """A line of numbers the players watch: the score, the games, the boxes, the pot, the caves, the baskets."""
+
+    label: str
+    entries: tuple[tuple[str, str], ...]
+    """(who or what, value), in words."""
+
+
+@dataclass(frozen=True, slots=True)
+class MovePicture:
+    """One legal move of the viewer: the text the engine reads, and a short label in words."""
+
+    action: str
+    label: str
+    card: str | None = None
+    """The card the move plays or names, when it is about one card (the card room makes it clickable)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Picture:
+    """What one viewer sees of the table now. Plain data: every field is text, numbers or tuples of them."""
+
+    game: str
+    title: str
+    lang: str
+    viewer: int | None
+    """The seat that sees, or None for a spectator (the public view)."""
+    status: str
+    """One line: the deal, who deals, the contract or trumps, what is going on."""
+    seats: tuple[SeatPicture, ...]
+    hand: tuple[str, ...] = ()
+    """The viewer's own cards, sorted the game's way."""
+    trump: str | None = None
+    """The trump suit and how it was made, in words ("♣ clubs, the turn-up Q♣"), or None."""
+    table: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    """Other cards lying on the table, with what they are: ("Turn-up", ("QC",)), ("Burnt", (...))."""
+    trick: TrickPicture | None = None
+    last_trick: TrickPicture | None = None
+    tallies: tuple[Tally, ...] = ()
+    to_act: int | None = None
+    """The seat whose turn it is (None: nobody, chance or the table)."""
+    waiting_for: str = ""
+    """In words: "Your move", "East to play", "The game is over"."""
+    moves: tuple[MovePicture, ...] = ()
+    """The viewer's legal moves (empty when it is not the viewer's turn)."""
+    log: tuple[str, ...] = ()
+    """The deal so far, in sentences."""
+    pending: str = ""
+    """A ruling waiting for its remedy, in words with its law's ID ("" when none)."""
+    result: str = ""
+    """When the deal or the game is over: its result in words, with why."""
+    extra: tuple[tuple[str, str], ...] = field(default=())
+    """Anything else a game shows, as (label, value) in words."""
+
+    def as_json(self) -> dict[str, Any]:
+        """The picture as plain JSON data (what the card room sends to a browser)."""
+        data: dict[str, Any] = _plain(dataclasses.asdict(self))
+        return data
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {key: _plain(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [_plain(item) for item in value]
+    return value
+
+
+class Painter(Protocol):
+    """What each game's ``picture.py`` offers (reached through ``GameType.painter``)."""
+
+    def paint(self, view: Any, /, *, words: Words, names: Sequence[str]) -> Picture:
+        """The picture of ``view`` (a seat's or the public's), in ``words``' language, with these seat names."""
+        ...
+
+    def why_not(self, view: Any, action: str, reason: str, /, *, words: Words) -> str:
+        """Why ``action`` (text) is not allowed now, in words, citing the rule's ID; ``reason`` is the engine's."""
+        ...
+
+    def shorthand(self, view: Any, text: str, /) -> str:
+        """The action text a player's shorthand stands for (``KH`` for ``play KH``); the text itself otherwise."""
+        ...
+
+    def default_names(self, view: Any, /, *, words: Words) -> tuple[str, ...]:
+        """How the viewer calls each seat when the players have no names of their own ("You", "The bot",
+        "Your partner", "West", "Seat 3")."""
+        ...
+
+    def act_label(self, view: Any, act: str, /, *, words: Words) -> str:
+        """Table mode: an irregular act's text (``! revoke 0 KH``) in one line of words, with its law's ID."""
+        ...
+
+
+# ------------------------------------------------------------------------------------------------ drawing
+def show(card: str, words: Words) -> str:
+    """A card text of a picture, as a person reads it."""
+    return words.card(Card.parse(card))
+
+
+def show_all(cards: Sequence[str], words: Words) -> str:
+    return " ".join(show(card, words) for card in cards)
+
+
+def _wrap(text: str, indent: str = "   ") -> list[str]:
+    return textwrap.wrap(text, WIDTH, initial_indent=indent, subsequent_indent=indent + "  ") or [indent.rstrip()]
+
+
+def draw_trick(trick: TrickPicture, picture: Picture, words: Words) -> str:
+    """One trick in words: "Trick 3: You K♥, The bot 7♥, won by You (highest ♥)"."""
+    names = {seat.seat: seat.name for seat in picture.seats}
+    plays = ", ".join(f"{names.get(seat, str(seat))} {show(card, words)}" for seat, card in trick.plays)
+    line = words("Trick {number}: {plays}", number=trick.number, plays=plays)
+    if trick.winner is not None:
+        won = words("won by {winner}", winner=names.get(trick.winner, str(trick.winner)))
+        line += f", {won}" + (f" ({trick.why})" if trick.why else "")
+    return line
+
+
+def draw_text(picture: Picture, words: Words, *, menu: bool = True) -> list[str]:
+    """The picture as lines of text that fit :data:`WIDTH` columns (no markup)."""
+    lines = [f"── {picture.title} · {picture.status}"]
+    for seat in picture.seats:
+        parts = [seat.name + (f" ({', '.join(seat.roles)})" if seat.roles else "")]
+        if seat.seat != picture.viewer or not picture.hand:
+            parts.append(words.count_cards(seat.cards))
+        if seat.shown:
+            parts.append(words("shows {cards}", cards=show_all(seat.shown, words)))
+        parts += seat.notes
+        lines += _wrap(" · ".join(parts))
+    if picture.trump:
+        lines += _wrap(words("Trumps: {trump}", trump=picture.trump))
+    for label, cards in picture.table:
+        lines += _wrap(f"{label}: {show_all(cards, words)}")
+    for tally in picture.tallies:
+        lines += _wrap(f"{tally.label}: " + ", ".join(f"{who} {value}" for who, value in tally.entries))
+    for label, value in picture.extra:
+        lines += _wrap(f"{label}: {value}")
+    if picture.trick is not None and picture.trick.plays:
+        lines += _wrap(draw_trick(picture.trick, picture, words))
+    if picture.pending:
+        lines += _wrap(words("Ruling pending: {ruling}", ruling=picture.pending))
+    if picture.hand:
+        lines += _wrap(words("Your hand: {cards}", cards=show_all(picture.hand, words)))
+    if picture.result:
+        lines += _wrap(picture.result)
+    if menu and picture.moves:
+        lines.append(f"{picture.waiting_for}:")
+        width = len(str(len(picture.moves)))
+        for number, move in enumerate(picture.moves, start=1):
+            lines += _wrap(f"{number:>{width}}  {move.label}", indent="   ")
+    elif menu and picture.waiting_for:
+        lines += _wrap(picture.waiting_for, indent="")
+    return lines

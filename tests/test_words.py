@@ -1,0 +1,72 @@
+"""The words of every screen: each message the code says has its French translation, with the same blanks to
+fill; the catalogues hold nothing the code no longer says; the language follows --lang or the locale."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from importlib import resources
+from pathlib import Path
+
+import pytest
+from babel.messages.extract import extract_from_dir
+from babel.messages.pofile import read_po
+
+from academie.cards import Card
+from academie.words import DOMAINS, LanguageError, Words, language_of_environment
+
+SOURCE = Path(__file__).resolve().parents[1] / "src" / "academie"
+KEYWORDS = {"words": None, "w": None, "Reason": None}
+"""How code marks a message: ``words("...")``, ``self.words("...")``, ``w("...")``, ``Reason("...")``."""
+BLANK = re.compile(r"\{([a-z_]+)[^}]*\}")
+
+
+def messages_in_code() -> Iterator[tuple[str, str]]:
+    """(message, where) for every message the code says."""
+    for filename, line, message, _comments, _context in extract_from_dir(
+            str(SOURCE), method_map=[("**.py", "python")], keywords=KEYWORDS):
+        if isinstance(message, str) and message:
+            yield message, f"{filename}:{line}"
+
+
+def french() -> dict[str, str]:
+    table: dict[str, str] = {}
+    for domain in DOMAINS:
+        source = resources.files("academie").joinpath("locale", "fr", f"{domain}.po")
+        if source.is_file():
+            with source.open("rb") as handle:
+                for message in read_po(handle, locale="fr"):
+                    if message.id:
+                        table[str(message.id)] = str(message.string)
+    return table
+
+
+def test_every_message_of_the_code_is_in_french_with_the_same_blanks() -> None:
+    translations = french()
+    missing = [f"{where}: {message!r}" for message, where in messages_in_code() if not translations.get(message)]
+    assert not missing, "messages without a French translation:\n" + "\n".join(missing)
+    for message, translated in translations.items():
+        assert set(BLANK.findall(message)) == set(BLANK.findall(translated)), message
+
+
+def test_the_catalogues_hold_no_message_the_code_no_longer_says() -> None:
+    said = {message for message, _ in messages_in_code()}
+    assert not set(french()) - said
+
+
+def test_words_fill_blanks_after_translation_and_write_cards_each_language_way() -> None:
+    assert Words("fr")("{count} cards", count=3) == "3 cartes"
+    assert Words("en")("{count} cards", count=3) == "3 cards"
+    assert Words("fr").card(Card.parse("KH")) == "R♥" and Words("en").card(Card.parse("TD")) == "10♦"
+
+
+def test_a_language_we_do_not_speak_is_refused_naming_ours() -> None:
+    with pytest.raises(LanguageError, match="available: en, fr"):
+        Words("de")
+
+
+@pytest.mark.parametrize(("environ", "lang"), [
+    ({"LANG": "fr_FR.UTF-8"}, "fr"), ({"LANGUAGE": "fr:en", "LANG": "C"}, "fr"), ({"LC_ALL": "en_GB.UTF-8"}, "en"),
+    ({"LANG": "de_DE.UTF-8"}, "en"), ({}, "en")])
+def test_the_language_follows_the_locale(environ: dict[str, str], lang: str) -> None:
+    assert language_of_environment(environ) == lang
