@@ -354,6 +354,35 @@ class Trick:
 
 
 @dataclass(frozen=True, slots=True)
+class Payment:
+    """Points a side scored (or, negative, lost) in a deal, and the rule or law that moved them (the ledger)."""
+
+    side: int
+    points: int
+    law: str
+
+
+@dataclass(frozen=True, slots=True)
+class LastDeal:
+    """The deal that ended last, as everybody saw it end: its trumps, what it scored and why (public)."""
+
+    dealer: int
+    trump: Suit | None
+    start_score: tuple[int, int]
+    """Each side's points when it began (honours at eight and nine depend on it, W-§4.1)."""
+    result: DealResult | None
+    """What it scored; None when the hand was void (table mode, ``void_law``)."""
+    payments: tuple[Payment, ...]
+    """Its points, each with its rule or law (W-§6.1 tricks, W-§4.1 honours, W-§4.2 calling, W-R1 ...)."""
+    void_law: str = ""
+    """The law under which the hand was void (W-D1, W-D4, W-R6 ...), or ""."""
+    game: GameResult | None = None
+    """The game it ended (W-§6.2), if it ended one."""
+    games: tuple[GameResult, ...] = ()
+    """Every game of the rubber finished so far (W-§6.2)."""
+
+
+@dataclass(frozen=True, slots=True)
 class WhistView:
     """Exactly what one viewer (a seat, or :data:`PUBLIC`) knows at this moment."""
 
@@ -389,6 +418,10 @@ class WhistView:
     rulings: tuple[str, ...] = ()
     previous_tricks: tuple[Trick, ...] = ()
     """The tricks of the deal that ended last (public)."""
+    payments: tuple[Payment, ...] = ()
+    """This deal's points so far, each with its rule or law (public: the score is marked in view of all)."""
+    last_deal: LastDeal | None = None
+    """The deal that ended last: its trumps, its points and why, the game it ended (public)."""
 
 
 def redact(actor: int, action: Action, viewer: int) -> Action | None:
@@ -505,6 +538,10 @@ class Deal:
     """The four hands as dealt (W-§4.1: honours count by what the partners were dealt)."""
     call_open: bool = False
     """W-§4.2: a call may still be made this deal (long whist, a side at eight, the first trick not done)."""
+    ledger_start: int = 0
+    """Where this deal's entries begin in the ledger (its payments, :attr:`WhistView.payments`)."""
+    last: LastDeal | None = None
+    """The deal that ended last (:attr:`WhistView.last_deal`)."""
 
     @property
     def turn(self) -> int:
@@ -587,7 +624,8 @@ class WhistState(GameState[WhistRules]):
         self._game_results: list[GameResult] = []
         if first_dealer is not None and first_dealer not in range(SEATS):
             raise RulesError(f"first_dealer={first_dealer!r} is not allowed; allowed: 0, 1, 2, 3, or None to draw")
-        self._deal = Deal(dealer=first_dealer if first_dealer is not None else 0)
+        self._deal = Deal(dealer=first_dealer if first_dealer is not None else 0,
+                          ledger_start=len(self.ledger.entries))
         self._legal: tuple[Action, ...] | None = None
         self._legal_mask = 0
         """The cards whose play is legal now, as a mask (0 in phases without plays); valid while ``_legal`` is."""
@@ -651,6 +689,7 @@ class WhistState(GameState[WhistRules]):
         dealing = view.phase is not Phase.SHUFFLE and view.phase is not Phase.OVER
         state = cls(rules, first_dealer=view.dealer, automate_table=False, games=view.games,
                     score=view.start_score if dealing else view.score)
+        state._deal.last = view.last_deal  # the deal before, as everybody saw it end (not rebuilt)
         if view.phase is Phase.OVER:
             state.rulings = list(view.rulings)
             return state
@@ -1220,8 +1259,11 @@ class WhistState(GameState[WhistRules]):
         for side in (0, 1):
             if deal.points[side] > 0:
                 self.deduct(side, deal.points[side], law)
+        trump = self.trump
         self._new_deal((deal.dealer + 1) & 3 if passes else deal.dealer)
         self._deal.points = deal.points[:]
+        self._deal.last = LastDeal(deal.dealer, trump, deal.start_score, None, self.payments_of(deal),
+                                   void_law=law, games=tuple(self._game_results))
 
     def forget_honours(self, side: int) -> None:
         """W-H3: ``side`` has not claimed its honours at the end of the hand: they are not scored then."""
@@ -1373,7 +1415,10 @@ class WhistState(GameState[WhistRules]):
         self._deal_results.append(DealResult(
             game, deal.dealer, (side_points[0], side_points[1], side_points[0], side_points[1]),
             (deal.tricks_won[0], deal.tricks_won[1]), (deal.honours[0], deal.honours[1]), completed))
+        trump = self.trump
         self._new_deal((deal.dealer + 1) & 3)  # W-§3: the deal passes to the left
+        self._deal.last = LastDeal(deal.dealer, trump, deal.start_score, self._deal_results[-1],
+                                   self.payments_of(deal), games=tuple(self._game_results))
 
     def _new_deal(self, dealer: int) -> None:
         """A fresh deal. W-R5: the revokes of the hand were ruled at its end (W-R1) and none is carried over: once
@@ -1381,7 +1426,7 @@ class WhistState(GameState[WhistRules]):
         yet proved are carried until the next trump card is turned (see :meth:`_apply_shuffle`)."""
         old = self._deal
         self._deal = Deal(dealer=dealer, start=len(self.operations), unclaimed=old.unclaimed,
-                          overscore=old.overscore)
+                          overscore=old.overscore, ledger_start=len(self.ledger.entries), last=old.last)
         self._phase = _SHUFFLE
 
     def _end_game(self, winner: int) -> None:
@@ -1389,6 +1434,8 @@ class WhistState(GameState[WhistRules]):
         score = self._score
         value = self.rules.game_value(score[1 - winner])
         self._game_results.append(GameResult(winner, (score[0], score[1]), value))
+        if self._deal.last is not None:
+            self._deal.last = replace(self._deal.last, game=self._game_results[-1], games=tuple(self._game_results))
         self._deal.unclaimed = self._deal.overscore = (-1, 0)  # W-H3, W-H7: nothing is corrected once game is won
         self._games[winner] += 1
         self._score = [0, 0]
@@ -1458,7 +1505,16 @@ class WhistState(GameState[WhistRules]):
             pending=self._pending.irregularity if self._pending else None, rulings=tuple(self.rulings),
             previous_tricks=tuple(Trick(leader, tuple(CARDS[c] for c in cards), winner)
                                   for leader, cards, winner in self._last_tricks),
+            payments=self.payments_of(deal), last_deal=deal.last,
         )
+
+    def payments_of(self, deal: Deal) -> tuple[Payment, ...]:
+        """The points ``deal`` moved so far, side by side (seat 0 for side 0, seat 1 for side 1: partners score
+        alike), each with the rule or law the ledger cites; negative for points deducted (W-R1, W-H2, W-H7)."""
+        return tuple(Payment(int(entry.target), entry.amount, entry.reason) if entry.source == MARKER
+                     else Payment(int(entry.source), -entry.amount, entry.reason)
+                     for entry in self.ledger.entries[deal.ledger_start:]
+                     if entry.target in (0, 1) or entry.source in (0, 1))
 
     def _tricks_view(self) -> tuple[Trick, ...]:
         deal = self._deal
