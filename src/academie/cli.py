@@ -19,7 +19,7 @@ import json
 import os
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from enum import StrEnum
 from pathlib import Path
@@ -44,7 +44,9 @@ from academie import laws, record, sim
 from academie import tournament as tournaments
 from academie.engine import AcademieError, rules_from_dict, rules_to_dict
 from academie.games import GAMES, GameType, load
-from academie.words import LANGUAGES, language_of_environment
+from academie.picture import draw_tally
+from academie.terminal import Session, print_replay, rebuild
+from academie.words import LANGUAGES, Words, language_of_environment
 
 app = typer.Typer(name="academie", add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
                   help="Académie: classic French card games from the 19th-century books: Écarté, Whist, "
@@ -267,7 +269,7 @@ def play(
     bot: Annotated[str | None, typer.Option(help="The bot to play against (default: the strongest).")] = None,
     seed: Annotated[int | None, typer.Option(help="Seed of the deals (default: a random one, printed).")] = None,
     first_dealer: Annotated[FirstDealer | None, typer.Option(
-        help="Who deals first (default: cut for deal, the higher card deals).")] = None,
+        help="Who deals first (default: cut or draw for the deal).")] = None,
     rules_option: Annotated[list[str] | None, typer.Option(
         "--rules-option", help="A rules option as key=value (repeatable), e.g. must_trump=false.")] = None,
     save: Annotated[Path | None, typer.Option(help="Where to save the record (default: records/<game>-<seed>.acad).")]
@@ -277,47 +279,124 @@ def play(
     form: Annotated[str | None, typer.Option(
         help="The form of the game, as --rules-option form=F (Le Quinze: A, the vying game; B, two hands).")] = None,
     seat: Annotated[int, typer.Option(
-        help="Your seat where the game lets you choose (Whist: 0 to 3, your partner opposite); bots take the rest.")]
-    = 0,
+        help="Your seat (Whist: your partner sits opposite); bots take the others.")] = 0,
+    lang: Annotated[str | None, typer.Option(help="The language: en or fr (default: the locale's).")] = None,
+    resume: Annotated[Path | None, typer.Option(
+        help="Continue an unfinished game from its record (the seed, seats and bots are read from it).")] = None,
 ) -> None:
-    """Play a partie against a bot in the terminal (type `help` during the game)."""
-    game_type = load_game(game)
-    rules = parse_rules(game_type, [*(rules_option or []), *([f"form={form}"] if form else [])])
-    names = game_type.bot_names()
-    bot_name = bot or game_type.strongest()
-    if bot_name not in names:
-        fail(f"unknown bot {bot_name!r} for {game_type.name}; available: {', '.join(names)}")
-    if seed is None:
-        seed = int.from_bytes(os.urandom(4), "big")
-    target = save or Path("records") / f"{game_type.name}-{seed}.acad"
-    if target.suffix.lower() not in RECORD_SUFFIXES:
-        fail(f"cannot save a record as {target}: allowed file types: {', '.join(RECORD_SUFFIXES)}")
-    check_output(target, "the record (--save)")
-    dealer = None if first_dealer is None else (0 if first_dealer is FirstDealer.me else 1)
+    """Play a game against bots in the terminal (type `help` during the game); the record is written as you play."""
+    language = _language(lang)
     console = _out()
-    console.print(f"[bold]{game_type.title}[/bold] against the {bot_name} bot · seed {seed} "
-                  f"(play the same deals again with --seed {seed}) · type [bold]help[/bold] for the commands")
-    with user_errors():
-        state = game_type.new(rules, seed=seed, first_dealer=dealer, **_players_option(game_type, players))
-    screen = game_type.terminal()
-    seats = len(state.returns())
-    options: dict[str, int] = {}
-    if seat != 0:
-        if "human" not in inspect.signature(screen.run_terminal_game).parameters:
-            fail(f"--seat is not for {game_type.name}: you sit at seat 0")
+    if resume is not None:
+        game_type, state, seed, seat, bot_name, tags, comments = _resumed(resume)
+        target = resume
+        console.print(f"[bold]{escape(game_type.title)}[/bold] · {escape(str(resume))} resumed at action "
+                      f"{len(state.operations)} · seed {seed}")
+    else:
+        game_type = load_game(game)
+        rules = parse_rules(game_type, [*(rules_option or []), *([f"form={form}"] if form else [])])
+        bot_name = bot or game_type.strongest()
+        if bot_name not in game_type.bot_names():
+            fail(f"unknown bot {bot_name!r} for {game_type.name}; available: {', '.join(game_type.bot_names())}")
+        if seed is None:
+            seed = int.from_bytes(os.urandom(4), "big")
+        target = save or Path("records") / f"{game_type.name}-{seed}.acad"
+        if target.suffix.lower() not in RECORD_SUFFIXES:
+            fail(f"cannot save a record as {target}: allowed file types: {', '.join(RECORD_SUFFIXES)}")
+        check_output(target, "the record (--save)")
+        with user_errors():
+            state = game_type.new(rules, seed=seed, **_players_option(game_type, players))
+        seats = len(state.returns())
         if not 0 <= seat < seats:
             fail(f"--seat {seat} is not a seat of {game_type.name}; allowed: 0 to {seats - 1}")
-        options["human"] = seat
+        if first_dealer is not None:
+            dealer = seat if first_dealer is FirstDealer.me else (seat + 1) % seats
+            with user_errors():
+                state = game_type.new(rules, seed=seed, first_dealer=dealer, **_players_option(game_type, players))
+        tags = {"Date": datetime.date.today().isoformat(), "Seed": str(seed)}
+        tags |= {f"Seat{s}": "Player" if s == seat else f"Bot ({bot_name})" for s in range(seats)}
+        comments = {}
+        console.print(f"[bold]{escape(game_type.title)}[/bold] · {escape(bot_name)} bots · seed {seed} (play the same "
+                      f"deals again with --seed {seed}) · type [bold]help[/bold] for the commands")
+    _play_session(game_type, state, seat=seat, seed=seed, bot_name=bot_name, target=target, tags=tags,
+                  comments=comments, words=Words(language, game=game_type.name), console=console)
+
+
+def _play_session(game_type: GameType, state: Any, *, seat: int, seed: int, bot_name: str, target: Path,
+                  tags: dict[str, str], comments: dict[int, str], words: Words, console: Console) -> None:
+    """The game in the terminal through the shared session; the record is written after every action."""
+    assert game_type.painter is not None
+    painter = game_type.painter()
+    seats = len(state.returns())
+    first = game_type.record.first_dealer(state)
+    rules = state.rules
+
+    def save(current: Any, notes: Mapping[int, str]) -> None:
+        with user_errors():
+            _save_atomically(record.from_state(current, tags=tags, comments=notes), target)
+
     with user_errors():
         bots = {s: game_type.make_bot(bot_name, seed=seed + s) for s in range(seats) if s != seat}
-    finished = screen.run_terminal_game(state, bots=bots, console=console, read_line=_read_line, **options)
-    console.print(screen.closing_words(state, human=seat, finished=finished))
-    tags = {"Date": datetime.date.today().isoformat(), "Seed": str(seed)}
-    tags |= {f"Seat{s}": "Player" if s == seat else f"Bot ({bot_name})" for s in range(seats)}
+        session = Session(
+            state=state, painter=painter, human=seat, bots=bots, console=console, read_line=_read_line,
+            words=words, names=painter.default_names(state.view(seat), words=words), save=save,
+            restart=lambda operations: rebuild(game_type, rules=rules, first_dealer=first, seed=seed,
+                                               operations=operations),
+            adviser=lambda: game_type.make_bot(game_type.strongest(), seed=seed), rules_text=game_type.how_to_play(
+                words.lang), comments=comments)
+        save(state, comments)
+        try:
+            finished = session.run()
+        except KeyboardInterrupt:
+            finished = False
+            console.print()
+    final = painter.paint(session.state.view(seat), words=words, names=session.names)
+    if finished:
+        console.print(escape(final.result))
+    else:
+        console.print(escape(words("Game stopped.")))
+        for tally in final.tallies:
+            console.print(escape(draw_tally(tally, words)))
+    console.print(escape(words("Record saved to {path} (see it again with: academie replay {path})",
+                               path=str(target))))
+    if not finished:
+        console.print(escape(words("Continue it with: academie play --resume {path}", path=str(target))))
+
+
+def _save_atomically(game_record: record.Record, target: Path) -> None:
+    """Write the record beside its place, then move it there: an interruption never leaves half a record."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    partial = target.with_name(target.name + ".partial" + target.suffix)
+    record.save_file(game_record, partial)
+    os.replace(partial, target)
+
+
+def _resumed(path: Path) -> tuple[GameType, Any, int, int, str, dict[str, str], dict[int, str]]:
+    """An unfinished game from its record: its game, state (dealt again from its seed), seed, the player's seat,
+    the bots' name, the tags and the bots' reasons."""
     with user_errors():
-        target.parent.mkdir(parents=True, exist_ok=True)  # again: the folder may have gone during the game
-        record.save_file(record.from_state(state, tags=tags), target)
-    console.print(f"Record saved to {escape(str(target))} (see it again with: academie replay {escape(str(target))})")
+        partie = record.load_file(path)
+        final = record.replay(partie)
+    game_type = load(partie.game)
+    if final.is_terminal:
+        fail(f"{path} is a finished game: nothing to resume (see it with: academie replay {path})")
+    seed_tag = partie.tag("Seed")
+    if seed_tag is None or not (seed_tag.isascii() and seed_tag.isdigit()):
+        fail(f"{path} has no [Seed] tag: only a game played with `academie play` can be resumed")
+    seats = len(final.returns())
+    players = [s for s in range(seats) if partie.tag(f"Seat{s}") == "Player"]
+    bots = {partie.tag(f"Seat{s}") for s in range(seats)} - {"Player"}
+    bot_names = [name[len("Bot ("):-1] for name in bots if name and name.startswith("Bot (") and name.endswith(")")]
+    if len(players) != 1 or len(bot_names) != 1 or bot_names[0] not in game_type.bot_names():
+        fail(f"{path}: expected one seat \"Player\" and bots named \"Bot (NAME)\" with NAME among "
+             f"{', '.join(game_type.bot_names())}")
+    seed = int(seed_tag)
+    with user_errors():
+        state = rebuild(game_type, rules=final.rules, first_dealer=game_type.record.first_dealer(final), seed=seed,
+                        operations=final.operations)
+    tags = {name: value for name, value in partie.tags if name not in ("Game", "Rules", "Options", "FirstDealer",
+                                                                        "Result")}
+    return game_type, state, seed, players[0], bot_names[0], tags, record.comments_by_operation(partie)
 
 
 def _read_line() -> str | None:
@@ -335,15 +414,27 @@ def _read_line() -> str | None:
 def replay(
     file: Annotated[Path, typer.Argument(help="A record: .acad (text) or .json.")],
     as_json: Annotated[bool, typer.Option("--json", help="Print the replayed partie as JSON.")] = False,
+    seat: Annotated[int | None, typer.Option(help="Show only what this seat saw (default: every hand).")] = None,
+    lang: Annotated[str | None, typer.Option(help="The language: en or fr (default: the locale's).")] = None,
 ) -> None:
-    """Replay a record through the engine and print the course of the partie and its result."""
+    """Replay a record through the engine and tell the game: deals, hands, every action, tricks, results."""
+    language = _language(lang)
     with user_errors():
         partie = record.load_file(file)
         state = record.replay(partie)
     if as_json:
         _print_json(replay_json(partie, state))
         return
-    load(partie.game).terminal().print_replay(_out(), partie, state)
+    game_type = load(partie.game)
+    seats = len(state.returns())
+    if seat is not None and not 0 <= seat < seats:
+        fail(f"--seat {seat} is not a seat of {game_type.name}; allowed: 0 to {seats - 1}")
+    console = _out()
+    console.print(f"[bold]{escape(game_type.title)}[/bold] · " +
+                  " · ".join(f"{escape(name)} {escape(value)}" for name, value in partie.tags if name != "Game"))
+    with user_errors():
+        print_replay(console, game=game_type, final=state, comments=record.comments_by_operation(partie),
+                     words=Words(language, game=game_type.name), seat=seat)
 
 
 def replay_json(partie: record.Record, state: Any) -> dict[str, Any]:

@@ -176,14 +176,20 @@ def _wrap(text: str, indent: str = "   ") -> list[str]:
 
 
 def draw_trick(trick: TrickPicture, picture: Picture, words: Words) -> str:
-    """One trick in words: "Trick 3: You K♥, The bot 7♥, won by You (highest ♥)"."""
+    """One trick in words: "Trick 3: You K♥, The bot 7♥; winner: You (highest ♥)"."""
     names = {seat.seat: seat.name for seat in picture.seats}
     plays = ", ".join(f"{names.get(seat, str(seat))} {show(card, words)}" for seat, card in trick.plays)
     line = words("Trick {number}: {plays}", number=trick.number, plays=plays)
     if trick.winner is not None:
-        won = words("won by {winner}", winner=names.get(trick.winner, str(trick.winner)))
-        line += f", {won}" + (f" ({trick.why})" if trick.why else "")
+        won = words("winner: {winner}", winner=names.get(trick.winner, str(trick.winner)))
+        line += f"; {won}" + (f" ({trick.why})" if trick.why else "")
     return line
+
+
+def draw_tally(tally: Tally, words: Words) -> str:
+    """A tally in words: "Score: You 3, The bot 1"."""
+    values = ", ".join(f"{who} {value}" for who, value in tally.entries)
+    return words("{label}: {value}", label=tally.label, value=values)
 
 
 def draw_text(picture: Picture, words: Words, *, menu: bool = True) -> list[str]:
@@ -200,11 +206,11 @@ def draw_text(picture: Picture, words: Words, *, menu: bool = True) -> list[str]
     if picture.trump:
         lines += _wrap(words("Trumps: {trump}", trump=picture.trump))
     for label, cards in picture.table:
-        lines += _wrap(f"{label}: {show_all(cards, words)}")
+        lines += _wrap(words("{label}: {value}", label=label, value=show_all(cards, words)))
     for tally in picture.tallies:
-        lines += _wrap(f"{tally.label}: " + ", ".join(f"{who} {value}" for who, value in tally.entries))
+        lines += _wrap(draw_tally(tally, words))
     for label, value in picture.extra:
-        lines += _wrap(f"{label}: {value}")
+        lines += _wrap(words("{label}: {value}", label=label, value=value))
     if picture.trick is not None and picture.trick.plays:
         lines += _wrap(draw_trick(picture.trick, picture, words))
     if picture.pending:
@@ -214,7 +220,7 @@ def draw_text(picture: Picture, words: Words, *, menu: bool = True) -> list[str]
     if picture.result:
         lines += _wrap(picture.result)
     if menu and picture.moves:
-        lines.append(f"{picture.waiting_for}:")
+        lines.append(words("{label}:", label=picture.waiting_for))
         width = len(str(len(picture.moves)))
         for number, move in enumerate(picture.moves, start=1):
             lines += _wrap(f"{number:>{width}}  {move.label}", indent="   ")

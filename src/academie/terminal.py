@@ -21,7 +21,7 @@ from rich.markup import escape
 from academie.bots import Bot, Reason
 from academie.cards import Card
 from academie.engine import PUBLIC, AcademieError, ActionParseError, IllegalActionError
-from academie.picture import Painter, Picture, draw_text, draw_trick
+from academie.picture import Painter, Picture, draw_tally, draw_text, draw_trick
 from academie.registry import GameType
 from academie.words import Words
 
@@ -189,7 +189,7 @@ class Session:
             self._say(draw_trick(trick, picture, words) if trick else words("No trick has been played yet."))
         elif command == "score":
             for tally in picture.tallies:
-                self._say(f"{tally.label}: " + ", ".join(f"{who} {value}" for who, value in tally.entries))
+                self._say(draw_tally(tally, self.words))
         elif command == "hint":
             self._hint()
         elif command == "undo":

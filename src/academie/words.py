@@ -66,16 +66,22 @@ def _catalogue(lang: str, domain: str) -> Mapping[str, str]:
 
 
 class Words:
-    """Translate messages, cards and suits for one language (``"en"`` or ``"fr"``)."""
+    """Translate messages, cards and suits for one language (``"en"`` or ``"fr"``).
+
+    With ``game``, the shared words and that game's own (which win where the two say the same message
+    differently); without, every catalogue (for tools that speak of all the games).
+    """
 
     __slots__ = ("_table", "lang")
 
-    def __init__(self, lang: str = "en") -> None:
+    def __init__(self, lang: str = "en", *, game: str | None = None) -> None:
         if lang not in LANGUAGES:
             raise LanguageError(f"language {lang!r} is not available; available: {', '.join(LANGUAGES)}")
+        if game is not None and game not in DOMAINS:
+            raise LanguageError(f"no words for the game {game!r}; games: {', '.join(DOMAINS[1:])}")
         self.lang = lang
         table: dict[str, str] = {}
-        for domain in DOMAINS:
+        for domain in DOMAINS if game is None else ("academie", game):
             table.update(_catalogue(lang, domain))
         self._table = table
 

@@ -1,0 +1,117 @@
+"""The table picture of every game, for every seat and the public, in both modes and both languages: it names no
+card its view does not hold, it fits the terminal's 80 columns, it is plain JSON, and it offers exactly the
+view's legal moves."""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import json
+import random
+import re
+from typing import Any
+
+import pytest
+
+from academie.cards import PACK_52, Card
+from academie.engine import PUBLIC, Mode
+from academie.games import GAMES, load
+from academie.picture import WIDTH, Picture, draw_text
+from academie.words import LANGUAGES, Words
+
+TABLES: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
+    "ecarte": ("ecarte", {}, {}),
+    "whist": ("whist", {}, {}),
+    "guimbarde-4": ("guimbarde", {"players": 4}, {}),
+    "guinguette-4": ("guinguette", {"players": 4}, {}),
+    "quinze-3": ("quinze", {"players": 3}, {}),
+    "quinze-B": ("quinze", {}, {"form": "B"}),
+}
+CARD_TEXT = re.compile(r"^(?:10|[2-9TJQKA])[CDHS]$")
+
+
+def cards_held(view: Any) -> set[Card]:
+    """Every card a view names, in any field."""
+    found: set[Card] = set()
+    stack = [view]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, Card):
+            found.add(item)
+        elif isinstance(item, str | int | float | bool | enum.Enum) or item is None:
+            continue
+        elif dataclasses.is_dataclass(item) and not isinstance(item, type):
+            stack += [getattr(item, f.name) for f in dataclasses.fields(item) if f.name != "rules"]
+        elif isinstance(item, tuple | list | frozenset | set | dict):
+            stack += list(item.items()) if isinstance(item, dict) else list(item)
+    return found
+
+
+def cards_named(picture: Picture, words: Words) -> set[Card]:
+    """Every card a picture names: card texts in its structured fields, card words in its sentences."""
+    named: set[Card] = set()
+    texts: list[str] = []
+    stack: list[Any] = [picture.as_json()]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            stack += list(item.values())
+        elif isinstance(item, list):
+            stack += item
+        elif isinstance(item, str):
+            if CARD_TEXT.match(item):
+                named.add(Card.parse(item))
+            else:
+                texts.append(item)
+    prose = " ".join(texts)
+    for card in PACK_52:
+        if re.search(rf"(?<![\w♣♦♥♠]){re.escape(words.card(card))}(?![\w])", prose):
+            named.add(card)
+    return named
+
+
+def random_positions(table: str, mode: Mode, seed: int) -> Any:
+    """States of a random game, irregular acts committed now and then in table mode."""
+    name, options, rules_options = TABLES[table]
+    game = load(name)
+    state = game.new(game.rules(**rules_options, mode=mode), seed=seed, **options)
+    rng = random.Random(seed)
+    for _ in range(600):
+        if state.is_terminal:
+            return
+        yield state
+        seats = range(len(state.returns()))
+        acts = [act for seat in seats for act in state.irregular_actions(seat)] if mode is Mode.TABLE else []
+        if acts and rng.random() < 0.05:
+            state.apply(rng.choice(acts))
+        else:
+            state.apply(rng.choice(tuple(state.legal_actions())))
+
+
+def test_every_registered_game_has_a_painter() -> None:
+    assert {name for name, _, _ in TABLES.values()} == set(GAMES)
+    assert all(game.painter is not None for game in GAMES.values())
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("mode", [Mode.ENFORCED, Mode.TABLE])
+@pytest.mark.parametrize("table", sorted(TABLES))
+def test_pictures_name_no_card_their_view_does_not_hold(table: str, mode: Mode, lang: str) -> None:
+    """Every seat's and the public's picture, over random games: no card beyond its view's, 80 columns, JSON,
+    and one move per legal action of the view."""
+    game = load(TABLES[table][0])
+    assert game.painter is not None
+    painter = game.painter()
+    words = Words(lang)
+    for seed in range(6):
+        for step, state in enumerate(random_positions(table, mode, seed)):
+            if step % 4:
+                continue
+            for viewer in (*range(len(state.returns())), PUBLIC):
+                view = state.view(viewer)
+                picture = painter.paint(view, words=words, names=painter.default_names(view, words=words))
+                leaked = cards_named(picture, words) - cards_held(view)
+                assert not leaked, f"{table} seat {viewer} step {step}: the picture names {leaked}"
+                assert all(len(line) <= WIDTH for line in draw_text(picture, words))
+                json.dumps(picture.as_json())
+                assert [move.action for move in picture.moves] == [str(a) for a in view.legal_actions]

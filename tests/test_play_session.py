@@ -1,0 +1,66 @@
+"""The terminal game of every game through the real command: the record is written as the game goes, so that
+SIGINT in the middle leaves a record that ``academie replay`` accepts and ``academie play --resume`` continues."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from academie import record
+from academie.games import GAMES
+
+PLAYS = {"ecarte": [], "whist": [], "guimbarde": ["--players", "4"], "guinguette": ["--players", "3"],
+         "quinze": ["--players", "3"]}
+
+
+def command(*args: str) -> list[str]:
+    return [sys.executable, "-m", "academie", *args]
+
+
+def test_every_game_is_played_here() -> None:
+    assert set(PLAYS) == set(GAMES)
+
+
+@pytest.mark.parametrize("game", sorted(PLAYS))
+def test_sigint_in_the_middle_leaves_a_record_that_replays_and_resumes(game: str, tmp_path: Path) -> None:
+    """Ctrl-C after a few moves: the record on disk replays, and --resume continues the game from it to its end."""
+    target = tmp_path / f"{game}.acad"
+    env = {**os.environ, "COLUMNS": "100", "LANG": "C.UTF-8"}
+    process = subprocess.Popen(command("play", game, *PLAYS[game], "--seed", "3", "--bot", "classical",
+                                       "--save", str(target)),
+                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               env=env)
+    assert process.stdin is not None
+    process.stdin.write("1\n" * 3)
+    process.stdin.flush()
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and _actions(target) < 3:
+        time.sleep(0.1)
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=60)
+    assert target.exists(), out + err
+    partie = record.load_file(target)
+    state = record.replay(partie)  # a whole record, every action checked
+    assert not state.is_terminal
+    replayed = subprocess.run(command("replay", str(target)), capture_output=True, text=True, timeout=120, env=env)
+    assert replayed.returncode == 0, replayed.stderr
+    resumed = subprocess.run(command("play", "--resume", str(target)), input="1\n" * 3000, capture_output=True,
+                             text=True, timeout=600, env=env)
+    assert resumed.returncode == 0, resumed.stderr
+    finished = record.replay(record.load_file(target))
+    assert finished.is_terminal
+    assert finished.operations[:len(state.operations)] == state.operations
+
+
+def _actions(target: Path) -> int:
+    """How many actions the record on disk holds so far (0 before it is written)."""
+    if not target.exists():
+        return 0
+    partie = record.load_file(target)  # written whole, then moved into place: never half a record
+    return sum(len(deal.entries) for deal in partie.deals)
