@@ -1,0 +1,1011 @@
+"""The table picture of La Guimbarde: what one seat (or a spectator) sees, built from its view only.
+
+The picture shows the five boxes (GUIMBARDE-FIG) and what is in them, each seat's counters and stock, the cards
+shown at the declarations (GUIMBARDE-§6), the turn-up and trumps (GUIMBARDE-§3, §8), the trick on the table and
+the last one with who won it and why, and the viewer's hand sorted the game's way: trumps first (la guimbarde,
+le roi and le fou at their head, GUIMBARDE-§8), then the other suits, each strongest first (K Q J A 10 9 8 7).
+Its log tells the deal as sentences: the antes, the boxes drawn, the points announced, every card, every trick's
+winner and why, every payment with the rule that made it, every ruling, and how the deal ended.
+
+The log of a deal begins with how the deal before it ended (its last action, its last payments and its result),
+because the action that ends a deal also begins the next one: a screen shows the new deal at once.
+
+>>> from academie.games.guimbarde.state import GuimbardeState
+>>> from academie.words import Words
+>>> state = GuimbardeState.new(seed=3, first_dealer=0, players=3)
+>>> picture = paint(state.view(1), words=Words("en"), names=("Seat 0", "You", "Seat 2"))
+>>> picture.waiting_for, picture.moves[0].label.startswith("play ")
+('Your move', True)
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from typing import Final
+
+from academie.cards import CARDS, Card, Suit, mask_of, rank_of
+from academie.engine import PUBLIC, TABLE, Action, Mode
+from academie.games.guimbarde.state import (
+    BANK,
+    BEATEN_BY,
+    BOXES,
+    EFFECTIVE_MASKS,
+    EFFECTIVE_SUIT,
+    FOU,
+    GUIMBARDE,
+    JD,
+    KH,
+    MARIAGE,
+    POINT,
+    POWER,
+    QH,
+    ROI,
+    STRENGTH,
+    TRICKS,
+    TRUMP_MASKS,
+    CutForDeal,
+    GuimbardeView,
+    Payment,
+    Phase,
+    Play,
+    Trick,
+    legal_mask,
+    marriage_kind,
+)
+from academie.games.guimbarde.table import ACTS
+from academie.laws import Irregular, Remedy
+from academie.picture import MovePicture, Picture, SeatPicture, Tally, TrickPicture
+from academie.words import Words
+
+BOX_NAMES: Final = {POINT: "Point", MARIAGE: "Mariage", FOU: "Fou", ROI: "Roi", GUIMBARDE: "Guimbarde"}
+"""GUIMBARDE-FIG: the boxes by the names the book gives them (the same in both languages)."""
+_REDEALS: Final = ("G10", "G13")
+_FINES: Final = ("G3", "G7", "G8", "G9")
+
+
+# ------------------------------------------------------------------------------------------------ small words
+def _card(words: Words, card: Card | int) -> str:
+    return words.card(card if isinstance(card, Card) else CARDS[card])
+
+
+def _counters(words: Words, count: int) -> str:
+    return words("1 counter") if count == 1 else words("{count} counters", count=count)
+
+
+def _box(words: Words, box: str) -> str:
+    """A box as a noun phrase ("the Roi box", « la boîte du Roi »)."""
+    return {POINT: words("the Point box"), MARIAGE: words("the Mariage box"), FOU: words("the Fou box"),
+            ROI: words("the Roi box"), GUIMBARDE: words("the Guimbarde box")}.get(box, box)
+
+
+def _signed(number: int) -> str:
+    return f"+{number}" if number > 0 else (f"−{-number}" if number < 0 else "0")
+
+
+def _point(words: Words, length: int) -> str:
+    """A point announced (GUIMBARDE-§4): the length of the longest suit, or none below three."""
+    return str(length) if length else words("none")
+
+
+def _and(words: Words, items: Sequence[str]) -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return words("{first} and {last}", first=", ".join(items[:-1]), last=items[-1])
+
+
+class _Teller:
+    """The words about one view: names, sentences, the log."""
+
+    def __init__(self, view: GuimbardeView, words: Words, names: Sequence[str]) -> None:
+        self.view = view
+        self.words = words
+        self.names = tuple(names) if len(names) >= view.players else default_names(view, words=words)
+        self.me = view.viewer if view.viewer != PUBLIC else None
+        self.tricks_won = [0] * view.players
+        self.trump = view.trump
+        """The trumps of the deal being told (the deal before this one's, when its end is told)."""
+
+    # -------------------------------------------------------------- names
+    def name(self, seat: int) -> str:
+        """A seat as the subject of a third-person sentence, or in a list."""
+        return self.names[seat]
+
+    def obj(self, seat: int) -> str:
+        """A seat after a verb or a preposition: "you" for the viewer."""
+        return self.words("you") if seat == self.me else self.names[seat]
+
+    def account(self, account: int | str) -> str:
+        if isinstance(account, int):
+            return self.obj(account)
+        return self.words("the bank") if account == BANK else _box(self.words, account)
+
+    def others(self, seat: int) -> set[int]:
+        """The other seats at the table (G18: the retired ones left it)."""
+        retired = self.view.retired or (False,) * self.view.players
+        return {s for s in range(self.view.players) if s != seat and not retired[s]}
+
+    # -------------------------------------------------------------- tricks
+    def why_won(self, trick: Trick) -> str:
+        """Why the winner won: the highest trump, or the highest card of the suit led (G-§2.2, GUIMBARDE-§8)."""
+        words, trump = self.words, self.trump
+        if trump is None or trick.winner is None:
+            return ""
+        best = trick.plays[0][1].index
+        for _, card in trick.plays[1:]:
+            if BEATEN_BY[trump][best] >> card.index & 1:
+                best = card.index
+        if EFFECTIVE_SUIT[trump][best] == trump:
+            return words("highest trump")
+        return words("highest {suit}", suit=Suit(EFFECTIVE_SUIT[trump][best]).symbol)
+
+    def winning_card(self, trick: Trick) -> Card:
+        for seat, card in trick.plays:
+            if seat == trick.winner:
+                return card
+        return trick.plays[-1][1]
+
+    def trick_picture(self, number: int, trick: Trick) -> TrickPicture:
+        return TrickPicture(number, tuple((seat, str(card)) for seat, card in trick.plays), trick.winner,
+                            self.why_won(trick) if trick.winner is not None else "")
+
+    def won(self, number: int, trick: Trick) -> str:
+        words, winner = self.words, trick.winner
+        assert winner is not None
+        card, why = _card(words, self.winning_card(trick)), self.why_won(trick)
+        if winner == self.me:
+            return words("You win trick {number} with {card} ({why}).", number=number, card=card, why=why)
+        return words("{seat} wins trick {number} with {card} ({why}).", seat=self.name(winner), number=number,
+                     card=card, why=why)
+
+    # -------------------------------------------------------------- the reasons of payments
+    def why(self, reason: str, *, hand: bool = False, taken_by: str = "") -> str:
+        """A rule ID with what it means here."""
+        words = self.words
+        table = {
+            "GUIMBARDE-§1": words("GUIMBARDE-§1: the antes"),
+            "GUIMBARDE-§4": words("GUIMBARDE-§4: the best point"),
+            "GUIMBARDE-§5": words("GUIMBARDE-§5: le roi and la guimbarde in one hand, the marriage"),
+            "GUIMBARDE-§6": words("GUIMBARDE-§6: a chance shown draws its box"),
+            "GUIMBARDE-§7": words("GUIMBARDE-§7: the stake for the most tricks"),
+            "GUIMBARDE-R2": words("GUIMBARDE-R2: a marriage taken by a trump; the king's and the queen's players "
+                                  "pay"),
+            "GUIMBARDE-R3": words("GUIMBARDE-R3, G3: a marriage taken with la guimbarde, le roi or le fou"),
+            "GUIMBARDE-R7": words("GUIMBARDE-R7, G7: the marriage broken, the queen not played on her king"),
+            "GUIMBARDE-R8": words("GUIMBARDE-R8, G8: a renonce, suit not followed"),
+            "GUIMBARDE-R9": words("GUIMBARDE-R9, G9: not beating (forcer) or trumping (couper) when able"),
+            "GUIMBARDE-R10": words("GUIMBARDE-R10, G10: a misdeal"),
+            "GUIMBARDE-R12": words("GUIMBARDE-R12, G12: a card played out of turn"),
+            "G15": words("G15: a box drawn without showing the cards goes back and carries over"),
+            "G16": words("G16: a box drawn without holding its chance"),
+            "G18": words("G18: a stock ran short"),
+            "G-§5.7": words("G-§5.7: the boxes left at the end are shared equally"),
+        }
+        if reason == "GUIMBARDE-R1":
+            return (words("GUIMBARDE-R1: a marriage in hand; nobody is spared") if hand else
+                    words("GUIMBARDE-R1: a marriage in play won by its king; the queen's player is spared"))
+        if reason == "GUIMBARDE-R4":
+            return (words("GUIMBARDE-R4: the grand marriage in hand, two from each") if hand else
+                    words("GUIMBARDE-R4: the grand marriage on the table, le roi taken by la guimbarde"))
+        if reason == "GUIMBARDE-R5":
+            if taken_by:
+                return words("GUIMBARDE-R5: le fou taken by {card} pays its taker", card=taken_by)
+            return words("GUIMBARDE-R5: le fou not taken by le roi or la guimbarde")
+        return table.get(reason, reason)
+
+    # -------------------------------------------------------------- payments
+    def payments(self, payments: Sequence[Payment], *, actor: int | None = None, trick: Trick | None = None,
+                 card: Card | None = None) -> list[str]:
+        """Sentences for the payments one action made (``actor`` played ``card`` to ``trick``)."""
+        groups: dict[str, list[Payment]] = {}
+        for payment in payments:
+            groups.setdefault(payment.reason, []).append(payment)
+        lines: list[str] = []
+        for reason, group in groups.items():
+            lines += self.group(reason, group, actor=actor, trick=trick, card=card)
+        return lines
+
+    def group(self, reason: str, group: list[Payment], *, actor: int | None, trick: Trick | None,
+              card: Card | None) -> list[str]:
+        words = self.words
+        if reason == "GUIMBARDE-R11":
+            return [words("Every counter moved in this deal, the antes included, goes back where it came from "
+                          "(GUIMBARDE-R11).")]
+        if reason in ("G10", "G13", "G17"):
+            return [words("Every counter moved in this deal since the antes goes back where it came from ({law}); "
+                          "the antes stay in the boxes.", law=reason)]
+        if reason == "GUIMBARDE-§1" and {p.target for p in group} == set(BOXES) and len(group) > len(BOXES):
+            payers = {p.source for p in group}
+            if len(group) == len(payers) * len(BOXES) and all(p.amount == 1 for p in group):
+                return [words("Antes: each player puts 1 counter into each of the five boxes (GUIMBARDE-§1).")]
+        if reason == "G-§5.7":
+            shares: dict[int | str, int] = {}
+            for payment in group:
+                shares[payment.target] = shares.get(payment.target, 0) + payment.amount
+            listed = ", ".join(f"{self.account(seat)} {amount}" for seat, amount in shares.items())
+            return [words("What is left in the boxes is shared equally (G-§5.7): {shares}.", shares=listed)]
+        if reason == "GUIMBARDE-§7" and all(isinstance(p.source, str) for p in group):
+            return [self.trick_prize(p) for p in group]
+        lines: list[str] = []
+        shapes: dict[tuple[bool, bool], list[Payment]] = {}  # (from a seat, to a seat): a fine apart from a return
+        for payment in group:
+            shapes.setdefault((isinstance(payment.source, int), isinstance(payment.target, int)), []).append(payment)
+        for part in shapes.values():
+            targets = {p.target for p in part}
+            sources = {p.source for p in part}
+            if len(targets) == 1 or len(sources) != 1:
+                by_target: dict[int | str, list[Payment]] = {}
+                for payment in part:
+                    by_target.setdefault(payment.target, []).append(payment)
+                for target, paid in by_target.items():
+                    lines += self.to_one(reason, target, paid, actor=actor, trick=trick, card=card)
+            else:
+                lines += self.from_one(reason, part, trick=trick)
+        return lines
+
+    def context(self, reason: str, target: int | str, *, actor: int | None, trick: Trick | None,
+                card: Card | None) -> str:
+        """The reason of a payment to ``target``, told with what the trick shows."""
+        hand = self.marriage(reason, target, actor, trick, card) == "hand"
+        taken_by = ""
+        if reason == "GUIMBARDE-R5" and trick is not None and trick.winner is not None:
+            fou = next((seat for seat, played in trick.plays if played.index == JD), None)
+            if target != fou:
+                taken_by = _card(self.words, self.winning_card(trick))
+        return self.why(reason, hand=hand, taken_by=taken_by)
+
+    @staticmethod
+    def marriage(reason: str, target: int | str, actor: int | None, trick: Trick | None, card: Card | None) -> str:
+        """Whether a marriage payment (GUIMBARDE-R1, R4) to ``target`` is for a marriage in "hand" or in "play":
+        in hand when paid as its holder plays one card of the pair, the other still in his hand (G-Q9)."""
+        if reason not in ("GUIMBARDE-R1", "GUIMBARDE-R4"):
+            return ""
+        if actor is None or card is None or trick is None:
+            return "hand"  # paid before the first lead (G-Q9 variant)
+        if target == actor and rank_of(card.index) in (12, 13):
+            partner = card.index + (1 if rank_of(card.index) == 12 else -1)
+            if all(played.index != partner for _, played in trick.plays):
+                return "hand"
+        return "play"
+
+    def to_one(self, reason: str, target: int | str, paid: list[Payment], *, actor: int | None,
+               trick: Trick | None, card: Card | None) -> list[str]:
+        """Payments from one or more accounts to ``target``."""
+        words = self.words
+        why = self.context(reason, target, actor=actor, trick=trick, card=card)
+        amounts = {p.amount for p in paid}
+        payers = [p.source for p in paid]
+        seats = {p for p in payers if isinstance(p, int)}
+        if isinstance(target, int) and len(amounts) == 1 and len(paid) > 1 and len(seats) == len(paid):
+            counters = _counters(words, paid[0].amount)
+            others = self.others(target)
+            if seats == others or seats == set(range(self.view.players)) - {target}:
+                if target == self.me:
+                    return [words("Each other player pays you {counters} ({why}).", counters=counters, why=why)]
+                return [words("Each other player pays {counters} to {seat} ({why}).", counters=counters,
+                              seat=self.name(target), why=why)]
+            spared = others - seats
+            if len(spared) == 1 and seats < others:
+                (one,) = spared
+                if target == self.me:
+                    return [words("Everybody but {spared} pays you {counters} ({why}).", spared=self.obj(one),
+                                  counters=counters, why=why)]
+                return [words("Everybody but {spared} pays {counters} to {seat} ({why}).", spared=self.obj(one),
+                              counters=counters, seat=self.name(target), why=why)]
+        if isinstance(target, str) and target != BANK and len(amounts) == 1 and len(paid) > 1 \
+                and len(seats) == len(paid) and (seats == self.others(-1)
+                                                 or seats == set(range(self.view.players))):
+            return [words("Each player puts {counters} into {box} ({why}).", counters=_counters(words, paid[0].amount),
+                          box=_box(words, target), why=why)]
+        return [self.single(p.source, target, p.amount, why) for p in paid]
+
+    def from_one(self, reason: str, paid: list[Payment], *, trick: Trick | None) -> list[str]:
+        """Payments from one account to several."""
+        words = self.words
+        source = paid[0].source
+        targets = {p.target for p in paid}
+        amounts = {p.amount for p in paid}
+        if isinstance(source, int) and len(amounts) == 1 and (
+                targets == self.others(source) or targets == set(range(self.view.players)) - {source}):
+            why = self.why(reason)
+            counters = _counters(words, paid[0].amount)
+            if source == self.me:
+                return [words("You pay {counters} to each other player ({why}).", counters=counters, why=why)]
+            return [words("{seat} pays {counters} to each other player ({why}).", seat=self.name(source),
+                          counters=counters, why=why)]
+        return [self.single(source, p.target, p.amount, self.context(reason, p.target, actor=None, trick=trick,
+                                                                      card=None)) for p in paid]
+
+    def single(self, source: int | str, target: int | str, amount: int, why: str) -> str:
+        words = self.words
+        counters = _counters(words, amount)
+        if source == BANK and isinstance(target, int):
+            if target == self.me:
+                return words("You buy a new stock of {counters} from the bank ({why}).", counters=counters, why=why)
+            return words("{seat} buys a new stock of {counters} from the bank ({why}).", seat=self.name(target),
+                         counters=counters, why=why)
+        if isinstance(source, str) and isinstance(target, int):
+            if target == self.me:
+                return words("You draw {counters} from {box} ({why}).", counters=counters,
+                             box=self.account(source), why=why)
+            return words("{seat} draws {counters} from {box} ({why}).", seat=self.name(target), counters=counters,
+                         box=self.account(source), why=why)
+        if isinstance(source, int) and isinstance(target, str):
+            if source == self.me:
+                return words("You put {counters} into {box} ({why}).", counters=counters,
+                             box=self.account(target), why=why)
+            return words("{seat} puts {counters} into {box} ({why}).", seat=self.name(source), counters=counters,
+                         box=self.account(target), why=why)
+        if isinstance(source, int) and isinstance(target, int):
+            if source == self.me:
+                return words("You pay {counters} to {seat} ({why}).", counters=counters, seat=self.name(target),
+                             why=why)
+            if target == self.me:
+                return words("{seat} pays you {counters} ({why}).", seat=self.name(source), counters=counters,
+                             why=why)
+            return words("{payer} pays {counters} to {payee} ({why}).", payer=self.name(source), counters=counters,
+                         payee=self.name(target), why=why)
+        return words("{counters} move from {source} to {target} ({why}).", counters=counters,
+                     source=self.account(source), target=self.account(target), why=why)
+
+    def trick_prize(self, payment: Payment) -> str:
+        """GUIMBARDE-§7: the Point box to the most tricks, two at least; at two each, to the first to two."""
+        words = self.words
+        seat = payment.target
+        assert isinstance(seat, int)
+        counters = _counters(words, payment.amount)
+        tied = self.tricks_won.count(2) == 2 and self.tricks_won[seat] == 2
+        count = self.tricks_won[seat]
+        if seat == self.me:
+            if tied:
+                return words("You take the Point box, {counters}: two tricks each, and you took your second "
+                             "first (GUIMBARDE-§7).", counters=counters)
+            return words("You take the Point box, {counters}, with the most tricks, {count} (GUIMBARDE-§7).",
+                         counters=counters, count=count)
+        if tied:
+            return words("{seat} takes the Point box, {counters}: two tricks each, and {seat} took the second "
+                         "first (GUIMBARDE-§7).", seat=self.name(seat), counters=counters)
+        return words("{seat} takes the Point box, {counters}, with the most tricks, {count} (GUIMBARDE-§7).",
+                     seat=self.name(seat), counters=counters, count=count)
+
+    # -------------------------------------------------------------- the actions of a deal
+    def tell(self, history: Sequence[tuple[int, Action]], payments: Sequence[Payment], tricks: Sequence[Trick],
+             first: int = 0) -> list[str]:
+        """The sentences of ``history[first:]``: each action and the payments it made."""
+        placed: dict[int, tuple[int, int, Trick]] = {}
+        for number, trick in enumerate(tricks, start=1):
+            for position, (_, card) in enumerate(trick.plays):
+                placed[card.index] = (number, position, trick)
+        self.tricks_won = [0] * self.view.players
+        for trick in tricks:
+            if trick.winner is not None:
+                self.tricks_won[trick.winner] += 1
+        by_action: dict[int, list[Payment]] = {}
+        for payment in payments:
+            by_action.setdefault(payment.at, []).append(payment)
+        lines: list[str] = []
+        for index in range(first, len(history)):
+            actor, action = history[index]
+            paid = by_action.get(index, [])
+            if isinstance(action, Play):
+                lines += self.play(actor, action.card, placed, paid)
+            elif isinstance(action, CutForDeal):
+                lines.append(self.cut(action))
+            elif isinstance(action, Irregular):
+                lines.append(self.irregular(action))
+                lines += self.payments(paid)
+            elif isinstance(action, Remedy):
+                lines.append(self.ruling(action))
+                act = history[index - 1][1] if index else None
+                if (isinstance(act, Irregular) and act.kind in _KIND_LAW and _KIND_LAW[act.kind] in _FINES
+                        and act.args and not self.view.rules.retract_irregular_card):
+                    card = Card.parse(act.args[0])
+                    fines = [p for p in paid if _is_fine(p.reason)]
+                    lines += self.payments(fines)
+                    lines += self.play(act.seat, card, placed, [p for p in paid if p not in fines])
+                else:
+                    lines += self.payments(paid)
+        return lines
+
+    def play(self, seat: int, card: Card, placed: dict[int, tuple[int, int, Trick]],
+             paid: list[Payment]) -> list[str]:
+        words = self.words
+        lines: list[str] = []
+        shown = _card(words, card)
+        where = placed.get(card.index)
+        position = where[1] if where else 1
+        if position == 0:
+            lines.append(words("You lead {card}.", card=shown) if seat == self.me else
+                         words("{seat} leads {card}.", seat=self.name(seat), card=shown))
+        else:
+            lines.append(words("You play {card}.", card=shown) if seat == self.me else
+                         words("{seat} plays {card}.", seat=self.name(seat), card=shown))
+        if where is None:
+            return lines + self.payments(paid, actor=seat, card=card)
+        number, position, trick = where
+        in_hand = [p for p in paid if p.reason in ("GUIMBARDE-R1", "GUIMBARDE-R4") and p.target == seat
+                   and self.marriage(p.reason, seat, seat, trick, card) == "hand"]
+        if in_hand:
+            lines += self.payments(in_hand, actor=seat, trick=trick, card=card)
+            paid = [p for p in paid if p not in in_hand]
+        if position:
+            previous = trick.plays[position - 1][1]
+            kind = marriage_kind(previous.index, card.index, self.view.rules)
+            if kind == 1:
+                lines.append(words("A marriage in play: {queen} falls on {king} (GUIMBARDE-R6).",
+                                   queen=shown, king=_card(words, previous)))
+            elif kind == 2:
+                lines.append(words("The grand marriage on the table: {first} then {second} (GUIMBARDE-R4).",
+                                   first=_card(words, previous), second=shown))
+        complete = position == len(trick.plays) - 1 and trick.winner is not None
+        if complete:
+            lines.append(self.won(number, trick))
+        lines += self.payments(paid, actor=seat, trick=trick, card=card)
+        if complete and number == TRICKS and not any(p.reason == "GUIMBARDE-§7" for p in paid):
+            lines.append(words("Nobody took two tricks or more: the Point box stays for the next deal "
+                               "(GUIMBARDE-§7)."))
+        return lines
+
+    def cut(self, action: CutForDeal) -> str:
+        """G-§2.4: each draws a card; the highest (K high) is eldest hand, the seat before him deals."""
+        words = self.words
+        drawn = ", ".join(f"{self.obj(seat)} {_card(words, card)}" for seat, card in enumerate(action.cards))
+        strengths = [STRENGTH[card.index] for card in action.cards]
+        if strengths.count(max(strengths)) > 1:
+            return words("Drawing for the deal: {cards}; a tie for the highest, so they draw again (G-§2.4).",
+                         cards=drawn)
+        eldest = strengths.index(max(strengths))
+        return words("Drawing for the deal: {cards}; the highest makes {eldest} eldest hand, and the player "
+                     "before deals (G-§2.4).", cards=drawn, eldest=self.obj(eldest))
+
+    def irregular(self, act: Irregular) -> str:
+        words = self.words
+        label = act_label(self.view, str(act), words=words)
+        if act.seat == self.me:
+            return words("Irregularity by you: {act}.", act=label)
+        return words("Irregularity by {seat}: {act}.", seat=self.name(act.seat), act=label)
+
+    def remedy_text(self, remedy: Remedy) -> str:
+        """What a ruling does, in words."""
+        words, law = self.words, remedy.law
+        if law in _FINES:
+            if self.view.rules.retract_irregular_card:
+                return words("a fine of 1 counter to each other player; the card is taken back and another "
+                             "played (G-Q17)")
+            return words("a fine of 1 counter to each other player; the card stands")
+        texts = {
+            "G12": words("a fine of 1 counter to each other player; the card is taken back, seen by all"),
+            "G10": words("the dealer pays 1 counter to each other player and deals again; the antes stay in the "
+                         "boxes"),
+            "G13": words("the same dealer deals again, without penalty"),
+            "G14": words("the right dealer deals, without penalty"),
+            "G11": words("the deal does not count: every counter of it goes back, and the same dealer deals "
+                         "again (GUIMBARDE-R11)"),
+            "G15": words("no claim: the counters go back into the box and carry over"),
+            "G16": words("what was drawn goes back, and a fine of 1 counter to each other player"),
+        }
+        if law == "G17":
+            if remedy.name == "misdeal":
+                return words("a misdeal (G10): the dealer pays 1 counter to each other player and deals again")
+            return words("the offender cannot win the Point box for the most tricks this deal")
+        return texts.get(law, remedy.name)
+
+    def ruling(self, remedy: Remedy) -> str:
+        return self.words("Ruling under {law}: {ruling}.", law=remedy.law, ruling=self.remedy_text(remedy))
+
+    # -------------------------------------------------------------- the deal's beginning
+    def opening(self) -> list[str]:
+        view, words = self.view, self.words
+        if view.trump_card is None or view.trump is None or view.dealer is None:
+            return []
+        lines: list[str] = []
+        card, suit = _card(words, view.trump_card), words.suit(view.trump)
+        if view.deal_number > view.deals:
+            lines.append(words("Clearing deal {number}, without antes (G-§5.7), dealt by {dealer}: the turn-up is "
+                               "{card}, so {suit} are trumps (GUIMBARDE-§3).", number=view.deal_number,
+                               dealer=self.obj(view.dealer), card=card, suit=suit))
+        else:
+            lines.append(words("Deal {number} of {deals}, dealt by {dealer}: the turn-up is {card}, so {suit} are "
+                               "trumps (GUIMBARDE-§3).", number=view.deal_number, deals=view.deals,
+                               dealer=self.obj(view.dealer), card=card, suit=suit))
+        start = [p for p in view.payments if p.at == -1]
+        antes = [p for p in start if p.reason in ("GUIMBARDE-§1", "G18")]
+        later = [p for p in start if p not in antes]
+        self.tricks_won = [0] * view.players
+        lines += self.payments(antes)
+        lines += self.retirements({p.source for p in antes})
+        for claim in view.claims:
+            lines.append(self.claim(claim.seat, claim.box, claim.amount, claim.cards))
+        announced = [f"{self.obj(seat)} {_point(words, view.announced[seat])}" for seat in range(view.players)
+                     if not (view.retired and view.retired[seat])]
+        lines.append(words("Points announced (GUIMBARDE-§4): {points}.", points=", ".join(announced)))
+        for claim in view.claims:  # each box drawn is told with its claim (one withdrawn under G15 is not)
+            drawn = next((p for p in later if p.source == claim.box and p.target == claim.seat
+                          and p.amount == claim.amount), None)
+            if drawn is not None:
+                later.remove(drawn)
+        lines += self.payments(later)
+        return lines
+
+    def retirements(self, payers: set[int | str]) -> list[str]:
+        """G18 (unable_to_pay="retire"): the seats among ``payers`` that could not pay and have left the game."""
+        words, retired = self.words, self.view.retired
+        lines = []
+        for seat in sorted(s for s in payers if isinstance(s, int)):
+            if retired and retired[seat]:
+                lines.append(words("You cannot pay in full: you retire from the game (G18).") if seat == self.me else
+                             words("{seat} cannot pay in full and retires from the game (G18).",
+                                   seat=self.name(seat)))
+        return lines
+
+    def claim(self, seat: int, box: str, amount: int, cards: Sequence[Card]) -> str:
+        words = self.words
+        shown = words.cards(tuple(cards))
+        counters = _counters(words, amount)
+        if box == POINT:
+            if seat == self.me:
+                return words("You have the best point, {count} cards, show {cards} and draw the Point box: "
+                             "{counters} (GUIMBARDE-§4).", count=len(cards), cards=shown, counters=counters)
+            return words("{seat} has the best point, {count} cards, shows {cards} and draws the Point box: "
+                         "{counters} (GUIMBARDE-§4).", seat=self.name(seat), count=len(cards), cards=shown,
+                         counters=counters)
+        law = "GUIMBARDE-§5" if box == MARIAGE else "GUIMBARDE-§6"
+        if amount == 0:
+            if seat == self.me:
+                return words("You show {cards}; {box} is empty ({law}).", cards=shown, box=_box(words, box), law=law)
+            return words("{seat} shows {cards}; {box} is empty ({law}).", seat=self.name(seat), cards=shown,
+                         box=_box(words, box), law=law)
+        if seat == self.me:
+            return words("You show {cards} and draw {box}: {counters} ({law}).", cards=shown, box=_box(words, box),
+                         counters=counters, law=law)
+        return words("{seat} shows {cards} and draws {box}: {counters} ({law}).", seat=self.name(seat),
+                     cards=shown, box=_box(words, box), counters=counters, law=law)
+
+    # -------------------------------------------------------------- the end of the deal before
+    def closing(self) -> list[str]:
+        """How the deal before this one ended: its last action, its payments, its result."""
+        view, words = self.view, self.words
+        last = view.last_deal
+        if last is None:
+            return []
+        history = last.history
+        index = len(history) - 1
+        while index >= 0 and _between_deals(history[index][1]):
+            index -= 1
+        if index > 0 and isinstance(history[index][1], Remedy) and isinstance(history[index - 1][1], Irregular):
+            index -= 1
+        self.trump = last.trump_card.suit if last.trump_card is not None else None
+        lines = self.tell(history, last.payments, view.previous_tricks, max(index, 0)) if index >= 0 else []
+        self.trump = view.trump
+        if index < 0:
+            lines += self.payments([p for p in last.payments if p.at == -1])
+        now = {p.source for p in view.payments}
+        lines += self.retirements({p.source for p in last.payments} - now)
+        result = last.result
+        if result is None:
+            lines.append(words("The deal is dealt again by the same dealer."))
+        elif not result.completed and any(isinstance(a, Remedy) and a.law == "G11" for _, a in history):
+            lines.append(words("Deal {number} does not count (GUIMBARDE-R11): every counter of it went back.",
+                               number=last.number))
+        elif not result.completed:
+            lines.append(words("Fewer than three players are left: the game ends (G18)."))
+            lines.append(self.deal_result())
+        else:
+            lines.append(self.deal_result())
+        return lines
+
+    def deal_result(self) -> str:
+        """The result of the deal before this one, with why: each seat's counters by what brought them."""
+        view, words = self.view, self.words
+        last = view.last_deal
+        assert last is not None and last.result is not None
+        points = last.result.points
+        parts: dict[int, dict[str, int]] = {seat: {} for seat in range(view.players)}
+        for payment in last.payments:
+            kind = _kind(payment)
+            if kind is None:
+                continue
+            for seat, sign in ((payment.source, -1), (payment.target, 1)):
+                if isinstance(seat, int):
+                    parts[seat][kind] = parts[seat].get(kind, 0) + sign * payment.amount
+        labels = {"antes": words("antes"), "boxes": words("boxes"), "tricks": words("Point box for tricks"),
+                  "side": words("side payments"), "fines": words("fines"), "share": words("share of the boxes"),
+                  "undone": words("given back")}
+        entries = []
+        for seat in range(view.players):
+            line = f"{self.obj(seat)} {_signed(points[seat])}"
+            kinds = parts[seat]
+            if sum(kinds.values()) == points[seat] and any(kinds.values()):
+                line += " (" + ", ".join(f"{labels[kind]} {_signed(amount)}" for kind, amount in kinds.items()
+                                         if amount) + ")"
+            entries.append(line)
+        return words("Deal {number} is over: {results}.", number=last.number, results=words("; ").join(entries))
+
+    # -------------------------------------------------------------- the game's end
+    def game_result(self) -> str:
+        view, words = self.view, self.words
+        counters = view.counters
+        best = max(counters)
+        leaders = [seat for seat in range(view.players) if counters[seat] == best]
+        if len(leaders) == 1:
+            (winner,) = leaders
+            if winner == self.me:
+                return words("The game is over: you have the most counters, {points} (G-§5.7).",
+                             points=_signed(best))
+            return words("The game is over: {seat} has the most counters, {points} (G-§5.7).",
+                         seat=self.name(winner), points=_signed(best))
+        return words("The game is over: {seats} share the most counters, {points} each (G-§5.7).",
+                     seats=_and(words, [self.obj(seat) for seat in leaders]), points=_signed(best))
+
+
+def _between_deals(action: Action) -> bool:
+    """G14: an act about who deals, between two deals."""
+    return ((isinstance(action, Irregular) and action.kind == "deal-out-of-turn")
+            or (isinstance(action, Remedy) and action.law == "G14"))
+
+
+def _is_fine(reason: str) -> bool:
+    return reason in ("GUIMBARDE-R3", "GUIMBARDE-R7", "GUIMBARDE-R8", "GUIMBARDE-R9")
+
+
+def _kind(payment: Payment) -> str | None:
+    """What a payment is, for a deal's result: the antes, the boxes, the Point box won with tricks, the side
+    payments, the fines, the share of the boxes, or counters given back; None for a new stock (G18)."""
+    reason, source, target = payment.reason, payment.source, payment.target
+    if BANK in (source, target):
+        return None
+    if reason == "GUIMBARDE-§1" or (reason == "GUIMBARDE-§7" and isinstance(target, str)):
+        return "antes"
+    if reason == "GUIMBARDE-§7":
+        return "tricks"
+    if reason in ("GUIMBARDE-§4", "GUIMBARDE-§5", "GUIMBARDE-§6") or (reason == "GUIMBARDE-R5"
+                                                                       and isinstance(source, str)):
+        return "boxes"
+    if reason in ("GUIMBARDE-R1", "GUIMBARDE-R2", "GUIMBARDE-R4", "GUIMBARDE-R5"):
+        return "side"
+    if reason == "G-§5.7":
+        return "share"
+    if reason in ("G10", "G13", "G17", "GUIMBARDE-R11"):
+        return "undone"
+    return "fines"
+
+
+_KIND_LAW: Final = {act.kind: act.law for act in ACTS}
+
+
+# ------------------------------------------------------------------------------------------------ the hand
+def sort_hand(cards: Sequence[Card], trump: Suit | None) -> tuple[Card, ...]:
+    """Trumps first (la guimbarde, le roi, le fou at their head), then the other suits, each strongest first
+    (K Q J A 10 9 8 7: the ace between the jack and the ten, GUIMBARDE-§8).
+
+    >>> from academie.cards import parse_cards
+    >>> " ".join(str(c) for c in sort_hand(parse_cards("7S JD AC QH KC"), Suit.CLUBS))
+    'QH JD KC AC 7S'
+    """
+    if trump is None:
+        return tuple(cards)
+    return tuple(sorted(cards, key=lambda c: (EFFECTIVE_SUIT[trump][c.index] != trump,
+                                              EFFECTIVE_SUIT[trump][c.index], -POWER[trump][c.index])))
+
+
+# ------------------------------------------------------------------------------------------------ the painter
+def default_names(view: GuimbardeView, /, *, words: Words) -> tuple[str, ...]:
+    """"You" for the viewer, "Seat N" for the others (every seat for a spectator).
+
+    >>> from academie.games.guimbarde.state import GuimbardeState
+    >>> default_names(GuimbardeState.new(seed=1, first_dealer=0, players=3).view(1), words=Words("fr"))
+    ('Siège 0', 'Vous', 'Siège 2')
+    """
+    return tuple(words("You") if seat == view.viewer else words("Seat {number}", number=seat)
+                 for seat in range(view.players))
+
+
+def paint(view: GuimbardeView, /, *, words: Words, names: Sequence[str]) -> Picture:
+    """The picture of ``view`` in ``words``' language, the seats called ``names``."""
+    teller = _Teller(view, words, names)
+    me = teller.me
+    dealt = view.trump_card is not None and view.phase is Phase.PLAY
+    current = view.tricks[-1] if view.tricks and view.tricks[-1].winner is None else None
+    done = [trick for trick in view.tricks if trick.winner is not None]
+    retired = view.retired or (False,) * view.players
+    seats = []
+    for seat in range(view.players):
+        roles = []
+        if seat == view.dealer:
+            roles.append(words("dealer"))
+        if seat == view.eldest:
+            roles.append(words("eldest hand"))
+        notes = []
+        if dealt:
+            won = view.tricks_won[seat]
+            notes.append(words("1 trick") if won == 1 else words("{count} tricks", count=won))
+        if retired[seat]:
+            notes.append(words("retired (G18)"))
+        seats.append(SeatPicture(seat, teller.names[seat], tuple(roles), view.hand_sizes[seat] if dealt else 0,
+                                 tuple(str(card) for card in view.shown[seat]) if dealt and view.shown else (),
+                                 tuple(notes)))
+    log = teller.closing()
+    if dealt or view.history:
+        log += teller.opening()
+        log += teller.tell(view.history, view.payments, view.tricks)
+    tallies = [Tally(words("Boxes"), tuple((BOX_NAMES[box], str(amount)) for box, amount in view.boxes)),
+               Tally(words("Counters won or lost"), tuple((teller.names[seat], _signed(view.counters[seat]))
+                                                          for seat in range(view.players)))]
+    if view.stocks:
+        tallies.append(Tally(words("Stocks"), tuple((teller.names[seat], str(view.stocks[seat]))
+                                                    for seat in range(view.players))))
+    if view.stocks_bought and any(view.stocks_bought):
+        tallies.append(Tally(words("New stocks bought (G18)"), tuple(
+            (teller.names[seat], str(view.stocks_bought[seat])) for seat in range(view.players)
+            if view.stocks_bought[seat])))
+    extra = []
+    if dealt:
+        extra.append((words("Points announced"), ", ".join(
+            f"{teller.names[seat]} {_point(words, view.announced[seat])}" for seat in range(view.players)
+            if not retired[seat])))
+    trick_number = len(done) + 1
+    last_trick = None
+    if done:
+        last_trick = teller.trick_picture(len(done), done[-1])
+    elif view.previous_tricks:  # the last trick of the deal before, under its own trumps
+        past = view.last_deal.trump_card if view.last_deal is not None else None
+        teller.trump = past.suit if past is not None else None
+        last_trick = teller.trick_picture(len(view.previous_tricks), view.previous_tricks[-1])
+        teller.trump = view.trump
+    over = view.phase is Phase.OVER
+    if over:
+        status = words("The game is over")
+    elif dealt:
+        status = words("Deal {number} of {deals}, trick {trick} of 5", number=view.deal_number, deals=view.deals,
+                       trick=min(trick_number, TRICKS))
+    else:
+        status = words("Deal {number} of {deals}", number=view.deal_number + 1, deals=view.deals)
+    result = ""
+    if over:
+        closing = teller.deal_result() if view.last_deal and view.last_deal.result else ""
+        result = " ".join(text for text in (closing, teller.game_result()) if text)
+    elif view.last_deal is not None and view.last_deal.result is not None and not done and current is None:
+        result = teller.deal_result() if view.last_deal.result.completed else ""
+    actor = view.actor if isinstance(view.actor, int) and view.actor >= 0 else None
+    return Picture(
+        game="guimbarde", title=words("La Guimbarde"), lang=words.lang, viewer=me, status=status,
+        seats=tuple(seats),
+        hand=tuple(str(card) for card in sort_hand(view.hand, view.trump)) if me is not None and dealt else (),
+        trump=(words("{suit}, by the turn-up; la guimbarde, le roi and le fou above them", suit=words.suit(view.trump))
+               if dealt and view.trump is not None else None),
+        table=((words("Turn-up"), (str(view.trump_card),)),) if dealt and view.trump_card is not None else (),
+        trick=teller.trick_picture(trick_number, current) if current is not None else None,
+        last_trick=last_trick, tallies=tuple(tallies), to_act=actor, waiting_for=_waiting(teller, over),
+        moves=_moves(teller) if me is not None and view.actor == me else (),
+        log=tuple(log), pending=_pending(teller), result=result, extra=tuple(extra),
+    )
+
+
+def _waiting(teller: _Teller, over: bool) -> str:
+    view, words = teller.view, teller.words
+    if over:
+        return words("The game is over")
+    if view.pending is not None:
+        chooser = view.pending.chooser
+        if chooser is None:
+            return words("The table rules under {law}", law=view.pending.law)
+        if chooser == teller.me:
+            return words("Your move")
+        return words("{seat} chooses the remedy under {law}", seat=teller.name(chooser), law=view.pending.law)
+    actor = view.actor
+    if actor is None or actor == TABLE:
+        return words("The table rules")
+    if actor < 0:
+        return words("Waiting for the deal")
+    if actor == teller.me:
+        return words("Your move")
+    return words("{seat} to play", seat=teller.name(actor))
+
+
+def _moves(teller: _Teller) -> tuple[MovePicture, ...]:
+    view, words = teller.view, teller.words
+    plays = [action for action in view.legal_actions if isinstance(action, Play)]
+    order = {card: number for number, card in enumerate(sort_hand([p.card for p in plays], view.trump))}
+    moves = [MovePicture(str(play), _play_label(teller, play.card), str(play.card))
+             for play in sorted(plays, key=lambda p: order[p.card])]
+    for action in view.legal_actions:
+        if isinstance(action, Remedy):
+            moves.append(MovePicture(str(action), words("accept the ruling under {law}: {ruling}", law=action.law,
+                                                        ruling=teller.remedy_text(action))))
+        elif not isinstance(action, Play):
+            moves.append(MovePicture(str(action), str(action)))
+    return tuple(moves)
+
+
+def _play_label(teller: _Teller, card: Card) -> str:
+    """A card to play, with what it is: la guimbarde, le roi, le fou, a trump, the queen on her king."""
+    view, words = teller.view, teller.words
+    shown = _card(words, card)
+    current = view.tricks[-1] if view.tricks and view.tricks[-1].winner is None else None
+    kind = marriage_kind(current.plays[-1][1].index, card.index, view.rules) if current is not None else 0
+    if kind == 1:
+        return words("play {card} on its king: a marriage (GUIMBARDE-R6)", card=shown)
+    if kind == 2:
+        return words("play {card}: the grand marriage on the table (GUIMBARDE-R4)", card=shown)
+    if card.index == QH:
+        return words("play {card}, la guimbarde", card=shown)
+    if card.index == KH:
+        return words("play {card}, le roi", card=shown)
+    if card.index == JD:
+        return words("play {card}, le fou", card=shown)
+    if view.trump is not None and EFFECTIVE_SUIT[view.trump][card.index] == view.trump:
+        return words("play {card}, a trump", card=shown)
+    return words("play {card}", card=shown)
+
+
+def _pending(teller: _Teller) -> str:
+    view, words = teller.view, teller.words
+    pending = view.pending
+    if pending is None:
+        return ""
+    act = next((action for _, action in reversed(view.history) if isinstance(action, Irregular)), None)
+    what = act_label(view, str(act), words=words) if act is not None else pending.law
+    remedies = [teller.remedy_text(Remedy(name, pending.law)) for name in pending.remedies]
+    if pending.chooser is None:
+        return words("{law}: {act}; the table rules: {ruling}", law=pending.law, act=what,
+                     ruling=_and(words, remedies))
+    chooser = words("you") if pending.chooser == teller.me else teller.name(pending.chooser)
+    return words("{law}: {act}; {seat} chooses: {remedies}", law=pending.law, act=what, seat=chooser,
+                 remedies=_and(words, remedies))
+
+
+# ------------------------------------------------------------------------------------------------ refusals
+def why_not(view: GuimbardeView, action_text: str, reason: str, /, *, words: Words) -> str:
+    """Why the viewer may not take ``action_text`` now, citing the rule (the engine's ``reason`` otherwise)."""
+    teller = _Teller(view, words, default_names(view, words=words))
+    me = teller.me
+    allowed = _allowed(teller)
+    if view.phase is Phase.OVER or view.actor is None:
+        return words("The game is over: no move is possible.")
+    text = action_text.strip()
+    parts = text.split()
+    if parts and parts[0] == "!":
+        if view.rules.mode is not Mode.TABLE:
+            return words("Irregular acts happen only in table mode (rules option mode=table).") + allowed
+        return words("That irregular act is not possible now: {reason}.", reason=reason) + allowed
+    if view.pending is not None and not text.lower().startswith("remedy"):
+        return words("A ruling under {law} is pending: it must be applied first.", law=view.pending.law) + allowed
+    if me is None or view.actor != me:
+        actor = view.actor
+        if isinstance(actor, int) and actor >= 0:
+            return words("It is not your turn: {seat} is to play (GUIMBARDE-R12).", seat=teller.name(actor))
+        return words("It is not your turn: the next deal is being dealt.")
+    if len(parts) == 2 and parts[0].lower() == "play":
+        try:
+            card = Card.parse(parts[1])
+        except ValueError:
+            return words("Cannot read a card from “{text}”.", text=parts[1]) + allowed
+        return _card_refused(teller, card) + allowed
+    return words("Not allowed now: {reason}.", reason=reason) + allowed
+
+
+def _allowed(teller: _Teller) -> str:
+    view, words = teller.view, teller.words
+    plays = sort_hand([a.card for a in view.legal_actions if isinstance(a, Play)], view.trump)
+    if plays and view.actor == teller.me:
+        return " " + words("You may play: {cards}.", cards=words.cards(plays))
+    return ""
+
+
+def _card_refused(teller: _Teller, card: Card) -> str:
+    """Why ``card`` may not be played: the step of the legal-card algorithm (G-§5.3) that forbids it."""
+    view, words = teller.view, teller.words
+    shown = _card(words, card)
+    if card not in view.hand:
+        return words("You do not hold {card}.", card=shown)
+    trump = view.trump
+    current = view.tricks[-1] if view.tricks and view.tricks[-1].winner is None else None
+    if trump is None or current is None:
+        return words("{card} cannot be played now.", card=shown)
+    rules, hand, index = view.rules, mask_of(view.hand), card.index
+    trick = [c.index for _, c in current.plays]
+    best = trick[0]
+    for other in trick[1:]:
+        if BEATEN_BY[trump][best] >> other & 1:
+            best = other
+    previous, led = trick[-1], EFFECTIVE_SUIT[trump][trick[0]]
+    follow = hand & EFFECTIVE_MASKS[trump][led]
+    queen = previous - 1 if rank_of(previous) == 13 else -1  # (the queen's index is the king's less one)
+    if queen >= 0 and legal_mask(hand, trick, trump, rules) == 1 << queen:
+        return words("You must play {queen} on {king}, to make the marriage (GUIMBARDE-R7); else you pay 1 "
+                     "counter to each other player.", queen=_card(words, queen), king=_card(words, previous))
+    protected = any(marriage_kind(a, b, rules) == 1
+                    and (rules.rule3_protects_trump_marriages or EFFECTIVE_SUIT[trump][a] != trump)
+                    for a, b in itertools.pairwise(trick))
+    barred = rules.protected if protected else 0
+    r3 = words("You may not take a marriage with la guimbarde, le roi or le fou (GUIMBARDE-R3).")
+    if follow:
+        if not follow >> index & 1:
+            if led == trump:
+                return words("You must follow suit: a trump was led, and you hold trumps (GUIMBARDE-R8; la "
+                             "guimbarde, le roi and le fou are trumps, G-§2.2).")
+            return words("You must follow suit: {suit} was led (GUIMBARDE-R8).", suit=Suit(led).symbol)
+        if barred >> index & 1 and follow & ~barred:
+            return r3
+        return words("You must beat {card} if you can (forcer, GUIMBARDE-R9).", card=_card(words, best))
+    trumps = hand & TRUMP_MASKS[trump] & ~barred
+    if barred >> index & 1:
+        return r3
+    if trumps and EFFECTIVE_SUIT[trump][index] != trump:
+        return words("You have no {suit}: you must trump (couper, GUIMBARDE-R9).", suit=Suit(led).symbol)
+    if trumps:
+        return words("You must overtrump {card} if you can (GUIMBARDE-R9).", card=_card(words, best))
+    return words("{card} cannot be played now (G-§5.3).", card=shown)
+
+
+# ------------------------------------------------------------------------------------------------ shorthand
+_NAMED: Final = {"guimbarde": "QH", "la guimbarde": "QH", "roi": "KH", "le roi": "KH", "fou": "JD", "le fou": "JD"}
+
+
+def shorthand(view: GuimbardeView, text: str, /) -> str:
+    """A card alone (``KH``, ``10h``, ``kh``, ``R♥``) or the name of a privileged card (« la guimbarde », « le
+    roi », « le fou ») stands for playing it, when a card may be played; other text is left as it is.
+
+    >>> from academie.games.guimbarde.state import GuimbardeState
+    >>> view = GuimbardeState.new(seed=3, first_dealer=0, players=3).view(1)
+    >>> shorthand(view, str(view.hand[0]).lower()) == f"play {view.hand[0]}", shorthand(view, "help")
+    (True, 'help')
+    """
+    stripped = text.strip()
+    if not any(isinstance(action, Play) for action in view.legal_actions):
+        return text
+    parts = stripped.split()
+    candidate = _NAMED.get(stripped.lower(), stripped)
+    if len(parts) == 2 and parts[0].lower() in ("play", "jouer", "joue"):
+        candidate = parts[1]
+    elif len(parts) != 1 and stripped.lower() not in _NAMED:
+        return text
+    try:
+        card = Card.parse(candidate)
+    except ValueError:
+        return text
+    return f"play {card}"
+
+
+# ------------------------------------------------------------------------------------------------ table mode
+def act_label(view: GuimbardeView, act: str, /, *, words: Words) -> str:
+    """An irregular act (``! revoke 0 KH``) in one line of words, with its law's ID (table mode)."""
+    parts = act.split()
+    if len(parts) < 3 or parts[0] != "!":
+        return act
+    kind = parts[1]
+    argument = parts[3] if len(parts) > 3 else ""
+    card = ""
+    if argument:
+        try:
+            card = _card(words, Card.parse(argument))
+        except ValueError:
+            card = argument
+    box = _box(words, argument) if argument in BOXES else argument
+    labels = {
+        "break-marriage": words("broken marriage: {card} played instead of the queen on her king (G7, "
+                                "GUIMBARDE-R7: 1 counter to each)", card=card),
+        "revoke": words("renonce with {card}: suit not followed when able (G8, GUIMBARDE-R8: 1 counter to each)",
+                        card=card),
+        "no-beat": words("{card} played without beating (forcer) or trumping (couper) when able (G9, "
+                         "GUIMBARDE-R9: 1 counter to each)", card=card),
+        "trump-marriage": words("a marriage taken with {card}, a privileged trump (G3, GUIMBARDE-R3: 1 counter "
+                                "to each)", card=card),
+        "out-of-turn": words("{card} played out of turn (G12, GUIMBARDE-R12: 1 counter to each; the card is "
+                             "taken back)", card=card),
+        "misdeal": words("a misdeal by the dealer (G10, GUIMBARDE-R10: he pays 1 counter to each and deals "
+                         "again)"),
+        "faced-card": words("a card found face up in the pack (G13: the same dealer deals again)"),
+        "deal-out-of-turn": words("dealing out of turn (G14: the right dealer deals)"),
+        "false-pack": words("a faulty pack (G11, GUIMBARDE-R11: the deal does not count)"),
+        "wrong-count": words("too few or too many cards in hand (G17: a misdeal before the first trick is "
+                             "complete, else no Point box for tricks)"),
+        "forgo": words("{box} drawn without showing the cards (G15: the counters go back)", box=box),
+        "false-claim": words("{box} drawn without holding its chance (G16: it goes back, and 1 counter to each)",
+                             box=box),
+    }
+    return labels.get(kind, act)
+
+
+__all__ = ["act_label", "default_names", "paint", "shorthand", "sort_hand", "why_not"]
+
