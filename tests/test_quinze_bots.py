@@ -125,14 +125,14 @@ def test_play_quinze_through_a_pipe_and_replay(tmp_path: Path) -> None:
     result = runner.invoke(app, ["play", "quinze", "--players", "3", "--bot", "classical", "--seed", "5", "--save",
                                  str(target)], input="1\n" * 300)
     assert result.exit_code == 0, result.output
-    assert "Pot" in result.stdout and "Final counters" in result.stdout
+    assert "Pot" in result.stdout and "The partie is over (Q-R18). Final caves:" in result.stdout
     state = record.replay(record.load_file(target))
     assert state.is_terminal and state.n == 3 and state.ledger.total() == 0
     replayed = runner.invoke(app, ["replay", str(target)])
-    assert replayed.exit_code == 0 and "Result counters" in replayed.stdout
+    assert replayed.exit_code == 0 and "Final caves:" in replayed.stdout.splitlines()[-1]
     form_b = runner.invoke(app, ["play", "quinze", "--form", "B", "--seed", "2", "--save", str(tmp_path / "b.acad")],
                            input="2\n" * 200)
-    assert form_b.exit_code == 0 and "Form B" in form_b.stdout
+    assert form_b.exit_code == 0 and "Q-§5.8" in form_b.stdout
     assert state.view(PUBLIC).coup == len(state.deal_results)
 
 

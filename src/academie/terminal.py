@@ -62,7 +62,6 @@ class Session:
     rules_text: str = ""
     comments: dict[int, str] = field(default_factory=dict)
     _told: tuple[str, ...] = ()
-    _last_status: str = ""
 
     # ------------------------------------------------------------------ the game
     def run(self) -> bool:
@@ -109,9 +108,6 @@ class Session:
         for line in new:
             self.console.print(escape(line))
         self._told = log
-        if picture.result and picture.status != self._last_status and self.state.is_terminal:
-            self.console.print(escape(picture.result))
-        self._last_status = picture.status
 
     def _show(self, picture: Picture) -> None:
         self.console.print()

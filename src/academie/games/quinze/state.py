@@ -63,7 +63,7 @@ from academie.engine import (
 from academie.laws import Irregular as Irregular
 from academie.laws import Irregularity, parse_table_action
 from academie.laws import Remedy as Remedy
-from academie.ledger import Ledger
+from academie.ledger import Ledger, Transfer
 
 POT: Final = "pot"
 """The ledger account of the pot on the table (the passe and the bets)."""
@@ -432,6 +432,15 @@ class QuinzeView:
     """Table mode, QUINZE-22: the viewer's own substitute hidden card (valid only against the offender)."""
     shown_next: Card | None = None
     """Table mode, QUINZE-33: the next card of the pack, shown by the dealer (known to all until it is dealt)."""
+    payments: tuple[Transfer, ...] = ()
+    """Every transfer of tokens in this coup, in order, each citing its rule (antes, bets, what the pot paid): the
+    money on the table is public."""
+    coup_rulings: tuple[str, ...] = ()
+    """The rulings made in this coup (the end of ``rulings``), each starting with its law's ID."""
+    pending_cards: tuple[Card, ...] = ()
+    """Table mode, QUINZE-32/33: the cards the dealer gave face up that the pending ruling is about (seen by all)."""
+    last_deal: CoupEnd | None = None
+    """How the last coup ended, as everyone saw it (None before the first coup ends)."""
 
     def total(self, seat: int) -> int | None:
         """The total of ``seat``'s cards if the viewer knows them all."""
@@ -439,6 +448,25 @@ class QuinzeView:
         if hole is None:
             return None
         return hand_total((hole, *self.up[seat]), self.rules)
+
+
+@dataclass(frozen=True, slots=True)
+class CoupEnd:
+    """The end of a coup as every player saw it: the hands lying face up, every transfer with its rule, the result."""
+
+    dealer: int
+    played: bool
+    """False when nobody opened (a general pass, Q-R10) or the coup was given up (QUINZE-28)."""
+    shown: tuple[tuple[int, tuple[Card, ...]], ...]
+    """The hands face up at the end (shown at the showdown, a bust, a card exposed), hidden card first, by seat."""
+    payments: tuple[Transfer, ...]
+    """Every transfer of the coup, in order (antes, bets, what the pot paid), each citing its rule."""
+    rulings: tuple[str, ...]
+    points: tuple[int, ...]
+    """The tokens each seat won (+) or lost (−) in the coup."""
+    winners: tuple[int, ...]
+    history: tuple[tuple[int, Action], ...] = ()
+    """Every action of the coup, as the public saw it (``redact``)."""
 
 
 def hand_total(cards: Sequence[Card], rules: QuinzeRules) -> int:
@@ -538,6 +566,8 @@ class Coup:
     """Table mode, QUINZE-33: the bottom card of the pack, shown by the dealer (-1: none)."""
     start: int = 0
     ledger_start: int = 0
+    rulings_start: int = 0
+    """Where the rulings of this coup begin in the state's ``rulings``."""
 
     @classmethod
     def fresh(cls, dealer: int, n: int, start: int, ledger_start: int) -> Coup:
@@ -564,12 +594,12 @@ class QuinzeState(GameState[QuinzeRules]):
     table_laws: ClassVar[QuinzeTableLaws | None] = None
     """The laws of irregularities (:mod:`academie.games.quinze.table`), injected by the package."""
     handlers: ClassVar[Mapping[type[Action], Callable[[QuinzeState, Action], None]]] = {}
-    __slots__ = ("_actor", "_burn_pack", "_caves", "_colour", "_coup", "_dead", "_gone", "_legal", "_pack", "_pending",
-                 "_phase", "_shown_burnt", "_values", "_wins", "automate_table", "chance", "coups_played",
-                 "deal_results", "first_dealer", "game_results", "last_coup", "ledger", "multiplier", "n", "operations",
-                 "rules", "rulings")
+    __slots__ = ("_actor", "_burn_pack", "_caves", "_colour", "_coup", "_dead", "_gone", "_last_deal", "_legal",
+                 "_pack", "_pending", "_phase", "_shown_burnt", "_values", "_wins", "automate_table", "chance",
+                 "coups_played", "deal_results", "first_dealer", "game_results", "last_coup", "ledger", "multiplier",
+                 "n", "operations", "rules", "rulings")
     clone_shared = ("rules", "n", "automate_table", "first_dealer", "coups_played", "multiplier", "last_coup",
-                    "_values", "_pending", "_colour", "_legal", "_phase", "_actor", "_burn_pack")
+                    "_last_deal", "_values", "_pending", "_colour", "_legal", "_phase", "_actor", "_burn_pack")
     clone_copied = ("operations", "ledger", "_caves", "deal_results", "game_results", "_wins", "_gone", "rulings",
                     "_coup", "_pack", "_dead", "_shown_burnt")
     _pending: QuinzePending | None
@@ -604,6 +634,7 @@ class QuinzeState(GameState[QuinzeRules]):
         self.multiplier = 1
         self.rulings = []
         self.last_coup: tuple[str, ...] = ()
+        self._last_deal: CoupEnd | None = None
         self._values = card_values(self.rules.courts_value)
         self._pending = None
         self._coup = Coup.fresh(first_dealer if first_dealer is not None else 0, self.n, 0, 0)
@@ -1287,12 +1318,21 @@ class QuinzeState(GameState[QuinzeRules]):
         if over:
             self._share_leftover()
         self.deal_results.append(DealResult(0, coup.dealer, self._coup_points(), not general_pass, winners))
+        self._last_deal = CoupEnd(
+            coup.dealer, not general_pass,
+            tuple((s, tuple(CARDS[c] for c in (coup.hole[s], *coup.up[s]))) for s in range(n)
+                  if coup.revealed[s] and coup.hole[s] >= 0),
+            tuple(self.ledger.entries[coup.ledger_start:]), tuple(self.rulings[coup.rulings_start:]),
+            self._coup_points(), winners,
+            tuple((op.actor, seen) for op in self.operations[coup.start:]
+                  if (seen := redact(op.actor, op.action, PUBLIC)) is not None))
         if general_pass:
             self.last_coup = ("everybody passed: everyone antes again and the same dealer deals (Q-R10)",)
         if self.rules.form == "A":
             for seat in range(n):
                 self._dead.extend(c for c in (coup.hole[seat], coup.substitute[seat], *coup.up[seat]) if c >= 0)
         self._coup = Coup.fresh(dealer, n, len(self.operations), len(self.ledger.entries))
+        self._coup.rulings_start = len(self.rulings)
         if over:
             self._phase = Phase.OVER
             points = self.ledger.seat_balances()
@@ -1708,7 +1748,12 @@ class QuinzeState(GameState[QuinzeRules]):
             multiplier=self.multiplier, last_coup=self.last_coup,
             pending=self._pending.irregularity if self._pending else None, rulings=tuple(self.rulings),
             substitute=CARDS[coup.substitute[viewer]] if viewer != PUBLIC and coup.substitute[viewer] >= 0 else None,
-            shown_next=CARDS[coup.shown_card] if coup.shown_card >= 0 else None)
+            shown_next=CARDS[coup.shown_card] if coup.shown_card >= 0 else None,
+            payments=tuple(self.ledger.entries[coup.ledger_start:]),
+            coup_rulings=tuple(self.rulings[coup.rulings_start:]),
+            pending_cards=tuple(CARDS[c] for c in self._pending.cards) if self._pending is not None
+            and self._pending.irregularity.law in ("QUINZE-32", "QUINZE-33") else (),
+            last_deal=self._last_deal)
 
 
 def format_hand(coup: Coup, seat: int) -> str:

@@ -1,0 +1,1247 @@
+"""The table picture of Le Quinze, painted from a view only (:class:`academie.picture.Painter`).
+
+What a seat sees: each player's cave, stake and cards (the hidden card face down, the cards drawn face up in
+Form A, hidden in Form B), the pot, the *jeu* (the least opening, QUINZE-35) and the stake to hold, whose word it
+is, the legal moves in the books' words (« je passe », « je tiens », « je renvie », « carte », « je m'y tiens »,
+« voulez-vous cartes ? »), and the coup as sentences: antes, bets, cards drawn, busts, rulings, and how the last
+coup ended, which pot paid whom and under which rule. Le Quinze has no tricks and no trumps: the hand is shown in
+the order the cards came, the hidden card first.
+
+>>> from academie.games.quinze.positions import deck
+>>> from academie.games.quinze.state import QuinzeRules, QuinzeState
+>>> rules = QuinzeRules(players=3)
+>>> state = QuinzeState.new(rules, decks=[deck(hands={0: "7C", 1: "KS", 2: "4C"}, dealer=2, rules=rules)],
+...                         first_dealer=2)
+>>> picture = paint(state.view(0), words=Words("en"), names=("You", "Seat 1", "Seat 2"))
+>>> picture.hand, picture.waiting_for, [move.label for move in picture.moves][:2]
+(('7C',), 'Your move', ['« je passe »: pass (your ante stays in the pot)', '« j’ouvre de 3 »: open for 3'])
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from academie.cards import Card, CardParseError
+from academie.engine import CHANCE, TABLE, Action, ActionParseError
+from academie.games.quinze.state import (
+    ALL_IN,
+    ANNOUNCE,
+    CARD,
+    HOLD,
+    PASS,
+    POT,
+    STAND,
+    TARGET,
+    WANT_CARDS,
+    WITH_THAT,
+    CoupEnd,
+    Open,
+    Phase,
+    QuinzeView,
+    Raise,
+    hand_total,
+    parse_action,
+)
+from academie.laws import Irregular, Remedy, parse_table_action
+from academie.ledger import Transfer
+from academie.picture import MovePicture, Picture, SeatPicture, Tally
+from academie.words import Words
+
+TAKES = re.compile(r"^QUINZE-3[23]: seat (\d+) takes (.+)$")
+"""The engine's ruling on the cards a seat keeps when the dealer gave too many or unasked (QUINZE-32, QUINZE-33)."""
+
+
+# ------------------------------------------------------------------------------------------------ the scene
+def cards_in(value: object) -> frozenset[Card]:
+    """Every card a view holds, in any of its fields (the only cards a picture may name)."""
+    found: set[Card] = set()
+    stack: list[object] = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, Card):
+            found.add(item)
+        elif isinstance(item, str | int | float | bool | enum.Enum) or item is None:
+            continue
+        elif dataclasses.is_dataclass(item) and not isinstance(item, type):
+            stack += [getattr(item, f.name) for f in dataclasses.fields(item) if f.name != "rules"]
+        elif isinstance(item, tuple | list | frozenset | set):
+            stack += list(item)
+    return frozenset(found)
+
+
+@dataclass(frozen=True, slots=True)
+class _Scene:
+    """The view, the words and the names, with the small phrases every sentence needs."""
+
+    view: QuinzeView
+    w: Words
+    names: Sequence[str]
+    held: frozenset[Card]
+
+    @property
+    def n(self) -> int:
+        return len(self.view.caves)
+
+    @property
+    def form_b(self) -> bool:
+        return self.view.rules.form == "B"
+
+    def me(self, seat: int) -> bool:
+        return seat == self.view.viewer
+
+    def name(self, seat: int) -> str:
+        if 0 <= seat < len(self.names):
+            return self.names[seat]
+        return self.w("Seat {number}", number=seat)
+
+    def obj(self, seat: int) -> str:
+        """The seat inside a sentence: "you" for the viewer, "the bot" for the default name of the other seat."""
+        if self.me(seat):
+            return self.w("you")
+        name = self.name(seat)
+        return self.w("the bot") if name == self.w("The bot") else name
+
+    def act(self, seat: int, you: str, they: str, /, **arguments: object) -> str:
+        """One of two translated sentences, the viewer's ("You hold") or another seat's ("{who} holds")."""
+        return you.format(**arguments) if self.me(seat) else they.format(who=self.name(seat), **arguments)
+
+    def card(self, card: Card) -> str:
+        return self.w.card(card)
+
+    def cards(self, cards: Sequence[Card]) -> str:
+        return " ".join(self.w.card(card) for card in cards)
+
+    def seats(self, seats: Sequence[int]) -> str:
+        return ", ".join(self.obj(seat) for seat in seats)
+
+    def total(self, cards: Sequence[Card]) -> int:
+        return hand_total(cards, self.view.rules)
+
+    def staked(self, seat: int) -> int:
+        """What the seat has put in this coup, its ante included."""
+        view = self.view
+        ante = view.rules.ante if view.in_coup[seat] and not self.form_b else 0
+        return ante + view.contributions[seat]
+
+    def known(self, text: str) -> Card | None:
+        """The card a card text of the engine names, when the view holds it (else it is not said)."""
+        try:
+            card = Card.parse(text)
+        except CardParseError:
+            return None
+        return card if card in self.held else None
+
+
+def _scene(view: QuinzeView, words: Words, names: Sequence[str]) -> _Scene:
+    return _Scene(view, words, names, cards_in(view))
+
+
+# ------------------------------------------------------------------------------------------------ names
+def default_names(view: QuinzeView, /, *, words: Words) -> tuple[str, ...]:
+    """"You" and "The bot" at two, "You" and "Seat N" at more; "Seat N" for everyone for a spectator."""
+    count = len(view.caves)
+    names = []
+    for seat in range(count):
+        if seat == view.viewer:
+            names.append(words("You"))
+        elif count == 2 and 0 <= view.viewer < count:
+            names.append(words("The bot"))
+        else:
+            names.append(words("Seat {number}", number=seat))
+    return tuple(names)
+
+
+# ------------------------------------------------------------------------------------------------ the picture
+def paint(view: QuinzeView, /, *, words: Words, names: Sequence[str]) -> Picture:
+    """The picture of ``view`` in ``words``' language."""
+    scene = _scene(view, words, names)
+    w = words
+    over = view.phase is Phase.OVER
+    hand: tuple[str, ...] = ()
+    if 0 <= view.viewer < scene.n:
+        hole = view.hole[view.viewer]
+        if hole is not None:
+            hand = tuple(str(card) for card in (hole, *view.up[view.viewer]))
+    table: list[tuple[str, tuple[str, ...]]] = []
+    if view.shown_burnt:
+        table.append((w("Shown and burnt (QUINZE-25)"), tuple(str(c) for c in view.shown_burnt)))
+    if view.shown_next is not None:
+        table.append((w("Next card, shown by the dealer (QUINZE-33)"), (str(view.shown_next),)))
+    if view.pending_cards:
+        table.append((w("Cards the dealer gave ({law})", law=view.pending.law if view.pending else "QUINZE-32"),
+                      tuple(str(c) for c in view.pending_cards)))
+    log = (*_coup_end(scene), *_coup_log(scene))
+    result = ""
+    if over:
+        result = _final(scene)  # the last coup's end is the last thing the log tells
+    elif view.last_deal is not None and not any(seat >= 0 for seat, _ in view.history):
+        result = " ".join(_coup_end(scene, short=True))
+    return Picture(
+        game="quinze", title=w("Le Quinze"), lang=w.lang, viewer=None if view.viewer < 0 else view.viewer,
+        status=_status(scene), seats=tuple(_seat(scene, seat) for seat in range(scene.n)), hand=hand,
+        trump=None, table=tuple(table), trick=None, last_trick=None, tallies=_tallies(scene),
+        to_act=view.actor if view.actor is not None and view.actor >= 0 else None,
+        waiting_for=_waiting_for(scene), moves=tuple(_move(scene, action) for action in view.legal_actions),
+        log=log, pending=_pending(scene), result=result)
+
+
+def _status(scene: _Scene) -> str:
+    view, w = scene.view, scene.w
+    if view.phase is Phase.OVER:
+        return w("The partie is over")
+    if view.dealer is None or view.phase in (Phase.PLACES, Phase.CUT):
+        return w("Drawing for places") if not scene.form_b else w("Cutting for the deal")
+    dealer = scene.name(view.dealer)
+    if scene.form_b:
+        return w("Game {number} · dealer: {dealer} · stake {stake}", number=view.coup + 1, dealer=dealer,
+                 stake=view.rules.stake * view.multiplier)
+    if view.pack_colour == "red":
+        return w("Coup {number} · dealer: {dealer} · red pack, {left} cards left", number=view.coup + 1,
+                 dealer=dealer, left=view.pack_left)
+    return w("Coup {number} · dealer: {dealer} · black pack, {left} cards left", number=view.coup + 1,
+             dealer=dealer, left=view.pack_left)
+
+
+def _seat(scene: _Scene, seat: int) -> SeatPicture:
+    view, w = scene.view, scene.w
+    roles: list[str] = []
+    dealing = view.dealer is not None and view.phase not in (Phase.PLACES, Phase.CUT, Phase.OVER)
+    if dealing and seat == view.dealer:
+        roles.append(w("dealer"))
+    if dealing and view.dealer is not None and seat == (view.dealer + 1) % scene.n:
+        roles.append(w("eldest hand"))
+    playing = view.in_coup[seat] and not view.folded[seat]
+    count = 1 + view.drawn[seat] if playing else 0
+    shown: tuple[Card, ...] = ()
+    if not scene.me(seat) and playing:
+        hole = view.hole[seat]
+        shown = ((hole,) if hole is not None else ()) + view.up[seat]
+    notes: list[str] = []
+    if view.phase is Phase.OVER:
+        return SeatPicture(seat, scene.name(seat), tuple(roles), 0, (), ())
+    if not view.in_coup[seat] and view.phase in (Phase.OPENING, Phase.DRAW, Phase.REGATHER):
+        notes.append(w("not in this coup"))
+    elif view.folded[seat]:
+        notes.append(w("passed"))
+    elif view.busted[seat]:
+        secret = view.rules.silent_bust if not scene.form_b else view.rules.elder_bust == "hidden"
+        notes.append(w("bust, known only to you") if scene.me(seat) and secret else w("bust (« je crève »)"))
+    elif view.stood[seat]:
+        notes.append(w("stands (« je m'y tiens »)"))
+    if playing and view.caves[seat] == 0 and scene.staked(seat) > 0 and not scene.form_b:
+        notes.append(w("all in"))
+    if view.announced[seat]:
+        notes.append(w("announced what he has (QUINZE-36)"))
+    if playing and view.drawer == seat:
+        notes.append(w("drawing"))
+    total = view.total(seat) if playing else None
+    if total is not None:
+        notes.append(w("total {total}", total=total))
+    if scene.me(seat) and view.substitute is not None:
+        notes.append(w("substitute hidden card {card}, valid only against the offender (QUINZE-22)",
+                       card=scene.card(view.substitute)))
+    return SeatPicture(seat, scene.name(seat), tuple(roles), count, tuple(str(c) for c in shown), tuple(notes))
+
+
+def _tallies(scene: _Scene) -> tuple[Tally, ...]:
+    view, w = scene.view, scene.w
+    caves = Tally(w("Caves"), tuple((scene.name(seat), str(view.caves[seat])) for seat in range(scene.n)))
+    if scene.form_b:
+        stake = Tally(w("Stake"), ((w("this game"), str(view.rules.stake * view.multiplier)),))
+        return (caves,) if view.phase is Phase.OVER else (stake, caves)
+    opened = view.phase is not Phase.OPENING or any(isinstance(a, Open) or a == ALL_IN for _, a in view.history)
+    pot = Tally(w("Pot"), ((w("on the table"), str(view.pot)),
+                           (w("highest stake"), str(view.highest)) if opened else
+                           (w("the jeu (least opening)"), str(view.jeu))))
+    if view.phase is Phase.OVER:
+        return (caves,)
+    staked = tuple((scene.name(seat), str(scene.staked(seat))) for seat in range(scene.n) if view.in_coup[seat])
+    if not staked:
+        return pot, caves
+    return pot, caves, Tally(w("Staked this coup, antes included"), staked)
+
+
+def _waiting_for(scene: _Scene) -> str:
+    view, w = scene.view, scene.w
+    actor = view.actor
+    if view.phase is Phase.OVER or actor is None:
+        return w("The game is over")
+    if actor == TABLE:
+        return w("The table rules ({law})", law=view.pending.law if view.pending else "")
+    if actor == CHANCE:
+        if view.phase is Phase.REGATHER:
+            return w("The dead cards are gathered and cut (QUINZE-25)")
+        return w("The cards are shuffled and dealt")
+    if view.pending is not None:
+        return scene.act(actor, w("Your ruling to choose ({law})"), w("{who} chooses the ruling ({law})"),
+                         law=view.pending.law)
+    if scene.me(actor):
+        return w("Your move")
+    if view.phase is Phase.DRAW and view.drawer == actor and view.contributions[actor] >= view.highest:
+        return w("{who} to draw or stand", who=scene.name(actor))
+    return w("{who} to speak", who=scene.name(actor))
+
+
+# ------------------------------------------------------------------------------------------------ moves
+def _facing(view: QuinzeView) -> bool:
+    """The viewer answers a bet now (« voulez-vous cartes ? » is then « je tiens », QUINZE-31)."""
+    return HOLD in view.legal_actions or (PASS in view.legal_actions and view.phase is Phase.DRAW)
+
+
+def _move(scene: _Scene, action: Action) -> MovePicture:
+    return MovePicture(str(action), _label(scene, action))
+
+
+def _label(scene: _Scene, action: Action) -> str:
+    view, w = scene.view, scene.w
+    seat = view.viewer
+    needed = max(view.highest - view.contributions[seat], 0) if 0 <= seat < scene.n else 0
+    if isinstance(action, Open):
+        return w("« j’ouvre de {amount} »: open for {amount}", amount=action.amount)
+    if isinstance(action, Raise):
+        return w("« je renvie de {amount} »: raise by {amount} (you put in {paid})", amount=action.amount,
+                 paid=needed + action.amount)
+    if isinstance(action, Remedy):
+        return _remedy_label(scene, action)
+    if action == PASS:
+        if view.phase is Phase.OPENING and not any(view.contributions) and HOLD not in view.legal_actions:
+            return w("« je passe »: pass (your ante stays in the pot)")
+        return w("« je passe »: drop out; what you staked, {tokens}, stays in the pot", tokens=scene.staked(seat))
+    if action == HOLD:
+        return w("« je tiens »: hold, {amount} more to match {highest}", amount=needed, highest=view.highest)
+    if action == ALL_IN:
+        return w("« je fais mon argent »: all in for your {amount} (QUINZE-37)", amount=view.caves[seat])
+    if action == ANNOUNCE:
+        return w("« j’ai {amount} »: say what you have, less than the stake (QUINZE-36)", amount=view.caves[seat])
+    if action == CARD:
+        if scene.form_b:
+            return w("« carte »: ask for a card, dealt face down")
+        return w("« carte »: ask for a card, dealt face up")
+    if action == STAND:
+        total = view.total(seat) if 0 <= seat < scene.n else None
+        return w("« je m’y tiens »: stand on {total}", total=total if total is not None else "?")
+    if action in (WANT_CARDS, WITH_THAT):
+        if _facing(view):
+            if action == WANT_CARDS:
+                return w("« voulez-vous cartes ? »: the same as « je tiens » here, {amount} more (QUINZE-31)",
+                         amount=needed)
+            return w("« avec ça ? »: the same as « je tiens » here, {amount} more (QUINZE-31)", amount=needed)
+        if action == WANT_CARDS:
+            return w("« voulez-vous cartes ? »: pass the word without raising (QUINZE-31)")
+        return w("« avec ça ? »: pass the word without raising (QUINZE-31)")
+    return str(action)
+
+
+def _remedy_label(scene: _Scene, remedy: Remedy) -> str:
+    w = scene.w
+    key = (remedy.law, remedy.name)
+    cards = scene.view.pending_cards
+    if key == ("QUINZE-32", "take-first") and cards:
+        return w("take the first card, {card} (QUINZE-32)", card=scene.card(cards[0]))
+    if key == ("QUINZE-32", "take-second") and len(cards) > 1:
+        return w("take the second card, {card} (QUINZE-32)", card=scene.card(cards[1]))
+    if key == ("QUINZE-32", "take-both") and cards:
+        return w("take both cards, {cards} (QUINZE-32)", cards=scene.cards(cards))
+    if key == ("QUINZE-33", "penalty") and cards:
+        return w("keep the card {card}: the dealer owes the penalty of law 32 (QUINZE-33)", card=scene.card(cards[0]))
+    if key in (("QUINZE-23", "burn-rounds"), ("QUINZE-24", "burn-rounds")):
+        return w("burn one or two complete rounds and deal again ({law})", law=remedy.law)
+    labels: dict[tuple[str, str], Callable[[], str]] = {
+        ("QUINZE-19", "refuse"): lambda: w("refuse: standing is final (QUINZE-19)"),
+        ("QUINZE-19", "consent"): lambda: w("consent: the player may draw again (QUINZE-19)"),
+        ("QUINZE-20", "keep"): lambda: w("keep the seen card (QUINZE-20)"),
+        ("QUINZE-20", "burn-coup"): lambda: w("have the coup burnt and dealt again (QUINZE-20)"),
+        ("QUINZE-21", "keep"): lambda: w("the owner keeps the card: it was his own fault (QUINZE-21)"),
+        ("QUINZE-22", "keep"): lambda: w("keep the exposed card (QUINZE-22)"),
+        ("QUINZE-22", "substitute"): lambda: w(
+            "take the next card face down, valid only against the offender (QUINZE-22)"),
+        ("QUINZE-32", "take-first"): lambda: w("take the first card (QUINZE-32)"),
+        ("QUINZE-32", "take-second"): lambda: w("take the second card (QUINZE-32)"),
+        ("QUINZE-32", "take-both"): lambda: w("take both cards (QUINZE-32)"),
+        ("QUINZE-28", "burn-card"): lambda: w("burn the card of the player who leaves (QUINZE-28)"),
+        ("QUINZE-28", "burn-pack"): lambda: w("have the pack burnt (QUINZE-28)"),
+        ("QUINZE-28", "finish-pack"): lambda: w("finish the pack, the dealer’s own card burnt (QUINZE-28)"),
+        ("QUINZE-29", "no-card"): lambda: w("no card: a gesture is not a request (QUINZE-29)"),
+        ("QUINZE-29", "taken"): lambda: w("the detached card counts as taken (QUINZE-29)"),
+        ("QUINZE-30", "forfeit"): lambda: w("the player who looked loses what he staked (QUINZE-30)"),
+        ("QUINZE-30", "allow"): lambda: w("allow the look: no penalty (QUINZE-30)"),
+        ("QUINZE-32", "changed"): lambda: w("the cards plainly changed the coup: the dealer pays (QUINZE-32)"),
+        ("QUINZE-32", "unchanged"): lambda: w("the cards did not change the coup: no penalty (QUINZE-32)"),
+        ("QUINZE-33", "penalty"): lambda: w("the dealer owes the penalty of law 32 (QUINZE-33)"),
+        ("QUINZE-33", "refuse"): lambda: w("refuse the card: it goes back under the pack (QUINZE-33)"),
+        ("QUINZE-33", "soften"): lambda: w("soften the penalty, with the consent of those concerned (QUINZE-33)"),
+        ("QUINZE-34", "veto"): lambda: w("veto the composition: the coup is played out (QUINZE-34)"),
+        ("QUINZE-34", "agree"): lambda: w("agree: the pot is shared among the players in the coup (QUINZE-34)"),
+    }
+    label = labels.get(key)
+    return label() if label is not None else w("{remedy} ({law})", remedy=remedy.name, law=remedy.law)
+
+
+# ------------------------------------------------------------------------------------------------ the log
+def _coup_log(scene: _Scene) -> list[str]:
+    """The coup in progress, one sentence per event."""
+    view, w = scene.view, scene.w
+    if view.phase in (Phase.OVER, Phase.PLACES, Phase.CUT) or view.dealer is None or not any(view.in_coup):
+        return []
+    rulings = list(view.coup_rulings)
+    lines: list[str] = []
+
+    def rule(*laws: str) -> list[str]:
+        """Say the rulings the last event made (the next ones, of its laws); returns their texts."""
+        said = []
+        while rulings and _law_of(rulings[0]) in laws:
+            said.append(rulings.pop(0))
+            lines.append(_ruling(scene, said[-1]))
+        return said
+
+    rule("Q-R5")
+    dealer = view.dealer
+    number = view.coup + 1
+    antes = [t for t in view.payments if t.reason == "Q-R4" and t.target == POT]
+    bets = [t for t in view.payments if t.target == POT and t.reason != "Q-R4"]
+    paid_out = [t for t in view.payments if t.target != POT]
+    if scene.form_b:
+        lines.append(scene.act(dealer, w("Game {number}: you deal one card face down to each (Q-§5.8)."),
+                               w("Game {number}: {who} deals one card face down to each (Q-§5.8)."), number=number))
+    else:
+        lines.append(scene.act(dealer, w("Coup {number}: you deal one card face down to each player, from the "
+                                         "bottom of the pack (Q-R6)."),
+                               w("Coup {number}: {who} deals one card face down to each player, from the bottom "
+                                 "of the pack (Q-R6)."), number=number))
+        put_in = sum(t.amount for t in antes) + sum(t.amount for t in bets) - sum(
+            t.amount for t in paid_out if t.source == POT)
+        carried = view.pot - put_in
+        pot = carried + sum(t.amount for t in antes)
+        if carried > 0:
+            lines.append(w("Each player puts {ante} into the passe (Q-R4); with {carried} carried over, the pot "
+                           "holds {pot}.", ante=view.rules.ante, carried=carried, pot=pot))
+        else:
+            lines.append(w("Each player puts {ante} into the passe (Q-R4): the pot holds {pot}.",
+                           ante=view.rules.ante, pot=pot))
+    if 0 <= view.viewer < scene.n and view.hole[view.viewer] is not None:
+        hole = view.hole[view.viewer]
+        assert hole is not None
+        lines.append(w("Your hidden card: {card}; nobody else sees it before the end of the coup (Q-R12).",
+                       card=scene.card(hole)))
+    queue = list(bets)
+    drawn = [0] * scene.n
+    """How many of each seat's cards after the first the log has said."""
+    opened = False
+    last_act: Irregular | None = None
+
+    def paid(seat: int) -> int | None:
+        if queue and queue[0].source == seat:
+            return queue.pop(0).amount
+        return None
+
+    for seat, action in view.history:
+        if isinstance(action, Irregular):
+            last_act = action
+            lines.append(act_label(view, str(action), words=w) + ". " + w("A ruling is due."))
+            continue
+        if isinstance(action, Remedy):
+            label = _remedy_label(scene, action)
+            if seat == TABLE or seat < 0:
+                lines.append(w("The table rules: {remedy}.", remedy=label))
+            else:
+                lines.append(scene.act(seat, w("You choose: {remedy}."), w("{who} chooses: {remedy}."),
+                                       remedy=label))
+            for said in rule(action.law):
+                taken = TAKES.match(said)
+                if taken is not None:  # QUINZE-32/33: the cards kept lie face up with the seat's cards
+                    drawn[int(taken[1])] += len(taken[2].split())
+            if action.law == "QUINZE-29" and action.name == "taken" and last_act is not None:
+                lines.append(_drawn_card(scene, last_act.seat, drawn[last_act.seat]))
+                drawn[last_act.seat] += 1
+            continue
+        if seat < 0:
+            continue
+        if isinstance(action, Open):
+            opened = True
+            paid(seat)
+            lines.append(scene.act(seat, w("You open for {amount}: « j’ouvre » (QUINZE-35)."),
+                                   w("{who} opens for {amount}: « j’ouvre » (QUINZE-35)."), amount=action.amount))
+        elif isinstance(action, Raise):
+            amount = paid(seat)
+            lines.append(scene.act(seat, w("You raise by {amount}: « je renvie », putting in {paid} (Q-R9)."),
+                                   w("{who} raises by {amount}: « je renvie », putting in {paid} (Q-R9)."),
+                                   amount=action.amount, paid=amount if amount is not None else action.amount))
+        elif action == PASS:
+            if not opened:
+                lines.append(scene.act(seat, w("You pass: « je passe »; your ante stays in the pot (Q-§5.2)."),
+                                       w("{who} passes: « je passe »; the ante stays in the pot (Q-§5.2).")))
+            else:
+                lines.append(scene.act(seat, w("You pass and leave the coup: what you staked stays in the pot "
+                                               "(Q-§5.2)."),
+                                       w("{who} passes and leaves the coup: what was staked stays in the pot "
+                                         "(Q-§5.2).")))
+        elif action == HOLD:
+            amount = paid(seat)
+            lines.append(_hold(scene, seat, amount))
+            rule("QUINZE-38")
+        elif action == ALL_IN:
+            amount = paid(seat)
+            opened = True
+            lines.append(scene.act(seat, w("You put in all you have, {amount}: « je fais mon argent »; the others "
+                                           "hold only to that height (QUINZE-37)."),
+                                   w("{who} puts in all that is left, {amount}: « je fais mon argent »; the others "
+                                     "hold only to that height (QUINZE-37)."), amount=amount or 0))
+            rule("QUINZE-35")
+        elif action == ANNOUNCE:
+            said = rulings.pop(0) if rulings and _law_of(rulings[0]) == "QUINZE-36" else ""
+            tokens = said.rsplit(" ", 1)[-1] if said else "?"
+            lines.append(scene.act(seat, w("You have less than the stake and say so: « j’ai {amount} » "
+                                           "(QUINZE-36)."),
+                                   w("{who} has less than the stake and says so: « j’ai {amount} » (QUINZE-36)."),
+                                   amount=tokens))
+        elif action in (WANT_CARDS, WITH_THAT):
+            amount = paid(seat)
+            lines.append(_word(scene, seat, action, amount))
+            rule("QUINZE-38")
+        elif action == CARD:
+            opened = True
+            before = len(lines)
+            rule("QUINZE-27")
+            asked = scene.act(seat, w("You ask for a card: « carte »."), w("{who} asks for a card: « carte »."))
+            lines.insert(before, asked)
+            if drawn[seat] < view.drawn[seat]:
+                lines.append(_drawn_card(scene, seat, drawn[seat]))
+                drawn[seat] += 1
+        elif action == STAND:
+            opened = True
+            total = view.total(seat)
+            if total is not None:
+                lines.append(scene.act(seat, w("You stand on {total}: « je m’y tiens » (Q-R14)."),
+                                       w("{who} stands on {total}: « je m’y tiens » (Q-R14)."), total=total))
+            else:
+                lines.append(scene.act(seat, w("You stand: « je m’y tiens » (Q-R14)."),
+                                       w("{who} stands: « je m’y tiens » (Q-R14).")))
+        else:
+            lines.append(scene.act(seat, w("You: {action}."), w("{who}: {action}."), action=str(action)))
+    lines += [_ruling(scene, text) for text in rulings]
+    lines += [_payout(scene, t) for t in paid_out]
+    return lines
+
+
+def _hold(scene: _Scene, seat: int, amount: int | None) -> str:
+    w = scene.w
+    if amount is None:
+        return scene.act(seat, w("You hold: « je tiens » (Q-R9)."), w("{who} holds: « je tiens » (Q-R9)."))
+    return scene.act(seat, w("You hold: « je tiens », putting in {amount} (Q-R9)."),
+                     w("{who} holds: « je tiens », putting in {amount} (Q-R9)."), amount=amount)
+
+
+def _word(scene: _Scene, seat: int, action: Action, amount: int | None) -> str:
+    w = scene.w
+    if amount is not None:
+        if action == WANT_CARDS:
+            return scene.act(seat, w("You say « voulez-vous cartes ? » to the raiser: that is « je tiens », putting "
+                                     "in {amount} (QUINZE-31)."),
+                             w("{who} says « voulez-vous cartes ? » to the raiser: that is « je tiens », putting in "
+                               "{amount} (QUINZE-31)."), amount=amount)
+        return scene.act(seat, w("You say « avec ça ? » to the raiser: that is « je tiens », putting in {amount} "
+                                 "(QUINZE-31)."),
+                         w("{who} says « avec ça ? » to the raiser: that is « je tiens », putting in {amount} "
+                           "(QUINZE-31)."), amount=amount)
+    if action == WANT_CARDS:
+        return scene.act(seat, w("You say « voulez-vous cartes ? »: you pass the word without raising (QUINZE-31)."),
+                         w("{who} says « voulez-vous cartes ? »: the word passes without a raise (QUINZE-31)."))
+    return scene.act(seat, w("You say « avec ça ? »: you pass the word without raising (QUINZE-31)."),
+                     w("{who} says « avec ça ? »: the word passes without a raise (QUINZE-31)."))
+
+
+def _drawn_card(scene: _Scene, seat: int, index: int) -> str:
+    """The card ``seat`` was given as its ``index``-th card after the first, and a bust it made."""
+    view, w = scene.view, scene.w
+    up = view.up[seat]
+    if index >= len(up):
+        if scene.form_b:
+            return scene.act(seat, w("You get a card face down (Q-§5.8)."),
+                             w("{who} gets a card face down (Q-§5.8)."))
+        return scene.act(seat, w("You get a card face up (Q-R11)."), w("{who} gets a card face up (Q-R11)."))
+    card = up[index]
+    hole = view.hole[seat]
+    last = index == len(up) - 1
+    if hole is None:
+        return w("{who} gets {card} face up (Q-R11).", who=scene.name(seat), card=scene.card(card))
+    total = scene.total((hole, *up[:index + 1]))
+    if last and total > TARGET and view.busted[seat]:
+        if scene.me(seat) and (scene.form_b or view.rules.silent_bust):
+            return w("You get {card}: {total}, over fifteen; you are bust, but the others do not know it yet "
+                     "({law}).", card=scene.card(card), total=total, law="Q-§5.8" if scene.form_b else "Q-§5.3")
+        return scene.act(seat, w("You get {card}: {total}, over fifteen: « je crève »; you show your hidden card and "
+                                 "lose what you staked (Q-R13)."),
+                         w("{who} gets {card} and shows the hidden card {hole}: {total}, over fifteen, « je crève »; "
+                           "out of the coup, the stake lost (Q-R13)."),
+                         card=scene.card(card), total=total, hole=scene.card(hole))
+    if scene.me(seat):
+        return w("You get {card}: your total is {total}.", card=scene.card(card), total=total)
+    return w("{who} gets {card} face up (Q-R11).", who=scene.name(seat), card=scene.card(card))
+
+
+# ------------------------------------------------------------------------------------------------ rulings
+def _law_of(ruling: str) -> str:
+    return ruling.split(":", 1)[0]
+
+
+_RULINGS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(pattern), key) for pattern, key in (
+    (r"^Q-R5: seat (\d+) cuts the (black|red) pack$", "cut"),
+    (r"^QUINZE-38: seat (\d+) holds a half-jeu opening .*the jeu \((\d+)\) is engaged$", "half-jeu"),
+    (r"^QUINZE-35: seat (\d+), the weak player, obliges the strong to hold to (\d+)$", "weak"),
+    (r"^QUINZE-36: seat (\d+) announces (\d+)$", "announce"),
+    (r"^QUINZE-27: seat (\d+) cut the gathered pack; QUINZE-25: (\S+) shown and burnt$", "regather"),
+    (r"^QUINZE-19: the adversaries consent; seat (\d+) may draw again$", "consent"),
+    (r"^QUINZE-20: the coup is burnt at the request of seat (\d+)", "burn-coup"),
+    (r"^QUINZE-22: seat (\d+) takes the next card face down, valid only against seat (\d+)$", "substitute"),
+    (r"^(QUINZE-2[34]): (\d) complete round\(s\) burnt \((\d+) cards, those dealt( and the card seen)? included",
+     "rounds"),
+    (r"^QUINZE-28: seat (\d+)'s card is burnt", "leaver"),
+    (r"^QUINZE-28: seat (\d+), the dealer, leaves; .* his pack is burnt (after this coup|now)", "dealer-burns"),
+    (r"^QUINZE-28: seat (\d+), the dealer, leaves and finishes his pack", "dealer-finishes"),
+    (r"^QUINZE-30: seat (\d+) looked at the burnt cards .*\((\d+)\)$", "forfeit"),
+    (r"^(QUINZE-3[23]): seat (\d+) takes (.+)$", "takes"),  # as TAKES, with the law
+    (r"^QUINZE-33: seat (\d+) refuses the card", "refuses"),
+    (r"^QUINZE-33: the dealer showed the next card, (\S+), while", "showed"),
+    (r"^QUINZE-33: the dealer burnt a card", "burnt"),
+    (r"^QUINZE-32: the dealer pays seat (\d+) the (\d+) he could have won$", "dealer-pays"),
+    (r"^QUINZE-34: the composition stands; the pot of (\d+) is shared by seats (.+)$", "composition"),
+))
+
+
+def _ruling(scene: _Scene, text: str) -> str:
+    """A ruling of the engine (its text starts with the law's ID) as a sentence in words."""
+    w = scene.w
+    fixed = {
+        "QUINZE-19: the adversaries refuse; standing is final":
+            lambda: w("The adversaries refuse: standing is final (QUINZE-19)."),
+        "QUINZE-20: the owner keeps his seen card": lambda: w("The owner keeps the seen card (QUINZE-20)."),
+        "QUINZE-20: the pack is too short to burn the coup; the card is kept":
+            lambda: w("The pack is too short to burn the coup: the seen card is kept (QUINZE-20)."),
+        "QUINZE-21: the card was seen by its owner's fault; he keeps it":
+            lambda: w("The card was seen through its owner’s fault: he keeps it (QUINZE-21)."),
+        "QUINZE-22: the owner keeps his exposed card": lambda: w("The owner keeps the exposed card (QUINZE-22)."),
+        "QUINZE-22: the pack is spent; the exposed card is kept":
+            lambda: w("The pack is spent: the exposed card is kept (QUINZE-22)."),
+        "QUINZE-29: a gesture is not a request; no card is given":
+            lambda: w("A gesture is not a request: no card is given (QUINZE-29)."),
+        "QUINZE-29: a card detached by the dealer for himself is a card taken":
+            lambda: w("A card the dealer detached for himself counts as taken (QUINZE-29)."),
+        "QUINZE-30: the adversary allows the look; no penalty":
+            lambda: w("The adversary allows the look: no penalty (QUINZE-30)."),
+        "QUINZE-32: the players not concerned judge that the cards plainly changed the coup":
+            lambda: w("The players not concerned judge that the cards plainly changed the coup (QUINZE-32)."),
+        "QUINZE-32: the players not concerned judge that the cards did not change the coup; no penalty":
+            lambda: w("The players not concerned judge that the cards did not change the coup: no penalty "
+                      "(QUINZE-32)."),
+        "QUINZE-33: those concerned consent to soften the penalty of the burnt card":
+            lambda: w("Those concerned consent to soften the penalty for the burnt card (QUINZE-33)."),
+        "QUINZE-34: the composition is vetoed; the coup is played out":
+            lambda: w("The composition is vetoed: the coup is played out (QUINZE-34)."),
+    }
+    if text in fixed:
+        return fixed[text]()
+    for pattern, key in _RULINGS:
+        match = pattern.match(text)
+        if match is not None:
+            said = _ruling_words(scene, key, match.groups())
+            if said:
+                return said
+    return w("A ruling under {law}.", law=_law_of(text))
+
+
+def _ruling_words(scene: _Scene, key: str, groups: Sequence[str | None]) -> str:
+    w = scene.w
+    first = (groups[0] if groups else None) or ""
+
+    def seat(text: str | None) -> str:
+        return scene.obj(int(text)) if text is not None and text.isdigit() else "?"
+
+    if key == "cut":
+        if groups[1] == "red":
+            return w("The red pack is cut by {who} (Q-R5).", who=seat(first))
+        return w("The black pack is cut by {who} (Q-R5).", who=seat(first))
+    if key == "half-jeu":
+        return w("A half-jeu opening is held by {who} with only the jeu or a little more: the whole jeu, {jeu}, is "
+                 "engaged (QUINZE-38).", who=seat(first), jeu=groups[1])
+    if key == "weak":
+        return w("The weak player, {who}, obliges the strong to hold to {height} (QUINZE-35).", who=seat(first),
+                 height=groups[1])
+    if key == "announce":
+        return w("{tokens} announced by {who}, less than the stake (QUINZE-36).", who=seat(first), tokens=groups[1])
+    if key == "regather":
+        card = scene.known(groups[1] or "")
+        if card is not None:
+            return w("The pack is spent: the dead cards are gathered and cut by {who} (QUINZE-27); the first card, "
+                     "{card}, is shown and burnt (QUINZE-25).", who=seat(first), card=scene.card(card))
+        return w("The pack is spent: the dead cards are gathered and cut by {who} (QUINZE-27); the first card is "
+                 "shown and burnt (QUINZE-25).", who=seat(first))
+    if key == "consent":
+        return w("The adversaries consent: {who} may draw again (QUINZE-19).", who=seat(first))
+    if key == "burn-coup":
+        return w("At the request of {who}, the coup is burnt and dealt again from the pack (QUINZE-20).",
+                 who=seat(first))
+    if key == "substitute":
+        return w("The next card goes face down to {who}, valid only against {offender} (QUINZE-22).",
+                 who=seat(first), offender=seat(groups[1]))
+    if key == "rounds":
+        law, rounds, count, seen = first, groups[1], groups[2], groups[3]
+        if rounds == "1":
+            return w("One complete round is burnt ({count} cards, those dealt included) and the cards are dealt "
+                     "again ({law}).", count=count, law=law)
+        if seen:
+            return w("Two complete rounds are burnt ({count} cards, those dealt and the card seen included) and "
+                     "the cards are dealt again ({law}).", count=count, law=law)
+        return w("Two complete rounds are burnt ({count} cards, those dealt included) and the cards are dealt "
+                 "again ({law}).", count=count, law=law)
+    if key == "leaver":
+        return w("The card of {who} is burnt: out of the coup, the stake lost, no more cards dealt (QUINZE-28).",
+                 who=seat(first))
+    if key == "dealer-burns":
+        if groups[1] == "now":
+            return w("The dealer, {who}, leaves: the card is burnt, the stake lost, and the pack is burnt now; the "
+                     "next player deals the other pack (QUINZE-28).", who=seat(first))
+        return w("The dealer, {who}, leaves: the card is burnt, the stake lost, and the pack is burnt after this "
+                 "coup; the next player deals the other pack (QUINZE-28).", who=seat(first))
+    if key == "dealer-finishes":
+        return w("The dealer, {who}, leaves but finishes the pack: the card is burnt, the stake lost, and the deal "
+                 "goes on without playing until the pack is done (QUINZE-28).", who=seat(first))
+    if key == "forfeit":
+        return w("The burnt cards were looked at by {who} against the adversary’s will: the {amount} staked are "
+                 "lost (QUINZE-30).", who=seat(first), amount=groups[1])
+    if key == "takes":
+        law, who, texts = first, groups[1], (groups[2] or "").split()
+        cards = [scene.known(text) for text in texts]
+        if all(card is not None for card in cards):
+            return w("Kept by {who}: {cards} ({law}).", who=seat(who), law=law,
+                     cards=scene.cards([card for card in cards if card is not None]))
+        return w("The cards given are kept by {who} ({law}).", who=seat(who), law=law)
+    if key == "refuses":
+        return w("The card is refused by {who} and goes back under the pack (QUINZE-33).", who=seat(first))
+    if key == "showed":
+        card = scene.known(first)
+        if card is not None:
+            return w("The dealer showed the next card, {card}: the dealer owes the penalty of law 32 (QUINZE-33).",
+                     card=scene.card(card))
+        return w("The dealer showed the next card: the dealer owes the penalty of law 32 (QUINZE-33).")
+    if key == "burnt":
+        return w("The dealer burnt a card: the dealer owes the penalty of law 32 (QUINZE-33).")
+    if key == "dealer-pays":
+        return w("The dealer pays {amount} to {who}, what could have been won (QUINZE-32).", who=seat(first),
+                 amount=groups[1])
+    if key == "composition":
+        seats = [int(text) for text in re.findall(r"\d+", groups[1] or "")]
+        return w("The composition stands: the pot of {pot} is shared by {seats} (QUINZE-34).", pot=first,
+                 seats=scene.seats(seats))
+    return ""
+
+
+# ------------------------------------------------------------------------------------------------ the end of a coup
+def _payout(scene: _Scene, transfer: Transfer, last: CoupEnd | None = None, *, side: bool = False) -> str:
+    """A transfer out of the pot (or between seats) at the settlement, with its rule and why."""
+    w = scene.w
+    amount = transfer.amount
+    target, source = transfer.target, transfer.source
+    if not isinstance(target, int):
+        return w("{amount} goes to {account} ({law}).", amount=amount, account=str(target), law=transfer.reason)
+    who = scene.obj(target)
+    law = transfer.reason
+    if law == "Q-R15":
+        return _pot_won(scene, target, amount, last, side=side)
+    if law == "QUINZE-37":
+        return w("{amount} goes back to {who}: nobody held that much (QUINZE-37).", amount=amount, who=who)
+    if law == "Q-R16":
+        return w("{amount} goes back to {who}: nobody won that pot (Q-R16).", amount=amount, who=who)
+    if law == "Q-§5.7":
+        return w("{amount} goes to {who}: what is left in the pot at the end of the partie is shared equally "
+                 "(Q-§5.7).", amount=amount, who=who)
+    if law == "QUINZE-34":
+        return w("{amount} goes to {who} by the composition (QUINZE-34).", amount=amount, who=who)
+    if law == "QUINZE-32" and isinstance(source, int):
+        return w("The dealer ({payer}) pays {amount} to {who}: what could have been won (QUINZE-32).",
+                 payer=scene.obj(source), amount=amount, who=who)
+    if law == "Q-§5.8" and isinstance(source, int):
+        return w("The stake, {amount}, goes from {payer} to {who} (Q-§5.8).", payer=scene.obj(source),
+                 amount=amount, who=who)
+    return w("{amount} goes to {who} ({law}).", amount=amount, who=who, law=law)
+
+
+def _pot_won(scene: _Scene, seat: int, amount: int, last: CoupEnd | None, *, side: bool = False) -> str:
+    """Q-R15: why a seat won (a share of) a pot: its total against the others shown, or nobody left against it."""
+    w = scene.w
+    shown = dict(last.shown) if last is not None else {}
+    if seat not in shown:
+        if side:
+            return scene.act(seat, w("You take the side pot of {amount} without showing: nobody else in it is left "
+                                     "(Q-§3)."),
+                             w("{who} takes the side pot of {amount} without showing: nobody else in it is left "
+                               "(Q-§3)."), amount=amount)
+        return scene.act(seat, w("You take the pot of {amount} without showing: nobody else is left in it "
+                                 "(Q-§5.2)."),
+                         w("{who} takes the pot of {amount} without showing: nobody else is left in it (Q-§5.2)."),
+                         amount=amount)
+    total = scene.total(shown[seat])
+    if side:
+        return scene.act(seat, w("You win the side pot of {amount} with {total}, the best total among its players "
+                                 "(Q-§3, Q-R15)."),
+                         w("{who} wins the side pot of {amount} with {total}, the best total among its players "
+                           "(Q-§3, Q-R15)."), amount=amount, total=total)
+    rivals = [scene.total(cards) for other, cards in shown.items() if other != seat]
+    if total in rivals:
+        if scene.view.rules.ties == "split":
+            return scene.act(seat, w("You win {amount} with {total}, tied for the best total: a tie shares the pot "
+                                     "(Q-R15)."),
+                             w("{who} wins {amount} with {total}, tied for the best total: a tie shares the pot "
+                               "(Q-R15)."), amount=amount, total=total)
+        return scene.act(seat, w("You win {amount} with {total}, tied for the best total; a tie goes to the player "
+                                 "earlier in the order of play (Q-R15)."),
+                         w("{who} wins {amount} with {total}, tied for the best total; a tie goes to the player "
+                           "earlier in the order of play (Q-R15)."), amount=amount, total=total)
+    return scene.act(seat, w("You win {amount} with {total}, the best total of fifteen or less (Q-R15)."),
+                     w("{who} wins {amount} with {total}, the best total of fifteen or less (Q-R15)."),
+                     amount=amount, total=total)
+
+
+def _coup_end(scene: _Scene, *, short: bool = False) -> list[str]:
+    """How the last coup ended: the hands shown, what the pot paid whom and why, the tokens won or lost."""
+    view, w = scene.view, scene.w
+    last = view.last_deal
+    if last is None:
+        return []
+    number = view.coup
+    lines: list[str] = []
+    if not last.played:
+        if any(_law_of(text) == "QUINZE-28" for text in last.rulings):
+            lines.append(w("Coup {number} is given up: the dealer left and the pack is burnt; the passe stays on "
+                           "the table (QUINZE-28).", number=number))
+        else:
+            lines.append(w("Coup {number}: everybody passed; the passe stays on the table, everyone antes again "
+                           "and the cards are dealt again (Q-R10).", number=number))
+        return lines
+    if not short:
+        lines += _final_event(scene, last)
+    lines.append(w("End of coup {number}:", number=number) if not scene.form_b
+                 else w("End of game {number}:", number=number))
+    if not short:
+        for seat, cards in last.shown:
+            total = scene.total(cards)
+            if total > TARGET:
+                lines.append(scene.act(seat, w("You had {cards}: {total}, bust."),
+                                       w("{who} had {cards}: {total}, bust."), cards=scene.cards(cards), total=total))
+            else:
+                lines.append(scene.act(seat, w("You show {cards}: {total}."), w("{who} shows {cards}: {total}."),
+                                       cards=scene.cards(cards), total=total))
+    settlement = [t for t in last.payments if t.target != POT]
+    if scene.form_b:
+        lines.append(_form_b_why(scene, last))
+    winners: set[int] = set()
+    for transfer in settlement:
+        side = transfer.reason == "Q-R15" and bool(winners) and view.rules.ties != "split"
+        lines.append(_payout(scene, transfer, last, side=side))
+        if transfer.reason == "Q-R15" and isinstance(transfer.target, int):
+            winners.add(transfer.target)
+    if not last.winners and not scene.form_b:
+        if view.rules.all_bust == "return":
+            lines.append(w("Nobody is left at fifteen or under: the bets go back, the passe stays (Q-R16)."))
+        else:
+            lines.append(w("Nobody is left at fifteen or under: the pot stays on the table for the next coup "
+                           "(Q-R16)."))
+    points = ", ".join(f"{scene.name(seat)} {value:+d}" for seat, value in enumerate(last.points))
+    lines.append(w("Tokens won or lost: {points}.", points=points))
+    return lines
+
+
+def _final_event(scene: _Scene, last: CoupEnd) -> list[str]:
+    """The move that ended the last coup (the coup's log is gone with it): who did what, without the cards, which
+    the hands shown then tell."""
+    w = scene.w
+    events = [(seat, action) for seat, action in last.history if not isinstance(action, Irregular)
+              and (seat >= 0 or isinstance(action, Remedy))]
+    if not events:
+        return []
+    seat, action = events[-1]
+    opened = any(isinstance(a, Open) or a == ALL_IN for _, a in last.history)
+    bets = [t for t in last.payments if t.target == POT and t.reason != "Q-R4"]
+    amount = bets[-1].amount if bets and bets[-1].source == seat else None
+    if isinstance(action, Remedy):
+        label = _remedy_label(scene, action)
+        if seat < 0:
+            return [w("The table rules: {remedy}.", remedy=label)]
+        return [scene.act(seat, w("You choose: {remedy}."), w("{who} chooses: {remedy}."), remedy=label)]
+    if isinstance(action, Open):
+        return [scene.act(seat, w("You open for {amount}: « j’ouvre » (QUINZE-35)."),
+                          w("{who} opens for {amount}: « j’ouvre » (QUINZE-35)."), amount=action.amount)]
+    if isinstance(action, Raise):
+        return [scene.act(seat, w("You raise by {amount}: « je renvie », putting in {paid} (Q-R9)."),
+                          w("{who} raises by {amount}: « je renvie », putting in {paid} (Q-R9)."),
+                          amount=action.amount, paid=amount if amount is not None else action.amount)]
+    if action == CARD:
+        return [scene.act(seat, w("You ask for a card: « carte »."), w("{who} asks for a card: « carte »."))]
+    if action == STAND:
+        return [scene.act(seat, w("You stand: « je m’y tiens » (Q-R14)."),
+                          w("{who} stands: « je m’y tiens » (Q-R14)."))]
+    if action == PASS and opened:
+        return [scene.act(seat, w("You pass and leave the coup: what you staked stays in the pot (Q-§5.2)."),
+                          w("{who} passes and leaves the coup: what was staked stays in the pot (Q-§5.2)."))]
+    if action == HOLD:
+        return [_hold(scene, seat, amount)]
+    if action in (WANT_CARDS, WITH_THAT):
+        return [scene.act(seat, w("You say « voulez-vous cartes ? » (QUINZE-31)."),
+                          w("{who} says « voulez-vous cartes ? » (QUINZE-31)."))]
+    if action == ALL_IN and amount is not None:
+        return [scene.act(seat, w("You put in all you have, {amount}: « je fais mon argent »; the others hold only "
+                                  "to that height (QUINZE-37)."),
+                          w("{who} puts in all that is left, {amount}: « je fais mon argent »; the others hold only "
+                            "to that height (QUINZE-37)."), amount=amount)]
+    return []
+
+
+def _form_b_why(scene: _Scene, last: CoupEnd) -> str:
+    """Q-§5.8: nearer fifteen wins, the elder wins ties, a bust loses; both bust, a drawn game (Q-H1)."""
+    w = scene.w
+    shown = dict(last.shown)
+    elder, dealer = 1 - last.dealer, last.dealer
+    if elder not in shown or dealer not in shown:
+        return w("The game is settled (Q-§5.8).")
+    totals = {seat: scene.total(cards) for seat, cards in shown.items()}
+    if not last.winners:
+        return w("Both are bust: a drawn game, and the next game is for {stake} (Q-H1).",
+                 stake=scene.view.rules.stake * scene.view.multiplier)
+    winner = last.winners[0]
+    loser = 1 - winner
+    if totals[loser] > TARGET:
+        if scene.me(loser):
+            return w("{who} wins: you are bust (Q-§5.8).", who=scene.name(winner))
+        return scene.act(winner, w("You win: {loser} is bust (Q-§5.8)."), w("{who} wins: {loser} is bust (Q-§5.8)."),
+                         loser=scene.obj(loser))
+    if totals[winner] == totals[loser]:
+        return scene.act(winner, w("You win the tie at {total}: ties go to the elder hand (Q-§5.8)."),
+                         w("{who} wins the tie at {total}: ties go to the elder hand (Q-§5.8)."),
+                         total=totals[winner])
+    return scene.act(winner, w("You win with {total}, nearer fifteen than {other} (Q-§5.8)."),
+                     w("{who} wins with {total}, nearer fifteen than {other} (Q-§5.8)."),
+                     total=totals[winner], other=totals[loser])
+
+
+def _final(scene: _Scene) -> str:
+    view, w = scene.view, scene.w
+    buy_in = view.rules.cave
+    gains = [cave - buy_in for cave in view.caves]
+    caves = ", ".join(f"{scene.name(seat)} {cave}" for seat, cave in enumerate(view.caves))
+    best = max(gains)
+    top = [seat for seat, gain in enumerate(gains) if gain == best]
+    if len(top) != 1:
+        return w("The partie is over (Q-R18). Final caves: {caves}; nobody finishes alone at the top.", caves=caves)
+    return scene.act(top[0], w("The partie is over (Q-R18). Final caves: {caves}; you finish best, {gain:+d}."),
+                     w("The partie is over (Q-R18). Final caves: {caves}; {who} finishes best, {gain:+d}."),
+                     caves=caves, gain=best)
+
+
+# ------------------------------------------------------------------------------------------------ pending
+def _pending(scene: _Scene) -> str:
+    view, w = scene.view, scene.w
+    pending = view.pending
+    if pending is None:
+        return ""
+    remedies = " / ".join(_remedy_label(scene, Remedy(name, pending.law)) for name in pending.remedies)
+    act = next((action for _, action in reversed(view.history) if isinstance(action, Irregular)), None)
+    if pending.law == "QUINZE-32" and set(pending.remedies) == {"changed", "unchanged"}:
+        what = w("Did the cards the dealer gave, showed or burnt plainly change the coup? The players not concerned "
+                 "judge (QUINZE-32).")
+    elif act is not None:
+        what = act_label(view, str(act), words=w) + "."
+    else:
+        what = w("An irregularity under {law}.", law=pending.law)
+    chooser = pending.chooser
+    if chooser is None:
+        choice = w("The table rules: {remedies}.", remedies=remedies)
+    else:
+        choice = scene.act(chooser, w("You choose: {remedies}."), w("{who} chooses: {remedies}."), remedies=remedies)
+    return f"{what} {choice}"
+
+
+# ------------------------------------------------------------------------------------------------ why not
+def _impossible(w: Words, reason: str) -> str:
+    """The engine's reason an irregular act cannot happen now (:func:`academie.games.quinze.table.why_impossible`),
+    in words; the engine's own text when it is not one of these."""
+    reasons: tuple[tuple[str, Callable[[], str]], ...] = (
+        ("only when the cards have just been dealt", lambda: w("only when the cards have just been dealt, before "
+                                                               "anyone speaks")),
+        ("only a player who has stood", lambda: w("only a player who has stood, while the others draw")),
+        ("only the hidden card of a player in the coup", lambda: w("only the hidden card of a player in the coup")),
+        ("is already known", lambda: w("that card is already known")),
+        ("the pack is too short", lambda: w("the pack is too short to burn and deal again")),
+        ("only a player with a card in the coup", lambda: w("only a player with a card in the coup")),
+        ("leaving would end the contest", lambda: w("leaving would end the contest; throw the cards in (pass) "
+                                                    "instead")),
+        ("only the player whose turn it is to draw", lambda: w("only the player whose turn it is to draw")),
+        ("only the dealer, drawing for himself", lambda: w("only the dealer, drawing for himself")),
+        ("only a player engaged in a coup", lambda: w("only a player engaged in the coup")),
+        ("no burnt or dead cards", lambda: w("there are no burnt or dead cards to look at")),
+        ("only the dealer, while a player is drawing", lambda: w("only the dealer, while a player is drawing")),
+        ("fewer than two cards", lambda: w("the pack holds fewer than two cards")),
+        ("already shown", lambda: w("the next card is already shown")),
+        ("only a player engaged in an opened coup", lambda: w("only a player engaged in an opened coup")),
+        ("only before a card is taken", lambda: w("a composition can be objected to only before a card is taken")),
+        ("only in table mode", lambda: w("irregular acts are accepted only in table mode (rules option "
+                                         "mode=table)")),
+        ("those of Form A", lambda: w("the laws of irregularities are those of Form A")),
+        ("a ruling is pending", lambda: w("a ruling is pending: give its remedy first")),
+    )
+    for needle, said in reasons:
+        if needle in reason:
+            return said()
+    return reason
+
+
+def why_not(view: QuinzeView, action: str, reason: str, /, *, words: Words) -> str:
+    """Why ``action`` is not allowed now, by the rule that forbids it (with its ID), and what is allowed."""
+    scene = _scene(view, words, default_names(view, words=words))
+    why = _why(scene, action, reason)
+    allowed = _allowed(view)
+    if allowed and view.actor == view.viewer:
+        return words("{why} You may: {moves}.", why=why, moves=allowed)
+    return why
+
+
+def _allowed(view: QuinzeView) -> str:
+    """The viewer's legal moves as the texts to type, ranges grouped ("pass, hold, raise 1 to 36")."""
+    parts: list[str] = []
+    amounts: dict[str, list[int]] = {}
+    for action in view.legal_actions:
+        if isinstance(action, Open | Raise):
+            verb = "open" if isinstance(action, Open) else "raise"
+            if verb not in amounts:
+                amounts[verb] = []
+                parts.append(verb)
+            amounts[verb].append(action.amount)
+        else:
+            parts.append(str(action))
+    texts = []
+    for part in parts:
+        if part in amounts:
+            low, high = min(amounts[part]), max(amounts[part])
+            texts.append(f"{part} {low}" if low == high else f"{part} {low}–{high}")
+        else:
+            texts.append(part)
+    return ", ".join(texts)
+
+
+def _why(scene: _Scene, text: str, reason: str) -> str:
+    view, w = scene.view, scene.w
+    legal = view.legal_actions
+    actor = view.actor
+    if view.phase is Phase.OVER or actor is None:
+        return w("The partie is over: there are no more moves (Q-R18).")
+    try:
+        action = parse_action(text)
+    except ActionParseError:
+        return w("Not a move of Le Quinze: {reason}", reason=reason)
+    if isinstance(action, Irregular):
+        return w("That irregular act is not possible now: {reason}.", reason=_impossible(w, reason))
+    if actor == TABLE:
+        return w("A ruling is pending ({law}): the table rules first.", law=view.pending.law if view.pending else "")
+    if actor == CHANCE:
+        return w("Wait: the cards are being shuffled or gathered.")
+    if not scene.me(actor):
+        if view.pending is not None:
+            return w("It is not your turn: {who} chooses the ruling ({law}).", who=scene.name(actor),
+                     law=view.pending.law)
+        if view.phase is Phase.DRAW and view.drawer == actor:
+            return w("It is not your turn: {who} is drawing (Q-§5.3).", who=scene.name(actor))
+        return w("It is not your turn: {who} is to speak (Q-R7).", who=scene.name(actor))
+    if view.pending is not None:
+        remedies = ", ".join(view.pending.remedies)
+        if isinstance(action, Remedy):
+            return w("That remedy is not offered under {law}: choose among {remedies}.", law=view.pending.law,
+                     remedies=remedies)
+        return w("A ruling is pending ({law}): choose its remedy first, among {remedies}.", law=view.pending.law,
+                 remedies=remedies)
+    if isinstance(action, Remedy):
+        return w("No ruling is pending: there is no remedy to choose.")
+    seat = view.viewer
+    cave = view.caves[seat]
+    needed = max(view.highest - view.contributions[seat], 0)
+    opens = [a.amount for a in legal if isinstance(a, Open)]
+    raises = [a.amount for a in legal if isinstance(a, Raise)]
+    opening = view.phase is Phase.OPENING and HOLD not in legal and not any(
+        isinstance(a, Open) for _, a in view.history)
+    if scene.form_b and (isinstance(action, Open | Raise) or action in (PASS, HOLD, ALL_IN, ANNOUNCE)):
+        return w("The two-hand game has no betting: ask for a card (« carte ») or stand (« je m’y tiens ») "
+                 "(Q-§5.8).")
+    if isinstance(action, Open):
+        if opens and action.amount < min(opens):
+            return w("An opening is at least the jeu, {jeu} (QUINZE-35).", jeu=min(opens))
+        if opens and action.amount > max(opens):
+            return w("You cannot open for more than your cave, {cave} (Q-§3).", cave=cave)
+        if ANNOUNCE in legal:
+            return w("You have less than the jeu ({jeu}): first say what you have, « j’ai {cave} » (QUINZE-36).",
+                     jeu=view.jeu, cave=cave)
+        if ALL_IN in legal and opening:
+            return w("You have less than the jeu ({jeu}): you may open only for all you have, « je fais mon "
+                     "argent » (QUINZE-37).", jeu=view.jeu)
+        return w("The betting is already open: hold, raise or pass (Q-R9).")
+    if isinstance(action, Raise):
+        if raises and action.amount > max(raises):
+            if needed:
+                return w("The most you may raise is {most}: your cave of {cave} must first cover the {needed} to "
+                         "hold (Q-§3).", most=max(raises), cave=cave, needed=needed)
+            return w("The most you may raise is {most}, all your cave (Q-§3).", most=max(raises))
+        if raises and action.amount < min(raises):
+            return w("The least raise is {least} (Q-§3).", least=min(raises))
+        if opens or opening:
+            return w("Nobody has opened yet: open for at least the jeu, {jeu}, or pass (QUINZE-35).", jeu=view.jeu)
+        if view.busted[seat]:
+            return w("You are bust: you take no more part in the betting (Q-R13).")
+        if cave == 0:
+            return w("You have put in all your cave: you take no more part in the betting (QUINZE-37).")
+        if cave <= needed:
+            return w("Your cave, {cave}, covers no more than holding, {needed} (Q-§3).", cave=cave, needed=needed)
+        return w("Nobody is left to answer a raise: the others are all in, bust or out (Q-§5.3).")
+    if action in (CARD, STAND):
+        if view.phase is Phase.OPENING:
+            return w("Cards are asked for only after the opening round, on your turn to draw (Q-§5.3).")
+        if view.stood[seat]:
+            return w("You stood: standing is final without your adversaries’ consent (Q-R14, QUINZE-19).")
+        if HOLD in legal or PASS in legal:
+            return w("Answer the bet first: hold, raise or pass (Q-§5.3).")
+        if WANT_CARDS in legal:
+            return w("It is not your turn to draw: pass the word with « voulez-vous cartes ? » or raise "
+                     "(QUINZE-31).")
+        if action == CARD and STAND in legal:
+            return w("The pack and the dead cards are spent: no card can be given (QUINZE-25).")
+        return w("You have no draw turn now (Q-§5.3).")
+    if action == PASS:
+        if CARD in legal or STAND in legal:
+            return w("There is no passing on your draw turn: ask for a card or stand (Q-§5.3).")
+        if WANT_CARDS in legal:
+            return w("Nobody has raised: pass the word with « voulez-vous cartes ? » or raise (QUINZE-31).")
+    if action == HOLD:
+        if opens or opening:
+            return w("Nobody has opened yet: there is nothing to hold; open or pass (Q-R7).")
+        if ANNOUNCE in legal or ALL_IN in legal:
+            return w("You have less than the {needed} needed to hold: say what you have, then go all in "
+                     "(QUINZE-36, QUINZE-37).", needed=needed)
+        if CARD in legal or STAND in legal or WANT_CARDS in legal:
+            return w("Nobody has raised: there is nothing to hold (Q-§5.3).")
+    if action == ALL_IN:
+        if ANNOUNCE in legal:
+            return w("First say what you have, « j’ai {cave} » (QUINZE-36).", cave=cave)
+        return w("Only a player short of the stake goes all in; you can cover it (QUINZE-37).")
+    if action == ANNOUNCE:
+        return w("Only a player with less than the stake says what he has (QUINZE-36).")
+    if action in (WANT_CARDS, WITH_THAT):
+        return w("« Voulez-vous cartes ? » is said to the player drawing, once he has taken a card (QUINZE-31).")
+    return w("Not allowed now: {reason}.", reason=reason)
+
+
+# ------------------------------------------------------------------------------------------------ shorthand
+_PHRASES: dict[str, str] = {
+    "je passe": "pass", "passe": "pass", "fold": "pass",
+    "je tiens": "hold", "tiens": "hold", "call": "hold",
+    "carte": "card", "une carte": "card", "hit": "card",
+    "je m'y tiens": "stand", "m'y tiens": "stand", "je m y tiens": "stand",
+    "je fais mon argent": "all-in", "va-tout": "all-in", "va tout": "all-in", "all in": "all-in", "tapis": "all-in",
+    "voulez-vous cartes": "want-cards", "voulez vous cartes": "want-cards", "voulez-vous des cartes": "want-cards",
+    "voulez-vous plus de cartes": "want-cards", "en voulez-vous encore": "want-cards",
+    "avec ça": "with-that", "avec ca": "with-that",
+}
+_AMOUNT = re.compile(r"^(?:je\s+renvie|renvie|renvi|raise|\+)\s*(?:de\s+)?(\d+)$|^(?:j'ouvre|ouvre|open)\s*(?:de\s+)?"
+                     r"(\d+)$|^(?:j'ai)\s*(\d+)$")
+
+
+def shorthand(view: QuinzeView, text: str, /) -> str:
+    """The books' words for an action (« je tiens » → ``hold``, « je renvie de 3 » → ``raise 3``, « carte » →
+    ``card``); the text itself otherwise.
+
+    >>> from academie.games.quinze.state import QuinzeState
+    >>> view = QuinzeState.new(seed=1, first_dealer=1).view(0)
+    >>> shorthand(view, "je renvie de 3"), shorthand(view, "« je m’y tiens »"), shorthand(view, "open 3")
+    ('raise 3', 'stand', 'open 3')
+    """
+    del view
+    key = text.strip().lower().replace("’", "'").strip("«» ?!.").strip()
+    key = re.sub(r"\s+", " ", key)
+    if key in _PHRASES:
+        return _PHRASES[key]
+    match = _AMOUNT.match(key)
+    if match is not None:
+        raised, opened, said = match.groups()
+        if raised:
+            return f"raise {raised}"
+        if opened:
+            return f"open {opened}"
+        if said:
+            return "announce"
+    return text
+
+
+# ------------------------------------------------------------------------------------------------ table mode
+def act_label(view: QuinzeView, act: str, /, *, words: Words) -> str:
+    """An irregular act's text (``! leave 2``) as one line of words, with its law's ID."""
+    scene = _scene(view, words, default_names(view, words=words))
+    w = words
+    parsed = parse_table_action(act.split())
+    if not isinstance(parsed, Irregular):
+        return w("Not an irregular act: {act}", act=act)
+    seat = parsed.seat
+    if not 0 <= seat < scene.n:
+        return w("An irregular act by a seat not at the table: {act}", act=act)
+    kind = parsed.kind
+    other = int(parsed.args[0]) if parsed.args and parsed.args[0].lstrip("-").isdigit() else None
+    if kind == "change-position":
+        return scene.act(seat, w("You stood and ask to draw again (QUINZE-19)"),
+                         w("{who} stood and asks to draw again (QUINZE-19)"))
+    if kind == "expose-deal":
+        return scene.act(seat, w("Your card is seen in the deal, through the dealer’s fault (QUINZE-20)"),
+                         w("The card of {who} is seen in the deal, through the dealer’s fault (QUINZE-20)"))
+    if kind == "expose-own":
+        return scene.act(seat, w("You let your own card be seen (QUINZE-21)"),
+                         w("{who} lets his own card be seen (QUINZE-21)"))
+    if kind == "expose-other" and other is not None and 0 <= other < scene.n:
+        return scene.act(seat, w("Your hidden card is exposed by {offender} (QUINZE-22)"),
+                         w("The hidden card of {who} is exposed by {offender} (QUINZE-22)"),
+                         offender=scene.obj(other))
+    if kind == "misdeal":
+        if parsed.args == ("1",):
+            return scene.act(seat, w("You are dealt a card too many (QUINZE-23)"),
+                             w("{who} is dealt a card too many (QUINZE-23)"))
+        return scene.act(seat, w("You are dealt no card: a card too few (QUINZE-23)"),
+                         w("{who} is dealt no card: a card too few (QUINZE-23)"))
+    if kind == "seen-in-deal":
+        return scene.act(seat, w("You see the next card to be dealt (QUINZE-24)"),
+                         w("{who} sees the next card to be dealt (QUINZE-24)"))
+    if kind == "deal-order":
+        return scene.act(seat, w("The order of dealing is disturbed: you are served out of turn (QUINZE-24)"),
+                         w("The order of dealing is disturbed: {who} is served out of turn (QUINZE-24)"))
+    if kind == "leave":
+        return scene.act(seat, w("You leave the table without a replacement (QUINZE-28)"),
+                         w("{who} leaves the table without a replacement (QUINZE-28)"))
+    if kind == "gesture":
+        return scene.act(seat, w("You ask for a card by a gesture, not aloud (QUINZE-29)"),
+                         w("{who} asks for a card by a gesture, not aloud (QUINZE-29)"))
+    if kind == "detach":
+        return scene.act(seat, w("You, the dealer, detach a card for yourself (QUINZE-29)"),
+                         w("{who}, the dealer, detaches a card for himself (QUINZE-29)"))
+    if kind == "look-burnt":
+        return scene.act(seat, w("You look at the burnt cards (QUINZE-30)"),
+                         w("{who} looks at the burnt cards (QUINZE-30)"))
+    if kind == "two-cards":
+        return scene.act(seat, w("You, the dealer, give two cards at once (QUINZE-32)"),
+                         w("{who}, the dealer, gives two cards at once (QUINZE-32)"))
+    if kind == "unasked-card":
+        return scene.act(seat, w("You, the dealer, give a card nobody asked for (QUINZE-33)"),
+                         w("{who}, the dealer, gives a card nobody asked for (QUINZE-33)"))
+    if kind == "show-card":
+        return scene.act(seat, w("You, the dealer, show the next card (QUINZE-33)"),
+                         w("{who}, the dealer, shows the next card (QUINZE-33)"))
+    if kind == "burn-card":
+        return scene.act(seat, w("You, the dealer, burn a card (QUINZE-33)"),
+                         w("{who}, the dealer, burns a card (QUINZE-33)"))
+    if kind == "compose":
+        return scene.act(seat, w("You propose to share the pot before a card is taken, a composition (QUINZE-34)"),
+                         w("{who} proposes to share the pot before a card is taken, a composition (QUINZE-34)"))
+    return w("An irregular act the laws do not name: {act}", act=act)

@@ -1,0 +1,494 @@
+"""The table picture of Le Quinze (``academie.games.quinze.picture``): the rule file's worked examples (§6) told
+in words with their rule IDs, the moves in the books' words, why a move is refused, the French picture, and, over
+many random parties of every size and both forms, in enforced and table mode, for every seat and the public: no
+card the view does not hold, 80 columns, plain JSON, one move per legal action. Then the rules for players.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import json
+import random
+import re
+from collections.abc import Iterator
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+from academie.cards import PACK_52, Card
+from academie.engine import PUBLIC, ExplicitChance, Mode
+from academie.games.quinze import QuinzeRules, QuinzeState, QuinzeView
+from academie.games.quinze import picture as painter
+from academie.games.quinze.laws import CATALOGUE
+from academie.games.quinze.positions import deck
+from academie.games.quinze.table import ACTS
+from academie.picture import WIDTH, Picture, draw_text
+from academie.words import Words
+
+EN, FR = Words("en"), Words("fr")
+CARD_TEXT = re.compile(r"^(?:10|[2-9TJQKA])[CDHS]$")
+RULE_ID = re.compile(r"\b(?:QUINZE-\d+|Q-R\d+|Q-H\d|Q-§[\d.]*\d)")
+
+
+# ------------------------------------------------------------------------------------------------ helpers
+def paint(view: QuinzeView, words: Words = EN) -> Picture:
+    return painter.paint(view, words=words, names=painter.default_names(view, words=words))
+
+
+def text_of(picture: Picture, words: Words = EN) -> str:
+    return "\n".join((*draw_text(picture, words), *picture.log, picture.result, picture.pending))
+
+
+def example_1(*actions: str, stock: str = "5S 3C", rules: QuinzeRules | None = None) -> QuinzeState:
+    """The rule file's Example 1 (§6): three players, C (seat 2) deals; hidden cards A 7, B K, C 4; the cards
+    asked for come from ``stock``."""
+    rules = rules or QuinzeRules(players=3)
+    black = deck(hands={0: "7C", 1: "KS", 2: "4C"}, dealer=2, rules=rules, stock=stock)
+    red = deck(hands={}, dealer=0, rules=rules, colour="red")
+    state = QuinzeState.new(rules, decks=[black, red], first_dealer=2)
+    for text in actions:
+        state.apply_text(text)
+    return state
+
+
+EXAMPLE_1 = ("open 3", "hold", "pass", "card", "want-cards", "raise 4", "hold", "stand", "card", "want-cards",
+             "stand")
+"""A opens 3, B holds, C passes; A draws 5 (12), B passes the word, A raises 4, B holds; A stands; B draws 3 (13)."""
+
+
+def cards_held(view: Any) -> set[Card]:
+    """Every card a view holds, in any field (the coup in progress and the end of the last one)."""
+    found: set[Card] = set()
+    stack = [view]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, Card):
+            found.add(item)
+        elif isinstance(item, str | int | float | bool | enum.Enum) or item is None:
+            continue
+        elif dataclasses.is_dataclass(item) and not isinstance(item, type):
+            stack += [getattr(item, f.name) for f in dataclasses.fields(item) if f.name != "rules"]
+        elif isinstance(item, tuple | list | frozenset | set):
+            stack += list(item)
+    return found
+
+
+def cards_named(picture: Picture, words: Words) -> set[Card]:
+    """Every card a picture names: card texts in its structured fields, card words in its sentences."""
+    named: set[Card] = set()
+    texts: list[str] = []
+    stack: list[Any] = [picture.as_json()]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            stack += list(item.values())
+        elif isinstance(item, list):
+            stack += item
+        elif isinstance(item, str):
+            if CARD_TEXT.match(item):
+                named.add(Card.parse(item))
+            else:
+                texts.append(item)
+    prose = "\n".join(texts)
+    for card in PACK_52:
+        if re.search(rf"(?<![\w♣♦♥♠]){re.escape(words.card(card))}(?!\w)", prose):
+            named.add(card)
+    return named
+
+
+# ------------------------------------------------------------------------------------------------ §6 examples
+def test_Q_R15_example_1_the_winner_and_why_and_each_payment_with_its_rule() -> None:
+    """Q-R15, Q-R4, QUINZE-35, Q-R9 (Example 1): the log says each bet with its amount, the cards A and B drew, the
+    hands shown, who won the pot and why (13 is the best total of fifteen or less), and what each won or lost."""
+    state = example_1(*EXAMPLE_1)
+    picture = paint(state.view(2))
+    log = "\n".join(picture.log)
+    assert "Seat 0 shows 7♣ 5♠: 12." in log
+    assert "Seat 1 shows K♠ 3♣: 13." in log
+    assert "Seat 1 wins 17 with 13, the best total of fifteen or less (Q-R15)." in log
+    assert "Tokens won or lost: Seat 0 -8, Seat 1 +9, You -1." in log
+    assert picture.result.startswith("End of coup 1: Seat 1 wins 17 with 13")
+    during = paint(example_1(*EXAMPLE_1[:9]).view(2))
+    said = list(during.log)
+    assert said[:3] == ["The black pack is cut by Seat 0 (Q-R5).",
+                        "Coup 1: you deal one card face down to each player, from the bottom of the pack (Q-R6).",
+                        "Each player puts 1 into the passe (Q-R4): the pot holds 3."]
+    assert "Seat 0 opens for 3: « j’ouvre » (QUINZE-35)." in said
+    assert "Seat 1 holds: « je tiens », putting in 3 (Q-R9)." in said
+    assert "Seat 0 gets 5♠ face up (Q-R11)." in said
+    assert "Seat 1 says « voulez-vous cartes ? »: the word passes without a raise (QUINZE-31)." in said
+    assert "Seat 0 raises by 4: « je renvie », putting in 4 (Q-R9)." in said
+    assert "Seat 1 gets 3♣ face up (Q-R11)." in said
+
+
+def test_Q_R13_example_2_a_bust_is_said_and_the_pot_taken_without_showing() -> None:
+    """Q-R13, Q-§5.2 (Example 2): B draws 8 to his king, 18: he busts and shows his king; A wins 17 without showing."""
+    state = example_1(*EXAMPLE_1[:8], stock="5S 8C")
+    before = paint(state.view(0))
+    state.apply_text("card")
+    picture = paint(state.view(0))
+    log = "\n".join(picture.log)
+    assert log.startswith("Seat 1 asks for a card: « carte ».\nEnd of coup 1:\nSeat 1 had K♠ 8♣: 18, bust.")
+    assert "You take the pot of 17 without showing: nobody else is left in it (Q-§5.2)." in log
+    assert "Tokens won or lost: You +9, Seat 1 -8, Seat 2 -1." in log
+    assert not any("shows 7♣" in line or "You show" in line for line in picture.log)  # A never showed
+    assert "K♠" not in text_of(before)  # B's king was hidden until he busted (Q-R12)
+
+
+def test_Q_R13_the_bust_sentence_in_the_coup_when_more_players_remain() -> None:
+    """Q-R13: a bust is declared at once: the buster's hidden card is shown and the log says so, in the coup."""
+    rules = QuinzeRules(players=3)
+    black = deck(hands={0: "7C", 1: "KS", 2: "9C"}, dealer=2, rules=rules, stock="9S")
+    state = QuinzeState.new(rules, decks=[black], first_dealer=2)
+    for text in ("open 3", "hold", "hold", "card"):
+        state.apply_text(text)
+    seen = paint(state.view(1))
+    assert ("Seat 0 gets 9♠ and shows the hidden card 7♣: 16, over fifteen, « je crève »; out of the coup, the stake "
+            "lost (Q-R13).") in seen.log
+    mine = paint(state.view(0))
+    assert ("You get 9♠: 16, over fifteen: « je crève »; you show your hidden card and lose what you staked "
+            "(Q-R13).") in mine.log
+    assert "bust (« je crève »)" in next(seat for seat in seen.seats if seat.seat == 0).notes
+
+
+def test_QUINZE_37_example_4_the_side_pot_and_the_money_given_back() -> None:
+    """QUINZE-36, QUINZE-37, Q-§3 (Example 4): A, short, announces 2 and goes all in; C raises 5, B holds. A wins
+    the main pot of 9 with 14; B wins the side pot of 10 with 13, C being bust."""
+    rules = QuinzeRules(players=3, cave=30)
+    black = deck(hands={0: "9C", 1: "KS", 2: "9S"}, dealer=2, rules=rules, stock="5C 3S KC")
+    state = QuinzeState(rules, chance=ExplicitChance([black]), first_dealer=2, caves=(3, 30, 30))
+    state.resolve_chance()
+    labels = [move.label for move in paint(state.view(0)).moves]
+    assert labels == ["« je passe »: pass (your ante stays in the pot)",
+                      "« j’ai 2 »: say what you have, less than the stake (QUINZE-36)"]
+    for text in ("announce", "all-in", "hold", "raise 5", "hold", "card", "want-cards", "want-cards", "stand",
+                 "card", "want-cards", "stand", "card"):
+        state.apply_text(text)
+    log = paint(state.view(1)).log
+    assert "Seat 0 wins 9 with 14, the best total of fifteen or less (Q-R15)." in log
+    assert "You win the side pot of 10 with 13, the best total among its players (Q-§3, Q-R15)." in log
+    assert "Tokens won or lost: Seat 0 +6, You +2, Seat 2 -8." in log
+
+
+def test_QUINZE_36_the_announce_and_the_all_in_are_said_with_their_laws() -> None:
+    """QUINZE-36, QUINZE-37: the short player's announce and all-in, in the coup's log."""
+    rules = QuinzeRules(players=3, cave=30)
+    black = deck(hands={0: "9C", 1: "KS", 2: "9S"}, dealer=2, rules=rules)
+    state = QuinzeState(rules, chance=ExplicitChance([black]), first_dealer=2, caves=(3, 30, 30))
+    state.resolve_chance()
+    state.apply_text("announce")
+    state.apply_text("all-in")
+    log = paint(state.view(2)).log
+    assert "Seat 0 has less than the stake and says so: « j’ai 2 » (QUINZE-36)." in log
+    assert ("Seat 0 puts in all that is left, 2: « je fais mon argent »; the others hold only to that height "
+            "(QUINZE-37).") in log
+
+
+def test_Q_H1_example_6_form_b_drawn_game_and_the_elder_wins_the_tie() -> None:
+    """Q-§5.8, Q-H1 (Example 6): both bust, a drawn game, the next for 4; then 15 each: the elder wins the tie and
+    the stake, 4, goes from the dealer to him (Q-§5.8)."""
+    state = QuinzeState.new(QuinzeRules(form="B", players=2, stake=2), first_dealer=0)
+    state.apply_text("deck " + " ".join(str(c) for c in deck(hands={1: "6S", 0: "KH"}, dealer=0,
+                                                              rules=state.rules, stock="4S 9S 3H 4H")))
+    for text in ("card", "card", "card", "card"):
+        state.apply_text(text)
+    drawn = paint(state.view(0))
+    assert "Both are bust: a drawn game, and the next game is for 4 (Q-H1)." in drawn.log
+    assert "You had K♥ 3♥ 4♥: 17, bust." in drawn.log
+    state.apply_text("cut 2S 9H")
+    state.apply_text("deck " + " ".join(str(c) for c in deck(hands={1: "KS", 0: "9H"}, dealer=0,
+                                                              rules=state.rules, stock="5S 6H")))
+    for text in ("card", "stand", "card", "stand"):
+        state.apply_text(text)
+    picture = paint(state.view(0))
+    assert "The bot wins the tie at 15: ties go to the elder hand (Q-§5.8)." in picture.log
+    assert "The stake, 4, goes from you to the bot (Q-§5.8)." in picture.log
+
+
+def test_Q_5_8_form_b_the_elder_drawing_is_hidden_from_the_dealer() -> None:
+    """Q-§5.8: the dealer sees that the elder drew, not what (a card face down), nor his silent bust."""
+    state = QuinzeState.new(QuinzeRules(form="B", players=2), first_dealer=0)
+    state.apply_text("deck " + " ".join(str(c) for c in deck(hands={1: "6S", 0: "KH"}, dealer=0,
+                                                              rules=state.rules, stock="4S 9S")))
+    state.apply_text("card")
+    state.apply_text("card")
+    dealer, elder = paint(state.view(0)), paint(state.view(1))
+    assert "The bot gets a card face down (Q-§5.8)." in dealer.log and "9♠" not in text_of(dealer)
+    assert "You get 9♠: 19, over fifteen; you are bust, but the others do not know it yet (Q-§5.8)." in elder.log
+    assert "bust, known only to you" in elder.seats[1].notes
+    assert not any("bust" in note for note in dealer.seats[1].notes)
+
+
+def test_Q_R18_the_end_of_the_partie_says_the_final_caves_and_who_finishes_best() -> None:
+    """Q-R18: at the end, the result gives each final cave and the best seat; the status and the wait say so."""
+    state = QuinzeState.new(QuinzeRules(players=2), seed=3)
+    rng = random.Random(3)
+    while not state.is_terminal:
+        state.apply(rng.choice(tuple(state.legal_actions())))
+    picture = paint(state.view(0))
+    caves = state.caves
+    assert picture.status == "The partie is over" and picture.waiting_for == "The game is over"
+    assert picture.result.startswith(f"The partie is over (Q-R18). Final caves: You {caves[0]}, The bot {caves[1]}; ")
+    best = max(caves)
+    if caves.count(best) == 1:
+        assert picture.result.endswith(f"finishes best, {best - 40:+d}." if caves[1] == best
+                                       else f"you finish best, {best - 40:+d}.")
+    assert picture.moves == () and picture.hand == ()
+
+
+# ------------------------------------------------------------------------------------------------ moves
+def test_Q_R9_moves_in_the_books_words() -> None:
+    """Q-R7, QUINZE-35, Q-R9, Q-R11, Q-R14, QUINZE-31: each legal move has a label keeping the books' words."""
+    opening = paint(example_1().view(0))
+    assert [move.action for move in opening.moves][:3] == ["pass", "open 3", "open 4"]
+    assert [move.label for move in opening.moves][:2] == ["« je passe »: pass (your ante stays in the pot)",
+                                                          "« j’ouvre de 3 »: open for 3"]
+    answer = paint(example_1("open 3").view(1))
+    assert [move.label for move in answer.moves][:3] == [
+        "« je passe »: drop out; what you staked, 1, stays in the pot", "« je tiens »: hold, 3 more to match 3",
+        "« je renvie de 1 »: raise by 1 (you put in 4)"]
+    draw = paint(example_1("open 3", "hold", "pass").view(0))
+    assert [move.label for move in draw.moves][:2] == ["« carte »: ask for a card, dealt face up",
+                                                       "« je m’y tiens »: stand on 7"]
+    word = paint(example_1("open 3", "hold", "pass", "card").view(1))
+    assert word.moves[0].label == "« voulez-vous cartes ? »: pass the word without raising (QUINZE-31)"
+    assert word.waiting_for == "Your move" and draw.waiting_for == "Your move"
+    assert paint(example_1("open 3", "hold", "pass", "card").view(0)).waiting_for == "Seat 1 to speak"
+    assert all(move.card is None for move in (*opening.moves, *answer.moves, *draw.moves, *word.moves))
+
+
+def test_Q_R12_the_hand_is_the_hidden_card_then_the_cards_drawn_in_order() -> None:
+    """Q-R12, Q-R11: Le Quinze has no suits in play: the hand is the hidden card first, then each card drawn, in
+    the order it came (not sorted by rank: the 7 before the 5)."""
+    picture = paint(example_1("open 3", "hold", "pass", "card").view(0))
+    assert picture.hand == ("7C", "5S")
+    assert "   Your hand: 7♣ 5♠" in draw_text(picture, EN)
+    me = picture.seats[0]
+    assert me.name == "You" and "total 12" in me.notes and "eldest hand" in me.roles
+    other = paint(example_1("open 3", "hold", "pass", "card").view(1)).seats[0]
+    assert other.shown == ("5S",) and other.cards == 2  # the hidden 7 stays hidden
+
+
+def test_the_public_picture_has_no_hand_and_speaks_in_the_third_person() -> None:
+    """A spectator sees the cards face up, not the hidden ones, and every seat by its name."""
+    picture = paint(example_1("open 3", "hold", "pass", "card").view(PUBLIC))
+    assert picture.viewer is None and picture.hand == ()
+    assert [seat.name for seat in picture.seats] == ["Seat 0", "Seat 1", "Seat 2"]
+    said = text_of(picture)
+    assert not re.search(r"\b(?:You|you|Your|your)\b", said)
+    assert "7♣" not in said and "K♠" not in said and "5♠" in said
+
+
+# ------------------------------------------------------------------------------------------------ why not
+def test_Q_3_a_raise_too_large_says_the_most_you_may_raise_citing_the_rule() -> None:
+    """Q-§3: "raise 99" with a cave of 36 answers the most you may raise, never "not now; allowed: nothing"."""
+    view = example_1("open 3", "hold", "pass", "card").view(1)
+    said = painter.why_not(view, "raise 99", "a raise needs tokens beyond the amount to hold", words=EN)
+    assert said == "The most you may raise is 36, all your cave (Q-§3). You may: want-cards, with-that, raise 1–36."
+    facing = example_1("open 3").view(1)
+    said = painter.why_not(facing, "raise 99", "x", words=EN)
+    assert said.startswith("The most you may raise is 36: your cave of 39 must first cover the 3 to hold (Q-§3).")
+
+
+def test_QUINZE_35_an_opening_below_the_jeu_and_wrong_turns() -> None:
+    """QUINZE-35: an opening is at least the jeu; Q-R7: it is not your turn; QUINZE-31: not your draw."""
+    opening = example_1().view(0)
+    assert painter.why_not(opening, "open 2", "x", words=EN) == (
+        "An opening is at least the jeu, 3 (QUINZE-35). You may: pass, open 3–39.")
+    assert painter.why_not(example_1().view(1), "open 3", "x", words=EN) == (
+        "It is not your turn: Seat 0 is to speak (Q-R7).")
+    word = example_1("open 3", "hold", "pass", "card").view(1)
+    assert painter.why_not(word, "card", "x", words=EN).startswith(
+        "It is not your turn to draw: pass the word with « voulez-vous cartes ? » or raise (QUINZE-31).")
+    stood = example_1(*EXAMPLE_1[:8]).view(0)
+    assert painter.why_not(stood, "card", "x", words=EN) == "It is not your turn: Seat 1 is drawing (Q-§5.3)."
+
+
+def test_why_not_cites_a_rule_and_never_contradicts_itself() -> None:
+    """Over random positions of every seat: each refused move is explained with a rule ID; what it says is allowed
+    is exactly among the legal actions, and it offers nothing when the seat has no move."""
+    candidates = ("pass", "hold", "open 1", "open 99", "raise 1", "raise 999", "all-in", "announce", "card",
+                  "stand", "want-cards", "with-that")
+    checked = 0
+    for players, form in ((3, "A"), (2, "A"), (2, "B")):
+        for seed in range(4):
+            for state in random_positions(QuinzeRules(players=players, form=form), seed, limit=150):
+                for viewer in range(players):
+                    view = state.view(viewer)
+                    legal = {str(action) for action in view.legal_actions}
+                    for text in candidates:
+                        if text in legal:
+                            continue
+                        said = painter.why_not(view, text, "engine reason", words=EN)
+                        checked += 1
+                        assert RULE_ID.search(said), said
+                        assert "allowed: nothing" not in said and "not now" not in said
+                        allowed = said.partition(" You may: ")[2].rstrip(".")
+                        assert bool(allowed) == bool(legal and view.actor == viewer), said
+                        for part in filter(None, allowed.split(", ")):
+                            verb, _, amounts = part.partition(" ")
+                            low, _, high = amounts.partition("–")
+                            assert part in legal or (f"{verb} {low}" in legal and f"{verb} {high or low}" in legal)
+                        assert FR.lang == "fr" and painter.why_not(view, text, "engine reason", words=FR)
+    assert checked > 1000
+
+
+# ------------------------------------------------------------------------------------------------ French
+def test_the_french_picture_of_the_same_position() -> None:
+    """The same position in French: the words are French, the cards French (R♠), the books' words kept."""
+    state = example_1("open 3", "hold", "pass", "card")
+    picture = paint(state.view(1), FR)
+    lines = draw_text(picture, FR)
+    assert "   Votre jeu : R♠" in lines
+    assert lines[0] == "── Le Quinze · Coup 1 · donneur : Siège 2 · paquet noir, reste 48 cartes"
+    assert "Siège 0 ouvre de 3 : « j’ouvre » (QUINZE-35)." in picture.log
+    assert "Vous tenez : « je tiens », en mettant 3 (Q-R9)." in picture.log
+    assert "Siège 0 reçoit 5♠, découverte (Q-R11)." in picture.log
+    assert picture.moves[0].label == "« voulez-vous cartes ? » : passer la parole sans renvier (QUINZE-31)"
+    assert picture.waiting_for == "À vous de jouer"
+    ended = paint(example_1(*EXAMPLE_1).view(1), FR)
+    assert "Vous gagnez 17 avec 13, le meilleur total de quinze ou moins (Q-R15)." in ended.log
+    assert "Siège 0 montre 7♣ 5♠ : 12." in ended.log
+    said = painter.why_not(state.view(1), "raise 99", "x", words=FR)
+    assert said.startswith("Vous pouvez renvier au plus de 36, toute votre cave (Q-§3).")
+
+
+def test_default_names_and_shorthand() -> None:
+    """"You" and "The bot" at two; "Seat N" at more and for the public; the books' words read as moves."""
+    two = QuinzeState.new(QuinzeRules(players=2), seed=1, first_dealer=1)
+    assert painter.default_names(two.view(1), words=EN) == ("The bot", "You")
+    assert painter.default_names(two.view(0), words=FR) == ("Vous", "Le robot")
+    assert painter.default_names(two.view(PUBLIC), words=EN) == ("Seat 0", "Seat 1")
+    view = example_1().view(0)
+    assert painter.default_names(view, words=EN) == ("You", "Seat 1", "Seat 2")
+    said = {text: painter.shorthand(view, text) for text in (
+        "je tiens", "« Je passe »", "carte", "je m’y tiens", "je renvie de 3", "renvie 3", "j'ouvre de 5",
+        "voulez-vous cartes ?", "avec ça ?", "je fais mon argent", "open 3", "KH")}
+    assert said == {"je tiens": "hold", "« Je passe »": "pass", "carte": "card", "je m’y tiens": "stand",
+                    "je renvie de 3": "raise 3", "renvie 3": "raise 3", "j'ouvre de 5": "open 5",
+                    "voulez-vous cartes ?": "want-cards", "avec ça ?": "with-that", "je fais mon argent": "all-in",
+                    "open 3": "open 3", "KH": "KH"}
+
+
+# ------------------------------------------------------------------------------------------------ table mode
+def test_QUINZE_22_a_pending_ruling_says_its_law_and_who_chooses() -> None:
+    """QUINZE-22: an exposed hidden card: the owner chooses, in words with the law's ID; the remedy and the
+    substitute card are said once chosen."""
+    state = example_1(rules=QuinzeRules(players=3, mode=Mode.TABLE))
+    state.apply_text("! expose-other 1 2")
+    picture = paint(state.view(1))
+    assert picture.pending == (
+        "Your hidden card is exposed by Seat 2 (QUINZE-22). You choose: keep the exposed card (QUINZE-22) / take "
+        "the next card face down, valid only against the offender (QUINZE-22).")
+    assert picture.waiting_for == "Your ruling to choose (QUINZE-22)"
+    assert [move.action for move in picture.moves] == ["remedy keep law=QUINZE-22", "remedy substitute law=QUINZE-22"]
+    assert "K♠" in text_of(paint(state.view(0)))  # the exposed king is seen by all
+    state.apply_text("remedy substitute law=QUINZE-22")
+    after = paint(state.view(0))
+    assert "The next card goes face down to Seat 1, valid only against Seat 2 (QUINZE-22)." in after.log
+
+
+def test_QUINZE_32_the_two_cards_given_lie_on_the_table_and_the_choice_names_them() -> None:
+    """QUINZE-32: the dealer gives two cards at once: all see them; the receiver's choices name them; the log says
+    what was chosen and kept."""
+    state = example_1("open 3", "hold", "hold", "! two-cards 2", rules=QuinzeRules(players=3, mode=Mode.TABLE),
+                      stock="5S 3C 2S")
+    picture = paint(state.view(1))
+    assert ("Cards the dealer gave (QUINZE-32)", ("5S", "3C")) in picture.table
+    assert picture.pending.startswith("Seat 2, the dealer, gives two cards at once (QUINZE-32). Seat 0 chooses: "
+                                      "take the first card, 5♠ (QUINZE-32) / take the second card, 3♣ (QUINZE-32)")
+    chooser = paint(state.view(0))
+    assert [move.label for move in chooser.moves] == [
+        "take the first card, 5♠ (QUINZE-32)", "take the second card, 3♣ (QUINZE-32)",
+        "take both cards, 5♠ 3♣ (QUINZE-32)"]
+    state.apply_text("remedy take-second law=QUINZE-32")
+    log = paint(state.view(PUBLIC)).log
+    assert log[-2:] == ("Seat 0 chooses: take the second card (QUINZE-32).", "Kept by Seat 0: 3♣ (QUINZE-32).")
+
+
+def test_every_irregular_act_has_a_label_with_its_law() -> None:
+    """Table mode: every act a seat could commit is described in words with its law's ID (table.ACTS)."""
+    seen: set[str] = set()
+    for seed in range(12):
+        for state in random_positions(QuinzeRules(players=3, mode=Mode.TABLE), seed, limit=120, irregular=0.1):
+            for seat in range(3):
+                for act in state.irregular_actions(seat):
+                    for words in (EN, FR):
+                        label = painter.act_label(state.view(seat), str(act), words=words)
+                        assert ACTS[act.kind].law in label and str(act) not in label
+                    seen.add(act.kind)
+    assert len(seen) >= 10
+
+
+# ------------------------------------------------------------------------------------------------ random parties
+def random_positions(rules: QuinzeRules, seed: int, *, limit: int = 400, irregular: float = 0.05
+                     ) -> Iterator[QuinzeState]:
+    """The states of a random partie (small bets, so that coups are many), irregular acts now and then in table
+    mode."""
+    state = QuinzeState.new(rules, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(limit):
+        if state.is_terminal:
+            return
+        yield state
+        acts = [a for seat in range(rules.players) for a in state.irregular_actions(seat)]
+        if acts and rng.random() < irregular:
+            state.apply(rng.choice(acts))
+            continue
+        legal = tuple(state.legal_actions())
+        small = [a for a in legal if not str(a).startswith(("open", "raise")) or int(str(a).split()[1]) <= 4]
+        state.apply(rng.choice(small or legal))
+    yield state
+
+
+TABLES = [QuinzeRules(players=2, rounds=3), QuinzeRules(players=3), QuinzeRules(players=4), QuinzeRules(players=6),
+          QuinzeRules(form="B", rounds=4), QuinzeRules(players=3, silent_bust=True, ties="split", all_bust="return"),
+          QuinzeRules(players=4, weak_double=True, half_jeu=True, cave=8)]
+
+
+@pytest.mark.parametrize("mode", [Mode.ENFORCED, Mode.TABLE])
+@pytest.mark.parametrize("table", range(len(TABLES)))
+def test_pictures_name_no_card_their_view_does_not_hold(table: int, mode: Mode) -> None:
+    """Every seat's and the public's picture, in both languages: no card beyond the view's (hand, shown, table,
+    log, moves, pending, result), 80 columns, plain JSON, one move per legal action, no "we"."""
+    rules = replace(TABLES[table], mode=mode)
+    pictures = 0
+    for seed in range(10):
+        for step, state in enumerate(random_positions(rules, seed)):
+            if step % 3:
+                continue
+            for viewer in (*range(rules.players), PUBLIC):
+                view = state.view(viewer)
+                held = cards_held(view)
+                for words in (EN, FR) if step % 2 else (EN,):
+                    picture = paint(view, words)
+                    pictures += 1
+                    leaked = cards_named(picture, words) - held
+                    assert not leaked, f"seat {viewer}, seed {seed}, step {step}: the picture names {leaked}"
+                    assert all(len(line) <= WIDTH for line in draw_text(picture, words))
+                    json.dumps(picture.as_json())
+                    assert [move.action for move in picture.moves] == [str(a) for a in view.legal_actions]
+                    assert all(move.label and move.label != move.action for move in picture.moves)
+                    if words is EN:
+                        assert not re.search(r"\b(?:we|us|We|Us)\b", text_of(picture))
+                    if view.pending is not None:
+                        assert view.pending.law in picture.pending
+    assert pictures > 150
+
+
+# ------------------------------------------------------------------------------------------------ how to play
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_how_to_play_fits_80_columns_and_cites_the_laws(lang: str) -> None:
+    """The rules for players: one or two screens of 80 columns, citing law IDs that exist in the catalogue."""
+    from academie.games import load
+
+    text = load("quinze").how_to_play(lang)
+    lines = text.splitlines()
+    assert lines[0] == "# Le Quinze" and len(lines) <= 50
+    assert all(len(line) <= 80 for line in lines)
+    cited = set(RULE_ID.findall(text))
+    known = {entry.id for entry in CATALOGUE}
+    assert cited <= known, cited - known
+    assert len(cited) >= 20 and {"QUINZE-35", "Q-R15", "Q-R13", "QUINZE-31", "Q-§5.8"} <= cited
