@@ -440,6 +440,38 @@ class Trick:
 
 
 @dataclass(frozen=True, slots=True)
+class Payment:
+    """Points a seat marked (or, negative, had taken back) in a deal, and the rule or law the ledger cites."""
+
+    seat: int
+    points: int
+    law: str
+
+
+@dataclass(frozen=True, slots=True)
+class LastDeal:
+    """The deal that ended last, as everybody saw it end (public): what it scored and why."""
+
+    number: int
+    """Its number in the partie (1 for the first deal)."""
+    dealer: int
+    trump: Suit | None
+    """Its trump suit (the turn-up itself is not kept: it may be anywhere now)."""
+    result: DealResult | None
+    """What it scored; None when it was void (table mode, ``void_law``)."""
+    stood: int | None
+    refused: int | None
+    payments: tuple[Payment, ...]
+    """Its points, each with its rule or law (E-§6.1, ECARTE-VI.7, ECARTE-VI.8, E-§4.4, E-P3, E-P4 ...)."""
+    rulings: tuple[str, ...] = ()
+    """The rulings given in it (table mode)."""
+    void_law: str = ""
+    """The law under which it was void and dealt again (E-D3, E-D4, E-D5, E-D6, E-D8, E-D11), or ""."""
+    game: GameResult | None = None
+    """The game it ended (E-§6.2), if it ended one."""
+
+
+@dataclass(frozen=True, slots=True)
 class EcarteView:
     """Exactly what one viewer (a seat, or :data:`PUBLIC`) knows at this moment."""
 
@@ -478,6 +510,22 @@ class EcarteView:
     """Table mode: every ruling given so far in the partie, with its law (public)."""
     previous_tricks: tuple[Trick, ...] = ()
     """The tricks of the deal that ended last (public: they were played face up)."""
+    # What the table picture tells of the past (academie.games.ecarte.picture). Not compared: a view sampled for
+    # a bot (EcarteState.sample) agrees with everything that bears on the play to come, not on the order of the past.
+    deal_number: int = field(default=1, compare=False)
+    """The number of the deal in progress (or next) in the partie; a void deal dealt again keeps its number."""
+    payments: tuple[Payment, ...] = field(default=(), compare=False)
+    """This deal's points so far, each with its rule or law (public: points are marked in view of both)."""
+    drawn: tuple[tuple[Card, ...], ...] = field(default=(), compare=False)
+    """The cards the viewer drew from the talon at each of his discards this deal (ECARTE-VI.1), in order."""
+    draw_counts: tuple[tuple[int, ...], tuple[int, ...]] = field(default=((), ()), compare=False)
+    """How many cards each seat drew at each of its discards this deal (public: served in view of both)."""
+    deal_rulings: tuple[str, ...] = field(default=(), compare=False)
+    """The rulings given in this deal (table mode; :attr:`rulings` holds the whole partie's)."""
+    last_deal: LastDeal | None = field(default=None, compare=False)
+    """The deal that ended last: what it scored and why, the game it ended (public)."""
+    game_results: tuple[GameResult, ...] = field(default=(), compare=False)
+    """The games of the partie finished so far (E-§6.2)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -574,6 +622,15 @@ class Deal:
     announce it (-1 once any card follows)."""
     misscore: list[int] = field(default_factory=lambda: [0, 0])
     """E-S1: points marked in error by each seat, correctable until the next deal is dealt."""
+    # For the views (what the table picture tells):
+    drawn: list[tuple[tuple[int, ...], ...]] = field(default_factory=lambda: [(), ()])
+    """The cards each seat drew from the talon at each of its discards (ECARTE-VI.1), in order."""
+    ledger_start: int = 0
+    """Where this deal's entries begin in the ledger (its payments, :attr:`EcarteView.payments`)."""
+    rulings_start: int = 0
+    """Where this deal's rulings begin in :attr:`EcarteState.rulings`."""
+    last: LastDeal | None = None
+    """The deal that ended last (:attr:`EcarteView.last_deal`)."""
 
     def copy(self) -> Deal:
         twin = copy.copy(self)
@@ -638,7 +695,8 @@ class EcarteState(GameState[EcarteRules]):
         self.game_results: list[GameResult] = []
         if first_dealer is not None and first_dealer not in (0, 1):
             raise RulesError(f"first_dealer={first_dealer!r} is not allowed; allowed: 0, 1, or None to cut")
-        self._deal = Deal(dealer=first_dealer if first_dealer is not None else 0)
+        self._deal = Deal(dealer=first_dealer if first_dealer is not None else 0,
+                          ledger_start=len(self.ledger.entries))
         self._legal: tuple[Action, ...] | None = None
         self._phase = Phase.CUT if first_dealer is None else Phase.SHUFFLE
         self._actor: int | None = self._compute_actor()
@@ -979,7 +1037,7 @@ class EcarteState(GameState[EcarteRules]):
         deal.last_discard[seat] = mask
         count = mask.bit_count()
         left = DECK_SIZE - deal.talon_pos
-        self.serve_from_talon(seat, min(count, left))
+        deal.drawn[seat] = (*deal.drawn[seat], self.serve_from_talon(seat, min(count, left)))
         if seat == deal.dealer:
             self._after_exchange()
         elif count > left:
@@ -1100,7 +1158,8 @@ class EcarteState(GameState[EcarteRules]):
             if deal.points[seat]:
                 self.ledger.transfer(seat, MARKER, deal.points[seat], law)
                 self._scores[seat] -= deal.points[seat]
-        self._deal = Deal(dealer=deal.dealer, start=len(self.operations))
+        self._deal = Deal(dealer=deal.dealer, start=len(self.operations), ledger_start=len(self.ledger.entries),
+                          rulings_start=len(self.rulings), last=self._ended(deal, None, void_law=law))
         self._phase = Phase.SHUFFLE
 
     def mark_king(self, seat: int) -> None:
@@ -1297,8 +1356,23 @@ class EcarteState(GameState[EcarteRules]):
         self.deal_results.append(DealResult(game, deal.dealer, (deal.points[0], deal.points[1]),
                                             (deal.tricks_won[0], deal.tricks_won[1]), completed))
         self._deal = Deal(dealer=1 - deal.dealer, start=len(self.operations), misscore=deal.misscore,
-                          turned_king_due=due)
+                          turned_king_due=due, ledger_start=len(self.ledger.entries), rulings_start=len(self.rulings),
+                          last=self._ended(deal, self.deal_results[-1]))
         self._phase = Phase.SHUFFLE
+
+    def _ended(self, deal: Deal, result: DealResult | None, *, void_law: str = "") -> LastDeal:
+        """What everybody saw of ``deal``, which has just ended (or was void under ``void_law``)."""
+        number = len(self.deal_results) if result is not None else len(self.deal_results) + 1
+        return LastDeal(number, deal.dealer,
+                        Suit(deal.trump) if deal.trump >= 0 else None, result,
+                        deal.stood if deal.stood >= 0 else None, deal.refused if deal.refused >= 0 else None,
+                        self._payments(deal), tuple(self.rulings[deal.rulings_start:]), void_law)
+
+    def _payments(self, deal: Deal) -> tuple[Payment, ...]:
+        """The points ``deal`` moved so far, each with the rule or law the ledger cites (negative: taken back)."""
+        return tuple(Payment(entry.target, entry.amount, entry.reason) if isinstance(entry.target, int)
+                     else Payment(int(entry.source), -entry.amount, entry.reason)
+                     for entry in self.ledger.entries[deal.ledger_start:])
 
     def _end_game(self, winner: int) -> None:
         """E-§6.2: single, double or treble with stake scoring; a partie liée goes to two games."""
@@ -1308,6 +1382,9 @@ class EcarteState(GameState[EcarteRules]):
             value = 3 if loser_points == 0 else 2 if loser_points <= 2 else 1
         self.game_results.append(GameResult(winner, self.score, value))
         self._games_won[winner] += 1
+        last = self._deal.last
+        if last is not None:
+            self._deal.last = replace(last, game=self.game_results[-1])
         if self._deal.turned_king_due >= 0:
             self._deal.turned_king_due = -1
             self.rule("E-K3: the game is over before the turned-up king was marked; it is lost")
@@ -1315,7 +1392,9 @@ class EcarteState(GameState[EcarteRules]):
             self._phase = Phase.OVER
             return
         self._scores = [0, 0]
-        self._deal = Deal(dealer=1 - winner, start=len(self.operations))  # the loser of a game deals first in the next
+        # the loser of a game deals first in the next
+        self._deal = Deal(dealer=1 - winner, start=len(self.operations), ledger_start=len(self.ledger.entries),
+                          rulings_start=self._deal.rulings_start, last=self._deal.last)
         self._phase = Phase.SHUFFLE
 
     # ------------------------------------------------------------------------------------ results
@@ -1381,6 +1460,11 @@ class EcarteState(GameState[EcarteRules]):
             pending=self._pending.irregularity if self._pending else None, rulings=tuple(self.rulings),
             previous_tricks=tuple(Trick(leader, (CARDS[a], CARDS[b]), winner)
                                   for leader, a, b, winner in self._last_tricks),
+            deal_number=len(self.deal_results) + 1, payments=self._payments(deal),
+            drawn=tuple(tuple(CARDS[i] for i in cards) for cards in deal.drawn[viewer]) if seat_view else (),
+            draw_counts=(tuple(map(len, deal.drawn[0])), tuple(map(len, deal.drawn[1]))),
+            deal_rulings=tuple(self.rulings[deal.rulings_start:]), last_deal=deal.last,
+            game_results=tuple(self.game_results),
         )
 
     def _tricks_view(self) -> tuple[Trick, ...]:

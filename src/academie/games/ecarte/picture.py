@@ -1,0 +1,1120 @@
+"""The table picture of Écarté: what one seat (or a spectator) sees, built from its view only.
+
+The picture shows the two seats (the dealer and the elder hand, who speaks and leads first, ECARTE-V.1), the turn-up
+and trumps (la retourne, E-§3), the talon still to draw from, the score to five (E-§6.1), the trick on the table
+and the last one with who won it and why (E-§5), and the viewer's hand sorted the game's way: trumps first, then
+♠ ♥ ♣ ♦ (the colours alternate), each suit strongest first: K Q J A 10 9 8 7 (E-§2.1).
+
+Its log tells the deal in sentences, with the books' sayings: « je propose », « combien ? », « je joue », « je
+marque le roi »; the exchange as the viewer saw it (his own discards and draws, the opponent's as a count,
+ECARTE-VI.4); every card, every trick's winner and why; every point marked with the rule that marked it; every
+irregularity and ruling of table mode with its law. Because the action that ends a deal also deals the next one
+at once, the log of a deal begins with how the deal before it ended: its last trick, its points and why.
+
+>>> from academie.games.ecarte.state import EcarteState
+>>> from academie.words import Words
+>>> state = EcarteState.new(seed=1, first_dealer=0)
+>>> picture = paint(state.view(1), words=Words("en"), names=("The bot", "You"))
+>>> picture.waiting_for, [move.label for move in picture.moves][:1]
+('Your move', ['« je propose »: propose an exchange of cards (ECARTE-VI.1)'])
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Sequence
+from typing import Final
+
+from academie.cards import Card, Rank, Suit
+from academie.engine import TABLE, Action, Mode
+from academie.games.ecarte.state import (
+    HAND_SIZE,
+    STRENGTH,
+    TRICKS,
+    Accept,
+    CutForDeal,
+    Discard,
+    EcarteView,
+    HiddenDiscard,
+    HiddenTakeBack,
+    Irregular,
+    LastDeal,
+    MarkKing,
+    Payment,
+    Phase,
+    Play,
+    Propose,
+    Refuse,
+    Remedy,
+    Stand,
+    TakeBack,
+    Trick,
+    trick_winner,
+)
+from academie.games.ecarte.table import ACTS
+from academie.picture import MovePicture, Picture, SeatPicture, Tally, TrickPicture
+from academie.words import Words
+
+SUIT_ORDER: Final = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
+"""The suits after trumps, colours alternating (black, red, black, red)."""
+TRICK_LAWS: Final = frozenset({"E-§6.1", "ECARTE-VI.7", "ECARTE-VI.8"})
+"""The laws that mark points for the tricks, at the end of the deal."""
+END_LAWS: Final = TRICK_LAWS | {"E-P3", "E-P4"}
+"""The laws whose points end a deal (told with the deal's end)."""
+_EXCHANGE: Final = frozenset({Phase.ELDER_DECIDES, Phase.DEALER_DECIDES, Phase.ELDER_DISCARD, Phase.ELDER_TAKE_BACK,
+                              Phase.DEALER_DISCARD})
+_SEAT: Final = re.compile(r"\bseat (\d)\b")
+
+
+# ------------------------------------------------------------------------------------------------ the hand
+def sort_hand(cards: Sequence[Card], trump: Suit | None) -> tuple[Card, ...]:
+    """Trumps first, then ♠ ♥ ♣ ♦ (colours alternate), each suit strongest first: K Q J A 10 9 8 7 (E-§2.1).
+
+    >>> from academie.cards import parse_cards
+    >>> " ".join(str(c) for c in sort_hand(parse_cards("7S AH KS 9D JH"), Suit.HEARTS))
+    'JH AH KS 7S 9D'
+    """
+    order = ((trump,) if trump is not None else ()) + tuple(s for s in SUIT_ORDER if s != trump)
+    return tuple(sorted(cards, key=lambda c: (order.index(c.suit), -STRENGTH[c.index])))
+
+
+# ------------------------------------------------------------------------------------------------ small words
+def _points(words: Words, count: int) -> str:
+    return words("1 point") if abs(count) == 1 else words("{count} points", count=abs(count))
+
+
+def _known_cards(view: EcarteView) -> set[Card]:
+    """Every card the view holds, in any field (a card the picture may name)."""
+    found: set[Card] = set()
+    stack: list[object] = [view]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, Card):
+            found.add(item)
+        elif dataclasses.is_dataclass(item) and not isinstance(item, type):
+            stack += [getattr(item, f.name) for f in dataclasses.fields(item) if f.name != "rules"]
+        elif isinstance(item, tuple | list):
+            stack += list(item)
+    return found
+
+
+@dataclasses.dataclass
+class _Trick:
+    """A trick as the log follows it."""
+
+    plays: list[tuple[int, Card]]
+    winner: int | None = None
+
+
+class _Teller:
+    """The words about one view: names, cards, sentences, the log."""
+
+    def __init__(self, view: EcarteView, words: Words, names: Sequence[str]) -> None:
+        self.view = view
+        self.words = words
+        self.names = tuple(names) if len(names) >= 2 else default_names(view, words=words)
+        self.me = view.viewer if view.viewer in (0, 1) else None
+        self.trump = view.trump_card.suit if view.trump_card is not None else None
+        self.known = _known_cards(view)
+
+    # -------------------------------------------------------------- names and cards
+    def name(self, seat: int) -> str:
+        """A seat as the subject of a sentence in the third person, or in a list."""
+        return self.names[seat]
+
+    def obj(self, seat: int) -> str:
+        """A seat inside a sentence: "you" for the viewer, "the bot" for the bot."""
+        words = self.words
+        if seat == self.me:
+            return words("you")
+        name = self.names[seat]
+        return words("the bot") if name == words("The bot") else name
+
+    def card(self, card: Card) -> str:
+        return self.words.card(card)
+
+    def arg_card(self, text: str) -> str:
+        """A card an irregular act names, when the view holds it (else "a card": it is not the viewer's to see)."""
+        try:
+            card = Card.parse(text)
+        except ValueError:
+            return self.words("a card")
+        return self.card(card) if card in self.known else self.words("a card")
+
+    def why_won(self, cards: Sequence[tuple[int, Card]], winner: int, trump: Suit | None) -> str:
+        """Why the winner won: the highest trump, or the highest card of the suit led (E-§5)."""
+        card = next(c for seat, c in cards if seat == winner)
+        if trump is not None and card.suit == trump:
+            return self.words("highest trump")
+        return self.words("highest {suit}", suit=card.suit.symbol)
+
+    def trick_picture(self, number: int, trick: Trick, trump: Suit | None) -> TrickPicture:
+        plays = tuple((trick.leader if k == 0 else 1 - trick.leader, card) for k, card in enumerate(trick.cards))
+        why = self.why_won(plays, trick.winner, trump) if trick.winner is not None else ""
+        return TrickPicture(number, tuple((seat, str(card)) for seat, card in plays), trick.winner, why)
+
+    # -------------------------------------------------------------- cards to the trick
+    def lead(self, seat: int, card: Card) -> str:
+        words = self.words
+        if seat == self.me:
+            return words("You lead {card}.", card=self.card(card))
+        return words("{seat} leads {card}.", seat=self.name(seat), card=self.card(card))
+
+    def follow(self, seat: int, card: Card) -> str:
+        words = self.words
+        if seat == self.me:
+            return words("You play {card}.", card=self.card(card))
+        return words("{seat} plays {card}.", seat=self.name(seat), card=self.card(card))
+
+    def won(self, number: int, plays: Sequence[tuple[int, Card]], winner: int, trump: Suit | None) -> str:
+        words = self.words
+        card = self.card(next(c for seat, c in plays if seat == winner))
+        why = self.why_won(plays, winner, trump)
+        if winner == self.me:
+            return words("You win trick {number} with {card} ({why}).", number=number, card=card, why=why)
+        return words("{seat} wins trick {number} with {card} ({why}).", seat=self.name(winner), number=number,
+                     card=card, why=why)
+
+    # -------------------------------------------------------------- points
+    def payment(self, payment: Payment, *, tricks: Sequence[int], context: Action | None = None) -> str:
+        """One payment in words, with its rule or law and what it means."""
+        words, seat, points, law = self.words, payment.seat, payment.points, payment.law
+        mine, name, amount = seat == self.me, self.name(seat), _points(words, points)
+        if points < 0:
+            if law == "E-D10":
+                return (words("You lose the point of the king: you played with a wrong number of cards (E-D10).")
+                        if mine else words("{seat} loses the point of the king: a wrong number of cards was played "
+                                           "(E-D10).", seat=name))
+            if law == "E-S1":
+                return (words("Your score is put right: {points} off (E-S1).", points=amount) if mine else
+                        words("{seat}'s score is put right: {points} off (E-S1).", seat=name, points=amount))
+            return (words("You lose {points} ({law}).", points=amount, law=law) if mine else
+                    words("{seat} loses {points} ({law}).", seat=name, points=amount, law=law))
+        if law == "E-§3.4":
+            return (words("You mark 1 point: the turn-up is a king (E-§3.4).") if mine else
+                    words("{seat} marks 1 point: the turn-up is a king (E-§3.4).", seat=name))
+        if law == "E-§4.4":
+            return (words("You mark 1 point for the king of trumps, « je marque le roi » (E-§4.4).") if mine else
+                    words("{seat} marks 1 point for the king of trumps, « je marque le roi » (E-§4.4).", seat=name))
+        if law == "E-§6.1":
+            if points >= 2:
+                return (words("You mark {points}: the vole, all five tricks (E-§6.1).", points=amount) if mine else
+                        words("{seat} marks {points}: the vole, all five tricks (E-§6.1).", seat=name,
+                              points=amount))
+            return (words("You mark {points}: the point, {count} tricks of five (E-§6.1).", points=amount,
+                          count=tricks[seat]) if mine else
+                    words("{seat} marks {points}: the point, {count} tricks of five (E-§6.1).", seat=name,
+                          points=amount, count=tricks[seat]))
+        if law == "E-S1":
+            if isinstance(context, Irregular) and context.kind == "correct-score":
+                return (words("Your score is put right: {points} back (E-S1).", points=amount) if mine else
+                        words("{seat}'s score is put right: {points} back (E-S1).", seat=name, points=amount))
+            return (words("You mark {points} in error (E-S1).", points=amount) if mine else
+                    words("{seat} marks {points} in error (E-S1).", seat=name, points=amount))
+        if law == "E-P3":
+            return (words("You mark {points}: your score for the deal is reduced by one for the revoke (E-P3).",
+                          points=amount) if mine else
+                    words("{seat} marks {points}: the score for the deal is reduced by one for the revoke (E-P3).",
+                          seat=name, points=amount))
+        if law in _BECAUSE:
+            return self.because(law, seat, amount)
+        return (words("You mark {points} ({law}).", points=amount, law=law) if mine else
+                words("{seat} marks {points} ({law}).", seat=name, points=amount, law=law))
+
+    def because(self, law: str, seat: int, amount: str) -> str:
+        """Points marked because of what the other player did (he stood, refused, abandoned, erred): the sentence
+        says "you" when the other player is the viewer."""
+        words, name, other = self.words, self.name(seat), self.obj(1 - seat)
+        if seat == self.me:
+            texts = {
+                "ECARTE-VI.8": words("You mark {points}: {other} played without proposing and took fewer than three "
+                                     "tricks (ECARTE-VI.8).", points=amount, other=other),
+                "ECARTE-VI.7": words("You mark {points}: {other} refused the first proposal and took fewer than three "
+                                     "tricks (ECARTE-VI.7).", points=amount, other=other),
+                "E-P4": words("You mark {points}: {other} abandoned the hand (E-P4).", points=amount, other=other),
+                "E-K2": words("You mark {points}: {other} announced the king without holding it (E-K2).",
+                              points=amount, other=other),
+                "E-D10": words("You mark {points}: {other} played with a wrong number of cards without telling "
+                               "(E-D10).", points=amount, other=other),
+            }
+        elif 1 - seat == self.me:
+            texts = {
+                "ECARTE-VI.8": words("{seat} marks {points}: you played without proposing and took fewer than three "
+                                     "tricks (ECARTE-VI.8).", seat=name, points=amount),
+                "ECARTE-VI.7": words("{seat} marks {points}: you refused the first proposal and took fewer than three "
+                                     "tricks (ECARTE-VI.7).", seat=name, points=amount),
+                "E-P4": words("{seat} marks {points}: you abandoned the hand (E-P4).", seat=name, points=amount),
+                "E-K2": words("{seat} marks {points}: you announced the king without holding it (E-K2).", seat=name,
+                              points=amount),
+                "E-D10": words("{seat} marks {points}: you played with a wrong number of cards without telling "
+                               "(E-D10).", seat=name, points=amount),
+            }
+        else:
+            texts = {
+                "ECARTE-VI.8": words("{seat} marks {points}: {other} played without proposing and took fewer than "
+                                     "three tricks (ECARTE-VI.8).", seat=name, points=amount, other=other),
+                "ECARTE-VI.7": words("{seat} marks {points}: {other} refused the first proposal and took fewer than "
+                                     "three tricks (ECARTE-VI.7).", seat=name, points=amount, other=other),
+                "E-P4": words("{seat} marks {points}: {other} abandoned the hand (E-P4).", seat=name, points=amount,
+                              other=other),
+                "E-K2": words("{seat} marks {points}: {other} announced the king without holding it (E-K2).",
+                              seat=name, points=amount, other=other),
+                "E-D10": words("{seat} marks {points}: {other} played with a wrong number of cards without telling "
+                               "(E-D10).", seat=name, points=amount, other=other),
+            }
+        return texts[law]
+
+    # -------------------------------------------------------------- the sayings and the exchange
+    def saying(self, seat: int, action: Action, *, penalised: bool) -> str:
+        words, mine, name = self.words, seat == self.me, self.name(seat)
+        if isinstance(action, Propose):
+            return (words("You propose an exchange: « je propose » (ECARTE-VI.1).") if mine else
+                    words("{seat} proposes an exchange: « je propose » (ECARTE-VI.1).", seat=name))
+        if isinstance(action, Accept):
+            return (words("You accept: « combien ? », how many cards? (ECARTE-VI.1)") if mine else
+                    words("{seat} accepts: « combien ? », how many cards? (ECARTE-VI.1)", seat=name))
+        if isinstance(action, Stand):
+            if penalised:
+                return (words("You play without proposing: « je joue »; fewer than three tricks will cost you 2 "
+                              "points (ECARTE-VI.8).") if mine else
+                        words("{seat} plays without proposing: « je joue »; fewer than three tricks will cost 2 "
+                              "points (ECARTE-VI.8).", seat=name))
+            return (words("You propose no more: « je joue » (ECARTE-VI.3).") if mine else
+                    words("{seat} proposes no more: « je joue » (ECARTE-VI.3).", seat=name))
+        if isinstance(action, Refuse):
+            if penalised:
+                return (words("You refuse the first proposal: « je joue »; fewer than three tricks will cost you 2 "
+                              "points (ECARTE-VI.7).") if mine else
+                        words("{seat} refuses the first proposal: « je joue »; fewer than three tricks will cost 2 "
+                              "points (ECARTE-VI.7).", seat=name))
+            return (words("You refuse this exchange: « je joue », without penalty after an exchange "
+                          "(ECARTE-VI.3).") if mine else
+                    words("{seat} refuses this exchange: « je joue », without penalty after an exchange "
+                          "(ECARTE-VI.3).", seat=name))
+        if isinstance(action, MarkKing):
+            return (words("You say « je marque le roi ».") if mine else
+                    words("{seat} says « je marque le roi ».", seat=name))
+        return str(action)
+
+    def discard(self, seat: int, action: Discard, drawn: tuple[Card, ...] | None, count: int) -> str:
+        """The viewer's own discard (``drawn``: the cards he drew) or, as another sees it, a count."""
+        words, mine = self.words, seat == self.me
+        if not action.cards:
+            return (words("You keep all your cards (ECARTE-VI.1).") if mine else
+                    words("{seat} keeps all five cards (ECARTE-VI.1).", seat=self.name(seat)))
+        if mine and drawn is not None:
+            thrown = words.cards(sort_hand(action.cards, self.trump))
+            if not drawn:
+                return words("You discard {cards}; the talon is empty (ECARTE-VI.5).", cards=thrown)
+            return words("You discard {cards} and draw {drawn} (ECARTE-VI.4).", cards=thrown,
+                         drawn=words.cards(sort_hand(drawn, self.trump)))
+        return self.hidden_discard(seat, len(action.cards), count)
+
+    def hidden_discard(self, seat: int, thrown: int, count: int) -> str:
+        words, name = self.words, self.name(seat)
+        if thrown == 0:
+            return words("{seat} keeps all five cards (ECARTE-VI.1).", seat=name)
+        cards = words.count_cards(thrown)
+        if count == thrown:
+            return words("{seat} discards {cards} face down and draws as many (ECARTE-VI.4).", seat=name, cards=cards)
+        return words("{seat} discards {cards} face down and draws {count}, all the talon had (ECARTE-VI.5).",
+                     seat=name, cards=cards, count=count)
+
+    def take_back(self, seat: int, action: Action) -> str:
+        words = self.words
+        if isinstance(action, TakeBack) and seat == self.me:
+            return words("You take back {cards} from your discard: the talon was too short (ECARTE-VI.5).",
+                         cards=words.cards(sort_hand(action.cards, self.trump)))
+        count = len(action.cards) if isinstance(action, TakeBack) else (
+            action.count if isinstance(action, HiddenTakeBack) else 0)
+        return words("{seat} takes back {cards} from the discard: the talon was too short (ECARTE-VI.5).",
+                     seat=self.name(seat), cards=words.count_cards(count))
+
+    # -------------------------------------------------------------- table mode
+    def irregular(self, act: Irregular) -> str:
+        return self.words("Irregularity: {act}.", act=act_label(self.view, str(act), words=self.words,
+                                                                names=self.names))
+
+    def ruling(self, remedy: Remedy) -> str:
+        return self.words("Ruling under {law}: {ruling}.", law=remedy.law, ruling=remedy_text(remedy, self.words))
+
+    def automatic(self, ruling: str) -> str:
+        """A ruling the laws give by themselves (no act or remedy in the log says it)."""
+        words = self.words
+        law = ruling.split(":", 1)[0]
+        if law == "E-K3":
+            return words("The turned-up king was not marked in time: it is lost (E-K3).")
+        if law == "E-D10":
+            return words("The dealer lost the right to mark the king: the turned-up king is lost (E-D10).")
+        if law == "E-P6":
+            match = _SEAT.search(ruling)
+            if match is not None and int(match.group(1)) in (0, 1):
+                seat = int(match.group(1))
+                if seat == self.me:
+                    return words("You left the table: the game is lost (E-P6).")
+                return words("{seat} left the table: the game is lost (E-P6).", seat=self.name(seat))
+        return words("Ruling under {law}.", law=law)
+
+    # -------------------------------------------------------------- the deal
+    def opening(self) -> list[str]:
+        view, words = self.view, self.words
+        if view.trump_card is None or view.dealer is None or self.trump is None:
+            return []
+        return [words("Deal {number}, dealt by {dealer}: the turn-up (la retourne) is {card}, so {suit} are trumps "
+                      "(E-§3).", number=view.deal_number, dealer=self.obj(view.dealer), card=self.card(view.trump_card),
+                      suit=words.suit(self.trump))]
+
+    def tell(self) -> list[str]:
+        """The sentences of this deal: each action of the history, the points each one marked (in the ledger's
+        order, each after the action that marked it), and the rulings the laws gave by themselves."""
+        view = self.view
+        history = view.history
+        told: list[list[str]] = []
+        can: list[frozenset[str]] = []
+        contexts: list[Action] = []
+        tricks: list[_Trick] = []
+        current: _Trick | None = None
+        won = [0, 0]
+        exchanged = False
+        served = [0, 0]
+        penalty_anytime = not view.rules.penalty_first_decision_only
+
+        def put(seat: int, card: Card) -> tuple[list[str], frozenset[str]]:
+            nonlocal current
+            if current is None:
+                current = _Trick([(seat, card)])
+                return [self.lead(seat, card)], frozenset()
+            lines = [self.follow(seat, card)]
+            leader, led = current.plays[0]
+            if self.trump is None:
+                return lines, frozenset()
+            current.plays.append((seat, card))
+            winner = trick_winner(leader, led, card, self.trump)
+            current.winner = winner
+            tricks.append(current)
+            won[winner] += 1
+            lines.append(self.won(len(tricks), current.plays, winner, self.trump))
+            current = None
+            return lines, (TRICK_LAWS if len(tricks) == TRICKS else frozenset())
+
+        for index, (actor, action) in enumerate(history):
+            lines: list[str] = []
+            laws: frozenset[str] = frozenset()
+            if isinstance(action, CutForDeal):
+                lines.append(self.cut(action))
+            elif isinstance(action, Propose | Accept | MarkKing):
+                exchanged = exchanged or isinstance(action, Accept)
+                lines.append(self.saying(actor, action, penalised=False))
+                if isinstance(action, MarkKing):
+                    laws = frozenset({"E-§3.4", "E-§4.4"})
+            elif isinstance(action, Stand | Refuse):
+                penalised = (not exchanged or penalty_anytime) and actor in (view.stood, view.refused)
+                lines.append(self.saying(actor, action, penalised=penalised))
+            elif isinstance(action, Discard | HiddenDiscard):
+                counts = view.draw_counts[actor] if actor in (0, 1) else ()
+                count = counts[served[actor]] if actor in (0, 1) and served[actor] < len(counts) else 0
+                if isinstance(action, Discard):
+                    mine = actor == self.me and served[actor] < len(view.drawn)
+                    drawn = view.drawn[served[actor]] if mine else None
+                    lines.append(self.discard(actor, action, drawn, count))
+                else:
+                    lines.append(self.hidden_discard(actor, action.count, count))
+                if actor in (0, 1):
+                    served[actor] += 1
+            elif isinstance(action, TakeBack | HiddenTakeBack):
+                lines.append(self.take_back(actor, action))
+            elif isinstance(action, Play):
+                lines, laws = put(actor, action.card)
+            elif isinstance(action, Irregular):
+                lines.append(self.irregular(action))
+                if action.kind == "revoke" and action.args:
+                    card = _parse(action.args[0])
+                    if card is not None:
+                        lines += put(action.seat, card)[0][1:]  # the act says the card; the trick's winner
+                elif action.kind == "correct-revoke" and tricks and current is None:
+                    undone = tricks.pop()
+                    if undone.winner is not None:
+                        won[undone.winner] -= 1
+                    current = _Trick(undone.plays[:1])
+                elif action.kind == "late-king":
+                    laws = frozenset({"E-§3.4", "E-§4.4"})
+                elif action.kind in ("misscore", "correct-score"):
+                    laws = frozenset({"E-S1"})
+            elif isinstance(action, Remedy):
+                lines.append(self.ruling(action))
+                act = next((a for _, a in reversed(history[:index]) if isinstance(a, Irregular)), None)
+                covered = _covered_card(action, act)
+                if covered is not None and act is not None:
+                    more, laws = put(act.seat, covered)
+                    lines += more[1:] if len(more) > 1 else []
+                elif (action.law, action.name) == ("E-P3", "replay"):
+                    tricks.clear()
+                    current = None
+                    won[:] = [0, 0]
+                laws = laws | _REMEDY_LAWS.get((action.law, action.name), frozenset())
+            else:
+                lines.append(str(action))
+            told.append(lines)
+            can.append(laws)
+            contexts.append(action)
+        return self.with_payments(told, can, contexts, won)
+
+    def with_payments(self, told: list[list[str]], can: list[frozenset[str]], contexts: list[Action],
+                      won: list[int]) -> list[str]:
+        """The sentences of the actions with, after each, the points it marked: the ledger's entries are in the
+        order of the actions, so each goes to the first action from the last one placed that could mark it."""
+        view = self.view
+        payments = list(view.payments)
+        lines: list[str] = []
+        start = 0
+        marked_later = any("E-§3.4" in laws for laws in can)
+        while start < len(payments) and payments[start].law == "E-§3.4" and (
+                view.rules.mode is Mode.ENFORCED or not marked_later):
+            lines.append(self.payment(payments[start], tricks=won))
+            start += 1
+        automatic = [ruling for ruling in view.deal_rulings if ruling.split(":", 1)[0] == "E-K3"]
+        lines += [self.automatic(ruling) for ruling in automatic]
+        for sentences, laws, context in zip(told, can, contexts, strict=True):
+            lines += sentences
+            while start < len(payments) and payments[start].law in laws:
+                lines.append(self.payment(payments[start], tricks=won, context=context))
+                start += 1
+        lines += [self.payment(payment, tricks=won) for payment in payments[start:]]
+        return lines
+
+    def cut(self, action: CutForDeal) -> str:
+        words = self.words
+        first, second = action.cards
+        if STRENGTH[first.index] == STRENGTH[second.index]:
+            return words("Cut for deal: {first} {card}, {second} {other}: equal, cut again (E-§2.3).",
+                         first=self.name(0), card=self.card(first), second=self.name(1), other=self.card(second))
+        return words("Cut for deal: {first} {card}, {second} {other} (E-§2.3).", first=self.name(0),
+                     card=self.card(first), second=self.name(1), other=self.card(second))
+
+    # -------------------------------------------------------------- the deal before
+    def closing(self) -> list[str]:
+        """How the deal before this one ended: its last trick, its last points and why, its result, the game."""
+        view, words = self.view, self.words
+        last = view.last_deal
+        if last is None:
+            return []
+        if last.void_law:
+            return [words("Deal {number} is void ({law}): its points are taken back and the same dealer deals "
+                          "again.", number=last.number, law=last.void_law)]
+        lines: list[str] = []
+        result = last.result
+        tricks = view.previous_tricks
+        trick = tricks[-1] if tricks else None
+        if result is not None and result.completed and trick is not None and trick.winner is not None:
+            plays = tuple((trick.leader if k == 0 else 1 - trick.leader, card) for k, card in enumerate(trick.cards))
+            lines.append(self.lead(*plays[0]))
+            lines += [self.follow(*play) for play in plays[1:]]
+            lines.append(self.won(len(tricks), plays, trick.winner, last.trump))
+        lines += [self.automatic(ruling) for ruling in last.rulings
+                  if ruling.startswith(("E-D10: the dealer lost", "E-P6:"))]
+        lines += self.deal_result(last)
+        if last.game is not None:
+            lines.append(self.game_result(last))
+        return lines
+
+    def deal_result(self, last: LastDeal) -> list[str]:
+        """The points that ended the deal with why, then the deal's result and the score."""
+        view, words = self.view, self.words
+        result = last.result
+        if result is None:
+            return []
+        ending = [p for p in last.payments if p.law in END_LAWS]
+        if not result.completed and last.payments and last.payments[-1] not in ending:
+            ending.append(last.payments[-1])
+        lines = [self.payment(payment, tricks=result.tricks) for payment in ending]
+        if last.game is not None:
+            score = last.game.score
+        else:
+            now = [sum(p.points for p in view.payments if p.seat == seat) for seat in (0, 1)]
+            score = (view.score[0] - now[0], view.score[1] - now[1])
+        lines.append(words("Deal {number} is over: tricks {tricks}; points of the deal {points}; score {score} "
+                           "(game is {game}).", number=last.number,
+                           tricks=self.pairs(result.tricks), points=self.pairs(result.points),
+                           score=self.pairs(score), game=view.rules.game_points))
+        return lines
+
+    def pairs(self, values: Sequence[int]) -> str:
+        return ", ".join(f"{self.obj(seat)} {values[seat]}" for seat in (0, 1))
+
+    def game_result(self, last: LastDeal) -> str:
+        view, words = self.view, self.words
+        game = last.game
+        assert game is not None
+        number = len(view.game_results)  # the deal that ended last ended the last game
+        won, lost = game.score[game.winner], game.score[1 - game.winner]
+        value = {2: words("a double game (the loser had 1 or 2 points)"),
+                 3: words("a treble game (the loser had no point)")}.get(game.value, words("a single game"))
+        if game.winner == self.me:
+            return words("You win game {number}, {won} to {lost}: {value} (E-§6.2).", number=number, won=won,
+                         lost=lost, value=value)
+        return words("{seat} wins game {number}, {won} to {lost}: {value} (E-§6.2).", seat=self.name(game.winner),
+                     number=number, won=won, lost=lost, value=value)
+
+    def partie_result(self) -> str:
+        view, words = self.view, self.words
+        games = view.games
+        winner = 0 if games[0] > games[1] else 1
+        if view.rules.partie_liee:
+            values = [sum(g.value for g in view.game_results if g.winner == seat) for seat in (0, 1)]
+            if winner == self.me:
+                return words("The partie is over: you win it, {won} games to {lost}, worth {value} (E-§6.2).",
+                             won=games[winner], lost=games[1 - winner], value=values[winner] - values[1 - winner])
+            return words("The partie is over: {seat} wins it, {won} games to {lost}, worth {value} (E-§6.2).",
+                         seat=self.name(winner), won=games[winner], lost=games[1 - winner],
+                         value=values[winner] - values[1 - winner])
+        if winner == self.me:
+            return words("The game is over: you win it, {won} to {lost} (E-§6.2).", won=view.score[winner],
+                         lost=view.score[1 - winner])
+        return words("The game is over: {seat} wins it, {won} to {lost} (E-§6.2).", seat=self.name(winner),
+                     won=view.score[winner], lost=view.score[1 - winner])
+
+
+_MORE_LAWS: Final = {"misdeal": {"E-D4"}, "wrong-count": {"E-D4"}, "dealer-exposes": {"E-D8"},
+                     "over-serve": {"E-X8"}, "misnamed": {"ECARTE-V.2"}}
+"""The laws an act may be ruled under besides the one :data:`academie.games.ecarte.table.ACTS` names."""
+
+
+def _laws_of(kind: str) -> set[str]:
+    act = ACTS.get(kind)
+    return ({act.law} if act is not None else set()) | _MORE_LAWS.get(kind, set())
+
+
+_BECAUSE: Final = frozenset({"ECARTE-VI.8", "ECARTE-VI.7", "E-P4", "E-K2", "E-D10"})
+"""The laws that mark points for what the other player did."""
+_REMEDY_LAWS: Final[dict[tuple[str, str], frozenset[str]]] = {
+    ("E-P3", "reduce-score"): TRICK_LAWS | {"E-P3"},
+    ("E-P4", "score-abandon"): frozenset({"E-P4"}),
+    ("E-K2", "mark-one"): frozenset({"E-K2"}),
+    ("E-D10", "penalty"): frozenset({"E-D10"}),
+}
+"""The points a remedy may mark (besides the tricks' points of a card it lets stand as the fifth trick's)."""
+
+
+def _parse(text: str) -> Card | None:
+    try:
+        return Card.parse(text)
+    except ValueError:
+        return None
+
+
+def _covered_card(remedy: Remedy, act: Irregular | None) -> Card | None:
+    """The card a remedy lets stand in the trick: a card out of turn or misnamed, covered (E-P1, E-P2)."""
+    if act is None or remedy.name not in ("cover", "card-stands"):
+        return None
+    if remedy.law == "E-P1" and act.kind == "out-of-turn" and act.args:
+        return _parse(act.args[0])
+    if remedy.law == "E-P2" and act.kind == "misnamed" and len(act.args) > 1:
+        return _parse(act.args[1])
+    return None
+
+
+# ------------------------------------------------------------------------------------------------ rulings
+def remedy_text(remedy: Remedy, words: Words) -> str:
+    """What a remedy does, in words (the laws of the rule file's §7)."""
+    texts = {
+        ("E-D1", "cut-again"): words("cut again for deal"),
+        ("E-D2", "fresh-cut"): words("a fresh cut"),
+        ("E-D9", "new-deal"): words("the deal is stopped and the right dealer deals"),
+        ("E-D9", "stand"): words("the deal stands"),
+        ("E-D3", "rectify"): words("the deal is put right, the trump unchanged"),
+        ("E-D4", "rectify"): words("the deal is put right, the trump unchanged"),
+        ("E-D3", "new-deal"): words("a fresh deal by the same dealer"),
+        ("E-D4", "new-deal"): words("a fresh deal by the same dealer"),
+        ("E-D5", "new-deal"): words("a fresh deal by the same dealer"),
+        ("E-D6", "new-deal"): words("a fresh deal by the same dealer"),
+        ("E-D8", "new-deal"): words("a fresh deal by the same dealer"),
+        ("E-D10", "penalty"): words("the opponent marks 2 and the offender loses the right to mark the king"),
+        ("E-D5", "first-trump"): words("the first card turned up is trumps"),
+        ("E-D5", "second-trump"): words("the second card turned up is trumps"),
+        ("E-D7", "stand"): words("the deal stands"),
+        ("E-D8", "stand"): words("the deal stands"),
+        ("E-D11", "void-deal"): words("this deal is void, the earlier ones stand"),
+        ("E-K1", "refused"): words("too late: the point of the king is lost"),
+        ("E-K2", "mark-one"): words("the opponent marks 1 point"),
+        ("E-K2", "waive"): words("the opponent waives the point"),
+        ("E-X1", "stands"): words("it cannot be withdrawn: it stands (ECARTE-VI.2)"),
+        ("E-X2", "refused"): words("the number asked and the discard stay as they are (ECARTE-VI.4)"),
+        ("E-X4", "play-exposed"): words("the hand is played face up (ECARTE-VI.6)"),
+        ("E-X8", "return-extras"): words("the extra cards go back on the talon"),
+        ("E-X8", "extras-seen"): words("the extra cards were seen: out of play, and the dealer may not refuse the "
+                                       "next proposal"),
+        ("E-X8", "complete"): words("the short service is completed from the talon"),
+        ("E-P1", "take-back"): words("the card is taken back and stays face up; no penalty"),
+        ("E-P1", "cover"): words("the card is covered and the play stands; no penalty"),
+        ("E-P2", "require-named-suit"): words("the leader takes his card back and leads the suit he named "
+                                              "(ECARTE-V.2)"),
+        ("E-P2", "cover"): words("the card is covered and stands as led (ECARTE-V.3)"),
+        ("E-P2", "card-stands"): words("the card led stands: the leader has none of the suit he named"),
+        ("E-P3", "replay"): words("the hand is played again from the start"),
+        ("E-P3", "reduce-score"): words("the tricks stand and the revoker's score for the deal is reduced by one"),
+        ("E-P4", "score-abandon"): words("the opponent marks the vole if the offender took no trick, else the "
+                                         "point"),
+        ("E-P5", "show-tricks"): words("the offender shows his own tricks"),
+        ("E-P5", "waive"): words("the offender's tricks are not asked for"),
+        ("E-P6", "game-abandoned"): words("the game is lost by the player who left"),
+        ("E-S2", "new-packs"): words("two new packs at the caller's expense; the dealer chooses"),
+    }
+    return texts.get((remedy.law, remedy.name), remedy.name)
+
+
+def act_label(view: EcarteView, act: str, /, *, words: Words, names: Sequence[str] = ()) -> str:
+    """An irregular act (``! revoke 0 KH``) in one line of words, with its law's ID (table mode)."""
+    parts = act.split()
+    if len(parts) < 3 or parts[0] != "!" or not parts[2].isdigit():
+        return act
+    teller = _Teller(view, words, names or default_names(view, words=words))
+    kind, seat, args = parts[1], int(parts[2]), parts[3:]
+    who = teller.obj(seat) if seat in (0, 1) else parts[2]
+    card = teller.arg_card(args[-1]) if args else words("a card")
+    amount = 0
+    if args:
+        try:
+            amount = int(args[0])
+        except ValueError:
+            amount = 0
+    if kind == "misdeal":
+        if "hidden" in args:
+            return words("a misdeal, {count} cards for {seat}, unnoticed: playing with them costs 2 points "
+                         "(E-D10)", seat=who, count=HAND_SIZE + amount)
+        return words("a misdeal, {count} cards instead of five for {seat} (E-D3 before the turn-up, E-D4 after)",
+                     seat=who, count=HAND_SIZE + amount)
+    if kind == "over-serve":
+        if amount < 0:
+            return words("a wrong service by {seat}, the dealer: {cards} too few (E-X8, reconstructed)", seat=who,
+                         cards=words.count_cards(-amount))
+        return words("a wrong service by {seat}, the dealer: {cards} too many (E-X8, reconstructed)", seat=who,
+                     cards=words.count_cards(amount))
+    if kind == "misscore":
+        if amount < 0:
+            return words("a wrong score by {seat}, {points} taken off; it may be put right before the next deal "
+                         "(E-S1)", points=_points(words, amount), seat=who)
+        return words("a wrong score by {seat}, {points} too many; it may be put right before the next deal (E-S1)",
+                     points=_points(words, amount), seat=who)
+    if kind == "turned-two" and "looked" in args:
+        return words("two cards turned up by {seat}, the dealer, after the non-dealer looked at his hand: a fresh "
+                     "deal (E-D5)", seat=who)
+    if kind == "misnamed":
+        try:
+            suit = Suit.parse(args[0]).symbol if args else "?"
+        except ValueError:
+            suit = args[0]
+        return words("{suit} named by {seat} and {card} played: the opponent may require {suit} or cover the card "
+                     "(E-P2)", suit=suit, seat=who, card=card)
+    labels = {
+        "cut-exposed": words("more than one card exposed by {seat} cutting for deal: cut again (E-D1)", seat=who),
+        "exposed-in-cut": words("a card exposed by {seat} cutting to the dealer: a fresh cut (E-D2)", seat=who),
+        "deal-out-of-turn": words("a deal out of turn by {seat}: stopped before the turn-up, else it stands (E-D9, "
+                                  "reconstructed)", seat=who),
+        "wrong-count": words("a wrong number of cards found in the hand of {seat} (E-D4; E-D10 if he discarded or "
+                             "played with it)", seat=who),
+        "turned-two": words("two cards turned up by {seat}, the dealer: the non-dealer chooses the trump or a fresh "
+                            "deal (E-D5)", seat=who),
+        "faced-card": words("a card found face up in the pack by {seat}: a fresh deal (E-D6)", seat=who),
+        "dealer-exposes": words("{card} exposed by {seat}, the dealer, in dealing (E-D7: his own card, the deal "
+                                "stands; E-D8: the non-dealer's, who chooses)", card=card, seat=who),
+        "imperfect-pack": words("the pack found imperfect by {seat}: this deal is void (E-D11)", seat=who),
+        "false-king": words("the king announced by {seat} without holding it: the opponent may mark 1 (E-K2)",
+                            seat=who),
+        "late-king": words("the king announced by {seat} out of turn: it scores if still in time, else it is lost "
+                           "(E-K1)", seat=who),
+        "retract": words("a proposal, acceptance or request withdrawn by {seat}: it stands (E-X1)", seat=who),
+        "change-count": words("the number asked changed or the discard touched by {seat}: not allowed (E-X2)",
+                              seat=who),
+        "look-discard": words("the discard looked at by {seat}: the hand is played face up (E-X4)", seat=who),
+        "turn-up-serving": words("a card turned up by {seat}, the dealer, while serving: out of play, and the next "
+                                 "proposal may not be refused (E-X7)", seat=who),
+        "out-of-turn": words("{card} played out of turn by {seat}: taken back unless covered, no penalty (E-P1)",
+                             card=card, seat=who),
+        "revoke": words("a revoke by {seat} with {card}, not following, overtaking or trumping when able: it may be "
+                        "corrected before the next lead (E-P3)", seat=who, card=card),
+        "correct-revoke": words("the revoke of {seat} corrected before the next lead: no penalty (E-P3)", seat=who),
+        "abandon": words("the hand abandoned by {seat}: the opponent marks the point, or the vole if no trick was "
+                         "taken (E-P4)", seat=who),
+        "look-tricks": words("the opponent's tricks looked at by {seat}: he may ask to see the offender's (E-P5)",
+                             seat=who),
+        "leave": words("the table left by {seat} without consent: the game is lost (E-P6)", seat=who),
+        "correct-score": words("a wrong score put right for {seat}, without penalty (E-S1)", seat=who),
+        "new-cards": words("new cards called for by {seat}: two new packs at his expense, the dealer chooses (E-S2)",
+                           seat=who),
+    }
+    return labels.get(kind, act)
+
+
+# ------------------------------------------------------------------------------------------------ the painter
+def default_names(view: EcarteView, /, *, words: Words) -> tuple[str, ...]:
+    """"You" and "The bot" for a seat; "Seat 0" and "Seat 1" for a spectator.
+
+    >>> from academie.games.ecarte.state import EcarteState
+    >>> default_names(EcarteState.new(seed=1, first_dealer=0).view(1), words=Words("fr"))
+    ('Le robot', 'Vous')
+    """
+    if view.viewer in (0, 1):
+        return tuple(words("You") if seat == view.viewer else words("The bot") for seat in (0, 1))
+    return tuple(words("Seat {number}", number=seat) for seat in (0, 1))
+
+
+def paint(view: EcarteView, /, *, words: Words, names: Sequence[str]) -> Picture:
+    """The picture of ``view`` in ``words``' language, the seats called ``names``."""
+    teller = _Teller(view, words, names)
+    me, trump = teller.me, teller.trump
+    dealt = view.trump_card is not None and (view.phase in _EXCHANGE or view.phase is Phase.PLAY)
+    playing = view.phase is Phase.PLAY
+    seats = []
+    for seat in (0, 1):
+        roles = []
+        if view.dealer is not None and view.phase is not Phase.CUT and view.phase is not Phase.OVER:
+            roles.append(words("dealer") if seat == view.dealer else words("eldest hand"))
+        notes = []
+        if dealt and seat == view.stood:
+            notes.append(words("plays without proposing (ECARTE-VI.8)"))
+        if dealt and seat == view.refused:
+            notes.append(words("refused the first proposal (ECARTE-VI.7)"))
+        if dealt and seat == view.king_marked_by:
+            notes.append(words("marked the king (E-§4.4)"))
+        if dealt and view.exposed[seat] and len(view.exposed[seat]) == view.hand_sizes[seat]:
+            notes.append(words("plays face up (ECARTE-VI.6)"))
+        seats.append(SeatPicture(seat, teller.names[seat], tuple(roles), view.hand_sizes[seat] if dealt else 0,
+                                 tuple(str(card) for card in view.exposed[seat]) if dealt else (), tuple(notes)))
+    done = [trick for trick in view.tricks if trick.winner is not None]
+    current = view.tricks[-1] if view.tricks and view.tricks[-1].winner is None else None
+    last_trick = None
+    if done:
+        last_trick = teller.trick_picture(len(done), done[-1], trump)
+    elif view.previous_tricks and view.previous_tricks[-1].winner is not None:
+        last_trick = teller.trick_picture(len(view.previous_tricks), view.previous_tricks[-1],
+                                          view.last_deal.trump if view.last_deal is not None else None)
+    tallies = [Tally(words("Score (game is {points})", points=view.rules.game_points),
+                     tuple((teller.names[seat], str(view.score[seat])) for seat in (0, 1)))]
+    if view.rules.partie_liee:
+        tallies.append(Tally(words("Games won (partie liée, best of three)"),
+                             tuple((teller.names[seat], str(view.games[seat])) for seat in (0, 1))))
+    if playing:
+        tallies.append(Tally(words("Tricks this deal"),
+                             tuple((teller.names[seat], str(view.tricks_won[seat])) for seat in (0, 1))))
+    extra = []
+    if dealt:
+        extra.append((words("Talon"), words.count_cards(view.talon_size)))
+    over = view.phase is Phase.OVER
+    log = teller.closing() + teller.opening() + teller.tell()
+    result = ""
+    if over:
+        result = teller.partie_result()
+    elif view.last_deal is not None and not view.history and view.last_deal.result is not None:
+        result = " ".join(teller.deal_result(view.last_deal))  # until the next deal's first word
+    if over and not log:
+        log = [result]
+    actor = view.actor if isinstance(view.actor, int) and view.actor >= 0 else None
+    return Picture(
+        game="ecarte", title=words("Écarté"), lang=words.lang, viewer=me, status=_status(teller),
+        seats=tuple(seats),
+        hand=tuple(str(card) for card in sort_hand(view.hand, trump)) if me is not None and dealt else (),
+        trump=(words("{suit} (la retourne: {name})", suit=words.suit(trump), name=view.trump_card.french())
+               if dealt and trump is not None and view.trump_card is not None else None),
+        table=((words("Turn-up (la retourne)"), (str(view.trump_card),)),) if dealt and view.trump_card else (),
+        trick=(TrickPicture(len(view.tricks), ((current.leader, str(current.cards[0])),))
+               if current is not None else None),
+        last_trick=last_trick, tallies=tuple(tallies), to_act=actor, waiting_for=_waiting(teller),
+        moves=_moves(teller) if me is not None and view.actor == me else (),
+        log=tuple(log), pending=_pending(teller), result=result, extra=tuple(extra),
+    )
+
+
+def _status(teller: _Teller) -> str:
+    view, words = teller.view, teller.words
+    if view.phase is Phase.OVER:
+        return words("The game is over")
+    if view.phase is Phase.CUT or view.dealer is None:
+        return words("Cutting for the first deal (E-§2.3)")
+    dealer = teller.obj(view.dealer)
+    if view.phase is Phase.SHUFFLE or view.trump_card is None:
+        return words("Deal {number}, to be dealt by {dealer}", number=view.deal_number, dealer=dealer)
+    if view.phase is Phase.PLAY:
+        trick = min(sum(1 for t in view.tricks if t.winner is not None) + 1, TRICKS)
+        return words("Deal {number}, dealt by {dealer}: trick {trick} of 5", number=view.deal_number, dealer=dealer,
+                     trick=trick)
+    return words("Deal {number}, dealt by {dealer}: the exchange (l'écart)", number=view.deal_number, dealer=dealer)
+
+
+def _waiting(teller: _Teller) -> str:
+    view, words = teller.view, teller.words
+    if view.phase is Phase.OVER:
+        return words("The game is over")
+    if view.pending is not None:
+        chooser = view.pending.chooser
+        if chooser is None:
+            return words("The table rules under {law}", law=view.pending.law)
+        if chooser == teller.me:
+            return words("Your move")
+        return words("{seat} chooses the remedy under {law}", seat=teller.name(chooser), law=view.pending.law)
+    actor = view.actor
+    if actor is None or actor == TABLE:
+        return words("The table rules")
+    if actor < 0:
+        return words("Waiting for the deal")
+    if actor == teller.me:
+        return words("Your move")
+    name = teller.name(actor)
+    if view.phase is Phase.ELDER_DECIDES:
+        return words("{seat} is to propose or play", seat=name)
+    if view.phase is Phase.DEALER_DECIDES:
+        return words("{seat} is to accept or refuse", seat=name)
+    if view.phase in (Phase.ELDER_DISCARD, Phase.DEALER_DISCARD, Phase.ELDER_TAKE_BACK):
+        return words("{seat} is to discard", seat=name)
+    return words("{seat} is to play", seat=name)
+
+
+def _moves(teller: _Teller) -> tuple[MovePicture, ...]:
+    view, words = teller.view, teller.words
+    moves = []
+    penalised = view.first_decision or not view.rules.penalty_first_decision_only
+    turned_king = view.trump_card is not None and view.trump_card.rank is Rank.KING
+    for action in view.legal_actions:
+        text = str(action)
+        if isinstance(action, Propose):
+            label = words("« je propose »: propose an exchange of cards (ECARTE-VI.1)")
+        elif isinstance(action, Stand):
+            label = (words("« je joue »: play without proposing; fewer than three tricks cost 2 points "
+                           "(ECARTE-VI.8)") if penalised else
+                     words("« je joue »: play now, without another exchange"))
+        elif isinstance(action, Accept):
+            label = words("« combien ? »: accept the exchange (ECARTE-VI.1)")
+        elif isinstance(action, Refuse):
+            label = (words("« je joue »: refuse; fewer than three tricks cost 2 points (ECARTE-VI.7)") if penalised
+                     else words("« je joue »: refuse this exchange, without penalty (ECARTE-VI.3)"))
+        elif isinstance(action, Discard):
+            if not action.cards:
+                label = words("keep all your cards")
+            else:
+                draw = min(len(action.cards), view.talon_size)
+                label = words("discard {cards}, draw {count}", cards=words.cards(
+                    sort_hand(action.cards, teller.trump)), count=draw)
+        elif isinstance(action, TakeBack):
+            label = words("take back {cards} from your discard (ECARTE-VI.5)", cards=words.cards(action.cards))
+        elif isinstance(action, MarkKing):
+            label = (words("« je marque le roi »: mark the turned-up king, 1 point (E-§3.4)") if turned_king else
+                     words("« je marque le roi »: mark the king of trumps, 1 point (E-§4.4)"))
+        elif isinstance(action, Play):
+            card = teller.card(action.card)
+            label = (words("play {card}, a trump", card=card) if action.card.suit == teller.trump
+                     else words("play {card}", card=card))
+            moves.append(MovePicture(text, label, str(action.card)))
+            continue
+        elif isinstance(action, Remedy):
+            label = words("{ruling} ({law})", ruling=remedy_text(action, words), law=action.law)
+        else:
+            label = text
+        moves.append(MovePicture(text, label))
+    return tuple(moves)
+
+
+def _pending(teller: _Teller) -> str:
+    view, words = teller.view, teller.words
+    pending = view.pending
+    if pending is None:
+        return ""
+    act = next((action for _, action in reversed(view.history) if isinstance(action, Irregular)
+                and pending.law in _laws_of(action.kind)), None)
+    what = (act_label(view, str(act), words=words, names=teller.names) if act is not None
+            else words("an irregularity"))
+    remedies = " / ".join(remedy_text(Remedy(name, pending.law), words) for name in pending.remedies)
+    if pending.chooser is None:
+        return words("{law}: {act}. The table rules: {remedies}.", law=pending.law, act=what, remedies=remedies)
+    if pending.chooser == teller.me:
+        return words("{law}: {act}. You choose: {remedies}.", law=pending.law, act=what, remedies=remedies)
+    return words("{law}: {act}. {seat} chooses: {remedies}.", law=pending.law, act=what,
+                 seat=teller.name(pending.chooser), remedies=remedies)
+
+
+# ------------------------------------------------------------------------------------------------ refusals
+def why_not(view: EcarteView, action_text: str, reason: str, /, *, words: Words) -> str:
+    """Why the viewer may not take ``action_text`` now, citing the rule (the engine's ``reason`` otherwise)."""
+    teller = _Teller(view, words, default_names(view, words=words))
+    me = teller.me
+    text = action_text.strip()
+    parts = text.split()
+    verb = parts[0].lower() if parts else ""
+    if view.phase is Phase.OVER:
+        return words("The game is over: no move is possible.")
+    if verb == "!":
+        if view.rules.mode is not Mode.TABLE:
+            return words("Irregular acts happen only in table mode (rules option mode=table).")
+        return words("That irregular act is not possible now: {reason}.", reason=reason)
+    if view.pending is not None and verb != "remedy":
+        chooser = view.pending.chooser
+        if chooser == me:
+            return words("A ruling under {law} is pending: choose its remedy first.", law=view.pending.law)
+        return words("A ruling under {law} is pending: it must be given first.", law=view.pending.law)
+    if me is None or view.actor != me:
+        return _not_your_turn(teller)
+    if verb == "remedy":
+        return words("No such remedy is offered now ({reason}).", reason=reason)
+    phase = view.phase
+    if verb == "play":
+        return _card_refused(teller, parts[1] if len(parts) > 1 else "")
+    if verb in ("propose", "stand"):
+        if phase is Phase.DEALER_DECIDES:
+            return words("A proposal is made: accept it, « combien ? », or refuse it, « je joue » (ECARTE-VI.1).")
+        return words("Only the elder hand proposes or plays on, and only before the play (ECARTE-VI.1).")
+    if verb in ("accept", "refuse"):
+        if phase is Phase.DEALER_DECIDES and verb == "refuse":
+            return words("You may not refuse this proposal: you turned up a card while serving (ECARTE-VI.9, "
+                         "E-X7).")
+        return words("Only the dealer answers a proposal, once it is made (ECARTE-VI.1).")
+    if verb == "discard":
+        return _discard_refused(teller, parts[1:])
+    if verb == "take-back":
+        excess = [a for a in view.legal_actions if isinstance(a, TakeBack)]
+        if excess:
+            return words("Take back exactly {count} of the cards you last discarded (ECARTE-VI.5).",
+                         count=len(excess[0].cards))
+        return words("Nothing is to be taken back: the talon was not too short (ECARTE-VI.5).")
+    if verb == "mark-king":
+        return _king_refused(teller)
+    return words("Not allowed now: {reason}.", reason=reason)
+
+
+def _not_your_turn(teller: _Teller) -> str:
+    view, words, actor = teller.view, teller.words, teller.view.actor
+    if not isinstance(actor, int) or actor < 0:
+        return words("It is not your turn: the cards are being dealt.")
+    seat = teller.obj(actor)
+    if view.phase is Phase.ELDER_DECIDES:
+        return words("It is not your turn: {seat} is to propose or play (ECARTE-VI.1).", seat=seat)
+    if view.phase is Phase.DEALER_DECIDES:
+        return words("It is not your turn: {seat} is to accept or refuse (ECARTE-VI.1).", seat=seat)
+    if view.phase is Phase.PLAY:
+        return words("It is not your turn: {seat} is to play (a card played out of turn is taken back, E-P1).",
+                     seat=seat)
+    return words("It is not your turn: {seat} is to discard (ECARTE-VI.4).", seat=seat)
+
+
+def _allowed_plays(teller: _Teller) -> str:
+    view, words = teller.view, teller.words
+    plays = sort_hand([a.card for a in view.legal_actions if isinstance(a, Play)], teller.trump)
+    return " " + words("You may play: {cards}.", cards=words.cards(plays)) if plays else ""
+
+
+def _card_refused(teller: _Teller, text: str) -> str:
+    """Why a card may not be played: the rule of E-§5 that forbids it."""
+    view, words = teller.view, teller.words
+    card = _parse(text)
+    if card is None:
+        return words("Cannot read a card from “{text}”.", text=text)
+    shown = teller.card(card)
+    if view.phase is Phase.ELDER_DECIDES:
+        return words("Not yet: first propose, « je propose », or play, « je joue » (ECARTE-VI.1).")
+    if view.phase is Phase.DEALER_DECIDES:
+        return words("Not yet: first accept the proposal, « combien ? », or refuse it, « je joue » (ECARTE-VI.1).")
+    if view.phase is not Phase.PLAY:
+        return words("Not yet: first finish the exchange (ECARTE-VI.4).")
+    if card not in view.hand:
+        return words("You do not hold {card}.", card=shown) + _allowed_plays(teller)
+    current = view.tricks[-1] if view.tricks and view.tricks[-1].winner is None else None
+    allowed = _allowed_plays(teller)
+    if current is None:
+        plays = [a.card for a in view.legal_actions if isinstance(a, Play)]
+        if plays and all(c.suit == plays[0].suit for c in plays):
+            return words("You must lead {suit}, the suit you named (E-P2, ECARTE-V.2).",
+                         suit=plays[0].suit.symbol) + allowed
+        return words("{card} cannot be led now.", card=shown) + allowed
+    led = current.cards[0]
+    same = [c for c in view.hand if c.suit == led.suit]
+    if same and card.suit != led.suit:
+        return words("You must follow suit: {suit} was led (E-§5).", suit=led.suit.symbol) + allowed
+    if same:
+        return words("You must overtake {card} when you can: you hold a higher {suit} (E-§5).",
+                     card=teller.card(led), suit=led.suit.symbol) + allowed
+    if teller.trump is not None and any(c.suit == teller.trump for c in view.hand):
+        return words("You have no {suit}: you must trump (E-§5).", suit=led.suit.symbol) + allowed
+    return words("{card} cannot be played now (E-§5).", card=shown) + allowed
+
+
+def _discard_refused(teller: _Teller, texts: Sequence[str]) -> str:
+    view, words = teller.view, teller.words
+    discards = [a for a in view.legal_actions if isinstance(a, Discard)]
+    if not discards:
+        if view.phase is Phase.ELDER_DECIDES:
+            return words("No exchange yet: propose first, « je propose » (ECARTE-VI.1).")
+        if view.phase is Phase.DEALER_DECIDES:
+            return words("Answer the proposal first: « combien ? » or « je joue » (ECARTE-VI.1).")
+        return words("The exchange is over: no more discards (ECARTE-VI.3).")
+    cards = [_parse(text) for text in texts]
+    for text, card in zip(texts, cards, strict=True):
+        if card is None:
+            return words("Cannot read a card from “{text}”.", text=text)
+        if card not in view.hand:
+            return words("You do not hold {card}.", card=teller.card(card))
+    low, high = min(len(a.cards) for a in discards), max(len(a.cards) for a in discards)
+    if len(cards) > high and high < HAND_SIZE:
+        return words("The talon holds only {count}: you may discard at most {count} (ECARTE-VI.5).",
+                     count=words.count_cards(high))
+    return words("Discard from {low} to {high} cards (ECARTE-VI.1).", low=low, high=high)
+
+
+def _king_refused(teller: _Teller) -> str:
+    view, words = teller.view, teller.words
+    trump = view.trump_card
+    if trump is not None and trump.rank is Rank.KING:
+        if view.rules.mode is Mode.ENFORCED:
+            return words("The turned-up king was marked for the dealer when it was turned (E-§3.4).")
+        return words("Only the dealer marks the turned-up king (E-§3.4, E-K3).")
+    if view.king_marked_by is not None:
+        return words("The king of trumps is already marked this deal (E-§4.4).")
+    king = Card(Rank.KING, trump.suit) if trump is not None else None
+    if king is None or king not in view.hand:
+        return words("Only the holder of the king of trumps may mark it (E-§4.4).")
+    return words("Too late: the king is marked before your first card (E-§4.4, E-K1).")
+
+
+# ------------------------------------------------------------------------------------------------ shorthand
+_SAYINGS: Final = {
+    "je propose": "propose", "propose": "propose", "cartes": "propose", "j'écarte": "propose",
+    "combien": "accept", "combien ?": "accept", "je marque le roi": "mark-king", "le roi": "mark-king",
+    "j'ai le roi": "mark-king", "roi": "mark-king",
+}
+_DISCARD_VERBS: Final = ("discard", "écarter", "ecarter", "écarte", "ecarte")
+
+
+def shorthand(view: EcarteView, text: str, /) -> str:
+    """The books' sayings (« je propose », « combien ? », « je joue », « je marque le roi »), a card alone (``KH``,
+    ``10h``, ``kh``, ``R♥``) for playing it (before the play too, so that the refusal says what comes first), and a
+    discard by the positions of the cards in the hand as shown (``discard 1 4``); other text is left as it is.
+
+    >>> from academie.games.ecarte.state import EcarteState
+    >>> view = EcarteState.new(seed=1, first_dealer=0).view(1)
+    >>> shorthand(view, "je joue"), shorthand(view, "Je propose"), shorthand(view, "help")
+    ('stand', 'propose', 'help')
+    """
+    stripped = text.strip()
+    lowered = " ".join(stripped.lower().split())
+    if lowered == "je joue":
+        return "refuse" if view.phase is Phase.DEALER_DECIDES else "stand"
+    if lowered in _SAYINGS:
+        return _SAYINGS[lowered]
+    parts = stripped.split()
+    if not parts:
+        return text
+    if parts[0].lower() in _DISCARD_VERBS and len(parts) > 1:
+        if all(part.isdigit() for part in parts[1:]):
+            hand = sort_hand(view.hand, view.trump_card.suit if view.trump_card is not None else None)
+            positions = [int(part) for part in parts[1:]]
+            if all(1 <= position <= len(hand) for position in positions):
+                return " ".join(["discard", *(str(hand[position - 1]) for position in positions)])
+        return " ".join(["discard", *parts[1:]])
+    if len(parts) == 2 and parts[0].lower() in ("play", "jouer", "joue", "je"):
+        candidate = parts[1]
+    elif len(parts) == 1:
+        candidate = parts[0]
+    else:
+        return text
+    card = _parse(candidate)
+    return f"play {card}" if card is not None else text  # out of the play, the refusal says what to do first
+
+
+__all__ = ["act_label", "default_names", "paint", "remedy_text", "shorthand", "sort_hand", "why_not"]
