@@ -343,7 +343,7 @@ def _play_session(game_type: GameType, state: Any, *, seat: int, seed: int, bot_
             restart=lambda operations: rebuild(game_type, rules=rules, first_dealer=first, seed=seed,
                                                operations=operations),
             adviser=lambda: game_type.make_bot(game_type.strongest(), seed=seed), rules_text=game_type.how_to_play(
-                words.lang), comments=comments)
+                words.lang), hide=game_type.record.hide, comments=comments)
         save(state, comments)
         try:
             finished = session.run()

@@ -60,6 +60,9 @@ class Session:
     adviser: Callable[[], Bot] | None = None
     """Makes the strongest bot, for ``hint``; None: no hint."""
     rules_text: str = ""
+    hide: Callable[[int, Any, int], Any] = lambda actor, action, viewer: action
+    """The game's redaction (``redact(actor, action, viewer)``): a bot's reason is told only for an act the person
+    saw as it was (the reason for a discard face down would name the cards)."""
     comments: dict[int, str] = field(default_factory=dict)
     _told: tuple[str, ...] = ()
 
@@ -90,7 +93,7 @@ class Session:
             self.comments[len(self.state.operations) - 1] = reason
         self.save(self.state, self.comments)
         self._tell(self._picture())
-        if reason:
+        if reason and self.hide(seat, action, self.human) == action:  # a hidden act's reason would tell its cards
             why = self.words("why: {reason}", reason=self._say_reason(reason))
             self.console.print(f"      [dim]{escape(why)}[/dim]")
 
@@ -283,7 +286,8 @@ def print_replay(console: Console, *, game: GameType, final: Any, comments: Mapp
         for line in picture.log[len(told):] if continues else picture.log:
             console.print(escape(line))
         told = picture.log
-        if index in comments:
+        shown = seat is None or game.record.hide(operation.actor, operation.action, seat) == operation.action
+        if index in comments and shown:  # what a seat saw: no reason of a bot's hidden act
             console.print(f"      [dim]{escape(words('why: {reason}', reason=comments[index]))}[/dim]")
     end = painter.paint(state.view(viewer), words=words, names=names or painter.default_names(
         state.view(viewer), words=words))
