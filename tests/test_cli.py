@@ -3,21 +3,20 @@
 from __future__ import annotations
 
 import doctest
-import io
 import json
 import re
 from pathlib import Path
 
 import pytest
-from rich.console import Console
 from typer.testing import CliRunner
 
 import academie
 from academie import record
 from academie.cards import Card
 from academie.cli import app
-from academie.games.ecarte import ACCEPT, PROPOSE, STAND, Discard, Play
-from academie.games.ecarte.terminal import Quit, TerminalGame, sort_hand
+from academie.games.ecarte import ACCEPT, PROPOSE, Discard
+from academie.games.ecarte.picture import sort_hand
+from academie.words import Words
 
 ROOT = Path(__file__).resolve().parent.parent
 runner = CliRunner()
@@ -42,15 +41,12 @@ def test_play_through_a_pipe_reaches_the_end_and_the_saved_record_replays_to_the
     out, target = play_session(tmp_path, script="help\nlast\nplay ZZ\n99\n" + "1\n" * 400)
     assert "seed 42" in out and "--seed 42" in out
     assert "Commands:" in out and "No trick has been played yet." in out
-    assert "cannot read 'play ZZ'" in out and "Type one number from 1 to" in out
+    assert "Cannot read “play ZZ”" in out and "There is no move 99: type one number from 1 to" in out
     assert "Trumps" in out and "Your hand" in out and "« je propose »" in out
-    final = re.search(r"Points: you (\d+), the bot (\d+)\.", out)
-    assert final is not None and max(int(final[1]), int(final[2])) >= 5
-    assert f"Record saved to {target}" in out and target.is_file()
+    assert "The game is over:" in out and f"Record saved to {target}" in out and target.is_file()
     code, replayed, _ = invoke("replay", str(target), "--json")
     data = json.loads(replayed)
-    assert code == 0 and data["finished"] is True
-    assert data["result"] == [int(final[1]), int(final[2])]
+    assert code == 0 and data["finished"] is True and max(data["result"]) >= 5
     assert data["tags"]["Seed"] == "42" and data["tags"]["Seat1"] == "Bot (classical)"
 
 
@@ -69,73 +65,55 @@ def test_play_default_save_path_and_rules_option(tmp_path: Path, monkeypatch: py
     saved = record.load_file(tmp_path / "records" / "ecarte-7.acad")
     state = record.replay(saved)
     assert (state.rules.game_points, state.rules.must_trump) == (2, False)
-    assert state.deal_results[0].dealer == 0 and "── Deal 1: You deal" in out
+    assert state.deal_results[0].dealer == 0 and "Deal 1, dealt by you" in out
 
 
 def test_table_mode_accepts_the_players_irregular_acts_and_shows_the_ruling(tmp_path: Path) -> None:
-    """With mode=table the player may commit an irregular act (here E-S1, a wrong score marked)."""
+    """With mode=table the player may commit an irregular act (here E-S1, a wrong score marked), only as himself."""
     script = "irregular\n! revoke 1 7S\n! misscore 0 1\n" + "1\n" * 300
     out, target = play_session(tmp_path, "--rules-option", "mode=table", "--first-dealer", "bot", script=script)
-    assert "! misscore 0 1" in out and "You can commit irregularities only as yourself (seat 0)." in out
-    assert "irregularity, marking a wrong score (E-S1)" in out and "ruling: E-S1" in out
-    assert "You score 1 (E-S1)" in out
+    assert "! misscore 0 1  a wrong score by you" in out
+    assert "You can commit irregular acts only as yourself (seat 0)." in out
+    assert "Irregularity: a wrong score by you, 1 point too many" in out and "You mark 1 point in error (E-S1)" in out
     state = record.replay(record.load_file(target))
     assert any(r.startswith("E-S1") for r in state.rulings) and state.is_terminal
 
 
 def test_irregular_acts_are_refused_in_enforced_mode(tmp_path: Path) -> None:
     out, _ = play_session(tmp_path, script="! misscore 0 1\nquit\n")
-    assert "irregular acts are accepted only in table mode" in out and "ruling:" not in out
+    assert "table mode" in out and "E-S1" not in out.split("! misscore 0 1", 1)[1]
 
 
 def test_play_sits_you_against_the_strongest_bot_by_default(tmp_path: Path) -> None:
     code, out, _ = invoke("play", "ecarte", "--seed", "5", "--save", str(tmp_path / "g.json"), input="1\n" * 300)
-    assert code == 0 and f"against the {academie.load('ecarte').strongest()} bot" in out
+    assert code == 0 and f"{academie.load('ecarte').strongest()} bots" in out
     assert record.load_file(tmp_path / "g.json").tag("Seat1") == f"Bot ({academie.load('ecarte').strongest()})"
 
 
 def test_quit_and_end_of_input_stop_the_game_and_still_save_it(tmp_path: Path) -> None:
     for script in ("quit\n", ""):
         out, target = play_session(tmp_path, script=script)
-        assert "Game stopped." in out
+        assert "Game stopped." in out and "academie play --resume" in out
         assert record.load_file(target).tag("Result") == "*"
         code, replayed, _ = invoke("replay", str(target))
-        assert code == 0 and "Unfinished" in replayed
+        assert code == 0 and "The record stops before the end of the game." in replayed
 
 
-def _terminal_game(seed: int) -> TerminalGame:
-    """A game where seat 0 (the player) is the non-dealer, to act first."""
-    state = academie.load("ecarte").new(seed=seed, first_dealer=1)
-    return TerminalGame(state, bot=academie.games.make_bot("ecarte", "random"), console=Console(file=io.StringIO()),
-                        read_line=lambda: None, first_dealer=1)
-
-
-def test_menu_numbers_french_sayings_and_typed_actions() -> None:
-    game = _terminal_game(3)
-    listed = game.menu()
-    assert [str(a) for a in listed if str(a) != "mark-king"] == ["propose", "stand"]
-    assert game.read_choice("je propose", listed) == PROPOSE
-    assert game.read_choice(str(listed.index(STAND) + 1), listed) == STAND
-    assert game.read_choice("STAND", listed) == STAND
-    assert isinstance(game.read_choice("quit", listed), Quit)
-    assert "You cannot accept now" in str(game.read_choice("accept", listed))
-    game.state.apply(STAND)
-    card = next(a for a in game.state.legal_actions() if isinstance(a, Play)).card
-    listed = game.menu()
-    assert game.read_choice(str(card).lower(), listed) == Play(card)
-    assert game.read_choice(f"play {card.pretty()}", listed) == Play(card)
-
-
-def test_discards_are_typed_by_position_in_the_sorted_hand_or_by_card() -> None:
-    game = _terminal_game(3)
-    game.state.apply(PROPOSE)
-    game.state.apply(ACCEPT)
-    hand = sort_hand(game.state.hand(0), game.state.trump_card.suit if game.state.trump_card else None)
-    assert game.menu() == ()  # numbers now name cards of the hand
-    assert game.read_choice("1 3", ()) == Discard(tuple(sorted((hand[0], hand[2]), key=lambda c: c.index)))
-    assert game.read_choice(f"discard {hand[1]}", ()) == Discard((hand[1],))
-    assert "no card at position 9" in str(game.read_choice("9", ()))
-    assert "You cannot discard now" in str(game.read_choice("0", ()))  # keeping all is for the dealer only
+def test_the_sayings_cards_and_positions_a_player_types() -> None:
+    """Écarté's shorthand: the books' sayings, a card alone, a discard by positions in the hand as shown."""
+    painter = academie.load("ecarte").painter
+    assert painter is not None
+    ecarte = painter()
+    state = academie.load("ecarte").new(seed=3, first_dealer=1)
+    view = state.view(0)
+    assert ecarte.shorthand(view, "je propose") == "propose" and ecarte.shorthand(view, "je joue") == "stand"
+    state.apply(PROPOSE)
+    state.apply(ACCEPT)
+    picture = ecarte.paint(state.view(0), words=Words("en"), names=("You", "The bot"))
+    shown = [Card.parse(card) for card in picture.hand]
+    chosen = ecarte.shorthand(state.view(0), "discard 1 3")
+    assert state.parse_action(chosen) == Discard(tuple(sorted((shown[0], shown[2]), key=lambda c: c.index)))
+    state.apply_text(chosen)
 
 
 def test_hand_is_sorted_trumps_first_then_by_strength() -> None:
@@ -173,10 +151,11 @@ def test_replay_prints_each_deal_with_deck_hands_actions_and_points(tmp_path: Pa
     state = record.replay(record.load_file(target))
     code, out, _ = invoke("replay", str(target))
     assert code == 0
-    assert out.count("── Deal ") == len(state.deal_results)
-    assert "deck: " in out and "Alice: " in out and "Bob: " in out and "End of the deal" in out
+    assert out.count("Écarté · Deal ") >= len(state.deal_results)
+    assert out.count("\n   Alice: ") == out.count("\n   Bob: ") == len(state.deal_results)  # the hands of every deal
+    assert "wins trick 1 with" in out and "is over: tricks" in out
     winner = ("Alice", "Bob")[state.result().winner]
-    assert f"the partie goes to {winner}" in out
+    assert f"The game is over: {winner} wins it" in out
 
 
 def test_replay_json_has_game_rules_result_and_deals(tmp_path: Path) -> None:
@@ -287,14 +266,14 @@ def test_play_whist_at_another_seat_saves_the_player_there(tmp_path: Path) -> No
     """`--seat` puts the person at any seat of Whist (the partner opposite); the record says who sat where."""
     target = tmp_path / "w.acad"
     code, out, _ = invoke("play", "whist", "--seat", "2", "--seed", "3", "--save", str(target), input="quit\n")
-    assert code == 0 and "you +0" in out
+    assert code == 0 and "Game stopped." in out
     text = target.read_text(encoding="utf-8")
     assert '[Seat2 "Player"]' in text and '[Seat0 "Bot (search)"]' in text
 
 
-def test_play_refuses_a_seat_where_the_game_does_not_offer_one() -> None:
-    code, _, err = invoke("play", "guimbarde", "--seat", "1", "--seed", "3", input="quit\n")
-    assert code == 2 and "--seat is not for guimbarde" in err
+def test_play_refuses_a_seat_the_table_does_not_have() -> None:
+    code, _, err = invoke("play", "guimbarde", "--players", "3", "--seat", "3", "--seed", "3", input="quit\n")
+    assert code == 2 and "allowed: 0 to 2" in err
     code, _, err = invoke("play", "whist", "--seat", "7", "--seed", "3", input="quit\n")
     assert code == 2 and "allowed: 0 to 3" in err
 

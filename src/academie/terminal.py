@@ -20,7 +20,7 @@ from rich.markup import escape
 
 from academie.bots import Bot, Reason
 from academie.cards import Card
-from academie.engine import PUBLIC, AcademieError, ActionParseError, IllegalActionError
+from academie.engine import PUBLIC, AcademieError, ActionParseError, IllegalActionError, Irregular
 from academie.picture import Painter, Picture, draw_tally, draw_text, draw_trick
 from academie.registry import GameType
 from academie.words import Words
@@ -155,6 +155,9 @@ class Session:
             action_text = self.painter.shorthand(self.state.view(self.human), text)
         try:
             action = self.state.parse_action(action_text)
+            if isinstance(action, Irregular) and action.seat != self.human:
+                self._say(self.words("You can commit irregular acts only as yourself (seat {seat}).", seat=self.human))
+                return False
             self.state.apply(action)
         except ActionParseError as error:
             self._say(self.words("Cannot read “{text}”: {error}", text=text, error=str(error)))
@@ -273,16 +276,19 @@ def print_replay(console: Console, *, game: GameType, final: Any, comments: Mapp
     seats = range(len(final.returns()))
     viewer = PUBLIC if seat is None else seat
     told: tuple[str, ...] = ()
+    hands_told = False
     for index, operation in enumerate(final.operations):
         state.apply(operation.action)
         view = state.view(viewer)
         call = names if names is not None else painter.default_names(view, words=words)
         picture = painter.paint(view, words=words, names=call)
         continues = bool(told) and picture.log[:len(told)] == told
-        if not continues and picture.log:  # a new deal: its heading and the hands
+        if not continues and picture.log:  # a new deal: its heading, then its hands once they are dealt
             console.print()
             console.print(f"[bold]{escape(picture.title)} · {escape(picture.status)}[/bold]")
-            _print_hands(console, state, painter, words, call, seats if seat is None else (seat,))
+            hands_told = False
+        if not hands_told:
+            hands_told = _print_hands(console, state, painter, words, call, seats if seat is None else (seat,))
         for line in picture.log[len(told):] if continues else picture.log:
             console.print(escape(line))
         told = picture.log
@@ -296,12 +302,15 @@ def print_replay(console: Console, *, game: GameType, final: Any, comments: Mapp
 
 
 def _print_hands(console: Console, state: Any, painter: Painter, words: Words, names: Sequence[str],
-                 seats: Sequence[int] | range) -> None:
-    for seat in seats:
-        picture = painter.paint(state.view(seat), words=words, names=names)
-        if picture.hand:
-            console.print("   " + escape(words("{name}: {cards}", name=names[seat],
-                                                cards=" ".join(words.card(Card.parse(c)) for c in picture.hand))))
+                 seats: Sequence[int] | range) -> bool:
+    """The hands of ``seats`` as each sees its own; False while nobody holds a card yet."""
+    hands = [(seat, painter.paint(state.view(seat), words=words, names=names).hand) for seat in seats]
+    if not any(hand for _, hand in hands):
+        return False
+    for seat, hand in hands:
+        cards = " ".join(words.card(Card.parse(card)) for card in hand)
+        console.print("   " + escape(words("{name}: {cards}", name=names[seat], cards=cards)))
+    return True
 
 
 def _painter(game: GameType) -> Painter:
