@@ -1,5 +1,5 @@
 """What a game declares once, for every client to read: its metadata, rules, catalogue, bots, record hooks,
-terminal screen and analyses (:class:`GameType`).
+table picture and analyses (:class:`GameType`).
 
 Each game package builds its own :class:`GameType` in its ``__init__.py`` (``academie.games.<game>.GAME``);
 :mod:`academie.games` collects them. Clients (the record, the simulator, tournaments, the command line) read
@@ -16,7 +16,6 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 from academie.bots import Bot
@@ -49,11 +48,6 @@ def standard_bots(package: str) -> dict[str, BotFactory]:
         return bot
 
     return {"random": RandomBot, "classical": classical, "search": search}
-
-
-def screen_of(package: str) -> Callable[[], ModuleType]:
-    """The loader of a game's terminal screen, ``<package>.terminal``."""
-    return lambda: _load(f"{package}.terminal")
 
 
 def painter_of(package: str) -> Callable[[], Painter]:
@@ -140,10 +134,9 @@ class GameType:
     record: RecordHooks
     bots: Mapping[str, BotFactory]
     """The bots by name, weakest first: the last is the strongest, the one ``academie play`` seats by default."""
-    terminal: Callable[[], ModuleType]
-    """Loads the game's terminal screen (``run_terminal_game``, ``describe``, ``print_replay``)."""
     painter: Callable[[], Painter] | None = None
-    """Loads the game's painter of table pictures (every screen draws them)."""
+    """Loads the game's painter of table pictures (every screen draws them: the terminal, replays, the card
+    room)."""
     analysis: Analysis | None = None
     rules_files: tuple[str, ...] = field(default=("state.py", "table.py"))
     """The files of the package where the rules are implemented (where ``academie rules`` looks for IDs)."""

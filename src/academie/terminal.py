@@ -317,19 +317,3 @@ def _painter(game: GameType) -> Painter:
     if game.painter is None:
         raise AcademieError(f"{game.name} has no table picture")
     return game.painter()
-
-
-# ------------------------------------------------------------------------------------------------ closing, replay
-def counters_closing(state: Any, *, human: int, finished: bool) -> str:
-    """What each seat won (+) or lost (−), the player named "you"."""
-    points = state.result().points
-    return (("\n[bold]Final[/bold] " if finished else "\nGame stopped. ") + "counters: " +
-            ", ".join(f"{'you' if s == human else f'seat {s}'} {p:+d}" for s, p in enumerate(points)))
-
-
-def print_described_replay(console: Console, state: Any, describe: Callable[[str], str]) -> None:
-    """A replay told one operation a line (``describe`` turns an operation's text into words), then the result."""
-    for operation in state.operations:
-        console.print(escape(describe(str(operation))))
-    console.print(f"\n[bold]{'Result' if state.is_terminal else 'Unfinished'}[/bold] counters: " +
-                  " ".join(f"{p:+d}" for p in state.result().points))

@@ -1,5 +1,5 @@
 """Écarté: two players, 32 cards, five tricks, the exchange: everything that belongs to this game alone (state,
-table-mode laws, catalogue, bots, record hooks, terminal screen), and its one registration, :data:`GAME`.
+table-mode laws, catalogue, bots, record hooks, table picture), and its one registration, :data:`GAME`.
 
 The public names of :mod:`academie.games.ecarte.state` are importable from here.
 """
@@ -9,7 +9,7 @@ from academie.games.ecarte.laws import CATALOGUE
 from academie.games.ecarte.records import HOOKS
 from academie.games.ecarte.state import *  # noqa: F403
 from academie.games.ecarte.state import EcarteRules, EcarteState
-from academie.registry import GameType, painter_of, screen_of, standard_bots
+from academie.registry import GameType, painter_of, standard_bots
 
 EcarteState.table_laws = table
 
@@ -18,5 +18,5 @@ GAME = GameType(
     name="ecarte", title="Écarté", aliases=("écarté", "ecarte"), min_seats=2, max_seats=2,
     partnerships=False, pack_size=32, explicit_chance=True, max_actions_per_deal=96,
     state=EcarteState, rules=EcarteRules, catalogue=tuple(CATALOGUE), record=HOOKS,
-    bots=standard_bots(__name__), terminal=screen_of(__name__), painter=painter_of(__name__),)
+    bots=standard_bots(__name__), painter=painter_of(__name__))
 """Écarté, as every client of the registry sees it."""

@@ -1,5 +1,5 @@
 """La Guinguette: 3 to 8 players, three baskets (a reconstruction): everything that belongs to this game alone (state,
-table-mode laws, catalogue, bots, record hooks, terminal screen), and its one registration, :data:`GAME`.
+table-mode laws, catalogue, bots, record hooks, table picture), and its one registration, :data:`GAME`.
 
 The public names of :mod:`academie.games.guinguette.state` are importable from here.
 """
@@ -9,7 +9,7 @@ from academie.games.guinguette.laws import CATALOGUE
 from academie.games.guinguette.records import HOOKS
 from academie.games.guinguette.state import *  # noqa: F403
 from academie.games.guinguette.state import GuinguetteRules, GuinguetteState
-from academie.registry import GameType, painter_of, screen_of, standard_bots
+from academie.registry import GameType, painter_of, standard_bots
 
 GuinguetteState.table_laws = table
 
@@ -18,5 +18,5 @@ GAME = GameType(
     name="guinguette", title="La Guinguette", aliases=("guinguette", "la guinguette"), min_seats=3, max_seats=8,
     partnerships=False, pack_size=36, explicit_chance=True, max_actions_per_deal=400,
     state=GuinguetteState, rules=GuinguetteRules, catalogue=tuple(CATALOGUE), record=HOOKS,
-    bots=standard_bots(__name__), terminal=screen_of(__name__), painter=painter_of(__name__),)
+    bots=standard_bots(__name__), painter=painter_of(__name__))
 """La Guinguette, as every client of the registry sees it."""

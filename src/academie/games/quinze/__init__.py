@@ -1,5 +1,5 @@
 """Le Quinze: the vying game (Form A) and the two-hand game (Form B): everything that belongs to this game alone
-(state, table-mode laws, catalogue, bots, record hooks, terminal screen), and its one registration, :data:`GAME`.
+(state, table-mode laws, catalogue, bots, record hooks, table picture), and its one registration, :data:`GAME`.
 
 The public names of :mod:`academie.games.quinze.state` are importable from here.
 """
@@ -11,7 +11,7 @@ from academie.games.quinze.laws import CATALOGUE
 from academie.games.quinze.records import HOOKS
 from academie.games.quinze.state import *  # noqa: F403
 from academie.games.quinze.state import QuinzeRules, QuinzeState
-from academie.registry import Analysis, GameType, painter_of, screen_of, standard_bots
+from academie.registry import Analysis, GameType, painter_of, standard_bots
 
 QuinzeState.table_laws = table
 
@@ -26,6 +26,6 @@ GAME = GameType(
     name="quinze", title="Le Quinze", aliases=("quinze", "le quinze", "fifteen"), min_seats=2, max_seats=6,
     partnerships=False, pack_size=52, explicit_chance=True, max_actions_per_deal=2000,
     state=QuinzeState, rules=QuinzeRules, catalogue=tuple(CATALOGUE), record=HOOKS,
-    bots=standard_bots(__name__), terminal=screen_of(__name__), painter=painter_of(__name__),
+    bots=standard_bots(__name__), painter=painter_of(__name__),
     analysis=Analysis(_analyse_policy, needs_record=False))
 """Le Quinze, as every client of the registry sees it."""

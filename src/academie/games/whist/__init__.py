@@ -1,5 +1,5 @@
 """Whist: four players in two partnerships, the 10-point long whist with calling at eight: everything that belongs to
-this game alone (state, table-mode laws, catalogue, bots, record hooks, terminal screen), and its one registration,
+this game alone (state, table-mode laws, catalogue, bots, record hooks, table picture), and its one registration,
 :data:`GAME`.
 
 The public names of :mod:`academie.games.whist.state` are importable from here.
@@ -12,7 +12,7 @@ from academie.games.whist.laws import CATALOGUE
 from academie.games.whist.records import HOOKS
 from academie.games.whist.state import *  # noqa: F403
 from academie.games.whist.state import WhistRules, WhistState
-from academie.registry import Analysis, GameType, painter_of, screen_of, standard_bots
+from academie.registry import Analysis, GameType, painter_of, standard_bots
 
 WhistState.table_laws = table
 
@@ -27,6 +27,6 @@ GAME = GameType(
     name="whist", title="Whist", aliases=("whist", "whisk", "whiste"), min_seats=4, max_seats=4,
     partnerships=True, pack_size=52, explicit_chance=True, max_actions_per_deal=54,
     state=WhistState, rules=WhistRules, catalogue=tuple(CATALOGUE), record=HOOKS,
-    bots=standard_bots(__name__), terminal=screen_of(__name__), painter=painter_of(__name__),
+    bots=standard_bots(__name__), painter=painter_of(__name__),
     analysis=Analysis(_analyse_record))
 """Whist, as every client of the registry sees it."""
