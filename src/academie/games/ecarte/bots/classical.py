@@ -254,6 +254,11 @@ class ClassicalBot:
         if not legal:
             raise NoLegalActionError("the view offers no legal action: the bot is not the seat to act")
         action, self._why = self._decide(view)
+        if action not in legal:
+            # Table mode reaches positions the books never meet (a refusal barred by E-X7, a card under a
+            # ruling): the books' choice then gives way to a legal one rather than to an illegal action.
+            action = next((a for a in legal if a != MARK_KING), legal[0])
+            self._why = f"{action}: the books' choice is not allowed here (table mode, §7)"
         return action
 
     def _decide(self, view: EcarteView) -> tuple[Action, str]:
@@ -265,6 +270,8 @@ class ClassicalBot:
         if phase is Phase.ELDER_DECIDES:
             return self._elder_decides(view)
         if phase is Phase.DEALER_DECIDES:
+            if REFUSE not in view.legal_actions:
+                return ACCEPT, "accepts: a card turned up while serving bars the refusal (E-X7, ECARTE-VI.9)"
             refuse, why = dealer_refuses(view.hand, _trump(view))
             return (REFUSE, f"refuses: {why} (§8.3)") if refuse else (ACCEPT, why)
         if phase in (Phase.ELDER_DISCARD, Phase.DEALER_DISCARD):
@@ -320,6 +327,9 @@ class ClassicalBot:
     def _play(self, view: EcarteView) -> tuple[Action, str]:
         trump = _trump(view)
         legal = [a.card for a in view.legal_actions if isinstance(a, Play)]
+        if not legal:  # table mode: no card to play now, only what a law allows (the king left unmarked)
+            action = view.legal_actions[0]
+            return action, f"{action}: no card may be played now"
         current = view.tricks[-1] if view.tricks and view.tricks[-1].winner is None else None
         if current is not None:
             card, wins = cheapest_follow(legal, current.cards[0], trump)

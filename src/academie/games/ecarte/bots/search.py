@@ -16,6 +16,11 @@ then both hands are solved exactly; the king of trumps counts one for whoever en
 budget is a number of worlds, never a clock, and each decision draws its worlds from a generator seeded by
 the bot's seed and the view, so the same seed and the same view give the same choice.
 
+In table mode the books (:class:`~academie.games.ecarte.bots.classical.ClassicalBot`) choose the remedies of the
+laws (rule file §7), and decide wherever the search cannot apply: a deal whose hands the solver cannot hold (a
+sixth card served, a card taken back) or whose legal cards are not those of E-§5. After an irregular act the
+replies no longer prove voids (a reply may have been a revoke, E-P3).
+
 >>> from academie.games.ecarte.state import EcarteState
 >>> state = EcarteState.new(seed=5, first_dealer=0)
 >>> bot = SearchBot(seed=1, samples=8)
@@ -32,7 +37,7 @@ from typing import Any, Final
 
 from academie.bots.random import NoLegalActionError
 from academie.cards import PACK_32, SUIT_MASKS, Card, cards_of, mask_of
-from academie.engine import Action, RulesError
+from academie.engine import AcademieError, Action, Irregular, RulesError
 from academie.games.ecarte.bots.classical import (
     ClassicalBot,
     dealer_refuses,
@@ -42,7 +47,7 @@ from academie.games.ecarte.bots.classical import (
     king_of_trumps,
     strength,
 )
-from academie.games.ecarte.bots.solver import Solver, deal_payoff
+from academie.games.ecarte.bots.solver import Solver, SolverInputError, deal_payoff
 from academie.games.ecarte.state import (
     ACCEPT,
     HIGHER_IN_SUIT,
@@ -64,6 +69,16 @@ DISCARD_MARGIN: Final = 0.1
 solved with both hands known, which flatters keeping guarded high cards."""
 REDRAWS: Final = 12
 """How many times a world that contradicts the opponent's first decision is redrawn before it is kept."""
+
+
+_SEARCHED: Final = frozenset({Phase.ELDER_DECIDES, Phase.DEALER_DECIDES, Phase.ELDER_DISCARD, Phase.ELDER_TAKE_BACK,
+                               Phase.DEALER_DISCARD, Phase.PLAY})
+"""The phases the search plays out (elsewhere, and for a remedy, the books decide)."""
+
+
+class UnreadableViewError(AcademieError, ValueError):
+    """A view no world can be dealt for (table mode: cards moved by a ruling), or whose legal cards the solver
+    does not value: the search gives way to the books."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,7 +115,10 @@ def knowledge_of(view: EcarteView, *, infer_king: bool = True) -> Knowledge:
     shown = mask_of(view.exposed[opponent])
     seen = hand | mask_of(view.my_discards) | view.trump_card.bit | played | shown
     forbidden = 0
-    for trick in view.tricks:
+    # Table mode: after an irregular act a reply may be a revoke, a card may have been taken back or played under
+    # a ruling, so a reply no longer proves a void (E-P3): the worlds then rest on the cards seen alone.
+    regular = not any(isinstance(action, Irregular) for _, action in view.history)
+    for trick in view.tricks if regular else ():
         if trick.leader == me and len(trick.cards) == 2:
             forbidden |= _excluded_by_reply(trick.cards[0], trick.cards[1], trump, view.rules.must_trump)
     king = king_of_trumps(trump)
@@ -136,14 +154,20 @@ def sample_world(knowledge: Knowledge, rng: random.Random,
                  accept: Callable[[int], bool] | None = None) -> World:
     """A world consistent with ``knowledge``; ``accept`` (on the opponent's hand) redraws implausible ones.
 
-    The forbidden cards are dropped from the opponent's possible cards only while enough remain (a view is
-    always consistent without the king inference).
+    The forbidden cards are dropped from the opponent's possible cards only while enough remain (an enforced
+    view is always consistent without the king inference; a table-mode one may not be, then none is dropped).
+    Raises :class:`UnreadableViewError` when the unseen cards cannot fill the opponent's hand at all.
     """
     need = knowledge.opponent_size - knowledge.opponent_shown.bit_count()
     possible = knowledge.unseen & ~knowledge.opponent_shown
+    if not 0 <= need <= possible.bit_count():
+        raise UnreadableViewError(f"the opponent holds {knowledge.opponent_size} cards, {need} of them unseen, "
+                                  f"among {possible.bit_count()} cards unseen")
     allowed = possible & ~knowledge.forbidden
     if allowed.bit_count() < need:
         allowed = possible & ~(knowledge.forbidden & ~king_of_trumps(knowledge.trump).bit)
+    if allowed.bit_count() < need:  # the inferences contradict the view (a ruling moved cards): drop them
+        allowed = possible
     candidates = [c.index for c in cards_of(allowed)]
     opponent = 0
     for _ in range(REDRAWS):
@@ -195,10 +219,25 @@ class SearchBot:
             if len(legal) == 1:
                 self._why = "keeps the king unmarked for now (§4.4)"
                 return legal[0]
+        if view.pending is not None:
+            return self._books(view, f"a remedy under {view.pending.law}: the books' choice")
+        if view.phase not in _SEARCHED:
+            return self._books(view, "nothing to search in this phase: the books' choice")
         rng = random.Random(f"{self.seed}|{_view_key(view)}")
-        if view.phase is Phase.PLAY:
-            return self._play(view, legal, rng)
-        return self._exchange(view, legal, rng)
+        try:
+            if view.phase is Phase.PLAY:
+                return self._play(view, legal, rng)
+            return self._exchange(view, legal, rng)
+        except (UnreadableViewError, SolverInputError) as error:
+            # Table mode can leave a deal the worlds or the solver cannot hold (a sixth card served, a card
+            # taken back, tricks awarded by a ruling): the books still give a sound choice there.
+            return self._books(view, f"the deal cannot be searched ({error}): the books' choice")
+
+    def _books(self, view: EcarteView, why: str) -> Action:
+        """The classical bot's choice (E-§8), where searching cannot apply."""
+        action = self._classical.choose(view)
+        self._why = f"{why}: {self._classical.explain()}"
+        return action
 
     # -------------------------------------------------------------------------- play
     def _play(self, view: EcarteView, legal: Sequence[Action], rng: random.Random) -> Action:
@@ -209,6 +248,9 @@ class SearchBot:
         leader = current.leader if current is not None else me
         led = current.cards[0] if current is not None else None
         accept = _plausible(view, knowledge)
+        cards = [a.card for a in legal if isinstance(a, Play)]
+        if not cards:
+            return self._books(view, "no card to play now")
         totals: dict[Card, int] = {}
         for _ in range(self.samples):
             world = sample_world(knowledge, rng, accept)
@@ -216,7 +258,9 @@ class SearchBot:
             solution = solver.solve(hands=hands, leader=leader, led=led, tricks=view.tricks_won)
             for card, value in solution.card_values:
                 totals[card] = totals.get(card, 0) + value
-        cards = [a.card for a in legal if isinstance(a, Play)]
+        if not all(c in totals for c in cards):
+            # a ruling allows a card E-§5 forbids (or forbids one it allows): the solver did not value it
+            raise UnreadableViewError("the cards allowed are not those the solver plays by E-§5")
         best = max(cards, key=lambda c: (totals[c], -strength(c), -c.index))
         mean = totals[best] / self.samples
         self._why = f"plays {best}: best mean score {mean:+.2f} over {self.samples} sampled deals solved exactly (§8.5)"
@@ -224,6 +268,9 @@ class SearchBot:
 
     # -------------------------------------------------------------------------- exchange
     def _exchange(self, view: EcarteView, legal: Sequence[Action], rng: random.Random) -> Action:
+        if view.phase in (Phase.ELDER_DISCARD, Phase.DEALER_DISCARD) and not any(isinstance(a, Discard)
+                                                                                  for a in legal):
+            return self._books(view, "no discard to choose")
         knowledge = knowledge_of(view)
         accept = _plausible(view, knowledge)
         worlds = [sample_world(knowledge, rng, accept) for _ in range(self.exchange_samples)]

@@ -18,9 +18,9 @@ from __future__ import annotations
 
 import random
 
-from academie.bots.random import NoLegalActionError
 from academie.cards import indices_of
-from academie.engine import Action, RulesError
+from academie.engine import AcademieError, Action, RulesError
+from academie.games.guimbarde.bots.classical import ClassicalBot
 from academie.games.guimbarde.state import BEATEN_BY, POWER, GuimbardeState, GuimbardeView, Play
 
 
@@ -55,6 +55,7 @@ class SearchBot:
             raise RulesError(f"worlds={worlds!r} is not allowed; allowed: 1 or more")
         self._rng = random.Random(seed)
         self._worlds = worlds
+        self._classical = ClassicalBot(seed=seed)
         self._last = ""
 
     def explain(self) -> str:
@@ -62,17 +63,18 @@ class SearchBot:
 
     def choose(self, view: GuimbardeView) -> Action:
         plays = [a for a in view.legal_actions if isinstance(a, Play)]
-        if not plays:
-            if view.legal_actions:
-                self._last = "the ruling the law gives"
-                return view.legal_actions[0]
-            raise NoLegalActionError("the view offers no legal action: the bot is not the seat to act")
-        if len(plays) == 1:
-            self._last = f"{plays[0].card} is the only legal card (G-§5.3)"
-            return plays[0]
+        if not plays or len(plays) == 1 or view.pending is not None:
+            action = self._classical.choose(view)  # nothing to search: a ruling, or one card
+            self._last = self._classical.explain()
+            return action
         totals = dict.fromkeys(plays, 0)
         for _ in range(self._worlds):
-            world = GuimbardeState.sample(view, self._rng)
+            try:
+                world = GuimbardeState.sample(view, self._rng)
+            except AcademieError as error:  # table mode: a deal no world can be built for (G-§7)
+                action = self._classical.choose(view)
+                self._last = f"no world fits the view ({error}): {self._classical.explain()}"
+                return action
             for action in plays:
                 trial = world.clone()
                 trial.play_card(view.viewer, action.card.index)

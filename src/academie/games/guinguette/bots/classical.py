@@ -22,11 +22,11 @@ kept hand says, pot odds). The bot uses them as follows:
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 from academie.bots.random import NoLegalActionError
 from academie.cards import Card, mask_of, parse_cards
-from academie.engine import Action
+from academie.engine import Action, Remedy
 from academie.games.guinguette.state import (
     ALL_IN,
     BETS,
@@ -95,7 +95,9 @@ class ClassicalBot:
         legal = tuple(view.legal_actions)
         if not legal:
             raise NoLegalActionError("the view offers no legal action: the bot is not the seat to act")
-        if view.phase is Phase.STIR:
+        if view.pending is not None:
+            action, self._last = remedy_choice(view, legal)
+        elif view.phase is Phase.STIR:
             action, self._last = self._stir(view, legal)
         elif view.phase is Phase.BET:
             action, self._last = self._bet(view, legal)
@@ -103,6 +105,9 @@ class ClassicalBot:
             action, self._last = self._trick(view, legal)
         else:
             action, self._last = legal[0], "the only choice (a ruling)"
+        if action not in legal:
+            # table mode: a ruling can bar what the notes advise (a card exposed, a stir voided): stay legal
+            action, self._last = legal[0], f"{legal[0]}: the §8 choice {action} is not allowed here"
         return action
 
     # ------------------------------------------------------------------ cotillon
@@ -164,8 +169,25 @@ class ClassicalBot:
     @staticmethod
     def _trick(view: GuinguetteView, legal: Sequence[Action]) -> tuple[Action, str]:
         plays = [a for a in legal if isinstance(a, PlayCard)]
+        if not plays:
+            return legal[0], "no card may be played now: the only choice"
         best = max(plays, key=lambda a: point_of(1 << a.card.index))
         return best, "GU-§5.6: play the highest card allowed to take tricks"
+
+
+_PREFERRED_REMEDIES: Final = ("forfeit", "redeal")
+"""Remedies taken when a law lets this seat choose: the offender's forfeit (GU8) rather than a pardon, and a
+redeal (GU3) rather than playing on with a card known to all."""
+
+
+def remedy_choice(view: GuinguetteView, legal: Sequence[Action]) -> tuple[Action, str]:
+    """Table mode (rule file §7): the remedy this seat takes among those the law offers, with the reason."""
+    law = view.pending.law if view.pending is not None else "the laws"
+    by_name = {action.name: action for action in legal if isinstance(action, Remedy)}
+    for name in _PREFERRED_REMEDIES:
+        if name in by_name:
+            return by_name[name], f"chooses {name} under {law}"
+    return legal[0], f"takes {legal[0]}, the ruling {law} offers"
 
 
 def _high_tierce(rules: GuinguetteRules) -> int:

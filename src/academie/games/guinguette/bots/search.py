@@ -41,7 +41,7 @@ from typing import Any
 from academie.bots.random import NoLegalActionError
 from academie.cards import mask_of, parse_cards
 from academie.engine import Action, RulesError
-from academie.games.guinguette.bots.classical import HIGH_POINT, WIN_WITH_TIERCE
+from academie.games.guinguette.bots.classical import HIGH_POINT, WIN_WITH_TIERCE, remedy_choice
 from academie.games.guinguette.state import (
     ALL_IN,
     BETS,
@@ -215,15 +215,20 @@ class ModelBot:
         if not legal:
             raise NoLegalActionError("the view offers no legal action: the bot is not the seat to act")
         hand = mask_of(view.hand)
-        if view.pending is None and view.phase is Phase.STIR:
+        action: Action = legal[0]
+        if view.pending is not None:
+            action = remedy_choice(view, legal)[0]
+        elif view.phase is Phase.STIR:
             keeps, card = classical_keeps(hand, known=_known(hand, view, mask_of(view.my_discards)), view=view,
                                           can_stir=len(legal) > 1)
-            return KEEP if keeps else (RESTIRS if view.stir_round > 1 else STIRS)[card]
-        if view.pending is None and view.phase is Phase.BET:
-            return classical_bet(hand, view)
-        if view.pending is None and view.phase is Phase.TRICKS:
-            return max((a for a in legal if isinstance(a, PlayCard)), key=lambda a: POINT_VALUE[a.card.index])
-        return legal[0]
+            action = KEEP if keeps else (RESTIRS if view.stir_round > 1 else STIRS)[card]
+        elif view.phase is Phase.BET:
+            action = classical_bet(hand, view)
+        elif view.phase is Phase.TRICKS:
+            action = max((a for a in legal if isinstance(a, PlayCard)), key=lambda a: POINT_VALUE[a.card.index],
+                         default=legal[0])
+        # as the classical bot does: where a ruling bars the §8 choice, the first legal action
+        return action if action in legal else legal[0]
 
 
 # ------------------------------------------------------------------------------------ reading the others
@@ -398,9 +403,14 @@ class SearchBot:
         legal: tuple[Action, ...] = tuple(view.legal_actions)
         if not legal:
             raise NoLegalActionError("the view offers no legal action: the bot is not the seat to act")
+        if view.pending is not None:
+            action, self._last = remedy_choice(view, legal)
+            return action
         default = self._model.choose(view)
-        if len(legal) == 1 or view.pending is not None or view.phase not in (Phase.STIR, Phase.BET, Phase.TRICKS):
-            self._last = "the only choice" if len(legal) == 1 else "a ruling: the first remedy"
+        if default not in legal:  # a ruling barred the model's choice (a card exposed, a stir voided)
+            default = legal[0]
+        if len(legal) == 1 or view.phase not in (Phase.STIR, Phase.BET, Phase.TRICKS):
+            self._last = "the only choice" if len(legal) == 1 else "no search here: the classical choice"
             return default
         decisions = opponent_decisions(view)
         count = max(8, self.playouts // len(legal))

@@ -4,7 +4,9 @@ At each card it deals the unseen cards among the three other hands at random, co
 seat has seen (the cards played, the voids shown by failing to follow suit, the turned-up card still in the
 dealer's hand, cards lying exposed), solves every sample double-dummy with DDS (through endplay,
 :mod:`academie.games.whist.bots.dds`) and plays the card with the best average number of tricks for its side. Calls at
-eight are always made (W-§8.2). ``samples`` fixes the work per decision.
+eight are always made (W-§8.2). ``samples`` fixes the work per decision. Where no double-dummy deal fits the view
+(table mode: a card astray, hands of unequal sizes, cards allowed by a ruling that W-§5 forbids) and for the
+remedies of the laws (§7), the classical bot decides.
 
 >>> from academie.games.whist.state import WhistState
 >>> state = WhistState.new(seed=3, first_dealer=3)
@@ -19,9 +21,9 @@ import random
 from typing import Any
 
 from academie.bots.random import NoLegalActionError
-from academie.cards import rank_of
+from academie.cards import mask_of, rank_of
 from academie.engine import Action
-from academie.games.whist.bots.classical import remedy_choice
+from academie.games.whist.bots.classical import ClassicalBot, remedy_choice
 from academie.games.whist.bots.dds import solve
 from academie.games.whist.state import (
     PLAYS,
@@ -48,6 +50,7 @@ class SearchBot:
         self._rng = random.Random(seed)
         self.samples = samples
         self._last = ""
+        self._classical = ClassicalBot(seed=seed)
 
     def explain(self) -> str:
         return self._last
@@ -71,6 +74,11 @@ class SearchBot:
             self._last = "the only legal card"
             return plays[0]
         assert isinstance(view, WhistView) and view.trump is not None
+        why_not = unsearchable(view)
+        if why_not:
+            action = self._classical.choose(view)
+            self._last = f"{why_not}: no double-dummy search; {self._classical.explain()}"
+            return action
         current = view.tricks[-1] if view.tricks and view.tricks[-1].winner is None else None
         leader = current.leader if current else view.viewer
         trick = [c.index for c in current.cards] if current else []
@@ -78,11 +86,42 @@ class SearchBot:
         for _ in range(self.samples):
             hands = sample_hands(view, self._rng)
             scores = solve(hands, leader=leader, trump=int(view.trump), trick=trick)
+            if not all(card in scores for card in totals):
+                # a ruling allows a card W-§5 forbids (or bars one it allows): DDS did not value it
+                action = self._classical.choose(view)
+                self._last = f"the cards allowed are not those DDS plays: {self._classical.explain()}"
+                return action
             for card in totals:
-                totals[card] += scores.get(card, 0)
+                totals[card] += scores[card]
         best = max(totals.values())
         choice = min((c for c in totals if totals[c] == best), key=lambda c: (rank_of(c), c))
         self._last = (f"W-§8.3: {PLAYS[choice].card} makes {best / self.samples:.2f} tricks on average for our side "
                       f"over {self.samples} deals of the unseen cards, solved double-dummy")
         return PLAYS[choice]
 
+
+def unsearchable(view: WhistView) -> str:
+    """Why the deal cannot be dealt for a double-dummy search ("" when it can).
+
+    DDS needs four hands of one size (the current trick's cards counted in) and the unseen cards must fill the
+    other hands exactly, as :func:`~academie.games.whist.state.sample_hands` deals them. Table mode breaks both:
+    a hand of twelve cards, its missing card lying aside unseen (W-D5), a second card played astray (W-P6).
+    """
+    me = view.viewer
+    current = view.tricks[-1] if view.tricks and view.tricks[-1].winner is None else None
+    played = {(current.leader + offset) % 4 for offset in range(len(current.cards))} if current else set()
+    sizes = {view.hand_sizes[seat] + (seat in played) for seat in range(4)}
+    if len(sizes) != 1:
+        return f"hands of {' '.join(str(n) for n in view.hand_sizes)} cards"
+    held = [mask_of(view.exposed[seat]) if seat != me else mask_of(view.hand) for seat in range(4)]
+    seen = held[me] | mask_of(card for trick in view.tricks for card in trick.cards)
+    turned = view.turned_card
+    if turned is not None and view.dealer is not None and view.dealer != me and not seen >> turned.index & 1:
+        held[view.dealer] |= turned.bit
+    for mask in held:
+        seen |= mask
+    room = [view.hand_sizes[seat] - held[seat].bit_count() for seat in range(4) if seat != me]
+    unseen = 52 - seen.bit_count()
+    if min(room) < 0 or sum(room) != unseen:
+        return f"{unseen} unseen cards for {sum(room)} places in the other hands"
+    return ""
