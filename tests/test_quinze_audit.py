@@ -177,3 +177,23 @@ def test_QUINZE_24_the_card_seen_is_burnt_never_dealt(players: int) -> None:
         assert state.rulings[-1].startswith(f"QUINZE-24: 2 complete round(s) burnt ({2 * players} cards")
         assert state.pending is None and state.phase is Phase.OPENING
         check_cards(state)
+
+
+def test_QUINZE_30_the_drawer_forfeits_and_the_coup_goes_on_to_the_showdown() -> None:
+    """QUINZE-30: the player to draw looks at the burnt cards and forfeits while the others hold the word; once
+    the word has gone round nobody is left to draw and the coup is settled (it used to stop with no actor)."""
+    from academie.engine import Mode
+    from academie.games import load
+
+    game = load("quinze")
+    state = game.new(game.rules(mode=Mode.TABLE), seed=155, players=4)
+    for text in ['pass', 'pass', 'pass', 'pass', 'open 8', 'hold', 'hold', 'pass', 'card', 'want-cards', 'want-cards',
+                 'stand', 'card', 'want-cards', 'want-cards', 'card', 'want-cards', 'want-cards', 'raise 1', 'hold',
+                 'hold', 'stand', 'card', 'want-cards', 'raise 1', 'hold', 'hold', 'card', 'want-cards', 'want-cards',
+                 'card', '! expose-other 1 0', 'remedy keep law=QUINZE-22', '! look-burnt 1',
+                 'remedy forfeit law=QUINZE-30', 'want-cards']:
+        state.apply_text(text)
+    coups = len(state.deal_results)
+    state.apply_text("want-cards")
+    assert len(state.deal_results) == coups + 1 and state.actor is not None
+    assert any(ruling.startswith("QUINZE-30: seat 1") for ruling in state.rulings)

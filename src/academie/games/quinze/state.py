@@ -1119,6 +1119,8 @@ class QuinzeState(GameState[QuinzeRules]):
             self._do_hold()
             return
         coup.word.pop(0)
+        if not coup.word and not coup.drawers:  # the drawer who gave the word is gone (QUINZE-28, QUINZE-30)
+            self._next_drawer_if_done()
 
     def _after_draw_turn(self) -> None:
         coup = self._coup
