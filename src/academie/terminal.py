@@ -100,7 +100,8 @@ class Session:
     def _say_reason(self, reason: str) -> str:
         """A bot's reason in the player's language when it carries its message (:class:`academie.bots.Reason`)."""
         if isinstance(reason, Reason):
-            return self.words(reason.message, **reason.arguments)
+            return self.words(reason.message, **{name: _in_words(value, self.words)
+                                                 for name, value in reason.arguments.items()})
         return reason
 
     def _tell(self, picture: Picture) -> None:
@@ -317,3 +318,12 @@ def _painter(game: GameType) -> Painter:
     if game.painter is None:
         raise AcademieError(f"{game.name} has no table picture")
     return game.painter()
+
+
+def _in_words(value: object, words: Words) -> object:
+    """A reason's argument as the person reads it: cards written the language's way (``10♥``, ``R♥``)."""
+    if isinstance(value, Card):
+        return words.card(value)
+    if isinstance(value, tuple) and value and all(isinstance(card, Card) for card in value):
+        return words.cards(tuple(card for card in value if isinstance(card, Card)))
+    return value

@@ -33,8 +33,8 @@ from academie.engine import AcademieError
 
 LANGUAGES: Final = ("en", "fr")
 """The languages every screen speaks; English is the language of the messages themselves."""
-DOMAINS: Final = ("academie", "ecarte", "whist", "guimbarde", "guinguette", "quinze")
-"""The catalogues: the shared words, then one per game."""
+DOMAINS: Final = ("academie", "bots", "ecarte", "whist", "guimbarde", "guinguette", "quinze")
+"""The catalogues: the shared words, the bots' reasons, then one per game."""
 
 _SUIT_NAMES: Final = {
     "en": {Suit.CLUBS: "clubs", Suit.DIAMONDS: "diamonds", Suit.HEARTS: "hearts", Suit.SPADES: "spades"},
@@ -78,10 +78,10 @@ class Words:
         if lang not in LANGUAGES:
             raise LanguageError(f"language {lang!r} is not available; available: {', '.join(LANGUAGES)}")
         if game is not None and game not in DOMAINS:
-            raise LanguageError(f"no words for the game {game!r}; games: {', '.join(DOMAINS[1:])}")
+            raise LanguageError(f"no words for the game {game!r}; games: {', '.join(DOMAINS[2:])}")
         self.lang = lang
         table: dict[str, str] = {}
-        for domain in DOMAINS if game is None else ("academie", game):
+        for domain in DOMAINS if game is None else ("academie", "bots", game):
             table.update(_catalogue(lang, domain))
         self._table = table
 
