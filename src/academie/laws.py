@@ -15,10 +15,11 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from academie.engine import Irregular as Irregular
 from academie.engine import Irregularity as Irregularity
+from academie.engine import Mode
 from academie.engine import Pending as Pending
 from academie.engine import Remedy as Remedy
 
@@ -86,6 +87,24 @@ class Act(Generic[StateT]):
     possible: Callable[[StateT, Irregular], str]
     """Returns "" when the act can happen now, else why it cannot."""
     commit: Callable[[StateT, Irregular], None]
+
+
+def why_act_impossible(state: Any, act: Irregular, acts: Mapping[str, Act[Any]], *, seats: int) -> str:
+    """Why ``act`` cannot be committed now ("" when it can): the checks every game's table laws make (table mode,
+    a known kind, a seat at the table, no ruling pending), then the act's own ``possible``."""
+    if state.rules.mode is not Mode.TABLE:
+        return "irregular acts are accepted only in table mode (rules option mode=table)"
+    spec = acts.get(act.kind)
+    if spec is None:
+        return f"unknown irregular act {act.kind!r}; known: {', '.join(acts)}"
+    if not 0 <= act.seat < seats:
+        return f"the seat must be 0 to {seats - 1}"
+    if state.pending is not None:
+        return f"a ruling is pending ({state.pending.description}); give its remedy first"
+    try:
+        return spec.possible(state, act)
+    except ValueError as error:
+        return f"{error}; expected {spec.syntax}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,9 +29,9 @@ from collections.abc import Callable
 from typing import Final
 
 from academie.cards import CARDS, SUIT_MASKS, Card, Suit, indices_of, suit_of
-from academie.engine import Mode, Pending
+from academie.engine import Pending
 from academie.games.ecarte.state import DECK_SIZE, HAND_SIZE, KING_OF, MARK_KING, TALON_START, EcarteState, Phase
-from academie.laws import Act, Irregular, Irregularity, Remedy
+from academie.laws import Act, Irregular, Irregularity, Remedy, why_act_impossible
 
 _IN_DEAL: Final = frozenset(Phase) - {Phase.CUT, Phase.SHUFFLE, Phase.OVER}
 
@@ -572,19 +572,7 @@ ACTS: Final[dict[str, Act[EcarteState]]] = {act.kind: act for act in (
 
 def why_impossible(state: EcarteState, act: Irregular) -> str:
     """Why the irregular act cannot be committed now ("" when it can)."""
-    if state.rules.mode is not Mode.TABLE:
-        return "irregular acts are accepted only in table mode (rules option mode=table)"
-    spec = ACTS.get(act.kind)
-    if spec is None:
-        return f"unknown irregular act {act.kind!r}; known: {', '.join(ACTS)}"
-    if act.seat not in (0, 1):
-        return "the seat must be 0 or 1"
-    if state.pending is not None:
-        return f"a ruling is pending ({state.pending.description}); give its remedy first"
-    try:
-        return spec.possible(state, act)
-    except ValueError as error:
-        return f"{error}; expected {spec.syntax}"
+    return why_act_impossible(state, act, ACTS, seats=2)
 
 
 def commit(state: EcarteState, act: Irregular) -> None:

@@ -24,9 +24,8 @@ from collections.abc import Callable
 from typing import Final
 
 from academie.cards import CARDS
-from academie.engine import Mode
 from academie.games.quinze.state import JudgedPot, Phase, QuinzePending, QuinzeState
-from academie.laws import Act, Irregular, Irregularity, Remedy
+from academie.laws import Act, Irregular, Irregularity, Remedy, why_act_impossible
 
 
 # ------------------------------------------------------------------------------------------------ helpers
@@ -541,18 +540,9 @@ ACTS: Final[dict[str, Act[QuinzeState]]] = {act.kind: act for act in (
 
 def why_impossible(state: QuinzeState, act: Irregular) -> str:
     """Why the irregular act cannot be committed now ("" when it can)."""
-    if state.rules.mode is not Mode.TABLE:
-        return "irregular acts are accepted only in table mode (rules option mode=table)"
     if state.rules.form != "A":
         return "the laws of irregularities are those of Form A"
-    spec = ACTS.get(act.kind)
-    if spec is None:
-        return f"unknown irregular act {act.kind!r}; known: {', '.join(ACTS)}"
-    if not 0 <= act.seat < state.n:
-        return f"the seat must be 0 to {state.n - 1}"
-    if state.pending is not None:
-        return f"a ruling is pending ({state.pending.description}); give its remedy first"
-    return spec.possible(state, act)
+    return why_act_impossible(state, act, ACTS, seats=state.n)
 
 
 def commit(state: QuinzeState, act: Irregular) -> None:

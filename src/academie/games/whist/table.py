@@ -27,9 +27,8 @@ from itertools import pairwise
 from typing import Final
 
 from academie.cards import CARDS, SUIT_MASKS, Card, Suit, indices_of, rank_of, suit_of
-from academie.engine import Mode
 from academie.games.whist.state import HONOURS, Phase, WhistPending, WhistState, still_wins, winning_card
-from academie.laws import Act, Irregular, Irregularity, Remedy
+from academie.laws import Act, Irregular, Irregularity, Remedy, why_act_impossible
 
 
 # ------------------------------------------------------------------------------------------------ helpers
@@ -915,19 +914,7 @@ ACTS: Final[dict[str, Act[WhistState]]] = {act.kind: act for act in (
 
 def why_impossible(state: WhistState, act: Irregular) -> str:
     """Why the irregular act cannot be committed now ("" when it can)."""
-    if state.rules.mode is not Mode.TABLE:
-        return "irregular acts are accepted only in table mode (rules option mode=table)"
-    spec = ACTS.get(act.kind)
-    if spec is None:
-        return f"unknown irregular act {act.kind!r}; known: {', '.join(ACTS)}"
-    if act.seat not in (0, 1, 2, 3):
-        return "the seat must be 0, 1, 2 or 3"
-    if state.pending is not None:
-        return f"a ruling is pending ({state.pending.description}); give its remedy first"
-    try:
-        return spec.possible(state, act)
-    except ValueError as error:
-        return f"{error}; expected {spec.syntax}"
+    return why_act_impossible(state, act, ACTS, seats=4)
 
 
 def commit(state: WhistState, act: Irregular) -> None:
