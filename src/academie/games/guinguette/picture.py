@@ -1,0 +1,1402 @@
+"""The table picture of La Guinguette: what one seat (or a spectator) sees, built from its view only.
+
+The picture shows the three baskets (GU-§2.5) and what is in them, each seat's stock of tokens, its stirs, its
+stake in the cabaret and whether it folded, the cards shown face up, the cotillon (the talon, GU-§4.4), and the
+viewer's hand sorted the game's way: by suit (♠ ♥ ♣ ♦), each strongest first, K Q J 10 … 6 and the ace last
+(GU-§2.2); the stirs of the menu follow the same order. Its log tells the deal as sentences: the antes and what
+the baskets carried over, each stir (another player's discard face down, the card he draws unseen), each word of
+the vying with the tokens it put into the cabaret, every trick of the GU-§5.6 option, every ruling with its law,
+and the showdown: the hands shown, who took each basket and why (the queen of diamonds, the best tierce or the
+highest point, the cabaret's winner), each payment with its rule, and what the deal brought each player.
+
+The log of a deal begins with how the deal before it ended (its last action, its showdown and its result),
+because the action that ends a deal also begins the next one: a screen shows the new deal at once.
+
+La Guinguette is a reconstruction (the rule file's R1): the first deal's log says so.
+
+>>> from academie.games.guinguette.state import GuinguetteState
+>>> from academie.words import Words
+>>> state = GuinguetteState.new(seed=3, first_dealer=0)
+>>> picture = paint(state.view(1), words=Words("en"), names=("Seat 0", "You", "Seat 2", "Seat 3"))
+>>> picture.waiting_for, picture.moves[1].label
+('Your turn to keep or stir', 'stir: discard 8♠, pay 2 tokens (« je remue le cotillon »)')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Final
+
+from academie.cards import Card, Suit
+from academie.engine import CHANCE, PUBLIC, TABLE, Action, Mode
+from academie.games.guinguette.state import (
+    BANK,
+    CABARET,
+    COTILLON,
+    GUINGUETTE,
+    HAND_SIZE,
+    LEVEL,
+    MEASURES,
+    STIR_COST,
+    AllIn,
+    Bet,
+    DealResult,
+    DrawForDeal,
+    Fold,
+    GuinguetteRules,
+    GuinguetteView,
+    HiddenStir,
+    Hold,
+    Keep,
+    Pass,
+    Phase,
+    PlayCard,
+    Raise,
+    Restir,
+    Stir,
+    parse_action,
+    point_of,
+    tierce_name,
+    tierce_of,
+)
+from academie.games.guinguette.table import ACTS
+from academie.laws import Irregular, Remedy
+from academie.ledger import Transfer
+from academie.picture import MovePicture, Picture, SeatPicture, Tally, TrickPicture
+from academie.words import Words
+
+SUIT_ORDER: Final = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
+"""The suits of a hand as shown, the colours alternating."""
+BASKET_ORDER: Final = (GUINGUETTE, CABARET, COTILLON)
+
+
+def w(message: str, /) -> str:
+    """Mark an English message for the catalogues; it is translated where it is said, through :class:`Words`."""
+    return message
+
+
+# ------------------------------------------------------------------------------------------------ the words of the laws
+RULE_MEANINGS: Final = {
+    "GU-§3.2": w("GU-§3.2: the antes"),
+    "GU-§5.1a": w("GU-§5.1a: the fee for stirring the cotillon"),
+    "GU-§5.1b": w("GU-§5.1b: the fee for stirring it again, the renvi"),
+    "GU-§5.1d": w("GU-§5.1d: a measure put into the cabaret"),
+    "GU-§5.3b": w("GU-§5.3b: a stake in the cabaret"),
+    "GU-§5.4a": w("GU-§5.4a: the queen of diamonds takes the guinguette basket"),
+    "GU-§5.4b": w("GU-§5.4b: the best hand still in takes the cabaret"),
+    "GU-§5.4c": w("GU-§5.4c: the cotillon basket goes with the cabaret"),
+    "GU-§5.4d": w("GU-§5.4d: a side pot, settled layer by layer"),
+    "GU-§5.5": w("GU-§5.5: the baskets shared at the end"),
+    "GU1": w("GU1: the card drawn from the cotillon was shown"),
+    "GU2": w("GU2: a misdeal"),
+    "GU3": w("GU3: a card exposed in the deal"),
+    "GU4": w("GU4: acting out of turn"),
+    "GU7": w("GU7: a false claim"),
+    "GU9": w("GU9: a new stock bought from the bank"),
+}
+"""What each rule that moves tokens means, with its ID (rule file §3–§7)."""
+
+ACT_SUMMARIES: Final = {
+    "show-draw": w("show the card drawn from the cotillon"),
+    "misdeal": w("the dealer misdeals"),
+    "exposed": w("a card is exposed in the deal (SEAT caused it)"),
+    "out-of-turn": w("stir, bet or speak out of turn"),
+    "unpaid-stir": w("stir without paying"),
+    "wrong-count": w("hold a wrong number of cards"),
+    "false-claim": w("claim the queen of diamonds or a tierce one does not hold"),
+    "look": w("look at the cotillon or the discards"),
+}
+"""The summaries of :data:`academie.games.guinguette.table.ACTS`, for the catalogues (the queen named in words)."""
+
+ACT_PENALTIES: Final = {
+    "GU1": w("forbidden: the offender keeps the card, shown, and pays 1 token to each player"),
+    "GU2": w("the dealer pays 1 token to each player and deals again; the antes stay"),
+    "GU3": w("the other players may have a redeal, with 1 token to each from the offender if not the dealer"),
+    "GU4": w("the act is void and the offender pays 1 token to each player"),
+    "GU5": w("the stir is paid at once, or cancelled and the discard returned"),
+    "GU6": w("that player may win neither the guinguette nor the cabaret"),
+    "GU7": w("the claim is void and the claimant pays 1 token to each player"),
+    "GU8": w("the other players may take what the offender put into the cabaret, and his right to it"),
+}
+"""What each law of irregularities does (rule file §7)."""
+
+REMEDY_MEANINGS: Final = {
+    ("GU1", "fine"): w("the card stays shown and the offender pays 1 token to each player"),
+    ("GU2", "redeal"): w("the dealer pays 1 token to each player and deals again"),
+    ("GU3", "redeal"): w("a redeal"),
+    ("GU3", "play-on"): w("play on, the card seen by all"),
+    ("GU4", "void"): w("the act is void and the offender pays 1 token to each player"),
+    ("GU5", "pay"): w("the stir is paid at once and goes on"),
+    ("GU5", "cancel"): w("the stir is cancelled and the discard returned"),
+    ("GU6", "disqualify"): w("that player may win neither the guinguette nor the cabaret"),
+    ("GU7", "fine"): w("the claim is void and the claimant pays 1 token to each player"),
+    ("GU8", "forfeit"): w("the offender loses his stake in the cabaret and his right to it"),
+    ("GU8", "pardon"): w("pardon the offender"),
+}
+"""What each remedy does, by law and name."""
+
+
+# ------------------------------------------------------------------------------------------------ small words
+def sort_hand(cards: Sequence[Card]) -> tuple[Card, ...]:
+    """By suit, ♠ ♥ ♣ ♦, each strongest first: K Q J 10 9 … 6 (… 2), the ace last, the lowest card (GU-§2.2).
+
+    >>> from academie.cards import parse_cards
+    >>> " ".join(str(c) for c in sort_hand(parse_cards("AS 9D KS QD 7H 6C")))
+    'KS AS 7H 6C QD 9D'
+    """
+    return tuple(sorted(cards, key=lambda c: (SUIT_ORDER.index(c.suit), -LEVEL[c.index])))
+
+
+def _tokens(words: Words, count: int) -> str:
+    return words("1 token") if count == 1 else words("{count} tokens", count=count)
+
+
+def _signed(number: int) -> str:
+    return f"+{number}" if number > 0 else (f"−{-number}" if number < 0 else "0")
+
+
+def _measure(words: Words, amount: int) -> str:
+    """A measure with its article (GU-§3.1): a demi-septier (1), a chopine (2), a pinte (4)."""
+    return {1: words("a demi-septier"), 2: words("a chopine"), 4: words("a pinte")}.get(amount, str(amount))
+
+
+def _basket(words: Words, account: str) -> str:
+    """A basket (or the bank) as a noun phrase."""
+    return {GUINGUETTE: words("the guinguette basket"), CABARET: words("the cabaret"),
+            COTILLON: words("the cotillon basket"), BANK: words("the bank")}.get(account, account)
+
+
+def _tierce(words: Words, value: int, rules: GuinguetteRules) -> str:
+    """A tierce by its top card, in the book's words ("a tierce au valet")."""
+    return words("a {tierce}", tierce=tierce_name(value, rules))
+
+
+def _hand_value(words: Words, cards: Sequence[Card], rules: GuinguetteRules) -> str:
+    """What a hand shown is worth at the showdown: its best tierce, else its point (GU-§5.1c, GU-§2.2v)."""
+    mask = sum(1 << card.index for card in cards)
+    tierce = tierce_of(mask, rules)
+    if tierce:
+        return _tierce(words, tierce, rules)
+    return words("no tierce, a point of {point}", point=point_of(mask))
+
+
+def _and(words: Words, items: Sequence[str]) -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return words("{first} and {last}", first=", ".join(items[:-1]), last=items[-1])
+
+
+def _series(words: Words, items: Sequence[str]) -> str:
+    """Items that hold commas of their own, one after the other ("a; b; c")."""
+    text = items[0] if items else ""
+    for item in items[1:]:
+        text = words("{first}; {next}", first=text, next=item)
+    return text
+
+
+def _or(words: Words, items: Sequence[str]) -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return words("{first} or {last}", first=", ".join(items[:-1]), last=items[-1])
+
+
+def _card_of(args: Sequence[str]) -> Card | None:
+    for arg in args:
+        try:
+            return Card.parse(arg)
+        except ValueError:
+            continue
+    return None
+
+
+def _cards_held(view: GuinguetteView) -> set[Card]:
+    """The cards the view itself names (the picture may name these and no other)."""
+    held: set[Card] = {*view.hand, *view.my_discards, *view.my_draws}
+    for cards in view.shown:
+        held.update(cards)
+    held.update(card for _, card in view.trick)
+    for _, action in view.history:
+        if isinstance(action, (Stir, Restir, PlayCard)):
+            held.add(action.card)
+        elif isinstance(action, DrawForDeal):
+            held.update(action.cards)
+    return held
+
+
+# ------------------------------------------------------------------------------------------------ the teller
+class _Teller:
+    """The words about one view: names, sentences."""
+
+    def __init__(self, view: GuinguetteView, words: Words, names: Sequence[str]) -> None:
+        self.view = view
+        self.words = words
+        players = view.rules.players
+        self.names = tuple(names) if len(names) >= players else default_names(view, words=words)
+        self.me: int | None = view.viewer if view.viewer != PUBLIC else None
+        self.held = _cards_held(view)
+
+    def say(self, seat: int, mine: str, theirs: str, **arguments: object) -> str:
+        """``mine`` when ``seat`` is the viewer ("You keep ..."), else ``theirs`` with the seat's ``{name}``."""
+        if seat == self.me:
+            return self.words(mine, **arguments)
+        return self.words(theirs, name=self.names[seat], **arguments)
+
+    def obj(self, seat: int) -> str:
+        """A seat after a verb, in a list or after a preposition: "you" for the viewer."""
+        return self.words("you") if seat == self.me else self.names[seat]
+
+    def card(self, card: Card) -> str:
+        return self.words.card(card)
+
+    def cards(self, cards: Sequence[Card]) -> str:
+        return " ".join(self.card(card) for card in sort_hand(cards))
+
+    def tokens(self, count: int) -> str:
+        return _tokens(self.words, count)
+
+    def why(self, reason: str) -> str:
+        message = RULE_MEANINGS.get(reason)
+        return self.words(message) if message is not None else reason
+
+    def payment(self, transfer: Transfer) -> str:
+        """Any movement of tokens, with its rule."""
+        words, source, target = self.words, transfer.source, transfer.target
+        tokens, why = self.tokens(transfer.amount), self.why(transfer.reason)
+        if isinstance(source, int) and isinstance(target, int):
+            if target == self.me:
+                return words("{payer} pays you {tokens} ({why}).", payer=self.names[source], tokens=tokens, why=why)
+            return self.say(source, w("You pay {tokens} to {payee} ({why})."),
+                            w("{name} pays {tokens} to {payee} ({why})."), tokens=tokens, payee=self.obj(target),
+                            why=why)
+        if isinstance(source, int):
+            return self.say(source, w("You put {tokens} into {basket} ({why})."),
+                            w("{name} puts {tokens} into {basket} ({why})."), tokens=tokens,
+                            basket=_basket(words, str(target)), why=why)
+        if isinstance(target, int):
+            return self.say(target, w("You take {tokens} from {basket} ({why})."),
+                            w("{name} takes {tokens} from {basket} ({why})."), tokens=tokens,
+                            basket=_basket(words, source), why=why)
+        return words("{tokens} go from {source} to {target} ({why}).", tokens=tokens, source=_basket(words, source),
+                     target=_basket(words, str(target)), why=why)
+
+    def remedy(self, law: str, name: str) -> str:
+        message = REMEDY_MEANINGS.get((law, name))
+        return self.words(message) if message is not None else name
+
+
+# ------------------------------------------------------------------------------------------------ telling a deal
+@dataclass
+class _Story:
+    """One deal told from its actions and its payments: the sentences (each with the index of the action that
+    caused it: -1 before the first action, ``len(history)`` for the showdown), and what the tricks were."""
+
+    lines: list[tuple[int, str]] = field(default_factory=list)
+    tricks: list[TrickPicture] = field(default_factory=list)
+    opened: bool = False
+    folded: set[int] = field(default_factory=set)
+    barred: set[int] = field(default_factory=set)
+    """Seats that may win no cabaret (GU6, GU8)."""
+    tricks_won: dict[int, int] = field(default_factory=dict)
+
+
+class _Narrator:
+    """Walks one deal's actions with the payments they made, saying each in a sentence."""
+
+    def __init__(self, teller: _Teller, *, dealer: int, deal: int, history: Sequence[tuple[int, Action]],
+                 payments: Sequence[Transfer], draws: Sequence[Card] = ()) -> None:
+        self.teller = teller
+        self.words = teller.words
+        self.rules = teller.view.rules
+        self.dealer = dealer
+        self.deal = deal
+        self.history = history
+        self.payments = list(payments)
+        self.used = [False] * len(self.payments)
+        self.draws = list(draws)
+        self.story = _Story()
+        self.contributions = [0] * self.rules.players
+        self.high = 0
+        self.current_plays: list[tuple[int, Card]] = []
+        self.offender = -1
+
+    # -------------------------------------------------------------- payments
+    def take(self, reasons: tuple[str, ...], *, source: int | str | None = None) -> Transfer | None:
+        """The first payment not yet told for one of ``reasons`` (from ``source``), now told."""
+        for index, transfer in enumerate(self.payments):
+            if not self.used[index] and transfer.reason in reasons and (source is None or transfer.source == source):
+                self.used[index] = True
+                return transfer
+        return None
+
+    def take_all(self, reasons: tuple[str, ...]) -> list[Transfer]:
+        taken = []
+        while (transfer := self.take(reasons)) is not None:
+            taken.append(transfer)
+        return taken
+
+    def position(self, seat: int) -> int:
+        return (seat - self.dealer - 1) % self.rules.players
+
+    def eldest(self) -> int:
+        return (self.dealer + 1) % self.rules.players
+
+    def add(self, index: int, line: str) -> None:
+        self.story.lines.append((index, line))
+
+    # -------------------------------------------------------------- the whole deal
+    def tell(self, *, dealt: bool, carried: tuple[int, int, int] | None, result: DealResult | None,
+             now: tuple[Phase, int] | None = None) -> _Story:
+        """The deal's sentences; ``now``, the phase and cotillon round the deal is in (for the deal in progress),
+        announces a round or a phase that has begun before anyone has spoken in it."""
+        self.opening(dealt=dealt, carried=carried)
+        round_, last_position, phase = 1, -1, Phase.STIR
+        for index, (actor, action) in enumerate(self.history):
+            if isinstance(action, (Keep, Stir, Restir, HiddenStir)):
+                position = self.position(actor)
+                if position <= last_position:
+                    round_ += 1
+                    self.add(index, self.new_round(round_))
+                last_position = position
+            elif isinstance(action, (Pass, Bet)) and phase is Phase.STIR:
+                phase = Phase.BET
+                self.add(index, self.new_phase(phase))
+            elif isinstance(action, PlayCard) and phase is not Phase.TRICKS:
+                phase = Phase.TRICKS
+                self.add(index, self.new_phase(phase))
+            self.action(index, actor, action)
+        end = len(self.history)
+        if now is not None:
+            current, stir_round = now
+            if current in (Phase.STIR, Phase.RESHUFFLE) and stir_round > round_:
+                self.add(end, self.new_round(stir_round))
+            elif (current is Phase.BET and phase is Phase.STIR) or (current is Phase.TRICKS
+                                                                      and phase is not Phase.TRICKS):
+                self.add(end, self.new_phase(current))
+        if result is not None:
+            self.showdown(result)
+        return self.story
+
+    def new_round(self, round_: int) -> str:
+        return self.words("Round {round} of the cotillon, the renvi: those who stirred in the round before may stir "
+                          "again (GU-§5.1b, GU-§5.3a).", round=round_)
+
+    def new_phase(self, phase: Phase) -> str:
+        if phase is Phase.BET:
+            return self.words("The cotillon is closed; the vying on the cabaret begins with the eldest hand "
+                              "(GU-§5.3b).")
+        return self.words("The vying is over; four tricks are played, each following suit, the most tricks taking "
+                          "the cotillon basket (GU-§5.6).")
+
+    def opening(self, *, dealt: bool, carried: tuple[int, int, int] | None) -> None:
+        teller, words, rules = self.teller, self.words, self.rules
+        number, deals = self.deal + 1, rules.deals
+        if self.deal == 0:
+            self.add(-1, words("La Guinguette is a reconstruction: only part of the old rules survives, and the "
+                               "rules marked R1 complete it (type rules)."))
+        eldest = self.eldest()
+        if self.dealer == teller.me:
+            self.add(-1, words("Deal {number} of {deals}: you deal; {eldest} is eldest hand and speaks first "
+                               "(GU-§2.4d).", number=number, deals=deals, eldest=teller.names[eldest]))
+        elif eldest == teller.me:
+            self.add(-1, words("Deal {number} of {deals}: {dealer} deals; you are eldest hand and speak first "
+                               "(GU-§2.4d).", number=number, deals=deals, dealer=teller.names[self.dealer]))
+        else:
+            self.add(-1, words("Deal {number} of {deals}: {dealer} deals; {eldest} is eldest hand and speaks "
+                               "first (GU-§2.4d).", number=number, deals=deals, dealer=teller.names[self.dealer],
+                               eldest=teller.names[eldest]))
+        for transfer in self.take_all(("GU9",)):
+            if isinstance(transfer.target, int):
+                self.add(-1, teller.say(transfer.target, w("You cannot pay the antes: you buy a new stock of "
+                                                           "{tokens} from the bank (GU9)."),
+                                        w("{name} cannot pay the antes and buys a new stock of {tokens} from the "
+                                          "bank (GU9)."), tokens=teller.tokens(transfer.amount)))
+        if self.take_all(("GU-§3.2",)):
+            guinguette, cabaret = teller.tokens(rules.g_ante), teller.tokens(rules.c_ante)
+            if rules.c_ante:
+                self.add(-1, words("Antes: each player puts {guinguette} into the guinguette basket and {cabaret} "
+                                   "into the cabaret (GU-§3.2).", guinguette=guinguette, cabaret=cabaret))
+            else:
+                self.add(-1, words("Antes: each player puts {guinguette} into the guinguette basket (GU-§3.2).",
+                                   guinguette=guinguette))
+        if carried is not None and any(carried):
+            self.add(-1, words("Carried over from the deals before, not won yet (GU-§3.2): guinguette {guinguette}, "
+                               "cabaret {cabaret}, cotillon {cotillon}.", guinguette=carried[0], cabaret=carried[1],
+                               cotillon=carried[2]))
+        for law in ("GU2", "GU3"):
+            fines = self.take_all((law,))
+            if fines and isinstance(fines[0].source, int):
+                self.add(-1, teller.say(fines[0].source,
+                                        w("The deal was void ({law}): you paid {tokens} to each other player, and "
+                                          "the cards are dealt again; the antes stay."),
+                                        w("The deal was void ({law}): {name} paid {tokens} to each other player, "
+                                          "and the cards are dealt again; the antes stay."),
+                                        law=law, tokens=teller.tokens(fines[0].amount)))
+        if dealt:
+            cotillon = rules.pack_size - HAND_SIZE * rules.players
+            self.add(-1, teller.say(self.dealer, w("You deal four cards to each player, two at a time, from the "
+                                                   "eldest; the {count} left, face down, are the cotillon (GU-§4.3, "
+                                                   "GU-§4.4)."),
+                                    w("{name} deals four cards to each player, two at a time, from the eldest; the "
+                                      "{count} left, face down, are the cotillon (GU-§4.3, GU-§4.4)."),
+                                    count=cotillon))
+        if rules.guinguette_claim_at_deal:
+            claim = self.take(("GU-§5.4a",))
+            if claim is not None and isinstance(claim.target, int):
+                self.add(-1, teller.say(claim.target, w("You show the queen of diamonds and take the guinguette "
+                                                        "basket at once: {tokens} (GU-§5.4a)."),
+                                        w("{name} shows the queen of diamonds and takes the guinguette basket at "
+                                          "once: {tokens} (GU-§5.4a)."), tokens=teller.tokens(claim.amount)))
+
+    # -------------------------------------------------------------- one action
+    def action(self, index: int, actor: int, action: Action) -> None:
+        teller = self.teller
+        if isinstance(action, DrawForDeal):
+            self.add(index, self.words("The players draw for the deal: {draws}; the highest card is tied, they draw "
+                                       "again (GU-§2.4).", draws=", ".join(
+                                           f"{teller.obj(seat)} {teller.card(card)}"
+                                           for seat, card in enumerate(action.cards))))
+        elif isinstance(action, (Keep, Stir, Restir, HiddenStir)):
+            self.stir(index, actor, action)
+        elif isinstance(action, (Pass, Bet, Raise, Hold, AllIn, Fold)):
+            self.vie(index, actor, action)
+        elif isinstance(action, PlayCard):
+            self.play(index, actor, action.card)
+        elif isinstance(action, Irregular):
+            self.add(index, _act_sentence(teller, action))
+            self.offender = action.seat
+        elif isinstance(action, Remedy):
+            self.ruling(index, action)
+
+    def stir(self, index: int, actor: int, action: Action) -> None:
+        teller = self.teller
+        if isinstance(action, Keep):
+            self.add(index, teller.say(actor, w("You keep your cards (« je m'y tiens »)."),
+                                       w("{name} keeps the cards (« je m'y tiens »).")))
+            return
+        again = isinstance(action, Restir) or (isinstance(action, HiddenStir) and action.again)
+        fee = self.take(("GU-§5.1b",) if again else ("GU-§5.1a",), source=actor)
+        cost = fee.amount if fee is not None else (self.rules.restir_cost if again else STIR_COST)
+        tokens = teller.tokens(cost)
+        if isinstance(action, (Stir, Restir)) and actor == teller.me:
+            drawn = self.draws.pop(0) if self.draws else None
+            card = teller.card(action.card)
+            if again and drawn is not None:
+                line = self.words("You stir the cotillon again (« je renvie le cotillon »): you discard {card} face "
+                                  "down, pay {tokens} into the cotillon basket and draw {drawn} (GU-§5.1b).",
+                                  card=card, tokens=tokens, drawn=teller.card(drawn))
+            elif again:
+                line = self.words("You stir the cotillon again (« je renvie le cotillon »): you discard {card} face "
+                                  "down and pay {tokens} into the cotillon basket (GU-§5.1b).", card=card,
+                                  tokens=tokens)
+            elif drawn is not None:
+                line = self.words("You stir the cotillon (« je remue le cotillon »): you discard {card} face down, "
+                                  "pay {tokens} into the cotillon basket and draw {drawn} (GU-§5.1a).", card=card,
+                                  tokens=tokens, drawn=teller.card(drawn))
+            else:
+                line = self.words("You stir the cotillon (« je remue le cotillon »): you discard {card} face down "
+                                  "and pay {tokens} into the cotillon basket (GU-§5.1a).", card=card, tokens=tokens)
+        elif again:
+            line = teller.say(actor, w("You stir the cotillon again (« je renvie le cotillon »): you discard a card "
+                                       "face down, pay {tokens} into the cotillon basket and draw the top card "
+                                       "(GU-§5.1b)."),
+                              w("{name} stirs the cotillon again (« je renvie le cotillon »): discards a card face "
+                                "down, pays {tokens} into the cotillon basket and draws the top card unseen "
+                                "(GU-§5.1b)."), tokens=tokens)
+        else:
+            line = teller.say(actor, w("You stir the cotillon (« je remue le cotillon »): you discard a card face "
+                                       "down, pay {tokens} into the cotillon basket and draw the top card "
+                                       "(GU-§5.1a)."),
+                              w("{name} stirs the cotillon (« je remue le cotillon »): discards a card face down, "
+                                "pays {tokens} into the cotillon basket and draws the top card unseen (GU-§5.1a)."),
+                              tokens=tokens)
+        self.add(index, line)
+
+    def vie(self, index: int, actor: int, action: Action) -> None:
+        teller, story = self.teller, self.story
+        if isinstance(action, Pass):
+            self.add(index, teller.say(actor, w("You pass (« passe »)."), w("{name} passes (« passe »).")))
+            return
+        if isinstance(action, Fold):
+            story.folded.add(actor)
+            put = self.contributions[actor]
+            if put:
+                self.add(index, teller.say(actor, w("You fold (« quitte »): out of the cabaret contest, your "
+                                                    "{tokens} stay in it (GU-§5.3b)."),
+                                           w("{name} folds (« quitte »): out of the cabaret contest, leaving "
+                                             "{tokens} in it (GU-§5.3b)."), tokens=teller.tokens(put)))
+            else:
+                self.add(index, teller.say(actor, w("You fold (« quitte »): out of the cabaret contest (GU-§5.3b)."),
+                                           w("{name} folds (« quitte »): out of the cabaret contest (GU-§5.3b).")))
+            return
+        paid = self.take(("GU-§5.1d", "GU-§5.3b"), source=actor)
+        amount = paid.amount if paid is not None else 0
+        self.contributions[actor] += amount
+        total = self.contributions[actor]
+        self.high = max(self.high, total)
+        tokens = teller.tokens(amount)
+        if isinstance(action, Bet):
+            story.opened = True
+            line = teller.say(actor, w("You open the cabaret with {measure}: {tokens} (GU-§5.3b, GU-§5.1d)."),
+                              w("{name} opens the cabaret with {measure}: {tokens} (GU-§5.3b, GU-§5.1d)."),
+                              measure=_measure(self.words, action.amount), tokens=tokens)
+        elif isinstance(action, Raise):
+            line = teller.say(actor, w("You hold and raise {measure} (« renvi »): you put in {tokens}, {total} in "
+                                       "all (GU-§5.1d)."),
+                              w("{name} holds and raises {measure} (« renvi »): puts in {tokens}, {total} in all "
+                                "(GU-§5.1d)."), measure=_measure(self.words, action.amount), tokens=tokens,
+                              total=total)
+        elif isinstance(action, Hold):
+            line = teller.say(actor, w("You hold (« tiens »): you put in {tokens}, {total} in all (GU-§5.3b)."),
+                              w("{name} holds (« tiens »): puts in {tokens}, {total} in all (GU-§5.3b)."),
+                              tokens=tokens, total=total)
+        elif amount == 0:
+            line = teller.say(actor, w("You go all in with nothing left to put in, {total} in all; side pots settle "
+                                       "what you cannot match (GU-§5.3b, GU-§5.4d)."),
+                              w("{name} goes all in with nothing left to put in, {total} in all; side pots settle "
+                                "what cannot be matched (GU-§5.3b, GU-§5.4d)."), total=total)
+        else:
+            line = teller.say(actor, w("You go all in with your last {tokens}, {total} in all; side pots settle what "
+                                       "you cannot match (GU-§5.3b, GU-§5.4d)."),
+                              w("{name} goes all in with the last {tokens}, {total} in all; side pots settle what "
+                                "cannot be matched (GU-§5.3b, GU-§5.4d)."), tokens=tokens, total=total)
+        self.add(index, line)
+
+    def play(self, index: int, actor: int, card: Card) -> None:
+        teller, story, players = self.teller, self.story, self.rules.players
+        plays = self.current_plays
+        plays.append((actor, card))
+        if len(plays) == 1:
+            self.add(index, teller.say(actor, w("You lead {card}."), w("{name} leads {card}."),
+                                       card=teller.card(card)))
+        else:
+            self.add(index, teller.say(actor, w("You play {card}."), w("{name} plays {card}."),
+                                       card=teller.card(card)))
+        if len(plays) < players:
+            return
+        led = plays[0][1].suit
+        winner, best = max((play for play in plays if play[1].suit == led), key=lambda play: LEVEL[play[1].index])
+        why = self.words("highest {suit}", suit=led.symbol)
+        number = len(story.tricks) + 1
+        story.tricks.append(TrickPicture(number, tuple((seat, str(c)) for seat, c in plays), winner, why))
+        story.tricks_won[winner] = story.tricks_won.get(winner, 0) + 1
+        self.add(index, teller.say(winner, w("You win trick {number} with {card} ({why}, GU-§5.6)."),
+                                   w("{name} wins trick {number} with {card} ({why}, GU-§5.6)."), number=number,
+                                   card=teller.card(best), why=why))
+        self.current_plays = []
+
+    def ruling(self, index: int, remedy: Remedy) -> None:
+        teller, words = self.teller, self.words
+        law, offender = remedy.law, self.offender
+        if not 0 <= offender < self.rules.players:
+            self.add(index, words("Ruling ({law}): {ruling}.", law=law, ruling=teller.remedy(law, remedy.name)))
+            return
+        fines = self.take_all((law,))
+        each = teller.tokens(fines[0].amount) if fines else teller.tokens(1)
+        if remedy.name in ("disqualify", "forfeit"):
+            self.story.barred.add(offender)
+        messages = {
+            ("GU1", "fine"): (w("Ruling (GU1): you keep the card, shown to all, and pay {tokens} to each other "
+                                "player."),
+                              w("Ruling (GU1): {name} keeps the card, shown to all, and pays {tokens} to each other "
+                                "player.")),
+            ("GU3", "play-on"): (w("Ruling (GU3): play goes on; the card you exposed stays seen by all."),
+                                 w("Ruling (GU3): play goes on; the exposed card stays seen by all.")),
+            ("GU4", "void"): (w("Ruling (GU4): the act is void and you pay {tokens} to each other player."),
+                              w("Ruling (GU4): the act is void and {name} pays {tokens} to each other player.")),
+            ("GU5", "cancel"): (w("Ruling (GU5): you cannot pay, so the stir is cancelled and your card returned."),
+                                w("Ruling (GU5): {name} cannot pay, so the stir is cancelled and the card "
+                                  "returned.")),
+            ("GU6", "disqualify"): (w("Ruling (GU6): you may win neither the guinguette nor the cabaret this "
+                                      "deal."),
+                                    w("Ruling (GU6): {name} may win neither the guinguette nor the cabaret this "
+                                      "deal.")),
+            ("GU7", "fine"): (w("Ruling (GU7): the claim is void and you pay {tokens} to each other player."),
+                              w("Ruling (GU7): the claim is void and {name} pays {tokens} to each other player.")),
+            ("GU8", "forfeit"): (w("Ruling (GU8): you lose your stake in the cabaret this deal, and your right to "
+                                   "win it."),
+                                 w("Ruling (GU8): {name} loses the stake put into the cabaret this deal, and the "
+                                   "right to win it.")),
+            ("GU8", "pardon"): (w("Ruling (GU8): the other players pardon you."),
+                                w("Ruling (GU8): the other players pardon {name}.")),
+        }
+        if (law, remedy.name) == ("GU5", "pay"):
+            again = self.take(("GU-§5.1a", "GU-§5.1b"), source=offender)
+            tokens = teller.tokens(again.amount if again is not None else STIR_COST)
+            if offender == teller.me and self.draws:
+                self.add(index, words("Ruling (GU5): you pay the stir at once, {tokens}, and draw {drawn}.",
+                                      tokens=tokens, drawn=teller.card(self.draws.pop(0))))
+            else:
+                self.add(index, teller.say(offender, w("Ruling (GU5): you pay the stir at once, {tokens}, and draw "
+                                                       "the top card."),
+                                           w("Ruling (GU5): {name} pays the stir at once, {tokens}, and draws the "
+                                             "top card unseen."), tokens=tokens))
+            return
+        pair = messages.get((law, remedy.name))
+        if pair is None:
+            self.add(index, words("Ruling ({law}): {ruling}.", law=law, ruling=teller.remedy(law, remedy.name)))
+            return
+        self.add(index, teller.say(offender, pair[0], pair[1], tokens=each))
+
+    # -------------------------------------------------------------- the showdown
+    def showdown(self, result: DealResult) -> None:
+        """GU-§5.4: the hands shown, the three baskets and who took them, then what the deal brought each."""
+        teller, words, rules, story = self.teller, self.words, self.rules, self.story
+        end = len(self.history)
+        players = rules.players
+        order = [(self.dealer + 1 + p) % players for p in range(players)]
+        live = [seat for seat in order if seat not in story.folded and seat not in story.barred]
+        values: dict[int, tuple[int, int]] = {}
+        for seat in order:
+            shown = result.shown[seat] if seat < len(result.shown) else ()
+            if not shown:
+                continue
+            if len(shown) == HAND_SIZE and seat in live:
+                mask = sum(1 << card.index for card in shown)
+                values[seat] = (tierce_of(mask, rules), point_of(mask))
+                self.add(end, teller.say(seat, w("You show {cards}: {value}."), w("{name} shows {cards}: {value}."),
+                                         cards=teller.cards(shown), value=_hand_value(words, shown, rules)))
+            else:
+                self.add(end, teller.say(seat, w("You show {cards}."), w("{name} shows {cards}."),
+                                         cards=teller.cards(shown)))
+        # the guinguette
+        queen = self.take(("GU-§5.4a",))
+        if queen is not None and isinstance(queen.target, int):
+            self.add(end, teller.say(queen.target, w("You hold the queen of diamonds and take the guinguette "
+                                                     "basket: {tokens} (GU-§5.4a)."),
+                                     w("{name} holds the queen of diamonds and takes the guinguette basket: "
+                                       "{tokens} (GU-§5.4a)."), tokens=teller.tokens(queen.amount)))
+        elif result.guinguette is None:
+            self.add(end, words("Nobody shows the queen of diamonds: the guinguette basket is not won "
+                                "(GU-§5.4a)."))
+        # the cabaret
+        main = self.take(("GU-§5.4b",))
+        if not story.opened:
+            self.add(end, words("Nobody bet: there is no contest for the cabaret this deal, and it is not won "
+                                "(GU-§5.3b)."))
+        elif main is not None and isinstance(main.target, int):
+            self.add(end, self.cabaret(main.target, main.amount, live, values, result))
+        elif live and all(value[0] == 0 for seat, value in values.items() if seat in live):
+            self.add(end, words("Nobody still in has a tierce: the cabaret is not won and carries over (GU-§5.4b)."))
+        for transfer in self.take_all(("GU-§5.4d",)):
+            if isinstance(transfer.target, int):
+                self.add(end, teller.say(transfer.target,
+                                         w("You take {tokens} from the cabaret: a side pot, the bets settled layer "
+                                           "by layer when a player is all in (GU-§5.4d)."),
+                                         w("{name} takes {tokens} from the cabaret: a side pot, the bets settled "
+                                           "layer by layer when a player is all in (GU-§5.4d)."),
+                                         tokens=teller.tokens(transfer.amount)))
+        # the cotillon basket
+        cotillon = self.take(("GU-§5.4c",))
+        if cotillon is not None and isinstance(cotillon.target, int):
+            self.add(end, self.cotillon(cotillon.target, cotillon.amount))
+        # the end of the partie
+        shares = self.take_all(("GU-§5.5",))
+        if shares:
+            totals: dict[int, int] = {}
+            for share in shares:
+                if isinstance(share.target, int):
+                    totals[share.target] = totals.get(share.target, 0) + share.amount
+            self.add(end, words("The last deal is over: the baskets left are shared equally, the remainder one by "
+                                "one from the eldest (GU-§5.5): {shares}.", shares=", ".join(
+                                    f"{teller.obj(seat)} {amount}" for seat, amount in totals.items())))
+        for transfer, used in zip(self.payments, self.used, strict=True):
+            if not used:
+                self.add(end, teller.payment(transfer))
+        self.used = [True] * len(self.payments)
+        self.add(end, _deal_result(teller, result, order))
+
+    def cabaret(self, winner: int, amount: int, live: list[int], values: dict[int, tuple[int, int]],
+                result: DealResult) -> str:
+        """Who took the cabaret, and why (GU-§5.4b)."""
+        teller, rules = self.teller, self.rules
+        tokens = teller.tokens(amount)
+        if len(live) <= 1 or winner not in values:
+            return teller.say(winner, w("Everyone else has folded: you take the cabaret, {tokens}, without showing "
+                                        "(GU-§5.4b)."),
+                              w("Everyone else has folded: {name} takes the cabaret, {tokens}, without showing "
+                                "(GU-§5.4b)."), tokens=tokens)
+        tierce, point = values[winner]
+        others = [seat for seat in live if seat != winner and seat in values]
+        if tierce:
+            name = _tierce(self.words, tierce, rules)
+            equal = next((seat for seat in others if values[seat][0] == tierce), None)
+            if equal is not None:
+                return teller.say(winner, w("You take the cabaret, {tokens}, with {tierce}, as good as {other}'s: "
+                                            "equal tierces go to the earlier in the order of play (GU-§5.4b)."),
+                                  w("{name} takes the cabaret, {tokens}, with {tierce}, as good as {other}'s: equal "
+                                    "tierces go to the earlier in the order of play (GU-§5.4b)."), tokens=tokens,
+                                  tierce=name, other=teller.obj(equal))
+            if any(values[seat][0] for seat in others):
+                return teller.say(winner, w("You take the cabaret, {tokens}, with {tierce}, the best tierce shown "
+                                            "(GU-§5.4b)."),
+                                  w("{name} takes the cabaret, {tokens}, with {tierce}, the best tierce shown "
+                                    "(GU-§5.4b)."), tokens=tokens, tierce=name)
+            return teller.say(winner, w("You take the cabaret, {tokens}, with {tierce}: nobody else still in has a "
+                                        "tierce (GU-§5.4b)."),
+                              w("{name} takes the cabaret, {tokens}, with {tierce}: nobody else still in has a "
+                                "tierce (GU-§5.4b)."), tokens=tokens, tierce=name)
+        equal = next((seat for seat in others if values[seat][1] == point), None)
+        if equal is not None:
+            return teller.say(winner, w("Nobody still in has a tierce: you take the cabaret, {tokens}, with a point "
+                                        "of {point}, as high as {other}'s but earlier in the order of play "
+                                        "(GU-§5.4b, GU-§2.2v)."),
+                              w("Nobody still in has a tierce: {name} takes the cabaret, {tokens}, with a point of "
+                                "{point}, as high as {other}'s but earlier in the order of play (GU-§5.4b, "
+                                "GU-§2.2v)."), tokens=tokens, point=point, other=teller.obj(equal))
+        return teller.say(winner, w("Nobody still in has a tierce: you take the cabaret, {tokens}, with the highest "
+                                    "point, {point} (GU-§5.4b, GU-§2.2v)."),
+                          w("Nobody still in has a tierce: {name} takes the cabaret, {tokens}, with the highest "
+                            "point, {point} (GU-§5.4b, GU-§2.2v)."), tokens=tokens, point=point)
+
+    def cotillon(self, taker: int, amount: int) -> str:
+        """Who took the cotillon basket, and why (GU-§5.4c, GU-§5.6)."""
+        teller, rules = self.teller, self.rules
+        tokens = teller.tokens(amount)
+        if rules.trick_phase:
+            return teller.say(taker, w("You take the cotillon basket, {tokens}, with the most tricks, {count} "
+                                       "(GU-§5.6)."),
+                              w("{name} takes the cotillon basket, {tokens}, with the most tricks, {count} "
+                                "(GU-§5.6)."), tokens=tokens, count=self.story.tricks_won.get(taker, 0))
+        if rules.cotillon_to == "guinguette_holder":
+            return teller.say(taker, w("You take the cotillon basket, {tokens}, as the holder of the queen of "
+                                       "diamonds (GU-§5.4c)."),
+                              w("{name} takes the cotillon basket, {tokens}, as the holder of the queen of diamonds "
+                                "(GU-§5.4c)."), tokens=tokens)
+        return teller.say(taker, w("You take the cotillon basket, {tokens}, with the cabaret (GU-§5.4c)."),
+                          w("{name} takes the cotillon basket, {tokens}, with the cabaret (GU-§5.4c)."),
+                          tokens=tokens)
+
+
+_CATEGORIES: Final = (
+    (("GU-§3.2",), w("antes {amount}")),
+    (("GU-§5.1a", "GU-§5.1b"), w("stirs {amount}")),
+    (("GU-§5.1d", "GU-§5.3b"), w("bets {amount}")),
+    (("GU-§5.4a", "GU-§5.4b", "GU-§5.4c", "GU-§5.4d", "GU-§5.5"), w("baskets {amount}")),
+    (("GU1", "GU2", "GU3", "GU4", "GU7"), w("fines {amount}")),
+)
+"""What a deal's tokens went to, for the result (the bank's new stocks, GU9, are neither won nor lost)."""
+
+
+def _breakdown(teller: _Teller, payments: Sequence[Transfer], seat: int) -> str:
+    parts = []
+    for reasons, message in _CATEGORIES:
+        net = sum(t.amount for t in payments if t.reason in reasons and t.target == seat and t.source != BANK)
+        net -= sum(t.amount for t in payments if t.reason in reasons and t.source == seat and t.target != BANK)
+        if net:
+            parts.append(teller.words(message, amount=_signed(net)))
+    return ", ".join(parts)
+
+
+def _deal_result(teller: _Teller, result: DealResult, order: Sequence[int]) -> str:
+    """What the deal brought each player, and from what (rule file §6's table)."""
+    entries = []
+    for seat in order:
+        points = result.points[seat] if seat < len(result.points) else 0
+        detail = _breakdown(teller, result.payments, seat)
+        entries.append(f"{teller.obj(seat)} {_signed(points)}" + (f" ({detail})" if detail else ""))
+    return teller.words("Deal {number} is over: {results}.", number=result.deal + 1,
+                        results=_series(teller.words, entries))
+
+
+def _act_sentence(teller: _Teller, act: Irregular) -> str:
+    """An irregular act told in the log, with its law (table mode, rule file §7)."""
+    words, seat = teller.words, act.seat
+    if not 0 <= seat < teller.view.rules.players:
+        return str(act)
+    card = _card_of(act.args)
+    shown = teller.card(card) if card is not None and card in teller.held else ""
+    if act.kind == "show-draw":
+        if shown:
+            return teller.say(seat, w("You show the card you drew from the cotillon, {card}, which is forbidden "
+                                      "(GU1)."),
+                              w("{name} shows the card drawn from the cotillon, {card}, which is forbidden (GU1)."),
+                              card=shown)
+        return teller.say(seat, w("You show the card you drew from the cotillon, which is forbidden (GU1)."),
+                          w("{name} shows the card drawn from the cotillon, which is forbidden (GU1)."))
+    if act.kind == "misdeal":
+        return teller.say(seat, w("You misdeal (GU2)."), w("{name} misdeals (GU2)."))
+    if act.kind == "exposed":
+        if shown:
+            return teller.say(seat, w("{card} is exposed in the deal, and you caused it (GU3)."),
+                              w("{card} is exposed in the deal, and {name} caused it (GU3)."), card=shown)
+        return teller.say(seat, w("A card is exposed in the deal, and you caused it (GU3)."),
+                          w("A card is exposed in the deal, and {name} caused it (GU3)."))
+    if act.kind == "out-of-turn":
+        return teller.say(seat, w("You act out of turn: {act} (GU4)."), w("{name} acts out of turn: {act} (GU4)."),
+                          act=_act_words(words, act.args))
+    if act.kind == "unpaid-stir":
+        return teller.say(seat, w("You stir without paying (GU5)."), w("{name} stirs without paying (GU5)."))
+    if act.kind == "wrong-count":
+        return teller.say(seat, w("You are found with a wrong number of cards (GU6)."),
+                          w("{name} is found with a wrong number of cards (GU6)."))
+    if act.kind == "false-claim":
+        if act.args[:1] == ("queen",):
+            return teller.say(seat, w("You claim the queen of diamonds and do not hold it (GU7)."),
+                              w("{name} claims the queen of diamonds without holding it (GU7)."))
+        return teller.say(seat, w("You claim a tierce and do not hold one (GU7)."),
+                          w("{name} claims a tierce without holding one (GU7)."))
+    if act.kind == "look":
+        return teller.say(seat, w("You look at the cotillon or the discards (GU8)."),
+                          w("{name} looks at the cotillon or the discards (GU8)."))
+    return str(act)
+
+
+def _act_words(words: Words, args: Sequence[str]) -> str:
+    """What was done out of turn, in words (never naming a card: a stir's discard goes face down, GU-§5.1a)."""
+    if args and args[0].lower() in ("stir", "restir"):
+        return words("a stir")
+    try:
+        action = parse_action(" ".join(args))
+    except ValueError:
+        return words("a word out of turn")
+    if isinstance(action, Keep):
+        return words("« je m'y tiens »")
+    if isinstance(action, (Stir, Restir)):
+        return words("a stir")
+    if isinstance(action, Pass):
+        return words("« passe »")
+    if isinstance(action, Bet):
+        return words("a bet of {measure}", measure=_measure(words, action.amount))
+    if isinstance(action, Raise):
+        return words("a raise of {measure}", measure=_measure(words, action.amount))
+    if isinstance(action, Hold):
+        return words("« tiens »")
+    if isinstance(action, Fold):
+        return words("« quitte »")
+    if isinstance(action, AllIn):
+        return words("going all in")
+    return words("a word out of turn")
+
+
+# ------------------------------------------------------------------------------------------------ the picture
+def default_names(view: GuinguetteView, /, *, words: Words) -> tuple[str, ...]:
+    """"You" for the viewer, "Seat N" for the others (every seat for a spectator).
+
+    >>> from academie.games.guinguette.state import GuinguetteState
+    >>> default_names(GuinguetteState.new(seed=1, first_dealer=0, players=3).view(1), words=Words("fr"))
+    ('Siège 0', 'Vous', 'Siège 2')
+    """
+    return tuple(words("You") if seat == view.viewer else words("Seat {number}", number=seat)
+                 for seat in range(view.rules.players))
+
+
+def _carried(view: GuinguetteView) -> tuple[int, int, int]:
+    """What each basket held before this deal's antes: what the deals before left in it (GU-§3.2)."""
+    balances = list(view.baskets)
+    for index, basket in enumerate(BASKET_ORDER):
+        for transfer in view.payments:
+            if transfer.target == basket:
+                balances[index] -= transfer.amount
+            if transfer.source == basket:
+                balances[index] += transfer.amount
+    return (balances[0], balances[1], balances[2])
+
+
+def _dealt(view: GuinguetteView) -> bool:
+    return view.phase not in (Phase.DRAW, Phase.SHUFFLE) or any(view.hand_sizes)
+
+
+def _story(teller: _Teller) -> tuple[_Story, list[str], _Story | None]:
+    """This deal told (with, when it has just begun, how the one before ended), and the last deal's story."""
+    view = teller.view
+    over = view.phase is Phase.OVER
+    last = view.last_deal
+    lines: list[str] = []
+    before: _Story | None = None
+    if last is not None and not over:
+        narrator = _Narrator(teller, dealer=last.dealer, deal=last.deal, history=last.history,
+                             payments=last.payments)
+        before = narrator.tell(dealt=True, carried=None, result=last)
+        final = max(len(last.history) - 1, 0)
+        lines += [line for index, line in before.lines if index >= final]
+    if view.dealer is None:
+        narrator = _Narrator(teller, dealer=0, deal=0, history=view.history, payments=())
+        for index, (actor, action) in enumerate(view.history):
+            narrator.action(index, actor, action)
+        return narrator.story, lines + [line for _, line in narrator.story.lines], before
+    narrator = _Narrator(teller, dealer=view.dealer, deal=view.deal, history=view.history, payments=view.payments,
+                         draws=view.my_draws)
+    narrator.current_plays = []
+    story = narrator.tell(dealt=_dealt(view), carried=None if over else _carried(view),
+                          result=last if over else None, now=None if over else (view.phase, view.stir_round))
+    return story, lines + [line for _, line in story.lines], before
+
+
+def paint(view: GuinguetteView, /, *, words: Words, names: Sequence[str]) -> Picture:
+    """The picture of ``view`` in ``words``' language, the seats called ``names``."""
+    teller = _Teller(view, words, names)
+    rules, me = view.rules, teller.me
+    players = rules.players
+    over = view.phase is Phase.OVER
+    story, log, before = _story(teller)
+    dealt = _dealt(view) and not over
+    dealer = view.dealer
+    order = [(dealer + 1 + p) % players for p in range(players)] if dealer is not None else list(range(players))
+    seats = [_seat(teller, seat, dealt=dealt) for seat in order]
+    tallies = [Tally(words("Baskets"), ((words("Guinguette"), str(view.baskets[0])),
+                                        (words("Cabaret"), str(view.baskets[1])),
+                                        (words("Cotillon"), str(view.baskets[2])))),
+               Tally(words("Tokens"), tuple((teller.names[seat], str(view.stocks[seat])) for seat in order))]
+    bought = view.bought or (0,) * players
+    tallies.append(Tally(words("Won or lost"), tuple(
+        (teller.names[seat], _signed(view.stocks[seat] - rules.stock - bought[seat])) for seat in order)))
+    if rules.trick_phase and dealt and view.phase is Phase.TRICKS:
+        tallies.append(Tally(words("Tricks"), tuple((teller.names[seat], str(view.tricks_won[seat]))
+                                                    for seat in order)))
+    extra: list[tuple[str, str]] = []
+    if dealt:
+        extra.append((words("Cotillon (the talon)"), words("{count} cards face down", count=view.cotillon_size)))
+    if dealt and view.phase is Phase.BET:
+        extra.append((words("Cabaret contest"), _contest(teller)))
+    if me is not None and dealt and len(view.hand) == HAND_SIZE:
+        extra.append((words("Your hand is worth"), _hand_value(words, view.hand, rules)))
+    table: list[tuple[str, tuple[str, ...]]] = []
+    if me is not None and view.my_discards and dealt:
+        table.append((words("Your discards, face down"), tuple(str(card) for card in sort_hand(view.my_discards))))
+    current = None
+    if view.trick:
+        current = TrickPicture(len(story.tricks) + 1, tuple((seat, str(card)) for seat, card in view.trick))
+    last_trick = story.tricks[-1] if story.tricks else (before.tricks[-1] if before and before.tricks else None)
+    result = ""
+    if over:
+        closing = _deal_result(teller, view.last_deal, order) if view.last_deal is not None else ""
+        result = " ".join(part for part in (closing, _game_result(teller)) if part)
+    elif view.last_deal is not None and not any(actor >= 0 for actor, _ in view.history):
+        result = _deal_result(teller, view.last_deal, _order(view.last_deal.dealer, players))
+    actor = view.actor if isinstance(view.actor, int) and view.actor >= 0 else None
+    return Picture(
+        game="guinguette", title=words("La Guinguette"), lang=words.lang, viewer=me, status=_status(teller),
+        seats=tuple(seats), hand=tuple(str(card) for card in sort_hand(view.hand)) if me is not None else (),
+        table=tuple(table), trick=current, last_trick=last_trick, tallies=tuple(tallies), to_act=actor,
+        waiting_for=_waiting(teller), moves=_moves(teller) if me is not None and view.actor == me else (),
+        log=tuple(log), pending=_pending(teller), result=result, extra=tuple(extra))
+
+
+def _order(dealer: int, players: int) -> list[int]:
+    return [(dealer + 1 + p) % players for p in range(players)]
+
+
+def _seat(teller: _Teller, seat: int, *, dealt: bool) -> SeatPicture:
+    view, words = teller.view, teller.words
+    roles = []
+    if view.dealer is not None and view.phase is not Phase.OVER:
+        if seat == view.dealer:
+            roles.append(words("dealer"))
+        if seat == (view.dealer + 1) % view.rules.players:
+            roles.append(words("eldest hand"))
+    notes = []
+    stirs = view.stirs[seat] if dealt else 0
+    if stirs == 1:
+        notes.append(words("stirred once"))
+    elif stirs == 2:
+        notes.append(words("stirred twice"))
+    elif stirs:
+        notes.append(words("stirred {count} times", count=stirs))
+    if dealt and view.contributions[seat]:
+        notes.append(words("{tokens} in the cabaret", tokens=_tokens(words, view.contributions[seat])))
+    if dealt and view.folded[seat]:
+        notes.append(words("folded"))
+    elif dealt and view.all_in[seat]:
+        notes.append(words("gone all in"))
+    elif dealt and view.phase is Phase.BET and not view.opened and view.acted[seat]:
+        notes.append(words("passed"))
+    barred = _barred(view)
+    if dealt and seat in barred:
+        notes.append(words("may win no basket (GU6)") if barred[seat] == "GU6" else
+                     words("lost the right to the cabaret (GU8)"))
+    shown = tuple(sort_hand(view.shown[seat])) if dealt else ()
+    if seat == teller.me and shown:
+        notes.append(words("face up: {cards}", cards=teller.cards(shown)))
+        shown = ()
+    return SeatPicture(seat, teller.names[seat], tuple(roles), view.hand_sizes[seat] if dealt else 0,
+                       tuple(str(card) for card in shown), tuple(notes))
+
+
+def _barred(view: GuinguetteView) -> dict[int, str]:
+    """The seats a ruling barred this deal: GU6 (no basket), GU8 (no cabaret)."""
+    barred: dict[int, str] = {}
+    offender = -1
+    for _, action in view.history:
+        if isinstance(action, Irregular):
+            offender = action.seat
+        elif isinstance(action, Remedy) and action.name in ("disqualify", "forfeit") and offender >= 0:
+            barred[offender] = action.law
+    return barred
+
+
+def _contest(teller: _Teller) -> str:
+    view, words = teller.view, teller.words
+    if not view.opened:
+        return words("nobody has bet yet: pass, or open with 1, 2 or 4 tokens")
+    if teller.me is not None and not view.folded[teller.me]:
+        need = view.high - view.contributions[teller.me]
+        return words("the highest stake is {high}; you have put in {mine}, {need} more to hold", high=view.high,
+                     mine=view.contributions[teller.me], need=max(need, 0))
+    return words("the highest stake is {high}", high=view.high)
+
+
+def _status(teller: _Teller) -> str:
+    view, words = teller.view, teller.words
+    number, deals = view.deal + 1, view.rules.deals
+    if view.phase is Phase.OVER:
+        return words("The game is over")
+    if view.phase is Phase.DRAW:
+        return words("Drawing for the deal (GU-§2.4)")
+    if view.phase is Phase.STIR or view.phase is Phase.RESHUFFLE:
+        return words("Deal {number} of {deals} · the cotillon, round {round}", number=number, deals=deals,
+                     round=view.stir_round)
+    if view.phase is Phase.BET:
+        return words("Deal {number} of {deals} · the vying on the cabaret", number=number, deals=deals)
+    if view.phase is Phase.TRICKS:
+        return words("Deal {number} of {deals} · trick {trick} of 4", number=number, deals=deals,
+                     trick=min(sum(view.tricks_won) + 1, HAND_SIZE))
+    return words("Deal {number} of {deals}", number=number, deals=deals)
+
+
+def _waiting(teller: _Teller) -> str:
+    view, words = teller.view, teller.words
+    if view.phase is Phase.OVER or view.actor is None:
+        return words("The game is over")
+    if view.pending is not None:
+        chooser = view.pending.chooser
+        if chooser is None:
+            return words("The table rules under {law}", law=view.pending.law)
+        if chooser == teller.me:
+            return words("Your choice of remedy under {law}", law=view.pending.law)
+        return words("{name} chooses the remedy under {law}", name=teller.names[chooser], law=view.pending.law)
+    actor = view.actor
+    if actor == CHANCE:
+        if view.phase is Phase.DRAW:
+            return words("The players draw for the deal")
+        if view.phase is Phase.RESHUFFLE:
+            return words("The cotillon is shuffled and cut")
+        return words("The dealer shuffles and deals")
+    if actor == TABLE or actor < 0:
+        return words("The table rules")
+    if view.phase is Phase.STIR:
+        return teller.say(actor, w("Your turn to keep or stir"), w("{name} to keep or stir"))
+    if view.phase is Phase.BET:
+        return teller.say(actor, w("Your turn to speak on the cabaret"), w("{name} to speak on the cabaret"))
+    return teller.say(actor, w("Your turn to play"), w("{name} to play"))
+
+
+def _game_result(teller: _Teller) -> str:
+    """The end of the partie: each player's tokens won or lost, and who won most (GU-§5.5)."""
+    view, words = teller.view, teller.words
+    players = view.rules.players
+    bought = view.bought or (0,) * players
+    won = [view.stocks[seat] - view.rules.stock - bought[seat] for seat in range(players)]
+    best = max(won)
+    leaders = [seat for seat in range(players) if won[seat] == best]
+    results = ", ".join(f"{teller.obj(seat)} {_signed(won[seat])}" for seat in range(players))
+    if len(leaders) == 1:
+        (leader,) = leaders
+        head = teller.say(leader, w("The game is over: you win the most, {tokens}."),
+                          w("The game is over: {name} wins the most, {tokens}."), tokens=_signed(best))
+    else:
+        head = words("The game is over: {names} tie for the most, {tokens}.",
+                     names=_and(words, [teller.obj(seat) for seat in leaders]), tokens=_signed(best))
+    return head + " " + words("Tokens won or lost over the partie: {results}.", results=results)
+
+
+# ------------------------------------------------------------------------------------------------ moves
+def _moves(teller: _Teller) -> tuple[MovePicture, ...]:
+    """The viewer's legal moves, the cards in the order of the hand shown."""
+    view = teller.view
+    rank = {card: number for number, card in enumerate(sort_hand(view.hand))}
+    legal = list(view.legal_actions)
+    cards = [a for a in legal if isinstance(a, (Stir, Restir, PlayCard))]
+    cards.sort(key=lambda a: rank.get(a.card, len(rank)))
+    first = next((i for i, a in enumerate(legal) if isinstance(a, (Stir, Restir, PlayCard))), len(legal))
+    others = [a for a in legal if not isinstance(a, (Stir, Restir, PlayCard))]
+    ordered = [*others[:first], *cards, *others[first:]]
+    return tuple(_move(teller, action) for action in ordered)
+
+
+def _move(teller: _Teller, action: Action) -> MovePicture:
+    view, words = teller.view, teller.words
+    me = teller.me if teller.me is not None else 0
+    need = max(view.high - view.contributions[me], 0)
+    text = str(action)
+    if isinstance(action, Keep):
+        return MovePicture(text, words("keep your cards (« je m'y tiens »)"))
+    if isinstance(action, Stir):
+        return MovePicture(text, words("stir: discard {card}, pay {tokens} (« je remue le cotillon »)",
+                                       card=teller.card(action.card), tokens=teller.tokens(STIR_COST)),
+                           str(action.card))
+    if isinstance(action, Restir):
+        return MovePicture(text, words("stir again: discard {card}, pay {tokens} (« je renvie le cotillon »)",
+                                       card=teller.card(action.card), tokens=teller.tokens(view.rules.restir_cost)),
+                           str(action.card))
+    if isinstance(action, Pass):
+        return MovePicture(text, words("pass (« passe »): no bet for now, you may still come in"))
+    if isinstance(action, Bet):
+        return MovePicture(text, words("bet {measure}: {tokens} into the cabaret",
+                                       measure=_measure(words, action.amount), tokens=teller.tokens(action.amount)))
+    if isinstance(action, Hold):
+        return MovePicture(text, words("hold (« tiens »): put in {tokens}, to {total} in all",
+                                       tokens=teller.tokens(need), total=view.high))
+    if isinstance(action, Raise):
+        return MovePicture(text, words("raise {measure} (« renvi »): put in {tokens}, to {total} in all",
+                                       measure=_measure(words, action.amount),
+                                       tokens=teller.tokens(need + action.amount),
+                                       total=view.high + action.amount))
+    if isinstance(action, Fold):
+        put = view.contributions[me]
+        if put:
+            return MovePicture(text, words("fold (« quitte »): leave the cabaret, your {tokens} stay in it",
+                                           tokens=teller.tokens(put)))
+        return MovePicture(text, words("fold (« quitte »): leave the cabaret contest"))
+    if isinstance(action, AllIn):
+        return MovePicture(text, words("all in: your last {tokens} into the cabaret (side pots, GU-§5.4d)",
+                                       tokens=teller.tokens(view.stocks[me])))
+    if isinstance(action, PlayCard):
+        label = (words("lead {card}", card=teller.card(action.card)) if not view.trick else
+                 words("play {card}", card=teller.card(action.card)))
+        return MovePicture(text, label, str(action.card))
+    if isinstance(action, Remedy):
+        return MovePicture(text, words("{remedy} ({law})", remedy=teller.remedy(action.law, action.name),
+                                       law=action.law))
+    return MovePicture(text, text)
+
+
+def _pending(teller: _Teller) -> str:
+    view, words = teller.view, teller.words
+    pending = view.pending
+    if pending is None:
+        return ""
+    act = next((action for _, action in reversed(view.history) if isinstance(action, Irregular)), None)
+    what = _act_sentence(teller, act) if act is not None else pending.law
+    remedies = _or(words, [teller.remedy(pending.law, name) for name in pending.remedies])
+    if pending.chooser is None:
+        return words("{act} The table rules: {ruling}.", act=what, ruling=remedies)
+    if pending.chooser == teller.me:
+        return words("{act} You choose ({law}): {remedies}.", act=what, law=pending.law, remedies=remedies)
+    return words("{act} {name} chooses for the other players ({law}): {remedies}.", act=what,
+                 name=teller.names[pending.chooser], law=pending.law, remedies=remedies)
+
+
+# ------------------------------------------------------------------------------------------------ refusals
+def why_not(view: GuinguetteView, action_text: str, reason: str, /, *, words: Words) -> str:
+    """Why the viewer may not take ``action_text`` now, citing the rule that forbids it (the engine's ``reason``
+    otherwise), and what is allowed instead."""
+    teller = _Teller(view, words, default_names(view, words=words))
+    me = teller.me
+    if view.phase is Phase.OVER or view.actor is None:
+        return words("The game is over: no move is possible.")
+    text = action_text.strip()
+    parts = text.split()
+    allowed = _allowed(teller)
+    if parts and parts[0] == "!":
+        if view.rules.mode is not Mode.TABLE:
+            return words("Irregular acts happen only in table mode (rules option mode=table).") + allowed
+        return words("That irregular act is not possible now: {reason}.", reason=reason) + allowed
+    if view.pending is not None:
+        if parts and parts[0].lower() == "remedy":
+            return words("That remedy is not one the law offers: {reason}.", reason=reason) + allowed
+        return words("A ruling under {law} is waiting: its remedy comes first.", law=view.pending.law) + allowed
+    actor = view.actor
+    if me is None or actor != me:
+        if isinstance(actor, int) and actor >= 0:
+            if view.phase is Phase.STIR:
+                return words("It is not your turn: {name} is to keep or stir (GU-§5.3a).", name=teller.names[actor])
+            if view.phase is Phase.BET:
+                return words("It is not your turn: {name} is to speak on the cabaret (GU-§5.3b).",
+                             name=teller.names[actor])
+            return words("It is not your turn: {name} is to play (GU-§5.6).", name=teller.names[actor])
+        return words("It is not your turn: the cards or the cotillon are being shuffled.")
+    verb = parts[0].lower() if parts else ""
+    refusal = _refusal(teller, verb, parts[1:], reason)
+    return refusal + allowed
+
+
+def _refusal(teller: _Teller, verb: str, args: Sequence[str], reason: str) -> str:
+    view, words, rules = teller.view, teller.words, teller.view.rules
+    me = teller.me if teller.me is not None else 0
+    phase, stock = view.phase, view.stocks[me]
+    need = max(view.high - view.contributions[me], 0)
+    card = _card_of(args) if args else None
+    if verb in ("stir", "restir", "keep"):
+        if phase is not Phase.STIR:
+            return words("The cotillon rounds are over: no more stirring or keeping this deal (GU-§5.2).")
+        if verb == "keep":
+            return words("Not allowed now: {reason}.", reason=reason)
+        if card is not None and card not in view.hand:
+            return words("You do not hold {card}.", card=teller.card(card))
+        again = view.stir_round > 1
+        if verb == "stir" and again:
+            return words("This is the renvi round: stir again with restir CARD (« je renvie le cotillon », "
+                         "GU-§5.1b).")
+        if verb == "restir" and not again:
+            return words("This is the first round: stir with stir CARD; restir is for the renvi round (GU-§5.3a).")
+        cost = rules.restir_cost if again else STIR_COST
+        if stock < cost:
+            return words("A stir costs {tokens} and you have {stock}: you can only keep your cards (GU-§5.1a, "
+                         "GU-§5.3a).", tokens=teller.tokens(cost), stock=stock)
+        if not rules.discard_mixed and view.cotillon_size == 0:
+            return words("The cotillon is empty: nobody can stir (GU-§5.1e).")
+        return words("Not allowed now: {reason}.", reason=reason)
+    if verb in ("pass", "bet", "hold", "raise", "fold", "all-in"):
+        if phase is not Phase.BET:
+            if phase is Phase.STIR:
+                return words("The vying on the cabaret comes after the cotillon rounds: keep or stir first "
+                             "(GU-§5.2).")
+            return words("The vying on the cabaret is over (GU-§5.2).")
+        amount = int(args[0]) if args and args[0].isdigit() else 0
+        if not view.opened:
+            if verb in ("hold", "raise", "fold", "all-in"):
+                return words("Nobody has bet yet: pass, or open the cabaret with bet 1, 2 or 4 (GU-§5.3b).")
+            if amount not in MEASURES:
+                return words("The measures are 1 (demi-septier), 2 (chopine) and 4 (pinte) (GU-§3.1).")
+            return words("You have {stock} tokens: you cannot bet {amount} (GU-§5.3b).", stock=stock, amount=amount)
+        if verb in ("pass", "bet"):
+            return words("The cabaret is open, the highest stake {high}: hold, raise or fold (GU-§5.3b).",
+                         high=view.high)
+        if verb == "all-in":
+            return words("You can hold ({tokens}): all in is only for a player short of holding (GU-§5.3b).",
+                         tokens=teller.tokens(need))
+        if stock < need:
+            return words("Holding costs {tokens} and you have {stock}: go all in or fold (GU-§5.3b, GU-§5.4d).",
+                         tokens=teller.tokens(need), stock=stock)
+        if verb == "raise":
+            return _raise_refused(teller, amount, need, stock)
+        return words("Not allowed now: {reason}.", reason=reason)
+    if verb == "play":
+        if not rules.trick_phase:
+            return words("No tricks are played in this game: the four-trick phase is an option (GU-§5.6).")
+        if phase is not Phase.TRICKS:
+            return words("The tricks come after the vying on the cabaret (GU-§5.6).")
+        if card is None:
+            return words("Not allowed now: {reason}.", reason=reason)
+        if card not in view.hand:
+            return words("You do not hold {card}.", card=teller.card(card))
+        if view.trick:
+            led = view.trick[0][1].suit
+            if card.suit != led and any(held.suit == led for held in view.hand):
+                return words("You must follow suit: {suit} was led (GU-§5.6).", suit=led.symbol)
+        return words("Not allowed now: {reason}.", reason=reason)
+    if verb == "remedy":
+        return words("No ruling is waiting for a remedy.")
+    return words("Not allowed now: {reason}.", reason=reason)
+
+
+def _raise_refused(teller: _Teller, amount: int, need: int, stock: int) -> str:
+    view, words, rules = teller.view, teller.words, teller.view.rules
+    if amount not in MEASURES:
+        return words("The measures are 1 (demi-septier), 2 (chopine) and 4 (pinte) (GU-§3.1).")
+    if rules.max_raises and view.raises >= rules.max_raises:
+        return words("No more raises this deal: the limit is {count} (GU-§5.3b).", count=rules.max_raises)
+    if rules.betting == "ladder" and amount <= view.last_measure:
+        return words("Each raise must step up a measure: more than {last} (GU-§5.3b, the ladder).",
+                     last=view.last_measure)
+    largest = max((m for m in MEASURES if need + m <= stock), default=0)
+    if largest:
+        return words("Raising {amount} costs {tokens} ({need} to hold and {amount} more) and you have {stock}: "
+                     "the most you may raise is {largest} (GU-§5.3b).", amount=amount,
+                     tokens=teller.tokens(need + amount), need=need, stock=stock, largest=largest)
+    return words("Raising {amount} costs {tokens} ({need} to hold and {amount} more) and you have {stock}: you "
+                 "cannot raise, only hold or fold (GU-§5.3b).", amount=amount, tokens=teller.tokens(need + amount),
+                 need=need, stock=stock)
+
+
+def _allowed(teller: _Teller) -> str:
+    """What the viewer may do instead (nothing when it is not his turn)."""
+    view, words = teller.view, teller.words
+    if teller.me is None or view.actor != teller.me or not view.legal_actions:
+        return ""
+    return " " + words("Allowed: {moves}.", moves=_series(words, [move.label for move in _moves(teller)]))
+
+
+# ------------------------------------------------------------------------------------------------ shorthand
+_SAYINGS: Final = {
+    "je m'y tiens": "keep", "m'y tiens": "keep", "garde": "keep", "je garde": "keep",
+    "passe": "pass", "je passe": "pass", "tiens": "hold", "je tiens": "hold", "quitte": "fold", "je quitte": "fold",
+    "tapis": "all-in", "all in": "all-in", "va-tout": "all-in", "allin": "all-in",
+}
+"""The players' words for the moves that take no card (« je m'y tiens », « passe », « tiens », « quitte »)."""
+_VERBS: Final = {"remue": "stir", "je remue": "stir", "renvie": "restir", "je renvie": "restir",
+                 "joue": "play", "je joue": "play", "jouer": "play", "mise": "bet", "je mise": "bet",
+                 "renvi": "raise", "relance": "raise"}
+_MEASURE_WORDS: Final = {"demi-septier": 1, "chopine": 2, "pinte": 4}
+
+
+def shorthand(view: GuinguetteView, text: str, /) -> str:
+    """What a player's shorthand means: a card alone (``KC``, ``10h``, ``R♣``) stirs it in a cotillon round (or
+    re-stirs it in the renvi round) and plays it in a trick; the book's words (« je m'y tiens », « passe »,
+    « tiens », « quitte », « je remue KC », « je renvie KC », « chopine », « renvi pinte ») stand for their move;
+    other text is left as it is.
+
+    >>> from academie.games.guinguette.state import GuinguetteState
+    >>> view = GuinguetteState.new(seed=3, first_dealer=0).view(1)
+    >>> shorthand(view, str(view.hand[0]).lower()) == f"stir {view.hand[0]}", shorthand(view, "je m'y tiens")
+    (True, 'keep')
+    """
+    stripped = " ".join(text.strip().split())
+    lowered = stripped.lower()
+    legal = view.legal_actions
+    if lowered in _SAYINGS:
+        return _SAYINGS[lowered]
+    if lowered in _MEASURE_WORDS:
+        amount = _MEASURE_WORDS[lowered]
+        return f"{'raise' if view.opened else 'bet'} {amount}"
+    for saying, verb in sorted(_VERBS.items(), key=lambda item: -len(item[0])):
+        if lowered.startswith(saying + " "):
+            rest = stripped[len(saying) + 1:]
+            if verb in ("bet", "raise") and rest.lower() in _MEASURE_WORDS:
+                rest = str(_MEASURE_WORDS[rest.lower()])
+            return f"{verb} {rest}"
+    if " " in stripped:
+        verb, _, rest = stripped.partition(" ")
+        if verb.lower() in ("bet", "raise") and rest.lower() in _MEASURE_WORDS:
+            return f"{verb.lower()} {_MEASURE_WORDS[rest.lower()]}"
+        return text
+    try:
+        card = Card.parse(stripped)
+    except ValueError:
+        return text
+    if any(isinstance(action, PlayCard) for action in legal):
+        return f"play {card}"
+    if any(isinstance(action, Restir) for action in legal):
+        return f"restir {card}"
+    if any(isinstance(action, Stir) for action in legal):
+        return f"stir {card}"
+    return text
+
+
+# ------------------------------------------------------------------------------------------------ table mode
+def act_label(view: GuinguetteView, act: str, /, *, words: Words) -> str:
+    """An irregular act (``! show-draw 0 KC``) in one line of words, with its law's ID (table mode, rule file §7)."""
+    parts = act.split()
+    if len(parts) < 3 or parts[0] != "!":
+        return act
+    kind, args = parts[1], parts[3:]
+    summary = ACT_SUMMARIES.get(kind)
+    law = next((entry.law for entry in ACTS if entry.kind == kind), "")
+    if summary is None or not law:
+        return act
+    teller = _Teller(view, words, default_names(view, words=words))
+    try:
+        seat = int(parts[2])
+    except ValueError:
+        seat = -1
+    who = teller.names[seat] if 0 <= seat < view.rules.players else parts[2]
+    card = _card_of(args) if kind in ("show-draw", "exposed", "unpaid-stir") else None
+    if card is not None:
+        detail = words.card(card)
+    elif kind == "out-of-turn" and args:
+        detail = _act_words(words, args)
+    elif kind == "false-claim" and tuple(args) in (("queen",), ("tierce",)):
+        summary = (w("claim the queen of diamonds without holding it") if args[0] == "queen" else
+                   w("claim a tierce without holding one"))
+        detail = ""
+    else:
+        detail = " ".join(args)
+    penalty = words(ACT_PENALTIES[law]) if law in ACT_PENALTIES else ""
+    if detail:
+        return words("{who}: {summary}, {detail} ({law}: {penalty})", who=who, summary=words(summary),
+                     detail=detail, law=law, penalty=penalty)
+    return words("{who}: {summary} ({law}: {penalty})", who=who, summary=words(summary), law=law, penalty=penalty)
+
+
+__all__ = ["act_label", "default_names", "paint", "shorthand", "sort_hand", "why_not"]
