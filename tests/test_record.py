@@ -6,10 +6,10 @@ dealt and the turn-up) and the hidden discards of ECARTE-VI.1/VI.4 against the s
 
 from __future__ import annotations
 
+import functools
 import json
 import re
-import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from random import Random
@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 import academie
 from academie import record as rec
-from academie.cards import Card, CardParseError
+from academie.cards import PACK_32, Card, CardParseError
 from academie.engine import CHANCE, TABLE, Action, ActionParseError, GameState, IllegalActionError, Mode, Operation
 from academie.games import GAMES, GameType, load
 from academie.games.ecarte import CutForDeal, EcarteRules, EcarteState, Play, Shuffle
@@ -561,7 +561,7 @@ def toy_game(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(GAMES, "toy", GameType(
         name="toy", title="Toy", aliases=(), min_seats=2, max_seats=2, partnerships=False, pack_size=8,
         explicit_chance=True, max_actions_per_deal=20, state=ToyState, rules=ToyRules, catalogue=(),
-        record=hooks, bots={}, terminal=lambda: sys.modules[__name__]))
+        record=hooks, bots={}))
 
 
 TOY_TEXT = """[Game "toy"]
@@ -635,3 +635,353 @@ def test_a_record_names_every_seat_of_a_game_for_a_varying_number() -> None:
     state = academie.load("guimbarde").new(GuimbardeRules(players=5), seed=3)
     tags = dict(rec.from_state(state).tags)
     assert [f"Seat{seat}" in tags for seat in range(6)] == [True] * 5 + [False]
+
+
+# ------------------------------------------------------------------------------------------------ hostile input
+# docs/record-format.md §9: whatever the input, the readers return a Record or raise one RecordError of short,
+# one-line problems naming where they are, and nothing past a limit is read. Timings are not asserted (they are
+# measured for the report); each input here is built to pass one limit, and the test checks the refusal names it.
+def _refused(read: Callable[[], Record]) -> RecordError | None:
+    """Read, checking the readers' contract: a Record, or a RecordError of at most MAX_PROBLEMS short one-line
+    problems (plus the note that the reader stopped); any other exception fails the test."""
+    try:
+        result = read()
+    except RecordError as error:
+        assert 1 <= len(error.problems) <= rec.MAX_PROBLEMS + 1
+        for problem in error.problems:
+            assert "\n" not in problem and "\r" not in problem, problem
+            assert len(problem) <= 600, problem
+        return error
+    assert isinstance(result, Record)
+    return None
+
+
+def _message(read: Callable[[], Record]) -> str:
+    error = _refused(read)
+    assert error is not None, "the input was accepted"
+    return str(error)
+
+
+def _example_text() -> str:
+    return write_text(from_state(example_state(), tags=EXAMPLE_TAGS))
+
+
+@functools.cache
+def _played_records() -> tuple[tuple[str, str], ...]:
+    """(game, canonical text) of a short random partie of every registered game, enforced and in table mode (with
+    irregular acts and rulings), for mutations."""
+    texts = []
+    for name, game in sorted(GAMES.items()):
+        for mode in (Mode.ENFORCED, Mode.TABLE):
+            state = game.new(replace(game.rules(), mode=mode), seed=11)
+            rng = Random(11)
+            while not state.is_terminal and len(state.operations) < 150:
+                acts = state.irregular_actions(state.actor) if mode is Mode.TABLE and state.actor in (0, 1) else ()
+                legal = tuple(state.legal_actions())
+                state.apply(rng.choice(acts) if acts and rng.random() < 0.1 else rng.choice(legal))
+            texts.append((name, write_text(from_state(state))))
+    return tuple(texts)
+
+
+def test_deeply_nested_json_is_a_record_error_not_a_recursion_error(tmp_path: Path) -> None:
+    """record-format §9: `[[[[…]]]]` 100,000 deep gave a RecursionError traceback from load_file and replay."""
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
+    assert "nests arrays or objects too deeply" in _message(lambda: rec.load_file(deep))
+    deep.write_text('{"tags": ' + "{\"a\": " * 100_000 + "1" + "}" * 100_001, encoding="utf-8")
+    assert "nests arrays or objects too deeply" in _message(lambda: rec.load_file(deep))
+    nested: Any = "x"
+    for _ in range(100_000):  # built in memory: from_json must never walk into a value it does not expect
+        nested = [nested]
+    message = _message(lambda: from_json({"tags": {"Game": nested, "Rules": "ecarte/1"}, "deals": nested}))
+    assert "tags.Game: expected a string value, not an array" in message and "deals[0]: expected" in message
+    options = '[Options "' + "[" * 1_900 + '"]'
+    text = _example_text().replace('[Date "2024-06-01"]', options)
+    assert "line 5: [Options] nests arrays or objects too deeply" in _message(lambda: read_text(text))
+
+
+def test_oversize_input_is_refused_before_it_is_read(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """record-format §9: a valid record followed by a million action lines (10 MB) took 51 s to be refused, and a
+    10 MB [Deck] line did not finish in 60 s: both are refused by their size before any line is parsed."""
+    parsed: list[str] = []
+    original = EcarteState.parse_action
+
+    def parse_action(self: EcarteState, text: str) -> Action:
+        parsed.append(text)
+        return original(self, text)
+
+    monkeypatch.setattr(EcarteState, "parse_action", parse_action)
+    text = _example_text() + "0 play KH\n" * 1_000_000
+    assert f"the record has {len(text):,} characters; the reader takes at most 1,000,000" in _message(
+        lambda: read_text(text))
+    target = tmp_path / "long.acad"
+    target.write_text(text, encoding="utf-8")
+    assert "long.acad: the file is larger than 1,000,000 bytes" in _message(lambda: rec.load_file(target))
+    deck = " ".join(["9C"] * 3_400_000)
+    target.write_text(_example_text().replace('[Deck "9C', f'[Deck "{deck} 9C', 1), encoding="utf-8")
+    assert "the file is larger than 1,000,000 bytes" in _message(lambda: rec.load_file(target))
+    assert parsed == []
+
+
+def test_a_line_past_the_length_limit_is_refused_and_shown_cut() -> None:
+    """record-format §9: a line of more than MAX_LINE_LENGTH characters is a problem of its own; a deck of more
+    cards than the pack is refused before its cards are read."""
+    text = _example_text().replace('[Deck "9C KH', f'[Deck "{" ".join(["9C"] * 700)} KH', 1)
+    line = text.splitlines()[9]
+    message = _message(lambda: read_text(text))
+    assert message == f"line 10: {len(line):,} characters; a line holds at most 2,000: {line[:80] + '…'!r}"
+    short_deck = " ".join(["9C"] * 600)
+    text = _example_text().replace('[Deck "9C KH', f'[Deck "{short_deck} KH', 1)
+    assert "line 10: the deck has 631 cards, more than the 32 of the pack of ecarte" in _message(
+        lambda: read_text(text))
+
+
+def test_more_lines_deals_actions_or_words_than_the_limits_stop_the_reader_at_the_line_that_passes_them() -> None:
+    """record-format §9: the reader stops at the line past MAX_LINES, MAX_DEALS, max_actions_per_deal or MAX_WORDS
+    (what follows, here a misspelt action, is not read)."""
+    text = _example_text()
+    first = len(text.splitlines()) + 1  # the number of the first line appended
+    non_blank = sum(1 for line in text.splitlines() if line.strip())
+    comments = "{c}\n" * (rec.MAX_LINES - non_blank + 1) + "0 plya\n"
+    assert f"line {first + rec.MAX_LINES - non_blank}: the record has more than 30,000 lines" in _message(
+        lambda: read_text(text + comments))
+    limit = rec.max_actions_per_deal(load("ecarte"))
+    assert limit == 960
+    last_deal = sum(1 for line in text.split('[Deck "')[-1].splitlines()[1:] if line.strip())
+    plays = "0 play KH\n" * (limit - last_deal + 1) + "0 plya\n"
+    message = _message(lambda: read_text(text + plays))
+    assert message.startswith(f"line {first + limit - last_deal}: more than 960 action lines in one deal, the most "
+                              "the reader takes for ecarte (10 times its longest regular deal, 96)")
+    deck = text.split("\n")[9]
+    decks = f"{deck}\n" * (rec.MAX_DEALS - 1) + "0 plya\n"
+    assert f"line {first + rec.MAX_DEALS - 2}: more than 2,000 deals" in _message(lambda: read_text(text + decks))
+    discard = "0 discard " + " ".join(["7C", "8C", "9C", "TC", "JC"] * 20)  # 101 words of action
+    appended = ([deck] + [discard] * 500) * 2 + ["0 plya"]
+    words = sum(len(line.split()) - 1 for line in text.splitlines() if line and line[0] not in "[{")
+    passing = next(i for i in range(len(appended)) if words + 101 * appended[:i + 1].count(discard) > rec.MAX_WORDS)
+    message = _message(lambda: read_text(text + "\n".join(appended) + "\n"))
+    assert message == (f"line {first + passing}: more than 75,000 words in the action lines, the most the reader "
+                       "takes (a partie of any game needs far fewer)")
+
+
+def test_the_reader_stops_after_twenty_problems() -> None:
+    """record-format §9: a file of a thousand bad lines gets twenty problems, then the note that it stopped."""
+    error = _refused(lambda: read_text(_example_text() + "nonsense\n" * 1_000))
+    assert error is not None and len(error.problems) == rec.MAX_PROBLEMS + 1
+    assert error.problems[0].startswith("line 41: expected `<actor> <action> [{comment}]`")
+    assert error.problems[-1] == "the reader stopped after 20 problems"
+
+
+def test_json_past_the_limits_is_refused_without_walking_it() -> None:
+    """record-format §9: the twin has the same limits: deals, entries, string length, and a deck is one pack."""
+    tags = {"Game": "ecarte", "Rules": "ecarte/1"}
+    deck = [str(card) for card in PACK_32]
+    assert "deals: 1,000,000 deals; the reader takes at most 2,000" in _message(
+        lambda: from_json({"tags": tags, "deals": [{"deck": deck}] * 1_000_000}))
+    lines = [{"actor": "0", "action": "play KH"}] * 1_000_000
+    assert "deals[0].lines: the record has more than 30,000 lines" in _message(
+        lambda: from_json({"tags": tags, "deals": [{"deck": deck, "lines": lines}]}))
+    assert "deals[0].deck: 1,000,000 cards; a deck holds the cards of one pack" in _message(
+        lambda: from_json({"tags": tags, "deals": [{"deck": deck * 31_250}]}))
+    assert "deals[0].deck: the deck has 64 cards, more than the 32 of the pack of ecarte" in _message(
+        lambda: from_json({"tags": tags, "deals": [{"deck": deck * 2}]}))
+    message = _message(lambda: from_json({"tags": {**tags, "Event": "x" * 10_000_000}}))
+    assert f"tags.Event: 10,000,000 characters; a string holds at most 2,000: '{'x' * 80}…'" in message
+    message = _message(lambda: from_json({"tags": tags, "prelude": [{"comment": "y" * 5_000, "x" * 5_000: "z"}]}))
+    assert len(message) < 300 and "prelude[0]: expected keys actor, action (and comment)" in message
+
+
+def test_error_messages_repeat_a_long_line_cut_to_its_first_80_characters() -> None:
+    """record-format §9: a message repeated the whole offending line (180 KB for a long deck line)."""
+    garbage = "play " + "Z" * 1_900
+    message = _message(lambda: read_text(_example_text().replace("0 play 9C\n", f"0 {garbage}\n")))
+    assert message.startswith(f"line 14: cannot read action {garbage[:80] + '…'!r} of ecarte: ")
+    assert len(message) <= 500
+    deck = " ".join(["9C", "KX"] * 16)
+    lines = _example_text().split("\n")
+    lines[9] = f'[Deck "{deck}"]'
+    message = _message(lambda: read_text("\n".join(lines)))
+    assert message.startswith(f"line 10: cannot read the deck {deck[:80] + '…'!r}: cannot read a card from 'KX'")
+    assert len(message) <= 500
+    name = "piquet" + "e" * 1_900
+    message = _message(lambda: read_text(_example_text().replace('"ecarte"', f'"{name}"')))
+    assert message.startswith(f"line 1: unknown game {name[:80] + '…'!r}; available: ecarte") and len(message) < 300
+    record = from_state(example_state())
+    long_comment = replace(record.deals[0], entries=(ActionLine("1", "refuse", "c" * 5_000), *record.deals[0].entries))
+    message = _message(lambda: replay(replace(record, deals=(long_comment, *record.deals[1:]))))
+    assert message.startswith(f"line 11: `1 refuse {{{'c' * 70}…`: illegal action") and len(message) < 500
+
+
+def test_numbers_are_ascii_digits_and_a_5000_digit_number_is_a_record_error_naming_its_line(tmp_path: Path) -> None:
+    """record-format §9: a 5,000-digit [FirstDealer] raised a plain ValueError without the line; Unicode digits
+    (Arabic-Indic ٣, ١) were taken for seat numbers."""
+    text = _example_text()
+    ones = '[Result "5-0"]\n[FirstDealer "' + "1" * 1_900 + '"]'
+    assert "line 7: [FirstDealer] '" + "1" * 80 + "…' is not a seat; allowed: 0 to 1 (ASCII digits)" in _message(
+        lambda: read_text(text.replace('[Result "5-0"]', ones)))
+    assert "line 6: [Redacted] '١' is not a seat; allowed: 0 to 1" in _message(
+        lambda: read_text(text.replace('[Result "5-0"]', '[Redacted "١"]\n[Result "5-0"]')))
+    assert "line 11: unknown actor '١'" in _message(lambda: read_text(text.replace("0 mark-king", "١ mark-king")))
+    assert "line 11: unknown actor '٠'" in _message(lambda: read_text(text.replace("0 mark-king", "٠ mark-king")))
+    assert "prelude[0]: unknown actor '١'" in _message(lambda: from_json(
+        {"tags": {"Game": "ecarte", "Rules": "ecarte/1"}, "prelude": [{"actor": "١", "action": "cut AS JH"}]}))
+    target = tmp_path / "big.json"
+    target.write_text('{"tags": {"Game": "ecarte", "Rules": ' + "9" * 5_000 + "}}", encoding="utf-8")
+    assert "big.json holds a number of thousands of digits" in _message(lambda: rec.load_file(target))
+    with pytest.raises(RecordError, match="actor code '١' is not allowed; allowed: a seat number in ASCII digits"):
+        rec.actor_number("١")
+    with pytest.raises(RecordError, match="not allowed"):
+        rec.actor_number("9" * 5_000)
+    with pytest.raises(RecordError, match="is not allowed"):
+        ActionLine("١", "play KH")
+    with pytest.raises(RecordError, match=r"\[Redacted\] '١' is not a seat number"):
+        _ = Record((("Game", "ecarte"), ("Redacted", "١"))).redacted_for
+    in_memory = Record((("Game", "ecarte"), ("Rules", "ecarte/1"), ("FirstDealer", "9" * 5_000)))
+    assert "[FirstDealer] '" + "9" * 80 + "…' is not a seat" in _message(lambda: replay(in_memory))
+    zeros = text.replace('[Seat1 "Bob"]', '[Seat' + "0" * 1_900 + '1 "Bob"]')
+    assert read_text(zeros).tag("Seat1") == "Bob"
+
+
+@pytest.mark.parametrize("name", ["deep.json", "long.acad", "digits.acad", "unicode.acad", "bytes.acad"])
+def test_academie_replay_prints_one_line_of_error_and_exits_2_on_hostile_files(tmp_path: Path, name: str) -> None:
+    """record-format §9: `academie replay` on such files: one line on stderr, exit code 2, no traceback."""
+    from typer.testing import CliRunner
+
+    from academie.cli import app
+
+    contents = {
+        "deep.json": "[" * 100_000 + "]" * 100_000,
+        "long.acad": _example_text() + "0 play KH\n" * 1_000_000,
+        "digits.acad": _example_text().replace('[Result "5-0"]', '[FirstDealer "' + "1" * 5_000 + '"]'),
+        "unicode.acad": _example_text().replace('[Result "5-0"]', '[Redacted "١"]'),
+    }
+    target = tmp_path / name
+    if name in contents:
+        target.write_text(contents[name], encoding="utf-8")
+    else:
+        target.write_bytes(b"[Game \"ecarte\"]\n\xff\xfe\n")
+    result = CliRunner().invoke(app, ["replay", str(target)])
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr.startswith("academie: error: ") and result.stderr.count("\n") == 1
+    assert len(result.stderr) < 600 and "Traceback" not in result.stderr
+
+
+# ------------------------------------------------------------------------------------------------ fuzzing
+FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+_WORDS = st.sampled_from([
+    "[", "]", "{", "}", '"', "\\", "!", "??", "0", "1", "2", "3", "007", "٣", "١", "C", "T", "c", "t", "deck", "play",
+    "cut", "propose", "discard", "KH", "10h", "9C", "AS", "JH", "remedy", "law=E-D6", "revoke", "Seat0", "Game",
+    "Rules", "Deck", "Options", "FirstDealer", "Redacted", "Result", "ecarte", "whist", "quinze", "ecarte/1", " ",
+    "  ", "\t", "\r", "\ufeff", "9" * 60, "{}", "[Deck \"", "\"]", ":", "null", "[[", "-1", "1e999",
+])
+_LINE = st.lists(_WORDS | st.text(max_size=4), max_size=10).map("".join)
+_JSON: st.SearchStrategy[Any] = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=10) | _WORDS,
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
+        st.sampled_from(["tags", "prelude", "deals", "deck", "lines", "actor", "action", "comment", "Game", "Rules",
+                         "Options", "FirstDealer", "Redacted"]) | st.text(max_size=6), inner, max_size=4),
+    max_leaves=25)
+
+
+@st.composite
+def _headed_text(draw: st.DrawFn) -> str:
+    """Lines of record-like words under a header that names a game, so that the body reaches the games' parsers."""
+    game = draw(st.sampled_from(sorted(GAMES)))
+    header = f'[Game "{game}"]\n[Rules "{GAMES[game].rules().version}"]\n'
+    return header + "\n".join(draw(st.lists(_LINE, max_size=12)))
+
+
+@st.composite
+def _mutated_record(draw: st.DrawFn) -> str:
+    """A played record of any game, with characters, words and lines deleted, inserted, repeated or swapped."""
+    text = draw(st.sampled_from(_played_records()))[1]
+    for _ in range(draw(st.integers(1, 4))):
+        lines = text.split("\n")
+        where = draw(st.integers(0, len(lines) - 1))
+        kind = draw(st.sampled_from(["char", "word", "insert", "repeat", "swap", "delete"]))
+        if kind == "char":
+            at = draw(st.integers(0, len(text)))
+            text = text[:at] + draw(st.text(min_size=1, max_size=3) | _WORDS) + text[at + 1:]
+        elif kind == "word":
+            words = lines[where].split(" ")
+            words[draw(st.integers(0, len(words) - 1))] = draw(_WORDS | st.text(max_size=4))
+            lines[where] = " ".join(words)
+        elif kind == "insert":
+            lines.insert(where, draw(_LINE))
+        elif kind == "repeat":
+            lines[where:where] = [lines[where]] * draw(st.integers(1, 3))
+        elif kind == "swap":
+            other = draw(st.integers(0, len(lines) - 1))
+            lines[where], lines[other] = lines[other], lines[where]
+        else:
+            del lines[where]
+        text = "\n".join(lines) if kind != "char" else text
+    return text
+
+
+def _mutated_json(draw: st.DrawFn, data: Any) -> Any:
+    """``data`` with one value somewhere in it replaced by any JSON value, or removed."""
+    if isinstance(data, dict) and data and draw(st.integers(0, 2)):
+        key = draw(st.sampled_from(sorted(data)))
+        return {**data, key: _mutated_json(draw, data[key])}
+    if isinstance(data, list) and data and draw(st.integers(0, 2)):
+        index = draw(st.integers(0, len(data) - 1))
+        return [*data[:index], _mutated_json(draw, data[index]), *data[index + 1:]]
+    return draw(_JSON)
+
+
+@FUZZ
+@given(st.text())
+def test_fuzz_any_text_is_a_record_or_a_record_error(text: str) -> None:
+    """record-format §9: arbitrary text."""
+    _refused(lambda: read_text(text))
+
+
+@FUZZ
+@given(_headed_text())
+def test_fuzz_record_like_lines_of_any_game_are_a_record_or_a_record_error(text: str) -> None:
+    """record-format §9: record-like words (tags, braces, actors, Unicode digits, long numbers) under a header."""
+    _refused(lambda: read_text(text))
+
+
+@FUZZ
+@given(_mutated_record())
+def test_fuzz_mutations_of_played_records_of_every_game_are_a_record_or_a_record_error(text: str) -> None:
+    """record-format §9: played records of every game, enforced and table mode, mutated."""
+    _refused(lambda: read_text(text))
+
+
+@FUZZ
+@given(_JSON)
+def test_fuzz_any_json_value_is_a_record_or_a_record_error(data: Any) -> None:
+    """record-format §9: arbitrary JSON values for from_json."""
+    _refused(lambda: from_json(data))
+
+
+@FUZZ
+@given(st.data())
+def test_fuzz_mutations_of_the_json_twin_of_every_game_are_a_record_or_a_record_error(data: st.DataObject) -> None:
+    """record-format §9: the JSON twins of played records, one value replaced by any JSON value."""
+    original = to_json(read_text(data.draw(st.sampled_from(_played_records()))[1]))
+    mutated = _mutated_json(data.draw, original)
+    _refused(lambda: from_json(mutated))
+
+
+@FUZZ
+@given(st.binary() | _mutated_record().map(str.encode) | _JSON.map(lambda v: json.dumps(v).encode()),
+       st.sampled_from(["fuzz.acad", "fuzz.json"]))
+def test_fuzz_any_file_is_a_record_or_a_record_error(tmp_path_factory: pytest.TempPathFactory, content: bytes,
+                                                      name: str) -> None:
+    """record-format §9: load_file on arbitrary bytes, mutated records and JSON values, as text or twin."""
+    target = tmp_path_factory.getbasetemp() / name
+    target.write_bytes(content)
+    _refused(lambda: rec.load_file(target))
+
+
+@FUZZ
+@given(st.text(st.characters(blacklist_characters="\n", blacklist_categories=("Cs",))).map(str.strip))
+def test_the_comment_splitter_reads_what_the_old_pattern_read(text: str) -> None:
+    """record-format §9: the action and its `{comment}` are split by finding the braces, since the pattern
+    `([^{}]*?)\\s*(?:\\{([^{}]*)\\})?` backtracks quadratically on a line of spaces; both read the same."""
+    match = re.fullmatch(r"([^{}]*?)\s*(?:\{([^{}]*)\})?", text)
+    assert rec._split_comment(text) == (None if match is None else (match[1], match[2]))

@@ -6,8 +6,9 @@ the ``[Deck "..."]`` tag pair (the order of the pack after shuffle and cut). The
 ``C`` for chance and ``T`` for the table; an irregularity is written ``! <actor> <kind> ...``; ``{comments}``
 stand on their own line or after an action. The grammar is in ``docs/record-format.md``.
 
-The reader is lenient (tag order, case, ``10`` for ``T``, blank lines, CRLF) and collects every problem into
-one :class:`RecordError`; the writer is canonical, so ``write_text(read_text(t)) == t`` for canonical text and
+The reader is lenient (tag order, case, ``10`` for ``T``, blank lines, CRLF) and collects the problems into one
+:class:`RecordError`: any input gives a record or that error, in a fraction of a second (the limits below bound
+what it reads). The writer is canonical, so ``write_text(read_text(t)) == t`` for canonical text and
 ``read_text(write_text(r)) == r``. Action texts are checked and put in canonical form by the game's own
 ``parse_action``, so any action a game can read passes through.
 
@@ -28,13 +29,15 @@ Only :func:`load_file` and :func:`save_file` touch files.
 
 from __future__ import annotations
 
+import functools
+import itertools
 import json
 import re
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, NoReturn
 
 from academie.cards import Card, CardParseError
 from academie.engine import CHANCE, TABLE, AcademieError, Action, Operation, rules_from_dict, rules_to_dict
@@ -57,10 +60,86 @@ class RecordError(AcademieError, ValueError):
         super().__init__(message)
 
 
+# ------------------------------------------------------------------------------------------------ limits
+# A reader meets files it did not write: these bounds keep any input to a fraction of a second (each line is read
+# once, nothing past a limit is parsed). They are well above the longest parties the games' options allow: La
+# Guimbarde for eight over twenty rounds (170 deals, 7,155 lines, 93,000 characters) and La Guinguette for eight
+# over ten rounds (80 deals, 4,189 lines, 24,500 words of actions, 107,000 characters).
+MAX_RECORD_SIZE: Final = 1_000_000
+"""The largest record read: characters of a text, bytes of a file (``load_file`` refuses before reading more)."""
+MAX_LINE_LENGTH: Final = 2_000
+"""The longest line (a deck of 52 cards takes 164 characters); in the JSON twin, the longest string."""
+MAX_LINES: Final = 30_000
+"""The most non-blank lines (tags, decks, actions and comments); in the JSON twin, the most entries."""
+MAX_DEALS: Final = 2_000
+"""The most deals of a record (La Guimbarde for eight over twenty rounds has 170)."""
+MAX_WORDS: Final = 75_000
+"""The most words (verbs, cards, numbers) in the action lines of a record, decks apart: what the games' parsers
+read, at some microseconds a card."""
+ACTIONS_PER_DEAL_MARGIN: Final = 10
+"""A deal (or the prelude) holds at most this many times its game's ``max_actions_per_deal`` action lines: the
+registry's bound is for the longest regular deal, and irregularities and rulings in table mode add to it."""
+MAX_PROBLEMS: Final = 20
+"""The reader stops at this many problems: past them, more would only repeat one mistake."""
+_SHOWN_TEXT: Final = 80
+"""How much of a line or value an error message repeats (then ``…``)."""
+_MAX_MESSAGE: Final = 400
+"""How long one problem's message may grow when it repeats a game's own message."""
+
+
+def max_actions_per_deal(game: GameType) -> int:
+    """The most action lines the reader accepts in one deal (or the prelude) of ``game``.
+
+    >>> max_actions_per_deal(load("ecarte")) == ACTIONS_PER_DEAL_MARGIN * load("ecarte").max_actions_per_deal
+    True
+    """
+    return ACTIONS_PER_DEAL_MARGIN * game.max_actions_per_deal
+
+
+def _cut(text: str) -> str:
+    """At most the first characters of ``text`` (with ``…``), for a message: a 10 MB line is not repeated."""
+    return text if len(text) <= _SHOWN_TEXT else text[:_SHOWN_TEXT] + "…"
+
+
+def _clip(message: str, text: str) -> str:
+    """A message from elsewhere (a game's parser, the engine) that may repeat ``text``: it repeats it cut."""
+    if len(text) <= _SHOWN_TEXT:
+        return message
+    return message.replace(repr(text), repr(_cut(text))).replace(text, _cut(text))
+
+
+def _capped(message: str) -> str:
+    """A reader's problem that repeats a game's message about a line, which may quote long parts of the line."""
+    return message if len(message) <= _MAX_MESSAGE else message[:_MAX_MESSAGE] + "…"
+
+
 # ------------------------------------------------------------------------------------------------ vocabulary
 _TAG_NAME: Final = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
-_SEAT_TAG: Final = re.compile(r"seat(\d+)", re.IGNORECASE)
-_ACTOR: Final = re.compile(r"\d+|C|T|!")
+_SEAT_TAG: Final = re.compile(r"seat([0-9]+)", re.IGNORECASE)
+_ACTOR: Final = re.compile(r"[0-9]+|C|T|!")
+_DIGITS: Final = re.compile(r"[0-9]+")
+"""ASCII digits only: ``str.isdigit``, ``int`` and ``\\d`` also take other scripts' digits (``٣``)."""
+
+
+def _small_number(text: str, below: int) -> int | None:
+    """The number ``text`` writes in ASCII digits when it is less than ``below``, else None (never an error: a
+    5,000-digit number is too large, not a crash)."""
+    if not _DIGITS.fullmatch(text):
+        return None
+    digits = text.lstrip("0") or "0"
+    if len(digits) > len(str(below)):
+        return None
+    value = int(digits)
+    return value if value < below else None
+
+
+def _seat_digits(digits: str) -> str:
+    """The canonical form of a seat number written in ASCII digits (no leading zero), without ``int``."""
+    return digits.lstrip("0") or "0"
+
+
+_ANY_SEAT: Final = 1_000_000
+"""A bound above any seat number, for a record not yet tied to a game (the game's own bound is far lower)."""
 _HEADER_ORDER: Final = ("Game", "Rules", "Options", "Seat", "Date", "FirstDealer", "Result", "Redacted")
 """The canonical order of the known header tags (``Seat`` stands for ``Seat0``, ``Seat1``, ...)."""
 _DERIVED: Final = ("Game", "Rules", "Options", "FirstDealer", "Result", "Redacted")
@@ -90,7 +169,11 @@ def actor_number(code: str) -> int:
         return int(CHANCE)
     if code == "T":
         return int(TABLE)
-    return int(code)
+    seat = _small_number(code, _ANY_SEAT)
+    if seat is None:
+        raise RecordError([f"actor code {_cut(code)!r} is not allowed; allowed: a seat number in ASCII digits, C "
+                           "(chance), T (table)"])
+    return seat
 
 
 def _line(code: str, text: str, comment: str | None = None, line: int | None = None) -> ActionLine:
@@ -101,27 +184,28 @@ def _line(code: str, text: str, comment: str | None = None, line: int | None = N
 def _canonical_tag_name(name: str) -> str:
     seat = _SEAT_TAG.fullmatch(name)
     if seat:
-        return f"Seat{int(seat[1])}"
+        return f"Seat{_seat_digits(seat[1])}"
     for known in (*_HEADER_ORDER, "Deck"):
         if name.lower() == known.lower():
             return known
     return name
 
 
-def _tag_rank(name: str) -> tuple[int, int]:
+def _tag_rank(name: str) -> tuple[int, int, str]:
     seat = _SEAT_TAG.fullmatch(name)
-    if seat:
-        return (_HEADER_ORDER.index("Seat"), int(seat[1]))
+    if seat:  # by number without int(): canonical digits sort as numbers by their length first
+        digits = _seat_digits(seat[1])
+        return (_HEADER_ORDER.index("Seat"), len(digits), digits)
     if name in _HEADER_ORDER:
-        return (_HEADER_ORDER.index(name), 0)
-    return (len(_HEADER_ORDER), 0)
+        return (_HEADER_ORDER.index(name), 0, "")
+    return (len(_HEADER_ORDER), 0, "")
 
 
 def _check_free_text(text: str, what: str, *, braces: bool) -> None:
     if "\n" in text or "\r" in text:
-        raise RecordError([f"{what} {text!r} holds a line break; a record line may not"])
+        raise RecordError([f"{what} {_cut(text)!r} holds a line break; a record line may not"])
     if braces and ("{" in text or "}" in text):
-        raise RecordError([f"{what} {text!r} holds a brace; braces delimit comments"])
+        raise RecordError([f"{what} {_cut(text)!r} holds a brace; braces delimit comments"])
 
 
 # ------------------------------------------------------------------------------------------------ the record
@@ -141,12 +225,12 @@ class ActionLine:
 
     def __post_init__(self) -> None:
         if not _ACTOR.fullmatch(self.actor):
-            raise RecordError([f"actor {self.actor!r} is not allowed; allowed: a seat number, C (chance), T (table), "
-                               "! (an irregularity)"])
+            raise RecordError([f"actor {_cut(self.actor)!r} is not allowed; allowed: a seat number, C (chance), "
+                               "T (table), ! (an irregularity)"])
         if not self.action or self.action != self.action.strip():
-            raise RecordError([f"action {self.action!r} must be non-empty text without surrounding spaces"])
+            raise RecordError([f"action {_cut(self.action)!r} must be non-empty text without surrounding spaces"])
         if (self.actor == "!") != self.action.startswith("!"):
-            raise RecordError([f"{self.actor} {self.action}: the actor is ! exactly when the action is an "
+            raise RecordError([f"{_cut(self.actor)} {_cut(self.action)}: the actor is ! exactly when the action is an "
                                "irregularity (its text begins with !)"])
         _check_free_text(self.action, "action", braces=True)
         if self.comment is not None:
@@ -177,7 +261,7 @@ class DealSection:
 
     def __post_init__(self) -> None:
         if not self.deck or self.deck != " ".join(self.deck.split()):
-            raise RecordError([f"deck {self.deck!r} must be cards separated by single spaces"])
+            raise RecordError([f"deck {_cut(self.deck)!r} must be cards separated by single spaces"])
         _check_free_text(self.deck, "deck", braces=True)
 
 
@@ -196,11 +280,11 @@ class Record:
         for name, value in self.tags:
             canonical = _canonical_tag_name(name)
             if not _TAG_NAME.fullmatch(name) or canonical == "Deck":
-                problems.append(f"tag name {name!r} is not allowed; expected letters, digits, _ (and not Deck)")
+                problems.append(f"tag name {_cut(name)!r} is not allowed; expected letters, digits, _ (and not Deck)")
             elif canonical in named:
-                problems.append(f"tag {canonical} is given twice")
+                problems.append(f"tag {_cut(canonical)} is given twice")
             elif "\n" in value or "\r" in value:
-                problems.append(f"tag {canonical} value {value!r} holds a line break")
+                problems.append(f"tag {_cut(canonical)} value {_cut(value)!r} holds a line break")
             named[canonical] = value
         if problems:
             raise RecordError(problems)
@@ -222,7 +306,12 @@ class Record:
     def redacted_for(self) -> int | None:
         """The seat this record was redacted for, or None for a full record."""
         seat = self.tag("Redacted")
-        return None if seat is None else int(seat)
+        if seat is None:
+            return None
+        number = _small_number(seat, _ANY_SEAT)
+        if number is None:
+            raise RecordError([f"[Redacted] {_cut(seat)!r} is not a seat number; allowed: ASCII digits"])
+        return number
 
 
 # ------------------------------------------------------------------------------------------------ rules options
@@ -248,36 +337,59 @@ def rules_of(record: Record) -> Any:
 def _rules(game: GameType, version: str | None, options: str | None) -> Any:
     known = game.rules().version
     if version != known:
-        raise RecordError([f"rules version {version!r} is not known for {game.name}; this library reads {known}"])
-    try:
-        data = json.loads(options) if options is not None else {}
-    except json.JSONDecodeError as error:
-        raise RecordError([f"[Options] is not JSON ({error}); expected e.g. {{\"must_trump\":false}}"]) from None
+        shown = None if version is None else _cut(version)
+        raise RecordError([f"rules version {shown!r} is not known for {game.name}; this library reads {known}"])
+    data = _load_json(options, "[Options]", 'expected e.g. {"must_trump":false}') if options is not None else {}
     if not isinstance(data, dict):
-        raise RecordError([f"[Options] must be a JSON object of rules options, not {options!r}"])
+        raise RecordError([f"[Options] must be a JSON object of rules options, not {_cut(options or '')!r}"])
     if "version" in data:
         raise RecordError(["[Options] may not hold version: the version is the [Rules] tag"])
     try:
         return rules_from_dict(game.rules, data)
     except (ValueError, TypeError) as error:
-        raise RecordError([f"[Options]: {error}"]) from None
+        raise RecordError([f"[Options]: {_clip(str(error), options or '')}"]) from None
+    except RecursionError:  # a value nested near the interpreter's limit, when the error message repeats it
+        raise RecordError(["[Options]: a value nests lists or objects too deeply; an option is a number, a text, "
+                           "true/false or a short list"]) from None
+
+
+def _load_json(text: str, what: str, expected: str) -> Any:
+    """JSON text as data; any fault is a :class:`RecordError` saying what was wrong (``what`` names the text)."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise RecordError([f"{what} is not JSON ({error}); {expected}"]) from None
+    except ValueError:  # int() refuses a number of more digits than sys.get_int_max_str_digits()
+        raise RecordError([f"{what} holds a number of thousands of digits; {expected}"]) from None
+    except RecursionError:  # the decoder recurses once per level of [ or {
+        raise RecordError([f"{what} nests arrays or objects too deeply for the reader; {expected}"]) from None
 
 
 # ------------------------------------------------------------------------------------------------ from a state
 _NO_TAGS: Final[Mapping[str, str]] = MappingProxyType({})
+_NO_COMMENTS: Final[Mapping[int, str]] = MappingProxyType({})
 
 
-def from_state(state: Any, *, tags: Mapping[str, str] = _NO_TAGS) -> Record:
-    """The record of a state of any registered game; ``tags`` gives the seats' names, the date and others.
+def from_state(state: Any, *, tags: Mapping[str, str] = _NO_TAGS,
+               comments: Mapping[int, str] = _NO_COMMENTS) -> Record:
+    """The record of a state of any registered game; ``tags`` gives the seats' names, the date and others;
+    ``comments`` a comment for operations by their index in ``state.operations`` (the bots' reasons), written
+    after the action on its line (braces and line breaks in a comment become parentheses and spaces).
 
     Game, Rules, Options, FirstDealer and Result come from the state and may not be given; Seat0..SeatN and
-    Date are ``?`` unless given. The library reads no clock: the caller supplies the date.
+    Date are ``?`` unless given. The library reads no clock: the caller supplies the date. A state whose
+    ``setup`` attribute is not empty (a partie begun at a given score, ...) is refused: the record cannot carry it.
     """
     derived = sorted(_canonical_tag_name(name) for name in tags if _canonical_tag_name(name) in _DERIVED)
     if derived:
         raise RecordError([f"tag(s) {', '.join(derived)} come from the state; give only names, date and others"])
     game = load(state.game_name)
     hooks = game.record
+    setup = getattr(state, "setup", "")  # a state set up away from the opening position says how, in words
+    if setup:  # the format has no place for it: the replay would start from the opening position and differ
+        raise RecordError([f"cannot record this {game.title} partie: it was set up with {setup}, which a record "
+                           "cannot carry (its replay would start from the opening position and reach another "
+                           "result); only a partie that starts from the opening position can be recorded"])
     header = {"Game": game.name, "Rules": state.rules.version}
     options = options_text(state.rules)
     if options is not None:
@@ -291,14 +403,35 @@ def from_state(state: Any, *, tags: Mapping[str, str] = _NO_TAGS) -> Record:
     header["Result"] = hooks.result_text(state)
     header |= {_canonical_tag_name(name): value for name, value in tags.items()}
     items: list[Entry | DealSection] = []
-    for operation in state.operations:
+    for index, operation in enumerate(state.operations):
         code, text = actor_code(operation.actor), str(operation.action)
         verb, _, cards = text.partition(" ")
         if code == "C" and verb == hooks.deck_verb:
             items.append(DealSection(cards))
         else:
-            items.append(_line(code, text))
+            comment = comments.get(index)
+            items.append(_line(code, text, None if comment is None else _comment_text(comment)))
     return _assemble(tuple(header.items()), items)
+
+
+def _comment_text(text: str) -> str:
+    """A comment as the format can hold it: no braces, no line breaks."""
+    return " ".join(text.replace("{", "(").replace("}", ")").split())
+
+
+def comments_by_operation(record: Record) -> dict[int, str]:
+    """The comments written after actions, by the index of their operation in the replayed state (the inverse of
+    ``from_state(..., comments=...)``): a deal's opening ``[Deck]`` counts as its shuffle's operation."""
+    found: dict[int, str] = {}
+    index = 0
+    for item in (*record.prelude, *(entry for deal in record.deals for entry in (deal, *deal.entries))):
+        if isinstance(item, DealSection):
+            index += 1
+        elif isinstance(item, ActionLine):
+            if item.comment:
+                found[index] = item.comment
+            index += 1
+    return found
 
 
 def _assemble(tags: tuple[tuple[str, str], ...], items: Sequence[Entry | DealSection]) -> Record:
@@ -370,59 +503,138 @@ def _entry_json(entry: Entry) -> dict[str, str]:
 
 
 def from_json(data: Any) -> Record:
-    """Read the JSON twin, as leniently and as carefully as :func:`read_text` (problems name JSON paths)."""
-    problems: list[str] = []
-    raws: list[_Raw] = []
+    """Read the JSON twin, as leniently and as carefully as :func:`read_text` (problems name JSON paths), within
+    the same limits: a string is at most a line long, and each tag, deck and line of the twin counts as a line."""
     if not isinstance(data, Mapping):
-        raise RecordError([f"a JSON record is an object with tags, prelude and deals, not {type(data).__name__}"])
-    unknown = sorted(set(data) - {"tags", "prelude", "deals"})
+        raise RecordError([f"a JSON record is an object with tags, prelude and deals, not {_json_kind(data)}"])
+    problems = _Problems()
+    raws: list[_Raw] = []
+    unknown = sorted(_json_key(key) for key in data if key not in ("tags", "prelude", "deals"))
     if unknown:
-        problems.append(f"unknown key(s) {', '.join(map(str, unknown))}; expected tags, prelude, deals")
+        problems.add(f"unknown key(s) {_cut(', '.join(unknown))}; expected tags, prelude, deals")
     tags = data.get("tags")
     if not isinstance(tags, Mapping):
-        problems.append("tags: expected an object of tag names to string values")
+        problems.add("tags: expected an object of tag names to string values")
     else:
+        problems.count(len(tags), "tags")
         for name, value in tags.items():
-            if isinstance(value, str):
-                raws.append(_Raw("tag", f"tags.{name}", None, str(name), value))
-            else:
-                problems.append(f"tags.{name}: expected a string value, not {value!r}")
+            where = f"tags.{_json_key(name)}"
+            if _json_text(str(name), f"{where} (the name)", problems) is not None:
+                text = _json_text(value, where, problems)
+                if text is not None:
+                    raws.append(_Raw("tag", where, None, str(name), text))
     raws += _json_entries(data.get("prelude", []), "prelude", problems)
     deals = data.get("deals", [])
     if not isinstance(deals, list):
-        problems.append("deals: expected a list of deals")
+        problems.add("deals: expected a list of deals")
         deals = []
+    if len(deals) > MAX_DEALS:
+        problems.stop(f"deals: {len(deals):,} deals; the reader takes at most {MAX_DEALS:,} (a partie of any game "
+                      "needs far fewer)")
     for index, deal in enumerate(deals):
         where = f"deals[{index}]"
         deck = deal.get("deck") if isinstance(deal, Mapping) else None
-        if not (isinstance(deck, list) and deck and all(isinstance(card, str) for card in deck)):
-            problems.append(f"{where}: expected {{\"deck\": [cards...], \"lines\": [...]}}")
+        if not (isinstance(deck, list) and deck):
+            problems.add(f"{where}: expected {{\"deck\": [cards...], \"lines\": [...]}}")
             continue
-        raws.append(_Raw("deck", f"{where}.deck", None, "", " ".join(deck)))
+        problems.count(1, where)
+        if len(deck) > MAX_LINE_LENGTH:  # not even joined: its cards would make a line past the limit
+            problems.add(f"{where}.deck: {len(deck):,} cards; a deck holds the cards of one pack")
+            continue
+        if not all(isinstance(card, str) for card in deck):
+            problems.add(f"{where}.deck: expected a list of cards as strings, e.g. [\"9C\", \"KH\"]")
+            continue
+        cards = _json_text(" ".join(deck), f"{where}.deck", problems)
+        if cards is not None:
+            raws.append(_Raw("deck", f"{where}.deck", None, "", cards))
         raws += _json_entries(deal.get("lines", []), f"{where}.lines", problems)
     return _build(raws, problems)
 
 
-def _json_entries(entries: Any, where: str, problems: list[str]) -> list[_Raw]:
+def _json_entries(entries: Any, where: str, problems: _Problems) -> list[_Raw]:
     if not isinstance(entries, list):
-        problems.append(f"{where}: expected a list of lines")
+        problems.add(f"{where}: expected a list of lines")
         return []
+    problems.count(len(entries), where)
     raws = []
     for index, entry in enumerate(entries):
         here = f"{where}[{index}]"
         if not isinstance(entry, Mapping) or not all(isinstance(v, str) for v in entry.values()):
-            problems.append(f"{here}: expected {{\"actor\": \"0\", \"action\": \"play KH\"}} or {{\"comment\": ...}}")
-        elif set(entry) == {"comment"}:
+            problems.add(f"{here}: expected {{\"actor\": \"0\", \"action\": \"play KH\"}} or {{\"comment\": ...}}")
+            continue
+        keys = set(entry)
+        if keys != {"comment"} and not {"actor", "action"} <= keys <= {"actor", "action", "comment"}:
+            problems.add(f"{here}: expected keys actor, action (and comment), or comment alone; got "
+                         f"{_cut(', '.join(map(_json_key, entry)))}")
+            continue
+        texts = {key: _json_text(value, f"{here}.{key}", problems) for key, value in entry.items()}
+        if None in texts.values():
+            continue
+        if keys == {"comment"}:
             raws.append(_Raw("comment", here, None, "", entry["comment"]))
-        elif {"actor", "action"} <= set(entry) <= {"actor", "action", "comment"}:
-            raws.append(_Raw("action", here, None, entry["actor"], entry["action"], entry.get("comment")))
         else:
-            problems.append(f"{here}: expected keys actor, action (and comment), or comment alone; got "
-                            f"{', '.join(map(str, entry))}")
+            raws.append(_Raw("action", here, None, entry["actor"], entry["action"], entry.get("comment")))
     return raws
 
 
+def _json_text(value: Any, where: str, problems: _Problems) -> str | None:
+    """A string of the twin within the line limit (None, with the problem noted, if it is not one)."""
+    if not isinstance(value, str):
+        problems.add(f"{where}: expected a string value, not {_json_kind(value)}")
+        return None
+    if len(value) > MAX_LINE_LENGTH:
+        problems.add(f"{where}: {len(value):,} characters; a string holds at most {MAX_LINE_LENGTH:,}: "
+                     f"{_cut(value)!r}")
+        return None
+    return value
+
+
+def _json_key(key: Any) -> str:
+    """A key of the twin as a message shows it: a name as it is, anything else quoted (a line break, braces)."""
+    return str(key) if isinstance(key, str) and _TAG_NAME.fullmatch(key) else repr(_cut(str(key)))
+
+
+def _json_kind(value: Any) -> str:
+    """What a JSON value is, in JSON's words: never its text, which may be huge or nested past any limit."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list):
+        return "an array"
+    if isinstance(value, Mapping):
+        return "an object"
+    return type(value).__name__
+
+
 # ------------------------------------------------------------------------------------------------ reader
+class _Problems:
+    """The problems found so far and the lines counted: reading stops after :data:`MAX_PROBLEMS` problems, and at
+    once where the input passes a limit (what is past it is not read at all)."""
+
+    def __init__(self) -> None:
+        self.found: list[str] = []
+        self.lines = 0
+
+    def add(self, problem: str) -> None:
+        self.found.append(problem)
+        if len(self.found) >= MAX_PROBLEMS:
+            self.stop(f"the reader stopped after {MAX_PROBLEMS} problems")
+
+    def stop(self, problem: str) -> NoReturn:
+        raise RecordError([*self.found, problem])
+
+    def count(self, lines: int, where: str) -> None:
+        self.lines += lines
+        if self.lines > MAX_LINES:
+            self.stop(f"{where}: the record has more than {MAX_LINES:,} lines (tags, decks, actions and comments), "
+                      "the most the reader takes (a partie of any game needs far fewer)")
+
+
 @dataclass(frozen=True, slots=True)
 class _Raw:
     """One item as read, before it is checked: a tag, a deck, an action or a comment, and where it was."""
@@ -439,48 +651,80 @@ class _Raw:
 
 _TAG_LINE: Final = re.compile(r'\[\s*(\S+?)\s+"((?:[^"\\]|\\.)*)"\s*\]')
 _COMMENT_LINE: Final = re.compile(r"\{([^{}]*)\}")
-_ACTION_LINE: Final = re.compile(r"(\S+)\s+([^{}]*?)\s*(?:\{([^{}]*)\})?")
-_IRREGULAR_LINE: Final = re.compile(r"(![^{}]*?)\s*(?:\{([^{}]*)\})?")
+_ESCAPE: Final = re.compile(r"\\(.)")
 
 
 def read_text(text: str) -> Record:
     """Read a record, leniently: any tag order, any case of tag names and verbs, ``10`` for ``T``, blank lines,
-    CRLF. Every problem is collected; :class:`RecordError` lists them all with their line numbers.
+    CRLF. Problems are collected; :class:`RecordError` lists them with their line numbers (up to
+    :data:`MAX_PROBLEMS`). Input past a limit (:data:`MAX_RECORD_SIZE` characters, :data:`MAX_LINE_LENGTH` per
+    line, :data:`MAX_LINES` lines, :data:`MAX_DEALS` deals, :func:`max_actions_per_deal`) is refused where it
+    passes it, without reading further.
     """
-    problems: list[str] = []
-    raws: list[_Raw] = []
+    if len(text) > MAX_RECORD_SIZE:
+        raise RecordError([f"the record has {len(text):,} characters; the reader takes at most {MAX_RECORD_SIZE:,} "
+                           "(a partie of any game needs far fewer)"])
+    problems = _Problems()
+    return _build(_text_raws(text, problems), problems)
+
+
+def _text_raws(text: str, problems: _Problems) -> Iterator[_Raw]:
+    """The lines of a text as read, one at a time: :func:`_build` checks each before the next is read, so that
+    the reader stops at the first line past a limit, whichever limit it is."""
     for number, raw_line in enumerate(text.removeprefix("\ufeff").split("\n"), start=1):
         line = raw_line.strip()
         if not line:
             continue
         where = f"line {number}"
-        if line.startswith("["):
-            tag = _TAG_LINE.fullmatch(line)
-            if tag is None:
-                problems.append(f'{where}: expected a tag pair [Name "value"], got {line!r}')
-            else:
-                value = re.sub(r"\\(.)", r"\1", tag[2])
-                kind: Literal["tag", "deck"] = "deck" if tag[1].lower() == "deck" else "tag"
-                raws.append(_Raw(kind, where, number, tag[1], value))
-        elif line.startswith("{"):
-            comment = _COMMENT_LINE.fullmatch(line)
-            if comment is None:
-                problems.append(f"{where}: expected a comment {{text}} without braces inside, got {line!r}")
-            else:
-                raws.append(_Raw("comment", where, number, "", comment[1]))
-        elif line.startswith("!"):
-            irregular = _IRREGULAR_LINE.fullmatch(line)
-            if irregular is None:
-                problems.append(f"{where}: expected `! <kind> <offender> ... [{{comment}}]`, got {line!r}")
-            else:
-                raws.append(_Raw("action", where, number, "!", irregular[1], irregular[2]))
+        problems.count(1, where)
+        if len(line) > MAX_LINE_LENGTH:
+            problems.add(f"{where}: {len(line):,} characters; a line holds at most {MAX_LINE_LENGTH:,}: "
+                         f"{_cut(line)!r}")
+            continue
+        raw = _read_line(line, where, number)
+        if isinstance(raw, str):
+            problems.add(raw)
         else:
-            action = _ACTION_LINE.fullmatch(line)
-            if action is None or not action[2]:
-                problems.append(f"{where}: expected `<actor> <action> [{{comment}}]`, e.g. `0 play KH`, got {line!r}")
-            else:
-                raws.append(_Raw("action", where, number, action[1], action[2], action[3]))
-    return _build(raws, problems)
+            yield raw
+
+
+def _read_line(line: str, where: str, number: int) -> _Raw | str:
+    """One non-blank line, stripped, as read; or the problem with its form."""
+    if line.startswith("["):
+        tag = _TAG_LINE.fullmatch(line)
+        if tag is None:
+            return f'{where}: expected a tag pair [Name "value"], got {_cut(line)!r}'
+        kind: Literal["tag", "deck"] = "deck" if tag[1].lower() == "deck" else "tag"
+        return _Raw(kind, where, number, tag[1], _ESCAPE.sub(r"\1", tag[2]))
+    if line.startswith("{"):
+        comment = _COMMENT_LINE.fullmatch(line)
+        if comment is None:
+            return f"{where}: expected a comment {{text}} without braces inside, got {_cut(line)!r}"
+        return _Raw("comment", where, number, "", comment[1])
+    if line.startswith("!"):
+        irregular = _split_comment(line)
+        if irregular is None:
+            return f"{where}: expected `! <kind> <offender> ... [{{comment}}]`, got {_cut(line)!r}"
+        return _Raw("action", where, number, "!", *irregular)
+    actor, *rest = line.split(None, 1)
+    action = _split_comment(rest[0]) if rest else None
+    if action is None or not action[0]:
+        return f"{where}: expected `<actor> <action> [{{comment}}]`, e.g. `0 play KH`, got {_cut(line)!r}"
+    return _Raw("action", where, number, actor, *action)
+
+
+def _split_comment(text: str) -> tuple[str, str | None] | None:
+    """``text`` apart from its trailing ``{comment}`` (None: no comment), or None when a brace is out of place.
+
+    By finding the braces, not with a pattern: ``\\S+\\s+[^{}]*?\\s*`` backtracks quadratically on a line of
+    spaces (0.1 s for 2,000 of them, 8 s for 20,000).
+    """
+    opening = text.find("{")
+    if opening < 0:
+        return None if "}" in text else (text, None)
+    if text.find("}") != len(text) - 1 or "{" in text[opening + 1:]:
+        return None
+    return text[:opening].rstrip(), text[opening + 1:-1]
 
 
 @dataclass(frozen=True, slots=True)
@@ -491,56 +735,101 @@ class _Context:
     hooks: RecordHooks
     parse: Callable[[str], Action]
     redacted: bool
+    pack_size: int
+    """The cards of the pack under these rules: a deck of more is refused before its cards are read."""
+    actions: dict[str, str] = field(default_factory=dict)
+    """The action texts read so far and their canonical form: a record repeats a few texts many times."""
+    actors: dict[str, str] = field(default_factory=dict)
+    """The actor codes read so far and their canonical form."""
 
 
-def _build(raws: Sequence[_Raw], problems: list[str]) -> Record:
-    first_body = next((i for i, raw in enumerate(raws) if raw.kind in ("deck", "action")), len(raws))
-    header = [raw for raw in raws[:first_body] if raw.kind == "tag"]
-    body = [raw for index, raw in enumerate(raws) if raw.kind != "tag" or index >= first_body]
+def _build(raws: Iterable[_Raw], problems: _Problems) -> Record:
+    """The record of the items read: the tags before the first deal or action are the header; every later item is
+    checked as it comes (the comments before it too), and a limit passed stops the reading there."""
+    read = iter(raws)
+    header: list[_Raw] = []
+    comments: list[_Raw] = []
+    for raw in read:
+        if raw.kind in ("deck", "action"):
+            read = itertools.chain(comments, (raw,), read)
+            break
+        (header if raw.kind == "tag" else comments).append(raw)
+    else:
+        read = iter(comments)
     tags, context = _read_header(header, problems)
     items: list[Entry | DealSection] = []
-    for raw in body:
+    deals = actions = words = 0
+    for raw in read:
+        if raw.kind == "action" and context is not None:
+            words += len(raw.value.split())
+            if words > MAX_WORDS:
+                problems.stop(f"{raw.where}: more than {MAX_WORDS:,} words in the action lines, the most the reader "
+                              "takes (a partie of any game needs far fewer)")
         try:
             item = _read_item(raw, context)
-            if item is not None and not _repeats_deck(items, item, raw):
-                items.append(item)
+            if item is None or _repeats_deck(items, item, raw):
+                continue
         except ValueError as error:
-            problems.append(f"{raw.where}: {error}")
-    if problems:
-        raise RecordError(problems)
+            problems.add(f"{raw.where}: {error}")
+            continue
+        items.append(item)
+        if isinstance(item, DealSection):
+            deals, actions = deals + 1, 0
+            if deals > MAX_DEALS:
+                problems.stop(f"{raw.where}: more than {MAX_DEALS:,} deals, the most the reader takes (a partie of "
+                              "any game needs far fewer)")
+        elif isinstance(item, ActionLine) and context is not None:
+            actions += 1
+            if actions > max_actions_per_deal(context.game):
+                problems.stop(f"{raw.where}: more than {max_actions_per_deal(context.game):,} action lines in one "
+                              f"deal, the most the reader takes for {context.game.name} ({ACTIONS_PER_DEAL_MARGIN} "
+                              f"times its longest regular deal, {context.game.max_actions_per_deal})")
+    if problems.found:
+        raise RecordError(problems.found)
     return _assemble(tags, items)
 
 
-def _read_header(header: Sequence[_Raw], problems: list[str]) -> tuple[tuple[tuple[str, str], ...], _Context | None]:
+def _read_header(header: Sequence[_Raw], problems: _Problems) -> tuple[tuple[tuple[str, str], ...], _Context | None]:
     tags: dict[str, str] = {}
+    where: dict[str, str] = {}
     for raw in header:
         name = _canonical_tag_name(raw.name)
         if not _TAG_NAME.fullmatch(raw.name):
-            problems.append(f"{raw.where}: tag name {raw.name!r} is not allowed; expected letters, digits and _")
+            problems.add(f"{raw.where}: tag name {_cut(raw.name)!r} is not allowed; expected letters, digits and _")
         elif name in tags:
-            problems.append(f"{raw.where}: tag {name} is given twice")
+            problems.add(f"{raw.where}: tag {_cut(name)} is given twice")
         else:
-            tags[name] = raw.value
+            tags[name], where[name] = raw.value, raw.where
     context = None
     try:
-        context = _header_context(tags)
+        context = _header_context(tags, where)
     except RecordError as error:
-        problems += [f"header: {problem}" for problem in error.problems]
+        for problem in error.problems:
+            problems.add(problem)
     return tuple(tags.items()), context
 
 
-def _header_context(tags: dict[str, str]) -> _Context:
+def _header_context(tags: dict[str, str], where: Mapping[str, str]) -> _Context:
+    """The context of the body, from the header's tags (put in canonical form); a problem names its tag's line."""
+    def at(name: str) -> str:
+        return where.get(name, "header")
+
     if "Game" not in tags:
-        raise RecordError(['no [Game] tag; expected e.g. [Game "ecarte"]'])
+        raise RecordError(['header: no [Game] tag; expected e.g. [Game "ecarte"]'])
     try:
         game = load(tags["Game"])
     except ValueError as error:
-        raise RecordError([str(error)]) from None
+        raise RecordError([f"{at('Game')}: {_clip(str(error), tags['Game'])}"]) from None
     tags["Game"] = game.name
     hooks = game.record
     if "Rules" not in tags:
-        raise RecordError([f'no [Rules] tag; expected [Rules "{game.rules().version}"]'])
-    rules = _rules(game, tags["Rules"], tags.get("Options"))
+        raise RecordError([f'header: no [Rules] tag; expected [Rules "{game.rules().version}"]'])
+    rules = None
+    for name, options in (("Rules", None), ("Options", tags.get("Options"))):  # the version first, then options
+        try:
+            rules = _rules(game, tags["Rules"], options)
+        except RecordError as error:
+            raise RecordError([f"{at(name)}: {problem}" for problem in error.problems]) from None
     options = options_text(rules)
     tags.pop("Options", None)
     if options is not None:
@@ -549,13 +838,16 @@ def _header_context(tags: dict[str, str]) -> _Context:
         if name in tags:
             seat = _seat(tags[name], game)
             if seat is None:
-                raise RecordError([f"[{name}] {tags[name]!r} is not a seat; allowed: 0 to {game.max_seats - 1}"])
+                raise RecordError([f"{at(name)}: [{name}] {_cut(tags[name])!r} is not a seat; allowed: 0 to "
+                                   f"{game.max_seats - 1} (ASCII digits)"])
             tags[name] = seat
-    return _Context(game, hooks, game.new(rules).parse_action, "Redacted" in tags)
+    pack_size = getattr(rules, "pack_size", game.pack_size)  # games whose pack depends on the players name it
+    return _Context(game, hooks, game.new(rules).parse_action, "Redacted" in tags, pack_size)
 
 
 def _seat(code: str, game: GameType) -> str | None:
-    return str(int(code)) if code.strip().isdigit() and int(code) < game.max_seats else None
+    seat = _small_number(code.strip(), game.max_seats)
+    return None if seat is None else str(seat)
 
 
 def _read_item(raw: _Raw, context: _Context | None) -> Entry | DealSection | None:
@@ -563,19 +855,21 @@ def _read_item(raw: _Raw, context: _Context | None) -> Entry | DealSection | Non
     if raw.kind == "comment":
         return Comment(raw.value, raw.line)
     if raw.kind == "tag":
-        raise RecordError([f"tag [{raw.name}] comes after the first deal or action; header tags come first"])
+        raise RecordError([f"tag [{_cut(raw.name)}] comes after the first deal or action; header tags come first"])
     if context is None:
         return None  # the header already says why the body cannot be read
     if raw.kind == "deck":
         return DealSection(_read_deck(raw.value, context), (), raw.line)
-    actor = _read_actor(raw.name, context.game)
+    actor = context.actors.get(raw.name)
+    if actor is None:
+        actor = context.actors[raw.name] = _read_actor(raw.name, context.game)
     verb, _, cards = raw.value.partition(" ")
     if actor == "C" and verb.lower() == context.hooks.deck_verb:
         return DealSection(_read_deck(cards, context), (), raw.line)
     text = _read_action(raw.value, context)
     if (actor == "!" or raw.value.startswith("!")) and not text.startswith("!"):
-        raise RecordError([f"{raw.value!r} is not an irregularity of {context.game.name}; an irregularity's text "
-                           "begins with !"])
+        raise RecordError([f"{_cut(raw.value)!r} is not an irregularity of {context.game.name}; an irregularity's "
+                           "text begins with !"])
     return _line(actor, text, raw.comment, raw.line)
 
 
@@ -585,42 +879,59 @@ def _read_actor(code: str, game: GameType) -> str:
         return upper
     seat = _seat(code, game)
     if seat is None:
-        raise RecordError([f"unknown actor {code!r}; expected a seat number 0 to {game.max_seats - 1}, "
-                           "C (chance) or T (table)"])
+        raise RecordError([f"unknown actor {_cut(code)!r}; expected a seat number 0 to {game.max_seats - 1}, "
+                           "C (chance) or T (table); a seat number is written in ASCII digits"])
     return seat
 
 
 def _read_action(text: str, context: _Context) -> str:
+    known = context.actions.get(text)
+    if known is not None:
+        return known
     words = text.split()
     if HIDDEN in words:
         if not context.redacted:
-            raise RecordError([f"{text!r}: {HIDDEN} (an unseen card) is allowed only in a redacted record"])
-        return " ".join((words[0].lower(), *(_hidden_or_card(word) for word in words[1:])))
-    try:
-        return str(context.parse(text))
-    except ValueError as error:
-        raise RecordError([f"cannot read action {text!r} of {context.game.name}: {error}"]) from None
+            raise RecordError([f"{_cut(text)!r}: {HIDDEN} (an unseen card) is allowed only in a redacted record"])
+        canonical = " ".join((words[0].lower(), *(_hidden_or_card(word) for word in words[1:])))
+    else:
+        try:
+            canonical = str(context.parse(text))
+        except ValueError as error:
+            raise RecordError([_capped(f"cannot read action {_cut(text)!r} of {context.game.name}: "
+                                       f"{_clip(str(error), text)}")]) from None
+    context.actions[text] = canonical
+    return canonical
 
 
 def _read_deck(cards: str, context: _Context) -> str:
-    words = cards.split()
+    words = cards.replace(",", " ").split()  # commas are allowed between cards, as the games' parse_cards allow
     if not words:
-        raise RecordError([f'empty deck; expected [Deck "<the {context.game.pack_size} cards, top first>"]'])
+        raise RecordError([f'empty deck; expected [Deck "<the {context.pack_size} cards, top first>"]'])
+    if len(words) > context.pack_size:  # refused before any card is read
+        raise RecordError([f"the deck has {len(words):,} cards, more than the {context.pack_size} of the pack of "
+                           f"{context.game.name}: {_cut(cards)!r}"])
     if HIDDEN in words:
         if not context.redacted:
             raise RecordError([f"{HIDDEN} (an unseen card) in a deck is allowed only in a redacted record"])
         return " ".join(_hidden_or_card(word) for word in words)
-    verb = context.hooks.deck_verb
+    # The deck is the format's own (cards, as the [Deck] grammar says), read card by card through a cache: a
+    # record has a few dozen spellings of cards, and reading one costs microseconds. Whether the order is a deal
+    # the game can make is for replay (the chance check of apply).
     try:
-        text = str(context.parse(f"{verb} {cards}"))
-    except ValueError as error:
-        raise RecordError([f"cannot read the deck {cards!r}: {error}"]) from None
-    return text.removeprefix(verb).strip()
+        return " ".join(_card_text(word) for word in words)
+    except CardParseError as error:
+        raise RecordError([_capped(f"cannot read the deck {_cut(cards)!r}: {_clip(str(error), cards)}")]) from None
+
+
+@functools.lru_cache(maxsize=1024)
+def _card_text(word: str) -> str:
+    """The canonical text of a card (``10h`` is ``TH``); raises :class:`CardParseError` (not cached)."""
+    return str(Card.parse(word))
 
 
 def _hidden_or_card(word: str) -> str:
     try:
-        return word if word == HIDDEN else str(Card.parse(word))
+        return word if word == HIDDEN else _card_text(word)
     except CardParseError:
         return word
 
@@ -648,7 +959,7 @@ def replay(record: Record) -> Any:
             _apply_line(state, number, item, hooks)
     expected, got = record.tag("Result"), hooks.result_text(state)
     if expected is not None and expected != got:
-        raise RecordError([f"[Result] says {expected!r} but the replayed partie gives {got!r}"])
+        raise RecordError([f"[Result] says {_cut(expected)!r} but the replayed partie gives {got!r}"])
     return state
 
 
@@ -660,7 +971,11 @@ def _fresh_state(record: Record) -> tuple[Any, RecordHooks]:
     game = load(record.game)
     hooks = game.record
     first_dealer = record.tag("FirstDealer")
-    state = game.new(rules_of(record), first_dealer=None if first_dealer is None else int(first_dealer))
+    dealer = None if first_dealer is None else _small_number(first_dealer, game.max_seats)
+    if first_dealer is not None and dealer is None:
+        raise RecordError([f"[FirstDealer] {_cut(first_dealer)!r} is not a seat; allowed: 0 to {game.max_seats - 1} "
+                           "(ASCII digits)"])
+    state = game.new(rules_of(record), first_dealer=dealer)
     return state, hooks
 
 
@@ -671,7 +986,7 @@ def _apply_line(state: Any, number: int, item: ActionLine | DealSection, hooks: 
     try:
         operation: Operation = state.apply(state.parse_action(text))
     except ValueError as error:
-        raise RecordError([f"line {number}: `{_shown(item)}`: {error}"]) from None
+        raise RecordError([f"line {number}: `{_shown(item)}`: {_clip(str(error), text)}"]) from None
     if code != "!" and operation.actor != actor_number(code):
         raise RecordError([f"line {number}: `{_shown(item)}` was taken by {actor_code(operation.actor)}, whose "
                            f"turn it was, not by {code}"])
@@ -679,7 +994,7 @@ def _apply_line(state: Any, number: int, item: ActionLine | DealSection, hooks: 
 
 
 def _shown(item: ActionLine | DealSection) -> str:
-    return f'[Deck "{item.deck}"]' if isinstance(item, DealSection) else _entry_text(item)
+    return _cut(f'[Deck "{item.deck}"]' if isinstance(item, DealSection) else _entry_text(item))
 
 
 # ------------------------------------------------------------------------------------------------ redaction
@@ -732,15 +1047,28 @@ def _show_deck(items: list[Entry | DealSection], deck: Sequence[str], seen: set[
 
 # ------------------------------------------------------------------------------------------------ files
 def load_file(path: str | Path) -> Record:
-    """Read a record file: ``.acad`` is the text format, ``.json`` the JSON twin."""
+    """Read a record file: ``.acad`` is the text format, ``.json`` the JSON twin.
+
+    A file of more than :data:`MAX_RECORD_SIZE` bytes is refused without reading the rest, and so is one that is
+    not UTF-8 text or (``.json``) not JSON, whatever its nesting or its numbers.
+    """
     target = Path(path)
-    content = target.read_text(encoding="utf-8")
-    if _format(target) == "text":
-        return read_text(content)
+    kind = _format(target)
+    with target.open("rb") as handle:
+        content = handle.read(MAX_RECORD_SIZE + 1)  # not stat(): a pipe or /dev/zero has no size to tell
+    if len(content) > MAX_RECORD_SIZE:
+        raise RecordError([f"{target}: the file is larger than {MAX_RECORD_SIZE:,} bytes, the most the reader takes "
+                           "(a partie of any game needs far fewer)"])
     try:
-        return from_json(json.loads(content))
-    except json.JSONDecodeError as error:
-        raise RecordError([f"{target}: not JSON: {error}"]) from None
+        text = content.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise RecordError([f"{target}: not UTF-8 text (byte {error.start:,}: {error.reason}); a record is UTF-8 "
+                           "text"]) from None
+    text = text.replace("\r\n", "\n").replace("\r", "\n")  # the universal newlines of reading in text mode
+    if kind == "text":
+        return read_text(text)
+    return from_json(_load_json(text.removeprefix("\ufeff"), f"{target}", "a JSON record is an object with tags, "
+                                "prelude and deals"))
 
 
 def save_file(record: Record, path: str | Path) -> None:
