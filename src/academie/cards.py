@@ -123,6 +123,9 @@ class Card:
     @staticmethod
     def parse(text: str) -> Card:
         """Read ``KH``, ``10h``, ``th``, ``♥K``, ``K♥`` or ``hk``-style notations (rank and suit in any order)."""
+        canonical = _BY_TEXT.get(text)
+        if canonical is not None:  # the form records and actions use: no search over the spellings
+            return canonical
         raw = text.strip()
         if len(raw) < 2:
             raise CardParseError(f"cannot read a card from {text!r}: expected rank then suit, e.g. KH, TD, 7S")
@@ -149,6 +152,9 @@ class Card:
 
 CARDS: Final[tuple[Card, ...]] = tuple(Card(Rank(i % 13 + 2), Suit(i // 13)) for i in range(52))
 """Every card, by index."""
+
+_BY_TEXT: Final[dict[str, Card]] = {str(card): card for card in CARDS}
+"""Each card by its canonical text (``KH``, ``TD``): the fast path of :meth:`Card.parse`."""
 
 SUIT_MASKS: Final[tuple[int, ...]] = tuple(((1 << 13) - 1) << (13 * s) for s in range(4))
 """The bitmask of all 13 cards of each suit, by suit index."""

@@ -144,8 +144,8 @@ class Session:
 
     def _move(self, text: str, picture: Picture) -> bool:
         moves = picture.moves
-        if text.isdigit():
-            number = int(text)
+        if text.isascii() and text.isdigit():
+            number = int(text) if len(text) < 7 else 0
             if not 1 <= number <= len(moves):
                 self._say(self.words("There is no move {number}: type one number from 1 to {last}, or a command "
                                      "(help).", number=number, last=len(moves)))
@@ -228,7 +228,8 @@ class Session:
     def _rules(self, argument: str) -> None:
         lines = self.rules_text.splitlines()
         pages = max(1, -(-len(lines) // PAGE))
-        page = int(argument) if argument.isdigit() and 1 <= int(argument) <= pages else 1
+        asked = int(argument) if argument.isascii() and argument.isdigit() and len(argument) < 7 else 1
+        page = asked if 1 <= asked <= pages else 1
         for line in lines[(page - 1) * PAGE:page * PAGE]:
             self._say(line)
         if page < pages:

@@ -808,7 +808,7 @@ def trump_turned(state: WhistState) -> None:
 
 def _overscore_possible(state: WhistState, act: Irregular) -> str:
     deal, side = state.deal, act.seat & 1
-    points = int(act.args[0]) if len(act.args) == 1 and act.args[0].isdigit() else 0
+    points = int(act.args[0]) if len(act.args) == 1 and act.args[0].isascii() and act.args[0].isdigit() else 0
     if not _in_play(state) or not 1 <= points <= 4 or deal.overscore[0] >= 0 \
             or state.score[side] + points >= state.rules.game_points:
         return ("expected `! overscore SEAT POINTS` during a hand: 1 to 4 points marked in error, short of game, "
