@@ -64,3 +64,25 @@ def _actions(target: Path) -> int:
         return 0
     partie = record.load_file(target)  # written whole, then moved into place: never half a record
     return sum(len(deal.entries) for deal in partie.deals)
+
+
+def test_a_redacted_record_keeps_no_reason_of_an_act_the_seat_did_not_see() -> None:
+    """ECARTE-VI.4: a bot's reason for its discard names the cards; the record redacted for the other seat keeps
+    the discard as a count and drops its reason, while the reason of a public act stays."""
+    import academie
+
+    game = academie.load("ecarte")
+    bot = game.make_bot("classical", seed=1)
+    state = game.new(seed=3, first_dealer=0)
+    comments: dict[int, str] = {}
+    while len(comments) < 3 and not state.is_terminal:
+        seat = state.actor
+        action = bot.choose(state.view(seat)) if seat == 1 else state.legal_actions()[0]
+        state.apply(action)
+        if seat == 1:
+            comments[len(state.operations) - 1] = f"reason for {action}"
+    full = record.from_state(state, comments=comments)
+    hidden = record.write_text(record.redact(full, 0))
+    discards = [text for text in comments.values() if "discard" in text]
+    assert discards and not any(text in hidden for text in discards)
+    assert any(text in hidden for text in comments.values() if "discard" not in text)

@@ -1004,7 +1004,8 @@ def redact(record: Record, seat: int) -> Record:
     The opponents' hidden actions (a discard, a take-back) are shown as the game's ``redact`` shows them; a deck
     keeps, at their places, only the cards the game's hook says the seat saw during that deal (its own cards, the
     turn-up, what it drew); the place of a card the seat saw only when the opponent played it stays hidden.
-    Comments are kept. The result has a ``[Redacted "<seat>"]`` tag and cannot be replayed.
+    Comments are kept, but for an action the seat did not see as it was (the reason a bot gave for a discard
+    would name the cards). The result has a ``[Redacted "<seat>"]`` tag and cannot be replayed.
     """
     if record.redacted_for is not None:
         if record.redacted_for == seat:
@@ -1029,8 +1030,9 @@ def redact(record: Record, seat: int) -> Record:
             items.append(item)
         else:
             shown = hooks.hide(operation.actor, operation.action, seat)
-            if shown is not None:
-                items.append(_line(actor_code(operation.actor), str(shown), item.comment))
+            if shown is not None:  # a hidden act's comment goes with it: a bot's reason for a discard names it
+                items.append(_line(actor_code(operation.actor), str(shown), item.comment if shown == operation.action
+                                   else None))
         seen.update(str(card) for card in hooks.seen(before, state, operation, seat))
     _show_deck(items, deck, seen)
     tags = (*record.tags, ("Redacted", str(seat)))
