@@ -2,11 +2,26 @@
 
 from __future__ import annotations
 
+import random
+import re
+
 import pytest
 
+from academie import record
 from academie.cards import Rank, Suit, card_index
-from academie.engine import IllegalActionError, Mode
-from academie.games.guimbarde import FOU, POINT, GuimbardeRules, GuimbardeState, arrange_deck
+from academie.engine import PUBLIC, IllegalActionError, Mode, RulesError
+from academie.games.guimbarde import (
+    BANK,
+    FOU,
+    GUIMBARDE,
+    POINT,
+    STARTING_STOCK,
+    GuimbardeRules,
+    GuimbardeState,
+    Shuffle,
+    arrange_deck,
+)
+from academie.record import RecordError
 
 HANDS = {0: "7S 7C 8C 9C TC", 1: "8S 7D 8D 9D TD", 2: "QS TS 7H 8H 9H", 3: "AS JC QC AD KD"}
 
@@ -93,6 +108,21 @@ def test_G13_faced_card_redeal_without_penalty() -> None:
     assert not fines(state, mark, "GUIMBARDE-R10") and state.dealer == 3 and state.rulings[-1].startswith("G13")
 
 
+def test_G8_G_Q17_a_card_taken_back_stays_shown_to_every_seat() -> None:
+    """G8, G-Q17 (retract_irregular_card): the revoked card, played face up and taken back, is named in every
+    seat's history: it stays among the offender's shown cards for every viewer while he holds it, as under G12."""
+    rules = GuimbardeRules(players=4, mode=Mode.TABLE, retract_irregular_card=True)
+    state = GuimbardeState.new(rules, decks=[arrange_deck(HANDS, rules=rules, dealer=3, turn_up="JH")],
+                               first_dealer=3)
+    state.apply_text("play 7S")
+    state.apply_text("! revoke 1 7D")
+    assert state.rulings[-1].startswith("G8:") and "7D" in [str(c) for c in state.hand(1)]
+    for viewer in (0, 1, 2, 3, PUBLIC):
+        view = state.view(viewer)
+        assert "! revoke 1 7D" in [str(action) for _, action in view.history]
+        assert "7D" in [str(c) for c in view.shown[1]]
+
+
 def test_G14_deal_out_of_turn_stopped_before_the_turn_up() -> None:
     """G14: a player who begins to deal out of turn is stopped; the right dealer deals, no penalty."""
     rules = GuimbardeRules(players=3, mode=Mode.TABLE)
@@ -112,6 +142,37 @@ def test_G15_G16_claims() -> None:
     state.apply_text("! false-claim 1 point")
     assert fines(state, mark, "G16")[-3:] == [(1, 0), (1, 2), (1, 3)]
     assert state.boxes()[POINT] == holder.amount + 4 and state.rulings[-1].startswith("G16")
+
+
+@pytest.mark.parametrize(("hand", "before", "still_shown"), [
+    ("QH 8S 7D 8D AS", "", False),  # the ♥Q was shown for the guimbarde alone
+    ("QH KH 8S 7D AS", "", True),  # shown for the mariage too: still seen
+    ("QH 8S 7D 8D AS", "! out-of-turn 1 QH", True),  # seen when played out of turn and taken back (G12)
+])
+def test_G15_a_chance_drawn_without_showing_is_not_shown_to_the_others(hand: str, before: str,
+                                                                         still_shown: bool) -> None:
+    """G15, GUIMBARDE-§6: the holder of the ♥Q who draws the guimbarde without showing it makes no claim: from the
+    act on, no other seat nor the public sees the ♥Q among his shown cards or in a claim (unless it was seen
+    otherwise); he still holds it, the counters go back to the box, his claim of it is no false claim (G16), and a
+    world sampled for another seat still deals it to him."""
+    state = table(hands={1: hand})
+    if before:
+        state.apply_text(before)
+    drawn = next(c.amount for c in state.view(0).claims if c.seat == 1 and c.box == GUIMBARDE)
+    assert drawn > 0 and "QH" in [str(c) for c in state.view(0).shown[1]]
+    state.apply_text("! forgo 1 guimbarde")
+    assert state.rulings[-1].startswith("G15") and state.boxes()[GUIMBARDE] == drawn
+    assert "QH" in [str(c) for c in state.view(1).hand]
+    for viewer in (0, 2, 3, PUBLIC):
+        view = state.view(viewer)
+        assert not any(c.seat == 1 and c.box == GUIMBARDE for c in view.claims)
+        assert ("QH" in [str(c) for c in view.shown[1]]) is still_shown
+        claimed = {str(card) for claim in view.claims for card in claim.cards}
+        assert ("QH" in claimed) is (still_shown and "KH" in hand)
+    with pytest.raises(IllegalActionError, match="holds that chance"):
+        state.apply_text("! false-claim 1 guimbarde")
+    world = GuimbardeState.sample(state.view(0), random.Random(1))
+    assert "QH" in [str(c) for c in world.hand(1)]
 
 
 def test_G17_wrong_count_before_and_after_the_first_trick() -> None:
@@ -178,3 +239,61 @@ def test_G18_retired_seat_commits_nothing_and_a_void_deal_seats_him_again() -> N
     assert [r[:24] for r in state.rulings if r.startswith(("G18", "G11"))][-3:] == [
         "G18: seat 4 cannot pay; ", "G11: the pack is faulty:", "G18: seat 4 cannot pay; "]
     assert state.retired[4] and state.dealer == 0 and state.ledger.total() == 0
+
+
+def test_G_2_3_G18_a_game_set_up_with_given_stocks() -> None:
+    """G-§2.3 (setting up a position): ``stocks`` gives each seat's stock at the start, moved from or to the bank
+    through the ledger as the starting stock; the counters won or lost count from there, and G18 applies to the
+    stocks given: a seat given no counter buys a new stock to ante, or retires."""
+    rules = GuimbardeRules(players=3)
+    deck = arrange_deck({}, rules=rules, dealer=2)
+    state = GuimbardeState.new(rules, first_dealer=2, stocks=(45, 80, 0))
+    assert [(e.source, e.target, e.amount, e.reason) for e in state.ledger.entries] == [
+        (0, BANK, 15, STARTING_STOCK), (BANK, 1, 20, STARTING_STOCK), (2, BANK, 60, STARTING_STOCK)]
+    assert [state.stock(s) for s in range(3)] == [45, 80, 0] and state.view(PUBLIC).stocks == (45, 80, 0)
+    assert state.result().points == (0, 0, 0) and state.stocks_bought == (0, 0, 0)
+    state.apply(Shuffle(deck))
+    assert state.stocks_bought == (0, 0, 1)  # G18: seat 2 had nothing to ante with
+    while not state.deal_results:
+        state.apply(state.legal_actions()[0])
+    points = state.result().points
+    assert points == tuple(state.stock(s) - start - 60 * bought for s, (start, bought)
+                           in enumerate(zip((45, 80, 0), state.stocks_bought, strict=True)))
+    assert sum(points) == -sum(state.boxes().values()) and state.ledger.total() == 0
+    retiring = GuimbardeState.new(GuimbardeRules(players=4, unable_to_pay="retire"),
+                                  decks=[arrange_deck({}, rules=GuimbardeRules(players=4), dealer=3)],
+                                  first_dealer=3, stocks=(60, 60, 0, 60))
+    assert retiring.retired == (False, False, True, False) and retiring.hand(2) == ()
+
+
+@pytest.mark.parametrize(("stocks", "why"), [
+    ((60, 60), "2 stocks for 3 players"),
+    ((60, 60, 60, 60), "4 stocks for 3 players"),
+    ((60, -1, 60), "seat 1's stock -1"),
+    ((60, 60, 100_001), "seat 2's stock 100001"),
+    ((60, True, 60), "seat 1's stock True"),
+    ((60.0, 60, 60), "seat 0's stock 60.0"),
+    ("606060", "give a sequence of numbers"),
+    (60, "give a sequence of numbers"),
+])
+def test_G_2_3_stocks_given_wrong_are_refused(stocks: object, why: str) -> None:
+    """G-§2.3: the stocks given must be one whole number of counters per seat, 0 to 100000: anything else is a
+    ``RulesError`` saying what is wrong and what is allowed, and no game is made."""
+    with pytest.raises(RulesError, match=rf"is not allowed: {re.escape(why)}; allowed: one stock per seat, each a "
+                                         r"whole number from 0 to 100000"):
+        GuimbardeState.new(GuimbardeRules(players=3), seed=1, stocks=stocks)  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        GuimbardeState.new(GuimbardeRules(players=3), 1, None, None, None, (60, 60, 60))  # type: ignore[misc]
+
+
+def test_G_2_3_a_game_set_up_with_given_stocks_says_so_and_is_not_recorded() -> None:
+    """G-§2.3: a game begun from given stocks says how in ``setup``; a record cannot carry it (its replay would
+    start from the rules' stocks), so none is written; stocks equal to the rules' are the opening position."""
+    given = GuimbardeState.new(GuimbardeRules(players=3), seed=2, stocks=(30, 60, 90))
+    assert given.setup == "starting stocks 30, 60, 90"
+    with pytest.raises(RecordError, match="starting stocks 30, 60, 90"):
+        record.from_state(given)
+    usual = GuimbardeState.new(GuimbardeRules(players=3), seed=2, stocks=(60, 60, 60))
+    assert usual.setup == "" and usual.ledger.entries == GuimbardeState.new(GuimbardeRules(players=3),
+                                                                            seed=2).ledger.entries
+    assert record.replay(record.from_state(usual)).operations == usual.operations

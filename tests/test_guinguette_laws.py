@@ -6,9 +6,11 @@ Only GU1's prohibition is historical (ADP); the penalties and GU2–GU8 are the 
 from __future__ import annotations
 
 import pytest
-from guinguette_support import act, deal_order, new_deal, set_stock, stir
+from guinguette_support import act, deal_order, new_deal, set_stock, stacked, stir
 
-from academie.engine import CHANCE, TABLE, IllegalActionError, Mode
+from academie import record
+from academie.engine import CHANCE, PUBLIC, TABLE, IllegalActionError, Mode
+from academie.games import load
 from academie.games.guinguette import GuinguetteRules, GuinguetteState, Irregular, Phase, Shuffle
 
 HANDS = ["9S 8H KC 6D", "QD JC TH 7S", "TS 9D 8C AH", "KH QS 7D 6C"]
@@ -116,3 +118,47 @@ def test_GU8_looking_at_the_cotillon_forfeits_the_cabaret_stake() -> None:
     act(state, "remedy forfeit law=GU8", "fold", "fold")
     assert state.deal_results[0].cabaret is None or state.deal_results[0].cabaret != 1
     assert state.deal_results[0].points[1] < 0
+
+
+def _told(state: GuinguetteState, viewer: int) -> str:
+    """Everything a view says in words: its history, the pending ruling and the rulings."""
+    view = state.view(viewer)
+    pending = view.pending.description if view.pending is not None else ""
+    return " | ".join([*(str(action) for _, action in view.history), pending, *view.rulings])
+
+
+def _redacted_text(state: GuinguetteState, seat: int) -> str:
+    redacted = record.redact(record.from_state(state), seat)
+    text = record.write_text(redacted)
+    assert record.read_text(text) == redacted  # the ?? of an irregular act reads back
+    return text
+
+
+@pytest.mark.parametrize("stirred", ["unpaid-stir 0 KC", "out-of-turn 0 stir KC", "out-of-turn 0 restir KC"])
+def test_GU5_GU4_a_stir_out_of_rule_shows_its_card_to_its_player_only(stirred: str) -> None:
+    """GU5, GU4, GU-§5.1a: the card of a stir made without paying, or out of turn, goes face down like any stir's:
+    the other seats and the public read ``??`` in the history, the pending ruling, the rulings and the redacted
+    record, and their bots still choose; its player reads the card."""
+    state = _table()
+    unpaid = stirred.startswith("unpaid")
+    if not unpaid:
+        act(state, "keep")  # seat 1 is to speak when seat 0 stirs again, out of turn
+    act(state, f"! {stirred}")
+    assert state.rulings[-1].startswith("GU5:" if unpaid else "GU4:")
+    if unpaid:  # GU5: paid at once, the stir goes on: the cotillon is shuffled and seat 0 draws
+        assert state.actor == CHANCE and "KC" not in [str(c) for c in state.hand(0)]
+        state.apply(stacked(state, "AS"))
+    else:  # GU4: void, the card stays in his hand
+        assert "KC" in [str(c) for c in state.hand(0)] and "(stir ??)" in state.rulings[-1].replace("restir", "stir")
+    assert f"! {stirred}" in _told(state, 0)
+    assert f"! {stirred.replace('KC', '??')}" in _told(state, 1)
+    for viewer in (1, 2, 3, PUBLIC):
+        assert "KC" not in _told(state, viewer), f"viewer {viewer} reads the card stirred"
+    assert f"! {stirred}" in _redacted_text(state, 0)
+    for seat in (1, 2, 3):
+        assert "KC" not in _redacted_text(state, seat)
+    game, seat = load("guinguette"), state.actor
+    assert seat == 1
+    view = state.view(seat)
+    for name in game.bot_names():
+        assert game.make_bot(name, seed=1).choose(view) in view.legal_actions

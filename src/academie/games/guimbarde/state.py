@@ -23,14 +23,15 @@ True
 
 from __future__ import annotations
 
+import bisect
 import copy
 import dataclasses
 import itertools
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from enum import IntEnum
-from typing import ClassVar, Final, Literal, Protocol, Self, TypeVar
+from typing import Any, ClassVar, Final, Literal, Protocol, Self, TypeVar
 
 from academie.cards import (
     CARDS,
@@ -83,6 +84,11 @@ POINT, MARIAGE, FOU, ROI, GUIMBARDE = "point", "mariage", "fou", "roi", "guimbar
 BOXES: Final = (POINT, MARIAGE, FOU, ROI, GUIMBARDE)
 BANK: Final = "banque"
 """G18: the account new stocks are bought from (its balance is minus the counters it has sold)."""
+STARTING_STOCK: Final = "G-§2.3 starting stock"
+"""The ledger reason of the counters that set a seat's stock, given to :meth:`GuimbardeState.new`, apart from the
+rules' starting stock (to or from the bank)."""
+MAX_STOCK: Final = 100_000
+"""The largest stock a seat may be given, as the rules' ``starting_stock``."""
 
 QH: Final = Card(Rank.QUEEN, Suit.HEARTS).index  # la guimbarde
 KH: Final = Card(Rank.KING, Suit.HEARTS).index  # le roi
@@ -381,6 +387,35 @@ class Trick:
 
 
 @dataclass(frozen=True, slots=True)
+class Payment:
+    """Counters moved in front of everybody: ``amount`` from ``source`` to ``target`` (a seat, a box or the
+    bank, :data:`BANK`) under the rule or law ``reason``."""
+
+    source: int | str
+    target: int | str
+    amount: int
+    reason: str
+    at: int
+    """The index in the deal's history of the action that moved them; -1 for the deal itself (the antes, the
+    boxes drawn at the declarations, the Point-box token), before any action of the history."""
+
+
+@dataclass(frozen=True, slots=True)
+class PastDeal:
+    """The deal before this one, as everybody saw it (the table picture tells how it ended)."""
+
+    number: int
+    history: tuple[tuple[int, Action], ...]
+    """Its actions as everybody saw them (the deck order removed)."""
+    payments: tuple[Payment, ...]
+    """Every movement of counters of that deal, ``at`` an index of ``history``."""
+    result: DealResult | None
+    """What it did to each seat's counters; None when it was dealt again after a misdeal (G10, G13, G17)."""
+    trump_card: Card | None = None
+    """Its turn-up (GUIMBARDE-§3), which made its trumps (None when no trick of it was played)."""
+
+
+@dataclass(frozen=True, slots=True)
 class GuimbardeView:
     """Exactly what one viewer (a seat, or :data:`PUBLIC`) knows at this moment."""
 
@@ -422,6 +457,12 @@ class GuimbardeView:
     """G18: the new stocks each seat has bought from the bank."""
     retired: tuple[bool, ...] = ()
     """G18: the seats that could not pay and retired (dealt no more cards)."""
+    payments: tuple[Payment, ...] = field(default=(), compare=False)
+    """This deal's movements of counters, in order, each with the action of ``history`` that made it (told by the
+    table picture; like the log, not compared: a world sampled from a view starts its own)."""
+    last_deal: PastDeal | None = field(default=None, compare=False)
+    """The deal before this one: its actions, its payments and its result (None before the first has ended; not
+    compared, as ``payments``)."""
 
 
 def redact(actor: int, action: Action, viewer: int) -> Action | None:
@@ -459,9 +500,15 @@ class Deal:
     deck: tuple[int, ...] = ()
     hands: list[int] = field(default_factory=list)
     shown: list[int] = field(default_factory=list)
+    exposed: list[int] = field(default_factory=list)
+    """The cards of ``shown`` seen otherwise than for a claim (G12: played out of turn and taken back; G-Q9: a
+    marriage in hand paid): a claim withdrawn under G15 leaves them seen."""
     trump: int = -1
     turn_up: int = -1
     claims: list[Claim] = field(default_factory=list)
+    forgone: list[Claim] = field(default_factory=list)
+    """G15: the claims withdrawn, their box drawn without showing the cards (their holders hold those chances: a
+    claim of them is no false claim, G16)."""
     announced: list[int] = field(default_factory=list)
     leader: int = 0
     to_play: int = 0
@@ -502,6 +549,24 @@ class Deal:
 
 
 _DEAL_LISTS: Final = tuple(f.name for f in fields(Deal) if str(f.type).startswith("list["))
+
+
+def _checked_stocks(stocks: Sequence[int] | None, rules: GuimbardeRules) -> tuple[int, ...]:
+    """G-§2.3: the stocks given to :meth:`GuimbardeState.new`, one per seat, each a whole number of counters (the
+    rules' starting stock for every seat when none are given); raises :class:`RulesError` naming what is wrong."""
+    players = rules.players
+    if stocks is None:
+        return (rules.starting_stock,) * players
+    allowed = f"allowed: one stock per seat, each a whole number from 0 to {MAX_STOCK}"
+    given = tuple(stocks) if isinstance(stocks, Sequence) and not isinstance(stocks, str) else None
+    if given is None:
+        raise RulesError(f"stocks={stocks!r} is not allowed: give a sequence of numbers; {allowed}")
+    if len(given) != players:
+        raise RulesError(f"stocks={stocks!r} is not allowed: {len(given)} stocks for {players} players; {allowed}")
+    for seat, stock in enumerate(given):
+        if type(stock) is not int or not 0 <= stock <= MAX_STOCK:
+            raise RulesError(f"stocks={stocks!r} is not allowed: seat {seat}'s stock {stock!r}; {allowed}")
+    return given
 
 
 def dealt_positions(rules: GuimbardeRules, dealer: int, seat: int, *,
@@ -571,9 +636,11 @@ class GuimbardeState(GameState[GuimbardeRules]):
         "_game_results",
         "_last_tricks",
         "_legal",
+        "_paid_at",
         "_pending",
         "_phase",
         "_retired",
+        "_start_stocks",
         "_stocks_bought",
         "automate_table",
         "chance",
@@ -585,13 +652,16 @@ class GuimbardeState(GameState[GuimbardeRules]):
     # the tuples are replaced, never changed: a clone shares them; the deal record, the ledger and the logs are
     # changed in place: a clone copies them
     clone_shared = ("_actor", "_broke", "_deal_results", "_deals_played", "_game_results", "_last_tricks", "_legal",
-                    "_pending", "_phase", "_retired", "_stocks_bought", "automate_table", "rules")
-    clone_copied = ("_deal", "ledger", "operations", "rulings")
+                    "_pending", "_phase", "_retired", "_start_stocks", "_stocks_bought", "automate_table", "rules")
+    clone_copied = ("_deal", "_paid_at", "ledger", "operations", "rulings")
 
     def __init__(self, rules: GuimbardeRules | None = None, *, chance: ChanceSource | None = None,
-                 first_dealer: int | None = None, automate_table: bool | None = None) -> None:
+                 first_dealer: int | None = None, automate_table: bool | None = None,
+                 stocks: Sequence[int] | None = None) -> None:
         self.rules = rules or GuimbardeRules()
         players = self.rules.players
+        self._start_stocks = _checked_stocks(stocks, self.rules)
+        """G-§2.3: each seat's stock when the game began (the rules' starting stock unless given)."""
         self.chance = chance
         self.automate_table = chance is not None if automate_table is None else automate_table
         """Table mode: apply the rulings that need nobody's choice at once (default: when chance is automated)."""
@@ -600,6 +670,15 @@ class GuimbardeState(GameState[GuimbardeRules]):
         self.rulings = []
         self.operations = []
         self.ledger = Ledger(seats=players, accounts=(*BOXES, BANK))  # GUIMBARDE-FIG: the five boxes; G18: bank
+        self._paid_at: list[int] = []
+        """For each ledger entry, the index of the operation that made it (the payments of a view)."""
+        for seat, stock in enumerate(self._start_stocks):
+            # a stock is the starting stock plus the seat's balance (G-§2.3): a stock given moves the difference
+            change = stock - self.rules.starting_stock
+            if change:
+                source, target = (BANK, seat) if change > 0 else (seat, BANK)
+                self.ledger.transfer(source, target, abs(change), STARTING_STOCK)
+        self._note_payments()  # (made before any action: no deal's payment)
         self._stocks_bought = (0,) * players
         self._retired = (False,) * players
         self._broke = (False,) * players
@@ -619,12 +698,27 @@ class GuimbardeState(GameState[GuimbardeRules]):
     @classmethod
     def new(cls, rules: GuimbardeRules | None = None, *, seed: int | None = None,
             decks: Sequence[Sequence[Card]] | None = None, first_dealer: int | None = None,
-            players: int | None = None) -> Self:
+            players: int | None = None, stocks: Sequence[int] | None = None) -> Self:
         """A new game dealt from a seed or from explicit deck orders; ``players``, if given, replaces
         ``rules.players``.
 
         With neither seed nor decks, chance is left to the caller: apply :class:`CutForDeal` (unless
         ``first_dealer`` is given) and :class:`Shuffle` actions.
+
+        ``stocks`` sets up a game in progress: each seat's stock of counters at the start (G-§2.3), instead of the
+        rules' ``starting_stock``; the difference goes through the ledger, from or to the bank, as
+        :data:`STARTING_STOCK`, and the counters won or lost are counted from there. A game record cannot carry
+        such a start: see :attr:`setup`.
+
+        >>> state = GuimbardeState.new(players=3, first_dealer=0, stocks=(50, 75, 60))
+        >>> [state.stock(s) for s in range(3)], [str(e) for e in state.ledger.entries]
+        ([50, 75, 60], ['seat 0 -> banque: 10 (G-§2.3 starting stock)', 'banque -> seat 1: 15 (G-§2.3 starting stock)'])
+        >>> state.result().points, state.setup
+        ((0, 0, 0), 'starting stocks 50, 75, 60')
+        >>> GuimbardeState.new(players=3, stocks=(50, 75))  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        academie.engine.RulesError: stocks=(50, 75) is not allowed: 2 stocks for 3 players; allowed: one stock per...
         """
         if seed is not None and decks is not None:
             raise RulesError("give either seed or decks, not both")
@@ -635,12 +729,22 @@ class GuimbardeState(GameState[GuimbardeRules]):
             chance = SeededChance(seed)
         elif decks is not None:
             chance = ExplicitChance(decks)
-        return cls(rules, chance=chance, first_dealer=first_dealer)
+        return cls(rules, chance=chance, first_dealer=first_dealer, stocks=stocks)
 
     # ------------------------------------------------------------------------------------ protocol
     @property
     def players(self) -> int:
         return self.rules.players
+
+    @property
+    def setup(self) -> str:
+        """How the game was set up away from the opening position, in words ("" when it was not): the stocks it
+        started from (:meth:`new`). The game record has no place for them, so :func:`academie.record.from_state`
+        refuses such a game rather than write a record that replays to other stocks."""
+        stocks = self._start_stocks
+        if all(stock == self.rules.starting_stock for stock in stocks):
+            return ""
+        return "starting stocks " + ", ".join(map(str, stocks))
 
     @property
     def phase(self) -> Phase:
@@ -801,6 +905,7 @@ class GuimbardeState(GameState[GuimbardeRules]):
                 hands[seat] |= 1 << deal.deck[position]
         deal.hands = hands
         deal.shown = [0] * players
+        deal.exposed = [0] * players
         deal.tricks_won = [0] * players
         deal.second_at = [_NO_SECOND_TRICK] * players
         deal.fined = [False] * players
@@ -927,7 +1032,9 @@ class GuimbardeState(GameState[GuimbardeRules]):
         grand = suit == Suit.HEARTS
         amount, reason = (2, "GUIMBARDE-R4") if grand else (1, "GUIMBARDE-R1")
         self._from_each(seat, amount, reason)
-        self._deal.shown[seat] |= (1 << card_index(Rank.QUEEN, suit)) | (1 << card_index(Rank.KING, suit))
+        pair = (1 << card_index(Rank.QUEEN, suit)) | (1 << card_index(Rank.KING, suit))
+        self._deal.shown[seat] |= pair
+        self._deal.exposed[seat] |= pair
 
     def _from_each(self, seat: int, amount: int, reason: str, *, except_seat: int = -1) -> None:
         """G-§3.4: a side payment, from each other player to ``seat``, never through the boxes."""
@@ -1096,6 +1203,7 @@ class GuimbardeState(GameState[GuimbardeRules]):
         """G12 (GUIMBARDE-R12): ``card``, played out of turn and taken back into ``seat``'s hand, has been seen by
         everybody: it stays shown while he holds it."""
         self._deal.shown[seat] |= 1 << card
+        self._deal.exposed[seat] |= 1 << card
 
     def draw_box(self, seat: int, box: str, law: str) -> int:
         """G16: ``seat`` draws every counter of ``box`` (a claim he has no right to, set right by the ruling),
@@ -1103,6 +1211,19 @@ class GuimbardeState(GameState[GuimbardeRules]):
         amount = self.ledger.balance(box)
         self.ledger.transfer(box, seat, amount, law)
         return amount
+
+    def withdraw_claim(self, seat: int, box: str) -> int:
+        """G15: ``seat`` drew ``box`` without showing the cards: no claim. The claim leaves the declarations, and the
+        cards shown for it alone are no longer shown (nobody saw them); returns the counters it drew (the ruling
+        puts them back in the box)."""
+        deal = self._deal
+        withdrawn = [claim for claim in deal.claims if claim.seat == seat and claim.box == box]
+        deal.claims = [claim for claim in deal.claims if not (claim.seat == seat and claim.box == box)]
+        deal.forgone += withdrawn
+        still = deal.exposed[seat] | mask_of(card for claim in deal.claims if claim.seat == seat
+                                             for card in claim.cards)
+        deal.shown[seat] &= ~mask_of(card for claim in withdrawn for card in claim.cards) | still
+        return sum(claim.amount for claim in withdrawn)
 
     def bar_from_trick_prize(self, seat: int) -> None:
         """G17: ``seat``, found with a wrong number of cards after the first trick, cannot win the Point box for
@@ -1132,7 +1253,9 @@ class GuimbardeState(GameState[GuimbardeRules]):
     def result(self) -> GuimbardeResult:
         """Counters won or lost per seat; the winner once the game is over (None on a tie for most)."""
         stock = self.rules.starting_stock
-        points = tuple(b - stock * n for b, n in zip(self.ledger.seat_balances(), self.stocks_bought, strict=True))
+        # counted from the stocks the game began with (G-§2.3), new stocks bought excluded (G18)
+        points = tuple(b - (start - stock) - stock * n for b, start, n in zip(
+            self.ledger.seat_balances(), self._start_stocks, self.stocks_bought, strict=True))
         best = max(points)
         games = tuple(int(self._phase is Phase.OVER and p == best) for p in points)
         winner = points.index(best) if sum(games) == 1 else None
@@ -1236,6 +1359,9 @@ class GuimbardeState(GameState[GuimbardeRules]):
         players = rules.players
         deal.hands = list(hands)
         deal.shown = [mask_of(cards) for cards in view.shown]
+        claimed = [mask_of(card for claim in view.claims if claim.seat == seat for card in claim.cards)
+                   for seat in range(players)]
+        deal.exposed = [shown & ~claimed[seat] for seat, shown in enumerate(deal.shown)]
         deal.turn_up = view.trump_card.index
         deal.trump = view.trump_card.suit
         deal.claims = list(view.claims)
@@ -1294,8 +1420,60 @@ class GuimbardeState(GameState[GuimbardeRules]):
             pending=self.pending, rulings=tuple(self.rulings),
             previous_tricks=tuple(_trick(t) for t in self._last_tricks),
             stocks=tuple(self.stock(s) for s in range(players)), stocks_bought=self._stocks_bought,
-            retired=self._retired,
+            retired=self._retired, payments=self._told(deal.start, len(self.operations))[1],
+            last_deal=self._last_deal(),
         )
+
+    def _told(self, start: int, end: int) -> tuple[tuple[tuple[int, Action], ...], tuple[Payment, ...]]:
+        """The actions of ``operations[start:end]`` as everybody saw them, and the counters they moved (each
+        payment with the index of its action in that history; -1 for the shuffle that began it)."""
+        history: list[tuple[int, Action]] = []
+        position: list[int] = []
+        for operation in self.operations[start:end]:
+            seen = redact(operation.actor, operation.action, PUBLIC)
+            if seen is not None:
+                history.append((operation.actor, seen))
+            position.append(len(history) - 1)
+        paid_at, entries = self._paid_at, self.ledger.entries
+        latest = len(self.operations) - 1  # (an entry not yet noted: made by the operation being applied)
+        payments: list[Payment] = []
+        for number in range(bisect.bisect_left(paid_at, start), len(entries)):
+            at = paid_at[number] if number < len(paid_at) else latest
+            if at >= end:
+                break
+            if at >= start:
+                entry = entries[number]
+                payments.append(Payment(entry.source, entry.target, entry.amount, entry.reason, position[at - start]))
+        return tuple(history), tuple(payments)
+
+    def _last_deal(self) -> PastDeal | None:
+        """The deal before the one in progress: from its shuffle to where this one begins (G-§5.6)."""
+        operations, end = self.operations, self._deal.start
+        begin = end - 1
+        while begin >= 0 and not isinstance(operations[begin].action, Shuffle):
+            begin -= 1
+        if begin < 0:
+            return None
+        history, payments = self._told(begin, end)
+        closing = [action for _, action in history
+                   if not (isinstance(action, Irregular) and action.kind == "deal-out-of-turn")
+                   and not (isinstance(action, Remedy) and action.law == "G14")]
+        last = closing[-1] if closing else None
+        redealt = isinstance(last, Remedy) and (last.law in ("G10", "G13") or last.name == "misdeal")
+        result = None if redealt or not self._deal_results else self._deal_results[-1]
+        number = self._deals_played + (0 if result is not None and result.completed else 1)
+        turn_up = None
+        shuffle = operations[begin].action
+        if result is not None and self._last_tricks and isinstance(shuffle, Shuffle):
+            dealt = len(self._last_tricks[0][1])  # (the seats dealt: one card each to every trick)
+            turn_up = shuffle.order[turn_up_position(self.rules, dealt=dealt)]
+        return PastDeal(number, history, payments, result, turn_up)
+
+    def _note_payments(self) -> None:
+        """Note the operation that made each new ledger entry (:attr:`GuimbardeView.payments`)."""
+        missing = len(self.ledger.entries) - len(self._paid_at)
+        if missing > 0:
+            self._paid_at += [len(self.operations) - 1] * missing
 
     def _tricks_view(self) -> tuple[Trick, ...]:
         deal = self._deal
@@ -1391,12 +1569,22 @@ def legal_mask(hand: int, trick: Sequence[int], trump: int, rules: GuimbardeRule
     return hand & ~barred or hand
 
 
+def _noting_payments(handler: Callable[[GuimbardeState, Any], None]) -> Callable[[GuimbardeState, Any], None]:
+    """``handler``, then the operation noted against each ledger entry it made (the payments of a view)."""
+
+    def apply(state: GuimbardeState, action: Any) -> None:
+        handler(state, action)
+        state._note_payments()
+
+    return apply
+
+
 GuimbardeState.handlers = {
-    CutForDeal: GuimbardeState._apply_cut,
-    Shuffle: GuimbardeState._apply_shuffle,
-    Play: GuimbardeState._apply_play,
-    Irregular: GuimbardeState._apply_irregular,
-    Remedy: GuimbardeState._apply_remedy,
+    CutForDeal: _noting_payments(GuimbardeState._apply_cut),
+    Shuffle: _noting_payments(GuimbardeState._apply_shuffle),
+    Play: _noting_payments(GuimbardeState._apply_play),
+    Irregular: _noting_payments(GuimbardeState._apply_irregular),
+    Remedy: _noting_payments(GuimbardeState._apply_remedy),
 }
 
 
@@ -1404,10 +1592,14 @@ _MISPLAYS: Final = frozenset(("break-marriage", "revoke", "no-beat", "trump-marr
 """Table mode: the irregular acts that name a card of the offender's hand (G3, G7, G8, G9, G12)."""
 
 
+_CHANCE_CARDS: Final = {GUIMBARDE: 1 << QH, ROI: 1 << KH, FOU: 1 << JD, MARIAGE: (1 << QH) | (1 << KH)}
+"""GUIMBARDE-§6: the cards a chance box is drawn for."""
+
+
 def _irregular_cards(view: GuimbardeView) -> tuple[set[tuple[int, int]], list[int], list[bool]]:
     """Table mode, from this deal's history: the (seat, card) of every card played against the rules (they reveal
-    no void), the cards each seat named in an irregular act and still holds, and the seats barred from the trick
-    prize (G17)."""
+    no void), the cards each seat named in an irregular act or drew a chance box for (G15: without showing them)
+    and still holds, and the seats barred from the trick prize (G17)."""
     irregular: set[tuple[int, int]] = set()
     held = [0] * view.players
     barred = [False] * view.players
@@ -1423,6 +1615,9 @@ def _irregular_cards(view: GuimbardeView) -> tuple[set[tuple[int, int]], list[in
             irregular.add((action.seat, card))
             if (action.seat, card) not in played:
                 held[action.seat] |= 1 << card  # taken back into his hand (G12, G-Q17): he still holds it
+        elif action.kind == "forgo" and action.args:  # G15: only the holder draws a chance box
+            chance = _CHANCE_CARDS.get(action.args[0], 0)
+            held[action.seat] |= chance & ~mask_of(CARDS[card] for seat, card in played if seat == action.seat)
         elif action.kind == "wrong-count" and number + 1 < len(history):
             remedy = history[number + 1][1]
             if isinstance(remedy, Remedy) and remedy.name == "no-prize":

@@ -167,10 +167,6 @@ def _deal_out_of_turn(state: GuimbardeState, act: Irregular) -> None:
 
 
 # ------------------------------------------------------------------------------------------------ claims
-def _claimed(state: GuimbardeState, seat: int, box: str) -> int:
-    return sum(claim.amount for claim in state.deal.claims if claim.seat == seat and claim.box == box)
-
-
 def _forgo_possible(state: GuimbardeState, act: Irregular) -> str:
     reason = _before_first_card(state)
     if reason:
@@ -182,9 +178,12 @@ def _forgo_possible(state: GuimbardeState, act: Irregular) -> str:
 
 
 def _forgo(state: GuimbardeState, act: Irregular) -> None:
+    """G15: the box was drawn without showing the cards: no claim, and from now on no seat sees those cards among
+    the shown ones (the ruling puts the counters back)."""
     box = act.args[0]
+    amount = state.withdraw_claim(act.seat, box)
     _pend(state, "G15", act.seat, f"seat {act.seat} did not show his cards for the {box} box", "stays",
-          amount=_claimed(state, act.seat, box), box=box)
+          amount=amount, box=box)
 
 
 def _false_claim_possible(state: GuimbardeState, act: Irregular) -> str:
@@ -194,7 +193,8 @@ def _false_claim_possible(state: GuimbardeState, act: Irregular) -> str:
     box = act.args[0] if act.args else ""
     if box not in BOXES:
         return f"name a box: {', '.join(BOXES)}"
-    if any(c.seat == act.seat and c.box == box for c in state.deal.claims) or state.ledger.balance(box) <= 0:
+    claims = (*state.deal.claims, *state.deal.forgone)  # G15: a chance drawn without showing is still held
+    if any(c.seat == act.seat and c.box == box for c in claims) or state.ledger.balance(box) <= 0:
         return f"seat {act.seat} holds that chance, or the {box} box is empty"
     return ""
 
@@ -270,6 +270,8 @@ def apply_remedy(state: GuimbardeState, pending: GuimbardePending, remedy: Remed
         state.rule(f"{law}: {what}: he pays one counter to each; the card {fate}")
         if not state.rules.retract_irregular_card:
             state.play_card(offender, pending.cards[0])
+        else:  # G-Q17: everybody saw the card played: back in his hand it stays shown, as under G12
+            state.expose(offender, pending.cards[0])
     elif law == "G12":
         _fine(state, offender, "GUIMBARDE-R12")
         state.rule(f"G12: seat {offender} played out of turn: he pays one counter to each; the card is taken "

@@ -69,7 +69,7 @@ from academie.engine import (
 from academie.laws import Irregular as Irregular
 from academie.laws import Irregularity, parse_table_action
 from academie.laws import Remedy as Remedy
-from academie.ledger import Ledger
+from academie.ledger import Ledger, Transfer
 
 MIN_PLAYERS: Final = 3
 MAX_PLAYERS: Final = 8
@@ -455,12 +455,38 @@ def parse_action(text: str) -> Action:
 
 
 def redact(actor: int, action: Action, viewer: int) -> Action | None:
-    """The action as ``viewer`` saw it: chance orders removed, another player's discard face down (GU-§5.1a)."""
+    """The action as ``viewer`` saw it: chance orders removed, another player's discard face down (GU-§5.1a),
+    in table mode too: the card of a stir made without paying (GU5) or out of turn (GU4) is named to its player
+    only (``! unpaid-stir 1 ??``, ``! out-of-turn 1 stir ??``), as a regular stir is (``stir ??``).
+
+    >>> str(redact(1, Irregular("out-of-turn", 1, ("stir", "9D")), 2)), str(redact(1, Stir(Card.parse("9D")), 1))
+    ('! out-of-turn 1 stir ??', 'stir 9D')
+    """
     if isinstance(action, (Shuffle, Reshuffle)):
         return None
     if actor != viewer and isinstance(action, (Stir, Restir)):
         return HiddenStir(isinstance(action, Restir))
+    if actor != viewer and isinstance(action, Irregular):
+        args = face_down_args(action)
+        if args != action.args:
+            return Irregular(action.kind, action.seat, args)
     return action
+
+
+UNSEEN: Final = "??"
+"""A card another seat may not see, as a view's history and a redacted record write it."""
+
+
+def face_down_args(act: Irregular) -> tuple[str, ...]:
+    """The arguments of an irregular act as the other players saw them: GU-§5.1a, a stir's discard goes face down,
+    so the card of ``! unpaid-stir SEAT CARD`` (GU5) and of ``! out-of-turn SEAT stir|restir CARD`` (GU4) is ``??``
+    (its number of cards kept); every other act is done in sight of the table."""
+    args = act.args
+    if act.kind == "unpaid-stir":
+        return (UNSEEN,) * len(args)
+    if act.kind == "out-of-turn" and args and args[0].lower() in ("stir", "restir"):
+        return (args[0], *(UNSEEN,) * (len(args) - 1))
+    return args
 
 
 # ----------------------------------------------------------------------------------------------- results
@@ -498,6 +524,11 @@ class DealResult:
     """GU-§5.6: tricks won per seat when the trick phase is played."""
     completed: bool = True
     """False for a deal annulled by a misdeal (table mode, GU2/GU3)."""
+    payments: tuple[Transfer, ...] = ()
+    """Every movement of tokens in the deal, in order, each citing its rule: the antes, the stir fees, the bets,
+    the fines, the baskets paid at the showdown and the final share (GU-§3.2 … GU-§5.5, GU1–GU9)."""
+    history: tuple[tuple[int, Action], ...] = ()
+    """The deal's actions; in a view, as its viewer saw them (others' discards face down, chance hidden)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -572,6 +603,12 @@ class GuinguetteView:
     """The last finished deal (its showdown is public)."""
     pending: Irregularity | None = None
     rulings: tuple[str, ...] = ()
+    payments: tuple[Transfer, ...] = ()
+    """This deal's movements of tokens so far, each citing its rule (all made in sight of the table)."""
+    my_draws: tuple[Card, ...] = ()
+    """The cards the viewer drew from the cotillon this deal, in order (he took them, GU-§5.1a)."""
+    bought: tuple[int, ...] = ()
+    """The tokens of the new stocks each seat has bought from the bank (GU9, public)."""
 
 
 # --------------------------------------------------------------------------------------------------- state
@@ -618,6 +655,8 @@ class Deal:
     """GU8 (table mode): the seat lost its cabaret stake and right."""
     kept: list[int] = field(default_factory=list)
     """GU-§5.6: the hands as they stood after the vying, shown at the showdown once the tricks are played."""
+    ledger_start: int = 0
+    """The index in the ledger of the deal's first movement of tokens (its payments start there)."""
 
     def copy(self) -> Deal:
         twin = copy.copy(self)
@@ -668,9 +707,10 @@ class _Facts:
             elif isinstance(action, Irregular):
                 act = action
             elif isinstance(action, Remedy) and act is not None:
-                if action.name == "pay":  # GU5: the unpaid stir named its discard, and now goes on
+                if action.name == "pay":  # GU5: the unpaid stir now goes on; its discard is named to its player only
                     self.draws[act.seat].append(at)
-                    self.discarded_at[Card.parse(act.args[0]).index] = at
+                    if act.args and act.args[0] != UNSEEN:
+                        self.discarded_at[Card.parse(act.args[0]).index] = at
                 elif action.name == "disqualify":
                     self.wrong_count[act.seat] = True
                 elif action.name == "forfeit":
@@ -1039,6 +1079,7 @@ class GuinguetteState(GameState[GuinguetteRules]):
         old = self._deal
         fresh = self._new_deal(old.dealer, len(self.operations))
         fresh.points = old.points
+        fresh.ledger_start = old.ledger_start  # the antes and the fine stay in this deal's payments
         self._deal = fresh
         self._phase = Phase.SHUFFLE
         self._legal = None
@@ -1061,6 +1102,7 @@ class GuinguetteState(GameState[GuinguetteRules]):
     def _new_deal(self, dealer: int, start: int) -> Deal:
         players = self.rules.players
         return Deal(dealer=dealer, players=players, start=start, hands=[0] * players, discarded=[0] * players,
+                     ledger_start=len(self.ledger.entries),
                      stirs=[0] * players, stirred_last=[True] * players, stirred_now=[False] * players,
                      contributions=[0] * players, folded=[False] * players, all_in=[False] * players,
                      acted=[False] * players, points=[0] * players, shown=[0] * players,
@@ -1389,7 +1431,9 @@ class GuinguetteState(GameState[GuinguetteRules]):
             self._share_baskets()
         result = DealResult(number, deal.dealer, tuple(deal.points), guinguette, cabaret, cotillon, tierce,
                             tuple(cards_of(m) for m in deal.shown),
-                            tricks=tuple(deal.tricks_won) if rules.trick_phase else ())
+                            tricks=tuple(deal.tricks_won) if rules.trick_phase else (),
+                            payments=tuple(self.ledger.entries[deal.ledger_start:]),
+                            history=tuple((op.actor, op.action) for op in self.operations[deal.start:]))
         self._deal_results += (result,)
         self._last = result
         if last:
@@ -1478,8 +1522,37 @@ class GuinguetteState(GameState[GuinguetteRules]):
             shown=tuple(cards_of(m) for m in deal.shown),
             trick=tuple((seat, CARDS[card]) for seat, card in deal.trick), tricks_won=tuple(deal.tricks_won),
             history=history, legal_actions=tuple(self.legal_actions()) if viewer == self.actor else (),
-            last_deal=self._last, pending=self.pending, rulings=tuple(self.rulings),
+            last_deal=self._last_deal_seen_by(viewer), pending=self.pending, rulings=tuple(self.rulings),
+            payments=tuple(self.ledger.entries[deal.ledger_start:]),
+            my_draws=self._draws_of(viewer) if seat_view else (), bought=tuple(self._bought),
         )
+
+    def _last_deal_seen_by(self, viewer: int) -> DealResult | None:
+        """The last finished deal, its actions as ``viewer`` saw them."""
+        last = self._last
+        if last is None or not last.history:
+            return last
+        return dataclasses.replace(last, history=tuple(
+            (actor, seen) for actor, action in last.history if (seen := redact(actor, action, viewer)) is not None))
+
+    def _draws_of(self, seat: int) -> tuple[Card, ...]:
+        """The cards ``seat`` drew from the cotillon this deal: the top card of each cotillon shuffled after its
+        stir (GU-§5.1a), or after its unpaid stir was paid (GU5)."""
+        drawn: list[Card] = []
+        stirrer = offender = -1
+        for operation in self.operations[self._deal.start:]:
+            action = operation.action
+            if isinstance(action, (Stir, Restir)):
+                stirrer = operation.actor
+            elif isinstance(action, Irregular):
+                offender = action.seat
+            elif isinstance(action, Remedy) and action.name == "pay":
+                stirrer = offender
+            elif isinstance(action, Reshuffle):
+                if stirrer == seat and action.order:
+                    drawn.append(action.order[0])
+                stirrer = -1
+        return tuple(drawn)
 
 
 GuinguetteState.handlers = {

@@ -32,6 +32,7 @@ from academie.games.guinguette.state import (
     GuinguetteState,
     Phase,
     Shuffle,
+    face_down_args,
     tierce_of,
 )
 from academie.laws import Act, Irregular, Irregularity, Remedy
@@ -134,7 +135,9 @@ def _out_of_turn_possible(state: GuinguetteState, act: Irregular) -> str:
 
 
 def _out_of_turn(state: GuinguetteState, act: Irregular) -> None:
-    _pend(state, "GU4", act.seat, f"seat {act.seat} acted out of turn ({' '.join(act.args)})", None, ("void",))
+    # the description is read by every seat (the pending ruling, then the ruling): a stir's card stays face down
+    _pend(state, "GU4", act.seat, f"seat {act.seat} acted out of turn ({' '.join(face_down_args(act))})", None,
+          ("void",))
 
 
 def _unpaid_possible(state: GuinguetteState, act: Irregular) -> str:
@@ -224,14 +227,17 @@ def commit(state: GuinguetteState, act: Irregular) -> None:
 
 
 def possible_acts(state: GuinguetteState, seat: int) -> tuple[Irregular, ...]:
-    """Examples of the irregular acts ``seat`` could commit now (one per kind, with a card of his hand)."""
+    """Examples of the irregular acts ``seat`` could commit now (one per kind, with a card of his hand; out of turn
+    both speaking and stirring, whose card goes face down, GU4)."""
     if state.rules.mode is not Mode.TABLE or state.pending is not None:
         return ()
     hand = cards_of(state.deal_in_progress.hands[seat])
     extras = {"show-draw": tuple(str(c) for c in hand[:1]), "exposed": tuple(str(c) for c in hand[:1]),
               "unpaid-stir": tuple(str(c) for c in hand[:1]), "out-of-turn": ("pass",),
               "false-claim": ("queen",)}
-    candidates = (Irregular(act.kind, seat, extras.get(act.kind, ())) for act in ACTS)
+    candidates = [Irregular(act.kind, seat, extras.get(act.kind, ())) for act in ACTS]
+    if hand:
+        candidates.append(Irregular("out-of-turn", seat, ("stir", str(hand[0]))))
     return tuple(c for c in candidates if not why_impossible(state, c))
 
 
