@@ -31,13 +31,15 @@ CARD_TEXT = re.compile(r"^(?:10|[2-9TJQKA])[CDHS]$")
 
 
 def cards_held(view: Any) -> set[Card]:
-    """Every card a view names, in any field."""
+    """Every card a view names, in any field (the view itself is checked by tests/test_every_game.py)."""
     found: set[Card] = set()
     stack = [view]
     while stack:
         item = stack.pop()
         if isinstance(item, Card):
             found.add(item)
+        elif isinstance(item, str) and CARD_TEXT.match(item):
+            found.add(Card.parse(item))  # a card an irregular act names in its text (``! two-cards 3 3C 7C``)
         elif isinstance(item, str | int | float | bool | enum.Enum) or item is None:
             continue
         elif dataclasses.is_dataclass(item) and not isinstance(item, type):
