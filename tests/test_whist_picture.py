@@ -76,7 +76,8 @@ def test_W_5_each_trick_winner_is_said_with_the_card_and_why() -> None:
                              "West plays 3♠.")
     last = shown.last_trick
     assert last is not None and (last.number, last.winner, last.why) == (3, 1, "highest ♠")
-    assert draw_trick(last, shown, EN) == "Trick 3: You 9♠, West Q♠, Your partner 10♠, East J♠; winner: West (highest ♠)"
+    assert draw_trick(last, shown, EN) == ("Trick 3: You 9♠, West Q♠, Your partner 10♠, East J♠; "
+                                           "winner: West (highest ♠)")
     state = example_1(tricks=13)  # the thirteenth trick: 2♠ led, seat 0 trumps with 2♥, the only trump
     log = look(state, 2).log
     assert "Last trick of the deal: West 2♠, Your partner 2♥, East 2♦, You 2♣." in log
