@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from academie.bots import Reason
 from academie.engine import AcademieError, Action
 
 
@@ -26,15 +27,17 @@ class RandomBot:
 
     def __init__(self, *, seed: int = 0) -> None:
         self._rng = random.Random(seed)
-        self._last = ""
+        self._last: str = ""
 
     def choose(self, view: Any) -> Action:
         legal: tuple[Action, ...] = tuple(view.legal_actions)
         if not legal:
             raise NoLegalActionError("the view offers no legal action: the bot is not the seat to act")
         action = self._rng.choice(legal)
-        self._last = f"chose {action} at random among {len(legal)} legal actions"
+        self._last = Reason("the only move allowed") if len(legal) == 1 else \
+            Reason("chooses at random among the {count} moves allowed", count=len(legal))
         return action
 
     def explain(self) -> str:
+        """Why the last action was chosen: a :class:`~academie.bots.Reason` (chance, among how many moves)."""
         return self._last

@@ -9,7 +9,9 @@ plain functions so that the search bot can use them as its model of an opponent.
 >>> jeu_de_regle(parse_cards("QS AS 7S KH KD"), Suit.SPADES)[0]
 'three or more trumps'
 >>> dealer_refuses(parse_cards("KH QD 8C 9S 7H"), Suit.SPADES)
-(True, 'guarded in two suits with a trump')
+(True, 'refuses (« je joue »): a trump, and the king or the queen in two other suits (§8.3)')
+
+Each reason is a :class:`~academie.bots.Reason`: plain words a screen says in the player's language.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
+from academie.bots import Reason
 from academie.bots.random import NoLegalActionError
 from academie.cards import CARDS, PACK_32, Card, Rank, Suit, card_index
 from academie.engine import Action
@@ -126,6 +129,85 @@ def _one_trump_reasons(suits: dict[int, list[Card]], queens: list[Card], kings: 
     return reasons
 
 
+_STANDS: Final = {
+    "three or more trumps":
+        Reason("plays without proposing (« je joue »): three trumps or more are a jeu de règle (§8.2)"),
+    "two trumps and three cards of a plain suit":
+        Reason("plays without proposing (« je joue »): two trumps and three cards of another suit are a jeu de "
+               "règle (§8.2)"),
+    "two trumps and a plain king":
+        Reason("plays without proposing (« je joue »): two trumps and a king of another suit are a jeu de règle "
+               "(§8.2)"),
+    "two trumps and a guarded queen":
+        Reason("plays without proposing (« je joue »): two trumps and a guarded queen are a jeu de règle (§8.2)"),
+    "two trumps and high cards in two plain suits":
+        Reason("plays without proposing (« je joue »): two trumps and a knave or better in two other suits are a "
+               "jeu de règle (§8.2)"),
+    "one trump and a tierce major":
+        Reason("plays without proposing (« je joue »): one trump and a tierce major (king, queen and knave of a "
+               "suit) are a jeu de règle (§8.2)"),
+    "one trump and four cards of a plain suit":
+        Reason("plays without proposing (« je joue »): one trump and four cards of another suit are a jeu de règle "
+               "(§8.2)"),
+    "one trump and two queens":
+        Reason("plays without proposing (« je joue »): one trump and two queens are a jeu de règle (§8.2)"),
+    "one trump, a queen and a guarded knave":
+        Reason("plays without proposing (« je joue »): one trump, a queen and a guarded knave of another suit are "
+               "a jeu de règle (§8.2)"),
+    "one trump, a king and a queen":
+        Reason("plays without proposing (« je joue »): one trump, a king and a queen of another suit are a jeu de "
+               "règle (§8.2)"),
+    "four court cards in three suits":
+        Reason("plays without proposing (« je joue »): no trump, but four court cards in three suits are a jeu de "
+               "règle (§8.2)"),
+    "three queens":
+        Reason("plays without proposing (« je joue »): no trump, but three queens are a jeu de règle (§8.2)"),
+    "only two cards to discard without a king or a trump":
+        Reason("plays without proposing (« je joue »): at most two of its cards are neither trumps nor kings, a jeu "
+               "de règle (§8.2)"),
+}
+"""The elder's words for each jeu de règle he stands on (E-§8.2)."""
+
+_REFUSES: Final = {
+    "three or more trumps":
+        Reason("refuses (« je joue »): three trumps or more, a jeu de règle strong enough to refuse with (§8.3)"),
+    "two trumps and three cards of a plain suit":
+        Reason("refuses (« je joue »): two trumps and three cards of another suit headed by a court card, a jeu de "
+               "règle strong enough to refuse with (§8.3)"),
+    "two trumps and a plain king":
+        Reason("refuses (« je joue »): two trumps and a king of another suit, a jeu de règle strong enough to "
+               "refuse with (§8.3)"),
+    "two trumps and a guarded queen":
+        Reason("refuses (« je joue »): two trumps and a guarded queen, a jeu de règle strong enough to refuse with "
+               "(§8.3)"),
+    "two trumps and high cards in two plain suits":
+        Reason("refuses (« je joue »): two trumps and a knave or better in two other suits, a jeu de règle strong "
+               "enough to refuse with (§8.3)"),
+    "one trump and a tierce major":
+        Reason("refuses (« je joue »): one trump, a tierce major and a court card besides, a jeu de règle strong "
+               "enough to refuse with (§8.3)"),
+    "one trump and two queens":
+        Reason("refuses (« je joue »): one trump and two guarded queens, a jeu de règle strong enough to refuse "
+               "with (§8.3)"),
+    "one trump, a queen and a guarded knave":
+        Reason("refuses (« je joue »): one trump, a queen and a guarded knave, a jeu de règle strong enough to "
+               "refuse with (§8.3)"),
+    "one trump, a king and a queen":
+        Reason("refuses (« je joue »): one trump, a king and a queen of another suit, a jeu de règle strong enough "
+               "to refuse with (§8.3)"),
+    "four court cards in three suits":
+        Reason("refuses (« je joue »): four court cards in three suits, a jeu de règle strong enough to refuse with "
+               "(§8.3)"),
+    "three queens":
+        Reason("refuses (« je joue »): three queens, two of them guarded, a jeu de règle strong enough to refuse "
+               "with (§8.3)"),
+    "only two cards to discard without a king or a trump":
+        Reason("refuses (« je joue »): at most two of its cards are neither trumps nor kings, a jeu de règle strong "
+               "enough to refuse with (§8.3)"),
+}
+"""The dealer's words for each jeu de règle strong enough to refuse with (E-§8.3)."""
+
+
 def _too_weak_to_refuse(reason: str, cards: Sequence[Card], trump: int) -> bool:
     """E-§8.3: the jeux de règle that are too weak for the dealer to refuse with."""
     suits = _by_suit(cards, trump)
@@ -156,33 +238,36 @@ def guarded_suits(cards: Sequence[Card], trump: int) -> int:
     return sum(1 for s in _by_suit(cards, trump).values() if strength(s[0]) >= QUEEN)
 
 
-def dealer_refuses(cards: Sequence[Card], trump: int) -> tuple[bool, str]:
+def dealer_refuses(cards: Sequence[Card], trump: int) -> tuple[bool, Reason]:
     """E-§8.3: whether the dealer refuses a proposal with this hand, and why in words.
 
     >>> from academie.cards import Suit, parse_cards
     >>> dealer_refuses(parse_cards("AH 9H 8H 7H 9S"), Suit.SPADES)  # one trump and four of a suit: too weak
-    (False, 'accepts: the hand is too weak to refuse (§8.3)')
+    (False, 'accepts (« combien ? »): a jeu de règle, but too weak to refuse with (§8.3)')
     """
     trumps = _trumps(cards, trump)
     guarded = guarded_suits(cards, trump)
     if len(trumps) >= 3 and trumps[0].rank is Rank.KING:
-        return False, "accepts with three trumps and the king, playing for the vole (§8.3, HGM)"
+        return False, Reason("accepts (« combien ? ») with three trumps and the king: the exchange may bring the "
+                             "vole (§8.3)")
     if guarded >= 3:
-        return True, "guarded in three suits"
+        return True, Reason("refuses (« je joue »): guarded in three suits, holding the king or the queen of each "
+                            "(§8.3)")
     if guarded >= 2 and trumps:
-        return True, "guarded in two suits with a trump"
+        return True, Reason("refuses (« je joue »): a trump, and the king or the queen in two other suits (§8.3)")
     if guarded >= 1 and len(trumps) >= 2:
-        return True, "guarded in one suit with two trumps"
+        return True, Reason("refuses (« je joue »): two trumps, and the king or the queen in another suit (§8.3)")
     strong = [r for r in jeu_de_regle(cards, trump) if not _too_weak_to_refuse(r, cards, trump)]
     if strong:
-        return True, f"a jeu de règle: {strong[0]}"
+        return True, _REFUSES.get(strong[0], Reason("refuses (« je joue »): a jeu de règle strong enough to refuse "
+                                                    "with (§8.3)"))
     if jeu_de_regle(cards, trump):
-        return False, "accepts: the hand is too weak to refuse (§8.3)"
-    return False, "accepts: not strong enough to refuse (§8.3)"
+        return False, Reason("accepts (« combien ? »): a jeu de règle, but too weak to refuse with (§8.3)")
+    return False, Reason("accepts (« combien ? »): the hand is not strong enough to refuse (§8.3)")
 
 
 def elder_stands(cards: Sequence[Card], trump: int, *, first_decision: bool, king_out_of_sight: bool,
-                 opponent_at_game: bool) -> tuple[bool, str]:
+                 opponent_at_game: bool) -> tuple[bool, Reason]:
     """The elder's choice between standing ("je joue") and proposing, and why in words.
 
     E-§8.2: stand with a jeu de règle, except holding the king of trumps at the first decision: then propose,
@@ -193,17 +278,21 @@ def elder_stands(cards: Sequence[Card], trump: int, *, first_decision: bool, kin
     trumps = _trumps(cards, trump)
     reasons = jeu_de_regle(cards, trump)
     if first_decision and reasons and any(c.rank is Rank.KING for c in trumps):
-        return False, "proposes holding the king of trumps: a refusal would cost two (§8.1)"
+        return False, Reason("proposes (« je propose ») though it could play: it holds the king of trumps, and a "
+                             "refusal would cost the dealer 2 points (§8.1)")
     if reasons:
-        return True, f"stands: {reasons[0]} (§8.2)"
+        return True, _STANDS[reasons[0]]
     if opponent_at_game and king_out_of_sight:
         plain = [c for c in cards if c.suit != trump]
         small_spread = all(strength(c) <= TEN for c in plain) and len({c.suit for c in plain}) == len(plain)
         if trumps and not small_spread:
-            return True, "stands: the dealer is one point from game and the king is out of sight (§8.4)"
+            return True, Reason("plays without proposing (« je joue »): the dealer is one point from game and the "
+                                "king of trumps has not been seen (§8.4)")
         if not trumps and sum(1 for c in plain if is_court(c)) >= 3:
-            return True, "stands on three court cards: the dealer is one point from game (§8.4)"
-    return False, "proposes: not a jeu de règle (§8.2)"
+            return True, Reason("plays without proposing (« je joue ») on three court cards: the dealer is one point "
+                                "from game (§8.4)")
+    return False, Reason("proposes (« je propose »): the hand is not a jeu de règle, one to play without exchanging "
+                         "(§8.2)")
 
 
 def discard_choice(cards: Sequence[Card], trump: int, *, minimum: int, maximum: int) -> tuple[Card, ...]:
@@ -243,9 +332,10 @@ class ClassicalBot:
 
     def __init__(self, *, seed: int = 0) -> None:
         self.seed = seed  # the classical bot is deterministic; the seed is kept for the common interface
-        self._why = ""
+        self._why: str = ""
 
     def explain(self) -> str:
+        """Why the last action was chosen: a :class:`~academie.bots.Reason` citing the books' paragraph."""
         return self._why
 
     def choose(self, view: Any) -> Action:
@@ -258,22 +348,26 @@ class ClassicalBot:
             # Table mode reaches positions the books never meet (a refusal barred by E-X7, a card under a
             # ruling): the books' choice then gives way to a legal one rather than to an illegal action.
             action = next((a for a in legal if a != MARK_KING), legal[0])
-            self._why = f"{action}: the books' choice is not allowed here (table mode, §7)"
+            self._why = Reason("the books' choice is not allowed here (table mode, §7): takes the first move allowed")
         return action
 
-    def _decide(self, view: EcarteView) -> tuple[Action, str]:
+    def _decide(self, view: EcarteView) -> tuple[Action, Reason]:
         if view.pending is not None:  # table mode: the law gives this seat the choice of remedy
             return _remedy_choice(view)
         if MARK_KING in view.legal_actions and self._marks_king_now(view):
-            return MARK_KING, "marks the king of trumps (§4.4)"
+            if view.score[view.viewer] + 1 >= view.rules.game_points:
+                return MARK_KING, Reason("marks the king of trumps at once (« je marque le roi »): the point wins the "
+                                         "game (§4.4)")
+            return MARK_KING, Reason("marks the king of trumps (« je marque le roi ») before its first card, having "
+                                     "kept it quiet during the exchange: 1 point (§4.4)")
         phase = view.phase
         if phase is Phase.ELDER_DECIDES:
             return self._elder_decides(view)
         if phase is Phase.DEALER_DECIDES:
             if REFUSE not in view.legal_actions:
-                return ACCEPT, "accepts: a card turned up while serving bars the refusal (E-X7, ECARTE-VI.9)"
+                return ACCEPT, Reason("accepts: a card turned up while serving bars the refusal (E-X7, ECARTE-VI.9)")
             refuse, why = dealer_refuses(view.hand, _trump(view))
-            return (REFUSE, f"refuses: {why} (§8.3)") if refuse else (ACCEPT, why)
+            return (REFUSE if refuse else ACCEPT), why
         if phase in (Phase.ELDER_DISCARD, Phase.DEALER_DISCARD):
             return self._discard(view)
         if phase is Phase.ELDER_TAKE_BACK:
@@ -294,7 +388,7 @@ class ClassicalBot:
         useless = view.stood == opponent and view.score[opponent] == game - 1 and view.score[me] == game - 2
         return not useless
 
-    def _elder_decides(self, view: EcarteView) -> tuple[Action, str]:
+    def _elder_decides(self, view: EcarteView) -> tuple[Action, Reason]:
         trump = _trump(view)
         first = not any(isinstance(a, Accept) for _, a in view.history)
         king = king_of_trumps(trump)
@@ -304,7 +398,7 @@ class ClassicalBot:
                                    opponent_at_game=view.score[dealer] == view.rules.game_points - 1)
         return (STAND if stands else PROPOSE), why
 
-    def _discard(self, view: EcarteView) -> tuple[Action, str]:
+    def _discard(self, view: EcarteView) -> tuple[Action, Reason]:
         """E-§8.4: throw everything but trumps and kings (the dealer too when he accepts)."""
         trump = _trump(view)
         sizes = [len(a.cards) for a in view.legal_actions if isinstance(a, Discard)]
@@ -313,33 +407,51 @@ class ClassicalBot:
             high = min(high, max(low, view.talon_size))  # ECARTE-VI.5: asking beyond the talon only takes back
         chosen = discard_choice(view.hand, trump, minimum=low, maximum=high)
         action = Discard(tuple(sorted(chosen, key=lambda c: c.index)))
-        shown = " ".join(str(c) for c in chosen) or "nothing"
-        return action, f"discards {shown}: keeps trumps and kings (§8.4)"
+        return action, discard_reason(view.hand, chosen, trump)
 
-    def _take_back(self, view: EcarteView) -> tuple[Action, str]:
+    def _take_back(self, view: EcarteView) -> tuple[Action, Reason]:
         """ECARTE-VI.5: take back the most valuable of the cards thrown in excess."""
         trump = _trump(view)
         options = [a for a in view.legal_actions if isinstance(a, TakeBack)]
         best = max(options, key=lambda a: sum(keep_value(c, trump) for c in a.cards))
-        return best, "takes back the best cards of the discard (ECARTE-VI.5)"
+        return best, Reason("takes back {cards}, the best of its discard: the talon was too short (ECARTE-VI.5)",
+                            cards=best.cards)
 
     # -------------------------------------------------------------------------- play
-    def _play(self, view: EcarteView) -> tuple[Action, str]:
+    def _play(self, view: EcarteView) -> tuple[Action, Reason]:
         trump = _trump(view)
         legal = [a.card for a in view.legal_actions if isinstance(a, Play)]
         if not legal:  # table mode: no card to play now, only what a law allows (the king left unmarked)
             action = view.legal_actions[0]
-            return action, f"{action}: no card may be played now"
+            return action, Reason("no card may be played now: takes the only course the laws leave (§7)")
         current = view.tricks[-1] if view.tricks and view.tricks[-1].winner is None else None
         if current is not None:
             card, wins = cheapest_follow(legal, current.cards[0], trump)
-            why = "takes with the cheapest winning card" if wins else "cannot win: plays the lowest card"
-            return Play(card), f"{why} (§5, §8.5)"
+            if wins:
+                return Play(card), Reason("takes the trick with {card}, the cheapest card that wins it (§5, §8.5)",
+                                          card=card)
+            return Play(card), Reason("cannot take the trick: plays {card}, the lowest card it may play (§5, §8.5)",
+                                      card=card)
         card, why = lead_choice(view, legal, trump)
         return Play(card), why
 
 
-def lead_choice(view: EcarteView, legal: Sequence[Card], trump: int) -> tuple[Card, str]:
+def discard_reason(hand: Sequence[Card], chosen: Sequence[Card], trump: int) -> Reason:
+    """Why a discard (E-§8.4): all but trumps and kings, or as many of them as allowed, or more when it must."""
+    others = {c for c in hand if c.suit != trump and c.rank is not Rank.KING}
+    cards = tuple(chosen)
+    if not cards:
+        return Reason("discards nothing: it keeps its trumps and kings (§8.4)")
+    if set(cards) == others:
+        return Reason("discards {cards}: it keeps only its trumps and kings (§8.4)", cards=cards)
+    if set(cards) < others:
+        return Reason("discards {cards}, as many as it may: its weakest cards, keeping trumps and kings (§8.4)",
+                      cards=cards)
+    return Reason("discards {cards}: it must discard {count} cards, more than those besides its trumps and kings, "
+                  "so it throws the weakest of them too (§8.4)", cards=cards, count=len(cards))
+
+
+def lead_choice(view: EcarteView, legal: Sequence[Card], trump: int) -> tuple[Card, Reason]:
     """E-§8.4: the classical lead."""
     hand = list(legal)
     trumps = _trumps(hand, trump)
@@ -349,22 +461,32 @@ def lead_choice(view: EcarteView, legal: Sequence[Card], trump: int) -> tuple[Ca
     master = bool(trumps) and _is_master(trumps[0], view)
     if not suits:
         if master:
-            return trumps[0], "only trumps left: leads the master trump (§8.4)"
-        return trumps[-1], "only trumps left: leads a small one, keeping the high trump (§8.4)"
+            return trumps[0], Reason("only trumps left: leads {card}, the master trump (§8.4)", card=trumps[0])
+        return trumps[-1], Reason("only trumps left: leads {card}, a small one, keeping the higher trump (§8.4)",
+                                  card=trumps[-1])
     ranks = {c.rank for c in trumps}
     plain_court = any(is_court(c) for s in suits.values() for c in s)
-    if opening and (master or {Rank.QUEEN, Rank.JACK} <= ranks or ({Rank.JACK, Rank.ACE} <= ranks and plain_court)):
-        return trumps[0], "opens with a trump: holds the master trump, Q J or J A with courts outside (§8.4)"
+    if opening and master:
+        return trumps[0], Reason("opens with {card}, the master trump: no higher trump can be against it (§8.4)",
+                                 card=trumps[0])
+    if opening and {Rank.QUEEN, Rank.JACK} <= ranks:
+        return trumps[0], Reason("opens with a trump, {card}, holding the queen and the knave of trumps (§8.4)",
+                                 card=trumps[0])
+    if opening and {Rank.JACK, Rank.ACE} <= ranks and plain_court:
+        return trumps[0], Reason("opens with a trump, {card}, holding the knave and the ace of trumps and court cards "
+                                 "outside (§8.4)", card=trumps[0])
     previous = _last_own_lead(view)
     if previous is not None and previous.suit in suits:
-        return suits[previous.suit][0], "perseveres in the suit that was not trumped (§8.4)"
+        return suits[previous.suit][0], Reason("leads {card}: keeps on with the suit the opponent followed last time "
+                                               "(§8.4)", card=suits[previous.suit][0])
     guarded = [s for s in suits.values() if len(s) >= 2 or strength(s[0]) >= QUEEN]
     if len(trumps) == 1 and not guarded:
         best = max((s[0] for s in suits.values()), key=strength)
-        return best, "a bad hand with one trump: leads the best single card, keeping the trump (§8.4)"
+        return best, Reason("a poor hand with one trump: leads {card}, its best single card, keeping the trump "
+                            "(§8.4)", card=best)
     pool = guarded or list(suits.values())
     suit = max(pool, key=lambda s: (strength(s[0]) >= QUEEN, len(s), strength(s[0])))
-    return suit[0], "leads the strongest suit, highest card first (§8.4)"
+    return suit[0], Reason("leads {card}, the highest card of its strongest suit (§8.4)", card=suit[0])
 
 
 def _last_own_lead(view: EcarteView) -> Card | None:
@@ -401,12 +523,29 @@ _PREFERRED_REMEDIES: Final = ("mark-one", "reduce-score", "take-back", "require-
 the card taken back, and otherwise the deal as it stands."""
 
 
-def _remedy_choice(view: EcarteView) -> tuple[Action, str]:
+def _remedy_reason(name: str, law: str) -> Reason:
+    """Why this seat takes the remedy ``name`` under ``law`` (table mode, rule file §7)."""
+    reasons = {
+        "mark-one": Reason("takes the point the law offers ({law})", law=law),
+        "reduce-score": Reason("lets the tricks stand and has the revoker's score reduced, rather than the hand "
+                               "played again ({law})", law=law),
+        "take-back": Reason("has the card taken back, face up ({law})", law=law),
+        "require-named-suit": Reason("requires the leader to lead the suit he named ({law})", law=law),
+        "show-tricks": Reason("asks to see the offender's tricks ({law})", law=law),
+        "rectify": Reason("has the deal put right rather than dealt again ({law})", law=law),
+        "first-trump": Reason("takes the first card turned up as trumps ({law})", law=law),
+        "return-extras": Reason("has the extra cards put back on the talon ({law})", law=law),
+        "complete": Reason("has the short service completed from the talon ({law})", law=law),
+        "stand": Reason("lets the deal stand ({law})", law=law),
+    }
+    return reasons.get(name, Reason("takes the first remedy the law offers ({law})", law=law))
+
+
+def _remedy_choice(view: EcarteView) -> tuple[Action, Reason]:
     """Table mode (rule file §7): take the remedy the laws give the chooser, preferring the ones listed above."""
     assert view.pending is not None
     by_name = {getattr(action, "name", ""): action for action in view.legal_actions}
     for name in _PREFERRED_REMEDIES:
         if name in by_name:
-            return by_name[name], f"chooses {name} under {view.pending.law}"
-    action = view.legal_actions[0]
-    return action, f"chooses {getattr(action, 'name', action)} under {view.pending.law}"
+            return by_name[name], _remedy_reason(name, view.pending.law)
+    return view.legal_actions[0], _remedy_reason("", view.pending.law)

@@ -35,6 +35,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
+from academie.bots import Reason
 from academie.bots.random import NoLegalActionError
 from academie.cards import PACK_32, SUIT_MASKS, Card, cards_of, mask_of
 from academie.engine import AcademieError, Action, Irregular, RulesError
@@ -197,9 +198,11 @@ class SearchBot:
         self.samples = samples
         self.exchange_samples = exchange_samples
         self._classical = ClassicalBot(seed=seed)
-        self._why = ""
+        self._why: str = ""
 
     def explain(self) -> str:
+        """Why the last action was chosen: a :class:`~academie.bots.Reason` comparing it, in points a deal, with
+        the next best choice over the sampled deals (or the books' reason where the books decided)."""
         return self._why
 
     def choose(self, view: Any) -> Action:
@@ -208,7 +211,7 @@ class SearchBot:
         if not legal:
             raise NoLegalActionError("the view offers no legal action: the bot is not the seat to act")
         if len(legal) == 1:
-            self._why = f"{legal[0]} is the only legal action"
+            self._why = _only(legal[0])
             return legal[0]
         if MARK_KING in legal:
             action = self._classical.choose(view)
@@ -217,26 +220,25 @@ class SearchBot:
                 return action
             legal = tuple(a for a in legal if a != MARK_KING)
             if len(legal) == 1:
-                self._why = "keeps the king unmarked for now (§4.4)"
+                self._why = Reason("does not mark the king of trumps yet: the point can wait (§4.4)")
                 return legal[0]
-        if view.pending is not None:
-            return self._books(view, f"a remedy under {view.pending.law}: the books' choice")
-        if view.phase not in _SEARCHED:
-            return self._books(view, "nothing to search in this phase: the books' choice")
+        if view.pending is not None or view.phase not in _SEARCHED:
+            return self._books(view)
         rng = random.Random(f"{self.seed}|{_view_key(view)}")
         try:
             if view.phase is Phase.PLAY:
                 return self._play(view, legal, rng)
             return self._exchange(view, legal, rng)
-        except (UnreadableViewError, SolverInputError) as error:
+        except (UnreadableViewError, SolverInputError):
             # Table mode can leave a deal the worlds or the solver cannot hold (a sixth card served, a card
             # taken back, tricks awarded by a ruling): the books still give a sound choice there.
-            return self._books(view, f"the deal cannot be searched ({error}): the books' choice")
+            return self._books(view)
 
-    def _books(self, view: EcarteView, why: str) -> Action:
-        """The classical bot's choice (E-§8), where searching cannot apply."""
+    def _books(self, view: EcarteView) -> Action:
+        """The classical bot's choice (E-§8), with its reason, where searching cannot apply (a remedy, a phase
+        with nothing to search, a deal the worlds or the solver cannot hold)."""
         action = self._classical.choose(view)
-        self._why = f"{why}: {self._classical.explain()}"
+        self._why = self._classical.explain()
         return action
 
     # -------------------------------------------------------------------------- play
@@ -250,7 +252,7 @@ class SearchBot:
         accept = _plausible(view, knowledge)
         cards = [a.card for a in legal if isinstance(a, Play)]
         if not cards:
-            return self._books(view, "no card to play now")
+            return self._books(view)
         totals: dict[Card, int] = {}
         for _ in range(self.samples):
             world = sample_world(knowledge, rng, accept)
@@ -262,15 +264,14 @@ class SearchBot:
             # a ruling allows a card E-§5 forbids (or forbids one it allows): the solver did not value it
             raise UnreadableViewError("the cards allowed are not those the solver plays by E-§5")
         best = max(cards, key=lambda c: (totals[c], -strength(c), -c.index))
-        mean = totals[best] / self.samples
-        self._why = f"plays {best}: best mean score {mean:+.2f} over {self.samples} sampled deals solved exactly (§8.5)"
+        self._why = _play_reason(best, {c: totals[c] / self.samples for c in cards}, self.samples)
         return Play(best)
 
     # -------------------------------------------------------------------------- exchange
     def _exchange(self, view: EcarteView, legal: Sequence[Action], rng: random.Random) -> Action:
         if view.phase in (Phase.ELDER_DISCARD, Phase.DEALER_DISCARD) and not any(isinstance(a, Discard)
                                                                                   for a in legal):
-            return self._books(view, "no discard to choose")
+            return self._books(view)
         knowledge = knowledge_of(view)
         accept = _plausible(view, knowledge)
         worlds = [sample_world(knowledge, rng, accept) for _ in range(self.exchange_samples)]
@@ -280,7 +281,7 @@ class SearchBot:
         best = max(scores, key=lambda a: (scores[a], -options.index(a)))
         if isinstance(best, Discard) and scores[best] < scores[options[0]] + DISCARD_MARGIN:
             best = options[0]  # the books' discard unless the sampled deals clearly prefer another
-        self._why = f"{_describe(best)}: best mean score {scores[best]:+.2f} over the sampled deals"
+        self._why = _exchange_reason(best, options[0], scores, len(worlds))
         return best
 
 
@@ -434,7 +435,93 @@ def _view_key(view: EcarteView) -> str:
     return f"{view.viewer}|{view.score}|{view.trump_card}|{hand}|{history}"
 
 
-def _describe(action: Action) -> str:
-    text = {PROPOSE: "proposes", STAND: "stands", ACCEPT: "accepts", REFUSE: "refuses"}.get(action)
-    return text if text is not None else str(action)
+# ------------------------------------------------------------------------------------------ reasons
+def _about(points: float) -> str:
+    """A difference of mean points as a person reads it: ``0.4``, ``1.3``, ``0.05``, ``3``."""
+    text = f"{points:.1f}" if points >= 0.095 else f"{points:.3f}".rstrip("0").rstrip(".")
+    return text.removesuffix(".0")
+
+
+def _only(action: Action) -> Reason:
+    if isinstance(action, Play):
+        return Reason("plays {card}, the only card it may play (§5)", card=action.card)
+    return Reason("the only move the rules allow here")
+
+
+def _play_reason(best: Card, means: dict[Card, float], deals: int) -> Reason:
+    """E-§8.5: the card played, compared in points a deal with the next best card over the sampled deals. The
+    other cards are not named: they are still in the bot's hand, and the reason of a card played is told to all."""
+    others = [c for c in means if means[c] < means[best]]
+    if not others:
+        return Reason("plays {card}: every card it may play does as well over {deals} sampled deals of the cards it "
+                      "cannot see, so it gives the lowest (§8.5)", card=best, deals=deals)
+    gain = _about(means[best] - max(means[c] for c in others))
+    if any(c != best and means[c] == means[best] for c in means):
+        return Reason("plays {card}, the lowest of the cards that do best: about {gain} points a deal better than the "
+                      "rest, over {deals} sampled deals of the cards it cannot see (§8.5)", card=best, gain=gain,
+                      deals=deals)
+    return Reason("plays {card}: about {gain} points a deal better than any other card, over {deals} sampled deals of "
+                  "the cards it cannot see (§8.5)", card=best, gain=gain, deals=deals)
+
+
+def _exchange_reason(best: Action, books: Action, scores: dict[Action, float], deals: int) -> Reason:
+    """A decision before play, compared in points a deal with the other choice (or the next best discard)."""
+    others = [a for a in scores if a != best]
+    if not others:
+        if isinstance(best, Discard):
+            return Reason("discards {cards}, keeping its trumps and kings as the books advise (§8.4)",
+                          cards=best.cards)
+        return Reason("the only move the rules allow here")
+    other = max(others, key=lambda a: scores[a])
+    difference = scores[best] - scores[other]
+    gain = _about(abs(difference))
+    tie = abs(difference) < 1e-9
+    if best == PROPOSE:
+        if tie:
+            return Reason("proposes (« je propose »): it does as well as playing as dealt over {deals} sampled deals "
+                          "of the cards it cannot see", deals=deals)
+        return Reason("proposes (« je propose »): about {gain} points a deal better than playing as dealt (« je joue "
+                      "»), over {deals} sampled deals of the cards it cannot see", gain=gain, deals=deals)
+    if best == STAND:
+        if tie:
+            return Reason("plays as dealt (« je joue »): it does as well as proposing over {deals} sampled deals of "
+                          "the cards it cannot see", deals=deals)
+        return Reason("plays as dealt (« je joue »): about {gain} points a deal better than proposing, over {deals} "
+                      "sampled deals of the cards it cannot see", gain=gain, deals=deals)
+    if best == ACCEPT:
+        if tie:
+            return Reason("accepts (« combien ? »): it does as well as refusing over {deals} sampled deals of the "
+                          "cards it cannot see", deals=deals)
+        return Reason("accepts (« combien ? »): about {gain} points a deal better than refusing, over {deals} sampled "
+                      "deals of the cards it cannot see", gain=gain, deals=deals)
+    if best == REFUSE:
+        if tie:
+            return Reason("refuses (« je joue »): it does as well as accepting over {deals} sampled deals of the "
+                          "cards it cannot see", deals=deals)
+        return Reason("refuses (« je joue »): about {gain} points a deal better than accepting, over {deals} sampled "
+                      "deals of the cards it cannot see", gain=gain, deals=deals)
+    if isinstance(best, Discard) and isinstance(books, Discard) and best != books:
+        return Reason("discards {cards} rather than {other}, the books' discard (§8.4): about {gain} points a deal "
+                      "better, over {deals} sampled deals of the cards it cannot see", cards=best.cards,
+                      other=books.cards, gain=_about(scores[best] - scores[books]), deals=deals)
+    if isinstance(best, Discard) and isinstance(other, Discard):
+        if tie:
+            return Reason("discards {cards}, as the books advise (§8.4): discarding {other} does as well over {deals} "
+                          "sampled deals of the cards it cannot see", cards=best.cards, other=other.cards, deals=deals)
+        if difference > 0:
+            return Reason("discards {cards}, as the books advise (§8.4): about {gain} points a deal better than "
+                          "discarding {other}, over {deals} sampled deals of the cards it cannot see",
+                          cards=best.cards, other=other.cards, gain=gain, deals=deals)
+        return Reason("discards {cards}, as the books advise (§8.4): discarding {other} did only {gain} points a deal "
+                      "better over {deals} sampled deals of the cards it cannot see, too little to trust",
+                      cards=best.cards, other=other.cards, gain=gain, deals=deals)
+    if isinstance(best, TakeBack) and isinstance(other, TakeBack):
+        if tie:
+            return Reason("takes back {cards}: taking back {other} does as well over {deals} sampled deals of the "
+                          "cards it cannot see (ECARTE-VI.5)", cards=best.cards, other=other.cards, deals=deals)
+        return Reason("takes back {cards}: about {gain} points a deal better than taking back {other}, over {deals} "
+                      "sampled deals of the cards it cannot see (ECARTE-VI.5)", cards=best.cards, other=other.cards,
+                      gain=gain, deals=deals)
+    return Reason("the best of its choices over {deals} sampled deals of the cards it cannot see, about {gain} points "
+                  "a deal better than the next", gain=gain, deals=deals)
 

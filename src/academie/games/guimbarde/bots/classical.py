@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from academie.bots import Reason
 from academie.bots.random import NoLegalActionError
 from academie.cards import Card
 from academie.engine import Action
@@ -46,20 +47,22 @@ class ClassicalBot:
 
     def __init__(self, *, seed: int = 0) -> None:
         self._seed = seed
-        self._last = ""
+        self._last: str = ""
 
     def explain(self) -> str:
+        """Why the last action was chosen: a :class:`~academie.bots.Reason` citing the rule file's §8."""
         return self._last
 
     def choose(self, view: GuimbardeView) -> Action:
         plays = [a for a in view.legal_actions if isinstance(a, Play)]
         if not plays:
             if view.legal_actions:
-                self._last = "the ruling the law gives"
+                self._last = Reason("takes the ruling the law gives ({law})", law=view.pending.law) \
+                    if view.pending is not None else Reason("takes the ruling the law gives (§7)")
                 return view.legal_actions[0]
             raise NoLegalActionError("the view offers no legal action: the bot is not the seat to act")
         if len(plays) == 1:
-            self._last = f"{plays[0].card} is the only legal card (G-§5.3)"
+            self._last = Reason("plays {card}, the only card it may play (G-§5.3)", card=plays[0].card)
             return plays[0]
         trump = view.trump
         assert trump is not None
@@ -77,13 +80,13 @@ class ClassicalBot:
         for card in (QH, KH, JD):
             higher = [c for c in live_top if power[c] > power[card]]
             if mine >> card & 1 and not higher and (card != JD or not any(c in CAPTORS for c in live_top)):
-                self._last = f"lead {Card.from_index(card)}: a sure trick, and tricks taken early win the Point " \
-                             "box (§8 sure tricks, point box)"
+                self._last = Reason("leads {card}: a sure trick, and tricks taken early win the Point box (at two "
+                                    "tricks each, the first to two wins it) (§8)", card=Card.from_index(card))
                 return Play(Card.from_index(card))
         plain = [c for c in cards if c not in (QH, KH, JD)] or cards
         best = max(plain, key=lambda c: power[c])
-        self._last = f"lead {Card.from_index(best)}, my highest ordinary card, to make a trick while few are void " \
-                     "(§8 tempo)"
+        self._last = Reason("leads {card}, its highest ordinary card, to make a trick while few players are void in "
+                            "its suit (§8)", card=Card.from_index(best))
         return Play(Card.from_index(best))
 
     def _follow(self, view: GuimbardeView, cards: list[int], plays: tuple[tuple[int, Card], ...], gone: int,
@@ -101,11 +104,16 @@ class ClassicalBot:
         safe = [c for c in winners if c != JD or not danger]
         if safe:
             cheapest = min(safe, key=lambda c: power[c])
-            self._last = f"win with {Card.from_index(cheapest)}, the cheapest card that takes the trick (§8 point box)"
+            self._last = Reason("takes the trick with {card}, the cheapest card that wins it: every trick counts for "
+                                "the Point box (§8)", card=Card.from_index(cheapest))
             return Play(Card.from_index(cheapest))
         trick_has_captor = any(c.index in CAPTORS for _, c in plays)
         pool = [c for c in cards if c != JD or not (trick_has_captor or danger)] or cards
         lowest = min(pool, key=lambda c: power[c])
-        self._last = f"throw {Card.from_index(lowest)}, my lowest card: this trick is lost" + (
-            "; the fou stays home while ♥K or ♥Q can take it (§8 the fou)" if JD in cards else " (§8 tempo)")
+        if JD in cards and lowest != JD:
+            self._last = Reason("cannot take this trick: throws {card}, its lowest card, keeping le fou while le roi "
+                                "or la guimbarde could take it (§8)", card=Card.from_index(lowest))
+        else:
+            self._last = Reason("cannot take this trick: throws {card}, its lowest card (§8)",
+                                card=Card.from_index(lowest))
         return Play(Card.from_index(lowest))

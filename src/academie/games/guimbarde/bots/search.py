@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import random
 
+from academie.bots import Reason
 from academie.cards import indices_of
 from academie.engine import AcademieError, Action, RulesError
 from academie.games.guimbarde.bots.classical import ClassicalBot
@@ -56,9 +57,11 @@ class SearchBot:
         self._rng = random.Random(seed)
         self._worlds = worlds
         self._classical = ClassicalBot(seed=seed)
-        self._last = ""
+        self._last: str = ""
 
     def explain(self) -> str:
+        """Why the last action was chosen: a :class:`~academie.bots.Reason` comparing the card played, in counters a
+        deal, with the next best card over the sampled deals (or the books' reason where the books decided)."""
         return self._last
 
     def choose(self, view: GuimbardeView) -> Action:
@@ -71,9 +74,9 @@ class SearchBot:
         for _ in range(self._worlds):
             try:
                 world = GuimbardeState.sample(view, self._rng)
-            except AcademieError as error:  # table mode: a deal no world can be built for (G-§7)
+            except AcademieError:  # table mode: a deal no world can be built for (G-§7): the books decide
                 action = self._classical.choose(view)
-                self._last = f"no world fits the view ({error}): {self._classical.explain()}"
+                self._last = self._classical.explain()
                 return action
             for action in plays:
                 trial = world.clone()
@@ -81,7 +84,28 @@ class SearchBot:
                 totals[action] += playout(trial, view.viewer) if len(trial.deal_results) == 0 else \
                     trial.deal_results[-1].points[view.viewer]
         best = max(plays, key=lambda a: totals[a])
-        mean = totals[best] / self._worlds
-        self._last = (f"{best.card}: {mean:+.2f} counters on average over {self._worlds} deals of the unseen cards "
-                      "consistent with the declarations and the play")
+        self._last = _play_reason(best, totals, self._worlds)
         return best
+
+
+def _about(counters: float) -> str:
+    """A difference of mean counters as a person reads it: ``0.4``, ``1.3``, ``0.05``, ``3``."""
+    text = f"{counters:.1f}" if counters >= 0.095 else f"{counters:.3f}".rstrip("0").rstrip(".")
+    return text.removesuffix(".0")
+
+
+def _play_reason(best: Play, totals: dict[Play, int], worlds: int) -> Reason:
+    """The card played, compared in counters a deal with the next best card over the sampled deals. The other cards
+    are not named: they are still in the bot's hand, and the reason of a card played is told to all."""
+    others = [a for a in totals if a != best]
+    behind = [a for a in others if totals[a] < totals[best]]
+    if not behind:
+        return Reason("plays {card}: every card it may play does as well over {deals} sampled deals that fit the "
+                      "declarations and the play", card=best.card, deals=worlds)
+    gain = _about((totals[best] - max(totals[a] for a in behind)) / worlds)
+    if len(behind) < len(others):
+        return Reason("plays {card}, one of the cards that do best: about {gain} counters a deal better than the "
+                      "rest, over {deals} sampled deals that fit the declarations and the play", card=best.card,
+                      gain=gain, deals=worlds)
+    return Reason("plays {card}: about {gain} counters a deal better than any other card, over {deals} sampled deals "
+                  "that fit the declarations and the play", card=best.card, gain=gain, deals=worlds)

@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
+from academie.bots import Reason
 from academie.bots.random import NoLegalActionError
 from academie.cards import Card, mask_of, parse_cards
 from academie.engine import Action, Remedy
@@ -86,9 +87,10 @@ class ClassicalBot:
 
     def __init__(self, *, seed: int = 0) -> None:
         self.seed = seed
-        self._last = ""
+        self._last: str = ""
 
     def explain(self) -> str:
+        """Why the last action was chosen: a :class:`~academie.bots.Reason` citing the rule file's §8."""
         return self._last
 
     def choose(self, view: Any) -> Action:
@@ -104,22 +106,24 @@ class ClassicalBot:
         elif view.phase is Phase.TRICKS:
             action, self._last = self._trick(view, legal)
         else:
-            action, self._last = legal[0], "the only choice (a ruling)"
+            action, self._last = legal[0], Reason("takes the only choice the ruling leaves")
         if action not in legal:
             # table mode: a ruling can bar what the notes advise (a card exposed, a stir voided): stay legal
-            action, self._last = legal[0], f"{legal[0]}: the §8 choice {action} is not allowed here"
+            action, self._last = legal[0], Reason("what the rule file's §8 advises is not allowed here: takes the "
+                                                  "first move allowed")
         return action
 
     # ------------------------------------------------------------------ cotillon
-    def _stir(self, view: GuinguetteView, legal: Sequence[Action]) -> tuple[Action, str]:
+    def _stir(self, view: GuinguetteView, legal: Sequence[Action]) -> tuple[Action, Reason]:
         rules = view.rules
         hand = mask_of(view.hand)
         if len(legal) == 1:
-            return KEEP, "no stir possible: keep (GU-§5.3a)"
+            return KEEP, Reason("keeps its cards (« je m'y tiens »): it may not stir (GU-§5.3a)")
         if tierce_of(hand, rules):
-            return KEEP, "§8: a tierce in hand: keep it (je m'y tiens)"
+            return KEEP, Reason("keeps its cards (« je m'y tiens »): it holds a tierce (§8)")
         if point_of(hand) >= HIGH_POINT and not hand >> QUEEN_OF_DIAMONDS & 1:
-            return KEEP, f"§8: no tierce but a point of {point_of(hand)}: keep for the point"
+            return KEEP, Reason("keeps its cards (« je m'y tiens »): no tierce, but a point of {point}, worth playing "
+                                "for (§8)", point=point_of(hand))
         unseen = unseen_cards(view)
         card, outs = best_draw(view.hand, unseen=unseen, rules=rules)
         chance = outs / max(1, len(unseen))
@@ -128,16 +132,27 @@ class ClassicalBot:
         prize = WIN_WITH_TIERCE * (view.baskets[1] + view.baskets[2] + 2 * rules.players)
         if card.index == QUEEN_OF_DIAMONDS:
             prize -= view.baskets[0]  # §8: throwing the ♦Q gives up the guinguette basket
+        if chance * prize <= cost and not outs:
+            return KEEP, Reason("keeps its cards (« je m'y tiens »): no card it has not seen would give it a tierce "
+                                "with one stir, and a stir costs {cost} tokens (§8)", cost=cost)
         if chance * prize <= cost:
-            return KEEP, (f"§8: throwing {card} leaves {outs} outs in {len(unseen)} unseen cards "
-                          f"({chance:.0%}), not worth {cost} tokens: keep")
+            # a keep is seen by all: its reason names no card of the hand
+            return KEEP, Reason("keeps its cards (« je m'y tiens »): its best stir would find a tierce in only {outs} "
+                                "of the {unseen} cards it has not seen ({chance}%), not worth the {cost} tokens it "
+                                "costs (§8)", outs=outs, unseen=len(unseen), chance=round(100 * chance), cost=cost)
         action = next(a for a in legal if isinstance(a, (Stir, Restir)) and a.card == card)
-        verb = "renvie" if again else "remue"
-        return action, (f"§8: « je {verb} le cotillon »: throwing {card} leaves {outs} outs in {len(unseen)} "
-                        f"unseen cards ({chance:.0%} to make a tierce) for baskets worth about {prize:.0f}")
+        if again:
+            return action, Reason("stirs the cotillon again (« je renvie le cotillon »), throwing {card}: {outs} of "
+                                  "the {unseen} cards it has not seen would make a tierce ({chance}%), for baskets "
+                                  "worth about {prize} tokens (§8)", card=card, outs=outs, unseen=len(unseen),
+                                  chance=round(100 * chance), prize=round(prize))
+        return action, Reason("stirs the cotillon (« je remue le cotillon »), throwing {card}: {outs} of the {unseen} "
+                              "cards it has not seen would make a tierce ({chance}%), for baskets worth about {prize} "
+                              "tokens (§8)", card=card, outs=outs, unseen=len(unseen), chance=round(100 * chance),
+                              prize=round(prize))
 
     # ------------------------------------------------------------------ cabaret
-    def _bet(self, view: GuinguetteView, legal: Sequence[Action]) -> tuple[Action, str]:
+    def _bet(self, view: GuinguetteView, legal: Sequence[Action]) -> tuple[Action, Reason]:
         rules = view.rules
         seat = view.viewer
         hand = mask_of(view.hand)
@@ -146,33 +161,40 @@ class ClassicalBot:
         keepers = sum(1 for s, stirs in enumerate(view.stirs) if stirs == 0 and s != seat and not view.folded[s])
         if not view.opened:
             if tierce:
-                measure = 4 if tierce >= _high_tierce(rules) else 2
-                return _measure(legal, BETS, measure), f"§8: a tierce: open the cabaret with {measure}"
+                if tierce >= _high_tierce(rules):
+                    action = _measure(legal, BETS, 4)
+                    return action, Reason("opens the cabaret, betting {amount}: a high tierce (au dix or au valet) is "
+                                          "worth a pinte (§8)", amount=getattr(action, "amount", 4))
+                action = _measure(legal, BETS, 2)
+                return action, Reason("opens the cabaret, betting {amount}: a tierce is worth a chopine (§8)",
+                                      amount=getattr(action, "amount", 2))
             if point >= HIGH_POINT and keepers <= 1:
-                return _measure(legal, BETS, 1), (f"§8: no tierce but a point of {point} and {keepers} player(s) "
-                                                  "who kept: a demi-septier")
-            return PASS, "§8: no tierce: pass (passe), keeping the right to come in"
+                return _measure(legal, BETS, 1), Reason("bets a demi-septier: no tierce, but a point of {point}, and "
+                                                        "at most one other player kept his cards (§8)", point=point)
+            return PASS, Reason("passes (« passe »): no tierce; it may still come in later (§8)")
         need = view.high - view.contributions[seat]
         if ALL_IN in legal:
             if tierce:
-                return ALL_IN, "§8: a tierce and short of tokens: all in"
-            return FOLD, "§8: short of tokens without a tierce: quitte"
+                return ALL_IN, Reason("goes all in: a tierce, but too few tokens to hold (§8)")
+            return FOLD, Reason("folds (« quitte »): too few tokens to hold, and no tierce (§8)")
         if tierce:
             if tierce >= _high_tierce(rules) and view.raises < 3 and RAISES[4] in legal:
-                return RAISES[4], "§8: a high tierce: raise a pinte (renvi)"
-            return HOLD, "§8: the measures are small: with any tierce the pot odds say hold (tiens)"
+                return RAISES[4], Reason("raises a pinte (« renvi »): a high tierce (au dix or au valet) (§8)")
+            return HOLD, Reason("holds (« tiens »): the measures are small, and with any tierce the pot is worth the "
+                                "price (§8)")
         if point >= HIGH_POINT and need <= 2 and keepers <= 1:
-            return HOLD, f"§8: no tierce but a point of {point}, and it costs only {need}: hold"
-        return FOLD, "§8: no tierce against a bet: quitte"
+            return HOLD, Reason("holds (« tiens »): no tierce, but a point of {point}, and holding costs only {need} "
+                                "(§8)", point=point, need=need)
+        return FOLD, Reason("folds (« quitte »): no tierce against a bet (§8)")
 
     # ------------------------------------------------------------------ tricks (option GU-§5.6)
     @staticmethod
-    def _trick(view: GuinguetteView, legal: Sequence[Action]) -> tuple[Action, str]:
+    def _trick(view: GuinguetteView, legal: Sequence[Action]) -> tuple[Action, Reason]:
         plays = [a for a in legal if isinstance(a, PlayCard)]
         if not plays:
-            return legal[0], "no card may be played now: the only choice"
+            return legal[0], Reason("no card may be played now: takes the only choice")
         best = max(plays, key=lambda a: point_of(1 << a.card.index))
-        return best, "GU-§5.6: play the highest card allowed to take tricks"
+        return best, Reason("plays {card}, its highest card allowed, to take tricks (GU-§5.6)", card=best.card)
 
 
 _PREFERRED_REMEDIES: Final = ("forfeit", "redeal")
@@ -180,14 +202,20 @@ _PREFERRED_REMEDIES: Final = ("forfeit", "redeal")
 redeal (GU3) rather than playing on with a card known to all."""
 
 
-def remedy_choice(view: GuinguetteView, legal: Sequence[Action]) -> tuple[Action, str]:
+def remedy_choice(view: GuinguetteView, legal: Sequence[Action]) -> tuple[Action, Reason]:
     """Table mode (rule file §7): the remedy this seat takes among those the law offers, with the reason."""
-    law = view.pending.law if view.pending is not None else "the laws"
     by_name = {action.name: action for action in legal if isinstance(action, Remedy)}
-    for name in _PREFERRED_REMEDIES:
-        if name in by_name:
-            return by_name[name], f"chooses {name} under {law}"
-    return legal[0], f"takes {legal[0]}, the ruling {law} offers"
+    chosen = next((name for name in _PREFERRED_REMEDIES if name in by_name), None)
+    if view.pending is None:
+        return by_name[chosen] if chosen is not None else legal[0], Reason("takes the ruling the laws offer (§7)")
+    law = view.pending.law
+    if chosen == "forfeit":
+        return by_name[chosen], Reason("takes the forfeit the offender owes rather than pardoning him ({law})",
+                                       law=law)
+    if chosen == "redeal":
+        return by_name[chosen], Reason("asks for a new deal rather than playing on with a card everyone has seen "
+                                       "({law})", law=law)
+    return legal[0], Reason("takes the ruling the law offers ({law})", law=law)
 
 
 def _high_tierce(rules: GuinguetteRules) -> int:

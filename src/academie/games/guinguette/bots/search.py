@@ -38,10 +38,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from academie.bots import Reason
 from academie.bots.random import NoLegalActionError
 from academie.cards import mask_of, parse_cards
 from academie.engine import Action, RulesError
-from academie.games.guinguette.bots.classical import HIGH_POINT, WIN_WITH_TIERCE, remedy_choice
+from academie.games.guinguette.bots.classical import HIGH_POINT, WIN_WITH_TIERCE, ClassicalBot, remedy_choice
 from academie.games.guinguette.state import (
     ALL_IN,
     BETS,
@@ -208,7 +209,7 @@ class ModelBot:
         self.seed = seed
 
     def explain(self) -> str:
-        return "the classical bot's choice (GU-§8)"
+        return Reason("follows the rule file's advice (GU-§8)")
 
     def choose(self, view: Any) -> Action:
         legal: tuple[Action, ...] = view.legal_actions
@@ -394,9 +395,15 @@ class SearchBot:
         self.margin = margin
         self.tries = tries
         self._model = ModelBot(seed=seed)
-        self._last = ""
+        self._classical = ClassicalBot(seed=seed)
+        """The classical bot itself, for its reasons where the search keeps its choice (its decisions are the
+        model's)."""
+        self._last: str = ""
 
     def explain(self) -> str:
+        """Why the last action was chosen: a :class:`~academie.bots.Reason`, the tokens a deal by which it beats the
+        classical choice over the sampled deals, or the classical bot's own reason where the search keeps its
+        choice."""
         return self._last
 
     def choose(self, view: Any) -> Action:
@@ -410,7 +417,7 @@ class SearchBot:
         if default not in legal:  # a ruling barred the model's choice (a card exposed, a stir voided)
             default = legal[0]
         if len(legal) == 1 or view.phase not in (Phase.STIR, Phase.BET, Phase.TRICKS):
-            self._last = "the only choice" if len(legal) == 1 else "no search here: the classical choice"
+            self._last = Reason("takes the only choice it has") if len(legal) == 1 else self._books(view, default)
             return default
         decisions = opponent_decisions(view)
         count = max(8, self.playouts // len(legal))
@@ -419,18 +426,21 @@ class SearchBot:
         values = {action: [self._playout(view, action, world, seed) for world, seed in zip(worlds, seeds,
                                                                                              strict=True)]
                   for action in legal}
-        best, gain, error = default, 0.0, 0.0
+        best, gain = default, 0.0
         for action in legal:
             mean, half = _paired_gain(values[action], values[default])
             if mean - self.margin * half > 0 and mean > gain:
-                best, gain, error = action, mean, half
-        means = {action: sum(v) / count for action, v in values.items()}
-        ranked = ", ".join(f"{a} {means[a]:+.2f}" for a in sorted(legal, key=lambda a: -means[a])[:3])
-        reading = "read from their stirs and bets" if decisions is not None else "dealt at random"
-        verdict = (f"{best} beats the classical {default} by {gain:+.2f} ± {error:.2f}" if best != default
-                   else f"no clear gain over the classical {default}")
-        self._last = f"{count} worlds, the others' hands {reading}; mean counters: {ranked}; {verdict}"
+                best, gain = action, mean
+        self._last = _beats(default, gain, count) if best != default else self._books(view, default)
         return best
+
+    def _books(self, view: GuinguetteView, default: Action) -> Reason:
+        """The classical bot's reason for ``default``, the choice the search keeps."""
+        if self._classical.choose(view) == default:
+            why = self._classical.explain()
+            if isinstance(why, Reason):
+                return why
+        return Reason("follows the rule file's advice (GU-§8)")
 
     def _playout(self, view: GuinguetteView, action: Action, world: World, seed: int) -> int:
         hands, cotillon, aside = world
@@ -442,6 +452,51 @@ class SearchBot:
             assert isinstance(seat, int) and seat >= 0
             state.apply_unchecked(model.choose(state.view(seat)))
         return state.deal_results[0].points[view.viewer]
+
+
+def _about(tokens: float) -> str:
+    """A mean gain in tokens as a person reads it: ``0.4``, ``1.3``, ``0.05``, ``3``."""
+    text = f"{tokens:.1f}" if tokens >= 0.095 else f"{tokens:.3f}".rstrip("0").rstrip(".")
+    return text.removesuffix(".0")
+
+
+def _beats(default: Action, gain: float, deals: int) -> Reason:
+    """Why the search leaves the classical choice ``default``: by how many tokens a deal the move chosen beats it
+    over the sampled deals. The classical choice is named without its card (the card is in the bot's hand)."""
+    about = _about(gain)
+    if default == KEEP:
+        return Reason("it beats the classical keep (« je m'y tiens ») by about {gain} tokens a deal, over {deals} "
+                      "sampled deals", gain=about, deals=deals)
+    if isinstance(default, Stir):
+        return Reason("it beats the classical stir (« je remue le cotillon ») by about {gain} tokens a deal, over "
+                      "{deals} sampled deals", gain=about, deals=deals)
+    if isinstance(default, Restir):
+        return Reason("it beats the classical restir (« je renvie le cotillon ») by about {gain} tokens a deal, over "
+                      "{deals} sampled deals", gain=about, deals=deals)
+    if default == PASS:
+        return Reason("it beats the classical pass (« passe ») by about {gain} tokens a deal, over {deals} sampled "
+                      "deals", gain=about, deals=deals)
+    if default == HOLD:
+        return Reason("it beats the classical hold (« tiens ») by about {gain} tokens a deal, over {deals} sampled "
+                      "deals", gain=about, deals=deals)
+    if default == FOLD:
+        return Reason("it beats the classical fold (« quitte ») by about {gain} tokens a deal, over {deals} sampled "
+                      "deals", gain=about, deals=deals)
+    if default == ALL_IN:
+        return Reason("it beats going all in, the classical choice, by about {gain} tokens a deal, over {deals} "
+                      "sampled deals", gain=about, deals=deals)
+    amount = getattr(default, "amount", None)
+    if default in BETS.values() and amount is not None:
+        return Reason("it beats the classical bet of {amount} by about {gain} tokens a deal, over {deals} sampled "
+                      "deals", amount=amount, gain=about, deals=deals)
+    if default in RAISES.values() and amount is not None:
+        return Reason("it beats the classical raise of {amount} (« renvi ») by about {gain} tokens a deal, over "
+                      "{deals} sampled deals", amount=amount, gain=about, deals=deals)
+    if isinstance(default, PlayCard):
+        return Reason("it beats the card the classical bot would play by about {gain} tokens a deal, over {deals} "
+                      "sampled deals", gain=about, deals=deals)
+    return Reason("it beats the classical choice by about {gain} tokens a deal, over {deals} sampled deals",
+                  gain=about, deals=deals)
 
 
 def _paired_gain(values: Sequence[int], base: Sequence[int]) -> tuple[float, float]:

@@ -23,16 +23,19 @@ from __future__ import annotations
 import random
 from typing import Final
 
+from academie.bots import Reason
 from academie.engine import AcademieError, Action
 from academie.games.quinze.bots.classical import ClassicalBot, bust_chance, reach_chance
 from academie.games.quinze.state import (
     ALL_IN,
+    ANNOUNCE,
     CARD,
     HOLD,
     PASS,
     STAND,
     TARGET,
     WANT_CARDS,
+    WITH_THAT,
     Open,
     Phase,
     QuinzeState,
@@ -92,6 +95,50 @@ def candidates(view: QuinzeView) -> tuple[Action, ...]:
     return (*plain, *sized)
 
 
+def _about(tokens: float) -> str:
+    """A mean gain in tokens as a person reads it: ``0.4``, ``1.3``, ``0.05``, ``3``."""
+    text = f"{tokens:.1f}" if tokens >= 0.095 else f"{tokens:.3f}".rstrip("0").rstrip(".")
+    return text.removesuffix(".0")
+
+
+def _beats(baseline: Action, gain: float, deals: int) -> Reason:
+    """Why the search leaves the classical choice ``baseline``: by how many tokens a coup the action chosen beats it
+    over the sampled deals."""
+    about = _about(gain)
+    if baseline == PASS:
+        return Reason("it beats the classical pass by about {gain} tokens a coup, over {deals} sampled deals of the "
+                      "unseen cards", gain=about, deals=deals)
+    if baseline == HOLD:
+        return Reason("it beats the classical hold (« je tiens ») by about {gain} tokens a coup, over {deals} sampled "
+                      "deals of the unseen cards", gain=about, deals=deals)
+    if baseline == ALL_IN:
+        return Reason("it beats going all in, the classical choice, by about {gain} tokens a coup, over {deals} "
+                      "sampled deals of the unseen cards", gain=about, deals=deals)
+    if baseline == ANNOUNCE:
+        return Reason("it beats announcing, the classical choice, by about {gain} tokens a coup, over {deals} "
+                      "sampled deals of the unseen cards", gain=about, deals=deals)
+    if baseline == CARD:
+        return Reason("it beats the classical draw (« carte ») by about {gain} tokens a coup, over {deals} sampled "
+                      "deals of the unseen cards", gain=about, deals=deals)
+    if baseline == STAND:
+        return Reason("it beats the classical stand (« je m'y tiens ») by about {gain} tokens a coup, over {deals} "
+                      "sampled deals of the unseen cards", gain=about, deals=deals)
+    if baseline == WANT_CARDS:
+        return Reason("it beats passing the word (« voulez-vous cartes ? »), the classical choice, by about {gain} "
+                      "tokens a coup, over {deals} sampled deals of the unseen cards", gain=about, deals=deals)
+    if baseline == WITH_THAT:
+        return Reason("it beats passing the word (« avec ça ? »), the classical choice, by about {gain} tokens a "
+                      "coup, over {deals} sampled deals of the unseen cards", gain=about, deals=deals)
+    if isinstance(baseline, Open):
+        return Reason("it beats the classical opening of {amount} by about {gain} tokens a coup, over {deals} sampled "
+                      "deals of the unseen cards", amount=baseline.amount, gain=about, deals=deals)
+    if isinstance(baseline, Raise):
+        return Reason("it beats the classical raise of {amount} by about {gain} tokens a coup, over {deals} sampled "
+                      "deals of the unseen cards", amount=baseline.amount, gain=about, deals=deals)
+    return Reason("it beats the classical choice by about {gain} tokens a coup, over {deals} sampled deals of the "
+                  "unseen cards", gain=about, deals=deals)
+
+
 def _clearly_better(candidate: list[float], baseline: list[float]) -> bool:
     """The candidate beats the baseline on the same sampled deals by more than two standard errors of the paired
     difference (the best of several noisy means is biased upwards: a clear margin guards against it)."""
@@ -111,15 +158,18 @@ class SearchBot:
         self._rng = random.Random(seed)
         self._samples = samples
         self._fallback = ClassicalBot(seed=seed)
-        self._last = ""
+        self._last: str = ""
 
     def explain(self) -> str:
+        """Why the last action was chosen: a :class:`~academie.bots.Reason`, the tokens a coup by which it beats the
+        classical choice over the sampled deals, or the classical bot's own reason where the search keeps its
+        choice."""
         return self._last
 
     def choose(self, view: QuinzeView) -> Action:
         options = candidates(view)
         if len(options) == 1:
-            self._last = f"{options[0]} is the only choice"
+            self._last = Reason("takes the only choice it has")
             return options[0]
         if view.rules.form == "B":  # Q-§5.8: the exact optimal policy; sampled play-outs could only approximate it
             action = self._fallback.choose(view)
@@ -127,8 +177,8 @@ class SearchBot:
             return action
         worlds = self._worlds(view)
         if len(worlds) < max(2, self._samples // 2):
-            action = self._fallback.choose(view)
-            self._last = "no sample could be built; classical: " + self._fallback.explain()
+            action = self._fallback.choose(view)  # no sampled deal fits the view (a ruling pending): the books decide
+            self._last = self._fallback.explain()
             return action
         seat = view.viewer
         baseline = self._fallback.choose(view)
@@ -138,13 +188,10 @@ class SearchBot:
                   for action in options}
         means = {action: sum(v) / len(v) for action, v in values.items()}
         best = max(options, key=lambda a: means[a])
-        ranked = sorted(means.items(), key=lambda item: -item[1])[:3]
-        summary = (f"{len(worlds)} sampled deals of the unseen cards: " +
-                   ", ".join(f"{a} {v:+.2f}" for a, v in ranked) + " tokens on average")
-        if best != baseline and not _clearly_better(values[best], values[baseline]):
-            self._last = summary + f"; no clear gain over the classical {baseline}: " + self._fallback.explain()
+        if best == baseline or not _clearly_better(values[best], values[baseline]):
+            self._last = self._fallback.explain()  # the classical bot's reason for its choice, which stands
             return baseline
-        self._last = summary
+        self._last = _beats(baseline, means[best] - means[baseline], len(worlds))
         return best
 
     def _worlds(self, view: QuinzeView) -> list[QuinzeState]:

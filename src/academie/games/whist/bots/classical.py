@@ -9,12 +9,16 @@ the weakest suit; calls at eight whenever entitled (W-§8.2).
 >>> bot = ClassicalBot(seed=0)
 >>> bot.choose(state.view(state.actor)) in state.legal_actions()
 True
+
+Each reason is a :class:`~academie.bots.Reason`, and names the bot's side as "the bot and its partner": a person at
+the table calls the seats by where they sit from him, which the bot does not know.
 """
 
 from __future__ import annotations
 
 from typing import Any, Final
 
+from academie.bots import Reason
 from academie.bots.random import NoLegalActionError
 from academie.cards import Card, Rank
 from academie.engine import Action
@@ -31,15 +35,64 @@ _PREFERRED_REMEDIES: Final = ("add", "call", "call-card", "oblige-win", "neither
 named), the offender's partner obliged to win, and otherwise the deal as it stands."""
 
 
-def remedy_choice(legal: tuple[Action, ...]) -> tuple[Action, str]:
+def remedy_choice(legal: tuple[Action, ...]) -> tuple[Action, Reason]:
     """Table mode (rule file §7): the remedy this seat takes among those the law offers, with the reason."""
     remedies = [action for action in legal if isinstance(action, Remedy)]
     for name in _PREFERRED_REMEDIES:
         named = [r for r in remedies if r.name == name]
         if named:
             chosen = max(named, key=lambda r: int(Card.parse(r.args[0]).rank) if r.args and len(r.args[0]) == 2 else 0)
-            return chosen, f"chooses {' '.join((chosen.name, *chosen.args))} under {chosen.law}"
-    return legal[0], f"takes {legal[0]}, the ruling the law offers"
+            return chosen, _remedy_reason(chosen)
+    first = legal[0]
+    if isinstance(first, Remedy):
+        return first, Reason("takes the first ruling the law offers ({law})", law=first.law)
+    return first, Reason("takes the first ruling offered (§7)")
+
+
+def _remedy_reason(remedy: Remedy) -> Reason:
+    """Why this seat takes ``remedy`` (table mode, rule file §7)."""
+    law = remedy.law
+    card = _card_argument(remedy.args)
+    if remedy.name == "call" and card is not None:
+        return Reason("calls {card}, the highest of the cards it may call: a high card called costs the offenders "
+                      "most ({law})", card=card, law=law)
+    if remedy.name == "play-before" and card is not None:
+        return Reason("has the fourth hand play {card}, the highest card it may name, before his partner ({law})",
+                      card=card, law=law)
+    reasons = {
+        "add": Reason("takes the penalty as points added to the score of the bot and its partner ({law})", law=law),
+        "call": Reason("calls an exposed card: it must be played as soon as it can be ({law})", law=law),
+        "call-card": Reason("calls the exposed card: it must be played as soon as it can be ({law})", law=law),
+        "oblige-win": Reason("obliges the offender's partner to win the trick if he can ({law})", law=law),
+        "neither-trump-nor-win": Reason("forbids the offender to trump or to win this trick ({law})", law=law),
+        "partner-to-win": Reason("calls on the offender's partner to win the trick ({law})", law=law),
+        "play-before": Reason("has the fourth hand play before his partner ({law})", law=law),
+        "highest": Reason("calls the highest card the law lets it call ({law})", law=law),
+        "stand": Reason("lets the deal stand ({law})", law=law),
+    }
+    return reasons.get(remedy.name, Reason("takes the first ruling the law offers ({law})", law=law))
+
+
+def _card_argument(args: tuple[str, ...]) -> Card | None:
+    if args and len(args[0]) == 2:
+        try:
+            return Card.parse(args[0])
+        except ValueError:
+            return None
+    return None
+
+
+def announcement_reason(action: Action) -> Reason:
+    """W-§4.2, W-§8.2: why a call, a show of honours or an answer (the partner always answers truly)."""
+    if isinstance(action, Call):
+        return Reason("calls (« j'appelle »): at eight with two honours, it asks its partner for a third; calling "
+                      "costs nothing (W-§8.2)")
+    if isinstance(action, ShowHonours):
+        return Reason("shows its honours: at eight with three or four honours, the bot and its partner win the game "
+                      "without playing the hand (W-§4.2, W-§8.2)")
+    if isinstance(action, Answer):
+        return Reason("answers its partner's call truly: it holds an honour (W-§4.2, W-§8.2)")
+    return Reason("answers its partner's call truly: it holds no honour (W-§4.2, W-§8.2)")
 
 
 class ClassicalBot:
@@ -48,12 +101,13 @@ class ClassicalBot:
     name = "classical"
 
     def __init__(self, *, seed: int = 0) -> None:
-        self._last = ""
+        self._last: str = ""
 
     def explain(self) -> str:
+        """Why the last action was chosen: a :class:`~academie.bots.Reason` citing the books' maxim (W-§8)."""
         return self._last
 
-    def _say(self, action: Action, reason: str) -> Action:
+    def _say(self, action: Action, reason: Reason) -> Action:
         self._last = reason
         return action
 
@@ -64,13 +118,11 @@ class ClassicalBot:
         if not any(isinstance(action, Play) for action in legal) and isinstance(legal[0], Remedy):
             return self._say(*remedy_choice(legal))
         for action in legal:
-            if isinstance(action, (Call, ShowHonours)):
-                return self._say(action, "W-§8.2: a side at eight calls whenever entitled (it costs nothing)")
-            if isinstance(action, (Answer, Deny)):
-                return self._say(action, "W-§4.2: the partner answers truly")
+            if isinstance(action, (Call, ShowHonours, Answer, Deny)):
+                return self._say(action, announcement_reason(action))
         plays = [a for a in legal if isinstance(a, Play)]
         if len(plays) == 1:
-            return self._say(plays[0], "the only legal card")
+            return self._say(plays[0], Reason("the only legal card"))
         assert isinstance(view, WhistView)
         trick = view.tricks[-1].cards if view.tricks and view.tricks[-1].winner is None else ()
         cards = [p.card for p in plays]
@@ -81,7 +133,7 @@ class ClassicalBot:
         return self._say(Play(card), why)
 
     # ------------------------------------------------------------------------------------ leading
-    def _lead(self, view: WhistView, cards: list[Card]) -> tuple[Card, str]:
+    def _lead(self, view: WhistView, cards: list[Card]) -> tuple[Card, Reason]:
         trump = view.trump
         hand = view.hand
         trumps = [c for c in hand if c.suit == trump]
@@ -89,18 +141,24 @@ class ClassicalBot:
         if partner_lead is not None and any(c.suit == partner_lead for c in cards):
             suit_cards = sorted((c for c in cards if c.suit == partner_lead), key=_rank)
             if partner_lead == trump:
-                return suit_cards[-1], "W-§8.1: always return partner's trump lead at once"
+                return suit_cards[-1], Reason("returns its partner's trump lead at once with {card}, its highest "
+                                              "trump (W-§8.1)", card=suit_cards[-1])
             if len(suit_cards) <= 3:
-                return suit_cards[-1], "W-§8.1: return partner's lead; holding three or fewer, the best"
-            return suit_cards[0], "W-§8.1: return partner's lead; holding more than three, the lowest"
+                return suit_cards[-1], Reason("returns its partner's suit with {card}: holding three cards of it or "
+                                              "fewer, the highest (W-§8.1)", card=suit_cards[-1])
+            return suit_cards[0], Reason("returns its partner's suit with {card}: holding more than three cards of "
+                                         "it, the lowest (W-§8.1)", card=suit_cards[0])
         if len(trumps) >= 5 and any(c.suit == trump for c in cards):
-            return self._opening(sorted(trumps, key=_rank)), "W-§8.1: with five trumps or more, lead trumps"
+            card = self._opening(sorted(trumps, key=_rank))
+            return card, Reason("leads trumps with {card}: it holds five trumps or more (W-§8.1)", card=card)
         plain = [c for c in cards if c.suit != trump] or cards
         by_suit: dict[Any, list[Card]] = {}
         for card in plain:
             by_suit.setdefault(card.suit, []).append(card)
         longest = max(by_suit.values(), key=lambda cs: (len(cs), max(_rank(c) for c in cs)))
-        return self._opening(sorted(longest, key=_rank)), "W-§8.1: lead from the longest suit (Cavendish)"
+        card = self._opening(sorted(longest, key=_rank))
+        return card, Reason("leads {card} from its longest suit, the card Cavendish leads from such a suit (W-§8.1)",
+                            card=card)
 
     @staticmethod
     def _opening(suit: list[Card]) -> Card:
@@ -127,7 +185,7 @@ class ClassicalBot:
         return None
 
     # ------------------------------------------------------------------------------------ following
-    def _follow(self, view: WhistView, trick: tuple[Card, ...], cards: list[Card]) -> tuple[Card, str]:
+    def _follow(self, view: WhistView, trick: tuple[Card, ...], cards: list[Card]) -> tuple[Card, Reason]:
         trump = view.trump
         led = trick[0].suit
         position = len(trick)  # 1: second hand, 2: third hand, 3: fourth hand
@@ -144,29 +202,38 @@ class ClassicalBot:
             return self._void(view, cards, winners, partner_winning, position, lowest)
         if position == 1:
             if winners and self._sequence_top(winners[-1], cards):
-                return self._lowest_of_sequence(winners[-1], cards), \
-                    "W-§8.1: second hand low, except with a sequence of honours (A K, K Q)"
-            return lowest, "W-§8.1: second hand low"
+                card = self._lowest_of_sequence(winners[-1], cards)
+                return card, Reason("second hand, but holding a sequence of honours: covers with {card}, the lowest of "
+                                    "the sequence (W-§8.1)", card=card)
+            return lowest, Reason("second hand plays low: {card} (W-§8.1)", card=lowest)
         if partner_winning:
-            return lowest, "W-§8.1: partner is winning: play low"
+            return lowest, Reason("its partner is winning the trick: plays low, {card} (W-§8.1)", card=lowest)
         if not winners:
-            return lowest, "W-§8.1: cannot win: play the lowest"
+            return lowest, Reason("cannot win the trick: plays its lowest card, {card} (W-§8.1)", card=lowest)
         if position == 2:
-            return self._lowest_of_sequence(winners[-1], cards), "W-§8.1: third hand high (the lowest of a sequence)"
-        return winners[0], "W-§8.1: fourth hand wins as cheaply as possible"
+            card = self._lowest_of_sequence(winners[-1], cards)
+            return card, Reason("third hand plays high: {card}, the lowest of its equal top cards (W-§8.1)", card=card)
+        return winners[0], Reason("fourth hand wins as cheaply as it can: {card} (W-§8.1)", card=winners[0])
 
     def _void(self, view: WhistView, cards: list[Card], winners: list[Card], partner_winning: bool, position: int,
-              lowest: Card) -> tuple[Card, str]:
+              lowest: Card) -> tuple[Card, Reason]:
         trump = view.trump
         trumps = [c for c in view.hand if c.suit == trump]
         if winners and not partner_winning and (position == 3 or len(trumps) <= 3):
-            return winners[0], "W-§8.1: void: trump (with three trumps or fewer, trump freely; fourth hand wins)"
+            if position == 3:
+                return winners[0], Reason("fourth hand with none of the suit led: trumps with {card} and wins the "
+                                          "trick (W-§8.1)", card=winners[0])
+            return winners[0], Reason("none of the suit led and three trumps or fewer: trumps with {card} (W-§8.1)",
+                                      card=winners[0])
         plain = [c for c in cards if c.suit != trump]
         if not plain:
-            return lowest, "W-§8.1: only trumps left: the lowest"
+            return lowest, Reason("only trumps left: plays the lowest, {card} (W-§8.1)", card=lowest)
         counts = {c.suit: sum(1 for h in view.hand if h.suit == c.suit) for c in plain}
         weakest = min(plain, key=lambda c: (counts[c.suit], _rank(c)))
-        return weakest, "W-§8.1: discard from the weakest suit"
+        if partner_winning:
+            return weakest, Reason("none of the suit led and its partner is winning the trick: discards {card} from "
+                                   "its weakest suit (W-§8.1)", card=weakest)
+        return weakest, Reason("none of the suit led: discards {card} from its weakest suit (W-§8.1)", card=weakest)
 
     @staticmethod
     def _sequence_top(card: Card, cards: list[Card]) -> bool:

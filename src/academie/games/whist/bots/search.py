@@ -20,10 +20,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from academie.bots import Reason
 from academie.bots.random import NoLegalActionError
 from academie.cards import mask_of, rank_of
 from academie.engine import Action
-from academie.games.whist.bots.classical import ClassicalBot, remedy_choice
+from academie.games.whist.bots.classical import ClassicalBot, announcement_reason, remedy_choice
 from academie.games.whist.bots.dds import solve
 from academie.games.whist.state import (
     PLAYS,
@@ -49,10 +50,12 @@ class SearchBot:
     def __init__(self, *, seed: int = 0, samples: int = DEFAULT_SAMPLES) -> None:
         self._rng = random.Random(seed)
         self.samples = samples
-        self._last = ""
+        self._last: str = ""
         self._classical = ClassicalBot(seed=seed)
 
     def explain(self) -> str:
+        """Why the last action was chosen: a :class:`~academie.bots.Reason` that counts the tricks the bot and its
+        partner take with the card played and with the next best (or the books' reason where the books decided)."""
         return self._last
 
     def choose(self, view: Any) -> Action:
@@ -63,21 +66,17 @@ class SearchBot:
             action, self._last = remedy_choice(legal)
             return action
         for action in legal:
-            if isinstance(action, (Call, ShowHonours)):
-                self._last = "W-§8.2: a side at eight calls whenever entitled"
-                return action
-            if isinstance(action, (Answer, Deny)):
-                self._last = "W-§4.2: the partner answers truly"
+            if isinstance(action, (Call, ShowHonours, Answer, Deny)):
+                self._last = announcement_reason(action)
                 return action
         plays = [a for a in legal if isinstance(a, Play)]
         if len(plays) == 1:
-            self._last = "the only legal card"
+            self._last = Reason("the only legal card")
             return plays[0]
         assert isinstance(view, WhistView) and view.trump is not None
-        why_not = unsearchable(view)
-        if why_not:
+        if unsearchable(view):  # table mode: no deal of four equal hands fits the view: the books decide
             action = self._classical.choose(view)
-            self._last = f"{why_not}: no double-dummy search; {self._classical.explain()}"
+            self._last = self._classical.explain()
             return action
         current = view.tricks[-1] if view.tricks and view.tricks[-1].winner is None else None
         leader = current.leader if current else view.viewer
@@ -89,15 +88,42 @@ class SearchBot:
             if not all(card in scores for card in totals):
                 # a ruling allows a card W-§5 forbids (or bars one it allows): DDS did not value it
                 action = self._classical.choose(view)
-                self._last = f"the cards allowed are not those DDS plays: {self._classical.explain()}"
+                self._last = self._classical.explain()
                 return action
             for card in totals:
                 totals[card] += scores[card]
         best = max(totals.values())
         choice = min((c for c in totals if totals[c] == best), key=lambda c: (rank_of(c), c))
-        self._last = (f"W-§8.3: {PLAYS[choice].card} makes {best / self.samples:.2f} tricks on average for our side "
-                      f"over {self.samples} deals of the unseen cards, solved double-dummy")
+        left = 13 - sum(1 for trick in view.tricks if trick.winner is not None)
+        self._last = _play_reason(choice, totals, self.samples, left)
         return PLAYS[choice]
+
+
+def _about(tricks: float) -> str:
+    """A mean number of tricks as a person reads it: ``7.3``, ``0.4``, ``0.08``, ``3``."""
+    text = f"{tricks:.1f}" if tricks >= 0.095 else f"{tricks:.3f}".rstrip("0").rstrip(".")
+    return text.removesuffix(".0")
+
+
+def _play_reason(choice: int, totals: dict[int, int], samples: int, left: int) -> Reason:
+    """W-§8.3: the tricks the bot and its partner take with the card played, and how many more than with the next
+    best card, over the sampled deals. The other cards are not named: they are still in the bot's hand."""
+    card = PLAYS[choice].card
+    tricks = _about(totals[choice] / samples)
+    others = [c for c in totals if totals[c] < totals[choice]]
+    if not others:
+        return Reason("plays {card}, its lowest card: every card it may play gives the bot and its partner about "
+                      "{tricks} of the {left} tricks left, over {deals} sampled deals of the unseen cards, each solved "
+                      "with all four hands in view (W-§8.3)", card=card, tricks=tricks, left=left, deals=samples)
+    gain = _about((totals[choice] - max(totals[c] for c in others)) / samples)
+    if any(c != choice and totals[c] == totals[choice] for c in totals):
+        return Reason("plays {card}, the lowest of the cards that do best: the bot and its partner take about {tricks} "
+                      "of the {left} tricks left, {gain} more than with the rest, over {deals} sampled deals of the "
+                      "unseen cards, each solved with all four hands in view (W-§8.3)", card=card, tricks=tricks,
+                      left=left, gain=gain, deals=samples)
+    return Reason("plays {card}: with it the bot and its partner take about {tricks} of the {left} tricks left, {gain} "
+                  "more than with any other card, over {deals} sampled deals of the unseen cards, each solved with "
+                  "all four hands in view (W-§8.3)", card=card, tricks=tricks, left=left, gain=gain, deals=samples)
 
 
 def unsearchable(view: WhistView) -> str:
