@@ -432,11 +432,11 @@ def replay(
     console = _out()
     console.print(f"[bold]{escape(game_type.title)}[/bold] · " +
                   " · ".join(f"{escape(name)} {escape(value)}" for name, value in partie.tags if name != "Game"))
-    names = [partie.tag(f"Seat{s}") or "?" for s in range(seats)]
+    names = [partie.tag(f"Seat{s}") or "?" for s in range(seats)]  # the players' names, when each has one
     with user_errors():
         print_replay(console, game=game_type, final=state, comments=record.comments_by_operation(partie),
                      words=Words(language, game=game_type.name), seat=seat,
-                     names=None if "?" in names else names)
+                     names=names if "?" not in names and len(set(names)) == len(names) else None)
 
 
 def replay_json(partie: record.Record, state: Any) -> dict[str, Any]:
