@@ -986,3 +986,16 @@ def test_the_comment_splitter_reads_what_the_old_pattern_read(text: str) -> None
     `([^{}]*?)\\s*(?:\\{([^{}]*)\\})?` backtracks quadratically on a line of spaces; both read the same."""
     match = re.fullmatch(r"([^{}]*?)\s*(?:\{([^{}]*)\})?", text)
     assert rec._split_comment(text) == (None if match is None else (match[1], match[2]))
+
+
+@pytest.mark.parametrize(("game", "options"), [
+    ("ecarte", {"score": (2, 1)}), ("whist", {"score": (6, 2)}), ("whist", {"games": (1, 0)}),
+    ("guimbarde", {"players": 3, "stocks": (40, 60, 60)}), ("quinze", {"players": 2, "caves": (30, 50)})])
+def test_a_game_set_up_away_from_the_opening_position_is_not_recorded(game: str, options: dict[str, Any]) -> None:
+    """E-§6.1, W-§6.1, G-§2.3, Q-R3: the record has no place for a starting score, stocks or caves: writing one
+    would replay to another game, so it is refused saying why; the same game from the opening position is recorded."""
+    state = load(game).new(seed=3, **options)
+    with pytest.raises(RecordError, match="set up with"):
+        from_state(state)
+    plain = {key: value for key, value in options.items() if key == "players"}
+    assert replay(from_state(load(game).new(seed=3, **plain))).operations is not None

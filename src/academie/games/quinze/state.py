@@ -594,11 +594,38 @@ class QuinzeState(GameState[QuinzeRules]):
     table_laws: ClassVar[QuinzeTableLaws | None] = None
     """The laws of irregularities (:mod:`academie.games.quinze.table`), injected by the package."""
     handlers: ClassVar[Mapping[type[Action], Callable[[QuinzeState, Action], None]]] = {}
-    __slots__ = ("_actor", "_burn_pack", "_caves", "_colour", "_coup", "_dead", "_gone", "_last_deal", "_legal",
-                 "_pack", "_pending", "_phase", "_shown_burnt", "_values", "_wins", "automate_table", "chance",
-                 "coups_played", "deal_results", "first_dealer", "game_results", "last_coup", "ledger", "multiplier",
-                 "n", "operations", "rules", "rulings")
-    clone_shared = ("rules", "n", "automate_table", "first_dealer", "coups_played", "multiplier", "last_coup",
+    __slots__ = (
+        "_actor",
+        "_burn_pack",
+        "_caves",
+        "_colour",
+        "_coup",
+        "_dead",
+        "_gone",
+        "_last_deal",
+        "_legal",
+        "_pack",
+        "_pending",
+        "_phase",
+        "_shown_burnt",
+        "_start",
+        "_values",
+        "_wins",
+        "automate_table",
+        "chance",
+        "coups_played",
+        "deal_results",
+        "first_dealer",
+        "game_results",
+        "last_coup",
+        "ledger",
+        "multiplier",
+        "n",
+        "operations",
+        "rules",
+        "rulings",
+    )
+    clone_shared = ("rules", "n", "_start", "automate_table", "first_dealer", "coups_played", "multiplier", "last_coup",
                     "_last_deal", "_values", "_pending", "_colour", "_legal", "_phase", "_actor", "_burn_pack")
     clone_copied = ("operations", "ledger", "_caves", "deal_results", "game_results", "_wins", "_gone", "rulings",
                     "_coup", "_pack", "_dead", "_shown_burnt")
@@ -622,6 +649,7 @@ class QuinzeState(GameState[QuinzeRules]):
         self.operations = []
         self.ledger = Ledger(seats=self.n, accounts=(POT,))
         self._caves = list(caves) if caves is not None else [self.rules.cave] * self.n
+        self._start = tuple(self._caves)
         self.deal_results: list[DealResult] = []
         self.game_results: list[GameResult] = []
         self._wins = [0] * self.n
@@ -655,11 +683,12 @@ class QuinzeState(GameState[QuinzeRules]):
     @classmethod
     def new(cls, rules: QuinzeRules | None = None, *, seed: int | None = None,
             decks: Sequence[Sequence[Card]] | None = None, first_dealer: int | None = None,
-            players: int | None = None) -> Self:
+            players: int | None = None, caves: Sequence[int] | None = None) -> Self:
         """A new partie dealt from a seed, or from explicit pack orders (one per shuffle or regathering).
 
-        ``players`` overrides the rules' number of players. With neither seed nor decks, chance is left to the
-        caller: apply :class:`Places`, :class:`CutForDeal`, :class:`Shuffle` and :class:`Regather` actions.
+        ``players`` overrides the rules' number of players; ``caves`` gives each seat's buy-in when they differ
+        (Q-R3). With neither seed nor decks, chance is left to the caller: apply :class:`Places`,
+        :class:`CutForDeal`, :class:`Shuffle` and :class:`Regather` actions.
         """
         if seed is not None and decks is not None:
             raise RulesError("give either seed or decks, not both")
@@ -671,7 +700,7 @@ class QuinzeState(GameState[QuinzeRules]):
             chance = SeededChance(seed)
         elif decks is not None:
             chance = ExplicitChance(decks)
-        return cls(rules, chance=chance, first_dealer=first_dealer)
+        return cls(rules, chance=chance, first_dealer=first_dealer, caves=caves)
 
     # ------------------------------------------------------------------------------------ protocol
     @property
@@ -1422,6 +1451,16 @@ class QuinzeState(GameState[QuinzeRules]):
         """The coup in progress, to read (the laws, the bots and the tests read it); it changes only through the
         state's own moves and the methods of the laws below."""
         return self._coup
+
+    @property
+    def setup(self) -> str:
+        """How the partie was set up away from the opening position, in words ("" when it was not): the caves each
+        seat bought in with when they differ from the rules' (:meth:`new`). The game record has no place for them,
+        so :func:`academie.record.from_state` refuses such a partie rather than write a record that replays to
+        other caves."""
+        if all(cave == self.rules.cave for cave in self._start):
+            return ""
+        return "caves of " + ", ".join(map(str, self._start))
 
     @property
     def caves(self) -> tuple[int, ...]:

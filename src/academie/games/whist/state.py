@@ -591,11 +591,29 @@ class WhistState(GameState[WhistRules]):
 
     game_name = "whist"
     table_laws: ClassVar[WhistTableLaws | None] = None
-    __slots__ = ("_actor", "_deal", "_deal_results", "_game_results", "_games", "_last_tricks", "_legal",
-                 "_legal_mask", "_pending", "_phase", "_score", "_table", "automate_table", "chance", "ledger",
-                 "operations", "rules", "rulings")
-    clone_shared = ("rules", "automate_table", "_actor", "_legal", "_legal_mask", "_pending", "_phase", "_table",
-                    "_last_tricks")
+    __slots__ = (
+        "_actor",
+        "_deal",
+        "_deal_results",
+        "_game_results",
+        "_games",
+        "_last_tricks",
+        "_legal",
+        "_legal_mask",
+        "_pending",
+        "_phase",
+        "_score",
+        "_start",
+        "_table",
+        "automate_table",
+        "chance",
+        "ledger",
+        "operations",
+        "rules",
+        "rulings",
+    )
+    clone_shared = ("rules", "automate_table", "_start", "_actor", "_legal", "_legal_mask", "_pending", "_phase",
+                    "_table", "_last_tricks")
     clone_copied = ("operations", "ledger", "rulings", "_score", "_games", "_deal_results", "_game_results", "_deal")
     _pending: WhistPending | None
 
@@ -616,6 +634,7 @@ class WhistState(GameState[WhistRules]):
         self.ledger = Ledger(seats=SEATS)
         self._score = [score[0], score[1]]
         self._games = [games[0], games[1]]
+        self._start = ((score[0], score[1]), (games[0], games[1]))
         for side, points in enumerate(score):
             for seat in (side, side + 2):
                 if points:
@@ -724,6 +743,18 @@ class WhistState(GameState[WhistRules]):
         """The games each side has won in this rubber (W-§6.2)."""
         games = self._games
         return (games[0], games[1])
+
+    @property
+    def setup(self) -> str:
+        """How the rubber was set up away from the opening position, in words ("" when it was not): the score and
+        games it started from (:meth:`new`). The game record has no place for them, so
+        :func:`academie.record.from_state` refuses such a rubber rather than write a record that replays to
+        another score."""
+        (score, games) = self._start
+        parts = [f"starting score {score[0]}-{score[1]}"] if score != (0, 0) else []
+        if games != (0, 0):
+            parts.append(f"games already won {games[0]}-{games[1]}")
+        return ", ".join(parts)
 
     @property
     def deal_results(self) -> tuple[DealResult, ...]:
