@@ -172,7 +172,9 @@ def show_all(cards: Sequence[str], words: Words) -> str:
 
 
 def _wrap(text: str, indent: str = "   ") -> list[str]:
-    return textwrap.wrap(text, WIDTH, initial_indent=indent, subsequent_indent=indent + "  ") or [indent.rstrip()]
+    # a law's ID (ECARTE-VI.7, E-§5) is never broken at its hyphen
+    return textwrap.wrap(text, WIDTH, initial_indent=indent, subsequent_indent=indent + "  ",
+                         break_on_hyphens=False) or [indent.rstrip()]
 
 
 def draw_trick(trick: TrickPicture, picture: Picture, words: Words) -> str:
