@@ -12,8 +12,6 @@ players (``how_to_play``) fit 80 columns and cite the game's law IDs.
 
 from __future__ import annotations
 
-import dataclasses
-import enum
 import json
 import random
 import re
@@ -21,8 +19,9 @@ from importlib import resources
 from typing import Any
 
 import pytest
+from picture_support import cards_held, cards_named
 
-from academie.cards import PACK_32, Card, Suit, parse_cards
+from academie.cards import Suit, parse_cards
 from academie.engine import PUBLIC, Mode
 from academie.games.ecarte import Discard, EcarteRules, EcarteState, Phase, Play, TakeBack, picture
 from academie.games.ecarte.laws import CATALOGUE
@@ -313,46 +312,10 @@ def test_the_game_over_says_who_won_and_why() -> None:
 
 
 # ------------------------------------------------------------------------------------------------ random parties
-CARD_TEXT = re.compile(r"^(?:10|[2-9TJQKA])[CDHS]$")
 
 
-def cards_held(view: Any) -> set[Card]:
-    found: set[Card] = set()
-    stack = [view]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, Card):
-            found.add(item)
-        elif isinstance(item, str | int | float | bool | enum.Enum) or item is None:
-            continue
-        elif dataclasses.is_dataclass(item) and not isinstance(item, type):
-            stack += [getattr(item, f.name) for f in dataclasses.fields(item) if f.name != "rules"]
-        elif isinstance(item, tuple | list | frozenset | set | dict):
-            stack += list(item.items()) if isinstance(item, dict) else list(item)
-    return found
 
 
-def cards_named(shown: Picture, words: Words) -> set[Card]:
-    """Every card a picture names: card texts in its structured fields, card words in its sentences."""
-    named: set[Card] = set()
-    texts: list[str] = []
-    stack: list[Any] = [shown.as_json()]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, dict):
-            stack += list(item.values())
-        elif isinstance(item, list):
-            stack += item
-        elif isinstance(item, str):
-            if CARD_TEXT.match(item):
-                named.add(Card.parse(item))
-            else:
-                texts.append(item)
-    prose = " ".join(texts)
-    for card in PACK_32:
-        if re.search(rf"(?<![\w♣♦♥♠]){re.escape(words.card(card))}(?![\w])", prose):
-            named.add(card)
-    return named
 
 
 def random_states(mode: Mode, seed: int, rules: EcarteRules | None = None) -> Any:

@@ -13,7 +13,6 @@ names a card its view does not hold, that the drawing fits 80 columns and that t
 from __future__ import annotations
 
 import dataclasses
-import enum
 import json
 import random
 import re
@@ -22,14 +21,15 @@ from importlib import resources
 from typing import Any
 
 import pytest
+from picture_support import cards_held, cards_named
 
-from academie.cards import PACK_52, Card
+from academie.cards import Card
 from academie.engine import PUBLIC, Mode
 from academie.games.guinguette import GuinguetteRules, GuinguetteState, Reshuffle
 from academie.games.guinguette import picture as painter
 from academie.games.guinguette.laws import CATALOGUE
 from academie.games.guinguette.positions import deck
-from academie.games.guinguette.state import GuinguetteView, PlayCard, Restir, Stir
+from academie.games.guinguette.state import PlayCard, Restir, Stir
 from academie.picture import WIDTH, Picture, draw_text
 from academie.words import Words
 
@@ -343,50 +343,10 @@ def test_names_turns_and_shorthand() -> None:
 
 # ------------------------------------------------------------------------------------------------ random games
 PAST_DEALS = frozenset({"last_deal"})
-CARD_TEXT = re.compile(r"^(?:10|[2-9TJQKA])[CDHS]$")
 
 
-def cards_held(view: GuinguetteView) -> set[Card]:
-    """Every card a view names, in any field (as tests/test_every_game.py::cards_in, the last deal included: its
-    showdown was seen by all)."""
-    found: set[Card] = set()
-    stack: list[Any] = [view]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, Card):
-            found.add(item)
-        elif isinstance(item, str | int | float | bool | enum.Enum) or item is None:
-            continue
-        elif dataclasses.is_dataclass(item) and not isinstance(item, type):
-            stack += [getattr(item, f.name) for f in dataclasses.fields(item) if f.name != "rules"]
-        elif isinstance(item, tuple | list | frozenset | set):
-            stack += list(item)
-        elif isinstance(item, dict):
-            stack += [*item.keys(), *item.values()]
-    return found
 
 
-def cards_named(picture: Picture, words: Words) -> set[Card]:
-    """Every card a picture names: card texts in its structured fields, card words in its sentences."""
-    named: set[Card] = set()
-    texts: list[str] = []
-    stack: list[Any] = [picture.as_json()]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, dict):
-            stack += list(item.values())
-        elif isinstance(item, list):
-            stack += item
-        elif isinstance(item, str):
-            if CARD_TEXT.match(item):
-                named.add(Card.parse(item))
-            else:
-                texts.append(item)
-    forms = {words.card(card): card for card in PACK_52}
-    pattern = "|".join(re.escape(form) for form in sorted(forms, key=len, reverse=True))
-    for match in re.finditer(rf"(?<![\w♣♦♥♠])({pattern})(?!\w)", " ".join(texts)):
-        named.add(forms[match.group(1)])
-    return named
 
 
 TABLES: dict[str, dict[str, Any]] = {

@@ -4,19 +4,16 @@ view's legal moves."""
 
 from __future__ import annotations
 
-import dataclasses
-import enum
 import json
 import random
-import re
 from typing import Any
 
 import pytest
+from picture_support import cards_held, cards_named
 
-from academie.cards import PACK_52, Card
 from academie.engine import PUBLIC, Mode
 from academie.games import GAMES, load
-from academie.picture import WIDTH, Picture, draw_text
+from academie.picture import WIDTH, draw_text
 from academie.words import LANGUAGES, Words
 
 TABLES: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
@@ -27,49 +24,10 @@ TABLES: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
     "quinze-3": ("quinze", {"players": 3}, {}),
     "quinze-B": ("quinze", {}, {"form": "B"}),
 }
-CARD_TEXT = re.compile(r"^(?:10|[2-9TJQKA])[CDHS]$")
 
 
-def cards_held(view: Any) -> set[Card]:
-    """Every card a view names, in any field (the view itself is checked by tests/test_every_game.py)."""
-    found: set[Card] = set()
-    stack = [view]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, Card):
-            found.add(item)
-        elif isinstance(item, str) and CARD_TEXT.match(item):
-            found.add(Card.parse(item))  # a card an irregular act names in its text (``! two-cards 3 3C 7C``)
-        elif isinstance(item, str | int | float | bool | enum.Enum) or item is None:
-            continue
-        elif dataclasses.is_dataclass(item) and not isinstance(item, type):
-            stack += [getattr(item, f.name) for f in dataclasses.fields(item) if f.name != "rules"]
-        elif isinstance(item, tuple | list | frozenset | set | dict):
-            stack += list(item.items()) if isinstance(item, dict) else list(item)
-    return found
 
 
-def cards_named(picture: Picture, words: Words) -> set[Card]:
-    """Every card a picture names: card texts in its structured fields, card words in its sentences."""
-    named: set[Card] = set()
-    texts: list[str] = []
-    stack: list[Any] = [picture.as_json()]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, dict):
-            stack += list(item.values())
-        elif isinstance(item, list):
-            stack += item
-        elif isinstance(item, str):
-            if CARD_TEXT.match(item):
-                named.add(Card.parse(item))
-            else:
-                texts.append(item)
-    prose = " ".join(texts)
-    for card in PACK_52:
-        if re.search(rf"(?<![\w♣♦♥♠]){re.escape(words.card(card))}(?![\w])", prose):
-            named.add(card)
-    return named
 
 
 def random_positions(table: str, mode: Mode, seed: int) -> Any:

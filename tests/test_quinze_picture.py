@@ -6,18 +6,15 @@ card the view does not hold, 80 columns, plain JSON, one move per legal action. 
 
 from __future__ import annotations
 
-import dataclasses
-import enum
 import json
 import random
 import re
 from collections.abc import Iterator
 from dataclasses import replace
-from typing import Any
 
 import pytest
+from picture_support import cards_held, cards_named
 
-from academie.cards import PACK_52, Card
 from academie.engine import PUBLIC, ExplicitChance, Mode
 from academie.games.quinze import QuinzeRules, QuinzeState, QuinzeView
 from academie.games.quinze import picture as painter
@@ -28,7 +25,6 @@ from academie.picture import WIDTH, Picture, draw_text
 from academie.words import Words
 
 EN, FR = Words("en"), Words("fr")
-CARD_TEXT = re.compile(r"^(?:10|[2-9TJQKA])[CDHS]$")
 RULE_ID = re.compile(r"\b(?:QUINZE-\d+|Q-R\d+|Q-H\d|Q-§[\d.]*\d)")
 
 
@@ -58,44 +54,8 @@ EXAMPLE_1 = ("open 3", "hold", "pass", "card", "want-cards", "raise 4", "hold", 
 """A opens 3, B holds, C passes; A draws 5 (12), B passes the word, A raises 4, B holds; A stands; B draws 3 (13)."""
 
 
-def cards_held(view: Any) -> set[Card]:
-    """Every card a view holds, in any field (the coup in progress and the end of the last one)."""
-    found: set[Card] = set()
-    stack = [view]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, Card):
-            found.add(item)
-        elif isinstance(item, str | int | float | bool | enum.Enum) or item is None:
-            continue
-        elif dataclasses.is_dataclass(item) and not isinstance(item, type):
-            stack += [getattr(item, f.name) for f in dataclasses.fields(item) if f.name != "rules"]
-        elif isinstance(item, tuple | list | frozenset | set):
-            stack += list(item)
-    return found
 
 
-def cards_named(picture: Picture, words: Words) -> set[Card]:
-    """Every card a picture names: card texts in its structured fields, card words in its sentences."""
-    named: set[Card] = set()
-    texts: list[str] = []
-    stack: list[Any] = [picture.as_json()]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, dict):
-            stack += list(item.values())
-        elif isinstance(item, list):
-            stack += item
-        elif isinstance(item, str):
-            if CARD_TEXT.match(item):
-                named.add(Card.parse(item))
-            else:
-                texts.append(item)
-    prose = "\n".join(texts)
-    for card in PACK_52:
-        if re.search(rf"(?<![\w♣♦♥♠]){re.escape(words.card(card))}(?!\w)", prose):
-            named.add(card)
-    return named
 
 
 # ------------------------------------------------------------------------------------------------ §6 examples
