@@ -292,6 +292,7 @@ def play(
         target = resume
         console.print(f"[bold]{escape(game_type.title)}[/bold] · {escape(str(resume))} resumed at action "
                       f"{len(state.operations)} · seed {seed}")
+        history: Sequence[Any] = state.operations
     else:
         game_type = load_game(game)
         rules = parse_rules(game_type, [*(rules_option or []), *([f"form={form}"] if form else [])])
@@ -316,15 +317,18 @@ def play(
         tags = {"Date": datetime.date.today().isoformat(), "Seed": str(seed)}
         tags |= {f"Seat{s}": "Player" if s == seat else f"Bot ({bot_name})" for s in range(seats)}
         comments = {}
+        history = ()
         console.print(f"[bold]{escape(game_type.title)}[/bold] · {escape(bot_name)} bots · seed {seed} (play the same "
                       f"deals again with --seed {seed}) · type [bold]help[/bold] for the commands")
     _play_session(game_type, state, seat=seat, seed=seed, bot_name=bot_name, target=target, tags=tags,
-                  comments=comments, words=Words(language, game=game_type.name), console=console)
+                  comments=comments, words=Words(language, game=game_type.name), console=console, history=history)
 
 
 def _play_session(game_type: GameType, state: Any, *, seat: int, seed: int, bot_name: str, target: Path,
-                  tags: dict[str, str], comments: dict[int, str], words: Words, console: Console) -> None:
-    """The game in the terminal through the shared session; the record is written after every action."""
+                  tags: dict[str, str], comments: dict[int, str], words: Words, console: Console,
+                  history: Sequence[Any]) -> None:
+    """The game in the terminal through the shared session; the record is written after every action. A resumed
+    game's ``history`` is played again first, its bots asked at their decisions as in the first run."""
     assert game_type.painter is not None
     painter = game_type.painter()
     seats = len(state.returns())
@@ -337,6 +341,8 @@ def _play_session(game_type: GameType, state: Any, *, seat: int, seed: int, bot_
 
     with user_errors():
         bots = {s: game_type.make_bot(bot_name, seed=seed + s) for s in range(seats) if s != seat}
+        if history:
+            state = rebuild(game_type, rules=rules, first_dealer=first, seed=seed, operations=history, bots=bots)
         session = Session(
             state=state, painter=painter, human=seat, bots=bots, console=console, read_line=_read_line,
             words=words, names=painter.default_names(state.view(seat), words=words), save=save,
@@ -372,8 +378,8 @@ def _save_atomically(game_record: record.Record, target: Path) -> None:
 
 
 def _resumed(path: Path) -> tuple[GameType, Any, int, int, str, dict[str, str], dict[int, str]]:
-    """An unfinished game from its record: its game, state (dealt again from its seed), seed, the player's seat,
-    the bots' name, the tags and the bots' reasons."""
+    """An unfinished game from its record: its game, its replayed state (to be dealt again from its seed), the
+    seed, the player's seat, the bots' name, the tags and the bots' reasons."""
     with user_errors():
         partie = record.load_file(path)
         final = record.replay(partie)
@@ -390,13 +396,9 @@ def _resumed(path: Path) -> tuple[GameType, Any, int, int, str, dict[str, str], 
     if len(players) != 1 or len(bot_names) != 1 or bot_names[0] not in game_type.bot_names():
         fail(f"{path}: expected one seat \"Player\" and bots named \"Bot (NAME)\" with NAME among "
              f"{', '.join(game_type.bot_names())}")
-    seed = int(seed_tag)
-    with user_errors():
-        state = rebuild(game_type, rules=final.rules, first_dealer=game_type.record.first_dealer(final), seed=seed,
-                        operations=final.operations)
     tags = {name: value for name, value in partie.tags if name not in ("Game", "Rules", "Options", "FirstDealer",
                                                                         "Result")}
-    return game_type, state, seed, players[0], bot_names[0], tags, record.comments_by_operation(partie)
+    return game_type, final, int(seed_tag), players[0], bot_names[0], tags, record.comments_by_operation(partie)
 
 
 def _read_line() -> str | None:

@@ -247,10 +247,13 @@ class Session:
 
 
 # ------------------------------------------------------------------------------------------------ resuming
-def rebuild(game: GameType, *, rules: Any, first_dealer: int | None, seed: int, operations: Sequence[Any]) -> Any:
+def rebuild(game: GameType, *, rules: Any, first_dealer: int | None, seed: int, operations: Sequence[Any],
+            bots: Mapping[int, Bot] | None = None) -> Any:
     """The game dealt from ``seed`` with ``operations`` applied again (for ``undo``, and to resume a game from its
     record): chance and the table act by themselves as in the first run, so the deals still to come are the
-    ones the seed gives. Raises :class:`AcademieError` when the operations do not follow from that seed."""
+    ones the seed gives. With ``bots`` (new bots made as in the first run), each is asked again at each of its
+    decisions, so that it draws from its generator as it did and the game goes on as it would have.
+    Raises :class:`AcademieError` when the operations do not follow from that seed."""
     state = game.new(rules, seed=seed, first_dealer=first_dealer)
     for index, operation in enumerate(operations):
         if index < len(state.operations):
@@ -258,6 +261,8 @@ def rebuild(game: GameType, *, rules: Any, first_dealer: int | None, seed: int, 
                 raise AcademieError(f"operation {index + 1} ({operation}) is not what seed {seed} deals; "
                                     "the record cannot be continued from its seed")
             continue
+        if bots is not None and operation.actor in bots and operation.actor == state.actor:
+            bots[operation.actor].choose(state.view(operation.actor))
         state.apply(operation.action)
     if list(state.operations[:len(operations)]) != list(operations):
         raise AcademieError(f"the record does not follow from seed {seed}")
