@@ -60,8 +60,8 @@ def test_sigint_in_the_middle_leaves_a_record_that_replays_and_resumes(game: str
     assert finished.operations[:len(state.operations)] == state.operations
     # the bots were asked again at their past decisions: the game ends as if it had never stopped
     straight = tmp_path / "straight.acad"
-    played = subprocess.run(command("play", game, *PLAYS[game], "--seed", "3", "--save", str(straight)), input="1\n" * 3000, capture_output=True, text=True, timeout=600,
-                            env=env)
+    played = subprocess.run(command("play", game, *PLAYS[game], "--seed", "3", "--save", str(straight)),
+                            input="1\n" * 3000, capture_output=True, text=True, timeout=600, env=env)
     assert played.returncode == 0, played.stderr
     assert record.replay(record.load_file(straight)).operations == finished.operations
 
