@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 import academie
-from academie.bots import BOTS, make_bot
+from academie.games import load, make_bot
 from bench import Figure, latency
 
 GAMES = ("whist", "guimbarde", "guinguette", "quinze")
@@ -38,7 +38,7 @@ def bench_bots(game: str, *, runs: int, views: int) -> list[Figure]:
     """Decision time of every bot registered for ``game``."""
     sample = decision_views(game, views, seed=7)
     figures = []
-    for name in BOTS[game]:
+    for name in load(game).bot_names():
         choose: Callable[[Any], Any] = make_bot(game, name, seed=1).choose
         figures.append(latency(f"{game}/bot {name}: decision time", sample, choose, unit="decisions", runs=runs,
                                section="search", note=f"make_bot({game!r}, {name!r}).choose(view) on the actor's "

@@ -15,9 +15,9 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from academie.bots import BOTS, make_bot
 from academie.cards import mask_of
 from academie.engine import PUBLIC, Action
+from academie.games import load, make_bot
 from academie.games.ecarte import EcarteState, EcarteView, Phase
 from bench import Counters, Figure, Spec, Workload, latency, local
 from bench.peers import EUCHRE_CPP, EUCHRE_PYTHON
@@ -175,7 +175,7 @@ def bench_bots(*, runs: int, views: int) -> list[Figure]:
     sample = decision_views(views, seed=7)
     kinds = ["card play" if view.phase == Phase.PLAY else "exchange" for view in sample]
     figures = []
-    for name in BOTS["ecarte"]:
+    for name in load("ecarte").bot_names():
         title = f"ecarte/bot {name}: decision time"
         try:
             bot = make_bot("ecarte", name, seed=1)
