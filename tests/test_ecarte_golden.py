@@ -1,4 +1,4 @@
-"""Golden per-seat transcripts (DESIGN §7): for a few fixed deals, what each seat and the public see after every
+"""Golden per-seat transcripts: for a few fixed deals, what each seat and the public see after every
 action, written as text. Any change in visibility shows as a diff of ``tests/golden/*.txt``.
 
 Regenerate after an intended change with ``ACADEMIE_UPDATE_GOLDEN=1 pytest tests/test_ecarte_golden.py`` and

@@ -44,7 +44,8 @@ def hand(state: EcarteState, seat: int) -> set[str]:
 
 # ------------------------------------------------------------------------------------------------ modes
 def test_irregular_acts_are_refused_in_enforced_mode_and_leave_the_state_unchanged() -> None:
-    """DESIGN §3: in enforced mode an irregular act cannot happen (E-P1 out of turn as the example)."""
+    """In enforced mode (docs/architecture.md, "Table mode") an irregular act cannot happen (E-P1 out of turn as
+    the example)."""
     state = EcarteState.new(decks=[deck("KS QS JS AH TH", "KD QD 7C 8C 9C", "9S")], first_dealer=DEALER)
     act(state, "stand")
     before = (list(state.operations), state.view(0), state.view(1))
@@ -426,7 +427,7 @@ def test_E_S2_new_cards_called_before_the_cut() -> None:
 
 
 def test_pending_ruling_blocks_other_acts_and_replay_rebuilds_table_mode() -> None:
-    """DESIGN §3: a pending ruling must be given before anything else; the log replays the same rulings
+    """Table mode: a pending ruling must be given before anything else; the log replays the same rulings
     (E-P1 as the example)."""
     state = table_state()
     act(state, "stand", "! out-of-turn 0 KD")

@@ -186,7 +186,7 @@ def test_every_action_text_parses_back(action: Action) -> None:
 @PROPERTY
 @given(states(), ACTIONS)
 def test_illegal_actions_are_refused_and_change_nothing(state: EcarteState, action: Action) -> None:
-    """Enforced mode (DESIGN §3): an action not legal now (a card not held or not allowed by E-§5, a discard of
+    """Enforced mode: an action not legal now (a card not held or not allowed by E-§5, a discard of
     the wrong size, an act of another phase, a chance act at a seat's turn, a table-mode act) raises
     ``IllegalActionError`` naming what is allowed; the state is exactly as before."""
     assume(not is_accepted(state, action))

@@ -2,7 +2,7 @@
 
 Every scenario is dealt from a crafted deck order (see ``conftest.arrange_deck``) and driven action by action
 through the checked ``apply``; the assertions are exact scores, ledger entries with their rule IDs and legal
-action sets. Rule IDs: ``E-§n.m`` are sections of ``shared/rules/ecarte.md``; ``ECARTE-V.n``/``ECARTE-VI.n``
+action sets. Rule IDs: ``E-§n.m`` are sections of the rule file; ``ECARTE-V.n``/``ECARTE-VI.n``
 are the seed's articles. The table-mode rules (ECARTE-V.2, V.3, V.4, VI.6, VI.9) are tested elsewhere.
 
 Most deals use spades as trumps (the 9 of spades turned up) and these hands, whose outcome does not depend on

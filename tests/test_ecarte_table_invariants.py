@@ -77,7 +77,7 @@ def test_table_mode_random_irregularities_keep_every_invariant(chunk: int) -> No
 
 @pytest.mark.parametrize("seed", range(40))
 def test_table_mode_log_replays_to_the_same_state_and_rulings(seed: int) -> None:
-    """DESIGN §2: replaying the log (chance and rulings included, no automation) rebuilds the state."""
+    """Replaying the log (chance and rulings included, no automation) rebuilds the state."""
     states = list(_playout(seed))
     state = states[-1]
     replayed = EcarteState(TABLE_RULES, automate_table=False)

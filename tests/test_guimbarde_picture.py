@@ -1,6 +1,6 @@
 """The table picture of La Guimbarde (games/guimbarde/picture.py): what a seat or a spectator sees, in words.
 
-Scenario tests follow the rule file's worked examples (shared/rules/guimbarde.md §6): each trick's winner and why,
+Scenario tests follow the rule file's worked examples (§6): each trick's winner and why,
 every payment with the rule that made it (GUIMBARDE-R1, R2, R4, R5, §4–§7), the deal's result with why, the move
 labels, the refusals citing the rule (GUIMBARDE-R3, R7, R8, R9), the hand sorted the game's way (GUIMBARDE-§8), and
 the same position in French. Random games of every table size, in enforced and in table mode, check that no

@@ -1,6 +1,6 @@
 """The table picture of La Guinguette (games/guinguette/picture.py): what a seat or a spectator sees, in words.
 
-Scenario tests follow the rule file's worked examples (shared/rules/guinguette.md §6): Example 1's stirs (the
+Scenario tests follow the rule file's worked examples (§6): Example 1's stirs (the
 viewer's own discard and draw, another player's face down, GU-§5.1a, GU-§5.1b), its vying with the tokens each word
 puts in (GU-§5.1d, GU-§5.3b), its showdown with who took each basket and why (GU-§5.4a, GU-§5.4b, GU-§5.4c) and the
 deal's result matching the rule file's table; Example 2's point fallback (GU-§5.4b, GU-§2.2v); the four tricks of

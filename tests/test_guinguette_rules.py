@@ -1,5 +1,5 @@
 """Scenario tests of La Guinguette in enforced mode: one test (or a few) per rule ID, and the rule file's worked
-examples (``shared/rules/guinguette.md`` §6) reproduced exactly.
+examples (§6 of the rule file) reproduced exactly.
 
 Sourced rules are ``GUINGUETTE-§1`` (the seed) and ``GU-§2.1`` … ``GU-§5.1d`` (ADP, Littré); the rest is the
 rule file's Reconstruction R1 (``GU-§2.2v``, ``GU-§3.2``, ``GU-§5.2`` … ``GU-§5.6``). Positions: 0 is eldest.

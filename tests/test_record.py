@@ -1,4 +1,4 @@
-"""The game record (DESIGN §4): text format, JSON twin, lenient reader, replay and per-seat redaction.
+"""The game record (docs/record-format.md): text format, JSON twin, lenient reader, replay and per-seat redaction.
 
 Round-trip tests are about the format; the redaction tests check the deal of E-§3 (the positions a seat is
 dealt and the turn-up) and the hidden discards of ECARTE-VI.1/VI.4 against the state itself.
@@ -146,7 +146,7 @@ def test_json_twin_round_trip_through_json_text(case: tuple[Any, Record]) -> Non
 @PROPERTY
 @given(records())
 def test_replay_rebuilds_the_operations_and_the_result(case: tuple[EcarteState, Record]) -> None:
-    """DESIGN §2: replaying the log from the rules and the decks rebuilds the state exactly."""
+    """Replaying the log from the rules and the decks rebuilds the state exactly."""
     state, record = case
     rebuilt = replay(read_text(write_text(record)))
     assert rebuilt.operations == state.operations
@@ -603,7 +603,7 @@ def test_irregularities_and_rulings_of_any_game_pass_through_read_write_json_rep
 
 
 def test_ecarte_table_mode_irregularities_round_trip_and_replay() -> None:
-    """DESIGN §3: a table-mode partie with irregular acts and rulings is recorded, read back and replayed."""
+    """Table mode: a partie with irregular acts and rulings is recorded, read back and replayed."""
     rules = EcarteRules(mode=Mode.TABLE)
     irregular = 0
     for seed in range(12):  # about 1 s

@@ -113,7 +113,7 @@ def test_table_mode_random_irregularities_keep_every_invariant(chunk: int) -> No
 
 @pytest.mark.parametrize("seed", range(8))
 def test_table_mode_log_replays_to_the_same_state_and_rulings(seed: int) -> None:
-    """DESIGN §2: replaying the log (chance and rulings included, no automation) rebuilds the state."""
+    """Replaying the log (chance and rulings included, no automation) rebuilds the state."""
     states = [state for state, _ in _playout(seed, rate=0.1)]
     state = states[-1]
     replayed = WhistState(TABLE_RULES, automate_table=False)

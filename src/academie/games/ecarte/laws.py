@@ -2,7 +2,7 @@
 
 Seed rules (``ECARTE-V.n``, ``ECARTE-VI.n``) come from chapters V and VI of the seed treatise; the rule file's
 sections are cited as ``E-§n.m``; the laws of irregularities ``E-D*``, ``E-K*``, ``E-X*``, ``E-P*``, ``E-S*`` are
-those of ``shared/rules/ecarte.md`` §7, with the law the rule file marks as inferred reported as reconstructed.
+those of §7 of the rule file, with the law the rule file marks as inferred reported as reconstructed.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Écarté: two players, 32 cards, five tricks, the exchange ("l'écart"), game to five points.
 
-Rules: ``shared/rules/ecarte.md`` §2–6, the seed's chapters V and VI (``ECARTE-V.1`` … ``ECARTE-VI.9``) and,
+Rules: §2–6 of the rule file, the seed's chapters V and VI (``ECARTE-V.1`` … ``ECARTE-VI.9``) and,
 in table mode, the laws of §7 (``E-D1`` … ``E-S2``, see :mod:`academie.games.ecarte.laws`). Rule IDs of the
 rule file's own sections are cited as ``E-§n.m``.
 
@@ -128,7 +128,7 @@ class EcarteRules:
     stake_scoring: bool = False
     """E-§6.2: a game counts treble if the loser has 0 points, double with 1–2, single with 3–4."""
     mode: Mode = Mode.ENFORCED
-    """DESIGN §3: enforced (irregular acts are refused) or table (accepted and ruled on under §7)."""
+    """Enforced (irregular acts are refused) or table (accepted and ruled on under §7)."""
 
     def __post_init__(self) -> None:
         check_option("version", self.version, ["ecarte/1"])

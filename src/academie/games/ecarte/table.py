@@ -1,4 +1,4 @@
-"""Table mode for Écarté: the irregular acts that the laws of ``shared/rules/ecarte.md`` §7 and the seed's
+"""Table mode for Écarté: the irregular acts that the laws of §7 of the rule file and the seed's
 ECARTE-V.2–V.4, VI.6 and VI.9 rule on.
 
 An irregular act is an :class:`~academie.games.ecarte.state.Irregular` action, ``! KIND SEAT [ARGS]``, accepted from

@@ -1,7 +1,7 @@
 """The laws table of La Guimbarde: every rule and law ID of the game, as data.
 
 Seed rules (``GUIMBARDE-FIG``, ``GUIMBARDE-§1`` … ``§10``, ``GUIMBARDE-R1`` … ``R12``) come from the seed text
-(file 000); the laws ``G1`` … ``G18`` are those of ``shared/rules/guimbarde.md`` §7 (the ones the rule file marks
+(file 000); the laws ``G1`` … ``G18`` are those of §7 of the rule file (the ones the rule file marks
 as its own choice are reported as reconstructed); the rule file's sections are cited as ``G-§n.m`` and its open
 questions as ``G-Qn``, each a named option of :class:`~academie.games.guimbarde.state.GuimbardeRules`.
 """

@@ -1,6 +1,6 @@
 """La Guimbarde (La Mariée): 3 to 8 players, five boxes of counters, five cards, five tricks, side payments.
 
-Rules: ``shared/rules/guimbarde.md`` and the seed (``GUIMBARDE-FIG``, ``GUIMBARDE-§1`` … ``§10``,
+Rules: the rule file and the seed (``GUIMBARDE-FIG``, ``GUIMBARDE-§1`` … ``§10``,
 ``GUIMBARDE-R1`` … ``R12``); the laws of irregularities ``G1`` … ``G18`` (table mode, see
 :mod:`academie.games.guimbarde.table`). Sections of the rule file are cited as ``G-§n.m`` and its open questions
 as ``G-Q1`` … ``G-Q17`` (each one a named option of :class:`GuimbardeRules`).
@@ -217,7 +217,7 @@ class GuimbardeRules:
     """G-Q17 (table mode): a card played against rules 7–9 or 3 stands and is fined; True: it is also taken
     back and a legal card played instead."""
     mode: Mode = Mode.ENFORCED
-    """DESIGN §3: enforced (irregular acts are refused) or table (accepted and ruled on under G1–G18)."""
+    """Enforced (irregular acts are refused) or table (accepted and ruled on under G1–G18)."""
 
     def __post_init__(self) -> None:
         check_option("version", self.version, ["guimbarde/1"])

@@ -1,6 +1,6 @@
 """The laws table of La Guinguette: every rule and law ID, and what is historical and what is ours.
 
-The game is a reconstruction (``shared/rules/guinguette.md``). Only a few rules survive: the seed's opening
+The game is a reconstruction (the rule file says so). Only a few rules survive: the seed's opening
 (``GUINGUETTE-§1``, source ``seed``) and what the rule file quotes from ADP and Littré (``GU-§2.1`` …
 ``GU-§5.1d``, source ``law``, with the source tag as ``origin``). Everything else is the rule file's
 Reconstruction R1, its [CHOICE]s and its analogies with related games: source ``reconstructed``. Of the laws of

@@ -2,7 +2,7 @@
 
 The complete 19th-century rules are lost. What the sources give (the seed's ``GUINGUETTE-§1``, the rule file's
 sourced sections ``GU-§2.1`` … ``GU-§5.1d``, from ADP and Littré) is implemented as stated; everything else is
-the rule file's **Reconstruction R1** (``shared/rules/guinguette.md``), cited by its section and reported as
+the rule file's **Reconstruction R1**, cited by its section and reported as
 ``reconstructed`` in :mod:`academie.games.guinguette.laws`, in ``academie rules guinguette`` and in the help
 text of the terminal game. Every choice of the rule file's §9 is a :class:`GuinguetteRules` option.
 
@@ -153,7 +153,7 @@ class GuinguetteRules:
     rounds: int = 1
     """GU-§5.5: deals played = rounds × players (an agreed multiple of the number of players) [R1]."""
     mode: Mode = Mode.ENFORCED
-    """DESIGN §3: enforced (irregular acts are refused) or table (accepted and ruled on under GU1–GU9)."""
+    """Enforced (irregular acts are refused) or table (accepted and ruled on under GU1–GU9)."""
 
     def __post_init__(self) -> None:
         check_option("version", self.version, ["guinguette/1"])

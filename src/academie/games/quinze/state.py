@@ -1,6 +1,6 @@
 """Le Quinze: the vying game of the seed's laws (Form A, 2–6 players) and Hoyle's two-hand game (Form B).
 
-Rules: ``shared/rules/quinze.md`` (sections cited ``Q-§n.m``), the seed's laws ``QUINZE-19`` … ``QUINZE-40``,
+Rules: the rule file (sections cited ``Q-§n.m``), the seed's laws ``QUINZE-19`` … ``QUINZE-40``,
 the rule file's reconstructed laws 1–18 (``Q-R1`` … ``Q-R18``, reported as reconstructed) and Hoyle's two-hand
 laws ``Q-H1``, ``Q-H2``. The laws of irregularities live in :mod:`academie.games.quinze.table` (table mode).
 
@@ -170,7 +170,7 @@ class QuinzeRules:
     stake: int = 1
     """Q-§5.8: Form B's agreed stake for a game (doubled after a drawn game, Q-H1)."""
     mode: Mode = Mode.ENFORCED
-    """DESIGN §3: enforced (irregular acts are refused) or table (accepted and ruled on under the laws)."""
+    """Enforced (irregular acts are refused) or table (accepted and ruled on under the laws)."""
 
     def __post_init__(self) -> None:
         check_option("version", self.version, ["quinze/1"])

@@ -2,7 +2,7 @@
 
 Seed laws (``WHIST-10`` … ``WHIST-24``) come from the seed fragment (a French translation of Hoyle's old laws);
 the rule file's sections are cited as ``W-§n.m``; the laws of irregularities ``W-D*``, ``W-T*``, ``W-P*``,
-``W-C*``, ``W-R*``, ``W-H*`` are those of ``shared/rules/whist.md`` §7. Laws the rule file takes from the Club
+``W-C*``, ``W-R*``, ``W-H*`` are those of §7 of the rule file. Laws the rule file takes from the Club
 code or later Hoyles, with no seed original, are laws (``law``); where the sources give no remedy and we chose
 one (W-C4, Q7, Q5), the entry is reported as reconstructed.
 """

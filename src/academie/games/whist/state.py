@@ -1,6 +1,6 @@
 """Whist: four players in two partnerships, 52 cards, thirteen tricks, honours, calling at eight, the rubber.
 
-Rules: ``shared/rules/whist.md`` §2–6 (cited ``W-§n.m``), the seed's laws ``WHIST-10`` … ``WHIST-24`` and, in
+Rules: §2–6 of the rule file (cited ``W-§n.m``), the seed's laws ``WHIST-10`` … ``WHIST-24`` and, in
 table mode, the laws of §7 (``W-D1`` … ``W-H7``, see :mod:`academie.games.whist.laws` and
 :mod:`academie.games.whist.table`).
 
@@ -126,7 +126,7 @@ class WhistRules:
     revoke_points: int = 3
     """W-R1: the penalty of an established revoke."""
     mode: Mode = Mode.ENFORCED
-    """DESIGN §3: enforced (irregular acts are refused) or table (accepted and ruled on under §7)."""
+    """Enforced (irregular acts are refused) or table (accepted and ruled on under §7)."""
 
     def __post_init__(self) -> None:
         check_option("version", self.version, ["whist/1"])

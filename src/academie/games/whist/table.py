@@ -1,4 +1,4 @@
-"""Table mode for Whist: the irregular acts the seed's laws WHIST-10 … WHIST-24 and §7 of ``shared/rules/whist.md``
+"""Table mode for Whist: the irregular acts the seed's laws WHIST-10 … WHIST-24 and §7 of the rule file
 rule on.
 
 An irregular act is an :class:`~academie.games.whist.state.Irregular` action, ``! KIND SEAT [ARGS]``, accepted from any

@@ -1,6 +1,6 @@
 """The classical Guinguette bot: the rule file's strategy notes (§8) turned into decisions, each citing them.
 
-There is no old book on Guinguette strategy: §8 of ``shared/rules/guinguette.md`` gives probabilities for the
+There is no old book on Guinguette strategy: §8 of the rule file gives probabilities for the
 reconstruction R1 (tierce frequencies, the chance of completing a tierce with one stir, the ♦Q trade-off, what a
 kept hand says, pot odds). The bot uses them as follows:
 

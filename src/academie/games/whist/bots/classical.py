@@ -1,4 +1,4 @@
-"""The classical Whist bot: the old books' principles (``shared/rules/whist.md`` §8), each decision citing its §.
+"""The classical Whist bot: the old books' principles (§8 of the rule file), each decision citing its §.
 
 Leads from the longest plain suit with the standard opening cards (W-§8.1 Cavendish), trumps with five or more,
 partner's suit returned; second hand low, third hand high, fourth hand as cheaply as possible; discards from
