@@ -221,11 +221,17 @@ def draw_text(picture: Picture, words: Words, *, menu: bool = True) -> list[str]
         lines += _wrap(words("Your hand: {cards}", cards=show_all(picture.hand, words)))
     if picture.result:
         lines += _wrap(picture.result)
-    if menu and picture.moves:
-        lines.append(words("{label}:", label=picture.waiting_for))
-        width = len(str(len(picture.moves)))
-        for number, move in enumerate(picture.moves, start=1):
-            lines += _wrap(f"{number:>{width}}  {move.label}", indent="   ")
-    elif menu and picture.waiting_for:
-        lines += _wrap(picture.waiting_for, indent="")
+    if menu:
+        lines += draw_menu(picture, words)
+    return lines
+
+
+def draw_menu(picture: Picture, words: Words) -> list[str]:
+    """The numbered moves under whose turn it is (the turn alone when the viewer has no move), wrapped."""
+    if not picture.moves:
+        return _wrap(picture.waiting_for, indent="") if picture.waiting_for else []
+    lines = [words("{label}:", label=picture.waiting_for)]
+    width = len(str(len(picture.moves)))
+    for number, move in enumerate(picture.moves, start=1):
+        lines += _wrap(f"{number:>{width}}  {move.label}", indent="   ")
     return lines

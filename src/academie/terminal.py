@@ -21,7 +21,7 @@ from rich.markup import escape
 from academie.bots import Bot, Reason
 from academie.cards import Card
 from academie.engine import PUBLIC, AcademieError, ActionParseError, IllegalActionError, Irregular
-from academie.picture import Painter, Picture, draw_tally, draw_text, draw_trick
+from academie.picture import Painter, Picture, draw_menu, draw_tally, draw_text, draw_trick
 from academie.registry import GameType
 from academie.words import Words
 
@@ -175,7 +175,7 @@ class Session:
         self.console.print(escape(text))
 
     def _menu(self, picture: Picture) -> None:
-        for line in draw_text(picture, self.words)[-len(picture.moves) - 1:]:
+        for line in draw_menu(picture, self.words):
             self.console.print(escape(line))
 
     # ------------------------------------------------------------------ commands
