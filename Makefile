@@ -6,12 +6,20 @@ BIN    := $(VENV)/bin
 RUN_STAMP := $(VENV)/.stamp-run
 DEV_STAMP := $(VENV)/.stamp-dev
 
-.PHONY: play test lint typecheck unit bench clean
+.PHONY: play test serve system lint typecheck unit bench clean
 
 play: $(RUN_STAMP)
 	$(BIN)/academie play ecarte
 
-test: $(DEV_STAMP) lint typecheck unit
+# The card room on http://127.0.0.1:8000 with its embedded database (academie.db here).
+serve: $(RUN_STAMP)
+	$(BIN)/academie serve
+
+test: $(DEV_STAMP) system lint typecheck unit
+
+# PostgreSQL and Chromium for the card room's tests, from Debian's packages when missing.
+system:
+	bash scripts/system-packages
 
 lint: $(DEV_STAMP)
 	$(BIN)/ruff check src tests $(wildcard bench)
@@ -19,7 +27,7 @@ lint: $(DEV_STAMP)
 typecheck: $(DEV_STAMP)
 	$(BIN)/mypy --strict src/academie
 
-unit: $(DEV_STAMP)
+unit: $(DEV_STAMP) system
 	$(BIN)/pytest -n 2
 
 bench: $(RUN_STAMP)
