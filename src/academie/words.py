@@ -33,8 +33,10 @@ from academie.engine import AcademieError
 
 LANGUAGES: Final = ("en", "fr")
 """The languages every screen speaks; English is the language of the messages themselves."""
-DOMAINS: Final = ("academie", "bots", "ecarte", "whist", "guimbarde", "guinguette", "quinze")
-"""The catalogues: the shared words, the bots' reasons, then one per game."""
+DOMAINS: Final = ("academie", "bots", "ecarte", "whist", "guimbarde", "guinguette", "quinze", "room", "web")
+"""The catalogues: the shared words, the bots' reasons, one per game, then the card room's server and pages."""
+GAME_DOMAINS: Final = DOMAINS[2:7]
+"""The catalogues of the games, by the games' names."""
 
 _SUIT_NAMES: Final = {
     "en": {Suit.CLUBS: "clubs", Suit.DIAMONDS: "diamonds", Suit.HEARTS: "hearts", Suit.SPADES: "spades"},
@@ -77,8 +79,8 @@ class Words:
     def __init__(self, lang: str = "en", *, game: str | None = None) -> None:
         if lang not in LANGUAGES:
             raise LanguageError(f"language {lang!r} is not available; available: {', '.join(LANGUAGES)}")
-        if game is not None and game not in DOMAINS:
-            raise LanguageError(f"no words for the game {game!r}; games: {', '.join(DOMAINS[2:])}")
+        if game is not None and game not in GAME_DOMAINS:
+            raise LanguageError(f"no words for the game {game!r}; games: {', '.join(GAME_DOMAINS)}")
         self.lang = lang
         table: dict[str, str] = {}
         for domain in DOMAINS if game is None else ("academie", "bots", game):
