@@ -30,7 +30,7 @@ SEED_STRIDE = 1_000_003
 def _stream(seed: int, salt: int) -> int:
     """A seed stream of its own for each workload (``salt``) and run (``seed``).
 
-    The engine caches legal exchanges by hand; replaying the deals of another figure would hit that cache and
+    An engine may cache work by hand or by deal; replaying the deals of another figure would hit such a cache and
     flatter the second figure, so no two figures (nor the calibration and the runs) share a deal.
     """
     return seed * 16 + salt

@@ -191,7 +191,7 @@ PAIRS: tuple[Pair, ...] = (
     Pair("ecarte", ECARTE_DEAL, "actions_per_s_median", EUCHRE_PYTHON, "actions_per_s_median",
          "decisions per second (chance excluded on both sides)"),
     _deals("ecarte", ECARTE_DEAL, EUCHRE_CPP, "our Python loop against OpenSpiel's whole playout in C++"),
-    _deals("whist", WHIST_DEAL, BRIDGE_PYTHON, "TARGET >= 1: one deal per new rubber (bridge: auction too)"),
+    _deals("whist", WHIST_DEAL, BRIDGE_PYTHON, "TARGET >= 1.5: one deal per new rubber (bridge: auction too)"),
     _deals("whist", WHIST_RUBBERS, BRIDGE_PYTHON, "deals played out within whole rubbers"),
     _deals("whist", WHIST_DEAL, BRIDGE_PLAY, "bridge's play phase only (its deal and auction off the clock)"),
     _deals("whist", "whist/python-api random deal, apply_unchecked", BRIDGE_PLAY, "apply_unchecked, play only"),

@@ -347,4 +347,5 @@ def test_E_6_1_a_view_of_a_partie_set_up_at_a_score_samples_that_score() -> None
     state = EcarteState.new(seed=8, first_dealer=DEALER, score=(2, 4))
     view = state.view(ELDER)
     sampled = EcarteState.sample(view, random.Random(1))
-    assert sampled.score == (2, 4) and sampled.view(ELDER) == view
+    assert sampled.score == view.score == state.score and sampled.view(ELDER) == view
+    assert state.score[ELDER] == 4 and state.score[DEALER] in (2, 3)  # 3 when the turn-up is a king (E-§3.4)

@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 import academie
 from academie import record as rec
-from academie.cards import PACK_32, Card, CardParseError
+from academie.cards import PACK_32, Card, CardParseError, parse_cards
 from academie.engine import CHANCE, TABLE, Action, ActionParseError, GameState, IllegalActionError, Mode, Operation
 from academie.games import GAMES, GameType, load
 from academie.games.ecarte import CutForDeal, EcarteRules, EcarteState, Play, Shuffle
@@ -42,7 +42,13 @@ from academie.registry import RecordHooks
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "record-format.md"
 EXAMPLE_SEED = 224
-"""The seed of the example partie in docs/record-format.md (cut and deals from it, choices from Random(224))."""
+"""The seed of the example partie in docs/record-format.md: its choices come from Random(224). Its cut and decks
+were dealt from seed 224 by the generator used before the counter-based one; the record keeps them
+(:data:`EXAMPLE_DECKS`), so the example replays the same."""
+EXAMPLE_DECKS = ("AS JH",
+                 "9C KH KD AH 9D 7D QH QC 7S JC 9H 8S 8H TS KS TC JH JD KC 9S 7H AC AD QD 8C QS AS JS TH 7C 8D TD",
+                 "AH AS 7C TH AD QS AC JD 7S 7D TD QC TS JH QH 9D 8D KH JS KD 9S JC 9C 9H 8C KS TC 8H 8S QD KC 7H")
+"""The example's cut (its two cards) and its two deck orders, as the documentation's record gives them."""
 EXAMPLE_TAGS = {"Seat0": "Alice", "Seat1": "Bob", "Date": "2024-06-01"}
 
 
@@ -57,8 +63,10 @@ def play(rules: EcarteRules, *, seed: int, choices: int, first_dealer: int | Non
 
 
 def example_state() -> EcarteState:
-    """The partie of the documentation's example: deck and cut from the seed, each choice random."""
-    state = academie.load("ecarte").new(seed=EXAMPLE_SEED)
+    """The partie of the documentation's example: its cut and decks as the record gives them, each choice random."""
+    cut = parse_cards(EXAMPLE_DECKS[0])
+    orders = [(*cut, *(card for card in PACK_32 if card not in cut)), *map(parse_cards, EXAMPLE_DECKS[1:])]
+    state = academie.load("ecarte").new(decks=orders)
     rng = Random(EXAMPLE_SEED)
     while not state.is_terminal:
         state.apply(rng.choice(state.legal_actions()))

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -25,6 +24,7 @@ from operator import is_
 from typing import Any, ClassVar, Final, Generic, NamedTuple, Protocol, Self, TypeVar
 
 from academie.cards import Card
+from academie.rng import POSITION_BITS, SHUFFLE_STRIDE, key_of, shuffle_keys
 
 
 class Special(IntEnum):
@@ -203,46 +203,61 @@ class ChanceSource(ABC):
         return True
 
 
-_FACTORIALS: Final = [1]
-for _n in range(1, 105):
-    _FACTORIALS.append(_FACTORIALS[-1] * _n)
+class SeedError(AcademieError, ValueError):
+    """A seed, stream or pack outside what the seeded generator (:mod:`academie.rng`) accepts."""
+
+
+SEED_LIMIT: Final = 1 << 64
+"""Seeds are integers from 0 to ``2**64 - 1``."""
+STREAM_LIMIT: Final = 1 << 62
+"""Streams (a batch's deal indices) are integers from 0 to ``2**62 - 1``."""
+
+
+def check_seed(seed: object, stream: object = 0) -> None:
+    """Raise :class:`SeedError` unless ``seed`` and ``stream`` are what the seeded generator accepts."""
+    if type(seed) is not int or not 0 <= seed < SEED_LIMIT:
+        raise SeedError(f"seed {seed!r} is not allowed; allowed: an integer from 0 to 2**64 - 1")
+    if type(stream) is not int or not 0 <= stream < STREAM_LIMIT:
+        raise SeedError(f"deal index {stream!r} is not allowed; allowed: an integer from 0 to 2**62 - 1")
 
 
 class SeededChance(ChanceSource):
-    """Deck orders from a seeded generator: the same seed gives the same orders on any machine.
+    """Deck orders from the counter-based generator of :mod:`academie.rng`: the ``k``-th order is a pure function
+    of ``(seed, stream, k)``, the same on any machine, and the same as :mod:`academie.batch` deals.
 
-    Each order is drawn uniformly as one integer below ``n!`` (by rejection) and decoded as a Lehmer code,
-    which costs one call to the generator instead of one per card.
+    ``stream`` is a batch's deal index: ``SeededChance(seed, deal)`` deals what ``academie.batch`` deals as deal
+    ``deal`` of a batch seeded ``seed``, and a partie dealt from ``seed`` alone is stream 0.
 
     >>> from academie.cards import PACK_32
-    >>> SeededChance(7).shuffled(PACK_32) == SeededChance(7).shuffled(PACK_32)
+    >>> SeededChance(7).shuffled(PACK_32) == SeededChance(7).shuffled(PACK_32) != SeededChance(7, 1).shuffled(PACK_32)
     True
+    >>> SeededChance(-1)
+    Traceback (most recent call last):
+    ...
+    academie.engine.SeedError: seed -1 is not allowed; allowed: an integer from 0 to 2**64 - 1
     """
 
-    __slots__ = ("_rng", "seed")
+    __slots__ = ("_index", "_key", "seed", "stream")
 
-    def __init__(self, seed: int) -> None:
+    def __init__(self, seed: int, stream: int = 0) -> None:
+        check_seed(seed, stream)
         self.seed = seed
-        self._rng = random.Random(seed)
+        self.stream = stream
+        self._key = key_of(seed, stream)
+        self._index = 0
 
     def shuffled(self, pack: Sequence[Card]) -> tuple[Card, ...]:
         size = len(pack)
-        limit = _FACTORIALS[size]
-        bits = limit.bit_length()
-        getrandbits = self._rng.getrandbits
-        code = getrandbits(bits)
-        while code >= limit:
-            code = getrandbits(bits)
-        pool = list(pack)
-        order = []
-        for remaining in range(size, 0, -1):
-            code, pick = divmod(code, remaining)
-            order.append(pool.pop(pick))
-        return tuple(order)
+        if not 1 <= size <= SHUFFLE_STRIDE:
+            raise SeedError(f"a pack of {size} cards cannot be shuffled; allowed: 1 to {SHUFFLE_STRIDE} cards")
+        keys = shuffle_keys(self._key, size, self._index)
+        self._index += 1
+        bits = POSITION_BITS
+        return tuple([pack[k & bits] for k in keys])
 
     def clone(self) -> SeededChance:
-        twin = SeededChance(self.seed)
-        twin._rng.setstate(self._rng.getstate())
+        twin = object.__new__(SeededChance)
+        twin.seed, twin.stream, twin._key, twin._index = self.seed, self.stream, self._key, self._index
         return twin
 
 
@@ -363,7 +378,7 @@ class GameState(ABC, Generic[RulesT]):
     rulings: list[str]
     """Table mode: every ruling given, with its law ("E-P1: the card is taken back")."""
     _actor: int | None
-    _legal: tuple[Action, ...] | None
+    _legal: Sequence[Action] | None
     _pending: Pending | None
 
     # ------------------------------------------------------------------------------------ who acts, what is legal
@@ -387,7 +402,7 @@ class GameState(ABC, Generic[RulesT]):
             legal = self._legal = self._compute_legal()
         return legal
 
-    def _compute_legal(self) -> tuple[Action, ...]:
+    def _compute_legal(self) -> Sequence[Action]:
         raise NotImplementedError
 
     # ------------------------------------------------------------------------------------ applying actions

@@ -1,121 +1,77 @@
-"""The randomness shared by the batch simulators and the one-deal engine: a counter-based generator.
+"""The seeded generator of :mod:`academie.rng` vectorised with numpy, for the batch simulators.
 
-The one-deal engine normally draws its deck orders from :class:`academie.engine.SeededChance` (Python's
-Mersenne Twister) and the bots from :class:`random.Random`. A stream like that cannot be reproduced cheaply for
-thousands of deals at once, so the batch path defines its randomness as a *hash of counters* instead: every
-random number is ``draw(deal_key(seed, deal), purpose, counter)``, where ``purpose`` says what it is for (a
-deck order, a decision) and ``counter`` which one. The hash is the splitmix64 finaliser, computed here both in
-pure Python (for the one-deal engine: :class:`CounterChance`, :class:`CounterRandomBot`) and vectorised with
-numpy over unsigned 64-bit integers (for the batch simulators), bit for bit the same.
+The one-deal engine deals from :class:`academie.engine.SeededChance`, whose every random number is
+``draw(deal_key(seed, deal), purpose, counter)`` (:mod:`academie.rng`: the splitmix64 finaliser of counters).
+Here the same functions are computed over unsigned 64-bit numpy arrays, for thousands of deals at once, bit for
+bit the same, so that a batch deals exactly what the engine deals:
 
-* A deck order (the ``k``-th shuffle of a deal, ``n`` cards): position ``j`` of the pack gets the 32-bit key
-  made of the low (``j`` even) or high (``j`` odd) half of draw ``32 k + j // 2``, its low 6 bits replaced by
-  ``j``; the pack's cards are sorted by key. Keys are therefore distinct (26 random bits, then the position):
-  two cards share their random bits with probability about ``n² / 2**27``, and then the lower position comes
-  first — a bias far below anything a simulation can see, and the same in both implementations.
-* A decision: the actor with ``m`` legal actions takes ``legal[draw(key, DECISION, step) % m]``, where ``step``
-  is the number of decisions already taken in the deal (the length of the view's history: deck orders are not
-  in it). Both seats use the same stream; each step is used once.
+* deal ``i`` of a batch seeded ``seed`` is ``SeededChance(seed, i)`` (:data:`CounterChance`); a partie dealt
+  from ``seed`` alone (``EcarteState.new(seed=seed)``) is deal 0 of the batch seeded ``seed``;
+* a decision: the random policy with ``m`` legal actions takes ``legal[draw(key, DECISION, step) % m]``, where
+  ``step`` is the number of decisions already taken in the deal (the length of the view's history: deck orders
+  are not in it). Both seats use the same stream; each step is used once (:class:`CounterRandomBot`).
 
 >>> draw(deal_key(7, 0), DECISION, 0) == int(draws(deal_keys(7, np.arange(1)), DECISION, 0)[0])
 True
 >>> from academie.cards import PACK_32
+>>> from academie.games.ecarte import EcarteState
 >>> order = shuffle_positions(deal_keys(7, np.array([3])), 32)[0]
 >>> CounterChance(7, 3).shuffled(PACK_32) == tuple(PACK_32[j] for j in order)
+True
+>>> EcarteState.new(seed=7, first_dealer=0).operations[0].action.order == CounterChance(7, 0).shuffled(PACK_32)
 True
 """
 
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
-from typing import Any, Final
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from academie.cards import Card
-from academie.engine import AcademieError, Action, ChanceSource
+from academie.engine import Action, SeededChance, SeedError, check_seed
+from academie.rng import (
+    CHANCE_PURPOSE,
+    DECISION,
+    GOLDEN,
+    MASK64,
+    MUL1,
+    MUL2,
+    SHUFFLE_STRIDE,
+    draw,
+    key_of,
+    mix64,
+)
+from academie.rng import shuffle_order as _shuffle_order
+
+__all__ = ["CHANCE_PURPOSE", "DECISION", "GOLDEN", "MASK64", "SHUFFLE_STRIDE", "CounterChance", "CounterRandomBot",
+           "CounterRngError", "deal_key", "deal_keys", "draw", "draws", "mix64", "mix64_np", "shuffle_order",
+           "shuffle_positions"]
 
 U64 = npt.NDArray[np.uint64]
-MASK64: Final = (1 << 64) - 1
-GOLDEN: Final = 0x9E3779B97F4A7C15
-_MUL1: Final = 0xBF58476D1CE4E5B9
-_MUL2: Final = 0x94D049BB133111EB
-CHANCE_PURPOSE: Final = 1
-"""Purpose of the draws that make deck orders."""
-DECISION: Final = 2
-"""Purpose of the draws that choose a random bot's action."""
-SHUFFLE_STRIDE: Final = 64
-"""Counters of the ``k``-th deck order of a deal start at ``64 k`` (a pack has at most 52 cards)."""
-
-
-class CounterRngError(AcademieError, ValueError):
-    """A seed, deal index or pack size outside what the counter generator accepts."""
-
-
-def _check(seed: int, deal: int) -> None:
-    if not 0 <= seed <= MASK64:
-        raise CounterRngError(f"seed {seed!r} is not allowed; allowed: an integer from 0 to 2**64 - 1")
-    if not 0 <= deal < 1 << 62:
-        raise CounterRngError(f"deal index {deal!r} is not allowed; allowed: an integer from 0 to 2**62 - 1")
-
-
-# ------------------------------------------------------------------------------------------- pure Python
-def mix64(value: int) -> int:
-    """The splitmix64 finaliser: a bijection of 64-bit integers that scatters every input bit."""
-    z = value & MASK64
-    z = ((z ^ (z >> 30)) * _MUL1) & MASK64
-    z = ((z ^ (z >> 27)) * _MUL2) & MASK64
-    return z ^ (z >> 31)
+CounterRngError = SeedError
+"""A seed, deal index or pack size outside what the generator accepts (the engine's :class:`SeedError`)."""
+CounterChance = SeededChance
+"""Deck orders of deal ``deal`` of the batch seeded ``seed``: ``CounterChance(seed, deal)`` is the engine's
+``SeededChance(seed, deal)``; a partie that goes on draws the next orders (``index`` 1, 2, …)."""
 
 
 def deal_key(seed: int, deal: int) -> int:
     """The key of deal number ``deal`` of the batch seeded ``seed`` (every draw of the deal derives from it)."""
-    _check(seed, deal)
-    return mix64(mix64(seed + GOLDEN) + (deal + 1) * GOLDEN)
-
-
-def draw(key: int, purpose: int, counter: int) -> int:
-    """The 64-bit random number ``counter`` of ``purpose`` for the deal whose key is ``key``."""
-    return mix64((key ^ (purpose << 56)) + (counter + 1) * GOLDEN)
+    check_seed(seed, deal)
+    return key_of(seed, deal)
 
 
 def shuffle_order(key: int, size: int, index: int = 0) -> list[int]:
     """The positions of a ``size``-card pack in the ``index``-th deck order of the deal (top card first)."""
+    _check_size(size)
+    return _shuffle_order(key, size, index)
+
+
+def _check_size(size: int) -> None:
     if not 1 <= size <= SHUFFLE_STRIDE:
         raise CounterRngError(f"pack size {size!r} is not allowed; allowed: 1 to {SHUFFLE_STRIDE}")
-    base = index * SHUFFLE_STRIDE // 2
-    keys = []
-    for j in range(size):
-        word = draw(key, CHANCE_PURPOSE, base + j // 2) >> (32 * (j & 1)) & 0xFFFFFFFF
-        keys.append((word & ~(SHUFFLE_STRIDE - 1)) | j)
-    return [k & (SHUFFLE_STRIDE - 1) for k in sorted(keys)]
-
-
-class CounterChance(ChanceSource):
-    """Deck orders of deal ``deal`` of the batch seeded ``seed``: the orders the batch simulators deal.
-
-    The first order is the one a batch deals; a partie that goes on draws the next ones (``index`` 1, 2, …).
-    """
-
-    __slots__ = ("_index", "_key", "deal", "seed")
-
-    def __init__(self, seed: int, deal: int) -> None:
-        self.seed = seed
-        self.deal = deal
-        self._key = deal_key(seed, deal)
-        self._index = 0
-
-    def shuffled(self, pack: Sequence[Card]) -> tuple[Card, ...]:
-        order = shuffle_order(self._key, len(pack), self._index)
-        self._index += 1
-        return tuple(pack[j] for j in order)
-
-    def clone(self) -> CounterChance:
-        twin = CounterChance(self.seed, self.deal)
-        twin._index = self._index
-        return twin
 
 
 class CounterRandomBot:
@@ -153,10 +109,10 @@ def mix64_np(values: U64) -> U64:
 def _mix_in_place(z: U64) -> U64:
     spare = z >> np.uint64(30)
     z ^= spare
-    z *= np.uint64(_MUL1)
+    z *= np.uint64(MUL1)
     np.right_shift(z, np.uint64(27), out=spare)
     z ^= spare
-    z *= np.uint64(_MUL2)
+    z *= np.uint64(MUL2)
     np.right_shift(z, np.uint64(31), out=spare)
     z ^= spare
     return z
@@ -164,7 +120,7 @@ def _mix_in_place(z: U64) -> U64:
 
 def deal_keys(seed: int, deals: npt.NDArray[np.int64]) -> U64:
     """:func:`deal_key` for every deal index in ``deals``."""
-    _check(seed, 0)
+    check_seed(seed)
     if deals.size and (int(deals.min()) < 0 or int(deals.max()) >= 1 << 62):
         raise CounterRngError("deal indices must lie in 0 to 2**62 - 1")
     steps = (deals.astype(np.uint64) + np.uint64(1)) * np.uint64(GOLDEN)
@@ -184,8 +140,7 @@ def draws(keys: U64, purpose: int, counters: int | npt.NDArray[np.int64]) -> U64
 
 def shuffle_positions(keys: U64, size: int, index: int = 0) -> npt.NDArray[np.uint8]:
     """:func:`shuffle_order` for every key: an array ``(len(keys), size)`` of pack positions."""
-    if not 1 <= size <= SHUFFLE_STRIDE:
-        raise CounterRngError(f"pack size {size!r} is not allowed; allowed: 1 to {SHUFFLE_STRIDE}")
+    _check_size(size)
     words = (size + 1) // 2
     counters = np.arange(words, dtype=np.uint64) + np.uint64(index * SHUFFLE_STRIDE // 2 + 1)
     salted = keys ^ np.uint64(CHANCE_PURPOSE << 56)

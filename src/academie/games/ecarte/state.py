@@ -24,12 +24,13 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, fields, replace
 from enum import IntEnum
-from functools import cache, lru_cache
-from operator import attrgetter, itemgetter
-from typing import Any, ClassVar, Final, Literal, Protocol, Self
+from functools import cache, lru_cache, partial
+from itertools import repeat
+from operator import attrgetter, is_, itemgetter
+from typing import Any, ClassVar, Final, Literal, NamedTuple, Protocol, Self, overload
 
 from academie.cards import (
     CARDS,
@@ -71,7 +72,7 @@ from academie.engine import (
 from academie.laws import Irregular as Irregular
 from academie.laws import Irregularity, parse_table_action
 from academie.laws import Remedy as Remedy
-from academie.ledger import MARKER, Ledger
+from academie.ledger import MARKER, Ledger, Transfer
 
 SEATS: Final = 2
 HAND_SIZE: Final = 5
@@ -91,6 +92,9 @@ PACK_MASK: Final = mask_of(PACK_32)
 HIGHER_IN_SUIT: Final[tuple[int, ...]] = tuple(
     mask_of(o for o in PACK_32 if o.suit == c.suit and STRENGTH[o.index] > STRENGTH[c.index]) for c in CARDS)
 """For each card, the cards of its suit that beat it (the overtaking obligation of E-§5)."""
+_SUIT_OF: Final[tuple[int, ...]] = tuple(int(c.suit) for c in CARDS)
+_SUIT_MASK_OF: Final[tuple[int, ...]] = tuple(SUIT_MASKS[c.suit] for c in CARDS)
+"""For each card, its suit and the mask of its suit."""
 KING_OF: Final[tuple[int, ...]] = tuple(card_index(Rank.KING, suit) for suit in Suit)
 """The index of the king of each suit (E-§3.4, E-§4.4: the king of trumps)."""
 
@@ -161,6 +165,10 @@ def _pair(value: object, low: int, high: int) -> tuple[int, int] | None:
     return (first, second)
 
 
+_OPENING: Final = ((0, 0), (0, 0))
+"""The score and games won a partie starts from unless it is set up otherwise (nothing to check)."""
+
+
 def _check_start(rules: EcarteRules, score: object, games: object) -> tuple[tuple[int, int], tuple[int, int]]:
     """The score (E-§6.1) and games won (E-§6.2) a partie may be set up at; a :class:`RulesError` naming what
     is allowed otherwise."""
@@ -201,6 +209,12 @@ def dealt_positions(rules: EcarteRules, *, elder: bool) -> frozenset[int]:
     [0, 1, 4, 5, 6]
     """
     return _dealt_positions(rules.deal_pattern, elder)
+
+
+_DEALT_CARDS: Final = {pattern: (itemgetter(*sorted(_dealt_positions(pattern, True))),
+                                 itemgetter(*sorted(_dealt_positions(pattern, False)))) for pattern in ((3, 2), (2, 3))}
+"""For each deal pattern, the cards of a deck dealt to the elder and to the dealer (E-§3)."""
+_BITS: Final = tuple(1 << index for index in range(len(CARDS)))
 _INDEX: Final = attrgetter("index")
 
 
@@ -291,6 +305,9 @@ ACCEPT: Final = Accept()
 REFUSE: Final = Refuse()
 MARK_KING: Final = MarkKing()
 PLAYS: Final[tuple[Play, ...]] = tuple(Play(c) for c in CARDS)
+_PLAY_OPERATIONS: Final[tuple[tuple[Operation, ...], ...]] = tuple(
+    tuple(Operation(seat, play) for play in PLAYS) for seat in range(SEATS))
+"""The log's line for each seat's play of each card (immutable: every partie shares them)."""
 
 
 _SUIT_BITS: Final = (1 << RANKS_PER_SUIT) - 1
@@ -341,10 +358,66 @@ def _picker(positions: tuple[int, ...]) -> Callable[[tuple[Card, ...]], tuple[Ca
     return itemgetter(*positions)
 
 
-def _discards(mask: int, low: int, high: int) -> tuple[Discard, ...]:
-    """The discards of a hand (a cache keyed by hand would miss: there are 201,376 five-card hands)."""
-    cards = cards_of(mask)
-    return tuple([Discard(pick(cards)) for pick in _pickers(len(cards), low, high)])
+_new_discard: Final = partial(object.__new__, Discard)
+_set_cards: Final[Callable[[Discard, tuple[Card, ...]], None]] = Discard.__dict__["cards"].__set__
+
+
+class LegalDiscards(Sequence[Action]):
+    """The legal actions of an exchange (ECARTE-VI.1, VI.4): ``mark-king`` first when the seat may mark the king
+    (E-§4.4), then the discards of the hand, fewest cards first, each made when it is first asked for: an exchange
+    offers up to 31, and a caller that picks one (a random playout) need not pay for the others. It reads like the
+    tuple of them (and equals it); :meth:`made` finds an action given out by identity."""
+
+    __slots__ = ("_cards", "_made", "_pickers")
+
+    def __init__(self, mask: int, low: int, high: int, *, king: bool) -> None:
+        # a cache keyed by hand would miss: there are 201,376 five-card hands
+        self._cards = cards_of(mask)
+        self._pickers = _pickers(len(self._cards), low, high)
+        self._made: list[Action | None] = [MARK_KING] if king else []
+        self._made += [None] * len(self._pickers)
+
+    def __len__(self) -> int:
+        return len(self._made)
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Action, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> Action | tuple[Action, ...]:
+        if isinstance(index, slice):
+            return tuple(self[i] for i in range(*index.indices(len(self))))
+        made = self._made[index]
+        if made is None:
+            position = index % len(self._made)
+            pick = self._pickers[position - len(self._made) + len(self._pickers)]
+            # made as its dataclass would make it (one slot set), without the call to its __init__
+            discard = _new_discard()
+            _set_cards(discard, pick(self._cards))
+            made = self._made[position] = discard
+        return made
+
+    def __iter__(self) -> Iterator[Action]:
+        return (self[i] for i in range(len(self)))
+
+    def __contains__(self, action: object) -> bool:
+        return self.made(action) or action in tuple(self)
+
+    def made(self, action: object) -> bool:
+        """Whether ``action`` is one of the discards already given out (the same object)."""
+        return any(map(is_, self._made, repeat(action)))
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Sequence) and not isinstance(other, str):
+            return tuple(self) == tuple(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return repr(tuple(self))
 
 
 def parse_action(text: str) -> Action:
@@ -394,6 +467,13 @@ class Phase(IntEnum):
     DEALER_DISCARD = 6
     PLAY = 7
     OVER = 8
+
+
+# Module names for the phases and modes the hot paths test (an enum member read through its class costs a
+# descriptor call; a module name costs a dictionary lookup).
+(_CUT, _SHUFFLE, _ELDER_DECIDES, _DEALER_DECIDES, _ELDER_DISCARD, _ELDER_TAKE_BACK, _DEALER_DISCARD, _PLAY,
+ _OVER) = tuple(Phase)
+_ENFORCED_MODE, _TABLE_MODE = Mode.ENFORCED, Mode.TABLE
 
 
 @dataclass(frozen=True, slots=True)
@@ -558,6 +638,33 @@ def redact(actor: int, action: Action, viewer: int) -> Action | None:
 
 
 # --------------------------------------------------------------------------------------------------- state
+_SUIT_OF_INDEX: Final = tuple(Suit)
+
+
+class Ending(NamedTuple):
+    """A deal that has just ended (or was void under ``void_law``), with its ledger entries and rulings: what
+    :class:`LastDeal` tells of it, made only when a view asks (most deals of a simulation are never looked at)."""
+
+    number: int
+    dealer: int
+    trump: int
+    stood: int
+    refused: int
+    result: DealResult | None
+    entries: tuple[Transfer, ...]
+    rulings: tuple[str, ...]
+    void_law: str = ""
+    game: GameResult | None = None
+
+    def last_deal(self) -> LastDeal:
+        payments = tuple(Payment(entry.target, entry.amount, entry.reason) if isinstance(entry.target, int)
+                         else Payment(int(entry.source), -entry.amount, entry.reason) for entry in self.entries)
+        return LastDeal(self.number, self.dealer, _SUIT_OF_INDEX[self.trump] if self.trump >= 0 else None,
+                        self.result, self.stood if self.stood >= 0 else None,
+                        self.refused if self.refused >= 0 else None, payments, self.rulings, self.void_law,
+                        self.game)
+
+
 @dataclass(slots=True)
 class Deal:
     """The deal in progress, as :attr:`EcarteState.deal` shows it to the game's own modules (the laws of
@@ -629,8 +736,16 @@ class Deal:
     """Where this deal's entries begin in the ledger (its payments, :attr:`EcarteView.payments`)."""
     rulings_start: int = 0
     """Where this deal's rulings begin in :attr:`EcarteState.rulings`."""
-    last: LastDeal | None = None
-    """The deal that ended last (:attr:`EcarteView.last_deal`)."""
+    ending: Ending | None = None
+    """How the deal before this one ended, as it stood then (:attr:`last` is made from it when first read)."""
+    made_last: LastDeal | None = None
+
+    @property
+    def last(self) -> LastDeal | None:
+        """The deal that ended last (:attr:`EcarteView.last_deal`)."""
+        if self.made_last is None and self.ending is not None:
+            self.made_last = self.ending.last_deal()
+        return self.made_last
 
     def copy(self) -> Deal:
         twin = copy.copy(self)
@@ -662,50 +777,51 @@ class EcarteState(GameState[EcarteRules]):
     game_name = "ecarte"
     table_laws: ClassVar[EcarteTableLaws | None] = None
     clone_shared: ClassVar[tuple[str, ...]] = (
-        "_actor", "_last_tricks", "_legal", "_pending", "_phase", "_start", "automate_table", "rules")
+        "_actor", "_deal_owed", "_last_tricks", "_legal", "_pending", "_phase", "_start", "automate_table", "rules")
     clone_copied: ClassVar[tuple[str, ...]] = (
-        "_deal", "_games_won", "_scores", "deal_results", "game_results", "ledger", "operations", "rulings")
-    __slots__ = ("_actor", "_deal", "_games_won", "_last_tricks", "_legal", "_pending", "_phase", "_scores",
-                 "_start", "automate_table", "chance", "deal_results", "game_results", "ledger", "operations",
-                 "rules", "rulings")
+        "_deal", "_deal_results", "_game_results", "_games_won", "_ledger", "_operations", "_rulings", "_scores")
+    __slots__ = ("_actor", "_deal", "_deal_owed", "_deal_results", "_game_results", "_games_won", "_last_tricks",
+                 "_ledger", "_legal", "_operations", "_pending", "_phase", "_rulings", "_scores", "_start",
+                 "automate_table", "chance", "rules")
 
     def __init__(self, rules: EcarteRules | None = None, *, chance: ChanceSource | None = None,
                  first_dealer: int | None = None, automate_table: bool | None = None,
-                 score: tuple[int, int] = (0, 0), games: tuple[int, int] = (0, 0)) -> None:
+                 score: tuple[int, int] = _OPENING[0], games: tuple[int, int] = _OPENING[1]) -> None:
         """A new partie; ``score`` and ``games`` set it up at a game score and, in a partie liée, with games
         already won (see :meth:`new`)."""
         self.rules = rules or DEFAULT_RULES
-        start = _check_start(self.rules, score, games)
+        start = _OPENING if score is _OPENING[0] and games is _OPENING[1] else _check_start(self.rules, score, games)
         self.chance = chance
         self.automate_table = chance is not None if automate_table is None else automate_table
         """Table mode: apply the rulings that need nobody's choice at once (default: when chance is automated)."""
         self._pending: Pending | None = None
         self._last_tricks: tuple[tuple[int, int, int, int], ...] = ()
-        self.rulings: list[str] = []
-        """Table mode: every ruling given, with its law ("E-P1: the card is taken back")."""
-        self.operations: list[Operation] = []
-        self.ledger = Ledger(seats=SEATS)
+        self._rulings: list[str] = []
+        self._operations: list[Operation] = []
+        self._ledger = Ledger(seats=SEATS)
+        self._deal_owed = False
         self._start = start
         (self._scores, self._games_won) = ([start[0][0], start[0][1]], [start[1][0], start[1][1]])
-        for seat, points in enumerate(start[0]):
-            if points:
-                # as if earlier deals had scored them: points only ever reach a seat through the ledger (E-§6.1)
-                self.ledger.transfer(MARKER, seat, points, STARTING_SCORE)
-        self.deal_results: list[DealResult] = []
-        self.game_results: list[GameResult] = []
+        if start is not _OPENING:
+            for seat, points in enumerate(start[0]):
+                if points:
+                    # as if earlier deals had scored them: points only ever reach a seat through the ledger (E-§6.1)
+                    self._ledger.transfer(MARKER, seat, points, STARTING_SCORE)
+        self._deal_results: list[DealResult] = []
+        self._game_results: list[GameResult] = []
         if first_dealer is not None and first_dealer not in (0, 1):
             raise RulesError(f"first_dealer={first_dealer!r} is not allowed; allowed: 0, 1, or None to cut")
         self._deal = Deal(dealer=first_dealer if first_dealer is not None else 0,
-                          ledger_start=len(self.ledger.entries))
-        self._legal: tuple[Action, ...] | None = None
-        self._phase = Phase.CUT if first_dealer is None else Phase.SHUFFLE
+                          ledger_start=len(self._ledger.entries))
+        self._legal: Sequence[Action] | None = None
+        self._phase = _CUT if first_dealer is None else _SHUFFLE
         self._actor: int | None = self._compute_actor()
         self.resolve_chance()
 
     @classmethod
     def new(cls, rules: EcarteRules | None = None, *, seed: int | None = None,
             decks: Sequence[Sequence[Card]] | None = None, first_dealer: int | None = None,
-            score: tuple[int, int] = (0, 0), games: tuple[int, int] = (0, 0)) -> Self:
+            score: tuple[int, int] = _OPENING[0], games: tuple[int, int] = _OPENING[1]) -> Self:
         """A new partie dealt from a seed, or from explicit deck orders (one per shuffle, the cut included).
 
         With neither, chance is left to the caller: apply :class:`CutForDeal` and :class:`Shuffle` actions.
@@ -767,7 +883,7 @@ class EcarteState(GameState[EcarteRules]):
             deck, history = dealt
             history.insert(0, (CHANCE, Shuffle(tuple(CARDS[i] for i in deck))))
         start = (0, 0)
-        if view.rules.mode is Mode.TABLE:
+        if view.rules.mode is _TABLE_MODE:
             # some laws depend on the score (E-S1): find what the deal scored, far from game, then start from the
             # score the game had before it
             trial = cls._replay(replace(view.rules, game_points=_FAR_FROM_GAME), view, history, view.score)
@@ -785,13 +901,13 @@ class EcarteState(GameState[EcarteRules]):
                 twin._scores[seat] += missing
         twin._games_won = list(view.games)
         game = view.rules.game_points
-        twin.game_results = [GameResult(winner, (game, 0) if winner == 0 else (0, game), 1)
+        twin._game_results = [GameResult(winner, (game, 0) if winner == 0 else (0, game), 1)
                               for winner in (0, 1) for _ in range(view.games[winner])]
-        twin.rulings = list(view.rulings)
+        twin._rulings = list(view.rulings)
         twin._last_tricks = tuple((t.leader, t.cards[0].index, t.cards[1].index, t.winner or 0)
                                    for t in view.previous_tricks)
-        if view.phase is Phase.OVER:
-            twin._phase = Phase.OVER
+        if view.phase is _OVER:
+            twin._phase = _OVER
         twin._legal = None
         twin._actor = twin._compute_actor()
         twin.automate_table = view.actor != TABLE
@@ -807,7 +923,7 @@ class EcarteState(GameState[EcarteRules]):
     def _replay(cls, rules: EcarteRules, view: EcarteView, history: Sequence[tuple[int, Action]],
                 start: tuple[int, int]) -> Self | None:
         """A twin of ``rules`` starting the view's deal at score ``start`` and replaying ``history`` (checked)."""
-        twin = cls(rules, first_dealer=None if view.phase is Phase.CUT else view.dealer, automate_table=False)
+        twin = cls(rules, first_dealer=None if view.phase is _CUT else view.dealer, automate_table=False)
         for seat in (0, 1):
             if start[seat] > 0:
                 twin.ledger.transfer(MARKER, seat, start[seat], "E-§6.1")
@@ -819,28 +935,147 @@ class EcarteState(GameState[EcarteRules]):
             return None
         return twin
 
+    # ------------------------------------------------------------------------------------ the next deal, when needed
+    # E-§3: once a deal is over, the automated chance source owes the next one. It is dealt when something asks
+    # about the table as it now stands (who acts, what is legal, a view, the log, the score, the ledger ...), so a
+    # caller that stops after a deal (a simulation of one deal, a search) never pays for the next. The past
+    # (``deal_results``, ``game_results``) deals it only when the next deal could change it (a turned-up king that
+    # makes game, E-§3.4). So nothing tells the two apart: the same cards come from the same source in the same
+    # order, and every reader sees what a partie dealt at once would show.
+    def _automate(self, actor: int) -> None:
+        if actor == CHANCE and self.chance is not None:
+            self._deal_owed = True
+        else:
+            super()._automate(actor)
+
+    def resolve_chance(self) -> None:
+        """Let the injected chance source deal now while chance is to act (automation)."""
+        self._deal_owed = False
+        while self._actor == CHANCE and self.chance is not None and self.chance.has_next():
+            order = self.chance.shuffled(PACK_32)
+            if self._phase is _CUT:
+                self.apply_unchecked(CutForDeal((order[0], order[1])))
+            else:
+                self.apply_unchecked(Shuffle(order))
+            self._deal_owed = False
+
+    def apply_unchecked(self, action: Action) -> Operation:
+        """The engine's template (:meth:`GameState.apply_unchecked`), the owed deal dealt first; a card played
+        while nothing is pending, the hottest path, goes straight to :meth:`play_card` and to the next seat."""
+        if self._deal_owed:
+            self.resolve_chance()
+        kind = type(action)
+        actor = action.seat if kind is Irregular else self._actor  # type: ignore[attr-defined]
+        assert actor is not None
+        self._legal = None
+        if kind is Play and self._pending is None:
+            card = action.card.index  # type: ignore[attr-defined]
+            operation: Operation = _PLAY_OPERATIONS[actor][card]
+            self._operations.append(operation)
+            self.play_card(actor, card)
+            if self._phase is _PLAY and self._pending is None:
+                self._actor = self._deal.to_play
+                return operation
+        else:
+            operation = Operation(actor, action)
+            self._operations.append(operation)
+            self.handlers[kind](self, action)
+        actor = self._actor = self._compute_actor()
+        if actor is not None and actor < 0:
+            self._automate(actor)
+        return operation
+
+    def apply(self, action: Action) -> Operation:
+        """The engine's checked :meth:`GameState.apply`; an action taken from :meth:`legal_actions` is found by
+        identity first."""
+        legal = self._legal
+        if type(legal) is LegalDiscards:
+            if legal.made(action):
+                return self.apply_unchecked(action)
+        elif legal is not None:
+            for allowed in legal:
+                if allowed is action:
+                    return self.apply_unchecked(action)
+        return super().apply(action)
+
+    @property
+    def actor(self) -> int | None:
+        """The seat to act, :data:`CHANCE`, :data:`TABLE`, or ``None`` when the partie is over."""
+        if self._deal_owed:
+            self.resolve_chance()
+        return self._actor
+
+    @property
+    def deal_results(self) -> list[DealResult]:
+        """What each deal of the partie scored (read it; the state appends to it)."""
+        if self._deal_owed and self._owed_deal_may_end_game():
+            self.resolve_chance()
+        return self._deal_results
+
+    @property
+    def game_results(self) -> list[GameResult]:
+        """The games of the partie finished so far (E-§6.2)."""
+        if self._deal_owed and self._owed_deal_may_end_game():
+            self.resolve_chance()
+        return self._game_results
+
+    def _owed_deal_may_end_game(self) -> bool:
+        """Whether the owed deal could end a game as it is dealt: a turned-up king scores for its dealer at once
+        (E-§3.4; in enforced mode), which is game when he stands one point from it (E-§6.1). The results are then
+        dealt for, so that they read what a partie dealt at once would show; otherwise the deal waits."""
+        return self.rules.mode is _ENFORCED_MODE and self._scores[self._deal.dealer] + 1 >= self.rules.game_points
+
+    @property
+    def operations(self) -> list[Operation]:  # type: ignore[override]
+        """The log (read it; actions are applied through :meth:`apply`)."""
+        if self._deal_owed:
+            self.resolve_chance()
+        return self._operations
+
+    @property
+    def ledger(self) -> Ledger:
+        """Every point marked or taken back, with its rule or law."""
+        if self._deal_owed:
+            self.resolve_chance()
+        return self._ledger
+
+    @property
+    def rulings(self) -> list[str]:  # type: ignore[override]
+        """Table mode: every ruling given, with its law ("E-P1: the card is taken back")."""
+        if self._deal_owed:
+            self.resolve_chance()
+        return self._rulings
+
     # ------------------------------------------------------------------------------------ protocol
     @property
     def phase(self) -> Phase:
+        if self._deal_owed:
+            self.resolve_chance()
         return self._phase
 
     @property
     def dealer(self) -> int | None:
-        return None if self._phase is Phase.CUT else self._deal.dealer
+        return None if self.phase is _CUT else self._deal.dealer
 
     @property
     def deal(self) -> Deal:
         """The deal in progress, to read (the laws change it only through the methods below)."""
+        if self._deal_owed:
+            self.resolve_chance()
         return self._deal
 
     @property
     def score(self) -> tuple[int, int]:
         """Each seat's points in the game in progress (E-§6.1); they change only through the ledger."""
+        if self._deal_owed:
+            self.resolve_chance()
         return (self._scores[0], self._scores[1])
 
     @property
     def games(self) -> tuple[int, int]:
         """Games won by each seat in the partie (E-§6.2)."""
+        if self._deal_owed:
+            self.resolve_chance()
         return (self._games_won[0], self._games_won[1])
 
     @property
@@ -859,37 +1094,39 @@ class EcarteState(GameState[EcarteRules]):
             chooser = self._pending.irregularity.chooser
             return TABLE if chooser is None else chooser
         phase = self._phase
-        if phase is Phase.PLAY:  # the play's fast path: the seat to play, nothing to work out
+        if phase is _PLAY:  # the play's fast path: the seat to play, nothing to work out
             return self._deal.to_play
-        if phase is Phase.CUT or phase is Phase.SHUFFLE:
+        if phase is _CUT or phase is _SHUFFLE:
             return CHANCE
-        if phase is Phase.OVER:
+        if phase is _OVER:
             return None
-        if phase is Phase.DEALER_DECIDES or phase is Phase.DEALER_DISCARD:
+        if phase is _DEALER_DECIDES or phase is _DEALER_DISCARD:
             return self._deal.dealer
         return 1 - self._deal.dealer
 
-    def _compute_legal(self) -> tuple[Action, ...]:
+    def _compute_legal(self) -> Sequence[Action]:
+        if self._deal_owed:
+            self.resolve_chance()
         phase, deal = self._phase, self._deal
         if self._pending is not None:
             return self._pending.remedies()
-        if phase is Phase.PLAY:
+        if phase is _PLAY:
             seat = deal.to_play
-            actions: tuple[Action, ...] = _plays(self.playable(seat))
+            actions: tuple[Action, ...] = _plays(self._playable(deal, seat))
             if deal.played[seat] and not deal.turned_king:
                 return actions  # the king can no longer be marked (E-§4.4, E-K1)
-        elif phase is Phase.ELDER_DECIDES:
+        elif phase is _ELDER_DECIDES:
             seat, actions = 1 - deal.dealer, (PROPOSE, STAND)
-        elif phase is Phase.DEALER_DECIDES:
+        elif phase is _DEALER_DECIDES:
             seat, actions = deal.dealer, ((ACCEPT,) if deal.must_accept else (ACCEPT, REFUSE))
-        elif phase is Phase.ELDER_DISCARD:
+        elif phase is _ELDER_DISCARD:
             seat = 1 - deal.dealer
-            actions = _discards(deal.hands[seat], 1, HAND_SIZE)
-        elif phase is Phase.DEALER_DISCARD:
+            return LegalDiscards(deal.hands[seat], 1, HAND_SIZE, king=self._may_mark_king(seat))
+        elif phase is _DEALER_DISCARD:
             seat, left = deal.dealer, DECK_SIZE - deal.talon_pos
-            low = self.rules.dealer_min_exchange
-            actions = _discards(deal.hands[seat], low, min(HAND_SIZE, left))
-        elif phase is Phase.ELDER_TAKE_BACK:
+            return LegalDiscards(deal.hands[seat], self.rules.dealer_min_exchange, min(HAND_SIZE, left),
+                                 king=self._may_mark_king(seat))
+        elif phase is _ELDER_TAKE_BACK:
             excess = deal.asked
             return tuple(TakeBack(cards_of(m))
                          for m in _subsets(deal.last_discard[1 - deal.dealer], excess, excess))
@@ -907,21 +1144,25 @@ class EcarteState(GameState[EcarteRules]):
         """
         deal = self._deal
         if deal.turned_king:
-            return (self.rules.mode is Mode.TABLE and seat == deal.dealer and not deal.turned_king_marked
+            return (self.rules.mode is _TABLE_MODE and seat == deal.dealer and not deal.turned_king_marked
                     and not deal.king_forfeit[seat])
         return (deal.king_marked < 0 and not deal.played[seat]
                 and bool(deal.hands[seat] >> KING_OF[deal.trump] & 1) and not deal.king_forfeit[seat])
 
     def playable(self, seat: int) -> int:
         """E-§5: the legal cards of ``seat`` as a mask (ECARTE-V.1: any card when leading)."""
-        deal = self._deal
+        if self._deal_owed:
+            self.resolve_chance()
+        return self._playable(self._deal, seat)
+
+    def _playable(self, deal: Deal, seat: int) -> int:
         hand = deal.hands[seat]
         led = deal.led
         if led < 0:
             if deal.named_suit >= 0:  # E-P2: he must lead the suit he named, if he has it
                 return hand & SUIT_MASKS[deal.named_suit] or hand
             return hand
-        same = hand & SUIT_MASKS[suit_of(led)]
+        same = hand & _SUIT_MASK_OF[led]
         if same:
             return same & HIGHER_IN_SUIT[led] or same
         trumps = hand & SUIT_MASKS[deal.trump]
@@ -931,32 +1172,24 @@ class EcarteState(GameState[EcarteRules]):
 
     def illegal_reason(self, action: Action) -> str:
         phase = self._phase
-        if phase is Phase.OVER:
+        if phase is _OVER:
             return "the partie is over"
-        if isinstance(action, Play) and phase is Phase.PLAY:
+        if isinstance(action, Play) and phase is _PLAY:
             if not self._deal.hands[self._deal.to_play] >> action.card.index & 1:
                 return f"{action.card} is not in the hand of seat {self._deal.to_play}"
             return "the second player must follow suit and overtake if he can, else trump if he can (E-§5)"
         if isinstance(action, MarkKing):
             reason = "only the holder of the king of trumps may mark it, before he plays his first card (E-§4.4)"
-            if self.rules.mode is Mode.TABLE:  # the only way to speak out of one's turn, e.g. after leading the king
+            if self.rules.mode is _TABLE_MODE:  # the only way to speak out of one's turn, e.g. after leading the king
                 reason += "; out of one's turn, announce it with `! late-king SEAT` and the table judges the time"
             return reason
         return f"not allowed in phase {phase.name.lower().replace('_', ' ')}"
-
-    def resolve_chance(self) -> None:
-        while self._actor == CHANCE and self.chance is not None and self.chance.has_next():
-            order = self.chance.shuffled(PACK_32)
-            if self._phase is Phase.CUT:
-                self.apply_unchecked(CutForDeal((order[0], order[1])))
-            else:
-                self.apply_unchecked(Shuffle(order))
 
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
 
     def check_chance_outcome(self, action: Action) -> None:
-        if self._phase is Phase.CUT:
+        if self._phase is _CUT:
             if not (isinstance(action, CutForDeal) and len(set(action.cards)) == 2
                     and all(STRENGTH[c.index] >= 0 for c in action.cards)):
                 raise IllegalActionError(action, CHANCE, (), "expected `cut C1 C2`: two different cards "
@@ -974,7 +1207,7 @@ class EcarteState(GameState[EcarteRules]):
             return
         high = 0 if first > second else 1
         self._deal.dealer = high if self.rules.first_dealer_card == "highest" else 1 - high
-        self._phase = Phase.SHUFFLE
+        self._phase = _SHUFFLE
 
     def _apply_shuffle(self, action: Shuffle) -> None:
         """E-§3: five cards each, non-dealer first, by the game's 3-2 or 2-3; the 11th card is turned up."""
@@ -987,25 +1220,25 @@ class EcarteState(GameState[EcarteRules]):
             self.rule("E-K3: the turned-up king of the last deal was not marked before this deal's trump was "
                       "turned; it is lost")
         deal.deck = deck
-        deal.start = len(self.operations) - 1
+        deal.start = len(self._operations) - 1
         elder, dealer = 1 - deal.dealer, deal.dealer
         hands = [0, 0]
-        for seat in (elder, dealer):
-            for position in dealt_positions(self.rules, elder=seat == elder):
-                hands[seat] |= 1 << deck[position]
+        elder_cards, dealer_cards = _DEALT_CARDS[self.rules.deal_pattern]
+        hands[elder] = sum(map(_BITS.__getitem__, elder_cards(deck)))
+        hands[dealer] = sum(map(_BITS.__getitem__, dealer_cards(deck)))
         deal.hands = hands
         turned = deal.trump_card = deck[TURN_UP_POSITION]
         deal.trump = suit_of(turned)
         deal.talon_pos = TALON_START
         deal.leader = deal.to_play = elder
-        self._phase = Phase.ELDER_DECIDES
+        self._phase = _ELDER_DECIDES
         deal.turned_king = turned == KING_OF[deal.trump]
-        if deal.turned_king and self.rules.mode is Mode.ENFORCED:
+        if deal.turned_king and self.rules.mode is _ENFORCED_MODE:
             self.mark_points(dealer, 1, "E-§3.4")  # a turned-up king scores one for the dealer (E-K3: marked for him)
 
     # ------------------------------------------------------------------------------------ exchange
     def _apply_propose(self, action: Propose) -> None:
-        self._phase = Phase.DEALER_DECIDES
+        self._phase = _DEALER_DECIDES
 
     def _apply_stand(self, action: Stand) -> None:
         deal = self._deal
@@ -1017,7 +1250,7 @@ class EcarteState(GameState[EcarteRules]):
         deal = self._deal
         deal.first_decision = False
         deal.must_accept = False  # ECARTE-VI.9, E-X7/E-X8: only the next proposal was bound; it is answered
-        self._phase = Phase.ELDER_DISCARD
+        self._phase = _ELDER_DISCARD
 
     def _apply_refuse(self, action: Refuse) -> None:
         deal = self._deal
@@ -1029,7 +1262,7 @@ class EcarteState(GameState[EcarteRules]):
         """ECARTE-VI.1, VI.4: the elder is served first, then the dealer takes what he wishes."""
         deal = self._deal
         mask = mask_of(action.cards)
-        seat = deal.dealer if self._phase is Phase.DEALER_DISCARD else 1 - deal.dealer
+        seat = deal.dealer if self._phase is _DEALER_DISCARD else 1 - deal.dealer
         if deal.count_error[seat]:
             deal.acted_with_error[seat] = True  # E-D10: he discards without telling
         deal.hands[seat] &= ~mask
@@ -1042,9 +1275,9 @@ class EcarteState(GameState[EcarteRules]):
             self._after_exchange()
         elif count > left:
             deal.asked = count - left  # ECARTE-VI.5: the talon is too short; the excess comes back from the discard
-            self._phase = Phase.ELDER_TAKE_BACK
+            self._phase = _ELDER_TAKE_BACK
         elif deal.talon_pos < DECK_SIZE:
-            self._phase = Phase.DEALER_DISCARD
+            self._phase = _DEALER_DISCARD
         else:
             self._after_exchange()
 
@@ -1062,7 +1295,7 @@ class EcarteState(GameState[EcarteRules]):
     def _after_exchange(self) -> None:
         """ECARTE-VI.3: the elder may propose again until the talon is exhausted (E-§9 Q8)."""
         if self._deal.talon_pos < DECK_SIZE:
-            self._phase = Phase.ELDER_DECIDES
+            self._phase = _ELDER_DECIDES
         else:
             self._begin_play()
 
@@ -1071,7 +1304,7 @@ class EcarteState(GameState[EcarteRules]):
         deal = self._deal
         deal.play_start = (deal.hands[0], deal.hands[1])
         deal.leader = deal.to_play = 1 - deal.dealer  # ECARTE-V.1: the non-dealer leads
-        self._phase = Phase.PLAY
+        self._phase = _PLAY
 
     def _apply_mark_king(self, action: MarkKing) -> None:
         """E-§4.4: one point to the holder of the king of trumps who announces it in time."""
@@ -1146,7 +1379,7 @@ class EcarteState(GameState[EcarteRules]):
             self._end_deal(completed=True)
             return
         self.mark_points(winner, points, reason)
-        if self._phase is not Phase.OVER and self._phase is not Phase.SHUFFLE:
+        if self._phase is not _OVER and self._phase is not _SHUFFLE:
             self._end_deal(completed=True)
 
     # ------------------------------------------------------------------------------------ table mode: what the laws do
@@ -1156,11 +1389,11 @@ class EcarteState(GameState[EcarteRules]):
         deal = self._deal
         for seat in (0, 1):
             if deal.points[seat]:
-                self.ledger.transfer(seat, MARKER, deal.points[seat], law)
+                self._ledger.transfer(seat, MARKER, deal.points[seat], law)
                 self._scores[seat] -= deal.points[seat]
-        self._deal = Deal(dealer=deal.dealer, start=len(self.operations), ledger_start=len(self.ledger.entries),
-                          rulings_start=len(self.rulings), last=self._ended(deal, None, void_law=law))
-        self._phase = Phase.SHUFFLE
+        self._deal = Deal(dealer=deal.dealer, start=len(self._operations), ledger_start=len(self._ledger.entries),
+                          rulings_start=len(self._rulings), ending=self._ended(deal, None, void_law=law))
+        self._phase = _SHUFFLE
 
     def mark_king(self, seat: int) -> None:
         """``seat`` marks the king of trumps, in time, through the ledger: a regular ``mark-king``, or in table mode
@@ -1170,10 +1403,10 @@ class EcarteState(GameState[EcarteRules]):
         deal = self._deal
         if deal.turned_king_due == seat:
             deal.turned_king_due = -1
-            last = self.deal_results[-1]
-            self.deal_results[-1] = replace(last, points=(last.points[0] + int(seat == 0),
+            last = self._deal_results[-1]
+            self._deal_results[-1] = replace(last, points=(last.points[0] + int(seat == 0),
                                                           last.points[1] + int(seat == 1)))
-            self.ledger.transfer(MARKER, seat, 1, "E-§3.4")
+            self._ledger.transfer(MARKER, seat, 1, "E-§3.4")
             self._scores[seat] += 1
             if self._scores[seat] >= self.rules.game_points:
                 self._end_game(seat)  # E-§6.1: points count as they arise, between deals too
@@ -1251,7 +1484,7 @@ class EcarteState(GameState[EcarteRules]):
         deal = self._deal
         deal.king_forfeit[seat] = True
         if deal.king_marked == seat or (deal.turned_king_marked and seat == deal.dealer and deal.turned_king):
-            self.ledger.transfer(seat, MARKER, 1, "E-D10")
+            self._ledger.transfer(seat, MARKER, 1, "E-D10")
             self._scores[seat] -= 1
             deal.points[seat] -= 1
 
@@ -1306,7 +1539,7 @@ class EcarteState(GameState[EcarteRules]):
     def concede_deal(self, seat: int, points: int) -> None:
         """E-P4: ``seat`` abandons the hand; the opponent marks ``points`` and the deal ends."""
         self.mark_points(1 - seat, points, "E-P4")
-        if self._phase is Phase.PLAY:
+        if self._phase is _PLAY:
             self._end_deal(completed=False)
 
     def forfeit_game(self, seat: int) -> None:
@@ -1318,7 +1551,7 @@ class EcarteState(GameState[EcarteRules]):
         """E-S1: ``seat`` marks ``amount`` points (+ or -) in error, through the ledger; correctable until the
         next deal is dealt."""
         source, target = (MARKER, seat) if amount > 0 else (seat, MARKER)
-        self.ledger.transfer(source, target, abs(amount), "E-S1")
+        self._ledger.transfer(source, target, abs(amount), "E-S1")
         self._scores[seat] += amount
         self._deal.misscore[seat] += amount
 
@@ -1327,7 +1560,7 @@ class EcarteState(GameState[EcarteRules]):
         that had been marked in error."""
         amount = self._deal.misscore[seat]
         source, target = (seat, MARKER) if amount > 0 else (MARKER, seat)
-        self.ledger.transfer(source, target, abs(amount), "E-S1")
+        self._ledger.transfer(source, target, abs(amount), "E-S1")
         self._scores[seat] -= amount
         self._deal.misscore[seat] = 0
         return amount
@@ -1336,7 +1569,7 @@ class EcarteState(GameState[EcarteRules]):
     def mark_points(self, seat: int, points: int, law: str) -> None:
         """``seat`` marks ``points`` through the ledger, citing ``law``; points are counted as they arise and
         reaching game ends the game at once (E-§6.1)."""
-        self.ledger.transfer(MARKER, seat, points, law)
+        self._ledger.transfer(MARKER, seat, points, law)
         self._scores[seat] += points
         self._deal.points[seat] += points
         if self._scores[seat] >= self.rules.game_points:
@@ -1346,33 +1579,31 @@ class EcarteState(GameState[EcarteRules]):
     def _end_deal(self, *, completed: bool) -> None:
         deal = self._deal
         due = -1
-        if deal.turned_king and self.rules.mode is Mode.TABLE and not deal.turned_king_marked:
+        if deal.turned_king and self.rules.mode is _TABLE_MODE and not deal.turned_king_marked:
             if deal.king_forfeit[deal.dealer]:
                 self.rule("E-D10: the dealer lost the right to mark the king this deal; the turned-up king is lost")
             else:
                 due = deal.dealer  # E-K3: he may still mark it, until the next deal's trump is turned
-        game = len(self.game_results)
+        game = len(self._game_results)
         self._last_tricks = tuple(deal.tricks)
-        self.deal_results.append(DealResult(game, deal.dealer, (deal.points[0], deal.points[1]),
+        self._deal_results.append(DealResult(game, deal.dealer, (deal.points[0], deal.points[1]),
                                             (deal.tricks_won[0], deal.tricks_won[1]), completed))
-        self._deal = Deal(dealer=1 - deal.dealer, start=len(self.operations), misscore=deal.misscore,
-                          turned_king_due=due, ledger_start=len(self.ledger.entries), rulings_start=len(self.rulings),
-                          last=self._ended(deal, self.deal_results[-1]))
-        self._phase = Phase.SHUFFLE
+        self._deal = Deal(dealer=1 - deal.dealer, start=len(self._operations), misscore=deal.misscore,
+                          turned_king_due=due, ledger_start=len(self._ledger.entries), rulings_start=len(self._rulings),
+                          ending=self._ended(deal, self._deal_results[-1]))
+        self._phase = _SHUFFLE
 
-    def _ended(self, deal: Deal, result: DealResult | None, *, void_law: str = "") -> LastDeal:
+    def _ended(self, deal: Deal, result: DealResult | None, *, void_law: str = "") -> Ending:
         """What everybody saw of ``deal``, which has just ended (or was void under ``void_law``)."""
-        number = len(self.deal_results) if result is not None else len(self.deal_results) + 1
-        return LastDeal(number, deal.dealer,
-                        Suit(deal.trump) if deal.trump >= 0 else None, result,
-                        deal.stood if deal.stood >= 0 else None, deal.refused if deal.refused >= 0 else None,
-                        self._payments(deal), tuple(self.rulings[deal.rulings_start:]), void_law)
+        number = len(self._deal_results) if result is not None else len(self._deal_results) + 1
+        return Ending(number, deal.dealer, deal.trump, deal.stood, deal.refused, result,
+                      tuple(self._ledger.entries[deal.ledger_start:]), tuple(self._rulings[deal.rulings_start:]),
+                      void_law)
 
     def _payments(self, deal: Deal) -> tuple[Payment, ...]:
         """The points ``deal`` moved so far, each with the rule or law the ledger cites (negative: taken back)."""
-        return tuple(Payment(entry.target, entry.amount, entry.reason) if isinstance(entry.target, int)
-                     else Payment(int(entry.source), -entry.amount, entry.reason)
-                     for entry in self.ledger.entries[deal.ledger_start:])
+        return Ending(0, deal.dealer, -1, -1, -1, None, tuple(self._ledger.entries[deal.ledger_start:]),
+                      ()).last_deal().payments
 
     def _end_game(self, winner: int) -> None:
         """E-§6.2: single, double or treble with stake scoring; a partie liée goes to two games."""
@@ -1380,32 +1611,32 @@ class EcarteState(GameState[EcarteRules]):
         value = 1
         if self.rules.stake_scoring:
             value = 3 if loser_points == 0 else 2 if loser_points <= 2 else 1
-        self.game_results.append(GameResult(winner, self.score, value))
+        self._game_results.append(GameResult(winner, self.score, value))
         self._games_won[winner] += 1
-        last = self._deal.last
-        if last is not None:
-            self._deal.last = replace(last, game=self.game_results[-1])
+        ending = self._deal.ending
+        if ending is not None:
+            self._deal.ending, self._deal.made_last = ending._replace(game=self._game_results[-1]), None
         if self._deal.turned_king_due >= 0:
             self._deal.turned_king_due = -1
             self.rule("E-K3: the game is over before the turned-up king was marked; it is lost")
         if not self.rules.partie_liee or self._games_won[winner] == 2:
-            self._phase = Phase.OVER
+            self._phase = _OVER
             return
         self._scores = [0, 0]
         # the loser of a game deals first in the next
-        self._deal = Deal(dealer=1 - winner, start=len(self.operations), ledger_start=len(self.ledger.entries),
-                          rulings_start=self._deal.rulings_start, last=self._deal.last)
-        self._phase = Phase.SHUFFLE
+        self._deal = Deal(dealer=1 - winner, start=len(self._operations), ledger_start=len(self._ledger.entries),
+                          rulings_start=self._deal.rulings_start, ending=self._deal.ending)
+        self._phase = _SHUFFLE
 
     # ------------------------------------------------------------------------------------ results
     def result(self) -> PartieResult:
         """Points scored, games won and stake values so far (final once the state is terminal)."""
         points = self.ledger.seat_balances()
         values = list(self._start[1])  # games won before the start: single games (E-§6.2, no stake scoring)
-        for game in self.game_results:
+        for game in self._game_results:
             values[game.winner] += game.value
         winner = None
-        if self._phase is Phase.OVER:
+        if self._phase is _OVER:
             winner = 0 if self._games_won[0] > self._games_won[1] else 1
         return PartieResult((points[0], points[1]), self.games, (values[0], values[1]), winner)
 
@@ -1415,28 +1646,40 @@ class EcarteState(GameState[EcarteRules]):
     @property
     def deal_points(self) -> tuple[int, int]:
         """Points scored so far in the deal in progress."""
+        if self._deal_owed:
+            self.resolve_chance()
         return (self._deal.points[0], self._deal.points[1])
 
     # ------------------------------------------------------------------------------------ views
     def hand(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` holds (the full state: use :meth:`view` for what a seat may see)."""
+        if self._deal_owed:
+            self.resolve_chance()
         return cards_of(self._deal.hands[seat])
 
     @property
     def trump_card(self) -> Card | None:
+        if self._deal_owed:
+            self.resolve_chance()
         return CARDS[self._deal.trump_card] if self._deal.trump_card >= 0 else None
 
     def talon(self) -> tuple[Card, ...]:
+        if self._deal_owed:
+            self.resolve_chance()
         deal = self._deal
         return tuple(CARDS[i] for i in deal.deck[deal.talon_pos:])
 
     def discards(self, seat: int) -> tuple[Card, ...]:
+        if self._deal_owed:
+            self.resolve_chance()
         return cards_of(self._deal.discarded[seat])
 
     def view(self, viewer: int) -> EcarteView:
         """What ``viewer`` (a seat or :data:`PUBLIC`) knows now; never the opponent's hidden cards."""
         if viewer not in (0, 1, PUBLIC):
             raise RulesError(f"viewer {viewer!r} is not allowed; allowed: 0, 1, PUBLIC")
+        if self._deal_owed:
+            self.resolve_chance()
         deal = self._deal
         seat_view = viewer in (0, 1)
         history = tuple((op.actor, seen) for op in self.operations[deal.start:]
@@ -1460,11 +1703,11 @@ class EcarteState(GameState[EcarteRules]):
             pending=self._pending.irregularity if self._pending else None, rulings=tuple(self.rulings),
             previous_tricks=tuple(Trick(leader, (CARDS[a], CARDS[b]), winner)
                                   for leader, a, b, winner in self._last_tricks),
-            deal_number=len(self.deal_results) + 1, payments=self._payments(deal),
+            deal_number=len(self._deal_results) + 1, payments=self._payments(deal),
             drawn=tuple(tuple(CARDS[i] for i in cards) for cards in deal.drawn[viewer]) if seat_view else (),
             draw_counts=(tuple(map(len, deal.drawn[0])), tuple(map(len, deal.drawn[1]))),
-            deal_rulings=tuple(self.rulings[deal.rulings_start:]), last_deal=deal.last,
-            game_results=tuple(self.game_results),
+            deal_rulings=tuple(self._rulings[deal.rulings_start:]), last_deal=deal.last,
+            game_results=tuple(self._game_results),
         )
 
     def _tricks_view(self) -> tuple[Trick, ...]:
@@ -1477,9 +1720,10 @@ class EcarteState(GameState[EcarteRules]):
 
 def _beats(card: int, led: int, trump: int) -> bool:
     """E-§5: the second card wins if it is higher in the suit led, or a trump on a plain card."""
-    if suit_of(card) == suit_of(led):
+    suit = _SUIT_OF[card]
+    if suit == _SUIT_OF[led]:
         return STRENGTH[card] > STRENGTH[led]
-    return suit_of(card) == trump
+    return suit == trump
 
 
 def trick_winner(leader: int, led: Card, second: Card, trump: int) -> int:

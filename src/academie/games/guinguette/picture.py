@@ -19,7 +19,7 @@ La Guinguette is a reconstruction (the rule file's R1): the first deal's log say
 >>> state = GuinguetteState.new(seed=3, first_dealer=0)
 >>> picture = paint(state.view(1), words=Words("en"), names=("Seat 0", "You", "Seat 2", "Seat 3"))
 >>> picture.waiting_for, picture.moves[1].label
-('Your turn to keep or stir', 'stir: discard 8♠, pay 2 tokens (« je remue le cotillon »)')
+('Your turn to keep or stir', 'stir: discard 10♥, pay 2 tokens (« je remue le cotillon »)')
 """
 
 from __future__ import annotations

@@ -18,7 +18,7 @@ citing its rule, so stocks plus baskets are conserved and the ledger sums to zer
 >>> state.actor, state.rules.players, len(state.hand(1))
 (1, 4, 4)
 >>> [str(a) for a in state.legal_actions()][:2]
-['keep', 'stir QC']
+['keep', 'stir 7C']
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ the game's (W-§6). Sides are named "you and your partner" and "East and West", 
 >>> words = Words("en")
 >>> picture = paint(state.view(0), words=words, names=default_names(state.view(0), words=words))
 >>> picture.waiting_for, picture.log[0]
-('Your move', 'East deals and turns up 10♦: trumps are ♦ diamonds (W-§3, WHIST-24).')
+('Your move', 'East deals and turns up 3♦: trumps are ♦ diamonds (W-§3, WHIST-24).')
 >>> shorthand(state.view(0), "10s")
 'play TS'
 """
