@@ -180,12 +180,12 @@ def test_Q_5_8_stored_default_policy_spot_checks() -> None:
 
 def test_Q_5_8_classical_plays_form_b_by_the_exact_policy() -> None:
     """Q-§5.8: the classical Form B bot draws exactly when the optimal policy does (pure decisions), with the
-    optimal frequency on mixed ones, and says so."""
+    optimal frequency on mixed ones, and says so; Q16: over fifteen, the elder says he stands, and says why."""
     from academie.games.quinze.bots.policy import form_b_policy
 
     rules = QuinzeRules(form="B")
     policy = form_b_policy(rules)
-    decisions = 0
+    decisions = busts = 0
     for seed in range(40):
         state = QuinzeState.new(rules, seed=seed)
         bot = make_bot("quinze", "classical", seed=seed)
@@ -193,6 +193,12 @@ def test_Q_5_8_classical_plays_form_b_by_the_exact_policy() -> None:
             seat = state.actor
             assert isinstance(seat, int)
             view = state.view(seat)
+            if view.busted[seat]:
+                assert seat != view.dealer and bot.choose(view) == state.legal_actions()[0]
+                assert str(state.legal_actions()[0]) == "stand" and "keeps his bust to himself" in bot.explain()
+                state.apply(state.legal_actions()[0])
+                busts += 1
+                continue
             hand = policy.hand([c for c in (view.hole[seat], *view.up[seat]) if c is not None], rules)
             p = policy.dealer_draws(view.drawn[1 - seat] + 1, hand) if seat == view.dealer else \
                 policy.elder_draws(hand)
@@ -202,4 +208,4 @@ def test_Q_5_8_classical_plays_form_b_by_the_exact_policy() -> None:
                 assert (str(action) == "card") == (p == 1)
                 decisions += 1
             state.apply(action)
-    assert decisions > 60
+    assert decisions > 60 and busts > 0

@@ -152,7 +152,7 @@ def test_Q_H1_example_6_form_b_drawn_game_and_the_elder_wins_the_tie() -> None:
     state = QuinzeState.new(QuinzeRules(form="B", players=2, stake=2), first_dealer=0)
     state.apply_text("deck " + " ".join(str(c) for c in deck(hands={1: "6S", 0: "KH"}, dealer=0,
                                                               rules=state.rules, stock="4S 9S 3H 4H")))
-    for text in ("card", "card", "card", "card"):
+    for text in ("card", "card", "stand", "card", "card"):  # Q16: the busted elder says he stands
         state.apply_text(text)
     drawn = paint(state.view(0))
     assert "Both are bust: a drawn game, and the next game is for 4 (Q-H1)." in drawn.log

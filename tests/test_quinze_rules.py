@@ -109,13 +109,16 @@ def test_QUINZE_22_example_5_is_in_the_table_suite() -> None:
 
 
 def test_Q_H1_example_6_form_b_double_bust_doubles_the_stake() -> None:
-    """Q-§5.8, Q-H1, Q-H2 (Example 6): stake 2; elder 6 + 4 + 9 = 19 bust (not revealed); dealer K + 3 + 4 = 17
-    bust: drawn, the next game is for 4; then elder stands on 15, dealer reaches 15: the elder wins 4."""
+    """Q-§5.8, Q16, Q-H1, Q-H2 (Example 6): stake 2; elder 6 + 4 + 9 = 19 bust (not revealed: he says he stands);
+    dealer K + 3 + 4 = 17 bust: drawn, the next game is for 4; then elder stands on 15, dealer reaches 15: the elder
+    wins 4."""
     state = QuinzeState.new(QuinzeRules(form="B", players=2, stake=2))
     act(state, "cut 2S 9H")  # the lower card deals: seat 0
     state.apply_text("deck " + " ".join(str(c) for c in standard_deck(["6S", "KH", "4S", "9S", "3H", "4H"])))
     act(state, "1: card", "1: card")
-    assert state.actor == 0 and state.view(0).busted[1] is False  # the dealer does not know
+    assert texts(state) == ["stand"] and state.view(1).busted[1]  # Q16: he keeps his bust to himself
+    act(state, "1: stand")
+    assert state.actor == 0 and state.view(0).busted[1] is False and state.view(0).stood[1]  # the dealer does not know
     act(state, "0: card", "0: card")
     assert state.multiplier == 2 and state.deal_results[-1].points == (0, 0)
     assert state.phase is Phase.CUT  # Q-H2: a new cut after every game
@@ -466,6 +469,8 @@ def test_Q_5_8_form_b_elder_bust_revealed_option() -> None:
     act(hidden, "cut 2S 9H")
     hidden.apply_text(deck)
     act(hidden, "1: card", "1: card")
+    assert texts(hidden) == ["stand"] and not hidden.deal_results  # Q16: he says he stands, keeping his bust
+    act(hidden, "1: stand")
     assert hidden.actor == 0 and not hidden.deal_results
 
 

@@ -44,7 +44,8 @@ def _decisions(state: QuinzeState) -> list[str]:
     lines = ["Decisions of the record (p = how often the optimal policy draws with that hand):"]
     for operation in state.operations:
         action = operation.action
-        if action in (CARD, STAND) and isinstance(operation.actor, int) and operation.actor >= 0:
+        forced = len(replay.legal_actions()) == 1  # no decision: a busted elder's stand (Q-§5.8, Q16)
+        if action in (CARD, STAND) and isinstance(operation.actor, int) and operation.actor >= 0 and not forced:
             seat = operation.actor
             cards = [c for c in (replay.hole_card(seat), *replay.up_cards(seat)) if c is not None]
             hand = hand_of(solution.kinds, [values[c.index] for c in cards], [c.rank == Rank.ACE for c in cards])

@@ -323,6 +323,9 @@ def _label(scene: _Scene, action: Action) -> str:
         return w("« carte »: ask for a card, dealt face up")
     if action == STAND:
         total = view.total(seat) if 0 <= seat < scene.n else None
+        if scene.form_b and total is not None and total > TARGET:
+            return w("« je m’y tiens »: say you stand on {total}, keeping your bust to yourself (Q-§5.8)",
+                     total=total)
         return w("« je m’y tiens »: stand on {total}", total=total if total is not None else "?")
     if action in (WANT_CARDS, WITH_THAT):
         if _facing(view):
@@ -514,7 +517,10 @@ def _coup_log(scene: _Scene) -> list[str]:
         elif action == STAND:
             opened = True
             total = view.total(seat)
-            if total is not None:
+            if scene.form_b and scene.me(seat) and total is not None and total > TARGET:
+                lines.append(w("You say « je m’y tiens » on {total}, keeping your bust to yourself: the dealer "
+                               "draws without knowing it (Q-§5.8).", total=total))
+            elif total is not None:
                 lines.append(scene.act(seat, w("You stand on {total}: « je m’y tiens » (Q-R14)."),
                                        w("{who} stands on {total}: « je m’y tiens » (Q-R14)."), total=total))
             else:
@@ -1111,6 +1117,9 @@ def _why(scene: _Scene, text: str, reason: str) -> str:
         if WANT_CARDS in legal:
             return w("It is not your turn to draw: pass the word with « voulez-vous cartes ? » or raise "
                      "(QUINZE-31).")
+        if action == CARD and scene.form_b and view.busted[seat]:
+            return w("You are over fifteen: keep your bust to yourself and say « je m’y tiens », so that the dealer "
+                     "draws without knowing it (Q-§5.8).")
         if action == CARD and STAND in legal:
             return w("The pack and the dead cards are spent: no card can be given (QUINZE-25).")
         return w("You have no draw turn now (Q-§5.3).")

@@ -740,6 +740,8 @@ class QuinzeState(GameState[QuinzeRules]):
             raises = self._raises(seat) if self._can_bet(seat) else ()
             return (WANT_CARDS, WITH_THAT, *raises)  # QUINZE-31, 39, 40: pass the word, or raise
         seat = coup.drawers[0]
+        if seat == self._busted_elder():
+            return (STAND,)  # Q-§5.8 (Q16): a busted elder only says he stands, keeping his bust to himself
         actions: list[Action] = []
         if self._can_draw():
             actions.append(CARD)
@@ -817,6 +819,8 @@ class QuinzeState(GameState[QuinzeRules]):
             return f"an opening is at least the jeu ({self.jeu()}) and at most the cave (QUINZE-35)"
         if isinstance(action, Raise):
             return "a raise needs tokens beyond the amount to hold and a player able to answer it"
+        if action == CARD and self._phase is Phase.DRAW and self.actor == self._busted_elder():
+            return "the elder is over fifteen: he keeps his bust to himself and says he stands (Q-§5.8, Q16)"
         if action == CARD and not self._can_draw():
             return "the pack and the dead cards are exhausted"
         return f"not allowed now (phase {self._phase.name.lower()})"
@@ -1121,6 +1125,8 @@ class QuinzeState(GameState[QuinzeRules]):
                 coup.declared[seat] = True
                 coup.revealed[seat] = True
                 coup.to_respond = [s for s in coup.to_respond if s != seat]
+            if self._keeps_bust_secret(seat):
+                return  # Q-§5.8 (Q16): he says « je m'y tiens » as anyone would, so no one can tell a bust
             coup.drawers.pop(0)
             if self.rules.form == "B" and self.rules.elder_bust == "revealed" and seat != coup.dealer:
                 coup.declared[seat] = coup.revealed[seat] = True  # Q-§5.8 (Q16): the dealer wins without drawing
@@ -1132,6 +1138,21 @@ class QuinzeState(GameState[QuinzeRules]):
                        and not self._out_of_betting(s)]
             if len(bettors) >= 2:
                 coup.word = [s for s in bettors if s != seat]  # QUINZE-39, QUINZE-40: the others have the word
+
+    def _keeps_bust_secret(self, seat: int) -> bool:
+        """Q-§5.8 (Q16, ``elder_bust="hidden"``): Form B's elder keeps his bust to himself and the dealer draws
+        without knowing it. A busted elder's turn therefore does not end by itself: his only move is to say that
+        he stands, so every turn of his ends with a ``stand`` and the dealer's view (``stood``, the history, the
+        cards drawn) is the same whether he busted or not."""
+        return self.rules.form == "B" and self.rules.elder_bust == "hidden" and seat != self._coup.dealer
+
+    def _busted_elder(self) -> int | None:
+        """The busted elder whose turn it is to say he stands (Q-§5.8, Q16), if any."""
+        coup = self._coup
+        if coup.to_respond or coup.word or not coup.drawers:
+            return None
+        seat = coup.drawers[0]
+        return seat if coup.busted[seat] and self._keeps_bust_secret(seat) else None
 
     def _do_stand(self) -> None:
         """Q-R14: "je m'y tiens": his drawing is over (irrevocable, QUINZE-19)."""

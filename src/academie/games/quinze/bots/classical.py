@@ -208,6 +208,10 @@ class ClassicalBot:
         """Q-§5.8: the exactly optimal policy (the dealer knows only how many cards the elder holds)."""
         seat = view.viewer
         dealer = seat == view.dealer
+        if view.busted[seat] and view.legal_actions == (STAND,):
+            return STAND, Reason("stands on {total} (« je m'y tiens ») although over fifteen: in Form B the elder "
+                                 "keeps his bust to himself, so the dealer draws without knowing it (§5.8)",
+                                 total=total)
         policy = form_b_policy(view.rules)
         hand = policy.hand([c for c in (view.hole[seat], *view.up[seat]) if c is not None], view.rules)
         elder_cards = view.drawn[1 - seat] + 1

@@ -52,6 +52,8 @@ def rollout_action(state: QuinzeState, rng: random.Random) -> Action:
     """The classical bot's rules (Q-§8) on a full sampled state, each seat using its own cards only, with the
     full pack's odds instead of exact counts (it is called thousands of times a decision)."""
     legal = state.legal_actions()
+    if len(legal) == 1:
+        return legal[0]  # no choice (Form B's busted elder can only say he stands, Q-§5.8, Q16)
     seat = state.actor
     assert isinstance(seat, int)
     coup = state.coup
