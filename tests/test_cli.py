@@ -268,7 +268,7 @@ def test_play_whist_at_another_seat_saves_the_player_there(tmp_path: Path) -> No
     code, out, _ = invoke("play", "whist", "--seat", "2", "--seed", "3", "--save", str(target), input="quit\n")
     assert code == 0 and "Game stopped." in out
     text = target.read_text(encoding="utf-8")
-    assert '[Seat2 "Player"]' in text and '[Seat0 "Bot (search)"]' in text
+    assert '[Seat2 "Player"]' in text and '[Seat0 "Bot (expert)"]' in text
 
 
 def test_play_refuses_a_seat_the_table_does_not_have() -> None:

@@ -21,6 +21,7 @@ from rich.markup import escape
 from academie.bots import Bot, Reason
 from academie.cards import Card
 from academie.engine import PUBLIC, AcademieError, ActionParseError, IllegalActionError, Irregular
+from academie.hint import Hint
 from academie.picture import Painter, Picture, draw_menu, draw_tally, draw_text, draw_trick
 from academie.registry import GameType
 from academie.words import Words
@@ -57,8 +58,8 @@ class Session:
     """Called after every action with the state and the bots' reasons by operation index (the record)."""
     restart: Callable[[Sequence[Any]], Any] | None = None
     """Rebuilds a state from a list of operations (for ``undo``); None: no undo."""
-    adviser: Callable[[], Bot] | None = None
-    """Makes the strongest bot, for ``hint``; None: no hint."""
+    adviser: Callable[[Any], Hint] | None = None
+    """The hint for a view (:func:`academie.hint.hint` with the strongest bot); None: no hint."""
     rules_text: str = ""
     hide: Callable[[int, Any, int], Any] = lambda actor, action, viewer: action
     """The game's redaction (``redact(actor, action, viewer)``): a bot's reason is told only for an act the person
@@ -207,9 +208,9 @@ class Session:
         if self.adviser is None:
             self._say(self.words("No hint in this game."))
             return
-        bot = self.adviser()
-        action = bot.choose(self.state.view(self.human))
-        self._say(self.words("Hint: {action}. {reason}", action=str(action), reason=self._say_reason(bot.explain())))
+        advice = self.adviser(self.state.view(self.human))
+        self._say(self.words("Hint: {action}. {reason}", action=str(advice.action),
+                             reason=self._say_reason(advice.reason)))
 
     def _undo(self) -> bool:
         operations = self.state.operations

@@ -241,6 +241,12 @@ class SearchBot:
         self._why = self._classical.explain()
         return action
 
+    def _worlds(self, view: EcarteView, knowledge: Knowledge, count: int, rng: random.Random) -> list[World]:
+        """``count`` worlds for one decision: the unseen cards dealt at random, consistently with the view, the
+        opponent's untouched hand redrawn when it contradicts his first decision (E-§8.4)."""
+        accept = _plausible(view, knowledge)
+        return [sample_world(knowledge, rng, accept) for _ in range(count)]
+
     # -------------------------------------------------------------------------- play
     def _play(self, view: EcarteView, legal: Sequence[Action], rng: random.Random) -> Action:
         knowledge = knowledge_of(view)
@@ -249,13 +255,11 @@ class SearchBot:
         current = view.tricks[-1] if view.tricks and view.tricks[-1].winner is None else None
         leader = current.leader if current is not None else me
         led = current.cards[0] if current is not None else None
-        accept = _plausible(view, knowledge)
         cards = [a.card for a in legal if isinstance(a, Play)]
         if not cards:
             return self._books(view)
         totals: dict[Card, int] = {}
-        for _ in range(self.samples):
-            world = sample_world(knowledge, rng, accept)
+        for world in self._worlds(view, knowledge, self.samples, rng):
             hands = (knowledge.hand, world.opponent) if me == 0 else (world.opponent, knowledge.hand)
             solution = solver.solve(hands=hands, leader=leader, led=led, tricks=view.tricks_won)
             for card, value in solution.card_values:
@@ -273,8 +277,7 @@ class SearchBot:
                                                                                   for a in legal):
             return self._books(view)
         knowledge = knowledge_of(view)
-        accept = _plausible(view, knowledge)
-        worlds = [sample_world(knowledge, rng, accept) for _ in range(self.exchange_samples)]
+        worlds = self._worlds(view, knowledge, self.exchange_samples, rng)
         model = _ExchangeModel(view, knowledge)
         options = _candidates(view, legal, knowledge.trump)
         scores = _successive_halving(options, worlds, model.value)

@@ -81,22 +81,37 @@ class SearchBot:
         current = view.tricks[-1] if view.tricks and view.tricks[-1].winner is None else None
         leader = current.leader if current else view.viewer
         trick = [c.index for c in current.cards] if current else []
-        totals = {p.card.index: 0 for p in plays}
+        cards = [p.card.index for p in plays]
+        totals = self._card_values(view, cards, leader=leader, trick=trick)
+        if totals is None:
+            # a ruling allows a card W-§5 forbids (or bars one it allows): DDS did not value it
+            action = self._classical.choose(view)
+            self._last = self._classical.explain()
+            return action
+        best = max(totals.values())
+        choice = min((c for c in totals if totals[c] == best), key=lambda c: (rank_of(c), c))
+        self._last = self._reason(view, choice, totals)
+        return PLAYS[choice]
+
+    def _card_values(self, view: WhistView, cards: list[int], *, leader: int,
+                     trick: list[int]) -> dict[int, float] | None:
+        """The total over the sampled deals of the tricks the bot's side takes with each card (None when DDS did
+        not value every legal card)."""
+        assert view.trump is not None
+        totals: dict[int, float] = {card: 0 for card in cards}
         for _ in range(self.samples):
             hands = sample_hands(view, self._rng)
             scores = solve(hands, leader=leader, trump=int(view.trump), trick=trick)
             if not all(card in scores for card in totals):
-                # a ruling allows a card W-§5 forbids (or bars one it allows): DDS did not value it
-                action = self._classical.choose(view)
-                self._last = self._classical.explain()
-                return action
+                return None
             for card in totals:
                 totals[card] += scores[card]
-        best = max(totals.values())
-        choice = min((c for c in totals if totals[c] == best), key=lambda c: (rank_of(c), c))
+        return totals
+
+    def _reason(self, view: WhistView, choice: int, totals: dict[int, float]) -> Reason:
+        """Why ``choice`` (W-§8.3), from the totals of :meth:`_card_values`."""
         left = 13 - sum(1 for trick in view.tricks if trick.winner is not None)
-        self._last = _play_reason(choice, totals, self.samples, left)
-        return PLAYS[choice]
+        return _play_reason(choice, totals, self.samples, left)
 
 
 def _about(tricks: float) -> str:
@@ -105,7 +120,7 @@ def _about(tricks: float) -> str:
     return text.removesuffix(".0")
 
 
-def _play_reason(choice: int, totals: dict[int, int], samples: int, left: int) -> Reason:
+def _play_reason(choice: int, totals: dict[int, float], samples: int, left: int) -> Reason:
     """W-§8.3: the tricks the bot and its partner take with the card played, and how many more than with the next
     best card, over the sampled deals. The other cards are not named: they are still in the bot's hand."""
     card = PLAYS[choice].card

@@ -1,0 +1,225 @@
+"""The expert Guimbarde bot: worlds read from the others' play, each solved exactly once few cards are left.
+
+What it adds to the search bot (:mod:`academie.games.guimbarde.bots.search`):
+
+1. **Reading the play** (:func:`consistent_world`). A world drawn by
+   :meth:`~academie.games.guimbarde.state.GuimbardeState.sample` honours the voids and the announced points; the
+   expert also replays every card the others played on the hand the world gives them at that moment and keeps
+   the world only if each card was legal there (G-§5.3): a player who followed without beating held no card of
+   the suit that beats (GUIMBARDE-R9, "forcer"), one who did not trump held no trump (R9, "couper"), one who did
+   not drop a queen on her king did not hold her (R7). After ``tries`` draws the world that broke the fewest of
+   these readings stands.
+2. **Exact play once few cards are left** (:func:`solve`). With at most ``exact_tricks`` cards in each hand,
+   the rest of the deal is solved in each world with every hand in view: each seat plays the card that brings it
+   the most counters over the rest of the deal (max-n, G-§5.5 settlements and the Point box of GUIMBARDE-§7
+   computed by the engine itself). A decision ``lookahead`` tricks before that plays the worlds out down to that
+   size by the play-out policy (:func:`playout_card`: the search bot's greedy play, keeping the fou out of the
+   captors' way, §8), and the solver takes over from there; earlier decisions, where a solve per world and card
+   costs too much, play the worlds out by that policy to the end.
+3. The card with the best mean counters over the worlds is played (common worlds for every card).
+
+Deterministic: one ``random.Random(seed)``; no clock.
+
+>>> from academie.games.guimbarde.state import GuimbardeState
+>>> state = GuimbardeState.new(seed=4, first_dealer=0)
+>>> bot = ExpertBot(seed=0, worlds=4)
+>>> bot.choose(state.view(state.actor)) in state.legal_actions()
+True
+"""
+
+from __future__ import annotations
+
+import random
+
+from academie.bots import Reason
+from academie.cards import indices_of
+from academie.engine import AcademieError, Action, Mode, RulesError
+from academie.games.guimbarde.bots.classical import ClassicalBot
+from academie.games.guimbarde.state import BEATEN_BY, JD, KH, POWER, QH, GuimbardeState, GuimbardeView, Play, legal_mask
+
+
+def broken_readings(world: GuimbardeState, view: GuimbardeView) -> int:
+    """How many of the cards the others played this deal would have been illegal (G-§5.3: GUIMBARDE-R7, R8, R9,
+    R3) with the hands ``world`` gives them: 0 for a world that agrees with all the play."""
+    trump = view.trump
+    assert trump is not None
+    later = [world.deal.hands[seat] for seat in range(view.players)]
+    plays = [(seat, card.index, index, trick) for trick in view.tricks
+             for index, (seat, card) in enumerate(trick.plays)]
+    broken = 0
+    for seat, card, index, trick in reversed(plays):  # the hand a seat held at a play: now, plus what it played since
+        later[seat] |= 1 << card
+        if seat == view.viewer or index == 0:
+            continue
+        before = [c.index for _, c in trick.plays[:index]]
+        if not legal_mask(later[seat], before, trump, view.rules) >> card & 1:
+            broken += 1
+    return broken
+
+
+def consistent_world(view: GuimbardeView, rng: random.Random, *, tries: int) -> GuimbardeState:
+    """A world that agrees with the view and, if one is found in ``tries`` draws, with every card the others
+    played (module step 1); else the draw that broke the fewest readings."""
+    best: GuimbardeState | None = None
+    fewest = -1
+    for _ in range(tries):
+        world = GuimbardeState.sample(view, rng)
+        if view.rules.mode is not Mode.ENFORCED:
+            return world  # table mode: a card may have been played against the rules, and proves nothing
+        broken = broken_readings(world, view)
+        if broken == 0:
+            return world
+        if best is None or broken < fewest:
+            best, fewest = world, broken
+    assert best is not None
+    return best
+
+
+def cards_left(state: GuimbardeState) -> int:
+    """The cards still in all the hands."""
+    return sum(hand.bit_count() for hand in state.deal.hands)
+
+
+def solve(state: GuimbardeState, deals: int) -> tuple[int, ...]:
+    """The counters the rest of the deal brings each seat when every seat, seeing every hand, plays the card that
+    brings it the most (max-n; ties go to the card found first, the lowest index). ``deals``: how many deals had
+    ended when the search began."""
+    if len(state.deal_results) > deals:
+        return state.deal_results[-1].points
+    seat = state.deal.to_play
+    best: tuple[int, ...] | None = None
+    for card in indices_of(state.playable(seat)):
+        child = state.clone()
+        child.play_card(seat, card)
+        value = solve(child, deals)
+        if best is None or value[seat] > best[seat]:
+            best = value
+    assert best is not None
+    return best
+
+
+def _captors_to_come(state: GuimbardeState, seat: int) -> bool:
+    """Whether ♥Q or ♥K is in the hand of a seat other than ``seat`` that has not played to the current trick
+    (including a trick ``seat`` is about to lead)."""
+    deal = state.deal
+    played = {s for s, _ in deal.trick}
+    captors = (1 << QH) | (1 << KH)
+    return any(deal.hands[other] & captors for other in range(state.players) if other != seat and other not in played)
+
+
+def playout_card(state: GuimbardeState) -> int:
+    """The play-out policy: the search bot's greedy play (lead the strongest card; follow with the cheapest card
+    that wins, else the lowest), keeping the fou out of the captors' way (§8 "The fou": ♦J is not led, nor played
+    to a trick, while ♥Q or ♥K may still fall on it there, when another card may be played)."""
+    seat = state.deal.to_play
+    legal = state.playable(seat)
+    card = _greedy_among(state, legal)
+    others = legal & ~(1 << JD)
+    if card != JD or not others or not _captors_to_come(state, seat):
+        return card
+    return _greedy_among(state, others)
+
+
+def _greedy_among(state: GuimbardeState, cards: int) -> int:
+    """The search bot's greedy choice among ``cards``: lead the strongest; follow with the cheapest winner, else the
+    lowest."""
+    deal = state.deal
+    power = POWER[deal.trump]
+    indices = list(indices_of(cards))
+    if not deal.trick:
+        return max(indices, key=lambda c: power[c])
+    winners = [c for c in indices if BEATEN_BY[deal.trump][deal.best] >> c & 1]
+    return min(winners or indices, key=lambda c: power[c])
+
+
+def finish(state: GuimbardeState, seat: int, *, exact_cards: int) -> int:
+    """The counters the rest of the deal brings ``seat``: the play-out policy down to ``exact_cards`` cards, then
+    exact."""
+    deals = len(state.deal_results)
+    while len(state.deal_results) == deals and cards_left(state) > exact_cards:
+        state.play_card(state.deal.to_play, playout_card(state))
+    if len(state.deal_results) > deals:
+        return state.deal_results[-1].points[seat]
+    return solve(state, deals)[seat]
+
+
+class ExpertBot:
+    """Worlds that agree with the others' play, each finished by the exact solver (module docstring)."""
+
+    name = "expert"
+
+    def __init__(self, *, seed: int = 0, worlds: int = 48, exact_tricks: int | None = None, lookahead: int = 1,
+                 tries: int = 30) -> None:
+        for option, value, least in (("worlds", worlds, 1), ("exact_tricks", exact_tricks, 0),
+                                     ("lookahead", lookahead, 0), ("tries", tries, 1)):
+            if value is not None and (type(value) is not int or value < least):
+                raise RulesError(f"{option}={value!r} is not allowed; allowed: {least} or more")
+        self._rng = random.Random(seed)
+        self._worlds = worlds
+        self._exact_tricks = exact_tricks
+        """The tricks left from which each world is solved exactly (default: the last two, where a solve takes a
+        millisecond or two)."""
+        self._lookahead = lookahead
+        """How many tricks before the solved ones a decision still looks ahead to them (default 1: from three cards
+        in hand); earlier decisions play the worlds out greedily to the end, as the search bot does."""
+        self._tries = tries
+        self._classical = ClassicalBot(seed=seed)
+        self._last: str = ""
+
+    def explain(self) -> str:
+        """Why the last action was chosen: a :class:`~academie.bots.Reason` comparing the card played, in counters a
+        deal, with the next best card over the worlds (or the books' reason where the books decided)."""
+        return self._last
+
+    def choose(self, view: GuimbardeView) -> Action:
+        plays = [a for a in view.legal_actions if isinstance(a, Play)]
+        if len(plays) <= 1 or view.pending is not None:
+            action = self._classical.choose(view)  # nothing to search: a ruling, or one card
+            self._last = self._classical.explain()
+            return action
+        tricks = 2 if self._exact_tricks is None else self._exact_tricks
+        solving = len(view.hand) <= tricks + self._lookahead
+        exact_cards = tricks * sum(1 for size in view.hand_sizes if size) if solving else 0
+        totals = dict.fromkeys(plays, 0)
+        for _ in range(self._worlds):
+            try:
+                world = self._world(view)
+            except AcademieError:  # table mode: a deal no world can be built for (G-§7): the books decide
+                action = self._classical.choose(view)
+                self._last = self._classical.explain()
+                return action
+            deals = len(world.deal_results)
+            for action in plays:
+                trial = world.clone()
+                trial.play_card(view.viewer, action.card.index)
+                totals[action] += trial.deal_results[-1].points[view.viewer] if len(trial.deal_results) > deals \
+                    else finish(trial, view.viewer, exact_cards=exact_cards)
+        best = max(plays, key=lambda a: (totals[a], -a.card.index))
+        self._last = _reason(best, totals, self._worlds, exact=sum(view.hand_sizes) - 1 <= exact_cards)
+        return best
+
+    def _world(self, view: GuimbardeView) -> GuimbardeState:
+        """One world to play the cards out in (module step 1)."""
+        return consistent_world(view, self._rng, tries=self._tries)
+
+
+def _about(counters: float) -> str:
+    """A difference of mean counters as a person reads it: ``0.4``, ``1.3``, ``0.05``, ``3``."""
+    text = f"{counters:.1f}" if counters >= 0.095 else f"{counters:.3f}".rstrip("0").rstrip(".")
+    return text.removesuffix(".0")
+
+
+def _reason(best: Play, totals: dict[Play, int], worlds: int, *, exact: bool) -> Reason:
+    """The card played, compared in counters a deal with the next best card over the worlds; whether each world
+    was solved exactly from here. The other cards are not named: they are still in the bot's hand."""
+    behind = [a for a in totals if totals[a] < totals[best]]
+    if not behind:
+        return Reason("plays {card}: every card it may play does as well over {deals} deals that fit the "
+                      "declarations and every card played", card=best.card, deals=worlds)
+    gain = _about((totals[best] - max(totals[a] for a in behind)) / worlds)
+    if exact:
+        return Reason("plays {card}: about {gain} counters a deal better than the next best card, over {deals} deals "
+                      "that fit the declarations and every card played, each played out exactly with every hand in "
+                      "view", card=best.card, gain=gain, deals=worlds)
+    return Reason("plays {card}: about {gain} counters a deal better than the next best card, over {deals} deals that "
+                  "fit the declarations and every card played", card=best.card, gain=gain, deals=worlds)

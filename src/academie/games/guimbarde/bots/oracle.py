@@ -1,0 +1,36 @@
+"""The perfect-information player of La Guimbarde: the bound that knowing every card would give.
+
+Not a level a person meets (it reads the state, which no bot may): the ladder (:mod:`academie.ladder`) seats it
+against each level to say how far that level is from play with every hand in view. Before each decision it is
+shown the state (:meth:`OracleBot.see`); it then decides as the expert bot does on the one true world: each card
+played out greedily down to the last three tricks (two from five players), solved exactly from there (max-n,
+G-§5.5 and GUIMBARDE-§7 settled by the engine).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from academie.games.guimbarde.bots.expert import ExpertBot
+from academie.games.guimbarde.state import GuimbardeState, GuimbardeView
+
+
+class OracleBot(ExpertBot):
+    """The expert bot on the true deal (see the module); :meth:`see` must be called before each decision."""
+
+    name = "perfect-information"
+
+    def __init__(self, *, seed: int = 0) -> None:
+        super().__init__(seed=seed, worlds=1, lookahead=5)
+        self._state: GuimbardeState | None = None
+
+    def see(self, state: Any) -> None:
+        """Show the bot the whole state before it decides."""
+        assert isinstance(state, GuimbardeState)
+        self._state = state
+        self._exact_tricks = 3 if state.players <= 4 else 2
+
+    def _world(self, view: GuimbardeView) -> GuimbardeState:
+        if self._state is None:
+            return super()._world(view)
+        return self._state.clone()

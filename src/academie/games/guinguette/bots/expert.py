@@ -1,0 +1,166 @@
+"""The expert Guinguette bot: the search bot's reading of the others and play-outs, spent where they decide.
+
+The search bot (:mod:`academie.games.guinguette.bots.search`) reads the others' hands from what they did (each
+other seat's cards are drawn until the classical bot, holding them, would have stirred, kept, bet, held, raised and
+folded as it did: GU-§8 "Information") and plays every legal action out in the same worlds, keeping the classical
+choice unless another beats it clearly. It spreads its play-outs evenly over every legal action, so a stir decision
+with four cards to throw gives each candidate a fifth of them, and its reading draws up to 120 trajectories a seat.
+
+The expert keeps the reading and the play-outs and changes where they go:
+
+1. **Fewer, better candidates** (:func:`candidates`). In a stir round (GU-§5.3a) it weighs keeping against throwing
+   one of the ``discards`` cards that leave the most outs to a tierce among the unseen cards (GU-§5.1c; the
+   classical bot's own discard always among them, §8 "Improving with one stir"); throwing a card that leaves fewer
+   outs gains nothing the others do not gain more. In the betting (GU-§5.3b) every legal action is a candidate.
+2. **As many worlds per candidate for less time**: ``playouts`` (default 256, against the search bot's 320) are
+   shared among the candidates, the reading draws up to ``tries`` (default 60, against 120) trajectories a seat,
+   and each world serves every candidate with the same chance seed (common random numbers).
+3. **A clearer gain only**: another candidate replaces the classical choice when its mean gain over it, world by
+   world, exceeds ``margin`` standard errors (default 1.5, against the search bot's 1: the best of four or five
+   noisy gains over the same worlds often passes one standard error by chance alone, and a switch on noise
+   gives away the classical choice for a move no better, or worse).
+
+Deterministic: one ``random.Random(seed)``; no clock.
+
+>>> from academie.games.guinguette.state import GuinguetteState
+>>> state = GuinguetteState.new(seed=2, first_dealer=0)
+>>> bot = ExpertBot(seed=1, playouts=24)
+>>> bot.choose(state.view(state.actor)) in state.legal_actions()
+True
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from academie.bots import Reason
+from academie.bots.random import NoLegalActionError
+from academie.cards import mask_of
+from academie.engine import Action, RulesError
+from academie.games.guinguette.bots.classical import ClassicalBot, remedy_choice
+from academie.games.guinguette.bots.search import (
+    Decisions,
+    ModelBot,
+    World,
+    _beats,
+    _known,
+    _paired_gain,
+    completers,
+    opponent_decisions,
+    pack_mask,
+    sample_world,
+)
+from academie.games.guinguette.state import (
+    POINT_VALUE,
+    GuinguetteState,
+    GuinguetteView,
+    Phase,
+    Restir,
+    Stir,
+)
+
+
+def candidates(view: GuinguetteView, default: Action, *, discards: int) -> tuple[Action, ...]:
+    """The actions worth playing out (module step 1): in a stir round, keeping, the classical ``default`` and the
+    stirs throwing the ``discards`` cards that leave the most outs (then the highest point thrown, as the classical
+    bot ranks them); elsewhere every legal action.
+
+    >>> from academie.games.guinguette.state import GuinguetteState
+    >>> state = GuinguetteState.new(seed=2, first_dealer=0)
+    >>> view = state.view(state.actor)
+    >>> len(candidates(view, view.legal_actions[0], discards=2)) <= 4
+    True
+    """
+    legal = tuple(view.legal_actions)
+    stirs = [a for a in legal if isinstance(a, (Stir, Restir))]
+    if view.phase is not Phase.STIR or len(stirs) <= discards:
+        return legal
+    hand = mask_of(view.hand)
+    unseen = pack_mask(view.rules) & ~_known(hand, view, mask_of(view.my_discards))
+
+    def outs(action: Stir | Restir) -> tuple[int, int]:
+        rest = hand & ~(1 << action.card.index)
+        return (completers(rest, view.rules) & unseen).bit_count(), POINT_VALUE[action.card.index]
+
+    best = sorted(stirs, key=outs, reverse=True)[:discards]
+    return tuple(a for a in legal if a not in stirs or a in best or a == default)
+
+
+class ExpertBot:
+    """The search bot's reading and play-outs, on the candidates that matter (module docstring)."""
+
+    name = "expert"
+
+    def __init__(self, *, seed: int = 0, playouts: int = 256, margin: float = 1.5, tries: int = 60,
+                 discards: int = 2) -> None:
+        for option, value in (("playouts", playouts), ("tries", tries), ("discards", discards)):
+            if type(value) is not int or value < 1:
+                raise RulesError(f"{option}={value!r} is not allowed; allowed: 1 or more")
+        if not margin >= 0:
+            raise RulesError(f"margin={margin!r} is not allowed; allowed: 0 or more")
+        self._rng = random.Random(seed)
+        self.playouts = playouts
+        self.margin = margin
+        self.tries = tries
+        self.discards = discards
+        self._model = ModelBot(seed=seed)
+        self._classical = ClassicalBot(seed=seed)
+        self._last: str = ""
+
+    def explain(self) -> str:
+        """Why the last action was chosen: a :class:`~academie.bots.Reason`, the tokens a deal by which it beats the
+        classical choice over the sampled deals, or the classical bot's own reason where its choice stands."""
+        return self._last
+
+    def choose(self, view: Any) -> Action:
+        legal: tuple[Action, ...] = tuple(view.legal_actions)
+        if not legal:
+            raise NoLegalActionError("the view offers no legal action: the bot is not the seat to act")
+        if view.pending is not None:
+            action, self._last = remedy_choice(view, legal)
+            return action
+        default = self._model.choose(view)
+        if default not in legal:  # a ruling barred the model's choice (a card exposed, a stir voided)
+            default = legal[0]
+        if len(legal) == 1 or view.phase not in (Phase.STIR, Phase.BET, Phase.TRICKS):
+            self._last = Reason("takes the only choice it has") if len(legal) == 1 else self._books(view, default)
+            return default
+        options = candidates(view, default, discards=self.discards)
+        decisions = opponent_decisions(view)
+        count = max(8, self.playouts // len(options))
+        worlds = [self._world(view, decisions) for _ in range(count)]
+        seeds = [self._rng.getrandbits(32) for _ in worlds]
+        values = {action: [self._playout(view, action, world, seed) for world, seed in zip(worlds, seeds,
+                                                                                             strict=True)]
+                  for action in options}
+        best, gain = default, 0.0
+        for action in options:
+            mean, half = _paired_gain(values[action], values[default])
+            if mean - self.margin * half > 0 and mean > gain:
+                best, gain = action, mean
+        self._last = _beats(default, gain, count) if best != default else self._books(view, default)
+        return best
+
+    def _world(self, view: GuinguetteView, decisions: Decisions | None) -> World:
+        """One world to play the candidates out in: the others' hands read from what they did (module docstring)."""
+        return sample_world(view, self._rng, decisions, self.tries)
+
+    def _books(self, view: GuinguetteView, default: Action) -> Reason:
+        """The classical bot's reason for ``default``, the choice that stands."""
+        if self._classical.choose(view) == default:
+            why = self._classical.explain()
+            if isinstance(why, Reason):
+                return why
+        return Reason("follows the rule file's advice (GU-§8)")
+
+    def _playout(self, view: GuinguetteView, action: Action, world: World, seed: int) -> int:
+        hands, cotillon, aside = world
+        state = GuinguetteState.from_view(view, hands=hands, cotillon=cotillon, aside=aside, seed=seed)
+        state.apply_unchecked(action)
+        model = self._model
+        while not state.deal_results:
+            seat = state.actor
+            assert isinstance(seat, int) and seat >= 0
+            state.apply_unchecked(model.choose(state.view(seat)))
+        return state.deal_results[0].points[view.viewer]

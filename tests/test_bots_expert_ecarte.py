@@ -1,0 +1,116 @@
+"""Écarté's expert bot: legal, blind to hidden cards, reproducible, reading the opponent's exchange (E-§8.4), and
+finding the books' winning line (E-§8.4, HGM ch. 8)."""
+
+from __future__ import annotations
+
+import random
+
+from academie.cards import SUIT_MASKS, Rank
+from academie.games import load, make_bot
+from academie.games.ecarte import EcarteState, Phase
+from academie.games.ecarte.bots.expert import ExpertBot, read_story, replay_world
+from academie.games.ecarte.bots.search import knowledge_of, sample_world
+from academie.games.ecarte.positions import deck
+
+FAST = {"samples": 6, "exchange_samples": 12}
+
+
+def test_E_5_ECARTE_VI_expert_chooses_only_legal_actions() -> None:
+    """E-§5, ECARTE-VI.1–VI.5: whole parties against the search bot, every choice accepted by the checked apply
+    and explained."""
+    for seed in range(3):
+        state = EcarteState.new(seed=seed, first_dealer=seed % 2)
+        bots = [ExpertBot(seed=seed, **FAST), make_bot("ecarte", "search", seed=seed, samples=4, exchange_samples=8)]
+        while not state.is_terminal:
+            seat = state.actor
+            assert isinstance(seat, int)
+            view = state.view(seat)
+            action = bots[seat].choose(view)
+            assert action in view.legal_actions
+            state.apply(action)
+            assert bots[seat].explain()
+
+
+def test_E_8_5_expert_sees_views_only_two_deals_alike_to_it_get_the_same_choice() -> None:
+    """E-§8.5: a deal resampled from the expert's view (other hidden cards, the same view) gets the same choice."""
+    rng = random.Random(4)
+    checked = 0
+    for seed in range(40):
+        state = EcarteState.new(seed=seed, first_dealer=0)
+        players = [make_bot("ecarte", "classical", seed=1), make_bot("ecarte", "classical", seed=2)]
+        while not state.deal_results and checked < 12:
+            seat = state.actor
+            assert isinstance(seat, int)
+            view = state.view(seat)
+            if state.phase in (Phase.PLAY, Phase.DEALER_DECIDES) and len(view.legal_actions) > 1:
+                other = EcarteState.sample(view, rng)
+                assert other.view(seat) == view
+                assert other.deal.hands[1 - seat] != state.deal.hands[1 - seat] or other.deal.deck != state.deal.deck
+                assert ExpertBot(seed=9, **FAST).choose(view) == ExpertBot(seed=9, **FAST).choose(other.view(seat))
+                checked += 1
+            state.apply(players[seat].choose(view))
+        if checked >= 12:
+            break
+    assert checked == 12
+
+
+def test_expert_is_reproducible_from_its_seed() -> None:
+    """The same seed and the same deals give the same actions; the registry's ``expert`` is this bot."""
+    def actions(seed: int) -> list[str]:
+        state = EcarteState.new(seed=11, first_dealer=1)
+        bots = [ExpertBot(seed=seed, **FAST), ExpertBot(seed=seed + 1, **FAST)]
+        played = []
+        while len(state.deal_results) < 3:
+            seat = state.actor
+            assert isinstance(seat, int)
+            action = bots[seat].choose(state.view(seat))
+            state.apply(action)
+            played.append(str(action))
+        return played
+
+    assert actions(5) == actions(5)
+    assert isinstance(make_bot("ecarte", "expert"), ExpertBot)
+    assert load("ecarte").strongest() == "expert"
+
+
+def test_E_8_4_a_one_card_discard_tells_the_expert_the_opponent_kept_trumps_and_kings() -> None:
+    """E-§8.4 (discard everything but trumps and kings): after the dealer discards a single card, the expert's
+    worlds give him more trumps and kings than worlds dealt at random from the unseen cards."""
+    order = deck(hands={1: "7S 8S 9C 8D 7H", 0: "KH QH JH AS KC"}, dealer=0, turn_up="7D",
+                 talon="TC JC QC AC TD 9S")
+    state = EcarteState.new(decks=[order], first_dealer=0)
+    for text in ("propose", "accept", "discard 7S 8S 9C 8D 7H", "discard AS"):
+        state.apply_text(text)
+    view = state.view(1)
+    knowledge = knowledge_of(view)
+    story = read_story(view, knowledge)
+    assert story is not None
+
+    def strong(mask: int) -> int:
+        kings = sum(1 for suit in range(4) if mask >> (suit * 13 + Rank.KING - 2) & 1)
+        return (mask & SUIT_MASKS[knowledge.trump]).bit_count() + kings
+
+    rng = random.Random(3)
+    read = [w for w in (replay_world(story, rng, opponent_is_elder=False) for _ in range(6000)) if w is not None]
+    blind = [sample_world(knowledge, rng) for _ in range(len(read))]
+    assert len(read) > 500
+    assert all(w.opponent.bit_count() == 5 and len(w.talon) == view.talon_size for w in read)
+    mean_read = sum(strong(w.opponent) for w in read) / len(read)
+    assert mean_read > sum(strong(w.opponent) for w in blind) / len(blind) + 0.25
+
+
+def test_E_8_4_HGM_the_dealer_with_four_trumps_wins_against_a_jeu_de_regle() -> None:
+    """E-§8.4 (HGM ch. 8): the elder holds Q A 7 of trumps and two plain kings and plays without proposing; the
+    dealer, holding K J 9 8 of trumps, wins the point. The expert, as the dealer, finds the line against every
+    reply of the elder played by the search bot."""
+    for seed in range(3):
+        order = deck(hands={1: "QH AH 7H KS KD", 0: "KH JH 9H 8H 7C"}, dealer=0, turn_up="TH")
+        state = EcarteState.new(decks=[order], first_dealer=0)
+        state.apply_text("stand")
+        bots = {0: ExpertBot(seed=seed, **FAST), 1: make_bot("ecarte", "search", seed=seed)}
+        while not state.deal_results:
+            seat = state.actor
+            assert isinstance(seat, int)
+            state.apply(bots[seat].choose(state.view(seat)))
+        assert state.deal_results[0].tricks[0] >= 3
+        assert state.deal_results[0].points[0] >= 2  # ECARTE-VI.8: the point and the penalty of the stand

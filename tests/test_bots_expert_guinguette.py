@@ -1,0 +1,143 @@
+"""La Guinguette's expert bot: legal and reproducible choices from views only, the stirs worth weighing (GU-§5.1c
+outs), known decisions of the rule file's Example 1 (§6) and strategy notes (§8), and table mode (GU1–GU9)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from academie.bots import Reason
+from academie.cards import Card
+from academie.engine import Mode
+from academie.games import make_bot
+from academie.games.guinguette import FOLD, KEEP, GuinguetteRules, GuinguetteState, Reshuffle, Stir
+from academie.games.guinguette.bots.expert import ExpertBot, candidates
+from academie.games.guinguette.bots.oracle import OracleBot
+from academie.games.guinguette.positions import deck
+from academie.words import Words
+
+EXAMPLE_1 = {0: "9S 8H KC 6D", 1: "QD JC TH 7S", 2: "TS 9D 8C AH", 3: "KH QS 7D 6C"}
+"""The rule file's Example 1 (§6): A (seat 0) eldest, D (seat 3) deals, 36 cards."""
+EXAMPLE_1_PLAY = ("stir KC", "7C", "stir 7S", "AC", "keep", "stir KH", "8D",
+                  "keep", "restir AC", "9H", "keep", "bet 2")
+"""Example 1's stirs, renvi and A's opening bet; a card alone is the cotillon shuffled so that the stirrer draws
+it (GU-§5.1a)."""
+
+
+
+def said_in_french(reason: str) -> bool:
+    """A bot's reason is a :class:`~academie.bots.Reason` whose message the French catalogue translates."""
+    return isinstance(reason, Reason) and bool(reason) and Words("fr")(reason.message) != reason.message
+
+def example_1(steps: int, hands: dict[int, str] | None = None) -> GuinguetteState:
+    """Example 1 after its first ``steps`` steps (``hands``: other hands, the same play)."""
+    rules = GuinguetteRules(players=4)
+    state = GuinguetteState.new(rules, decks=[deck(hands=hands or EXAMPLE_1, dealer=3, rules=rules)],
+                                first_dealer=3)
+    for step in EXAMPLE_1_PLAY[:steps]:
+        if len(step) == 2:
+            card = Card.parse(step)
+            state.apply(Reshuffle((card, *(other for other in state.cotillon() if other != card))))
+        else:
+            state.apply_text(step)
+    return state
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_expert_chooses_legal_actions_reproducibly(players: int) -> None:
+    """GU-§5.3: every choice of the registered expert is legal and explained, and the same seed on the same view
+    gives the same action."""
+    state = GuinguetteState.new(GuinguetteRules(players=players), seed=players)
+    bots = [make_bot("guinguette", "expert", seed=s, playouts=16, tries=10) for s in range(players)]
+    twins = [make_bot("guinguette", "expert", seed=s, playouts=16, tries=10) for s in range(players)]
+    deals = len(state.deal_results)
+    while len(state.deal_results) < deals + 2:
+        seat = state.actor
+        assert isinstance(seat, int)
+        view = state.view(seat)
+        action = bots[seat].choose(view)
+        assert action in state.legal_actions() and twins[seat].choose(view) == action
+        assert said_in_french(bots[seat].explain())
+        state.apply(action)
+
+
+def test_expert_decides_from_the_view_alone() -> None:
+    """Hidden information: Example 1 and the same deal with B's and D's hands exchanged give A the same view, and
+    the expert (same seed) the same action and reason in both."""
+    real, swapped = example_1(0), example_1(0, {**EXAMPLE_1, 1: "KH QS 7D 6C", 3: "QD JC TH 7S"})
+    assert real.view(0) == swapped.view(0) and real.view(1) != swapped.view(1)
+    first, second = ExpertBot(seed=3, playouts=24, tries=10), ExpertBot(seed=3, playouts=24, tries=10)
+    assert first.choose(real.view(0)) == second.choose(swapped.view(0))
+    assert first.explain() == second.explain()
+
+
+def test_GU_5_1c_candidates_are_keeping_and_the_stirs_that_leave_the_most_outs() -> None:
+    """GU-§5.1c, §8 "Improving with one stir": with 9♠ 8♥ K♣ 6♦ (the 36-card pack), throwing K♣ or 6♦ leaves an
+    open pair (9-8 with 10 or 7 to come, or 9-8-6 with a 7); throwing the 9 or the 8 leaves fewer outs. The
+    expert weighs keeping and the two best stirs only, and in the betting every legal action."""
+    view = example_1(0).view(0)
+    options = candidates(view, KEEP, discards=2)
+    assert KEEP in options
+    assert {str(a) for a in options if isinstance(a, Stir)} == {"stir KC", "stir 6D"}
+    bet = example_1(12).view(1)
+    assert candidates(bet, FOLD, discards=2) == bet.legal_actions
+
+
+def test_GU_8_keeps_a_tierce_au_dix() -> None:
+    """GU-§8, Example 1: C holds 10-9-8 (a tierce au dix) and keeps his hand rather than pay to stir."""
+    view = example_1(4).view(2)
+    assert ExpertBot(seed=1, playouts=48, tries=20).choose(view) == KEEP
+
+
+def test_GU_8_does_not_fold_a_tierce_au_valet_and_the_guinguette() -> None:
+    """GU-§8 "Betting", Example 1: B holds ♦Q and J-10-9, the best tierce, when A bets a chopine: he stays in (the
+    example raises a pinte)."""
+    view = example_1(12).view(1)
+    assert ExpertBot(seed=2, playouts=48, tries=20).choose(view) != FOLD
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_GU1_GU9_expert_chooses_legally_in_table_mode(players: int) -> None:
+    """GU1–GU9 (table mode): with irregular acts committed at random and remedies to choose, every choice of the
+    expert is legal."""
+    rng = random.Random(players)
+    state = GuinguetteState.new(GuinguetteRules(players=players, mode=Mode.TABLE), seed=players)
+    bots = [ExpertBot(seed=s, playouts=12, tries=8) for s in range(players)]
+    checked = 0
+    for _ in range(160):
+        if state.is_terminal:
+            break
+        if rng.random() < 0.08:
+            acts = state.irregular_actions(rng.randrange(players))
+            if acts:
+                state.apply(rng.choice(acts))
+                continue
+        actor = state.actor
+        assert actor is not None
+        if actor < 0:
+            state.apply(rng.choice(state.legal_actions()))
+            continue
+        choice = bots[actor].choose(state.view(actor))
+        assert choice in state.legal_actions()
+        state.apply(choice)
+        checked += 1
+    assert checked > 10
+
+
+def test_perfect_information_player_plays_legally_and_keeps_a_tierce() -> None:
+    """The bound of knowing every card (the ladder's perfect-information player): shown the state, it chooses legal
+    actions through a deal at three seats, and in Example 1 C keeps his tierce au dix (GU-§8)."""
+    state = GuinguetteState.new(GuinguetteRules(players=3), seed=6)
+    oracle = OracleBot(seed=1)
+    deals = len(state.deal_results)
+    while len(state.deal_results) == deals:
+        seat = state.actor
+        assert isinstance(seat, int)
+        oracle.see(state)
+        action = oracle.choose(state.view(seat))
+        assert action in state.legal_actions()
+        state.apply(action)
+    example = example_1(4)
+    oracle.see(example)
+    assert oracle.choose(example.view(2)) == KEEP

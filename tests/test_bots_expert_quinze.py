@@ -1,0 +1,163 @@
+"""Le Quinze's expert bot: legal and reproducible choices from views only, worlds weighted by the opponents'
+decisions (Q-§8 "Information"), known decisions of the rule file's Example 1 (§6) and strategy notes (§8), Form B's
+exact policy (Q-§5.8), and table mode (QUINZE-19…40)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from academie.bots import Reason
+from academie.engine import Mode
+from academie.games import make_bot
+from academie.games.quinze import CARD, QuinzeRules, QuinzeState, Raise
+from academie.games.quinze.bots.classical import ClassicalBot
+from academie.games.quinze.bots.expert import ODD, ExpertBot, decision_weight, weighted_gain
+from academie.games.quinze.bots.oracle import OracleBot
+from academie.games.quinze.positions import deck
+from academie.words import Words
+
+
+def said_in_french(reason: str) -> bool:
+    """A bot's reason is a :class:`~academie.bots.Reason` whose message the French catalogue translates."""
+    return isinstance(reason, Reason) and bool(reason) and Words("fr")(reason.message) != reason.message
+
+def example_1(*texts: str) -> QuinzeState:
+    """The rule file's Example 1 (§6): A (seat 0) speaks first, C (seat 2) deals; hidden cards A 7, B K, C 4; A
+    draws a 5 and B a 3; then ``texts`` are played."""
+    rules = QuinzeRules(players=3)
+    state = QuinzeState.new(rules, decks=[deck(hands={0: "7S", 1: "KC", 2: "4S"}, dealer=2, rules=rules,
+                                               stock="5C 3S")], first_dealer=2)
+    for text in texts:
+        state.apply_text(text)
+    return state
+
+
+A_STANDS = ("open 3", "hold", "pass", "card", "want-cards", "raise 4", "hold", "stand")
+"""Example 1 up to B's draw: A opened, drew a 5, raised 4 and stood; B held."""
+
+
+@pytest.mark.parametrize(("form", "players"), [("A", 2), ("A", 4), ("B", 2)])
+def test_expert_chooses_legal_actions_reproducibly(form: str, players: int) -> None:
+    """Q-§5.6: every choice of the registered expert is legal and explained, and the same seed on the same view
+    gives the same action."""
+    for seed in range(3):
+        state = QuinzeState.new(QuinzeRules(form=form, players=players), seed=seed)  # type: ignore[arg-type]
+        bots = [make_bot("quinze", "expert", seed=s, samples=6) for s in range(players)]
+        twins = [make_bot("quinze", "expert", seed=s, samples=6) for s in range(players)]
+        for _ in range(40):
+            if state.is_terminal:
+                break
+            seat = state.actor
+            assert isinstance(seat, int)
+            view = state.view(seat)
+            action = bots[seat].choose(view)
+            assert action in state.legal_actions() and twins[seat].choose(view) == action
+            assert said_in_french(bots[seat].explain())
+            state.apply(action)
+
+
+def test_expert_decides_from_the_view_alone() -> None:
+    """Hidden information: Example 1 and the same coup with A's hidden 7 replaced by another 7 and C's 4 by a 9
+    give B the same view (C passed, A's card is hidden), and the expert (same seed) the same action and reason."""
+    rules = QuinzeRules(players=3)
+    other = QuinzeState.new(rules, decks=[deck(hands={0: "7C", 1: "KC", 2: "9S"}, dealer=2, rules=rules,
+                                               stock="5C 3S")], first_dealer=2)
+    for text in A_STANDS:
+        other.apply_text(text)
+    real = example_1(*A_STANDS)
+    assert real.view(1) == other.view(1) and real.view(0) != other.view(0)
+    first, second = ExpertBot(seed=2, samples=12), ExpertBot(seed=2, samples=12)
+    assert first.choose(real.view(1)) == second.choose(other.view(1))
+    assert first.explain() == second.explain()
+
+
+def test_Q_8_information_a_hidden_card_is_read_from_the_open_the_draw_the_raise_and_the_stand() -> None:
+    """Q-§8 "Information" (Example 1): A opened, asked for a card that showed a 5, raised and stood. A hidden ten
+    (15) explains the draw, the raise on a strong total and the stand, all but the opening (the books open on the
+    cards that reach 12 to 15 most often, 2 to 5); a 7 (12) or an ace (6) leave the raise unexplained too, and the
+    ace the stand where no card could bust him."""
+    view = example_1(*A_STANDS).view(1)
+    ten, seven, ace = (decision_weight(view, 0, value) for value in (10, 7, 1))
+    assert ten == ODD and seven == ODD * ODD and ace == ODD * ODD
+    assert decision_weight(example_1("open 3").view(1), 0, 4) == 1.0  # an opening on a 4 fits
+
+
+def test_Q_8_standing_thresholds_b_draws_on_ten_against_a_player_who_stood() -> None:
+    """Q-§8 "Standing thresholds" (Example 1): B holds a king (10) and A stood showing a 5 after raising; standing
+    on 10 loses to nearly every total A can hold, so the expert asks for a card, as B does in the example."""
+    view = example_1(*A_STANDS).view(1)
+    assert ExpertBot(seed=1, samples=48).choose(view) == CARD
+
+
+def test_weighted_gain_is_the_plain_paired_mean_with_equal_weights() -> None:
+    """The weighted paired gain reduces to the paired mean and its standard error when every world weighs the
+    same, and a world of zero weight changes nothing."""
+    mean, error = weighted_gain([3.0, 1.0, 2.0], [1.0, 1.0, 0.0], [1.0, 1.0, 1.0])
+    assert mean == pytest.approx(4 / 3) and error == pytest.approx((8 / 9 / 3 * 3 / 2) ** 0.5)
+    assert weighted_gain([3.0, 1.0, 2.0, 99.0], [1.0, 1.0, 0.0, 0.0], [1.0, 1.0, 1.0, 0.0])[0] == pytest.approx(4 / 3)
+
+
+def test_Q_5_8_form_b_plays_the_exact_policy() -> None:
+    """Q-§5.8: in Form B, solved exactly, the expert plays the classical bot's optimal policy, draw for draw."""
+    for seed in range(6):
+        state = QuinzeState.new(QuinzeRules(form="B"), seed=seed)
+        expert, classical = ExpertBot(seed=seed, samples=4), ClassicalBot(seed=seed)
+        while not state.is_terminal:
+            seat = state.actor
+            assert isinstance(seat, int)
+            view = state.view(seat)
+            action = expert.choose(view)
+            if len(view.legal_actions) > 1:
+                assert classical.choose(view) == action
+            state.apply(action)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_QUINZE_19_40_expert_chooses_legally_in_table_mode(players: int) -> None:
+    """QUINZE-19…40 (table mode): with irregular acts committed at random and remedies to choose, every choice of
+    the expert is legal (the books decide where no world fits the view)."""
+    for seed in range(4):
+        rng = random.Random(seed)
+        state = QuinzeState.new(QuinzeRules(players=players, mode=Mode.TABLE), seed=seed)
+        bots = [ExpertBot(seed=s, samples=4) for s in range(players)]
+        checked = 0
+        for _ in range(300):
+            if state.is_terminal:
+                break
+            if rng.random() < 0.06:
+                acts = state.irregular_actions(rng.randrange(players))
+                if acts:
+                    state.apply(rng.choice(acts))
+                    continue
+            actor = state.actor
+            assert actor is not None
+            if actor < 0:
+                state.apply(rng.choice(state.legal_actions()))
+                continue
+            choice = bots[actor].choose(state.view(actor))
+            assert choice in state.legal_actions()
+            state.apply(choice)
+            checked += 1
+        assert checked > 0
+
+
+def test_perfect_information_player_knows_the_next_card() -> None:
+    """The bound of knowing every card (the ladder's perfect-information player), Example 1: B on 10 against A who
+    stood; the next card is a 3 (B ends on 13 and wins), so B never stands on 10: it raises its whole cave first,
+    sure to win. Its every choice is legal."""
+    state = example_1(*A_STANDS)
+    oracle = OracleBot(seed=1)
+    oracle.see(state)
+    choice = oracle.choose(state.view(1))
+    assert isinstance(choice, Raise) and choice == state.view(1).legal_actions[-1]
+    game = QuinzeState.new(QuinzeRules(players=3), seed=4)
+    deals = len(game.deal_results)
+    while len(game.deal_results) == deals:
+        seat = game.actor
+        assert isinstance(seat, int)
+        oracle.see(game)
+        action = oracle.choose(game.view(seat))
+        assert action in game.legal_actions()
+        game.apply(action)
