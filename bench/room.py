@@ -1,0 +1,338 @@
+"""``python -m bench.room`` (or ``python -m bench --only room``): the card room under load.
+
+One ``academie serve`` process (SQLite, one bot worker) on loopback; this process is the load generator: it
+creates tables (Écarté, two players; Whist, four, for the fast run), connects every seat of each through real
+WebSockets, and plays random legal moves.
+
+* **human pace**: 10, 100 and 1,000 tables at once, each table making one action a second (its player waits
+  for the next tick of the table's clock); latency = from an action sent to the picture of the next position
+  received by the same player; p50/p99 over the measuring window (after a warm-up).
+* **as fast as they can**: a few tables whose players answer each picture at once: actions per second.
+* **no acknowledged action lost**: at the end, every table's stored position is at least the last one its
+  players were shown.
+* **where the time goes**: the server's work per action measured apart in this process on the same games:
+  the engine (clone, checked apply), the pictures (one per seat and one for a spectator), JSON, the database
+  (one committed insert through the store, SQLite in WAL mode).
+
+The machine is shared: the figures say what this run saw; compare them within one run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import resource
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import orjson
+from websockets.asyncio.client import ClientConnection, connect
+
+from academie.engine import PUBLIC
+from academie.games import load
+from academie.room.store import ActionRow, SeatRow, Store, TableRow
+from academie.room.tables import game_words
+
+RESULTS = Path(__file__).resolve().parent / "results"
+GOAL_P99_MS = 250.0
+PACED_GAME = "ecarte"
+"""Tables at human pace: two players each, a game of about 45 actions (most outlast the window)."""
+FAST_GAME = "whist"
+"""Tables as fast as they can: four players each, a rubber of several hundred actions (none ends in the window)."""
+WARM_UP = 3.0
+
+
+def percentile(values: list[float], share: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+# ------------------------------------------------------------------------------------------------ the server
+class ServerProcess:
+    def __init__(self, folder: Path) -> None:
+        self.port = _free_port()
+        self.folder = folder
+        self.process: Any = None
+
+    def __enter__(self) -> ServerProcess:
+        import subprocess
+
+        command = [sys.executable, "-m", "academie", "serve", "--port", str(self.port), "--db",
+                   f"sqlite+aiosqlite:///{self.folder / 'bench.db'}", "--workers", "1",
+                   "--message-rate", "1000"]
+        self.log = (self.folder / "server.log").open("ab")
+        self.process = subprocess.Popen(command, cwd=self.folder, stdout=self.log, stderr=self.log)
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            try:
+                if httpx.get(f"{self.base}/api/games", timeout=1).status_code == 200:
+                    return self
+            except httpx.HTTPError:
+                time.sleep(0.2)
+        raise RuntimeError("the server did not start")
+
+    def __exit__(self, *_exc: object) -> None:
+        self.process.terminate()
+        self.process.wait(20)
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def cpu_seconds(self) -> float:
+        """The server's CPU time so far (user + system), from /proc."""
+        fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+# ------------------------------------------------------------------------------------------------ players
+class Table:
+    """Both players of one table: each answers its pictures, at the table's pace or at once."""
+
+    def __init__(self, table: str, tokens: dict[int, str], *, pace: float | None, rng: random.Random) -> None:
+        self.id, self.tokens, self.pace, self.rng = table, tokens, pace, rng
+        self.sent: dict[int, float] = {}
+        self.latencies: list[tuple[float, float]] = []
+        """(when received, milliseconds)."""
+        self.seen = 0
+        self.actions = 0
+        self.finished = False
+        self.next_tick = time.monotonic() + rng.random() * (pace or 0.0)
+
+    async def player(self, socket: ClientConnection, stop: float) -> None:
+        async for raw in socket:
+            message = orjson.loads(raw)
+            if message["type"] != "picture":
+                continue
+            now = time.monotonic()
+            seq = message["seq"]
+            self.seen = max(self.seen, seq)
+            started = self.sent.pop(seq, None)
+            if started is not None:
+                self.latencies.append((now, (now - started) * 1000))
+            if message["status"] == "finished":
+                self.finished = True
+                return
+            if now >= stop:
+                return
+            if message["legal"]:
+                if self.pace is not None:
+                    self.next_tick = max(self.next_tick + self.pace, now)
+                    await asyncio.sleep(self.next_tick - now)
+                action = self.rng.choice(message["legal"])
+                self.sent[seq + 1] = time.monotonic()
+                self.actions += 1
+                await socket.send(orjson.dumps({"type": "act", "seq": seq, "action": action}).decode())
+
+
+async def _create(client: httpx.AsyncClient, count: int, seed: int, game: str) -> list[tuple[str, dict[int, str]]]:
+    limit = asyncio.Semaphore(20)
+
+    async def one(index: int) -> tuple[str, dict[int, str]]:
+        async with limit:
+            response = await client.post("/api/tables", json={"game": game, "seed": seed + index})
+            created = response.json()
+            return created["table"], {int(seat): data["token"] for seat, data in created["seats"].items()}
+
+    return list(await asyncio.gather(*(one(index) for index in range(count))))
+
+
+async def run_tables(server: ServerProcess, count: int, *, seconds: float, pace: float | None,
+                     seed: int, game: str) -> dict[str, Any]:
+    """``count`` tables played for ``seconds`` (after :data:`WARM_UP`); their latencies and rate."""
+    async with httpx.AsyncClient(base_url=server.base, timeout=60) as client:
+        created = await _create(client, count, seed, game)
+        tables = [Table(table, tokens, pace=pace, rng=random.Random(seed + index))
+                  for index, (table, tokens) in enumerate(created)]
+        sockets: list[tuple[Table, ClientConnection]] = []
+        limit = asyncio.Semaphore(50)
+
+        async def open_socket(table: Table, token: str) -> None:
+            async with limit:
+                socket = await connect(f"ws://127.0.0.1:{server.port}/ws/tables/{table.id}?token={token}",
+                                       max_size=None, ping_interval=None)
+                sockets.append((table, socket))
+
+        await asyncio.gather(*(open_socket(table, token) for table in tables for token in table.tokens.values()))
+        cpu_before, wall_before, own_before = server.cpu_seconds(), time.monotonic(), time.process_time()
+        start = time.monotonic()
+        stop = start + WARM_UP + seconds
+        players = [asyncio.create_task(table.player(socket, stop)) for table, socket in sockets]
+        await asyncio.wait(players, timeout=WARM_UP + seconds + 30)
+        wall = time.monotonic() - wall_before
+        cpu, own = server.cpu_seconds() - cpu_before, time.process_time() - own_before
+        for socket in (socket for _, socket in sockets):
+            await socket.close()
+        for task in players:
+            task.cancel()
+        lost = await _lost(client, tables)
+    window = [ms for table in tables for when, ms in table.latencies if when >= start + WARM_UP]
+    counted = sum(1 for table in tables for when, _ in table.latencies if when >= start + WARM_UP)
+    everything = sum(len(table.latencies) for table in tables)
+    return {"game": game, "tables": count, "pace_s": pace, "seconds": seconds, "actions_acknowledged": counted,
+            "actions_per_s": counted / seconds, "p50_ms": percentile(window, 0.50),
+            "p99_ms": percentile(window, 0.99), "max_ms": max(window, default=float("nan")),
+            "server_cpu_share": cpu / wall, "generator_cpu_share": own / wall,
+            "server_cpu_ms_per_action": 1000 * cpu / max(1, everything), "load_average": os.getloadavg()[0],
+            "tables_finished": sum(table.finished for table in tables), "acknowledged_actions_lost": lost}
+
+
+async def _lost(client: httpx.AsyncClient, tables: list[Table]) -> int:
+    """Tables whose stored position is behind what their players were shown (must be none)."""
+    limit = asyncio.Semaphore(20)
+
+    async def behind(table: Table) -> bool:
+        async with limit:
+            stored = (await client.get(f"/api/tables/{table.id}")).json()["seq"]
+            return bool(stored < table.seen)
+
+    return sum(await asyncio.gather(*(behind(table) for table in tables)))
+
+
+# ------------------------------------------------------------------------------------------------ where the time goes
+def where_time_goes(actions: int) -> dict[str, Any]:
+    """The server's work per action on random Écarté and Whist games, measured apart: engine, pictures (one per
+    seat and the public's), JSON, database (one commit awaited alone: mostly waiting for the writing thread and
+    the disk, which the server shares between the tables acting together); wall and CPU ms per action, and each
+    part's share of the wall time."""
+    parts = {"engine": 0.0, "pictures": 0.0, "json": 0.0, "database": 0.0}
+    cpu = dict.fromkeys(parts, 0.0)
+    folder = Path(tempfile.mkdtemp(prefix="academie-bench-room-"))
+    store = Store(f"sqlite+aiosqlite:///{folder / 'parts.db'}")
+    done = 0
+
+    async def run() -> None:
+        nonlocal done
+        await store.migrate()
+        for number, name in enumerate(("ecarte", "whist") * 50):
+            if done >= actions:
+                break
+            game = load(name)
+            painter = game.painter() if game.painter is not None else None
+            assert painter is not None
+            table = TableRow(id=f"t{number}", game=name, options={}, seed=number, players=game.min_seats,
+                             mode="enforced", takeover=None, takeover_after=30.0, status="running", result="*",
+                             created="2026-01-01T00:00:00")
+            await store.create(table, [SeatRow(seat, None, None, None) for seat in range(game.min_seats)])
+            state, rng, seq = game.new(seed=number), random.Random(number), 0
+            words = game_words("en", name)
+            while not state.is_terminal and done < actions:
+                action = rng.choice(state.legal_actions())
+                clock, used = time.perf_counter(), time.process_time()
+                trial = state.clone()
+                trial.apply(trial.parse_action(str(action)))
+                parts["engine"] += time.perf_counter() - clock
+                cpu["engine"] += time.process_time() - used
+                clock, used = time.perf_counter(), time.process_time()
+                await store.append(table.id, ActionRow(seq + 1, state.actor, str(action), None), status="running",
+                                   result="*", finished=None)
+                parts["database"] += time.perf_counter() - clock
+                cpu["database"] += time.process_time() - used
+                state, seq = trial, seq + 1
+                pictures = []
+                clock, used = time.perf_counter(), time.process_time()
+                for viewer in (*range(game.min_seats), PUBLIC):
+                    view = state.view(viewer)
+                    pictures.append(painter.paint(view, words=words, names=painter.default_names(view, words=words)))
+                parts["pictures"] += time.perf_counter() - clock
+                cpu["pictures"] += time.process_time() - used
+                clock, used = time.perf_counter(), time.process_time()
+                for picture in pictures:  # as the room writes them: orjson on the picture's dataclasses
+                    orjson.dumps({"type": "picture", "seq": seq, "picture": picture})
+                parts["json"] += time.perf_counter() - clock
+                cpu["json"] += time.process_time() - used
+                done += 1
+        await store.close()
+
+    asyncio.run(run())
+    total = sum(parts.values())
+    return {"actions": done, "ms_per_action": {part: 1000 * spent / done for part, spent in parts.items()},
+            "cpu_ms_per_action": {part: 1000 * spent / done for part, spent in cpu.items()},
+            "share": {part: spent / total for part, spent in parts.items()}}
+
+
+# ------------------------------------------------------------------------------------------------ the run
+def run(*, quick: bool = False, levels: tuple[int, ...] = (10, 100, 1000), seconds: float = 20.0,
+        fast_tables: int = 20) -> list[dict[str, Any]]:
+    """Every figure of the room bench (a few minutes; under one with ``quick``)."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, max(soft, 16384)), hard))
+    if quick:
+        levels, seconds, fast_tables = tuple(level for level in levels if level <= 100), 6.0, 5
+    figures: list[dict[str, Any]] = []
+    with tempfile.TemporaryDirectory(prefix="academie-bench-room-") as folder, ServerProcess(Path(folder)) as server:
+        for index, count in enumerate(levels):
+            print(f"[bench] room: {count} tables at one action a second ...", flush=True)
+            figure = asyncio.run(run_tables(server, count, seconds=seconds, pace=1.0, seed=1000 * (index + 1),
+                                            game=PACED_GAME))
+            figures.append({"name": f"room/{count} tables at human pace", "kind": "room"} | figure)
+            print(f"[bench]   {_line(figures[-1])}", flush=True)
+        print(f"[bench] room: {fast_tables} tables as fast as they can ...", flush=True)
+        figure = asyncio.run(run_tables(server, fast_tables, seconds=seconds, pace=None, seed=99_000,
+                                        game=FAST_GAME))
+        figures.append({"name": f"room/{fast_tables} tables as fast as they can", "kind": "room"} | figure)
+        print(f"[bench]   {_line(figures[-1])}", flush=True)
+    parts = where_time_goes(300 if quick else 2000)
+    figures.append({"name": "room/server work per action, measured apart", "kind": "room-parts"} | parts)
+    print(f"[bench]   {_parts_line(figures[-1])}", flush=True)
+    return figures
+
+
+def _line(figure: dict[str, Any]) -> str:
+    goal = "" if figure["pace_s"] is None else (
+        f" (goal p99 < {GOAL_P99_MS:.0f} ms: {'met' if figure['p99_ms'] < GOAL_P99_MS else 'NOT met'})")
+    return (f"{figure['actions_per_s']:.0f} actions/s, p50 {figure['p50_ms']:.1f} ms, p99 {figure['p99_ms']:.1f} ms"
+            f"{goal}, server {figure['server_cpu_share']:.0%} of a core ({figure['server_cpu_ms_per_action']:.2f} ms "
+            f"of CPU an action), generator "
+            f"{figure['generator_cpu_share']:.0%}, acknowledged actions lost: {figure['acknowledged_actions_lost']}, "
+            f"load average {figure['load_average']:.1f}")
+
+
+def describe(figure: dict[str, Any]) -> str:
+    """One figure of this bench in one line."""
+    return _parts_line(figure) if figure["kind"] == "room-parts" else _line(figure)
+
+
+def _parts_line(figure: dict[str, Any]) -> str:
+    return ", ".join(f"{part} {ms:.3f} ms ({figure['share'][part]:.0%}; CPU {figure['cpu_ms_per_action'][part]:.3f} ms)"
+                     for part, ms in figure["ms_per_action"].items()) + f" per action over {figure['actions']}"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.room", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--quick", action="store_true", help="10 and 100 tables, 5 s each (a smoke test)")
+    parser.add_argument("--tables", default="10,100,1000", help="the table counts at human pace")
+    parser.add_argument("--seconds", type=float, default=20.0, help="the measuring window of each level")
+    parser.add_argument("--out", type=Path, default=None, help="the JSON to write")
+    args = parser.parse_args(argv)
+    levels = tuple(int(count) for count in args.tables.split(",") if count.strip())
+    started = time.strftime("%Y%m%d-%H%M%S")
+    figures = run(quick=args.quick, levels=levels, seconds=args.seconds)
+    out = args.out or RESULTS / f"room-{started}.json"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps({"figures": figures, "load": os.getloadavg()}, indent=1) + "\n", encoding="utf-8")
+    print(f"[bench] wrote {out}; load average {statistics.mean(os.getloadavg()):.1f} during the run")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,320 @@
+"""The card room's ASGI application: the HTTP API, the WebSocket of each table, the pages and their files.
+
+``create_app(database_url=...)`` builds it; ``academie serve`` runs it on uvicorn. At start-up the schema is
+migrated, every unfinished table is restored from its log (its bots play on), and on PostgreSQL the process
+listens for the other processes' changes. The contract is in docs/card-room.md.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from importlib import resources
+from typing import Annotated, Any
+
+import orjson
+from fastapi import FastAPI, HTTPException, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import JSONResponse, PlainTextResponse, Response
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, Field
+
+from academie import record
+from academie.engine import Mode, rules_to_dict
+from academie.games import GAMES
+from academie.room import pages
+from academie.room.hub import NewTable, Room, RoomError
+from academie.room.limits import MAX_MESSAGE_BYTES, RATE_PER_SECOND, RateLimit, origin_allowed
+from academie.room.notify import Listener, notify
+from academie.room.store import FINISHED, OPEN, RUNNING, Store, TableRow
+from academie.room.tables import Connection, LiveTable, Refusal, dumps, new_state, room_words
+from academie.room.workers import Workers
+from academie.words import LANGUAGES
+
+Lang = Annotated[str, Query(pattern="^(en|fr)$", description="The language of the words: en or fr.")]
+SEND_QUEUE_LIMIT = 1000
+"""Messages waiting for a connection that does not read them: past this it is closed."""
+
+
+class TableRequest(BaseModel):
+    """``POST /api/tables``: only ``game`` is required."""
+
+    game: str
+    options: dict[str, Any] = Field(default_factory=dict)
+    players: int | None = None
+    bots: dict[str, str] = Field(default_factory=dict)
+    mode: str | None = None
+    names: dict[str, str] = Field(default_factory=dict)
+    seed: int | None = None
+    takeover: str | None = None
+    takeover_after: float = 30.0
+
+
+class JoinRequest(BaseModel):
+    seat: int
+    name: str
+
+
+def create_app(*, database_url: str, origins: tuple[str, ...] = (), workers: int | None = None,
+               message_rate: float = RATE_PER_SECOND) -> FastAPI:
+    """The card room on the database at ``database_url`` (``sqlite+aiosqlite:///academie.db``,
+    ``postgresql+asyncpg://...``); ``origins``: other sites whose pages may open its WebSockets; ``workers``:
+    processes per bot pool (default: the cores, at most 4); ``message_rate``: the messages a connection may
+    send each second (bursts of twice as many)."""
+    postgres = database_url.startswith("postgresql")
+    store = Store(database_url, notify=notify if postgres else None)
+    pool = Workers(processes=workers)
+    room = Room(store, pool)
+    allowed = frozenset(origins)
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        await store.migrate()
+        listener = None
+        if postgres:
+            listener = Listener(database_url, on_change=room.on_notify, on_reconnect=room.catch_up_all)
+            await listener.start()
+        await room.restore()
+        try:
+            yield
+        finally:
+            room.close()
+            if listener is not None:
+                await listener.close()
+            pool.close()
+            await store.close()
+
+    app = FastAPI(title="Académie card room", lifespan=lifespan,
+                  description="Play the five games together: tables, seats, bots, real-time pictures, records. "
+                              "See docs/card-room.md.")
+    app.state.room = room
+
+    @app.exception_handler(RoomError)
+    async def room_error(_request: Request, error: RoomError) -> JSONResponse:
+        return JSONResponse({"detail": error.message}, status_code=error.status)
+
+    _api(app, room)
+    _socket(app, room, allowed, message_rate)
+    app.include_router(pages.router)
+    app.mount("/static", StaticFiles(directory=str(resources.files("academie.room").joinpath("static"))),
+              name="static")
+    return app
+
+
+# ------------------------------------------------------------------------------------------------ HTTP
+def _row_summary(row: TableRow, lang: str) -> dict[str, Any]:
+    """A finished table's summary from its stored row (without replaying it)."""
+    w = room_words(lang)
+    game = GAMES[row.game]
+    defaults = rules_to_dict(game.rules())
+    options = {name: value for name, value in row.options.items() if defaults.get(name) != value}
+    return {"table": row.id, "game": row.game, "title": game.title, "players": row.players, "mode": row.mode,
+            "options": options, "status": row.status, "status_text": w("game over"), "result": row.result,
+            "created": row.created, "finished": row.finished}
+
+
+def _api(app: FastAPI, room: Room) -> None:
+    @app.get("/api/games")
+    async def games() -> list[dict[str, Any]]:
+        """The games with their options (and defaults), numbers of players and bots."""
+        return [{"game": game.name, "title": game.title, "min_players": game.min_seats,
+                 "max_players": game.max_seats, "bots": list(game.bots), "strongest": game.strongest(),
+                 "options": {name: value for name, value in rules_to_dict(game.rules()).items()
+                             if name not in ("version", "players", "mode")},
+                 "modes": [mode.value for mode in Mode]} for game in GAMES.values()]
+
+    @app.post("/api/tables")
+    async def create_table(request: TableRequest, lang: Lang = "en") -> dict[str, Any]:
+        """Create a table: a token (and a link) for every human seat, the spectators' link."""
+        return await room.create(NewTable(**request.model_dump()), lang)
+
+    @app.get("/api/tables")
+    async def open_tables(lang: Lang = "en") -> list[dict[str, Any]]:
+        """The open and running tables."""
+        rows = await room.store.tables_with((OPEN, RUNNING))
+        tables = [await room.get(row.id) for row in rows]
+        return [room.summary(table, lang) for table in tables if table is not None]
+
+    @app.get("/api/finished")
+    async def finished_tables(lang: Lang = "en") -> list[dict[str, Any]]:
+        """The finished games, newest first (for the list of replays)."""
+        rows = await room.store.tables_with((FINISHED,), newest_first=True, limit=200)
+        return [_row_summary(row, lang) for row in rows]
+
+    @app.get("/api/tables/{table_id}")
+    async def table_summary(table_id: str, lang: Lang = "en") -> dict[str, Any]:
+        """The public summary of a table."""
+        return room.summary(await room.table_or_404(table_id, lang), lang)
+
+    @app.post("/api/tables/{table_id}/join")
+    async def join(table_id: str, request: JoinRequest, lang: Lang = "en") -> dict[str, Any]:
+        """Take a free human seat under a name: its token and link."""
+        return await room.join(table_id, request.seat, request.name, lang)
+
+    @app.post("/api/tables/{table_id}/leave")
+    async def leave(table_id: str, token: str, lang: Lang = "en") -> dict[str, Any]:
+        """Leave the seat: it becomes free, and this token stops acting for it."""
+        return await room.leave(table_id, token, lang)
+
+    @app.get("/api/tables/{table_id}/record")
+    async def table_record(table_id: str, token: str | None = None, format: str = "acad",
+                           lang: Lang = "en") -> Response:
+        """The record: redacted for the token's seat while the game goes on, whole once it is over."""
+        w = room_words(lang)
+        if format not in ("acad", "json"):
+            raise HTTPException(400, w("Unknown record format {format}; allowed: acad, json.", format=format))
+        table = await room.table_or_404(table_id, lang)
+        async with table.lock:
+            whole = table.record()
+            finished = table.finished
+            seat = table.seat_of(token) if token is not None else None
+        if token is not None and seat is None:
+            raise HTTPException(403, w("This token holds no seat at table {table}.", table=table_id))
+        if not finished:
+            if seat is None:
+                raise HTTPException(403, w("The record is given to the players during the game (each the record of "
+                                           "what their seat saw), and to everyone once it is over."))
+            whole = record.redact(whole, seat)
+        if format == "json":
+            return Response(orjson.dumps(record.to_json(whole)), media_type="application/json")
+        name = f"{table.game.name}-{table_id}.acad"
+        return PlainTextResponse(record.write_text(whole),
+                                 headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+    @app.get("/api/tables/{table_id}/replay")
+    async def replay(table_id: str, lang: Lang = "en") -> Response:
+        """A finished game step by step: at each step the public picture and each seat's."""
+        table = await room.table_or_404(table_id, lang)
+        if not table.finished:
+            raise HTTPException(409, room_words(lang)("The replay is shown once the game is over."))
+        return Response(orjson.dumps(await asyncio.to_thread(_replay, table, lang)), media_type="application/json")
+
+
+def _replay(table: LiveTable, lang: str) -> dict[str, Any]:
+    """Every step of a finished table: the table dealt, then after each stored action."""
+    twin = LiveTable(table.row, table.seats, store=table.store, workers=table.workers)
+    twin.state = new_state(table.game, table.row)
+    operations = table.state.operations
+    steps: list[dict[str, Any]] = []
+
+    def step(seat: int | None, action: str | None) -> dict[str, Any]:
+        return {"seq": len(steps), "seat": seat, "action": action, "public": twin.picture(None, lang),
+                "seats": [twin.picture(seat, lang) for seat in range(table.row.players)]}
+
+    steps.append(step(None, None))
+    position = len(twin.state.operations)
+    while position < len(operations):
+        operation = operations[position]
+        twin.state.apply(operation.action)
+        position = len(twin.state.operations)
+        steps.append(step(operation.actor if operation.actor >= 0 else None, str(operation.action)))
+    return {"table": table.row.id, "game": table.game.name, "title": table.game.title, "players": table.row.players,
+            "names": [seat.name for seat in table.seats], "result": table.game.record.result_text(table.state),
+            "steps": steps}
+
+
+# ------------------------------------------------------------------------------------------------ WebSocket
+def _socket(app: FastAPI, room: Room, allowed: frozenset[str], rate: float) -> None:
+    @app.websocket("/ws/tables/{table_id}")
+    async def table_socket(websocket: WebSocket, table_id: str, token: str | None = None,
+                           lang: str = "en") -> None:
+        if not origin_allowed(websocket.headers.get("origin"), websocket.headers.get("host"), allowed):
+            await websocket.close(code=1008, reason="origin not allowed")
+            return
+        await websocket.accept()
+        if lang not in LANGUAGES:
+            lang = "en"
+        w = room_words(lang)
+        table = await room.get(table_id)
+        if table is None:
+            await _refuse(websocket, "no-table", w("There is no table {table}.", table=table_id), 4404)
+            return
+        seat = table.seat_of(token) if token else None
+        if token and seat is None:
+            await _refuse(websocket, "bad-token", w("This token holds no seat at table {table}.", table=table_id), 4403)
+            return
+        connection = Connection(seat, lang, token if seat is not None else None)
+        sender = asyncio.get_running_loop().create_task(_send_all(websocket, connection))
+        try:
+            await table.attach(connection)
+            limit = RateLimit(rate=rate, burst=2 * rate, tokens=2 * rate)
+            await _receive_all(websocket, room, table, connection, limit)
+        finally:
+            table.detach(connection)
+            room.release(table)
+            sender.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await sender
+
+
+async def _refuse(websocket: WebSocket, code: str, message: str, close_code: int) -> None:
+    await websocket.send_text(dumps({"type": "error", "code": code, "message": message}))
+    await websocket.close(code=close_code)
+
+
+async def _send_all(websocket: WebSocket, connection: Connection) -> None:
+    while True:
+        message = await connection.queue.get()
+        if connection.queue.qsize() > SEND_QUEUE_LIMIT:
+            await websocket.close(code=1008, reason="too slow")
+            return
+        await websocket.send_text(message)
+
+
+async def _receive_all(websocket: WebSocket, room: Room, table: LiveTable, connection: Connection,
+                       limit: RateLimit) -> None:
+    w = room_words(connection.lang)
+
+    def error(code: str, message: str) -> None:
+        connection.send(dumps({"type": "error", "code": code, "message": message}))
+
+    while True:
+        try:
+            raw = await websocket.receive()
+        except WebSocketDisconnect:
+            return
+        if raw["type"] == "websocket.disconnect":
+            return
+        data = raw.get("text") if raw.get("text") is not None else raw.get("bytes")
+        if limit.exhausted:
+            await websocket.close(code=1008, reason="too many refused messages")
+            return
+        if data is None or len(data) > MAX_MESSAGE_BYTES:
+            limit.strike()
+            error("too-big", w("A message may hold at most {most} bytes.", most=MAX_MESSAGE_BYTES))
+            continue
+        if not limit.allow():
+            error("too-fast", w("Too many messages: at most {rate} a second.", rate=int(limit.rate)))
+            continue
+        await _handle(data, room, table, connection, error)
+
+
+async def _handle(data: str | bytes, room: Room, table: LiveTable, connection: Connection,
+                  error: Any) -> None:
+    w = room_words(connection.lang)
+    try:
+        message = orjson.loads(data)
+    except orjson.JSONDecodeError:
+        message = None
+    kind = message.get("type") if isinstance(message, dict) else None
+    if kind == "act" and isinstance(message, dict):
+        if connection.seat is None:
+            error("spectator", w("Spectators watch: only a seat's link (with its token) may act."))
+            return
+        if connection.token is None or table.seat_of(connection.token) != connection.seat:  # the seat was left
+            error("bad-token", w("This token holds no seat at table {table}.", table=table.row.id))
+            return
+        try:
+            await table.submit(connection.seat, message.get("seq"), message.get("action"), connection.lang)
+        except Refusal as refusal:
+            error(refusal.code, refusal.message)
+            if refusal.code == "stale":
+                connection.send(table.picture_message(connection.seat, connection.lang))
+    elif kind == "chat" and isinstance(message, dict):
+        try:
+            await room.chat(table, connection, message.get("text"))
+        except RoomError as refused:
+            error("bad-message", refused.message)
+    else:
+        error("bad-message", w("A message is a JSON object whose type is act or chat."))

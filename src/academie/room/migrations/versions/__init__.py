@@ -1,0 +1,1 @@
+"""One module per revision of the card room's schema, oldest first."""

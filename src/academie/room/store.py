@@ -1,0 +1,343 @@
+"""The card room's storage: every table (its game, options, seed and seats), the append-only log of each table's
+accepted actions, and its chat, in one schema for SQLite and PostgreSQL (SQLAlchemy 2 Core, asynchronous;
+the schema migrated by Alembic at start-up).
+
+An action is committed here before anyone is told of it; ``UNIQUE(table_id, seq)`` makes the log the arbiter
+when two processes accept an action for the same table at once: the second insert fails (:class:`SeqTaken`),
+and that process catches up from the log instead. SQLite runs in WAL mode with ``synchronous=NORMAL``: a
+committed action survives the server's crash or ``kill -9`` (not a power cut, which PostgreSQL's defaults cover).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Awaitable, Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any
+
+import sqlalchemy as sa
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import event
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
+
+from academie.engine import AcademieError
+
+metadata = sa.MetaData()
+tables = sa.Table(
+    "room_tables", metadata,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("game", sa.String(32), nullable=False),
+    sa.Column("options", sa.Text, nullable=False),
+    sa.Column("seed", sa.BigInteger, nullable=False),
+    sa.Column("players", sa.Integer, nullable=False),
+    sa.Column("mode", sa.String(16), nullable=False),
+    sa.Column("takeover", sa.String(32), nullable=True),
+    sa.Column("takeover_after", sa.Float, nullable=False),
+    sa.Column("status", sa.String(16), nullable=False),
+    sa.Column("result", sa.Text, nullable=False),
+    sa.Column("created", sa.String(32), nullable=False),
+    sa.Column("finished", sa.String(32), nullable=True),
+)
+seats = sa.Table(
+    "room_seats", metadata,
+    sa.Column("table_id", sa.String(32), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("name", sa.String(64), nullable=True),
+    sa.Column("token", sa.String(64), nullable=True),
+    sa.Column("bot", sa.String(32), nullable=True),
+)
+actions = sa.Table(
+    "room_actions", metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("table_id", sa.String(32), nullable=False),
+    sa.Column("seq", sa.Integer, nullable=False),
+    sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("action", sa.Text, nullable=False),
+    sa.Column("comment", sa.Text, nullable=True),
+)
+chat = sa.Table(
+    "room_chat", metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("table_id", sa.String(32), nullable=False),
+    sa.Column("seat", sa.Integer, nullable=True),
+    sa.Column("name", sa.String(64), nullable=False),
+    sa.Column("text", sa.Text, nullable=False),
+)
+
+OPEN, RUNNING, FINISHED = "open", "running", "finished"
+"""A table's status: a human seat still free; every seat taken; the game over."""
+
+
+class StoreError(AcademieError):
+    """The database refused or lost something (its message says what)."""
+
+
+class SeqTaken(StoreError):
+    """Another process stored an action at this table's sequence number first."""
+
+
+@dataclass(frozen=True, slots=True)
+class TableRow:
+    """A table as stored: what rebuilds its game (game, options, seed, players) and how it is played."""
+
+    id: str
+    game: str
+    options: dict[str, Any]
+    seed: int
+    players: int
+    mode: str
+    takeover: str | None
+    takeover_after: float
+    status: str
+    result: str
+    created: str
+    finished: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRow:
+    seat: int
+    name: str | None
+    token: str | None
+    bot: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class ActionRow:
+    seq: int
+    seat: int
+    action: str
+    comment: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class ChatRow:
+    id: int
+    seat: int | None
+    name: str
+    text: str
+
+
+@dataclass(slots=True)
+class _Write:
+    """An action waiting for the group commit, and the future its caller awaits."""
+
+    table_id: str
+    row: ActionRow
+    status: str
+    result: str
+    finished: str | None
+    done: asyncio.Future[None]
+
+
+GROUP_COMMIT = 256
+"""The most actions committed in one transaction."""
+
+_STATUS_UPDATE = tables.update().where(tables.c.id == sa.bindparam("table")).values(
+    status=sa.bindparam("new_status"), result=sa.bindparam("new_result"), finished=sa.bindparam("new_finished"))
+
+
+def _action_rows(batch: list[_Write]) -> list[dict[str, Any]]:
+    return [{"table_id": write.table_id, "seq": write.row.seq, "seat": write.row.seat, "action": write.row.action,
+             "comment": write.row.comment} for write in batch]
+
+
+def _status_rows(batch: list[_Write]) -> list[dict[str, Any]]:
+    return [{"table": write.table_id, "new_status": write.status, "new_result": write.result,
+             "new_finished": write.finished} for write in batch]
+
+
+Notify = Callable[[AsyncConnection, str, str], Awaitable[None]]
+"""Tells the other processes of a change, inside the transaction that commits it: ``notify(conn, table, kind)``."""
+
+
+def _table_row(row: Any) -> TableRow:
+    return TableRow(id=row.id, game=row.game, options=json.loads(row.options), seed=int(row.seed),
+                    players=row.players, mode=row.mode, takeover=row.takeover,
+                    takeover_after=float(row.takeover_after), status=row.status, result=row.result,
+                    created=row.created, finished=row.finished)
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA busy_timeout=5000")
+    cursor.close()
+
+
+def migrate_connection(connection: sa.Connection) -> None:
+    """Bring the schema to the newest revision on ``connection`` (Alembic, from the package's migrations)."""
+    config = Config()
+    config.set_main_option("script_location", str(resources.files("academie.room").joinpath("migrations")))
+    config.attributes["connection"] = connection
+    command.upgrade(config, "head")
+
+
+class Store:
+    """The database of one server process (a pool of connections)."""
+
+    def __init__(self, url: str, *, notify: Notify | None = None) -> None:
+        self.url = url
+        self.is_sqlite = url.startswith("sqlite")
+        options: dict[str, Any] = {}
+        if not self.is_sqlite:
+            options = {"pool_size": 10, "max_overflow": 20}
+        self.engine: AsyncEngine = create_async_engine(url, **options)
+        self._sync_engine: sa.Engine | None = None
+        self._writer_thread: ThreadPoolExecutor | None = None
+        if self.is_sqlite:
+            event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
+            # the log's writes go through one thread of their own: aiosqlite would cross threads at every call
+            self._sync_engine = sa.create_engine(url.replace("sqlite+aiosqlite:", "sqlite:", 1))
+            event.listen(self._sync_engine, "connect", _sqlite_pragmas)
+            self._writer_thread = ThreadPoolExecutor(1, thread_name_prefix="academie-room-log")
+        self.notify = notify
+        self._writes: asyncio.Queue[_Write] = asyncio.Queue()
+        self._writer: asyncio.Task[None] | None = None
+
+    async def migrate(self) -> None:
+        async with self.engine.begin() as connection:
+            await connection.run_sync(migrate_connection)
+
+    async def close(self) -> None:
+        if self._writer is not None:
+            self._writer.cancel()
+        if self._sync_engine is not None and self._writer_thread is not None:
+            self._writer_thread.shutdown(wait=True)
+            self._sync_engine.dispose()
+        await self.engine.dispose()
+
+    async def _notify(self, connection: AsyncConnection, table: str, kind: str) -> None:
+        if self.notify is not None:
+            await self.notify(connection, table, kind)
+
+    # ------------------------------------------------------------------ tables and seats
+    async def create(self, table: TableRow, rows: Sequence[SeatRow]) -> None:
+        async with self.engine.begin() as connection:
+            await connection.execute(tables.insert().values(
+                id=table.id, game=table.game, options=json.dumps(table.options), seed=table.seed,
+                players=table.players, mode=table.mode, takeover=table.takeover,
+                takeover_after=table.takeover_after, status=table.status, result=table.result,
+                created=table.created, finished=table.finished))
+            await connection.execute(seats.insert(), [
+                {"table_id": table.id, "seat": row.seat, "name": row.name, "token": row.token, "bot": row.bot}
+                for row in rows])
+
+    async def table(self, table_id: str) -> TableRow | None:
+        async with self.engine.connect() as connection:
+            row = (await connection.execute(tables.select().where(tables.c.id == table_id))).first()
+        return None if row is None else _table_row(row)
+
+    async def tables_with(self, statuses: Sequence[str], *, newest_first: bool = False,
+                          limit: int = 1000) -> list[TableRow]:
+        order = tables.c.created.desc() if newest_first else tables.c.created
+        query = tables.select().where(tables.c.status.in_(statuses)).order_by(order).limit(limit)
+        async with self.engine.connect() as connection:
+            return [_table_row(row) for row in await connection.execute(query)]
+
+    async def seats(self, table_id: str) -> list[SeatRow]:
+        query = seats.select().where(seats.c.table_id == table_id).order_by(seats.c.seat)
+        async with self.engine.connect() as connection:
+            return [SeatRow(row.seat, row.name, row.token, row.bot) for row in await connection.execute(query)]
+
+    async def set_seat(self, table_id: str, seat: int, *, name: str | None, token: str | None,
+                       expect_name: str | None, status: str) -> bool:
+        """Name a seat (or free it), only if it is still as the caller saw it (``expect_name``); False if not."""
+        async with self.engine.begin() as connection:
+            now = seats.c.name.is_(None) if expect_name is None else seats.c.name == expect_name
+            done = await connection.execute(seats.update().where(
+                seats.c.table_id == table_id, seats.c.seat == seat, now).values(name=name, token=token))
+            if done.rowcount != 1:
+                return False
+            await connection.execute(tables.update().where(tables.c.id == table_id,
+                                                           tables.c.status != FINISHED).values(status=status))
+            await self._notify(connection, table_id, "seats")
+        return True
+
+    # ------------------------------------------------------------------ the log
+    async def append(self, table_id: str, row: ActionRow, *, status: str, result: str,
+                     finished: str | None) -> None:
+        """Commit one accepted action (and the table's new status); :class:`SeqTaken` if its number is taken.
+
+        Actions of many tables arriving together are committed together (a group commit: one transaction, one
+        trip to the database's thread or server), and each caller returns only once its action is committed."""
+        if self._writer is None or self._writer.done():
+            self._writer = asyncio.get_running_loop().create_task(self._write_loop())
+        write = _Write(table_id, row, status, result, finished, asyncio.get_running_loop().create_future())
+        self._writes.put_nowait(write)
+        await write.done
+
+    async def _write_loop(self) -> None:
+        while True:
+            batch = [await self._writes.get()]
+            while len(batch) < GROUP_COMMIT and not self._writes.empty():
+                batch.append(self._writes.get_nowait())
+            try:
+                await self._commit(batch)
+            except IntegrityError:  # one of them lost its number to another process: try each alone
+                for write in batch:
+                    await self._commit_alone(write)
+            except Exception as error:  # the database failed: every waiting caller hears of it
+                for write in batch:
+                    if not write.done.done():
+                        write.done.set_exception(StoreError(f"the database refused the action: {error}"))
+            else:
+                for write in batch:
+                    if not write.done.done():
+                        write.done.set_result(None)
+
+    async def _commit_alone(self, write: _Write) -> None:
+        outcome: BaseException | None = None
+        try:
+            await self._commit([write])
+        except IntegrityError:
+            outcome = SeqTaken(f"action {write.row.seq} of table {write.table_id} is already stored")
+        except Exception as error:
+            outcome = StoreError(f"the database refused the action: {error}")
+        if write.done.done():  # its caller is gone (a closed connection): the outcome is for nobody
+            return
+        if outcome is None:
+            write.done.set_result(None)
+        else:
+            write.done.set_exception(outcome)
+
+    async def _commit(self, batch: list[_Write]) -> None:
+        if self._sync_engine is not None:  # SQLite: the whole batch in one trip to the writing thread
+            await asyncio.get_running_loop().run_in_executor(self._writer_thread, self._commit_sync, batch)
+            return
+        async with self.engine.begin() as connection:
+            await connection.execute(actions.insert(), _action_rows(batch))
+            await connection.execute(_STATUS_UPDATE, _status_rows(batch))
+            for table in dict.fromkeys(write.table_id for write in batch):
+                await self._notify(connection, table, "action")
+
+    def _commit_sync(self, batch: list[_Write]) -> None:
+        assert self._sync_engine is not None
+        with self._sync_engine.begin() as connection:
+            connection.execute(actions.insert(), _action_rows(batch))
+            connection.execute(_STATUS_UPDATE, _status_rows(batch))
+
+    async def actions(self, table_id: str, *, after: int = 0) -> list[ActionRow]:
+        query = (actions.select().where(actions.c.table_id == table_id, actions.c.seq > after)
+                 .order_by(actions.c.seq))
+        async with self.engine.connect() as connection:
+            return [ActionRow(row.seq, row.seat, row.action, row.comment) for row in await connection.execute(query)]
+
+    # ------------------------------------------------------------------ chat
+    async def add_chat(self, table_id: str, *, seat: int | None, name: str, text: str) -> None:
+        async with self.engine.begin() as connection:
+            await connection.execute(chat.insert().values(table_id=table_id, seat=seat, name=name, text=text))
+            await self._notify(connection, table_id, "chat")
+
+    async def chat(self, table_id: str, *, after: int = 0, last: int = 50) -> list[ChatRow]:
+        query = (chat.select().where(chat.c.table_id == table_id, chat.c.id > after)
+                 .order_by(chat.c.id.desc()).limit(last))
+        async with self.engine.connect() as connection:
+            rows = [ChatRow(row.id, row.seat, row.name, row.text) for row in await connection.execute(query)]
+        return rows[::-1]

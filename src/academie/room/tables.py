@@ -1,0 +1,419 @@
+"""A live table: its game's state rebuilt from its log, its seats, the connections that watch it, and its bots.
+
+Every action goes the same way, whoever sends it (a player's connection, a bot's worker, another process's
+notification): checked by the engine on a clone of the state, committed to the log with the next sequence
+number, and only then made the table's state and told to every connection, each in its own picture painted from
+its own seat's view (spectators: the public view). The game is named nowhere here: everything game-specific
+comes from its registration (:class:`academie.registry.GameType`) and its painter.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import datetime
+import logging
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+import orjson
+
+from academie import record
+from academie.cards import Card
+from academie.engine import PUBLIC, ActionParseError, IllegalActionError, Irregular, Mode, rules_from_dict
+from academie.games import load
+from academie.picture import MovePicture, Painter, Picture
+from academie.registry import GameType
+from academie.room.store import FINISHED, OPEN, RUNNING, ActionRow, ChatRow, SeatRow, SeqTaken, Store, TableRow
+from academie.room.workers import Decision, Workers, decision_seed
+from academie.words import Words
+
+log = logging.getLogger("academie.room")
+
+
+@cache
+def room_words(lang: str) -> Words:
+    """The card room's words (and every catalogue's) in ``lang``."""
+    return Words(lang)
+
+
+@cache
+def game_words(lang: str, game: str) -> Words:
+    """The words a game's painter speaks in ``lang``."""
+    return Words(lang, game=game)
+
+
+class Refusal(Exception):
+    """A message the table refuses, in the sender's language: ``code`` (stale, illegal, not-your-turn, ...) and
+    the words that say why and what is allowed."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+@dataclass(eq=False)
+class Connection:
+    """One WebSocket: its seat (None: a spectator), its language, and the messages waiting to be sent to it."""
+
+    seat: int | None
+    lang: str
+    token: str | None = None
+    queue: asyncio.Queue[str] = field(default_factory=asyncio.Queue)
+
+    def send(self, message: str) -> None:
+        self.queue.put_nowait(message)
+
+
+def dumps(message: dict[str, Any]) -> str:
+    return orjson.dumps(message).decode()
+
+
+def new_state(game: GameType, table: TableRow) -> Any:
+    """The table's game as dealt from its seed, before the first decision."""
+    rules = rules_from_dict(game.rules, table.options)
+    players = {} if game.min_seats == game.max_seats else {"players": table.players}
+    return game.new(rules, seed=table.seed, **players)
+
+
+def painter(game: GameType) -> Painter:
+    if game.painter is None:
+        raise RuntimeError(f"{game.name} has no table picture")
+    return game.painter()
+
+
+class LiveTable:
+    """A table in play in this process."""
+
+    def __init__(self, row: TableRow, seats: list[SeatRow], *, store: Store, workers: Workers) -> None:
+        self.row = row
+        self.game = load(row.game)
+        self.painter = painter(self.game)
+        self.seats = seats
+        self.store = store
+        self.workers = workers
+        self.state = new_state(self.game, row)
+        self.seq = 0
+        self.comments: dict[int, str] = {}
+        """The bots' reasons by operation index (the record's comments)."""
+        self.connections: set[Connection] = set()
+        self.lock = asyncio.Lock()
+        self._pictures: dict[tuple[int, str], str] = {}
+        self._bot_task: asyncio.Task[None] | None = None
+        self._away: dict[int, float] = {}
+        """Human seats without a connection here, since when (for a bot to take over, if the table allows it)."""
+        self._timer: asyncio.TimerHandle | None = None
+        self.chat_seen = 0
+
+    # ------------------------------------------------------------------ rebuilding from the log
+    def replay(self, rows: Iterable[ActionRow]) -> None:
+        """Apply stored actions (each checked by the engine, as when it was first accepted)."""
+        for row in rows:
+            if row.seq != self.seq + 1:
+                raise RuntimeError(f"table {self.row.id}: action {row.seq} follows {self.seq}")
+            index = len(self.state.operations)
+            self.state.apply(self.state.parse_action(row.action))
+            if row.comment:
+                self.comments[index] = row.comment
+            self.seq = row.seq
+        self._pictures.clear()
+
+    @property
+    def finished(self) -> bool:
+        return bool(self.state.is_terminal)
+
+    def status(self) -> str:
+        if self.finished:
+            return FINISHED
+        free = any(seat.bot is None and seat.name is None for seat in self.seats)
+        return OPEN if free else RUNNING
+
+    def seat_of(self, token: str) -> int | None:
+        for seat in self.seats:
+            if seat.token is not None and seat.token == token:
+                return seat.seat
+        return None
+
+    def connected(self, seat: int) -> bool:
+        return any(connection.seat == seat for connection in self.connections)
+
+    # ------------------------------------------------------------------ what each viewer sees
+    def names(self, view: Any, lang: str) -> tuple[str, ...]:
+        """How the viewer calls each seat: itself as the game does ("You"), a player by name, a bot as a bot,
+        a free seat by its number."""
+        you = self.painter.default_names(view, words=game_words(lang, self.game.name))
+        w = room_words(lang)
+        viewer = getattr(view, "viewer", None)
+        return tuple(you[seat.seat] if seat.seat == viewer else seat.name if seat.name is not None
+                     else w("Bot ({bot})", bot=seat.bot) if seat.bot is not None else w("Seat {seat}", seat=seat.seat)
+                     for seat in self.seats)
+
+    def picture(self, viewer: int | None, lang: str) -> Picture:
+        """The viewer's picture (a spectator's from the public view); in table mode its moves also hold the
+        irregular acts the seat could commit now, labelled with their laws, as the terminal offers them."""
+        view = self.state.view(PUBLIC if viewer is None else viewer)
+        words = game_words(lang, self.game.name)
+        picture = self.painter.paint(view, words=words, names=self.names(view, lang))
+        if viewer is None or self.finished or self.row.mode != Mode.TABLE.value:
+            return picture
+        acts = self.state.irregular_actions(viewer)
+        if not acts:
+            return picture
+        extra = tuple(MovePicture(str(act), self.painter.act_label(view, str(act), words=words)) for act in acts)
+        return dataclasses.replace(picture, moves=picture.moves + extra)
+
+    def picture_message(self, viewer: int | None, lang: str) -> str:
+        key = (-1 if viewer is None else viewer, lang)
+        message = self._pictures.get(key)
+        if message is None:
+            picture = self.picture(viewer, lang)
+            # orjson writes the picture's dataclasses as Picture.as_json() does, ten times faster
+            message = self._pictures[key] = dumps({
+                "type": "picture", "seq": self.seq, "status": self.status(), "picture": picture,
+                "legal": [move.action for move in picture.moves]})
+        return message
+
+    def seats_message(self) -> str:
+        return dumps({"type": "seats", "seats": self.seat_list()})
+
+    def seat_list(self) -> list[dict[str, Any]]:
+        return [{"seat": seat.seat, "name": seat.name, "bot": seat.bot, "connected": self.connected(seat.seat),
+                 "free": seat.bot is None and seat.name is None} for seat in self.seats]
+
+    def welcome(self, connection: Connection) -> str:
+        return dumps({"type": "welcome", "table": self.row.id, "game": self.game.name, "title": self.game.title,
+                      "seat": connection.seat, "mode": self.row.mode, "players": self.row.players,
+                      "status": self.status()})
+
+    # ------------------------------------------------------------------ connections
+    async def attach(self, connection: Connection) -> None:
+        self.connections.add(connection)
+        connection.send(self.welcome(connection))
+        connection.send(self.picture_message(connection.seat, connection.lang))
+        for line in await self.store.chat(self.row.id):
+            connection.send(chat_message(line))
+        if connection.seat is not None:
+            self._away.pop(connection.seat, None)
+        self.broadcast_seats()
+        self.kick()
+
+    def detach(self, connection: Connection) -> None:
+        self.connections.discard(connection)
+        seat = connection.seat
+        if seat is not None and not self.connected(seat):
+            self._away[seat] = time.monotonic()
+        self.broadcast_seats()
+        self.kick()
+
+    def broadcast_seats(self) -> None:
+        message = self.seats_message()
+        for connection in self.connections:
+            connection.send(message)
+
+    def broadcast_pictures(self, decision: Decision | None = None, actor: int | None = None,
+                           action: Any = None) -> None:
+        self._pictures.clear()
+        for connection in self.connections:
+            connection.send(self.picture_message(connection.seat, connection.lang))
+            if decision is not None and actor is not None and decision.reason:
+                viewer = PUBLIC if connection.seat is None else connection.seat
+                if self.game.record.hide(actor, action, viewer) == action:  # a hidden act's reason names its cards
+                    connection.send(dumps({"type": "reason", "seq": self.seq, "seat": actor,
+                                           "text": say_reason(decision, connection.lang, self.game.name)}))
+
+    # ------------------------------------------------------------------ actions
+    async def submit(self, seat: int, seq: object, text: object, lang: str) -> None:
+        """A player's action; raises :class:`Refusal` (the state unchanged) when it cannot be taken."""
+        w = room_words(lang)
+        if not isinstance(text, str) or not text.strip() or not isinstance(seq, int) or isinstance(seq, bool):
+            raise Refusal("bad-message", w("An action needs its text (action) and the number of the last picture "
+                                           "you saw (seq)."))
+        async with self.lock:
+            if self.finished:
+                raise Refusal("finished", w("The game is over: no more actions."))
+            if seq != self.seq:
+                raise Refusal("stale", w("Your action was for the table at move {seen}, but it is now at move {now}: "
+                                         "look again and choose.", seen=seq, now=self.seq))
+            action_text, action = self._read(seat, text.strip(), w)
+            if isinstance(action, Irregular):
+                if action.seat != seat:
+                    raise Refusal("not-your-turn", w("You can commit irregular acts only as your own seat ({seat}).",
+                                                     seat=seat))
+            elif self.state.actor != seat:
+                raise Refusal("not-your-turn", w("It is not your turn."))
+            trial = self.state.clone()
+            try:
+                trial.apply(action)
+            except IllegalActionError as error:
+                words = game_words(lang, self.game.name)
+                why = self.painter.why_not(self.state.view(seat), action_text, error.reason, words=words)
+                raise Refusal("illegal", why) from None
+            try:
+                await self._commit(trial, seat, str(action), None)
+            except SeqTaken:
+                raise Refusal("stale", w("Another move was made first: look again and choose.")) from None
+        self.broadcast_pictures()
+        self.kick()
+
+    def _read(self, seat: int, text: str, w: Words) -> tuple[str, Any]:
+        """The action a player's text means: an action's own text, or the game's shorthand for one (``KH``)."""
+        try:
+            return text, self.state.parse_action(text)
+        except ActionParseError:
+            pass
+        action_text = self.painter.shorthand(self.state.view(seat), text)
+        try:
+            return action_text, self.state.parse_action(action_text)
+        except ActionParseError as error:
+            raise Refusal("illegal", w("Cannot read “{text}”: {error}", text=text, error=str(error))) from None
+
+    async def _commit(self, trial: Any, seat: int, action: str, comment: str | None) -> None:
+        """Store the action, then make ``trial`` (the state with it applied) the table's state."""
+        status = FINISHED if trial.is_terminal else self.status()
+        finished = datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds") if trial.is_terminal else None
+        row = ActionRow(self.seq + 1, seat, action, comment)
+        try:
+            await self.store.append(self.row.id, row, status=status, result=self.game.record.result_text(trial),
+                                    finished=finished)
+        except SeqTaken:  # another process took this move first: follow the log
+            await self._catch_up_locked()
+            raise
+        if comment:
+            self.comments[len(self.state.operations)] = comment
+        self.state = trial
+        self.seq = row.seq
+
+    async def catch_up(self) -> None:
+        """Apply what other processes stored since (their notification), and tell this process's connections."""
+        async with self.lock:
+            moved = await self._catch_up_locked()
+        if moved:
+            self.broadcast_pictures()
+            self.kick()
+
+    async def _catch_up_locked(self) -> bool:
+        rows = await self.store.actions(self.row.id, after=self.seq)
+        self.replay(rows)
+        return bool(rows)
+
+    async def reload_seats(self) -> None:
+        self.seats = await self.store.seats(self.row.id)
+        self._pictures.clear()
+        self.broadcast_seats()
+        self.broadcast_pictures()
+        self.kick()
+
+    async def refresh_chat(self) -> None:
+        lines = await self.store.chat(self.row.id, after=self.chat_seen)
+        for line in lines:
+            if line.id <= self.chat_seen:
+                continue
+            self.chat_seen = line.id
+            message = chat_message(line)
+            for connection in self.connections:
+                connection.send(message)
+
+    # ------------------------------------------------------------------ bots
+    def bot_for(self, seat: int) -> str | None:
+        """The bot that plays ``seat`` now: its own, or the table's takeover bot once a player has been away
+        longer than the table allows (only at a table created with that option)."""
+        row = self.seats[seat]
+        if row.bot is not None:
+            return row.bot
+        away = self._away.get(seat)
+        if self.row.takeover is None or away is None or self.connected(seat):
+            return None
+        return self.row.takeover if time.monotonic() - away >= self.row.takeover_after else None
+
+    def kick(self) -> None:
+        """Start the bots when one of them is to act (once: one decision at a time per table)."""
+        if self.finished or (self._bot_task is not None and not self._bot_task.done()):
+            return
+        actor = self.state.actor
+        if actor is None or actor < 0:
+            return
+        if self.bot_for(actor) is None:
+            self._wake_for_takeover(actor)
+            return
+        self._bot_task = asyncio.get_running_loop().create_task(self._bots())
+
+    def _wake_for_takeover(self, seat: int) -> None:
+        away = self._away.get(seat)
+        if self.row.takeover is None or away is None or self.seats[seat].bot is not None:
+            return
+        if self._timer is not None:
+            self._timer.cancel()
+        delay = max(0.0, self.row.takeover_after - (time.monotonic() - away))
+        self._timer = asyncio.get_running_loop().call_later(delay + 0.01, self.kick)
+
+    async def _bots(self) -> None:
+        while not self.finished:
+            seq, seat = self.seq, self.state.actor
+            if seat is None or seat < 0:
+                return
+            bot = self.bot_for(seat)
+            if bot is None:
+                self._wake_for_takeover(seat)
+                return
+            try:
+                decision = await self.workers.decide(self.game.name, bot,
+                                                     decision_seed(self.row.seed, seat, seq + 1), self.state.view(seat))
+            except Exception:  # a bot that fails leaves its seat waiting, as an absent player's, and says why
+                log.exception("table %s: the %s bot of seat %d failed at action %d", self.row.id, bot, seat, seq + 1)
+                return
+            async with self.lock:
+                if self.seq != seq or self.bot_for(seat) is None:
+                    continue  # the table moved on (another process, or the player came back)
+                trial = self.state.clone()
+                action = trial.parse_action(decision.action)
+                trial.apply(action)
+                try:
+                    await self._commit(trial, seat, decision.action, decision.reason or None)
+                except SeqTaken:
+                    continue
+            self.broadcast_pictures(decision, seat, action)
+
+    def stop(self) -> None:
+        if self._bot_task is not None:
+            self._bot_task.cancel()
+        if self._timer is not None:
+            self._timer.cancel()
+
+    # ------------------------------------------------------------------ the record
+    def record(self) -> record.Record:
+        """The whole record of the table so far (players' names and bots in the seat tags)."""
+        tags = {"Date": self.row.created[:10], "Event": f"Card room table {self.row.id}",
+                "Seed": str(self.row.seed)}
+        for seat in self.seats:
+            tags[f"Seat{seat.seat}"] = (f"Bot ({seat.bot})" if seat.bot is not None
+                                        else seat.name or "?")
+        return record.from_state(self.state, tags=tags, comments=self.comments)
+
+
+def chat_message(line: ChatRow) -> str:
+    return dumps({"type": "chat", "seat": line.seat, "name": line.name, "text": line.text})
+
+
+def say_reason(decision: Decision, lang: str, game: str) -> str:
+    """A bot's reason in ``lang`` (its English text when it carries no message)."""
+    if decision.message is None:
+        return decision.reason
+    words = game_words(lang, game)
+    arguments = {name: _in_words(value, words) for name, value in decision.arguments.items()}
+    try:
+        return words(decision.message, **arguments)
+    except (KeyError, IndexError, ValueError):
+        return decision.reason
+
+
+def _in_words(value: object, words: Words) -> object:
+    if isinstance(value, Card):
+        return words.card(value)
+    if isinstance(value, tuple) and value and all(isinstance(card, Card) for card in value):
+        return words.cards(tuple(card for card in value if isinstance(card, Card)))
+    return value
+

@@ -1,0 +1,328 @@
+"""The card room's HTTP API and WebSocket through the framework's test client: tables created, joined, left and
+watched; bad input refused with a clear error that changes nothing; stale, repeated, illegal and misaddressed
+actions; chat; records redacted during play; replays; table mode's irregular acts; reconnection and takeover."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from starlette.testclient import WebSocketTestSession
+from starlette.websockets import WebSocketDisconnect
+from typer.testing import CliRunner
+
+from academie import record
+from academie.cli import app as command_line
+from academie.games import GAMES
+from academie.room.app import create_app
+
+
+@pytest.fixture(scope="module")
+def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
+    database = tmp_path_factory.mktemp("room") / "api.db"
+    with TestClient(create_app(database_url=f"sqlite+aiosqlite:///{database}", workers=1,
+                               message_rate=1000)) as started:
+        yield started
+
+
+def new_table(client: TestClient, **body: Any) -> dict[str, Any]:
+    response = client.post("/api/tables", json={"game": "ecarte", "seed": 5} | body)
+    assert response.status_code == 200, response.text
+    created: dict[str, Any] = response.json()
+    return created
+
+
+def until(socket: WebSocketTestSession, kind: str) -> dict[str, Any]:
+    """The next message of this type (the others skipped)."""
+    while True:
+        message: dict[str, Any] = socket.receive_json()
+        if message["type"] == kind:
+            return message
+
+
+def seat_socket(client: TestClient, table: dict[str, Any], seat: int, lang: str = "en") -> Any:
+    token = table["seats"][str(seat)]["token"]
+    return client.websocket_connect(f"/ws/tables/{table['table']}?token={token}&lang={lang}")
+
+
+def play_to_end(client: TestClient, table: dict[str, Any]) -> int:
+    """Both seats of an Écarté table play their first legal move until the game is over; the last seq."""
+    with seat_socket(client, table, 0) as first, seat_socket(client, table, 1) as second:
+        sockets = (first, second)
+        pictures = [until(first, "picture"), until(second, "picture")]
+        while pictures[0]["status"] != "finished":
+            assert pictures[0]["seq"] == pictures[1]["seq"]
+            actor = next(seat for seat in (0, 1) if pictures[seat]["legal"])
+            sockets[actor].send_json({"type": "act", "seq": pictures[actor]["seq"],
+                                      "action": pictures[actor]["legal"][0]})
+            pictures = [until(first, "picture"), until(second, "picture")]
+        return int(pictures[0]["seq"])
+
+
+# ------------------------------------------------------------------------------------------------ games, tables
+def test_the_games_come_from_the_registry_with_their_options(client: TestClient) -> None:
+    games = client.get("/api/games").json()
+    assert [game["game"] for game in games] == list(GAMES)
+    for entry in games:
+        game = GAMES[entry["game"]]
+        assert (entry["min_players"], entry["max_players"]) == (game.min_seats, game.max_seats)
+        assert entry["bots"] == list(game.bots) and entry["strongest"] == game.strongest()
+        assert "version" not in entry["options"] and "mode" not in entry["options"]
+
+
+def test_a_table_gives_a_token_and_a_link_to_every_human_seat_and_none_to_bots(client: TestClient) -> None:
+    table = new_table(client, game="whist", players=4, bots={"1": "classical", "3": "random"})
+    assert sorted(table["seats"]) == ["0", "2"]
+    tokens = [seat["token"] for seat in table["seats"].values()]
+    assert len(set(tokens)) == 2 and all(len(token) >= 32 for token in tokens)
+    assert table["seats"]["0"]["url"] == f"/tables/{table['table']}?token={tokens[0]}"
+    assert table["watch"] == f"/tables/{table['table']}"
+    summary = client.get(f"/api/tables/{table['table']}").json()
+    assert summary["status"] == "open" and [seat["bot"] for seat in summary["seats"]] == [
+        None, "classical", None, "random"]
+    assert all("token" not in seat for seat in summary["seats"])
+    assert table["table"] in [entry["table"] for entry in client.get("/api/tables").json()]
+
+
+@pytest.mark.parametrize(("body", "status", "says"), [
+    ({"game": "poker"}, 400, "available: ecarte, whist"),
+    ({"game": "guimbarde", "players": 9}, 400, "3 to 8 players, not 9"),
+    ({"game": "ecarte", "options": {"must_trump": "maybe", "colour": 1}}, 400, "unknown rules option(s) colour"),
+    ({"game": "ecarte", "options": {"mode": "table"}}, 400, "fields of their own"),
+    ({"game": "ecarte", "mode": "strict"}, 400, "allowed: enforced, table"),
+    ({"game": "ecarte", "bots": {"1": "genius"}}, 400, "random, classical, search"),
+    ({"game": "ecarte", "bots": {"2": "random"}}, 400, "Seat 2 does not exist; allowed: 0 to 1"),
+    ({"game": "ecarte", "names": {"0": "<script>"}}, 400, "A name has 1 to 24 characters"),
+    ({"game": "ecarte", "names": {"1": "Bob"}, "bots": {"1": "random"}}, 400, "Seat 1 is a bot's"),
+    ({"game": "ecarte", "seed": -1}, 400, "A seed is a whole number"),
+    ({"game": "ecarte", "players": "two"}, 422, "players"),
+])
+def test_a_bad_table_is_refused_saying_what_is_allowed_and_nothing_is_created(
+        client: TestClient, body: dict[str, Any], status: int, says: str) -> None:
+    before = client.get("/api/tables").json()
+    response = client.post("/api/tables", json=body)
+    assert response.status_code == status
+    assert says in str(response.json()["detail"])
+    assert client.get("/api/tables").json() == before
+
+
+def test_errors_speak_the_language_asked_for(client: TestClient) -> None:
+    response = client.post("/api/tables?lang=fr", json={"game": "guimbarde", "players": 2})
+    assert response.json()["detail"] == "La Guimbarde se joue de 3 à 8 joueurs, pas à 2."
+    assert client.get("/api/tables/nothing?lang=fr").json()["detail"] == "Il n'y a pas de table nothing."
+
+
+def test_join_names_a_free_seat_once_and_leave_frees_it_with_a_new_token(client: TestClient) -> None:
+    table = new_table(client, bots={"1": "random"})
+    table_id, token = table["table"], table["seats"]["0"]["token"]
+    joined = client.post(f"/api/tables/{table_id}/join", json={"seat": 0, "name": "  Ada  "}).json()
+    assert joined == {"token": token, "url": f"/tables/{table_id}?token={token}"}
+    summary = client.get(f"/api/tables/{table_id}").json()
+    assert summary["status"] == "running" and summary["seats"][0]["name"] == "Ada"
+    assert client.post(f"/api/tables/{table_id}/join", json={"seat": 0, "name": "Eve"}).status_code == 409
+    assert client.post(f"/api/tables/{table_id}/join", json={"seat": 1, "name": "Eve"}).status_code == 409
+    assert client.post(f"/api/tables/{table_id}/leave?token=wrong").status_code == 403
+    with client.websocket_connect(f"/ws/tables/{table_id}?token={token}") as socket:
+        picture = until(socket, "picture")
+        assert client.post(f"/api/tables/{table_id}/leave?token={token}").json() == {"left": 0}
+        until(socket, "left")
+        socket.send_json({"type": "act", "seq": picture["seq"], "action": "stand"})  # an open tab acts no more
+        assert until(socket, "error")["code"] == "bad-token"
+    assert client.get(f"/api/tables/{table_id}").json()["seats"][0] | {"connected": False} == {
+        "seat": 0, "name": None, "bot": None, "connected": False, "free": True}
+    with client.websocket_connect(f"/ws/tables/{table_id}?token={token}") as socket:  # the old token is dead
+        assert socket.receive_json()["code"] == "bad-token"
+    again = client.post(f"/api/tables/{table_id}/join", json={"seat": 0, "name": "Eve"}).json()
+    assert again["token"] != token
+
+
+# ------------------------------------------------------------------------------------------------ the WebSocket
+def test_a_seat_gets_welcome_seats_and_its_picture_and_a_spectator_the_public_one(client: TestClient) -> None:
+    table = new_table(client)
+    with seat_socket(client, table, 1, "fr") as seat, client.websocket_connect(
+            f"/ws/tables/{table['table']}") as spectator:
+        welcome = seat.receive_json()
+        assert welcome | {"table": None} == {"type": "welcome", "table": None, "game": "ecarte", "title": "Écarté",
+                                             "seat": 1, "mode": "enforced", "players": 2, "status": "open"}
+        picture = until(seat, "picture")
+        assert picture["seq"] == 0 and picture["picture"]["viewer"] == 1 and picture["picture"]["lang"] == "fr"
+        assert len(picture["picture"]["hand"]) == 5 and picture["legal"] == ["propose", "stand"]
+        assert spectator.receive_json()["seat"] is None
+        public = until(spectator, "picture")
+        assert public["picture"]["viewer"] is None and public["picture"]["hand"] == [] and public["legal"] == []
+
+
+def test_a_stale_or_repeated_action_is_refused_and_applied_once(client: TestClient) -> None:
+    table = new_table(client)
+    with seat_socket(client, table, 1) as seat:
+        until(seat, "picture")
+        seat.send_json({"type": "act", "seq": 0, "action": "propose"})
+        assert until(seat, "picture")["seq"] == 1
+        seat.send_json({"type": "act", "seq": 0, "action": "propose"})  # the same message again
+        error = until(seat, "error")
+        assert error["code"] == "stale" and "now at move 1" in error["message"]
+        assert until(seat, "picture")["seq"] == 1  # the current picture, sent again
+    whole = client.get(f"/api/tables/{table['table']}/record?token={table['seats']['1']['token']}").text
+    assert whole.count("1 propose") == 1
+
+
+def test_an_illegal_action_gets_the_engine_explanation_in_words_and_changes_nothing(client: TestClient) -> None:
+    table = new_table(client)
+    with seat_socket(client, table, 1, "fr") as seat, seat_socket(client, table, 0) as other:
+        until(seat, "picture")
+        seat.send_json({"type": "act", "seq": 0, "action": "play KH"})
+        error = until(seat, "error")
+        assert error["code"] == "illegal" and "ECARTE-VI" in error["message"]
+        seat.send_json({"type": "act", "seq": 0, "action": "dance"})
+        assert until(seat, "error")["message"].startswith("Impossible de lire « dance »")
+        until(other, "picture")
+        other.send_json({"type": "act", "seq": 0, "action": "accept"})  # seat 0 is not to act
+        assert until(other, "error") == {"type": "error", "code": "not-your-turn", "message": "It is not your turn."}
+    assert client.get(f"/api/tables/{table['table']}").json()["seq"] == 0
+
+
+def test_a_spectator_or_a_bad_token_cannot_act(client: TestClient) -> None:
+    table, other = new_table(client), new_table(client)
+    with client.websocket_connect(f"/ws/tables/{table['table']}") as spectator:
+        until(spectator, "picture")
+        spectator.send_json({"type": "act", "seq": 0, "action": "propose"})
+        assert until(spectator, "error")["code"] == "spectator"
+    foreign = other["seats"]["1"]["token"]  # a token of another table
+    with client.websocket_connect(f"/ws/tables/{table['table']}?token={foreign}") as socket:
+        assert socket.receive_json()["code"] == "bad-token"
+        with pytest.raises(WebSocketDisconnect) as closed:
+            socket.receive_json()
+        assert closed.value.code == 4403
+    with client.websocket_connect("/ws/tables/nothing") as socket:
+        assert socket.receive_json()["code"] == "no-table"
+    assert client.get(f"/api/tables/{table['table']}").json()["seq"] == 0
+
+
+def test_malformed_oversized_and_foreign_origin_messages_are_refused(client: TestClient) -> None:
+    table = new_table(client)
+    with seat_socket(client, table, 1) as seat:
+        until(seat, "picture")
+        seat.send_text("not json")
+        assert until(seat, "error")["code"] == "bad-message"
+        seat.send_json({"type": "act", "seq": "0", "action": "propose"})
+        assert until(seat, "error")["code"] == "bad-message"
+        seat.send_text("x" * 5000)
+        assert until(seat, "error")["code"] == "too-big"
+    with pytest.raises(WebSocketDisconnect) as closed, client.websocket_connect(
+            f"/ws/tables/{table['table']}", headers={"origin": "https://elsewhere.example"}) as socket:
+        socket.receive_json()
+    assert closed.value.code == 1008
+    with client.websocket_connect(f"/ws/tables/{table['table']}",
+                                  headers={"origin": "http://testserver"}) as socket:
+        assert socket.receive_json()["type"] == "welcome"
+    assert client.get(f"/api/tables/{table['table']}").json()["seq"] == 0
+
+
+def test_a_connection_that_sends_too_fast_is_refused_then_closed(tmp_path: Path) -> None:
+    app = create_app(database_url=f"sqlite+aiosqlite:///{tmp_path / 'rate.db'}", workers=1, message_rate=1)
+    with TestClient(app) as slow_client:
+        table = new_table(slow_client)
+        with seat_socket(slow_client, table, 0) as seat:
+            until(seat, "picture")
+            codes = []
+            with pytest.raises(WebSocketDisconnect) as closed:
+                for _ in range(100):
+                    seat.send_json({"type": "chat", "text": "hello"})
+                for _ in range(200):
+                    message = seat.receive_json()
+                    codes.append(message.get("code"))
+            assert "too-fast" in codes and closed.value.code == 1008
+
+
+def test_chat_is_escaped_kept_with_the_table_and_given_to_newcomers(client: TestClient) -> None:
+    table = new_table(client, names={"0": "Ada"})
+    with seat_socket(client, table, 0) as seat:
+        until(seat, "picture")
+        seat.send_json({"type": "chat", "text": "<b>bonjour</b>\u0007 à tous"})
+        assert until(seat, "chat") == {"type": "chat", "seat": 0, "name": "Ada",
+                                       "text": "&lt;b&gt;bonjour&lt;/b&gt; à tous"}
+        seat.send_json({"type": "chat", "text": "x" * 301})
+        assert until(seat, "error")["code"] == "bad-message"
+    with client.websocket_connect(f"/ws/tables/{table['table']}") as spectator:
+        assert until(spectator, "chat")["text"] == "&lt;b&gt;bonjour&lt;/b&gt; à tous"
+
+
+def test_a_reconnected_seat_gets_the_current_picture_and_carries_on(client: TestClient) -> None:
+    table = new_table(client, bots={"0": "random"})
+    with seat_socket(client, table, 1) as seat:
+        until(seat, "picture")
+        seat.send_json({"type": "act", "seq": 0, "action": "stand"})
+        seen = until(seat, "picture")["seq"]
+    with seat_socket(client, table, 1) as seat:
+        picture = until(seat, "picture")
+        assert picture["seq"] >= seen and picture["picture"]["viewer"] == 1
+
+
+# ------------------------------------------------------------------------------------------------ records, replays
+def test_the_record_is_redacted_for_its_seat_during_play_and_whole_after(client: TestClient) -> None:
+    table = new_table(client)
+    table_id, token = table["table"], table["seats"]["0"]["token"]
+    assert client.get(f"/api/tables/{table_id}/record").status_code == 403
+    assert client.get(f"/api/tables/{table_id}/record?token=forged").status_code == 403
+    assert client.get(f"/api/tables/{table_id}/replay").status_code == 409
+    mine = record.read_text(client.get(f"/api/tables/{table_id}/record?token={token}").text)
+    assert mine.redacted_for == 0 and "??" in record.write_text(mine)
+    last = play_to_end(client, table)
+    whole = record.read_text(client.get(f"/api/tables/{table_id}/record").text)
+    final = record.replay(whole)
+    assert final.is_terminal and whole.redacted_for is None
+    assert record.from_json(client.get(f"/api/tables/{table_id}/record?format=json").json()) == whole
+    replay = client.get(f"/api/tables/{table_id}/replay?lang=fr").json()
+    assert len(replay["steps"]) > last and replay["result"] == whole.tag("Result")
+    step = replay["steps"][3]
+    assert [picture["viewer"] for picture in step["seats"]] == [0, 1] and step["public"]["viewer"] is None
+    assert step["public"]["lang"] == "fr"
+    assert client.get(f"/api/tables/{table_id}/record?format=pdf").status_code == 400
+    assert table_id in [entry["table"] for entry in client.get("/api/finished").json()]
+
+
+# ------------------------------------------------------------------------------------------------ table mode
+def test_table_mode_offers_the_irregular_acts_and_rules_on_them_with_the_law(client: TestClient) -> None:
+    """Table mode (E-P1: a card played out of turn): the act is offered with its law, committed, and the
+    party the law names is offered the remedies."""
+    table = new_table(client, mode="table")
+    with seat_socket(client, table, 0) as dealer, seat_socket(client, table, 1) as elder:
+        picture = until(dealer, "picture")
+        acts = [move for move in picture["picture"]["moves"] if move["action"].startswith("!")]
+        assert acts and all(move["action"] in picture["legal"] for move in acts)
+        assert all(move["label"] != move["action"] for move in acts)  # in words, with the law
+        until(elder, "picture")
+        dealer.send_json({"type": "act", "seq": 0, "action": acts[0]["action"]})
+        assert until(dealer, "picture")["seq"] == 1
+        after = until(elder, "picture")
+        remedies = after["legal"]
+        assert remedies and all(move.startswith("remedy ") and " law=" in move for move in remedies)
+        law = remedies[0].rpartition("law=")[2]
+        assert after["picture"]["pending"].startswith(f"{law}:")
+    mine = client.get(f"/api/tables/{table['table']}/record?token={table['seats']['0']['token']}").text
+    assert f"\n{acts[0]['action']}\n" in mine
+
+
+# ------------------------------------------------------------------------------------------------ bots
+def test_a_takeover_bot_plays_an_absent_seat_only_at_a_table_created_with_it(client: TestClient) -> None:
+    kept = new_table(client, bots={"0": "random"})
+    taken = new_table(client, bots={"0": "random"}, takeover="random", takeover_after=0)
+    for table in (kept, taken):
+        with seat_socket(client, table, 1) as seat:
+            until(seat, "picture")
+    deadline = time.monotonic() + 60
+    while client.get(f"/api/tables/{taken['table']}").json()["status"] != "finished":  # seat 1 is played for
+        assert time.monotonic() < deadline, "the takeover bot did not finish the game"
+        time.sleep(0.05)
+    assert client.get(f"/api/tables/{kept['table']}").json()["seq"] == 0  # seat 1 (elder) is waited for
+
+
+def test_serve_refuses_a_database_it_cannot_use_saying_which_it_can() -> None:
+    result = CliRunner().invoke(command_line, ["serve", "--db", "mysql://room@localhost/room"])
+    assert result.exit_code == 2
+    assert "allowed: sqlite+aiosqlite:///FILE or postgresql+asyncpg://" in " ".join(result.output.split())
+

@@ -1,0 +1,89 @@
+"""More than one machine: two real server processes on one PostgreSQL cluster that the test creates itself
+(initdb in a temporary folder, pg_ctl on a free port, its socket in that folder); four players, two connected to
+each process, finish a Whist deal, each process telling its players of the others' actions (LISTEN/NOTIFY)."""
+
+from __future__ import annotations
+
+import asyncio
+import glob
+import os
+import pwd
+import shutil
+import subprocess
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from room_support import Server, free_port, play
+
+from academie import record
+
+
+def postgres_binaries() -> Path:
+    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
+    initdb = found[-1] if found else shutil.which("initdb")
+    if initdb is None:
+        pytest.fail("PostgreSQL is not installed (no initdb): run scripts/system-packages (make system)")
+    return Path(initdb).parent
+
+
+def as_owner(command: list[str]) -> list[str]:
+    """Run as the ``postgres`` user when we are root (initdb refuses root), else as ourselves."""
+    if os.geteuid() != 0:
+        return command
+    try:
+        pwd.getpwnam("postgres")
+    except KeyError:
+        pytest.fail("running as root and there is no postgres user to run PostgreSQL: install Debian's "
+                    "postgresql package (scripts/system-packages) or run the tests as another user")
+    return ["runuser", "-u", "postgres", "--", *command]
+
+
+@pytest.fixture
+def cluster() -> Iterator[str]:
+    """A PostgreSQL cluster of our own; its SQLAlchemy URL. Stopped and removed at the end."""
+    binaries = postgres_binaries()
+    folder = Path(tempfile.mkdtemp(prefix="academie-pg-"))
+    if os.geteuid() == 0:
+        shutil.chown(folder, "postgres", "postgres")
+    data, port = folder / "data", free_port()
+    subprocess.run(as_owner([str(binaries / "initdb"), "-D", str(data), "-U", "room", "--auth=trust", "-E", "UTF8"]),
+                   check=True, capture_output=True)
+    options = f"-k {folder} -p {port} -c listen_addresses='' -c fsync=off"
+    subprocess.run(as_owner([str(binaries / "pg_ctl"), "start", "-D", str(data), "-w", "-t", "60", "-o", options,
+                             "-l", str(folder / "postgres.log")]), check=True, capture_output=True)
+    try:
+        yield f"postgresql+asyncpg://room@/postgres?host={folder}&port={port}"
+    finally:
+        subprocess.run(as_owner([str(binaries / "pg_ctl"), "stop", "-D", str(data), "-m", "immediate", "-w"]),
+                       capture_output=True)
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def test_four_players_on_two_processes_finish_a_whist_deal(cluster: str, tmp_path: Path) -> None:
+    first = Server(tmp_path, db=cluster).start()
+    try:
+        second = Server(tmp_path, db=cluster).start()  # after the first: the schema is migrated once
+        try:
+            created = first.post("/api/tables", {"game": "whist", "players": 4, "seed": 4,
+                                                 "options": {"variant": "short"}})
+            table = created["table"]
+            tokens = {int(seat): data["token"] for seat, data in created["seats"].items()}
+            assert second.get(f"/api/tables/{table}").json()["status"] == "open"  # the second sees it stored
+            received = asyncio.run(play(first, table, tokens, seed=4, stop_at_result=True,
+                                        via={0: first, 1: second, 2: first, 3: second}))
+            ends = [[m for m in messages if m["type"] == "picture"][-1] for messages in received.values()]
+            assert len({end["seq"] for end in ends}) == 1 and all(end["picture"]["result"] for end in ends)
+            seq = ends[0]["seq"]  # every seat and the spectator saw the same end of the deal
+            assert seq >= 52 and all(server.get(f"/api/tables/{table}").json()["seq"] == seq
+                                     for server in (first, second))
+            mine = record.read_text(second.get(f"/api/tables/{table}/record?token={tokens[1]}").text)
+            assert mine.redacted_for == 1 and len(mine.deals) >= 1
+            plays = [entry for entry in mine.deals[0].entries
+                     if isinstance(entry, record.ActionLine) and entry.action.startswith("play ")]
+            assert len(plays) == 52  # the whole first deal, each card stored once
+        finally:
+            second.stop()
+    finally:
+        first.stop()
