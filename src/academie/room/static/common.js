@@ -1,0 +1,117 @@
+// What every page of the card room shares: the words of the page's language, the language switch, and a small
+// helper to build elements. Every word a page shows comes from the server's catalogues (/api/words).
+
+const LANGUAGES = ["en", "fr"];
+const CHOICE = "academie.lang";
+let table = { lang: "en", messages: {}, cards: {}, games: {}, options: {} };
+
+/** The page's language: ?lang= in the address, then the reader's earlier choice, then the browser's. */
+export function chosenLanguage() {
+  const asked = new URLSearchParams(location.search).get("lang");
+  if (LANGUAGES.includes(asked)) return asked;
+  let stored = null;
+  try { stored = localStorage.getItem(CHOICE); } catch { /* storage may be refused */ }
+  if (LANGUAGES.includes(stored)) return stored;
+  for (const tag of navigator.languages ?? [navigator.language]) {
+    const code = String(tag).slice(0, 2).toLowerCase();
+    if (LANGUAGES.includes(code)) return code;
+  }
+  return "en";
+}
+
+/** Load the words of `lang` from the server; every later t() speaks it. */
+export async function loadWords(lang) {
+  const response = await fetch(`/api/words?lang=${encodeURIComponent(lang)}`);
+  if (!response.ok) throw new Error(`words for ${lang}: ${response.status}`);
+  table = await response.json();
+  document.documentElement.lang = table.lang;
+  return table;
+}
+
+/** A message of the page in its language, its {blanks} filled from `values`. */
+export function t(message, values = {}) {
+  const text = table.messages[message] ?? message;
+  return text.replace(/\{([a-z_]+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
+}
+
+/** A card (engine text, "KH") as the page's language writes it ("K♥", "R♥"). */
+export function cardWords(card) {
+  return table.cards[card] ?? card;
+}
+
+/** One line on a game, in the page's language ("" when the page has none). */
+export function gameLine(game) {
+  return table.games[game] ?? "";
+}
+
+/** A word on a rules option of a game, in the page's language ("" when the page has none). */
+export function optionWords(game, option) {
+  return table.options[`${game}.${option}`] ?? table.options[option] ?? "";
+}
+
+/** The values a rules option may take, when they are a short list ([] otherwise). */
+export function optionChoices(game, option) {
+  return table.choices?.[`${game}.${option}`] ?? [];
+}
+
+/** Build an element: el("button", {class: "x", onclick: f}, "text", child, ...). */
+export function el(name, attributes = {}, ...children) {
+  const element = document.createElement(name);
+  for (const [key, value] of Object.entries(attributes)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key.startsWith("on")) element.addEventListener(key.slice(2), value);
+    else if (key === "dataset") Object.assign(element.dataset, value);
+    else element.setAttribute(key, value === true ? "" : String(value));
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    element.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return element;
+}
+
+/** The language switch every page carries: choosing a language reloads the page's words through `onchange`. */
+export function languageSwitch(onchange) {
+  const select = el("select", { id: "lang", "aria-label": t("Language") },
+    el("option", { value: "en", selected: table.lang === "en" }, "English"),
+    el("option", { value: "fr", selected: table.lang === "fr" }, "Français"));
+  select.addEventListener("change", async () => {
+    try { localStorage.setItem(CHOICE, select.value); } catch { /* storage may be refused */ }
+    const url = new URL(location.href);
+    url.searchParams.set("lang", select.value);
+    history.replaceState(null, "", url);
+    await loadWords(select.value);
+    onchange(select.value);
+  });
+  return select;
+}
+
+/** Replace the children of `element` (by id or element) with `children`. */
+export function fill(element, ...children) {
+  const target = typeof element === "string" ? document.getElementById(element) : element;
+  target.replaceChildren(...children.flat().filter((child) => child !== null && child !== undefined));
+  return target;
+}
+
+/** The page header: its title, a link home, and the language switch. */
+export function header(title, onchange) {
+  return el("header", { class: "top" },
+    el("a", { href: "/", class: "home" }, t("Card room")),
+    el("h1", {}, title),
+    languageSwitch(onchange));
+}
+
+/** JSON from the server, or an Error carrying the server's own explanation. */
+export async function api(path, options = {}) {
+  const response = await fetch(path, {
+    ...options, headers: { "content-type": "application/json", ...(options.headers ?? {}) },
+  });
+  const text = await response.text();
+  let data = null;
+  try { data = text ? JSON.parse(text) : null; } catch { data = { detail: text }; }
+  if (!response.ok) {
+    const detail = data && (data.detail ?? data.message);
+    throw new Error(typeof detail === "string" ? detail : JSON.stringify(detail ?? response.status));
+  }
+  return data;
+}

@@ -1,0 +1,338 @@
+// The table page: one seat's (or a spectator's) live view of a table, over the card room's WebSocket.
+// The server sends the seat's whole picture after every action; the page draws it, makes the seat's legal moves
+// (and only those) clickable, and sends the chosen move's text with the picture's sequence number.
+
+import { chosenLanguage, el, fill, header, loadWords, t } from "./common.js";
+import { aroundTable, face, Regions, seatBox, tallyView, trickView, withLaws } from "./picture.js";
+
+const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
+const token = new URLSearchParams(location.search).get("token");
+const regions = new Regions();
+const page = {
+  socket: null, welcome: null, picture: null, seq: null, legal: [], presence: new Map(), chat: [],
+  showLast: false, referee: false, retry: 0, sent: false,
+};
+
+/** The moves of a picture, sorted by the place the page gives them. */
+function classify(moves) {
+  const irregular = [];
+  const cards = new Map();
+  const amounts = new Map();
+  const buttons = [];
+  const byVerb = new Map();
+  for (const move of moves) {
+    const amount = /^(\S+) (\d+)$/.exec(move.action);
+    if (amount) byVerb.set(amount[1], [...(byVerb.get(amount[1]) ?? []), move]);
+  }
+  for (const move of moves) {
+    const amount = /^(\S+) (\d+)$/.exec(move.action);
+    if (move.action.startsWith("!")) irregular.push(move);
+    else if (amount && byVerb.get(amount[1]).length > 1) {
+      if (!amounts.has(amount[1])) amounts.set(amount[1], byVerb.get(amount[1]));
+    } else if (move.card) cards.set(move.card, [...(cards.get(move.card) ?? []), move]);
+    else buttons.push(move);
+  }
+  return { irregular, cards, amounts, buttons };
+}
+
+function send(message) {
+  if (page.socket?.readyState === WebSocket.OPEN) page.socket.send(JSON.stringify(message));
+}
+
+function act(action) {
+  if (page.sent) return;
+  page.sent = true;  // one move per picture: the moves wait for the next picture
+  for (const button of document.querySelectorAll("#hand button, #moves button, #referee button.act")) {
+    button.disabled = true;
+  }
+  say("");
+  send({ type: "act", seq: page.seq, action });
+}
+
+/** After a move was sent, the moves are drawn again from the next picture even if it looks the same. */
+function release() {
+  if (!page.sent) return;
+  page.sent = false;
+  for (const region of ["hand", "moves", "referee"]) regions.forget(region);
+}
+
+function say(text) {
+  fill("error", text ? el("p", { role: "alert" }, text) : null);
+}
+
+// ------------------------------------------------------------------------------------------------ drawing
+function drawHand(picture, cardMoves) {
+  const hand = picture.hand;
+  const data = { hand, playable: hand.map((card) => (cardMoves.get(card) ?? []).map((move) => move.action)),
+    labels: hand.map((card) => (cardMoves.get(card) ?? []).map((move) => move.label)) };
+  regions.update("hand", data, () => {
+    if (!hand.length) return [];
+    return el("div", { class: "cards", role: "group", "aria-label": t("Your hand") }, hand.map((card, index) => {
+      const moves = cardMoves.get(card) ?? [];
+      const button = el("button", {
+        class: "card", type: "button", disabled: moves.length === 0, "data-card": card,
+        title: moves.map((move) => move.label).join(" / ") || null,
+        onclick: () => (moves.length === 1 ? act(moves[0].action) : choose(card, moves)),
+        onkeydown: (event) => moveFocus(event, index),
+      }, face(card));
+      return button;
+    }));
+  });
+}
+
+function moveFocus(event, index) {
+  const step = { ArrowLeft: -1, ArrowRight: 1 }[event.key];
+  if (!step) return;
+  const buttons = [...document.querySelectorAll("#hand button.card")];
+  const next = buttons[(index + step + buttons.length) % buttons.length];
+  next?.focus();
+  event.preventDefault();
+}
+
+/** Several moves name the same card: the page asks which. */
+function choose(card, moves) {
+  fill("choice", el("div", { class: "choice", role: "dialog", "aria-label": t("Which move?") },
+    moves.map((move) => el("button", { type: "button", onclick: () => { fill("choice"); act(move.action); } },
+      move.label)),
+    el("button", { type: "button", class: "quiet", onclick: () => fill("choice") }, t("Cancel"))));
+  document.querySelector("#choice button")?.focus();
+}
+
+function amountControl(verb, moves) {
+  const values = moves.map((move) => Number(move.action.split(" ")[1]));
+  const least = Math.min(...values);
+  const most = Math.max(...values);
+  const id = `amount-${verb}`;
+  const input = el("input", { type: "number", id, min: least, max: most, step: 1, value: least, "data-verb": verb,
+    inputmode: "numeric" });
+  const button = el("button", { type: "submit" }, moves[0].label);
+  const problem = el("p", { class: "problem", "aria-live": "polite" });
+  const chosen = () => {
+    const text = input.value.trim();
+    return /^\d+$/.test(text) ? moves.find((move) => move.action === `${verb} ${Number(text)}`) : undefined;
+  };
+  input.addEventListener("input", () => {
+    const move = chosen();
+    button.disabled = !move;
+    button.textContent = move ? move.label : t("Choose an amount");
+    problem.textContent = move ? "" : t("{amount} is not allowed: from {least} to {most}",
+      { amount: input.value || "?", least, most });
+  });
+  return el("form", { class: "amount", onsubmit: (event) => {
+    event.preventDefault();
+    const move = chosen();
+    if (move) act(move.action);
+    else problem.textContent = t("{amount} is not allowed: from {least} to {most}",
+      { amount: input.value || "?", least, most });
+  } }, el("label", { for: id }, t("Amount ({least} to {most})", { least, most })), input, button, problem);
+}
+
+function drawMoves(picture, sorted, handCards) {
+  const loose = [...sorted.cards.entries()].filter(([card]) => !handCards.has(card)).flatMap(([, moves]) => moves);
+  const data = { buttons: sorted.buttons, loose, amounts: [...sorted.amounts.entries()], waiting: picture.waiting_for };
+  regions.update("moves", data, () => [
+    el("p", { class: "waiting" }, picture.waiting_for),
+    ...[...sorted.buttons, ...loose].map((move) => el("button", { type: "button", class: "move",
+      "data-action": move.action, onclick: () => act(move.action) }, withLaws(move.label))),
+    ...[...sorted.amounts.entries()].map(([verb, moves]) => amountControl(verb, moves)),
+  ]);
+}
+
+function drawReferee(picture, sorted) {
+  const table = page.welcome?.mode === "table";
+  const data = { table, open: page.referee, acts: sorted.irregular, pending: picture.pending };
+  regions.update("referee", data, () => {
+    if (!table) return [];
+    const toggle = el("button", { type: "button", "aria-expanded": String(page.referee), "aria-controls": "acts",
+      onclick: () => { page.referee = !page.referee; draw(); } }, t("Call the referee"));
+    const acts = page.referee ? el("div", { id: "acts" },
+      el("p", {}, t("The irregular acts you could commit, each with its law:")),
+      sorted.irregular.length
+        ? el("ul", {}, sorted.irregular.map((move) => el("li", {}, el("button", { type: "button", class: "act",
+          "data-action": move.action, onclick: () => act(move.action) }, withLaws(move.label)))))
+        : el("p", {}, t("No irregular act is possible now."))) : null;
+    return [toggle, acts];
+  });
+}
+
+function drawCentre(picture) {
+  const data = { trump: picture.trump, table: picture.table, trick: picture.trick, last: picture.last_trick,
+    showLast: page.showLast, extra: picture.extra };
+  regions.update("centre", data, () => [
+    picture.trump ? el("p", { class: "trump" }, t("Trumps: {trump}", { trump: picture.trump })) : null,
+    ...picture.table.map(([label, cards]) => el("div", { class: "lying" }, el("span", {}, label),
+      el("div", { class: "cards" }, cards.map(face)))),
+    ...picture.extra.map(([label, value]) => el("p", { class: "extra" }, t("{label}: {value}", { label, value }))),
+    picture.trick && picture.trick.plays.length
+      ? trickView(picture, picture.trick, t("Trick {number}", { number: picture.trick.number })) : null,
+    picture.last_trick ? el("button", { type: "button", class: "quiet", id: "last-toggle",
+      "aria-expanded": String(page.showLast), onclick: () => { page.showLast = !page.showLast; draw(); } },
+    page.showLast ? t("Hide the last trick") : t("Show the last trick")) : null,
+    picture.last_trick && page.showLast
+      ? trickView(picture, picture.last_trick, t("Last trick: {number}", { number: picture.last_trick.number }))
+      : null,
+  ]);
+}
+
+function draw() {
+  const picture = page.picture;
+  if (!picture) return;
+  const sorted = classify(picture.moves.filter((move) => page.legal.includes(move.action)));
+  const handCards = new Set(picture.hand);
+  regions.update("title", { title: picture.title, status: picture.status, seat: page.welcome?.seat }, () => [
+    el("h2", {}, picture.title), el("p", { class: "status" }, picture.status),
+    el("p", { class: "who" }, page.welcome?.seat === null || page.welcome?.seat === undefined
+      ? t("You are watching this table.") : t("You sit at seat {seat}.", { seat: page.welcome.seat })),
+  ]);
+  const presence = [...page.presence.entries()];
+  const seats = aroundTable(picture);
+  const mine = seats.filter((seat) => seat.seat === picture.viewer);
+  const others = seats.filter((seat) => seat.seat !== picture.viewer);
+  document.querySelector(".felt").dataset.around = String(others.length);
+  regions.update("seats", { others, to_act: picture.to_act, presence }, () => others.map((seat) =>
+    seatBox(picture, seat, page.presence)));
+  regions.update("me", { mine, to_act: picture.to_act, hand: picture.hand.length, presence }, () => mine.map(
+    (seat) => seatBox(picture, seat, page.presence)));
+  drawCentre(picture);
+  regions.update("tallies", picture.tallies, (tallies) => tallies.map(tallyView));
+  drawHand(picture, sorted.cards);
+  drawMoves(picture, sorted, handCards);
+  drawReferee(picture, sorted);
+  regions.update("pending", picture.pending, (pending) => pending
+    ? el("p", { role: "status" }, withLaws(t("Ruling pending: {ruling}", { ruling: pending }))) : []);
+  regions.update("result", { result: picture.result, over: page.over }, ({ result, over }) => [
+    result ? el("p", { role: "status" }, withLaws(result)) : null,
+    over ? el("p", {}, t("The game is over."), " ",
+      el("a", { href: `/replay/${encodeURIComponent(tableId)}` }, t("Replay this game"))) : null]);
+  regions.log(document.getElementById("log"), picture.log);
+  document.body.classList.toggle("my-turn", sorted.cards.size + sorted.buttons.length + sorted.amounts.size > 0);
+  document.body.classList.toggle("card-moves", sorted.cards.size > 0);
+}
+
+/** A chat line arrives HTML-escaped; the page shows it as text. */
+function unescape(text) {
+  return new DOMParser().parseFromString(`<p>${text}</p>`, "text/html").body.textContent ?? "";
+}
+
+function drawChat() {
+  fill("chat-lines", page.chat.map((line) => el("li", {}, el("b", {}, line.name ?? ""), " ", line.text)));
+  const list = document.getElementById("chat-lines");
+  list.scrollTop = list.scrollHeight;
+}
+
+// ------------------------------------------------------------------------------------------------ the socket
+function receive(message) {
+  switch (message.type) {
+    case "welcome":
+      page.welcome = message;
+      document.body.dataset.seat = message.seat === null ? "" : String(message.seat);
+      break;
+    case "picture":
+      page.over = message.status === "finished";
+      page.picture = message.picture;
+      page.seq = message.seq;
+      page.legal = message.legal ?? [];
+      release();
+      fill("choice");
+      draw();
+      document.body.dataset.seq = String(message.seq);
+      break;
+    case "seats":
+      page.presence = new Map(message.seats.map((seat) => [seat.seat, seat]));
+      draw();
+      break;
+    case "reason":
+      regions.note(document.getElementById("log"), t("why: {reason}", { reason: message.text }));
+      break;
+    case "chat":
+      page.chat.push({ ...message, text: unescape(message.text) });
+      drawChat();
+      break;
+    case "error":
+      release();
+      draw();
+      say(message.message);
+      break;
+    default:
+      break;
+  }
+}
+
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const query = new URLSearchParams({ lang: document.documentElement.lang });
+  if (token) query.set("token", token);
+  const socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(tableId)}?${query}`);
+  page.socket = socket;
+  socket.addEventListener("open", () => {
+    page.retry = 0;
+    fill("connection");
+  });
+  socket.addEventListener("message", (event) => receive(JSON.parse(event.data)));
+  socket.addEventListener("close", (event) => {
+    if (page.socket !== socket) return;  // replaced on purpose (a change of language)
+    if (event.code === 4403 || event.code === 4404 || event.code === 1008) {
+      if (!document.querySelector("#error [role=alert]")) say(event.reason || t("This table refused the connection."));
+      return;
+    }
+    fill("connection", el("p", { role: "status" }, t("Connection lost; reconnecting…")));
+    page.retry = Math.min(page.retry + 1, 5);
+    setTimeout(connect, 300 * 2 ** page.retry);
+  });
+}
+
+function reconnect() {
+  const old = page.socket;
+  page.socket = null;
+  old?.close();
+  regions.reset();
+  connect();
+}
+
+// ------------------------------------------------------------------------------------------------ the page
+function layout() {
+  document.title = t("Card room");
+  fill(document.body,
+    header(t("Table {table}", { table: tableId }), () => { layout(); reconnect(); }),
+    el("main", { class: "table-page" },
+      el("div", { id: "connection" }),
+      el("div", { class: "play" },
+      el("section", { id: "title", class: "title" }),
+      el("section", { class: "felt", "aria-label": t("The table") },
+        el("div", { id: "seats", class: "seats" }),
+        el("div", { id: "centre", class: "centre" }),
+        el("div", { id: "me", class: "seats" })),
+      el("section", { class: "mine", "aria-label": t("Your cards and moves") },
+        el("div", { id: "hand", class: "hand" }),
+        el("div", { id: "choice" }),
+        el("div", { id: "moves", class: "moves" }),
+        el("div", { id: "error" }),
+        el("div", { id: "pending", class: "pending" }),
+        el("div", { id: "result", class: "result" }),
+        el("div", { id: "referee", class: "referee" }))),
+      el("aside", { class: "side" },
+        el("section", { id: "tallies", class: "tallies", "aria-label": t("Scores") }),
+        el("section", { class: "log", "aria-label": t("The deal so far") },
+          el("h2", {}, t("The deal so far")), el("ol", { id: "log" })),
+        el("section", { class: "chat", "aria-label": t("Chat") },
+          el("h2", {}, t("Chat")), el("ul", { id: "chat-lines" }),
+          el("form", { id: "chat-form", onsubmit: (event) => {
+            event.preventDefault();
+            const input = document.getElementById("chat-text");
+            if (input.value.trim()) send({ type: "chat", text: input.value.trim() });
+            input.value = "";
+          } }, el("input", { id: "chat-text", maxlength: 300, "aria-label": t("Message"),
+            placeholder: t("Say something to the table") }),
+          el("button", { type: "submit" }, t("Send")))))));
+  regions.reset();
+  draw();
+  drawChat();
+}
+
+async function start() {
+  await loadWords(chosenLanguage());
+  layout();
+  connect();
+}
+
+start();

@@ -1,0 +1,96 @@
+"""The words of the card room's pages, served to the browser by language (``GET /api/words?lang=fr``).
+
+Every word a page shows is a message here (English is the message, French in ``locale/fr/web.po``): the pages'
+own sentences, one line on each game, a word on each rules option, and every card as the language writes it.
+The pages' scripts look the English message up in what this module serves and fill its ``{blanks}``.
+
+>>> words = page_words("fr")
+>>> words["messages"]["Create a table"], words["cards"]["KH"], words["cards"]["TD"]
+('Créer une table', 'R♥', '10♦')
+>>> page_words("en")["messages"]["Create a table"]
+'Create a table'
+"""
+
+from __future__ import annotations
+
+import typing
+from collections.abc import Callable
+from dataclasses import fields
+from enum import Enum
+from typing import Any, Final, Literal
+
+from academie.cards import PACK_52
+from academie.games import available, load
+from academie.room.web_rules import game_lines, option_words
+from academie.words import Words
+
+Say = Callable[[str], str]
+
+
+def page_messages(w: Say) -> tuple[str, ...]:
+    """Every sentence the pages say (the scripts' ``t("...")``), through ``w``."""
+    return (
+        w("Card room"), w("Language"), w("The games"), w("Create a table"), w("Players"), w("Mode"),
+        w("{count} players"), w("{least} to {most} players"), w("Rules options"), w("Who sits where"),
+        w("a person"), w("bot: {name}"), w("no value"), w("yes"), w("no"), w("{option}, by default {value}"),
+        w("enforced (irregular acts are refused)"), w("table (the laws of irregularities)"),
+        w("Choose a game, set its table, and send the links to your friends; bots fill the other seats."),
+        w("Table {table} is ready"),
+        w("Send each player the link of their seat; whoever holds a link plays that seat."),
+        w("Copy the invitation link"), w("Copied"), w("Select the link and copy it"), w("Sit here"),
+        w("Watch this table"), w("Watch"), w("Open tables"), w("No table is open."), w("Finished games"),
+        w("No game has finished yet."), w("{title}, table {table}: replay"), w("Seat {seat}"),
+        w("Seat {seat}: {name}"), w("Seat {seat}: bot {name}"), w("Seat {seat}: free"), w("Your name"),
+        w("Join at seat {seat}"),
+        # the table
+        w("Table {table}"), w("The table"), w("Your cards and moves"), w("Your hand"), w("Cards shown"),
+        w("connected"), w("away"), w("You are watching this table."), w("You sit at seat {seat}."),
+        w("Trick {number}"), w("Last trick: {number}"), w("Show the last trick"), w("Hide the last trick"),
+        w("{name} wins"), w("{name} wins ({why})"), w("Which move?"), w("Cancel"),
+        w("Amount ({least} to {most})"), w("Choose an amount"), w("{amount} is not allowed: from {least} to {most}"),
+        w("Call the referee"), w("The irregular acts you could commit, each with its law:"),
+        w("No irregular act is possible now."), w("Scores"), w("The deal so far"), w("Chat"), w("Message"),
+        w("Say something to the table"), w("Send"), w("Connection lost; reconnecting…"),
+        w("This table refused the connection."), w("The game is over."), w("Replay this game"),
+        # the replay
+        w("Replay of table {table}"), w("Step through the game"), w("First"), w("Previous"), w("Next"), w("Last"),
+        w("Step {step} of {steps}"), w("Whose view"), w("All hands"), w("Hand"), w("Hands"), w("Results"),
+        w("Download the record"), w("Download as JSON"), w("Result: {result}"),
+        w("The arrow keys step through the game; Home and End go to its start and end."),
+    )
+
+
+SHARED: Final = ("1 card", "{count} cards", "Trumps: {trump}", "Ruling pending: {ruling}", "why: {reason}",
+          "{label}: {value}")
+"""Sentences the pages share with the terminal (their French is in the shared catalogue)."""
+
+
+def option_choices(game: str) -> dict[str, list[Any]]:
+    """The values each rules option of ``game`` may take, when its type lists them (a Literal or an Enum)."""
+    rules = load(game).rules
+    hints = typing.get_type_hints(rules)
+    found: dict[str, list[Any]] = {}
+    for option in fields(rules):
+        hint = hints[option.name]
+        if typing.get_origin(hint) is Literal:
+            found[option.name] = list(typing.get_args(hint))
+        elif isinstance(hint, type) and issubclass(hint, Enum):
+            found[option.name] = [member.value for member in hint]
+    return found
+
+
+def page_words(lang: str) -> dict[str, Any]:
+    """What the pages need to speak ``lang``: their messages, the cards, a line on each game, a word on each
+    option, and the values of the options that take a few (raises :class:`academie.words.LanguageError`)."""
+    words = Words(lang)
+    english = (*page_messages(lambda message: message), *SHARED)
+    translated = (*page_messages(words), *(words(message) for message in SHARED))
+    names = available()
+    return {
+        "lang": lang,
+        "messages": dict(zip(english, translated, strict=True)),
+        "cards": {str(card): words.card(card) for card in PACK_52},
+        "games": game_lines(words),
+        "options": option_words(words),
+        "choices": {f"{game}.{option}": values for game in names for option, values in option_choices(game).items()},
+    }

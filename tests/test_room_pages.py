@@ -1,0 +1,93 @@
+"""The card room's pages without a browser: the HTML shells, the words served by language, and the pages' files
+(every sentence their scripts say is served in both languages; nothing is fetched from elsewhere)."""
+
+from __future__ import annotations
+
+import re
+from importlib import resources
+
+import pytest
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+
+from academie.cards import Card
+from academie.games import GAMES
+from academie.room import pages
+from academie.room.web_words import option_choices
+from academie.words import Words
+
+STATIC = resources.files("academie.room").joinpath("static")
+SCRIPTS = ("common.js", "cards.js", "picture.js", "lobby.js", "table.js", "replay.js")
+SAID = re.compile(r"""\bt\(\s*"((?:[^"\\]|\\.)*)\"""")
+"""A sentence a script says: ``t("...")``."""
+SAME_IN_FRENCH = {"Message", "Mode", "Table {table}"}
+
+
+@pytest.fixture(scope="module")
+def client() -> TestClient:
+    app = FastAPI()
+    app.include_router(pages.router)
+    return TestClient(app)
+
+
+def script(name: str) -> str:
+    return STATIC.joinpath(name).read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(("path", "module"), [("/", "lobby"), ("/tables/abc", "table"), ("/replay/abc", "replay")])
+def test_each_page_is_a_shell_that_loads_its_script_and_the_stylesheet_from_the_package(
+        client: TestClient, path: str, module: str) -> None:
+    response = client.get(path)
+    assert response.status_code == 200 and response.headers["content-type"].startswith("text/html")
+    assert f'src="/static/{module}.js"' in response.text and 'href="/static/room.css"' in response.text
+    assert STATIC.joinpath(f"{module}.js").is_file() and STATIC.joinpath("room.css").is_file()
+
+
+def test_every_sentence_the_scripts_say_is_served_in_english_and_french(client: TestClient) -> None:
+    said = {message for name in SCRIPTS for message in SAID.findall(script(name))}
+    assert len(said) > 60
+    english = client.get("/api/words", params={"lang": "en"}).json()["messages"]
+    french = client.get("/api/words", params={"lang": "fr"}).json()["messages"]
+    assert not said - set(english), "sentences the pages say but /api/words does not serve"
+    untranslated = [message for message in said if french[message] == message and message not in SAME_IN_FRENCH]
+    assert not untranslated
+    blanks = re.compile(r"\{([a-z_]+)\}")
+    for message in said:
+        assert set(blanks.findall(french[message])) == set(blanks.findall(message)), message
+
+
+def test_the_words_write_cards_the_language_way_and_speak_of_every_game_and_option(client: TestClient) -> None:
+    french = client.get("/api/words", params={"lang": "fr"}).json()
+    assert french["lang"] == "fr" and len(french["cards"]) == 52
+    assert (french["cards"]["KH"], french["cards"]["QC"], french["cards"]["JS"]) == ("R♥", "D♣", "V♠")
+    assert client.get("/api/words").json()["cards"]["TD"] == Words("en").card(Card.parse("TD")) == "10♦"
+    for name, game in GAMES.items():
+        assert french["games"][name]
+        for option in game.rules.__dataclass_fields__:
+            if option != "version":
+                assert french["options"].get(f"{name}.{option}") or french["options"].get(option), (name, option)
+
+
+def test_the_options_that_take_a_few_values_list_them_with_the_default_among_them() -> None:
+    choices = option_choices("quinze")
+    assert choices["form"] == ["A", "B"] and choices["mode"] == ["enforced", "table"]
+    assert "players" not in choices  # a number: the lobby gives a number field
+    for name, game in GAMES.items():
+        defaults = game.rules()
+        for option, values in option_choices(name).items():
+            default = getattr(defaults, option)
+            assert getattr(default, "value", default) in values
+
+
+def test_a_language_we_do_not_speak_is_refused_naming_ours(client: TestClient) -> None:
+    response = client.get("/api/words", params={"lang": "de"})
+    assert response.status_code == 400 and "available: en, fr" in response.json()["detail"]
+
+
+def test_the_pages_fetch_nothing_from_elsewhere_and_load_no_third_party_code() -> None:
+    for name in (*SCRIPTS, "room.css"):
+        text = script(name)
+        addresses = set(re.findall(r"(?:https?:)?//[\w.-]+\.[a-z]{2,}[^\s\"'`)]*", text))
+        assert addresses <= {"http://www.w3.org/2000/svg"}, (name, addresses)  # the SVG namespace, never fetched
+        imports = re.findall(r"""^import .* from "([^"]+)";""", text, flags=re.MULTILINE)
+        assert all(path.startswith("./") and path[2:] in SCRIPTS for path in imports), (name, imports)

@@ -1,0 +1,452 @@
+"""The card room's pages in a real headless Chromium against a real ``academie serve`` process: people create
+tables in the lobby, join them by their links and play whole deals by clicking; spectators and seats are checked
+for hidden cards at every step; a reload carries on; the replay steps through a finished game; French and
+English; a phone's layout. Each game's table page is saved as <game>.png (in docs/screenshots with
+ACADEMIE_UPDATE_GOLDEN=1)."""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Iterator
+
+import pytest
+from browser_support import (
+    WAIT_MS,
+    cards_on_page,
+    chromium,
+    hand,
+    only_from,
+    open_page,
+    playable,
+    screenshot,
+    seq,
+    wait_for_picture,
+)
+from playwright.sync_api import Browser, Page
+from room_support import Server, running
+
+from academie.cards import Card
+from academie.words import Words
+
+ENGLISH = Words("en")
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    with running(tmp_path_factory.mktemp("room")) as started:
+        yield started
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with chromium() as running:
+        yield running
+
+
+# ------------------------------------------------------------------------------------------------ helpers
+def create_in_lobby(lobby: Page, game: str, *, players: int, bots: dict[int, str]) -> list[str]:
+    """Create a table from the lobby's form (every seat a person but ``bots``); the invitation links it shows."""
+    form = lobby.locator(f'form.create[data-game="{game}"]')
+    form.locator(f"#{game}-players").select_option(str(players))
+    for seat in range(players):
+        form.locator(f"#{game}-seat-{seat}").select_option(bots.get(seat, ""))
+    form.get_by_role("button", name="Create a table").click()
+    lobby.wait_for_selector("#created .invite")
+    links: list[str] = lobby.eval_on_selector_all("#created .invite input", "inputs => inputs.map(i => i.value)")
+    return links
+
+
+def mover(pages: list[Page]) -> tuple[Page, list[str], list[str]] | None:
+    """The page whose seat has a move now: the page, its clickable cards, its move buttons (None: no one's)."""
+    for page in pages:
+        cards = playable(page)
+        buttons: list[str] = page.eval_on_selector_all("#moves button.move:not([disabled])",
+                                                       "buttons => buttons.map(b => b.dataset.action)")
+        if cards or buttons:
+            return page, cards, buttons
+    return None
+
+
+def settle(pages: list[Page], target: int) -> None:
+    """Wait until every page has drawn the picture of ``target`` actions (or a later one)."""
+    for page in pages:
+        page.wait_for_function(f"Number(document.body.dataset.seq ?? -1) >= {target}", timeout=WAIT_MS)
+
+
+def assert_no_hidden_card(watchers: list[Page], seats: list[Page]) -> None:
+    """No page shows a card another seat holds unless every page shows it (the turn-up, cards shown for a box,
+    named in the log for all to read); a spectator's page shows no card a seat holds but those."""
+    hands = [{Card.parse(card) for card in hand(page)} for page in seats]
+    held = set().union(*hands)
+    shown = [cards_on_page(page, ENGLISH) for page in seats + watchers]
+    mine = [*hands, *(set() for _ in watchers)]
+    public = {card for card in held if all(card in cards for cards, own in zip(shown, mine, strict=True)
+                                           if card not in own)}
+    for index, (cards, own) in enumerate(zip(shown, mine, strict=True)):
+        leaked = (cards & held) - own - public
+        assert not leaked, f"page {index} shows {sorted(map(str, leaked))}, held by another seat"
+
+
+def play_until_result(pages: list[Page], watchers: list[Page], *, limit: int,
+                      each: object = None) -> int:
+    """Click moves (a card when there is one) on whichever page has the move until a deal's result shows;
+    after every action check every page for hidden cards. The number of cards played."""
+    played = 0
+    for _ in range(limit):
+        settle(pages + watchers, max(seq(page) for page in pages))
+        assert_no_hidden_card(watchers, pages)
+        if any(page.inner_text("#result").strip() for page in pages):
+            return played
+        found = mover(pages)
+        if found is None:
+            time.sleep(0.05)  # a bot is thinking
+            continue
+        page, cards, buttons = found
+        before = seq(page)
+        if callable(each):
+            each(page, cards, played)
+        if seq(page) == before:
+            if cards:
+                page.locator(f'#hand button.card[data-card="{cards[0]}"]').click()
+                played += 1
+            else:
+                page.locator(f'#moves button.move[data-action="{buttons[0]}"]').click()
+        wait_for_picture(page, after=before)
+    raise AssertionError(f"no deal ended within {limit} steps")
+
+
+# ------------------------------------------------------------------------------------------------ Whist
+def test_whist_four_players_join_by_their_links_and_play_a_whole_deal_by_clicking_W_5(
+        server: Server, browser: Browser) -> None:
+    """Four browser contexts: three open the invitation links the lobby gives, the fourth joins a free seat with
+    a name from the lobby's list; a spectator watches. Every card is a click (one by the keyboard); only the cards
+    the law allows are clickable (W-§5: follow suit if able); a reload mid-deal carries on; no page ever shows a
+    card another seat holds; a new picture leaves unchanged regions alone."""
+    lobby = open_page(browser, server.base + "/")
+    lobby.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server.base)
+    links = create_in_lobby(lobby, "whist", players=4, bots={})
+    assert len(links) == 4 and all("?token=" in link for link in links)
+    screenshot(lobby, "lobby")
+    lobby.locator('button[data-copy="2"]').click()
+    lobby.wait_for_function("document.querySelector('button[data-copy=\"2\"]').textContent === 'Copied'")
+    assert lobby.evaluate("navigator.clipboard.readText()") == links[2]
+    table = links[0].split("/tables/")[1].split("?")[0]
+
+    seats = [open_page(browser, link) for link in links[:3]]
+    lobby.goto(server.base + "/")
+    entry = lobby.locator(f'li[data-table="{table}"]')
+    entry.get_by_placeholder("Your name").last.fill("Dora")
+    entry.get_by_role("button", name="Join at seat 3").click()
+    lobby.wait_for_url(re.compile(rf"/tables/{table}\?token="))
+    seats.append(lobby)
+    spectator = open_page(browser, server.base + "/")  # a spectator comes by the lobby's watch link
+    spectator.locator(f'li[data-table="{table}"] a', has_text="Watch").click()
+    spectator.wait_for_url(f"{server.base}/tables/{table}")
+    for page in [*seats, spectator]:
+        wait_for_picture(page)
+    assert spectator.inner_text("#title").count("You are watching this table.") == 1
+    assert "Dora" in spectator.inner_text("#seats")
+    assert spectator.locator("#hand button.card").count() == 0
+    line = "Hello <b>all</b> & good luck"  # chat is plain text: what is typed is what everyone reads
+    seats[0].fill("#chat-text", line)
+    seats[0].press("#chat-text", "Enter")
+    for page in (seats[2], spectator):
+        page.wait_for_selector("#chat-lines li")
+        assert page.inner_text("#chat-lines li").endswith(line)
+        assert page.locator("#chat-lines li b").count() == 1  # the name only: the line's tags are text
+
+    state = {"reloaded": False, "checked_redraw": False, "keyboard": False}
+
+    def before_each_play(page: Page, cards: list[str], played: int) -> None:
+        held = hand(page)
+        led = spectator.eval_on_selector_all(".centre .trick li svg[data-card]", "f => f.map(x => x.dataset.card)")
+        if led:  # W-§5: follow suit if able, else any card
+            suit = led[0][-1]
+            following = [card for card in held if card[-1] == suit]
+            assert cards == (following or held)
+        else:
+            assert cards == held
+        for other in seats:
+            if other is not page:
+                assert playable(other) == []
+        turn = page.evaluate("document.body.dataset.seat")
+        assert spectator.eval_on_selector_all(".seat.to-act", "s => s.map(x => x.dataset.seat)") == [turn]
+        if played == 1 and not state["checked_redraw"]:  # the second card of a trick: the tallies stay as drawn
+            spectator.evaluate("document.querySelector('#tallies table').dataset.mark = 'kept';"
+                               "document.querySelector('#log li').dataset.mark = 'kept'")
+            state["checked_redraw"] = True
+            before = seq(page)
+            page.locator(f'#hand button.card[data-card="{cards[0]}"]').click()
+            wait_for_picture(spectator, after=before)
+            assert spectator.evaluate("document.querySelector('#tallies table').dataset.mark") == "kept"
+            assert spectator.evaluate("document.querySelector('#log li').dataset.mark") == "kept"
+        elif not state["keyboard"]:  # the first card: by the keyboard
+            state["keyboard"] = True
+            buttons = page.locator("#hand button.card")
+            buttons.first.focus()
+            page.keyboard.press("ArrowRight")
+            assert page.evaluate("document.activeElement.dataset.card") == held[1]
+            page.locator(f'#hand button.card[data-card="{cards[0]}"]').focus()
+            before = seq(page)
+            page.keyboard.press("Enter")
+            wait_for_picture(page, after=before)
+        elif played == 20 and not state["reloaded"]:  # a reload in the middle of the deal carries on
+            state["reloaded"] = True
+            other = seats[(seats.index(page) + 1) % 4]
+            kept = hand(other)
+            other.reload()
+            wait_for_picture(other)
+            assert hand(other) == kept
+        if played == 9 and page is not seats[0]:  # a trick on the table, the last one open
+            seats[0].get_by_role("button", name="Show the last trick").click()
+            last = seats[0].locator(".trick", has_text="Last trick")
+            assert last.locator("svg[data-card]").count() == 4 and " wins " in last.inner_text()
+            screenshot(seats[0], "whist")
+
+    played = play_until_result(seats, [spectator], limit=200, each=before_each_play)
+    assert played + 2 == 52 and all(state.values())  # two cards went through before_each_play's own clicks
+    for page in seats:
+        assert page.inner_text("#result").strip()
+        assert not page.errors  # type: ignore[attr-defined]
+        assert not only_from(page, server.base)
+    screenshot(spectator, "whist-spectator")
+
+
+# ------------------------------------------------------------------------------------------------ the lobby
+def test_the_lobby_creates_a_table_with_the_options_chosen_and_shows_a_refusal_E_6_2(
+        server: Server, browser: Browser) -> None:
+    """Each rules option is shown with its default and a word on it; an option the rules refuse is explained on
+    the page by the server's message; a table created with a chosen option has it (E-§6.2: game is 5 points,
+    some books play 7)."""
+    lobby = open_page(browser, server.base + "/")
+    form = lobby.locator('form.create[data-game="ecarte"]')
+    form.locator("summary").click()
+    points = form.locator("#ecarte-game_points")
+    assert points.input_value() == "5"
+    assert "game_points, by default 5" in form.locator(".option:has(#ecarte-game_points)").inner_text()
+    assert "Points that win the game" in form.locator(".option:has(#ecarte-game_points)").inner_text()
+    assert form.locator("#ecarte-must_trump").is_checked()
+    points.fill("99")
+    form.get_by_role("button", name="Create a table").click()
+    lobby.wait_for_function("document.querySelector('form.create[data-game=ecarte] .problem').textContent !== ''")
+    assert "game_points" in form.locator(".problem").inner_text()
+    assert lobby.locator("#created .invite").count() == 0
+    points.fill("7")
+    form.locator("#ecarte-must_trump").uncheck()
+    form.get_by_role("button", name="Create a table").click()
+    lobby.wait_for_selector("#created .invite")
+    link = lobby.locator("#created .invite input").first.input_value()
+    table = link.split("/tables/")[1].split("?")[0]
+    options = server.get(f"/api/tables/{table}").json()["options"]
+    assert options["game_points"] == 7 and options["must_trump"] is False
+
+
+# ------------------------------------------------------------------------------------------------ Guimbarde
+def test_guimbarde_of_five_with_two_bots_plays_a_deal_in_three_browsers(server: Server, browser: Browser) -> None:
+    """La Guimbarde at five: three people by their links and two bots; a whole deal by clicking, no page showing
+    a card another seat holds (cards shown for the boxes excepted, GUIMBARDE-§5)."""
+    lobby = open_page(browser, server.base + "/")
+    links = create_in_lobby(lobby, "guimbarde", players=5, bots={3: "classical", 4: "random"})
+    assert len(links) == 3
+    seats = [open_page(browser, link) for link in links]
+    for page in seats:
+        wait_for_picture(page)
+    assert seats[0].locator(".seat").count() == 5
+    assert "bot: classical" in seats[0].inner_text('.seat[data-seat="3"]')
+    play_until_result(seats, [], limit=200)
+    screenshot(seats[0], "guimbarde")
+    for page in seats:
+        assert not page.errors  # type: ignore[attr-defined]
+
+
+# ------------------------------------------------------------------------------------------------ amounts
+def test_a_raise_is_checked_before_it_is_sent_QUINZE_35(server: Server, browser: Browser) -> None:
+    """Le Quinze: the opening or raise is one amount field whose value must be one the law allows; an amount out
+    of range is explained on the page and never sent (QUINZE-35: the opening is the jeu or more)."""
+    created = server.post("/api/tables", {"game": "quinze", "players": 2, "bots": {"1": "random"}, "seed": 2})
+    page = open_page(browser, server.base + created["seats"]["0"]["url"])
+    page.wait_for_selector("form.amount")
+    field = page.locator("form.amount input")
+    least, most = int(field.get_attribute("min") or 0), int(field.get_attribute("max") or 0)
+    assert 0 < least < most
+    before = seq(page)
+    field.fill(str(most + 1))
+    assert page.locator("form.amount button").is_disabled()
+    assert page.inner_text("form.amount .problem") == f"{most + 1} is not allowed: from {least} to {most}"
+    field.press("Enter")
+    time.sleep(0.3)
+    assert seq(page) == before and not page.inner_text("#error").strip()
+    field.fill(str(least))
+    button = page.locator("form.amount button")
+    assert button.is_enabled() and str(least) in button.inner_text()
+    button.click()
+    assert wait_for_picture(page, after=before) > before
+    assert not page.inner_text("#error").strip()
+    screenshot(page, "quinze")
+
+
+# ------------------------------------------------------------------------------------------------ table mode
+def test_table_mode_calls_the_referee_and_the_ruling_cites_its_law_E_P1(server: Server, browser: Browser) -> None:
+    """Écarté in table mode: the "call the referee" panel lists the irregular acts the seat could commit, each
+    with its law; committing one is ruled on, and the ruling cites its law's ID."""
+    created = server.post("/api/tables", {"game": "ecarte", "bots": {"1": "random"}, "mode": "table", "seed": 4})
+    page = open_page(browser, server.base + created["seats"]["0"]["url"])
+    wait_for_picture(page)
+    page.get_by_role("button", name="Call the referee").click()
+    acts = page.locator("#acts button.act")
+    acts.first.wait_for()
+    labels = acts.all_inner_texts()
+    assert labels and all(re.search(r"\((?:E-|ECARTE-)[^)]+\)", label) for label in labels)
+    law = re.findall(r"\(((?:E-|ECARTE-)[^)]+)\)", labels[0])[-1]
+    before = seq(page)
+    acts.first.click()
+    wait_for_picture(page, after=before)
+    page.wait_for_function(f"document.body.innerText.split({law!r}).length > 2")
+    assert law in page.inner_text("#log") + page.inner_text("#pending")
+    page.wait_for_selector("#log .why")  # the bot's reason, under the line of its act
+    assert page.inner_text("#log .why >> nth=0").startswith("why: ")
+    screenshot(page, "ecarte-table-mode")
+
+
+def test_the_party_the_law_names_chooses_the_remedy_by_clicking_E_P1(server: Server, browser: Browser) -> None:
+    """Écarté in table mode between two people: the seat not to play leads out of turn from the referee's panel;
+    the other seat, whom law E-P1 names to choose, is offered the remedies as its moves, and its choice is
+    ruled with the law's ID."""
+    created = server.post("/api/tables", {"game": "ecarte", "mode": "table", "seed": 4})
+    pages = [open_page(browser, server.base + created["seats"][str(seat)]["url"]) for seat in (0, 1)]
+    for page in pages:
+        wait_for_picture(page)
+    while True:  # the first decisions, until someone has to lead to the first trick
+        found = mover(pages)
+        assert found is not None, [p.inner_text("main") for p in pages]
+        page, cards, buttons = found
+        if "trick 1 of 5" in page.inner_text("#title .status"):
+            break
+        before = seq(page)
+        stand = [action for action in buttons if action in ("stand", "refuse")] or buttons
+        if stand:
+            page.locator(f'#moves button.move[data-action="{stand[0]}"]').click()
+        else:
+            page.locator(f'#hand button.card[data-card="{cards[0]}"]').click()
+        wait_for_picture(page, after=before)
+    offender = pages[1] if page is pages[0] else pages[0]
+    offender.get_by_role("button", name="Call the referee").click()
+    act = offender.locator("#acts button.act", has_text="out of turn").first
+    before = seq(offender)
+    act.click()
+    wait_for_picture(page, after=before)
+    remedies = page.locator("#moves button.move[data-action^='remedy ']")
+    remedies.first.wait_for()
+    assert all("law=E-P1" in (action or "") for action in
+               [remedies.nth(index).get_attribute("data-action") for index in range(remedies.count())])
+    assert "E-P1" in page.inner_text("#pending")
+    assert offender.locator("#moves button.move[data-action^='remedy ']").count() == 0  # not the offender's choice
+    before = seq(page)
+    remedies.first.click()
+    wait_for_picture(offender, after=before)
+    assert not offender.inner_text("#pending").strip()
+    assert "E-P1" in offender.inner_text("#log")
+
+
+# ------------------------------------------------------------------------------------------------ replay
+def test_the_replay_page_steps_through_a_finished_game_with_the_arrows(server: Server, browser: Browser) -> None:
+    created = server.post("/api/tables", {"game": "ecarte", "bots": {"0": "random", "1": "random"}, "seed": 11})
+    table = created["table"]
+    deadline = time.monotonic() + 30
+    while not any(row["table"] == table for row in server.get("/api/finished").json()):
+        assert time.monotonic() < deadline, "the bots did not finish"
+        time.sleep(0.2)
+    replay = server.get(f"/api/tables/{table}/replay").json()
+    page = open_page(browser, server.base + "/")  # the lobby lists it among the finished games
+    page.locator(f'#finished a[href="/replay/{table}"]').click()
+    page.wait_for_selector("#position")
+    watcher = open_page(browser, f"{server.base}/tables/{table}")  # its table says it is over, and links here
+    watcher.get_by_role("link", name="Replay this game").click()
+    watcher.wait_for_url(f"{server.base}/replay/{table}")
+    assert page.inner_text("#position") == f"Step 0 of {len(replay['steps']) - 1}"
+    for _ in range(3):
+        page.keyboard.press("ArrowRight")
+    assert page.evaluate("document.body.dataset.step") == "3"
+    page.keyboard.press("ArrowLeft")
+    assert page.evaluate("document.body.dataset.step") == "2"
+    shown = page.eval_on_selector_all('#hands .hand-line[data-seat="1"] svg', "f => f.map(x => x.dataset.card)")
+    assert shown == replay["steps"][2]["seats"][1]["hand"]
+    page.select_option("#viewer", "0")  # seat 0's view: its hand alone
+    assert page.locator("#hands .hand-line").count() == 1
+    assert page.eval_on_selector_all("#hands svg", "f => f.map(x => x.dataset.card)") == \
+        replay["steps"][2]["seats"][0]["hand"]
+    page.keyboard.press("End")
+    assert page.evaluate("document.body.dataset.step") == str(len(replay["steps"]) - 1)
+    assert page.inner_text("#result").strip() == replay["steps"][-1]["seats"][0]["result"]
+    results = page.locator(".results li")
+    assert results.count() >= 2
+    results.first.locator("button").click()
+    assert page.inner_text("#result").strip() == results.first.inner_text().strip()
+    record = page.request.get(server.base + (page.get_attribute("a[download$='.acad']", "href") or ""))
+    assert record.ok and '[Game "ecarte"]' in record.text()
+    screenshot(page, "replay")
+    step = page.evaluate("document.body.dataset.step")
+    page.select_option("#lang", "fr")
+    page.wait_for_function("document.documentElement.lang === 'fr'")
+    page.wait_for_selector("text=Étape")
+    assert page.evaluate("document.body.dataset.step") == step  # the same step, in French
+
+
+# ------------------------------------------------------------------------------------------------ languages
+def test_the_pages_speak_the_browsers_language_and_switch_between_french_and_english(
+        server: Server, browser: Browser) -> None:
+    lobby = open_page(browser, server.base + "/", locale="fr-FR")
+    lobby.wait_for_selector("text=Créer une table")
+    assert lobby.evaluate("document.documentElement.lang") == "fr"
+    lobby.select_option("#lang", "en")
+    lobby.wait_for_selector("text=Create a table")
+    assert lobby.evaluate("document.documentElement.lang") == "en"
+    lobby.reload()  # the choice is kept
+    lobby.wait_for_selector("text=Create a table")
+
+    created = server.post("/api/tables", {"game": "whist", "players": 4,
+                                          "bots": {"1": "random", "2": "random", "3": "random"}, "seed": 5})
+    page = open_page(browser, server.base + created["seats"]["0"]["url"], locale="fr-FR")
+    wait_for_picture(page)
+    french = Words("fr")
+    labels = page.eval_on_selector_all("#hand svg", "f => f.map(x => x.getAttribute('aria-label'))")
+    assert labels == [french.card(Card.parse(card)) for card in hand(page)]
+    assert page.get_by_role("group", name="Votre jeu").count() == 1
+    french_status = page.inner_text("#title .status")
+    page.select_option("#lang", "en")
+    page.wait_for_function("document.documentElement.lang === 'en'")
+    page.wait_for_function(f"document.querySelector('#title .status')?.innerText !== {french_status!r}")
+    labels = page.eval_on_selector_all("#hand svg", "f => f.map(x => x.getAttribute('aria-label'))")
+    assert labels == [ENGLISH.card(Card.parse(card)) for card in hand(page)]
+    assert page.get_by_role("group", name="Your hand").count() == 1
+
+
+# ------------------------------------------------------------------------------------------------ layouts
+def test_a_phone_shows_the_table_without_scrolling_sideways(server: Server, browser: Browser) -> None:
+    created = server.post("/api/tables", {"game": "guinguette", "players": 4,
+                                          "bots": {"1": "random", "2": "random", "3": "random"}, "seed": 3})
+    page = open_page(browser, server.base + created["seats"]["0"]["url"], width=390, height=844, mobile=True)
+    wait_for_picture(page)
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    assert page.locator("#hand button.card").count() > 0
+    screenshot(page, "guinguette-phone")
+
+
+@pytest.mark.parametrize("game", ["ecarte", "guinguette"])
+def test_each_games_table_page_is_drawn_from_its_picture(server: Server, browser: Browser, game: str) -> None:
+    """The table page of a game with a person in seat 0: its hand as card faces, the other seats with their
+    counts, whose turn it is; saved as docs/screenshots/<game>.png."""
+    rules = server.get("/api/games").json()
+    entry = next(item for item in rules if item["game"] == game)
+    players = entry["min_players"] if game == "ecarte" else 4
+    created = server.post("/api/tables", {"game": game, "players": players,
+                                          "bots": {str(seat): "random" for seat in range(1, players)}, "seed": 9})
+    page = open_page(browser, server.base + created["seats"]["0"]["url"])
+    wait_for_picture(page)
+    page.wait_for_selector("#hand button.card")
+    assert page.locator(".seat").count() == players
+    assert page.locator(".seat.to-act").count() <= 1
+    for seat in range(1, players):
+        assert page.locator(f'.seat[data-seat="{seat}"] .backs svg').count() > 0
+    screenshot(page, game)
