@@ -15,8 +15,9 @@ import json
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from importlib import resources
+from importlib.metadata import entry_points
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from academie.bots import Bot
 from academie.bots.random import RandomBot
@@ -59,6 +60,28 @@ def painter_of(package: str) -> Callable[[], Painter]:
         return module
 
     return painter
+
+
+OUTSIDE_BOTS: Final = "academie.bots"
+"""The entry-point group of bots that play every game from outside the registry (``openspiel-ismcts``, from the
+research extra's :mod:`academie.interop.ismcts`): they register themselves, so the registry imports none of them."""
+
+
+def outside_bot_names() -> tuple[str, ...]:
+    """The names of the bots registered in :data:`OUTSIDE_BOTS`."""
+    return tuple(entry.name for entry in entry_points(group=OUTSIDE_BOTS))
+
+
+def outside_bot(name: str) -> BotFactory | None:
+    """The factory of the outside bot ``name``, loaded when first asked for (None when there is none)."""
+    for entry in entry_points(group=OUTSIDE_BOTS, name=name):
+        try:
+            factory: BotFactory = entry.load()
+        except ImportError as error:
+            raise RulesError(f"bot {name!r} cannot be loaded ({error}); it needs the research extra: "
+                             "pip install 'academie[rl]'") from None
+        return factory
+    return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,9 +202,11 @@ class GameType:
         return self.bot_names()[-1]
 
     def make_bot(self, name: str, *, seed: int = 0, **options: Any) -> Bot:
-        """A new bot of this game (``load("ecarte").make_bot("search", seed=1)``)."""
-        factory = self.bots.get(name)
+        """A new bot of this game (``load("ecarte").make_bot("search", seed=1)``), or a bot of every game from
+        another package (:func:`outside_bot`)."""
+        factory = self.bots.get(name) or outside_bot(name)
         if factory is None:
-            raise RulesError(f"unknown bot {name!r} for {self.name}; available: {', '.join(self.bots)}")
+            raise RulesError(f"unknown bot {name!r} for {self.name}; available: {', '.join(self.bots)}"
+                             f"{''.join(f', {n}' for n in outside_bot_names())}")
         return factory(seed=seed, **options)
 
