@@ -43,7 +43,7 @@ from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 from academie.bots import Bot
 from academie.engine import AcademieError
@@ -277,17 +277,18 @@ def make_tasks(game: str, bots: Sequence[str], *, deals: int, seed: int, rules: 
 
 
 # ------------------------------------------------------------------------------------------------ backends
+J = TypeVar("J")
+R = TypeVar("R")
 Progress = Callable[[int, int], None]
 """Called with (deals played so far, deals in all): once with nothing played yet, then after each task."""
 
 
-def _run_processes(tasks: Sequence[Task], workers: int) -> Iterator[tuple[int, tuple[BoardResult, ...]]]:
+def _run_processes(tasks: Sequence[J], workers: int, work: Callable[[J], R]) -> Iterator[tuple[int, R]]:
     if workers == 1:
-        yield from ((index, play_task(task)) for index, task in enumerate(tasks))
+        yield from ((index, work(task)) for index, task in enumerate(tasks))
         return
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        futures: dict[Future[tuple[BoardResult, ...]], int] = {pool.submit(play_task, task): index
-                                                               for index, task in enumerate(tasks)}
+        futures: dict[Future[R], int] = {pool.submit(work, task): index for index, task in enumerate(tasks)}
         try:
             for future in as_completed(futures):
                 yield futures[future], future.result()
@@ -296,8 +297,8 @@ def _run_processes(tasks: Sequence[Task], workers: int) -> Iterator[tuple[int, t
                 future.cancel()
 
 
-def _run_ray(tasks: Sequence[Task], workers: int,
-             address: str | None) -> Iterator[tuple[int, tuple[BoardResult, ...]]]:
+def _run_ray(tasks: Sequence[J], workers: int, address: str | None,
+             work: Callable[[J], R]) -> Iterator[tuple[int, R]]:
     """The tasks as Ray remote functions: on the Ray instance already initialised, else on a new one (local, or
     the cluster at ``address``), shut down at the end."""
     try:
@@ -312,7 +313,7 @@ def _run_ray(tasks: Sequence[Task], workers: int,
         else:
             ray.init(address=address, log_to_driver=False)
     try:
-        remote: Any = ray.remote(play_task)
+        remote: Any = ray.remote(work)
         index_of = {remote.remote(task): index for index, task in enumerate(tasks)}
         pending = list(index_of)
         while pending:
@@ -324,12 +325,21 @@ def _run_ray(tasks: Sequence[Task], workers: int,
             ray.shutdown()
 
 
+def run_work(work: Callable[[J], R], jobs: Sequence[J], *, backend: str, workers: int,
+             ray_address: str | None = None) -> Iterator[tuple[int, R]]:
+    """``work(job)`` for every job on the tournament's backends (a process pool or Ray), yielded as (index of
+    the job, its result) in the order they finish: tournaments and analyses share this one machinery."""
+    if backend not in BACKENDS:
+        raise TournamentError(f"backend {backend!r} is not allowed; allowed: {', '.join(BACKENDS)}")
+    if backend == "process":
+        return _run_processes(jobs, workers, work)
+    return _run_ray(jobs, workers, ray_address, work)
+
+
 def run_tasks(tasks: Sequence[Task], *, backend: str, workers: int, ray_address: str | None = None,
               progress: Progress | None = None, deals_per_board: int = 1) -> list[tuple[BoardResult, ...]]:
     """Every task's boards, in task order whatever order they finished in."""
-    if backend not in BACKENDS:
-        raise TournamentError(f"backend {backend!r} is not allowed; allowed: {', '.join(BACKENDS)}")
-    runner = (_run_processes(tasks, workers) if backend == "process" else _run_ray(tasks, workers, ray_address))
+    runner = run_work(play_task, tasks, backend=backend, workers=workers, ray_address=ray_address)
     results: list[tuple[BoardResult, ...] | None] = [None] * len(tasks)
     total = sum(task.last - task.first for task in tasks) * deals_per_board
     done = 0

@@ -16,12 +16,31 @@ tricks still to come with best play from here.
 
 from __future__ import annotations
 
+import itertools
+import math
+import random
+from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from academie.cards import CARDS
 from academie.games.whist.bots.dds import solve
-from academie.games.whist.state import DrawForDeal, Play, Shuffle, WhistState
+from academie.games.whist.state import HONOURS, DrawForDeal, Play, Shuffle, WhistState
+from academie.report import (
+    Claim,
+    Plot,
+    Report,
+    Section,
+    Table,
+    exact,
+    mean,
+    proportion,
+    share_text,
+    value_text,
+    verdict_sign,
+    verdict_value,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,3 +113,390 @@ def analyse_lines(state: Any) -> list[str]:
     lost = [sum(r.cost for r in rows if r.seat == seat) for seat in range(4)]
     lines.append("tricks thrown away by seat: " + ", ".join(f"seat {s} {lost[s]}" for s in range(4)))
     return lines
+
+
+# ================================================================================================ the books' advice
+# ``academie analyse whist --report DIR``: the odds of the honours (W-§4.1, W-§8.2), calling at eight (W-§4.2,
+# WHIST-21/22) and the classic maxims of card play (W-§8.1) checked by exact counting and by DDS on sampled deals.
+# The work is cut into :class:`Job` values (:func:`plan`) run by :func:`run_job` on any process; the report is
+# built from their results by :func:`build_report`. Deals are drawn here from the seed, seat 3 dealing (seat 0,
+# the elder hand, leads).
+
+REPORT_DEALER: Final = 3
+SIDE_AT_EIGHT: Final = 0
+"""The side of seats 0 and 2 is the one at eight in the calling study; the dealer (seat 3) is an adversary."""
+DDS_BATCH: Final = 100
+"""Positions per call of DDS (``solve_all_boards`` solves them on its threads)."""
+MAXIMS: Final[dict[str, tuple[str, str]]] = {
+    "second hand low": ("W-§8.1 (Hoyle)", "Second hand: play low, except with K Q / A K (or to cover an honour when "
+                        "it promotes your side's cards)."),
+    "third hand high": ("W-§8.1 (Hoyle)", "Third hand: play high (\"third hand high\"), but with A Q play the queen "
+                        "(finesse)."),
+    "return partner's lead": ("W-§8.1 (Hoyle, Cavendish)", "Return your partner's lead (not the adversaries'); "
+                              "holding only three originally, return the best."),
+    "lead from the longest suit": ("W-§8.1 (Cavendish)", "The first lead tells partner your long suit; lead from "
+                                   "your longest suit."),
+}
+
+
+def honours_table() -> list[tuple[int, int]]:
+    """W-§4.1 by exact counting: the places of the four trump honours among the 52 cards, every one of the
+    C(52,4) = 270,725, counted by how many the side of seats 0 and 2 holds: (honours, ways)."""
+    counts = Counter(sum(1 for p in places if p % 2 == 0) for places in itertools.combinations(range(52), 4))
+    return [(held, counts[held]) for held in range(5)]
+
+
+def call_table() -> dict[str, tuple[int, int]]:
+    """W-§4.2, W-§8.2 by exact counting, as (favourable, all):
+
+    - ``two in one hand``: a player of the side holds exactly two honours (so he may call), counted over the
+      places of the four honours (a card's seat is its place modulo 4);
+    - ``three in one hand``: one of them holds three or four (he shows them and wins, W-§4.2);
+    - ``partner answers``: holding two, the partner holds one of the other two, both among the 39 cards unseen;
+    - ``partner answers, one turned up``: the turn-up (the dealer's, an adversary's) is one of the other two:
+      the partner holds the last one, among the 38 cards still unseen.
+    """
+    two = three = total = 0
+    for places in itertools.combinations(range(52), 4):
+        seats = Counter(p % 4 for p in places)
+        total += 1
+        two += seats[0] == 2 or seats[2] == 2
+        three += seats[0] >= 3 or seats[2] >= 3
+    answers = sum(1 for pair in itertools.combinations(range(39), 2) if any(p < 13 for p in pair))
+    return {"two in one hand": (two, total), "three in one hand": (three, total),
+            "partner answers": (answers, math.comb(39, 2)), "partner answers, one turned up": (13, 38)}
+
+
+@dataclass(frozen=True, slots=True)
+class Job:
+    """Deals ``first`` to ``last - 1`` of one study (``maxims`` or ``calling``)."""
+
+    study: str
+    seed: int
+    first: int
+    last: int
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """A card to play where a maxim applies: the position and the cards the maxim prescribes."""
+
+    maxim: str
+    hands: tuple[int, int, int, int]
+    leader: int
+    trump: int
+    trick: tuple[int, ...]
+    prescribed: tuple[int, ...]
+    other: tuple[int, ...] = ()
+    """The cards of the choice the maxim advises against (second hand high, third hand low, another suit)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Judged:
+    """A maxim's card judged double dummy: is it among the best, the tricks it costs when it is not, and the
+    tricks it gains over the other choice (the mean over its cards of each)."""
+
+    maxim: str
+    best: bool
+    cost: int
+    gain: float
+
+
+@dataclass(frozen=True, slots=True)
+class Called:
+    """One deal where a player of the side at eight holds exactly two honours."""
+
+    draws: int
+    answered: bool
+    tricks: int
+    """Tricks the side at eight takes double dummy."""
+
+
+def deal_hands(rng: random.Random) -> tuple[tuple[int, ...], tuple[int, int, int, int], int]:
+    """A deck order and the hands it deals with seat 3 dealing (W-§3), and the trump suit (WHIST-24)."""
+    deck = list(range(52))
+    rng.shuffle(deck)
+    hands = [0, 0, 0, 0]
+    for offset, card in enumerate(deck):
+        hands[(REPORT_DEALER + 1 + offset) % 4] |= 1 << card
+    return tuple(deck), (hands[0], hands[1], hands[2], hands[3]), CARDS[deck[-1]].suit
+
+
+def _rng(seed: int, study: int, index: int) -> random.Random:
+    return random.Random(f"{seed}|{study}|{index}")
+
+
+def run_job(job: Job) -> list[Judged] | list[Called]:
+    """Measure the job's deals (in a worker process or on Ray: the same code)."""
+    if job.study == "calling":
+        return [_calling_deal(job.seed, index) for index in range(job.first, job.last)]
+    positions = [p for index in range(job.first, job.last) for p in maxim_positions(job.seed, index)]
+    return judge(positions)
+
+
+def _calling_deal(seed: int, index: int) -> Called:
+    rng = _rng(seed, 1, index)
+    draws = 0
+    while True:  # rejection: a fifth of the deals or so give seat 0 exactly two honours
+        draws += 1
+        _, hands, trump = deal_hands(rng)
+        honours = HONOURS[trump]
+        if (hands[SIDE_AT_EIGHT] & honours).bit_count() == 2:
+            break
+    partner = (SIDE_AT_EIGHT + 2) % 4
+    scores = solve(hands, leader=(REPORT_DEALER + 1) % 4, trump=trump, trick=())
+    leader_side = (REPORT_DEALER + 1) % 2
+    best = max(scores.values())
+    tricks = best if leader_side == SIDE_AT_EIGHT % 2 else 13 - best
+    return Called(draws, bool(hands[partner] & honours), tricks)
+
+
+def maxim_positions(seed: int, index: int) -> list[Position]:
+    """Play one deal with the classical bot in every seat (W-§8.1) and keep each card where a maxim applies."""
+    from academie.games.whist.bots.classical import ClassicalBot
+
+    deck, _, _ = deal_hands(_rng(seed, 0, index))
+    state = WhistState.new(decks=[[CARDS[c] for c in deck]], first_dealer=REPORT_DEALER)
+    bots = [ClassicalBot(seed=seat) for seat in range(4)]
+    dealt = tuple(state.hand_mask(s) for s in range(4))
+    first_leads: dict[int, int] = {}
+    returned: set[int] = set()
+    positions = []
+    while not state.deal_results:
+        seat = state.actor
+        if not isinstance(seat, int):
+            break
+        action = bots[seat].choose(state.view(seat))
+        if isinstance(action, Play):
+            trick = tuple(c.index for c in state.current_trick())
+            hands = (state.hand_mask(0), state.hand_mask(1), state.hand_mask(2), state.hand_mask(3))
+            trump = int(state.trump or 0)
+            found = _maxims(seat, trick, hands, trump, dealt, first_leads, returned, sum(state.tricks_won))
+            leader = (seat - len(trick)) % 4
+            positions += [Position(name, hands, leader, trump, trick, cards, other) for name, cards, other in found]
+            if not trick:
+                first_leads.setdefault(seat, action.card.index)
+        state.apply(action)
+    return positions
+
+
+def _suit_cards(mask: int, suit: int) -> list[int]:
+    """The cards of ``suit`` in ``mask``, lowest first."""
+    return [c for c in range(suit * 13, suit * 13 + 13) if mask >> c & 1]
+
+
+def _maxims(seat: int, trick: tuple[int, ...], hands: tuple[int, int, int, int], trump: int,
+            dealt: tuple[int, ...], first_leads: dict[int, int], returned: set[int],
+            played: int) -> list[tuple[str, tuple[int, ...], tuple[int, ...]]]:
+    """The maxims of W-§8.1 that apply to ``seat`` now, each with the cards it prescribes and the cards of the
+    choice it advises against."""
+    hand = hands[seat]
+    found: list[tuple[str, tuple[int, ...], tuple[int, ...]]] = []
+    if not trick:
+        if played == 0:
+            lengths = [len(_suit_cards(hand, s)) for s in range(4)]
+            longest = max(lengths)
+            found.append(("lead from the longest suit",
+                          tuple(c for s in range(4) if lengths[s] == longest for c in _suit_cards(hand, s)),
+                          tuple(c for s in range(4) if lengths[s] < longest for c in _suit_cards(hand, s))))
+        partner = (seat + 2) % 4
+        lead = first_leads.get(partner)
+        if lead is not None and seat not in returned and lead // 13 != trump:
+            suit = lead // 13
+            cards = _suit_cards(hand, suit)
+            returned.add(seat)
+            others = tuple(c for s in range(4) if s != suit for c in _suit_cards(hand, s))
+            if cards and others:
+                original = len(_suit_cards(dealt[seat], suit))
+                found.append(("return partner's lead", (cards[-1] if original <= 3 else cards[0],), others))
+        return found
+    led = trick[0]
+    suit = led // 13
+    cards = _suit_cards(hand, suit)
+    if suit == trump or len(cards) < 2:
+        return found
+    ranks = {c % 13 for c in cards}
+    ace, king, queen, jack = 12, 11, 10, 9
+    if len(trick) == 1 and led % 13 < jack and not ({ace, king} <= ranks or {king, queen} <= ranks):
+        found.append(("second hand low", (cards[0],), (cards[-1],)))
+    if len(trick) == 2 and trick[1] // 13 == suit and cards[-1] > max(trick):
+        high = cards[-1]
+        if {ace, queen} <= ranks and king not in ranks:
+            high = suit * 13 + queen
+        found.append(("third hand high", (high,), (cards[0],)))
+    return found
+
+
+def judge(positions: Sequence[Position]) -> list[Judged]:
+    """Each position solved by DDS (``solve_all_boards``, many positions a call): whether the maxim's card is
+    among the best cards, and the tricks it costs when it is not."""
+    from endplay.dds import solve_all_boards
+
+    from academie.games.whist.bots.dds import from_card, make_deal
+
+    judged = []
+    for start in range(0, len(positions), DDS_BATCH):
+        batch = positions[start:start + DDS_BATCH]
+        deals = [make_deal(p.hands, leader=p.leader, trump=p.trump, trick=p.trick) for p in batch]
+        for position, solved in zip(batch, solve_all_boards(deals), strict=True):
+            scores = {from_card(card): int(tricks) for card, tricks in solved}
+            best = max(scores.values())
+            mover = (position.leader + len(position.trick)) % 4
+            values = [card_value(scores, card, position.hands, mover) for card in position.prescribed]
+            others = [card_value(scores, card, position.hands, mover) for card in position.other]
+            gain = sum(values) / len(values) - sum(others) / len(others) if others else 0.0
+            judged.append(Judged(position.maxim, max(values) == best, best - max(values), gain))
+    return judged
+
+
+def card_value(scores: dict[int, int], card: int, hands: Sequence[int], mover: int) -> int:
+    """The tricks of ``card``: its own score, or that of a card of the same suit in sequence with it (every card
+    between them held by the mover or already played), which DDS may give for both."""
+    if card in scores:
+        return scores[card]
+    others = 0
+    for seat, mask in enumerate(hands):
+        if seat != mover:
+            others |= mask
+    suit = card // 13
+    for step in (1, -1):
+        other = card + step
+        while other // 13 == suit and 0 <= other < 52 and not others >> other & 1:
+            if other in scores:
+                return scores[other]
+            other += step
+    raise ValueError(f"DDS gave no value for {CARDS[card]} nor for a card in sequence with it")
+
+
+OTHER_CHOICE: Final = {"second hand low": "the highest card of the suit", "third hand high": "the lowest card of the "
+                        "suit", "return partner's lead": "a card of another suit (their mean)",
+                        "lead from the longest suit": "a card of a shorter suit (their mean)"}
+"""What each maxim advises against, measured beside it."""
+CALLING_PER_SIZE: Final = 20
+MAXIM_DEALS_PER_SIZE: Final = 20
+CHUNK: Final = 10
+
+
+def plan(*, seed: int, size: int) -> list[Job]:
+    """The jobs of a run: ``20 × size`` deals for the maxims and ``20 × size`` deals where a player of the side at
+    eight holds two honours."""
+    if not 1 <= size <= 100_000:
+        raise ValueError(f"size {size} is not allowed; allowed: 1 to 100,000")
+    jobs = []
+    for study, count in (("maxims", MAXIM_DEALS_PER_SIZE * size), ("calling", CALLING_PER_SIZE * size)):
+        jobs += [Job(study, seed, first, min(count, first + CHUNK)) for first in range(0, count, CHUNK)]
+    return jobs
+
+
+def build_report(results: Sequence[Sequence[Judged | Called]], *, seed: int, size: int, command: str) -> Report:
+    """The report from every job's results."""
+    import academie
+
+    judged = [r for job in results for r in job if isinstance(r, Judged)]
+    called = [r for job in results for r in job if isinstance(r, Called)]
+    settings = (("command", command), ("seed", str(seed)), ("size", str(size)), ("academie", academie.__version__),
+                ("rules", "whist/1"), ("double dummy", "DDS through endplay"))
+    intro = ("The advice and the odds of the old books on Whist, as the rule file records them (W-§4.1, W-§4.2, "
+             "W-§8), checked by exact counting and, for the play, by double-dummy analysis (DDS) of sampled deals. "
+             "Each claim is one row: where the books make it, their words, our figure with its 95% interval and "
+             "sample size, and the verdict.",
+             "Double dummy judges a card with all four hands known: a maxim made for play in the dark can be right "
+             "at the table and still not be the double-dummy best; the figures say how often it is, and what it "
+             "costs in tricks when it is not.")
+    return Report(title="Whist: the old books' advice checked by computation", intro=intro, settings=settings,
+                  sections=(_honours_section(), _calling_section(called), _maxims_section(judged)))
+
+
+def _honours_section() -> Section:
+    table = honours_table()
+    total = sum(ways for _, ways in table)
+    share = {held: ways / total for held, ways in table}
+    books = {4: 0.055, 3: 0.250, 2: 0.390}
+    claims = [Claim(claim=f"One side holds {'all four' if held == 4 else 'exactly three' if held == 3 else 'two'} "
+                          f"honours{' (divided 2–2)' if held == 2 else ''}",
+                    source="W-§8.2, W-§4.1", words="one side holds all four 5.5%, exactly three 25.0%, split 2–2 "
+                    "39.0%", figure=exact(share[held]), unit="share",
+                    verdict=verdict_value(exact(share[held]), book, tolerance=0.0005), method="counted")
+              for held, book in books.items()]
+    scored = exact(1 - share[2])
+    claims.append(Claim(claim="Honours are scored", source="W-§8.2", words="So honours are scored in about 61% of "
+                        "hands.", figure=scored, unit="share", verdict=verdict_value(scored, 0.61, tolerance=0.005),
+                        method="counted"))
+    rows = tuple((str(held), f"{ways:,}", f"{100 * ways / total:.2f}%") for held, ways in table)
+    return Section(title="W-§4.1: the honours between the sides", claims=tuple(claims),
+                   tables=(Table(title="Honours held by one side (seats 0 and 2), every place of the four counted",
+                                 header=("honours", "ways of C(52,4) = 270,725", "share"), rows=rows),))
+
+
+def _calling_section(called: Sequence[Called]) -> Section:
+    counts = call_table()
+    two = exact(counts["two in one hand"][0] / counts["two in one hand"][1])
+    three = exact(counts["three in one hand"][0] / counts["three in one hand"][1])
+    answer = exact(counts["partner answers"][0] / counts["partner answers"][1])
+    turned = exact(13 / 38)
+    claims = [
+        Claim(claim="A side at eight holds two honours in one hand (and may call)", source="W-§4.2",
+              words="a player of the side at 8 who holds two honours asks his partner whether he holds one",
+              figure=two, unit="share", verdict="(no figure in the books)",
+              method=f"counted; three or four in one hand: {share_text(three)}"),
+        Claim(claim="Holding two, the partner can answer", source="W-§8.2",
+              words="P(partner holds at least one of the other two) = 1 − C(37,13)/C(39,13) ≈ 0.561",
+              figure=answer, unit="share", verdict=verdict_value(answer, 0.561, tolerance=0.0005), method="counted"),
+        Claim(claim="… when one missing honour is the adversary's turn-up", source="W-§8.2",
+              words="If one missing honour is the turn-up in an adversary's (dealer's) hand, P(partner has the "
+                    "other) = 13/39 ≈ 0.333", figure=turned, unit="share",
+              verdict=verdict_value(turned, 13 / 39, tolerance=0.0005) + " (the last honour is among 38 unseen "
+                      "cards, not 39)", method="counted"),
+    ]
+    if called:
+        answered = [c for c in called if c.answered]
+        share = proportion(len(answered), len(called))
+        gain = mean([float(c.answered and c.tricks < 8) for c in called])
+        claims.append(Claim(claim="Always call when entitled: calling costs nothing and wins at once when answered",
+                            source="W-§8.2, WHIST-21/22", words="Bot rule: always call when entitled (calling costs "
+                            "nothing if partner cannot answer)", figure=gain, unit="share",
+                            verdict=verdict_sign(gain, expected="calling wins more games this hand", unit="share"),
+                            method=f"games won this hand by calling that the tricks (double dummy, 8 needed) would "
+                                   f"not win; partner answered in {share_text(share)}"))
+        if answered:
+            claims.append(Claim(claim="With three honours at eight, the tricks alone would win the game",
+                                source="W-§4.1, W-§4.2", words="at 8 honours count only by calling",
+                                figure=proportion(sum(1 for c in answered if c.tricks >= 8), len(answered)),
+                                unit="share", verdict="(no figure in the books)",
+                                method="the side takes 8 tricks or more, double dummy"))
+    return Section(title="W-§4.2: calling at eight", claims=tuple(claims),
+                   text=(f"Sampled deals: a player of the side at eight (seats 0 and 2, seat 3 dealing) holds exactly "
+                         f"two honours; {len(called)} deals.",))
+
+
+def _maxims_section(judged: Sequence[Judged]) -> Section:
+    claims, labels, figures = [], [], []
+    rows = []
+    for maxim, (source, words) in MAXIMS.items():
+        cases = [j for j in judged if j.maxim == maxim]
+        if not cases:
+            continue
+        best = proportion(sum(1 for j in cases if j.best), len(cases))
+        wrong = [float(j.cost) for j in cases if not j.best]
+        gain = mean([j.gain for j in cases])
+        claims.append(Claim(claim=maxim.capitalize(), source=source, words=words, figure=gain, unit="tricks",
+                            verdict=verdict_sign(gain, expected=f"the maxim gains over {OTHER_CHOICE[maxim]}",
+                                                 unit="tricks"),
+                            method=f"tricks a position, the maxim's card − {OTHER_CHOICE[maxim]}, DDS; the maxim's "
+                                   f"card is a best card in {share_text(best)}"))
+        cost = mean(wrong) if len(wrong) >= 2 else None
+        rows.append((maxim, str(len(cases)), share_text(best),
+                     value_text(mean([float(j.cost) for j in cases]), "tricks"),
+                     value_text(cost, "tricks") if cost else "—"))
+        labels.append(maxim)
+        figures.append(best)
+    table = Table(title="The maxims, double dummy", header=("maxim", "positions", "a best card",
+                  "tricks lost a position", "tricks lost when not best"), rows=tuple(rows),
+                  note="Positions where the maxim applies in deals played by the classical bot in every seat: second "
+                       "hand to a plain suit led below the knave, holding two or more and neither A K nor K Q; third "
+                       "hand after partner's plain lead, followed by second hand, holding two or more and a card "
+                       "that wins; the first lead after partner's first plain lead (the best card held three or "
+                       "fewer originally, else the lowest); the opening lead (any card of a longest suit).")
+    plot = Plot(name="whist_maxims", title="How often the maxim's card is a double-dummy best card",
+                labels=tuple(labels), figures=tuple(figures), axis="share of positions")
+    return Section(title="W-§8.1: the maxims of play", claims=tuple(claims), tables=(table,), plots=(plot,))

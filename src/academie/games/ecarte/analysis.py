@@ -1,0 +1,810 @@
+"""The old books' advice on Écarté checked by computation (``academie analyse ecarte --report DIR``).
+
+What the rule file's strategy section (E-§8) records from Cavendish, Foster, the *Encyclopaedia Britannica*
+and *Hoyle's Games Modernized*, measured on deals:
+
+- E-§8.1: the trump distribution table, by exact counting of the dealer's 65,780 possible hands;
+- E-§8.2: each item of the jeux de règle (hands to play without proposing): over hands of the item, the elder's
+  net points and chance of the point when he stands against when he proposes; Foster's "two times in three";
+- E-§8.3: the dealer's rules for refusing, and the exceptions "too weak to refuse with";
+- E-§8.4: "discard everything except trumps and kings" against the best discard a search finds;
+- our own table of hands to stand on, by iterated best response between the elder's and the dealer's first
+  decisions.
+
+Two ways of playing after the decision are measured. *Bot*: the game's strongest bot (its registration's last)
+takes every later decision and plays the cards for both seats, in the engine. *Double dummy*: the bound where
+both hands are known: the dealer answers a proposal knowing both hands, the exchange follows the books, and the
+five tricks are solved exactly (:mod:`academie.games.ecarte.bots.solver`).
+
+The work is cut into :class:`Job` values (:func:`plan`), each run by :func:`run_job` on any process (its
+course depends only on the run's seed and the job's numbers), and the results make the report
+(:func:`build_report`). Deals come from deck orders drawn here from the seed (never from the engine's own
+dealing), the elder being seat 1 with seat 0 dealing.
+
+>>> [row[0] for row in trump_table()]
+[0, 1, 2, 3]
+>>> trump_table()[1][1:3]      # E-§8.1, Foster's figures for one trump in hand
+(44574, 21206)
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+from collections import Counter, defaultdict
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Final
+
+import academie
+from academie.cards import PACK_32, Card, Rank, mask_of
+from academie.engine import AcademieError, Action
+from academie.games.ecarte import GAME
+from academie.games.ecarte.bots.classical import (
+    dealer_refuses,
+    discard_choice,
+    elder_stands,
+    jeu_de_regle,
+    king_of_trumps,
+)
+from academie.games.ecarte.bots.solver import Solver, deal_payoff
+from academie.games.ecarte.state import (
+    ACCEPT,
+    DEFAULT_RULES,
+    MARK_KING,
+    PROPOSE,
+    REFUSE,
+    STAND,
+    TALON_START,
+    TURN_UP_POSITION,
+    EcarteState,
+    Phase,
+    dealt_positions,
+)
+from academie.report import (
+    Claim,
+    Estimate,
+    Plot,
+    Report,
+    Section,
+    Table,
+    exact,
+    mean,
+    proportion,
+    share_text,
+    value_text,
+    verdict_sign,
+    verdict_value,
+)
+
+ELDER_SEAT, DEALER_SEAT = 1, 0
+"""Seat 0 deals the analysed deals: seat 1 is the elder (ECARTE-V.1: he leads)."""
+ELDER_POSITIONS: Final = tuple(sorted(dealt_positions(DEFAULT_RULES, elder=True)))
+DEALER_POSITIONS: Final = tuple(sorted(dealt_positions(DEFAULT_RULES, elder=False)))
+MAX_DRAWS: Final = 200_000
+"""Deck orders drawn at most to find one hand of a group (the rarest item needs a few hundred)."""
+DISCARD_WORLDS: Final = (16, 48, 64)
+"""Worlds for the discard search: every discard on the first, the four best and the books' on the second too,
+then the chosen and the books' on fresh ones to measure the difference without the winner's bias."""
+DISCARD_TOLERANCE: Final = 0.05
+"""Points a deal within which a discard counts as good as the best found."""
+REDRAWS: Final = 12
+MAX_ROUNDS: Final = 50
+"""Rounds of best response at most (each round: the elder answers the dealer, then the dealer the elder)."""
+MIN_CLASS: Final = 30
+"""Classes of hands with fewer deals are shown but not decided."""
+
+ITEMS: Final[dict[int, tuple[str, ...]]] = {
+    1: ("three or more trumps",),
+    2: ("two trumps and three cards of a plain suit", "two trumps and a plain king", "two trumps and a guarded queen",
+        "two trumps and high cards in two plain suits"),
+    3: ("one trump and a tierce major", "one trump and four cards of a plain suit", "one trump and two queens",
+        "one trump, a queen and a guarded knave", "one trump, a king and a queen"),
+    4: ("four court cards in three suits", "three queens"),
+    5: ("only two cards to discard without a king or a trump",),
+}
+"""E-§8.2: the reasons of :func:`~academie.games.ecarte.bots.classical.jeu_de_regle` by item of the list."""
+ITEM_WORDS: Final[dict[int, str]] = {
+    1: "Any hand with three or more trumps.",
+    2: "Two trumps with: three cards of one plain suit; or a plain king; or a queen guarded; or two guarded "
+       "knaves/other high cards in two suits.",
+    3: "One trump with: a tierce major (K Q J) in a plain suit; or four cards of one plain suit; or two queens; or a "
+       "queen and a guarded knave in different suits; or a king and a queen of different suits.",
+    4: "No trump with four court cards (of three different suits) or three queens.",
+    5: "Any hand from which only two cards can be discarded without throwing away a king or a trump.",
+}
+"""The list as the rule file gives it (E-§8.2, after Cavendish in the EB 1911)."""
+
+REFUSAL: Final[dict[str, tuple[bool, str, str]]] = {
+    "three guarded suits": (True, "E-§8.3", "Accept unless guarded in three suits (a queen counts as a guard)"),
+    "a trump and two guarded suits": (True, "E-§8.3", "… or in two suits with a trump"),
+    "two trumps and a guarded suit": (True, "E-§8.3", "… or in one suit with two trumps"),
+    "a jeu de règle strong enough": (True, "E-§8.3", "Refuse with the same hands as the jeux de règle"),
+    "a jeu de règle too weak to refuse with": (False, "E-§8.3", "except these are too weak to refuse with: …"),
+    "three trumps with the king": (False, "E-§8.3 (HGM ch. 8)",
+                                   "with three trumps refuse unless one is the king (then accept: vole chance)"),
+    "none of these": (False, "E-§8.3", "Accept unless …"),
+}
+"""E-§8.3: the dealer's categories (whether the books refuse, where, their words), as
+:func:`~academie.games.ecarte.bots.classical.dealer_refuses` decides them."""
+_REFUSAL_MARKS: Final = (("three trumps and the king", "three trumps with the king"),
+                         ("guarded in three suits", "three guarded suits"),
+                         ("a trump, and the king or the queen in two", "a trump and two guarded suits"),
+                         ("two trumps, and the king or the queen", "two trumps and a guarded suit"),
+                         ("too weak to refuse", "a jeu de règle too weak to refuse with"),
+                         ("not strong enough", "none of these"))
+
+
+
+
+class AnalysisError(AcademieError, ValueError):
+    """An analysis that cannot run as asked (a size out of range, a group whose hands cannot be found)."""
+
+
+# ------------------------------------------------------------------------------------------------ counting
+def trump_table() -> list[tuple[int, int, int, int]]:
+    """E-§8.1 by exact counting: for ``t`` trumps in the elder's hand (the turn-up a trump too), every hand
+    the dealer can hold among the 26 unseen cards, counted by its trumps: (t, hands with at most one trump,
+    hands with two or more, hands with none)."""
+    rows = []
+    for own in range(4):
+        unseen_trumps = 7 - own
+        unseen = [1] * unseen_trumps + [0] * (26 - unseen_trumps)
+        counts = Counter(sum(hand) for hand in itertools.combinations(unseen, 5))
+        rows.append((own, counts[0] + counts[1], sum(v for k, v in counts.items() if k >= 2), counts[0]))
+    return rows
+
+
+# ------------------------------------------------------------------------------------------------ hands
+def trumps_in(cards: Sequence[Card], trump: int) -> int:
+    return sum(1 for c in cards if c.suit == trump)
+
+
+def items_of(cards: Sequence[Card], trump: int) -> tuple[int, ...]:
+    """E-§8.2: the items of the jeux de règle list the hand belongs to."""
+    reasons = set(jeu_de_regle(cards, trump))
+    return tuple(item for item, names in ITEMS.items() if reasons & set(names))
+
+
+def refusal_category(cards: Sequence[Card], trump: int) -> str:
+    """E-§8.3: which of the books' rules decides the dealer's answer with this hand (a key of :data:`REFUSAL`)."""
+    _, reason = dealer_refuses(cards, trump)
+    for mark, category in _REFUSAL_MARKS:
+        if mark in reason:
+            return category
+    return "a jeu de règle strong enough"
+
+
+def hand_class(cards: Sequence[Card], trump: int) -> tuple[int, bool, int, int]:
+    """The class of a hand in our table: trumps (3 for three or more), the king of trumps held, plain kings
+    and plain queens (2 for two or more)."""
+    plain = [c for c in cards if c.suit != trump]
+    return (min(3, trumps_in(cards, trump)), king_of_trumps(trump) in cards,
+            min(2, sum(1 for c in plain if c.rank is Rank.KING)), min(2, sum(1 for c in plain if c.rank is Rank.QUEEN)))
+
+
+def class_text(key: tuple[int, bool, int, int]) -> str:
+    trumps, king, kings, queens = key
+    words = f"{trumps}{'+' if trumps == 3 else ''} trump{'s' if trumps != 1 else ''}"
+    if king:
+        words += " (the king among them)"
+    return f"{words}, {kings}{'+' if kings == 2 else ''} plain king(s), {queens}{'+' if queens == 2 else ''} " \
+           "plain queen(s)"
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """One deck order and what the analyses read from it."""
+
+    deck: tuple[Card, ...]
+
+    @property
+    def trump(self) -> int:
+        return int(self.deck[TURN_UP_POSITION].suit)
+
+    @property
+    def elder(self) -> tuple[Card, ...]:
+        return tuple(self.deck[p] for p in ELDER_POSITIONS)
+
+    @property
+    def dealer(self) -> tuple[Card, ...]:
+        return tuple(self.deck[p] for p in DEALER_POSITIONS)
+
+    @property
+    def talon(self) -> list[Card]:
+        return list(self.deck[TALON_START:])
+
+    def king_turned(self) -> bool:
+        return self.deck[TURN_UP_POSITION].rank is Rank.KING
+
+
+def shuffled(rng: random.Random) -> Deal:
+    deck = list(PACK_32)
+    rng.shuffle(deck)
+    return Deal(tuple(deck))
+
+
+def derive(seed: int, *path: int) -> random.Random:
+    """The generator of one sample: the same seed and path, the same draws, on any process."""
+    return random.Random("|".join(str(p) for p in (seed, *path)))
+
+
+def draw_until(rng: random.Random, wanted: Callable[[Deal], bool]) -> tuple[Deal, int]:
+    """Deck orders until one is ``wanted``: the deal and how many were drawn (rejection sampling)."""
+    for draws in range(1, MAX_DRAWS + 1):
+        deal = shuffled(rng)
+        if wanted(deal):
+            return deal, draws
+    raise AnalysisError(f"no wanted hand in {MAX_DRAWS} deck orders")
+
+
+# ------------------------------------------------------------------------------------------------ double dummy
+def _king_points(elder: Sequence[Card], dealer: Sequence[Card], trump: int, deal: Deal) -> int:
+    """Net points of the king of trumps for the elder: its holder marks one (E-§4.4); the dealer marked a
+    turned king (E-§3)."""
+    king = king_of_trumps(trump)
+    return (king in elder) - (king in dealer) - deal.king_turned()
+
+
+def _solved(elder: Sequence[Card], dealer: Sequence[Card], trump: int, *, stood: bool = False,
+            refused: bool = False) -> int:
+    """Net points of the tricks for the elder, both hands known (the solver's seat 0 is the elder, who leads)."""
+    payoff = deal_payoff(stood=0 if stood else None, refused=1 if refused else None)
+    solver = Solver(trump=trump, payoff=payoff)
+    return solver.solve(hands=(mask_of(elder), mask_of(dealer)), leader=0).value
+
+
+def books_exchange(elder: Sequence[Card], dealer: Sequence[Card], talon: list[Card], trump: int, *,
+                   elder_discard: Sequence[Card] | None = None) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    """The exchange after an accepted proposal, by the books (E-§8.2–8.4): each discards all but trumps and
+    kings (ECARTE-VI.1; the elder's first discard may be given), until the elder stands, the dealer refuses or
+    the talon is out (ECARTE-VI.3, VI.5). The hands after it."""
+    hands = [tuple(elder), tuple(dealer)]
+    first = elder_discard
+    while talon:
+        thrown = first if first is not None else discard_choice(hands[0], trump, minimum=1,
+                                                                maximum=max(1, min(5, len(talon))))
+        first = None
+        hands[0] = _draw(hands[0], thrown, talon)
+        if talon:
+            hands[1] = _draw(hands[1], discard_choice(hands[1], trump, minimum=DEFAULT_RULES.dealer_min_exchange,
+                                                      maximum=min(5, len(talon))), talon)
+        if not talon or elder_stands(hands[0], trump, first_decision=False, king_out_of_sight=False,
+                                     opponent_at_game=False)[0] or dealer_refuses(hands[1], trump)[0]:
+            break
+    return hands[0], hands[1]
+
+
+def _draw(hand: tuple[Card, ...], thrown: Sequence[Card], talon: list[Card]) -> tuple[Card, ...]:
+    count = min(len(thrown), len(talon))  # ECARTE-VI.5: no more than the talon holds
+    kept = tuple(c for c in hand if c not in thrown[:count])
+    drawn = tuple(talon[:count])
+    del talon[:count]
+    return kept + drawn
+
+
+@dataclass(frozen=True, slots=True)
+class DoubleDummy:
+    """The elder's net points in one deal after each first decision, both hands known (E-§8.5 solver): the
+    tricks' points (positive: the elder made the point) and the kings' (E-§3, E-§4.4) apart."""
+
+    stand_tricks: int
+    refuse_tricks: int
+    accept_tricks: int
+    kings: int
+    accept_kings: int
+
+    @property
+    def stand(self) -> int:
+        return self.stand_tricks + self.kings
+
+    @property
+    def refuse(self) -> int:
+        return self.refuse_tricks + self.kings
+
+    @property
+    def accept(self) -> int:
+        return self.accept_tricks + self.accept_kings
+
+    @property
+    def dealer_refuses(self) -> bool:
+        """The dealer answers a proposal knowing both hands: he refuses when it is better for him."""
+        return self.refuse < self.accept
+
+    @property
+    def propose(self) -> int:
+        return self.refuse if self.dealer_refuses else self.accept
+
+    @property
+    def propose_point(self) -> bool:
+        return (self.refuse_tricks if self.dealer_refuses else self.accept_tricks) > 0
+
+
+def double_dummy(deal: Deal) -> DoubleDummy:
+    """ECARTE-VI.7, VI.8: standing or refusing at the first decision costs two if the point is lost."""
+    elder, dealer, trump = deal.elder, deal.dealer, deal.trump
+    after_elder, after_dealer = books_exchange(elder, dealer, deal.talon, trump)
+    return DoubleDummy(stand_tricks=_solved(elder, dealer, trump, stood=True),
+                       refuse_tricks=_solved(elder, dealer, trump, refused=True),
+                       accept_tricks=_solved(after_elder, after_dealer, trump),
+                       kings=_king_points(elder, dealer, trump, deal),
+                       accept_kings=_king_points(after_elder, after_dealer, trump, deal))
+
+
+# ------------------------------------------------------------------------------------------------ bot play
+def bot_deal(deal: Deal, *, elder_first: Action, dealer_answer: Action | None = None,
+             seed: int = 0) -> tuple[int, bool]:
+    """Play the deal in the engine with the strongest bot in both seats, the elder's first decision (and the
+    dealer's answer to a proposal) forced: the elder's net points and whether he made the point."""
+    state = EcarteState.new(decks=[list(deal.deck)], first_dealer=DEALER_SEAT)
+    strongest = GAME.bots[GAME.strongest()]
+    bots = [strongest(seed=seed * 2 + 1), strongest(seed=seed * 2 + 2)]
+    forced = {Phase.ELDER_DECIDES: elder_first, Phase.DEALER_DECIDES: dealer_answer}
+    for _ in range(GAME.max_actions_per_deal):
+        if state.deal_results:
+            result = state.deal_results[0]
+            return result.points[ELDER_SEAT] - result.points[DEALER_SEAT], result.tricks[ELDER_SEAT] >= 3
+        seat = state.actor
+        if not isinstance(seat, int):
+            raise AnalysisError(f"a deal stopped for {seat!r}: only the seats act in an analysed deal")
+        view = state.view(seat)
+        wanted = forced.get(view.phase)
+        if wanted is not None and wanted in view.legal_actions:
+            action = MARK_KING if MARK_KING in view.legal_actions else wanted  # the king first (E-§4.4)
+            if action is wanted:
+                forced[view.phase] = None
+        else:
+            action = bots[seat].choose(view)
+        state.apply(action)
+    raise AnalysisError("a deal did not end")
+
+
+# ------------------------------------------------------------------------------------------------ jobs
+NO_BOT: Final = (math.nan, math.nan)
+"""The bot's figures of a sample measured double dummy only."""
+@dataclass(frozen=True, slots=True)
+class Job:
+    """A slice of one study: samples ``first`` to ``last - 1`` of ``group``."""
+
+    study: str
+    group: str
+    seed: int
+    first: int
+    last: int
+    bots: bool = True
+    """False: the double-dummy bound alone (the bot's figures are NaN)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Sample:
+    """One measured deal of a job: the figures a study needs (bot and double dummy, elder's view unless said)."""
+
+    group: str
+    draws: int
+    values: tuple[float, ...]
+    labels: tuple[str, ...] = ()
+    key: tuple[int, ...] = ()
+
+
+STAND_GROUPS: Final = ("item 1", "item 2", "item 3", "item 4", "item 5", "any jeu de règle")
+
+
+def _stand_wanted(group: str) -> Callable[[Deal], bool]:
+    if group == "any jeu de règle":
+        return lambda d: bool(jeu_de_regle(d.elder, d.trump))
+    item = int(group.split()[1])
+    return lambda d: item in items_of(d.elder, d.trump)
+
+
+def _proposes(deal: Deal) -> bool:
+    return not elder_stands(deal.elder, deal.trump, first_decision=True, king_out_of_sight=False,
+                            opponent_at_game=False)[0]
+
+
+def _refusal_wanted(category: str) -> Callable[[Deal], bool]:
+    return lambda d: _proposes(d) and refusal_category(d.dealer, d.trump) == category
+
+
+def run_job(job: Job) -> list[Sample]:
+    """Measure the job's samples (run in a worker process, or on Ray: the same code)."""
+    run = _STUDIES[job.study]
+    return [run(job, index) for index in range(job.first, job.last)]
+
+
+def _stand_sample(job: Job, index: int) -> Sample:
+    rng = derive(job.seed, STAND_GROUPS.index(job.group), index)
+    deal, draws = draw_until(rng, _stand_wanted(job.group))
+    stand = bot_deal(deal, elder_first=STAND, seed=index) if job.bots else NO_BOT
+    propose = bot_deal(deal, elder_first=PROPOSE, seed=index) if job.bots else NO_BOT
+    dd = double_dummy(deal)
+    values = (stand[0], stand[1], propose[0], propose[1], dd.stand, dd.stand_tricks > 0, dd.propose,
+              dd.propose_point, trumps_in(deal.dealer, deal.trump))
+    return Sample(job.group, draws, tuple(float(v) for v in values), jeu_de_regle(deal.elder, deal.trump))
+
+
+def _refusal_sample(job: Job, index: int) -> Sample:
+    rng = derive(job.seed, 100 + list(REFUSAL).index(job.group), index)
+    deal, draws = draw_until(rng, _refusal_wanted(job.group))
+    refuse = bot_deal(deal, elder_first=PROPOSE, dealer_answer=REFUSE, seed=index) if job.bots else NO_BOT
+    accept = bot_deal(deal, elder_first=PROPOSE, dealer_answer=ACCEPT, seed=index) if job.bots else NO_BOT
+    dd = double_dummy(deal)
+    # the dealer's net points: the elder's, negated
+    values = (-refuse[0], -accept[0], -dd.refuse, -dd.accept)
+    return Sample(job.group, draws, tuple(float(v) for v in values), jeu_de_regle(deal.dealer, deal.trump))
+
+
+def _table_sample(job: Job, index: int) -> Sample:
+    deal = shuffled(derive(job.seed, 200, index))
+    dd = double_dummy(deal)
+    elder_key = hand_class(deal.elder, deal.trump)
+    dealer_key = hand_class(deal.dealer, deal.trump)
+    flags = (float(bool(jeu_de_regle(deal.elder, deal.trump))), float(dealer_refuses(deal.dealer, deal.trump)[0]),
+             float(trumps_in(deal.dealer, deal.trump)), float(dd.stand_tricks > 0))
+    return Sample(job.group, 1, (float(dd.stand), float(dd.refuse), float(dd.accept), *flags),
+                  key=(*map(int, elder_key), *map(int, dealer_key)))
+
+
+def _discard_sample(job: Job, index: int) -> Sample:
+    rng = derive(job.seed, 300, index)
+    deal, draws = draw_until(rng, lambda d: _proposes(d) and not dealer_refuses(d.dealer, d.trump)[0])
+    hand, trump = deal.elder, deal.trump
+    books = tuple(sorted(discard_choice(hand, trump, minimum=1, maximum=5), key=lambda c: c.index))
+    ordered = sorted(hand, key=lambda c: c.index)
+    options = [tuple(c for i, c in enumerate(ordered) if bits >> i & 1) for bits in range(1, 32)]
+    unseen = [c for c in PACK_32 if c not in hand and c != deal.deck[TURN_UP_POSITION]]
+    worlds = [_world(unseen, trump, rng) for _ in range(sum(DISCARD_WORLDS))]
+    first, second, _ = DISCARD_WORLDS
+    totals = {o: sum(_discard_value(hand, o, w, deal) for w in worlds[:first]) for o in options}
+    finalists = {books, *sorted(options, key=lambda o: -totals[o])[:4]}
+    for option in finalists:
+        totals[option] += sum(_discard_value(hand, option, w, deal) for w in worlds[first:first + second])
+    best = max(finalists, key=lambda o: (totals[o], o == books))
+    fresh = worlds[first + second:]
+    gain = sum(_discard_value(hand, best, w, deal) - _discard_value(hand, books, w, deal) for w in fresh) / len(fresh)
+    keeps_rule = all(c.suit != trump and c.rank is not Rank.KING for c in best)
+    return Sample(job.group, draws, (float(best == books), gain, float(keeps_rule), float(len(best) - len(books))),
+                  (" ".join(str(c) for c in books), " ".join(str(c) for c in best)))
+
+
+def _world(unseen: list[Card], trump: int, rng: random.Random) -> tuple[tuple[Card, ...], list[Card]]:
+    """The dealer's hand and the talon, the hand one with which the dealer accepts by the books (E-§8.3)."""
+    for _ in range(REDRAWS):
+        cards = unseen[:]
+        rng.shuffle(cards)
+        if not dealer_refuses(cards[:5], trump)[0]:
+            break
+    return tuple(cards[:5]), cards[5:]
+
+
+def _discard_value(hand: tuple[Card, ...], thrown: tuple[Card, ...], world: tuple[tuple[Card, ...], list[Card]],
+                   deal: Deal) -> int:
+    dealer, talon = world
+    trump = deal.trump
+    elder, dealer = books_exchange(hand, dealer, list(talon), trump, elder_discard=thrown)
+    return _solved(elder, dealer, trump) + _king_points(elder, dealer, trump, deal)
+
+
+_STUDIES: Final[dict[str, Callable[[Job, int], Sample]]] = {
+    "stand": _stand_sample, "refusal": _refusal_sample, "table": _table_sample, "discard": _discard_sample}
+
+TABLE_PER_SIZE: Final = 1000
+DOUBLE_DUMMY_PER_SIZE: Final = 10
+"""Hands per item and per refusal category solved double dummy, per hand played by the bot."""
+"""Double-dummy deals of the best-response table per unit of ``size``."""
+CHUNK: Final = 4
+"""Bot-played samples per job (table deals: 200 per job); only speed depends on it."""
+
+
+def plan(*, seed: int, size: int) -> list[Job]:
+    """The jobs of a run: ``size`` hands per jeu de règle item and per refusal category played by the bot (and
+    :data:`DOUBLE_DUMMY_PER_SIZE` × ``size`` solved double dummy), ``size`` discard positions, and
+    :data:`TABLE_PER_SIZE` × ``size`` deals for the best-response table."""
+    if not 1 <= size <= 100_000:
+        raise AnalysisError(f"size {size} is not allowed; allowed: 1 to 100,000")
+    jobs = []
+    for study, groups in (("stand", STAND_GROUPS), ("refusal", tuple(REFUSAL))):
+        for group in groups:
+            jobs += [Job(study, group, seed, first, min(size, first + CHUNK)) for first in range(0, size, CHUNK)]
+            bound = DOUBLE_DUMMY_PER_SIZE * size
+            jobs += [Job(study, group, seed, first, min(bound, first + 50), bots=False)
+                     for first in range(size, bound, 50)]
+    jobs += [Job("discard", "discard", seed, first, min(size, first + CHUNK)) for first in range(0, size, CHUNK)]
+    table = TABLE_PER_SIZE * size
+    jobs += [Job("table", "table", seed, first, min(table, first + 200)) for first in range(0, table, 200)]
+    return jobs
+
+
+# ------------------------------------------------------------------------------------------------ report
+def build_report(results: Sequence[Sequence[Sample]], *, seed: int, size: int, command: str) -> Report:
+    """The report from every job's samples (in the order of :func:`plan`)."""
+    by_study: dict[str, dict[str, list[Sample]]] = defaultdict(lambda: defaultdict(list))
+    for job_samples in results:
+        for sample in job_samples:
+            by_study[_study_of(sample)][sample.group].append(sample)
+    settings = (("command", command), ("seed", str(seed)), ("size", str(size)),
+                ("academie", academie.__version__), ("rules", DEFAULT_RULES.version),
+                ("strongest bot", GAME.strongest()))
+    intro = ("The advice of the old books on Écarté, as the rule file's strategy section (E-§8) records it, checked "
+             "by computation. Each claim is one row: where the books make it, their words, our figure with its "
+             "95% interval and sample size, and the verdict.",
+             "Deals are drawn from the seed below. 'Bot': every decision after the one studied and all the card play "
+             "by the game's strongest bot in both seats, at the score 0–0. 'Double dummy' (a bound): both hands "
+             "known; the dealer answers a proposal knowing both hands, the exchange follows the books (E-§8.4), and "
+             "the tricks are solved exactly. Points are the elder's net points of the deal (his minus the dealer's, "
+             "kings included) unless a row says otherwise.")
+    sections = (_trump_section(), _stand_section(by_study["stand"], by_study["table"]["table"]),
+                _refusal_section(by_study["refusal"]),
+                _discard_section(by_study["discard"]["discard"]), _table_section(by_study["table"]["table"]))
+    return Report(title="Écarté: the old books' advice checked by computation", intro=intro, settings=settings,
+                  sections=sections)
+
+
+def _study_of(sample: Sample) -> str:
+    if sample.group in STAND_GROUPS:
+        return "stand"
+    if sample.group in REFUSAL:
+        return "refusal"
+    return sample.group
+
+
+def _trump_section() -> Section:
+    books = {1: (44574, 21206), 2: (50274, 15506)}
+    claims = []
+    rows = []
+    for own, low, high, none in trump_table():
+        total = low + high
+        rows.append((str(own), f"{low:,} : {high:,}", f"{low / high:.2f} : 1", f"{none / total:.3f}"))
+        if own in books:
+            agrees = (low, high) == books[own]
+            claims.append(Claim(
+                claim=f"With {own} trump{'s' if own > 1 else ''} in hand, the dealer holds at most one trump in "
+                      f"{books[own][0]:,} of 65,780 hands", source="E-§8.1 (Foster p. 271)",
+                words=f"{books[own][0]:,} : {books[own][1]:,}", figure=exact(low / total), unit="share",
+                verdict="agrees (exact count)" if agrees else f"disagrees: we count {low:,} : {high:,}",
+                method=f"{low:,} : {high:,} counted"))
+    king = Claim(claim="The dealer holds the king of trumps (not in hand, not turned up)", source="E-§8.1",
+                 words="P(dealer holds the king of trumps | not in own hand, not turned up) = 5/26 ≈ 0.19",
+                 figure=exact(_king_share()), unit="share",
+                 verdict=verdict_value(exact(_king_share()), 5 / 26), method="counted over the 26 unseen cards")
+    table = Table(title="E-§8.1 by exact counting: the dealer's hands among the 26 unseen cards",
+                  header=("trumps in hand", "dealer ≤ 1 trump : ≥ 2", "odds", "P(dealer has no trump)"),
+                  rows=tuple(rows), note="Every one of the C(26,5) = 65,780 hands counted (7 − t trumps unseen).")
+    return Section(title="E-§8.1: the trump distribution", claims=(*claims, king), tables=(table,))
+
+
+def _king_share() -> float:
+    unseen = range(26)
+    hands = list(itertools.combinations(unseen, 5))
+    return sum(1 for h in hands if 0 in h) / len(hands)
+
+
+def _stand_section(groups: dict[str, list[Sample]], table_samples: Sequence[Sample]) -> Section:
+    claims, rows, labels, diffs, reasons = [], [], [], [], Counter[str]()
+    for group in STAND_GROUPS:
+        every = groups.get(group, [])
+        samples = _played(every)
+        if not samples:
+            continue
+        diff = mean([s.values[0] - s.values[2] for s in samples])
+        dd_diff = mean([s.values[4] - s.values[6] for s in every])
+        stand_point = proportion(sum(int(s.values[1]) for s in samples), len(samples))
+        if group == "any jeu de règle":
+            claims += [_foster_claim(every, stand_point), *_premise_claims(table_samples)]
+            continue
+        item = int(group.split()[1])
+        reasons.update(r for s in every for r in s.labels)
+        frequency = proportion(len(every), sum(s.draws for s in every))
+        claims.append(Claim(claim=f"Item {item}: play without proposing", source=f"E-§8.2 item {item}",
+                            words=ITEM_WORDS[item], figure=diff, unit="points",
+                            verdict=_two_verdicts(diff, dd_diff, "standing gains"),
+                            method=f"stand − propose, bot; double dummy {value_text(dd_diff, 'points')}"))
+        rows.append((f"item {item}", share_text(frequency), value_text(mean([s.values[0] for s in samples]), "points"),
+                     value_text(mean([s.values[2] for s in samples]), "points"), share_text(stand_point),
+                     share_text(proportion(sum(int(s.values[3]) for s in samples), len(samples))),
+                     value_text(dd_diff, "points")))
+        labels.append(f"item {item}")
+        diffs.append(diff)
+    table = Table(title="Each item: the elder's expected points and chance of the point (bot)",
+                  header=("item", "hands dealt of the item", "points if he stands", "points if he proposes",
+                          "point if he stands", "point if he proposes", "stand − propose, double dummy"),
+                  rows=tuple(rows),
+                  note="A hand may belong to several items; it is counted in each. Frequencies are the share of deck "
+                       "orders whose elder hand is of the item (rejection sampling).")
+    clauses = Table(title="The clauses met by the hands sampled (bot and double dummy)",
+                    header=("clause (E-§8.2)", "hands"),
+                    rows=tuple((r, str(n)) for r, n in reasons.most_common()))
+    plot = Plot(name="ecarte_items", title="Jeux de règle: stand − propose, elder's points a deal (bot)",
+                labels=tuple(labels), figures=tuple(diffs), axis="points a deal")
+    return Section(title="E-§8.2: the jeux de règle, and Foster's two times in three", claims=tuple(claims),
+                   tables=(table, clauses), plots=(plot,))
+
+
+def _played(samples: Sequence[Sample]) -> list[Sample]:
+    """The samples the bot played (the others were solved double dummy only)."""
+    return [s for s in samples if math.isfinite(s.values[0])]
+
+
+def _two_verdicts(bot: Estimate, bound: Estimate, expected: str) -> str:
+    return f"bot: {verdict_sign(bot, expected=expected)}; double dummy: {verdict_sign(bound, expected=expected)}"
+
+
+def _foster_claim(samples: Sequence[Sample], stand_point: Estimate) -> Claim:
+    dd = proportion(sum(int(s.values[5]) for s in samples), len(samples))
+    extra = f"; double dummy: {share_text(dd)}"
+    return Claim(claim="A jeu de règle wins the point about two times in three", source="E-§8.1 (Foster p. 271)",
+                 words="a hand that is certain to take 3 tricks unless the dealer holds 2+ trumps wins the point "
+                       "about 2 times in 3", figure=stand_point, unit="share",
+                 verdict=verdict_value(stand_point, 2 / 3, tolerance=0.03),
+                 method=f"elder stands, bot, over every jeu de règle{extra}")
+
+
+def _refusal_section(groups: dict[str, list[Sample]]) -> Section:
+    claims, labels, diffs, sub = [], [], [], defaultdict(list)
+    for category, (refuses, source, words) in REFUSAL.items():
+        every = groups.get(category, [])
+        samples = _played(every)
+        if not samples:
+            continue
+        sign = 1 if refuses else -1
+        diff = mean([sign * (s.values[0] - s.values[1]) for s in samples])
+        dd = mean([sign * (s.values[2] - s.values[3]) for s in every])
+        choice = "refusing" if refuses else "accepting"
+        claims.append(Claim(claim=f"Dealer, {category}: {'refuse' if refuses else 'accept'}", source=source,
+                            words=words, figure=diff, unit="points",
+                            verdict=_two_verdicts(diff, dd, f"{choice} gains"),
+                            method=f"dealer's points, {choice} − the other, bot; double dummy "
+                                   f"{value_text(dd, 'points')}"))
+        labels.append(category)
+        diffs.append(diff)
+        if category == "a jeu de règle too weak to refuse with":
+            for s in every:
+                for reason in s.labels:
+                    sub[reason].append(s.values[3] - s.values[2])
+    rows = tuple((reason, str(len(v)), value_text(mean(v), "points"), verdict_sign(mean(v), expected="accepting "
+                  "gains")) for reason, v in sorted(sub.items()))
+    table = Table(title="The exceptions 'too weak to refuse with', clause by clause (double dummy)",
+                  header=("the dealer's jeu de règle", "hands", "accept − refuse, dealer's points", "verdict"),
+                  rows=rows,
+                  note="The elder holds a hand on which the books propose (no jeu de règle, or the king of trumps).")
+    plot = Plot(name="ecarte_refusal", title="The dealer's rules: gain of the books' answer, dealer's points (bot)",
+                labels=tuple(labels), figures=tuple(diffs), axis="points a deal")
+    return Section(title="E-§8.3: the dealer's refusal", claims=tuple(claims), tables=(table,), plots=(plot,))
+
+
+def _discard_section(samples: list[Sample]) -> Section:
+    if not samples:
+        return Section(title="E-§8.4: the discard")
+    same = proportion(sum(int(s.values[0]) for s in samples), len(samples))
+    gain = mean([s.values[1] for s in samples])
+    if gain.high < DISCARD_TOLERANCE:
+        verdict = f"agrees: the books' discard is within {DISCARD_TOLERANCE} points of the best found"
+    elif gain.low > DISCARD_TOLERANCE:
+        verdict = f"disagrees: the search's discard gains {gain.value:.3f} points a deal"
+    else:
+        verdict = f"not settled: the interval holds {DISCARD_TOLERANCE}"
+    claims = (
+        Claim(claim="Discard everything except trumps and kings", source="E-§8.4 (EB p. 167)",
+              words="Discard everything except trumps and kings.", figure=gain, unit="points",
+              verdict=verdict, method="best discard found by search − the books', elder's points on fresh deals"),
+        Claim(claim="… is the discard the search finds best", source="E-§8.4", words="Discard everything except trumps "
+              "and kings.", figure=same, unit="share", verdict="(how often the two are the same)",
+              method=f"all 31 discards tried on {DISCARD_WORLDS[0]} sampled deals, the best four and the books' on "
+                     f"{DISCARD_WORLDS[1]} more"))
+    differing = [s for s in samples if not s.values[0]]
+    rows = tuple((s.labels[0], s.labels[1], f"{s.values[1]:+.2f}") for s in differing[:15])
+    table = Table(title="Some hands where the search discards otherwise", header=("books' discard", "search's discard",
+                  "gain (points)"), rows=rows,
+                  note=f"{sum(1 for s in differing if s.values[3] < 0)} of {len(differing)} keep more cards than the "
+                       "books; the elder proposed (no jeu de règle) and the dealer accepted by the books.")
+    return Section(title="E-§8.4: the discard", claims=claims, tables=(table,))
+
+
+# ------------------------------------------------------------------------------------------------ best response
+Key = tuple[int, bool, int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Equilibrium:
+    """The first decisions by class of hand after iterated best response."""
+
+    stands: dict[Key, bool]
+    refuses: dict[Key, bool]
+    rounds: int
+    settled: bool
+
+
+def best_response(deals: Sequence[tuple[Key, Key, float, float, float]], *, elder_stands: dict[Key, bool],
+                  dealer_refuses: dict[Key, bool]) -> Equilibrium:
+    """Iterate: the elder's best decision by class against the dealer's, then the dealer's against the elder's,
+    until neither changes (or :data:`MAX_ROUNDS`). ``deals``: (elder class, dealer class, the elder's points if
+    he stands, if the dealer refuses, if the dealer accepts)."""
+    stands, refuses = dict(elder_stands), dict(dealer_refuses)
+    for rounds in range(1, MAX_ROUNDS + 1):
+        elder_sum: dict[Key, list[float]] = defaultdict(lambda: [0.0, 0.0])
+        for elder, dealer, stand, refuse, accept in deals:
+            elder_sum[elder][0] += stand
+            elder_sum[elder][1] += refuse if refuses.get(dealer, False) else accept
+        new_stands = {k: v[0] > v[1] for k, v in elder_sum.items()}
+        dealer_sum: dict[Key, list[float]] = defaultdict(lambda: [0.0, 0.0])
+        for elder, dealer, _, refuse, accept in deals:
+            if not new_stands.get(elder, False):
+                dealer_sum[dealer][0] -= refuse
+                dealer_sum[dealer][1] -= accept
+        new_refuses = {k: v[0] > v[1] for k, v in dealer_sum.items()}
+        if new_stands == stands and new_refuses == refuses:
+            return Equilibrium(stands, refuses, rounds, True)
+        stands, refuses = new_stands, new_refuses
+    return Equilibrium(stands, refuses, MAX_ROUNDS, False)
+
+
+def _table_section(samples: list[Sample]) -> Section:
+    if not samples:
+        return Section(title="Our table of hands to play without proposing")
+    deals = [(_key(s.key[:4]), _key(s.key[4:]), s.values[0], s.values[1], s.values[2]) for s in samples]
+    books_stand = _majority(((d[0], s.values[3]) for d, s in zip(deals, samples, strict=True)))
+    books_refuse = _majority(((d[1], s.values[4]) for d, s in zip(deals, samples, strict=True)))
+    result = best_response(deals, elder_stands=books_stand, dealer_refuses=books_refuse)
+    by_class: dict[Key, list[int]] = defaultdict(list)
+    for index, (elder, *_rest) in enumerate(deals):
+        by_class[elder].append(index)
+    rows = []
+    agree = decided = 0
+    for key in sorted(by_class):
+        indices = by_class[key]
+        diff = [deals[i][2] - (deals[i][3] if result.refuses.get(deals[i][1], False) else deals[i][4]) for i in indices]
+        books = sum(samples[i].values[3] for i in indices) / len(indices)
+        figure = mean(diff)
+        ours = "—" if len(indices) < MIN_CLASS else ("stand" if result.stands.get(key, False) else "propose")
+        if ours != "—":
+            decided += 1
+            agree += (ours == "stand") == (books >= 0.5)
+        rows.append((class_text(key), str(len(indices)), value_text(figure, "points"), ours, f"{100 * books:.0f}%"))
+    refusals = sorted(k for k, v in result.refuses.items() if v)
+    text = (f"{len(samples):,} deals, each solved double dummy after the elder stands, after the dealer refuses and "
+            f"after he accepts (the exchange by the books). Starting from the books' decisions (a class stands when "
+            f"most of its hands are jeux de règle, refuses likewise), the elder's best decision by class against "
+            f"the dealer's and then the dealer's against the elder's were iterated: "
+            f"{'settled' if result.settled else 'still changing'} after {result.rounds} round(s). Classes of fewer "
+            f"than {MIN_CLASS} deals are not decided. Our decision agrees with the books' majority in {agree} of "
+            f"{decided} decided classes.",
+            "The dealer refuses, at the end, with: " + ("; ".join(class_text(k) for k in refusals) or "no class") + ".")
+    table = Table(title="Our table: stand or propose, by class of the elder's hand (double dummy)",
+                  header=("elder's hand", "deals", "stand − propose (against our dealer)", "ours",
+                          "jeux de règle among them (the books)"), rows=tuple(rows))
+    claim = Claim(claim="The books' list and our table decide alike", source="E-§8.2", words="play without proposing "
+                  "the jeux de règle", figure=proportion(agree, decided) if decided else exact(0.0), unit="share",
+                  verdict="(share of decided classes where ours and the books' majority agree)",
+                  method="iterated best response, double dummy")
+    return Section(title="Our table of hands to play without proposing", text=text, claims=(claim,), tables=(table,))
+
+
+def _premise_claims(samples: Sequence[Sample]) -> tuple[Claim, ...]:
+    """Foster's premise (E-§8.1): a jeu de règle takes three tricks unless the dealer holds two trumps or more;
+    checked double dummy on the jeux de règle of the best-response deals, split by the dealer's trumps."""
+    claims = []
+    for low, words in ((True, "at most one trump"), (False, "two trumps or more")):
+        cases = [s for s in samples if s.values[3] and (s.values[5] <= 1) == low]
+        if not cases:
+            continue
+        figure = proportion(sum(1 for s in cases if s.values[6]), len(cases))
+        claims.append(Claim(
+            claim=f"A jeu de règle makes the point when the dealer holds {words}", source="E-§8.1 (Foster p. 271)",
+            words="a hand that is certain to take 3 tricks unless the dealer holds 2+ trumps", figure=figure,
+            unit="share", verdict=(verdict_value(figure, 1.0, tolerance=0.02) if low else
+                                   "(the books' odds count these as lost)"),
+            method="elder stands, double dummy"))
+    return tuple(claims)
+
+
+def _key(values: Sequence[int]) -> Key:
+    return values[0], bool(values[1]), values[2], values[3]
+
+
+def _majority(pairs: Iterator[tuple[Key, float]] | Sequence[tuple[Key, float]]) -> dict[Key, bool]:
+    counts: dict[Key, list[float]] = defaultdict(lambda: [0.0, 0.0])
+    for key, flag in pairs:
+        counts[key][0] += flag
+        counts[key][1] += 1
+    return {k: v[0] * 2 > v[1] for k, v in counts.items()}
+

@@ -1,0 +1,92 @@
+"""The shared report machinery (academie.report): intervals on known binomials, verdicts, and the files written."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import pytest
+
+from academie.report import (
+    Claim,
+    Plot,
+    Report,
+    ReportError,
+    Section,
+    Table,
+    exact,
+    mean,
+    proportion,
+    verdict_sign,
+    verdict_value,
+    write,
+)
+
+
+def test_wilson_interval_of_known_binomials() -> None:
+    none = proportion(0, 10)
+    z2 = 1.959963984540054 ** 2
+    assert none.low == 0.0 and none.high == pytest.approx(z2 / (10 + z2))  # the closed form at k = 0
+    half = proportion(5, 10)
+    assert half.value == 0.5 and half.low == pytest.approx(1 - half.high)  # symmetric about one half
+    assert half.low == pytest.approx(0.2366, abs=1e-4)
+
+
+def test_wilson_interval_covers_about_95_percent_of_binomial_draws() -> None:
+    """Exact coverage for p = 0.3, n = 60: the probability, summed over every outcome k, that the interval of
+    k / n holds p."""
+    n, p = 60, 0.3
+    coverage = sum(math.comb(n, k) * p ** k * (1 - p) ** (n - k) for k in range(n + 1)
+                   if proportion(k, n).low <= p <= proportion(k, n).high)
+    assert 0.93 <= coverage <= 0.97
+
+
+def test_mean_interval_is_the_normal_approximation() -> None:
+    figure = mean([1.0, 2.0, 3.0])
+    assert figure.value == 2.0 and figure.size == 3
+    assert figure.high - figure.value == pytest.approx(1.959963984540054 * math.sqrt(1 / 3))
+    assert mean([4.0]).low == -math.inf
+
+
+@pytest.mark.parametrize(("successes", "trials"), [(3, 2), (-1, 5), (0, 0)])
+def test_impossible_proportions_are_refused(successes: int, trials: int) -> None:
+    with pytest.raises(ReportError, match="expected 0 <= successes <= trials"):
+        proportion(successes, trials)
+
+
+def test_verdicts() -> None:
+    assert verdict_value(proportion(66, 100), 2 / 3) == "agrees"
+    assert verdict_value(exact(0.3421), 0.3333).startswith("disagrees: ours is 0.9 points of percentage higher")
+    assert verdict_value(exact(0.3421), 0.3333, tolerance=0.01) == "agrees"
+    assert verdict_sign(mean([1.0, 1.2, 0.9, 1.1]), expected="standing gains").startswith("agrees")
+    assert verdict_sign(mean([-1.0, -1.2, -0.9, -1.1]), expected="x").startswith("disagrees")
+    assert verdict_sign(mean([-1.0, 1.0, 0.5, -0.5]), expected="x").startswith("not settled")
+
+
+def _report() -> Report:
+    claim = Claim(claim="A claim", source="E-§8.1", words="two | three", figure=proportion(2, 3), unit="share",
+                  verdict="agrees")
+    table = Table(title="A table", header=("a", "b"), rows=(("1", "2"),))
+    plot = Plot(name="bars", title="Bars", labels=("x", "y"), figures=(proportion(1, 4), mean([1.0, 2.0])),
+                axis="share", books=(0.5, None))
+    return Report(title="Title", intro=("Intro.",), settings=(("seed", "7"),),
+                  sections=(Section(title="One", text=("Text.",), claims=(claim,), tables=(table,), plots=(plot,)),))
+
+
+def test_report_writes_markdown_html_and_plots_the_same_bytes_each_time(tmp_path: Path) -> None:
+    first = {p.name: p.read_bytes() for p in write(_report(), tmp_path / "a")}
+    second = {p.name: p.read_bytes() for p in write(_report(), tmp_path / "b")}
+    assert set(first) == {"bars.png", "report.md", "report.html"} and first == second
+    markdown = first["report.md"].decode()
+    assert "| A claim | E-§8.1 | “two \\| three” | 66.7% (" in markdown and "![Bars](bars.png)" in markdown
+    page = first["report.html"].decode()
+    assert "data:image/png;base64," in page and "src=\"bars.png\"" not in page  # self-contained
+    assert first["bars.png"].startswith(b"\x89PNG")
+
+
+def test_report_into_a_file_is_refused_and_writes_nothing(tmp_path: Path) -> None:
+    target = tmp_path / "file"
+    target.write_text("kept")
+    with pytest.raises(ReportError, match="not a folder"):
+        write(_report(), target)
+    assert target.read_text() == "kept" and list(tmp_path.iterdir()) == [target]
