@@ -22,7 +22,7 @@ system:
 	bash scripts/system-packages
 
 lint: $(DEV_STAMP)
-	$(BIN)/ruff check src tests $(wildcard bench)
+	$(BIN)/ruff check src tests $(wildcard bench) $(wildcard examples)
 
 typecheck: $(DEV_STAMP)
 	$(BIN)/mypy --strict src/academie

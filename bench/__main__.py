@@ -19,11 +19,15 @@ from bench import bots as bots_bench
 from bench import ecarte as ecarte_bench
 from bench import guimbarde as guimbarde_bench
 from bench import guinguette as guinguette_bench
+from bench import interop as interop_bench
 from bench import peers as peer_bench
 from bench import quinze as quinze_bench
+from bench import room as room_bench
 from bench import whist as whist_bench
 
-SECTIONS = ("ecarte", "whist", "guimbarde", "quinze", "guinguette", "batch", "solver", "search", "peers")
+SECTIONS = ("ecarte", "whist", "guimbarde", "quinze", "guinguette", "batch", "interop", "solver", "search", "peers")
+NAMED = ("room",)
+"""Benches run only when named (``--only room``): the card room under load takes minutes of its own."""
 THROUGHPUT: dict[str, tuple[Callable[[], list[Spec]], list[str]]] = {
     "ecarte": (ecarte_bench.specs, ecarte_bench.PEERS),
     "whist": (whist_bench.specs, whist_bench.PEERS),
@@ -31,6 +35,7 @@ THROUGHPUT: dict[str, tuple[Callable[[], list[Spec]], list[str]]] = {
     "quinze": (quinze_bench.specs, quinze_bench.PEERS),
     "guinguette": (guinguette_bench.specs, []),
     "batch": (batch_bench.specs, batch_bench.PEERS),
+    "interop": (interop_bench.specs, []),
 }
 """The throughput sections: our figures, and the peer figures measured side by side with them."""
 RESULTS = Path(__file__).resolve().parent / "results"
@@ -47,21 +52,22 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                         help="seconds per throughput run after calibration (default 1.0)")
     parser.add_argument("--no-peers", action="store_true", help="skip the peers even when their venv exists")
     parser.add_argument("--only", default=",".join(SECTIONS),
-                        help=f"comma-separated sections among {', '.join(SECTIONS)} (default: all)")
+                        help=f"comma-separated sections among {', '.join(SECTIONS + NAMED)} (default: all but "
+                             f"{', '.join(NAMED)})")
     parser.add_argument("--shared", type=Path, default=peer_bench.DEFAULT_SHARED,
                         help="the shared folder holding peer-bench/ (default: ../shared from the repo root)")
     parser.add_argument("--out", type=Path, default=None,
                         help="JSON file to write (default: bench/results/bench-<timestamp>.json)")
     args = parser.parse_args(argv)
     sections = [s.strip() for s in args.only.split(",") if s.strip()]
-    unknown = sorted(set(sections) - set(SECTIONS))
+    unknown = sorted(set(sections) - set(SECTIONS + NAMED))
     if unknown:
         parser.error(f"unknown section(s) {', '.join(unknown)}; allowed: {', '.join(SECTIONS)}")
     if args.runs is not None and args.runs < 1:
         parser.error(f"--runs must be at least 1, got {args.runs}")
     if args.target_s is not None and args.target_s <= 0:
         parser.error(f"--target-s must be positive, got {args.target_s}")
-    args.sections = [s for s in SECTIONS if s in sections]
+    args.sections = [s for s in SECTIONS + NAMED if s in sections]
     args.runs = args.runs or (3 if args.quick else 5)
     args.target_s = args.target_s or (0.25 if args.quick else 1.0)
     return args
@@ -123,7 +129,11 @@ def main(argv: list[str] | None = None) -> int:
         figures += run_solvers(args)
     if "search" in args.sections:
         figures += run_search(args)
-    rows = peer_bench.ratios(figures)
+    if "room" in args.sections:
+        print("\n[bench] == room ==", flush=True)
+        room_figures = room_bench.run(quick=args.quick)
+        notes += [f"{figure['name']}: {room_bench.describe(figure)}" for figure in room_figures]
+    rows = peer_bench.ratios(figures) + interop_bench.ratios(figures)
     report(figures, rows, notes)
     out = args.out or RESULTS / f"bench-{started}.json"
     out.parent.mkdir(parents=True, exist_ok=True)

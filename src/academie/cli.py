@@ -44,6 +44,7 @@ from academie import laws, record, sim
 from academie import tournament as tournaments
 from academie.engine import AcademieError, rules_from_dict, rules_to_dict
 from academie.games import GAMES, GameType, load
+from academie.hint import hint
 from academie.picture import draw_tally
 from academie.terminal import Session, print_replay, rebuild
 from academie.words import LANGUAGES, Words, language_of_environment
@@ -77,6 +78,158 @@ def _players_option(game: GameType, players: int | None) -> dict[str, int]:
 class FirstDealer(StrEnum):
     me = "me"
     bot = "bot"
+
+
+# ------------------------------------------------------------------------------------------------ serve
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="The address to listen on (0.0.0.0: every interface).")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="The port to listen on.", min=1, max=65535)] = 8000,
+    db: Annotated[str, typer.Option(
+        help="The database (SQLAlchemy URL): SQLite by default, postgresql+asyncpg://... for several processes.")]
+    = "sqlite+aiosqlite:///academie.db",
+    workers: Annotated[int | None, typer.Option(
+        help="Processes per pool of bots (default: the cores, at most 4).", min=1, max=64)] = None,
+    message_rate: Annotated[float, typer.Option(
+        help="Messages a connection may send each second (bursts of twice as many).", min=0.1)] = 20.0,
+) -> None:
+    """The card room: play with friends in the browser, bots in the empty seats (docs/card-room.md)."""
+    import uvicorn  # the server's dependencies load only for this command
+
+    from academie.room.app import create_app
+    from academie.room.limits import MAX_MESSAGE_BYTES
+
+    if not db.startswith(("sqlite+aiosqlite://", "postgresql+asyncpg://")):
+        fail(f"--db {db}: not a database the card room can use; allowed: sqlite+aiosqlite:///FILE or "
+             "postgresql+asyncpg://USER:PASSWORD@HOST:PORT/DATABASE")
+    application = create_app(database_url=db, workers=workers, message_rate=message_rate)
+    console = Console(stderr=True, highlight=False)
+    console.print(f"Académie card room on http://{host}:{port}/ · database {escape(db)}")
+    uvicorn.run(application, host=host, port=port, log_level="warning", ws_max_size=4 * MAX_MESSAGE_BYTES,
+                ws_ping_interval=20.0, ws_ping_timeout=20.0)
+
+
+# ------------------------------------------------------------------------------------------------ analyse --report
+BOOKS_ANALYSES: Final = {"ecarte": "academie.games.ecarte.analysis", "whist": "academie.games.whist.analysis"}
+"""The games whose old books' advice ``academie analyse GAME --report DIR`` checks, and the module that does it
+(``plan``, ``run_job``, ``build_report``)."""
+MAX_ANALYSIS_SIZE: Final = 100_000
+
+
+def books_report(game: str, directory: Path, *, seed: int, size: int, workers: int, backend: str = "process") -> None:
+    """``academie analyse GAME --report DIR``: the old books' claims checked by computation, written as Markdown
+    and HTML with plots (:mod:`academie.report`); ``all`` writes each game's into ``DIR/<game>``. The jobs run on
+    the tournament's process pool, with progress."""
+    if not 1 <= workers <= tournaments.MAX_WORKERS:
+        fail(f"--workers {workers} is not allowed; allowed: 1 to {tournaments.MAX_WORKERS}")
+    if not 1 <= size <= MAX_ANALYSIS_SIZE:
+        fail(f"--size {size} is not allowed; allowed: 1 to {MAX_ANALYSIS_SIZE:,}")
+    if directory.exists() and not directory.is_dir():
+        fail(f"cannot write the report to {directory}: it is not a folder; allowed: a folder you can write to")
+    names = list(BOOKS_ANALYSES) if game == "all" else [load_game(game).name]
+    for name in names:
+        if name not in BOOKS_ANALYSES:
+            fail(f"no report of the books' advice for {name}; games with one: {', '.join(BOOKS_ANALYSES)}, or all")
+    command = f"academie analyse {game} --report {directory} --seed {seed} --size {size}"
+    for name in names:
+        target = directory / name if game == "all" else directory
+        _books_report(name, target, seed=seed, size=size, workers=workers, command=command, backend=backend)
+
+
+def _books_report(name: str, directory: Path, *, seed: int, size: int, workers: int, command: str,
+                  backend: str) -> None:
+    import importlib
+
+    from academie.report import write as write_report
+
+    module = importlib.import_module(BOOKS_ANALYSES[name])
+    jobs = module.plan(seed=seed, size=size)
+    results: list[Any] = [None] * len(jobs)
+    with user_errors(), ProgressReport(f"analyse {name}", "jobs") as progress:
+        progress.update(0, len(jobs))
+        for done, (index, result) in enumerate(tournaments.run_work(module.run_job, jobs, backend=backend,
+                                                                    workers=workers), start=1):
+            results[index] = result
+            progress.update(done, len(jobs))
+        report = module.build_report(results, seed=seed, size=size, command=command)
+        written = write_report(report, directory)
+    console = _out()
+    for path in written:
+        console.print(f"written {escape(str(path))}")
+
+
+# ------------------------------------------------------------------------------------------------ ladder
+@app.command("ladder")
+def ladder_command(
+    games: Annotated[list[str], typer.Argument(help="The games whose ladder to run.")],
+    out: Annotated[Path, typer.Option(help="The folder of the results: <game>.json, <game>.png, ladder.md.")]
+    = Path("docs/ladder"),
+    boards: Annotated[list[str] | None, typer.Option(
+        help="Boards per pair of adjacent levels: N for every game or GAME=N (repeatable; default: 200).")] = None,
+    pair_boards: Annotated[list[str] | None, typer.Option(
+        "--pair-boards", help="Boards for one pair, as GAME:WEAKER:STRONGER=N (repeatable).")] = None,
+    oracle_boards: Annotated[list[str] | None, typer.Option(
+        help="Boards of each level against the perfect-information player, where the game has one: N for every game "
+             "or GAME=N (repeatable; default: none).")] = None,
+    timing_deals: Annotated[int, typer.Option(help="Deals per level on which decision times are measured.")] = 5,
+    seed: Annotated[int, typer.Option(help="The seed of every tournament of the ladder.")] = 0,
+    workers: Annotated[int | None, typer.Option(help="Processes (default: every core).")] = None,
+    readme: Annotated[Path | None, typer.Option(
+        help="A README whose <!-- ladder --> ... <!-- /ladder --> block receives the table.")] = None,
+    levels: Annotated[list[str] | None, typer.Option(
+        help="The levels, comma-separated, for every game or as GAME=A,B,C (repeatable; default: every bot).")]
+    = None,
+    tournament: Annotated[list[Path] | None, typer.Option(
+        help="Results of `academie tournament --out` whose pairs of adjacent levels stand as rungs (repeatable).")]
+    = None,
+) -> None:
+    """Each game's ladder of bots, weakest first, adjacent levels measured in duplicate with 95% intervals."""
+    from academie import ladder as ladders
+
+    extra: dict[str, dict[tuple[str, str], int]] = {}
+    for text in pair_boards or []:
+        pair, _, count = text.partition("=")
+        parts = pair.split(":")
+        if len(parts) != 3 or not count.isdigit():
+            fail(f"--pair-boards {text!r} is not allowed; allowed: GAME:WEAKER:STRONGER=N, "
+                 "e.g. ecarte:search:expert=2000")
+        extra.setdefault(load_game(parts[0]).name, {})[(parts[1], parts[2])] = int(count)
+    chosen: dict[str, list[str]] = {}
+    for text in levels or []:
+        name, _, names = text.rpartition("=")
+        chosen[load_game(name).name if name else ""] = names.split(",")
+    per_game = _counts_by_game(boards or ["200"], "--boards", zero=False)
+    oracle = _counts_by_game(oracle_boards or ["0"], "--oracle-boards", zero=True)
+    if any(n < 2 for pairs in extra.values() for n in pairs.values()):
+        fail("boards per pair must be at least 2 (intervals need two boards)")
+    results = []
+    with user_errors():
+        played = [json.loads(path.read_text(encoding="utf-8")) for path in tournament or []]
+        for name in games:
+            game_type = load_game(name)
+            results.append(ladders.ladder(game_type.name, boards=per_game.get(game_type.name, per_game.get("", 200)),
+                                          seed=seed, workers=workers,
+                                          pair_boards=extra.get(game_type.name),
+                                          oracle_boards=oracle.get(game_type.name, oracle.get("", 0)),
+                                          timing_deals=timing_deals, levels=chosen.get(game_type.name, chosen.get("")),
+                                          store=out, played=played,
+                                          progress=lambda line: typer.echo(f"ladder: {line}", err=True)))
+        written = ladders.write(results, out, readme=readme)
+    console = _out()
+    console.print(escape(ladders.table(results)))
+    for path in written:
+        console.print(f"written {escape(str(path))}")
+
+
+def _counts_by_game(texts: Sequence[str], option: str, *, zero: bool) -> dict[str, int]:
+    """``N`` (key "": every game) or ``GAME=N`` per text; N at least 2 (boards for an interval), or 0 if ``zero``."""
+    counts: dict[str, int] = {}
+    for text in texts:
+        name, _, count = text.rpartition("=")
+        if not count.isdigit() or not (int(count) >= 2 or (zero and int(count) == 0)):
+            fail(f"{option} {text!r} is not allowed; allowed: N or GAME=N, N at least 2" + (" or 0" if zero else ""))
+        counts[load_game(name).name if name else ""] = int(count)
+    return counts
 
 
 def main() -> None:
@@ -266,7 +419,8 @@ def _print_json(data: Any) -> None:
 @app.command()
 def play(
     game: Annotated[str, typer.Argument(help="The game to play.")] = "ecarte",
-    bot: Annotated[str | None, typer.Option(help="The bot to play against (default: the strongest).")] = None,
+    bot: Annotated[str | None, typer.Option("--level", "--bot", help="The bots' level: random, classical, search or "
+                                            "expert (default: the strongest).")] = None,
     seed: Annotated[int | None, typer.Option(help="Seed of the deals (default: a random one, printed).")] = None,
     first_dealer: Annotated[FirstDealer | None, typer.Option(
         help="Who deals first (default: cut or draw for the deal).")] = None,
@@ -348,7 +502,7 @@ def _play_session(game_type: GameType, state: Any, *, seat: int, seed: int, bot_
             words=words, names=painter.default_names(state.view(seat), words=words), save=save,
             restart=lambda operations: rebuild(game_type, rules=rules, first_dealer=first, seed=seed,
                                                operations=operations),
-            adviser=lambda: game_type.make_bot(game_type.strongest(), seed=seed), rules_text=game_type.how_to_play(
+            adviser=lambda view: hint(game_type, view, seed=seed), rules_text=game_type.how_to_play(
                 words.lang), hide=game_type.record.hide, comments=comments)
         save(state, comments)
         try:
@@ -599,12 +753,25 @@ def _print_tournament(result: tournaments.TournamentResult, run: dict[str, Any],
 # ------------------------------------------------------------------------------------------------ analyse
 @app.command()
 def analyse(
-    game: Annotated[str, typer.Argument(help="The game of the record (e.g. whist).")],
+    game: Annotated[str, typer.Argument(help="The game of the record (e.g. whist); with --report, all: every game.")],
     file: Annotated[Path | None, typer.Argument(
         help="A record: .acad (text) or .json (optional for quinze: the solved Form B policy).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the lines as a JSON list.")] = False,
+    report: Annotated[Path | None, typer.Option(
+        help="Check the old books' advice by computation (ecarte, whist): write the report to this folder.")] = None,
+    seed: Annotated[int, typer.Option(help="With --report: the seed of the deals.")] = 0,
+    size: Annotated[int, typer.Option(help="With --report: hands or deals per claim (more: narrower intervals).")]
+    = 30,
+    workers: Annotated[int | None, typer.Option(help="With --report: processes (default: every core).")] = None,
+    backend: Annotated[Backend, typer.Option(help="With --report: local processes or Ray (as tournaments).")]
+    = Backend.process,
 ) -> None:
-    """Analyse a played record (Whist: the double-dummy trick count at each card, and the cards that cost a trick)."""
+    """Analyse a played record (Whist: the double-dummy trick count at each card, and the cards that cost a trick);
+    with --report, check the old books' advice by computation."""
+    if report is not None:
+        cores = workers if workers is not None else min(os.cpu_count() or 1, tournaments.MAX_WORKERS)
+        books_report(game, report, seed=seed, size=size, workers=cores, backend=backend.value)
+        return
     game_type = load_game(game)
     analysis = game_type.analysis
     if analysis is None:

@@ -7,7 +7,7 @@ load one by name or alias, or make one of its bots.
 >>> games.load("Écarté").title
 'Écarté'
 >>> games.load("whist").bot_names()
-('random', 'classical', 'search')
+('random', 'classical', 'search', 'expert')
 """
 
 from __future__ import annotations
