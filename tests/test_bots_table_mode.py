@@ -40,6 +40,16 @@ SEARCH_BUDGET: dict[str, dict[str, Any]] = {
 }
 """Small budgets for the search bots (every game's search bot must be listed: a new game joins here)."""
 
+EXPERT_BUDGET: dict[str, dict[str, Any]] = {
+    "ecarte": {"samples": 4, "exchange_samples": 8},
+    "whist": {"samples": 2, "opening_samples": 2},
+    "guimbarde": {"worlds": 3, "tries": 4},
+    "guinguette": {"playouts": 16, "tries": 10},
+    "quinze": {"samples": 4},
+}
+"""Small budgets for the expert bots, the strongest level (every game's expert must be listed)."""
+BUDGETS = {"search": SEARCH_BUDGET, "expert": EXPERT_BUDGET}
+
 PARTIES: dict[str, tuple[int, int]] = {
     "ecarte": (100, 20), "whist": (8, 2), "guimbarde-3": (12, 3), "guimbarde-6": (5, 1), "guinguette-3": (40, 4),
     "guinguette-5": (24, 2), "quinze-2": (60, 12), "quinze-4": (40, 6), "quinze-B": (12, 6)}
@@ -63,7 +73,7 @@ def _cases() -> list[tuple[str, str]]:
 
 
 def _make_bot(game: str, name: str, seed: int) -> Any:
-    options = SEARCH_BUDGET[game] if name == "search" else {}
+    options = BUDGETS[name][game] if name in BUDGETS else {}
     return GAMES[game].make_bot(name, seed=seed, **options)
 
 
@@ -110,7 +120,7 @@ def test_every_bot_chooses_a_legal_action_under_the_laws_of_irregularities(table
     random irregular acts and the remedies chosen by the bots of the seats the laws name, every choice of every
     bot is legal."""
     game = TABLES[table][0]
-    parties = PARTIES[table][bot_name == "search"]
+    parties = PARTIES[table][bot_name in BUDGETS]
     counts = [play_with_irregularities(table, bot_name, seed) for seed in range(parties * SCALE)]
     assert sum(checked for checked, _ in counts) > 0, f"no {bot_name} bot of {game} was ever asked to choose"
     assert table in NO_IRREGULAR_ACTS or sum(committed for _, committed in counts) > 0, "no irregular act came up"
@@ -120,18 +130,31 @@ def test_every_game_and_table_has_a_test_budget() -> None:
     """A new game or table size joins the table-mode property test with budgets of its own, and every bot is
     either cheap (random, classical) or a search bot with a budget."""
     assert set(PARTIES) == set(TABLES)
-    assert set(SEARCH_BUDGET) == {name for name, game in GAMES.items() if "search" in game.bot_names()}
-    assert {bot for game in GAMES.values() for bot in game.bot_names()} <= {"random", "classical", "search"}
+    for level, budget in BUDGETS.items():
+        assert set(budget) == {name for name, game in GAMES.items() if level in game.bot_names()}
+    assert {bot for game in GAMES.values() for bot in game.bot_names()} <= {"random", "classical", *BUDGETS}
 
 
 # ------------------------------------------------------------------------------------------------ issue 14's case
+ISSUE_DECKS = ("AH QH AD 9C 7H 8D QS 7D 9D TC 9S KH 8C 8H QD QC AC KC AS JS 7C KS JC 9H JH 8S JD TS KD 7S TH TD",
+               "8D 9C TD AC 7S JS TC JH QD QH QS 9H 8S TH KH AD AH TS 9D JC 8C 7H 7C AS JD KS KD 8H 7D QC KC 9S")
+"""Issue 14's deck orders (its first deal and the next), as its record gives them: the tests deal from them rather
+than from a seed, so that they keep issue 14's cards whatever the seeded generator deals."""
+
+
+def _issue_deal() -> Any:
+    """Issue 14's partie in table mode: seat 1 deals first, from :data:`ISSUE_DECKS`."""
+    game = load("ecarte")
+    return game.new(game.rules(mode=Mode.TABLE), decks=[parse_cards(deck) for deck in ISSUE_DECKS], first_dealer=1)
+
+
 def _issue_case() -> Any:
     """The command line's ``play ecarte --seed 4 --first-dealer bot --rules-option mode=table`` with the input
     ``stand``, ``7D``, ``! revoke 0 AD`` and then the first option three times, through the library: the default
     bot (the strongest) sits at seat 1 and deals first, seeded as the command line seeds it (the seed plus its
-    seat), and chooses every action of seat 1."""
+    seat), and chooses every action of seat 1. The deals are issue 14's, given as deck orders (:data:`ISSUE_DECKS`)."""
+    state = _issue_deal()
     game = load("ecarte")
-    state = game.new(game.rules(mode=Mode.TABLE), seed=4, first_dealer=1)
     bot = game.make_bot(game.strongest(), seed=4 + 1)
     script = ["stand", "play 7D", "! revoke 0 AD", None, None, None]
     while script or state.actor == 1:
@@ -164,12 +187,12 @@ ISSUE_PLAY = ["stand", "play 7D", "play 8D", "play 7H", "! revoke 0 AD", "play 9
 """Issue 14's deal with both seats' cards given (the plays the search bot chose on the command line)."""
 
 
-@pytest.mark.parametrize("bot_name", ["random", "classical", "search"])
+@pytest.mark.parametrize("bot_name", GAMES["ecarte"].bot_names())
 def test_E_P3_every_bot_chooses_the_remedy_of_an_uncorrected_revoke(bot_name: str) -> None:
     """E-P3: in issue 14's position (the revoke uncorrected when the deal ends, the choice of remedy to the
-    non-offender, seat 1), every Écarté bot chooses one of the remedies the law offers."""
-    game = load("ecarte")
-    state = game.new(game.rules(mode=Mode.TABLE), seed=4, first_dealer=1)
+    non-offender, seat 1), every Écarté bot (each registered: random, classical, search, expert...) chooses one of
+    the remedies the law offers."""
+    state = _issue_deal()
     for text in ISSUE_PLAY:
         state.apply_text(text)
     assert state.actor == 1 and state.pending is not None and state.pending.law == "E-P3"
@@ -196,12 +219,17 @@ def test_E_X7_the_classical_dealer_accepts_when_a_card_turned_up_bars_his_refusa
     assert _make_bot("ecarte", "search", 0).choose(view) in (ACCEPT, MARK_KING)
 
 
+ASTRAY_DECK = ("JC 6S 3S 2D 5S 2C 4S AS 5H 9C KD QC 8S AC 5D 7H 9D KS TH 3H 4C TS 8D QS 6H 5C 8H 9S 7D 2H 6C AD 7S JS "
+               "QH QD KH 4D 3D 8C TC JD 6D 2S AH JH 7C 9H 3C KC 4H TD")
+"""The deck order of the card-astray case (seat 3 deals): seat 0 leads ♥K and seat 1 holds ♣2 and ♣5."""
+
+
 def test_W_P6_the_search_bot_plays_on_with_a_card_astray() -> None:
     """W-P6: a player puts two cards into the trick; the second one is astray, in nobody's hand and unseen, and
     his hand is one card short. The search bot dealt the unseen cards into the other hands (an assertion failed:
     one card too many) and would have handed DDS hands of unequal sizes; it now plays the classical card."""
     game = load("whist")
-    state = game.new(game.rules(mode=Mode.TABLE), seed=3, first_dealer=3)
+    state = game.new(game.rules(mode=Mode.TABLE), decks=[parse_cards(ASTRAY_DECK)], first_dealer=3)
     for text in ("play KH", "play 2H", "play 4H", "play 3H", "play 3C", "! two-cards 1 2C 5C"):
         state.apply_text(text)
     assert state.actor == 2 and state.view(2).hand_sizes == (11, 10, 12, 12)
@@ -215,8 +243,7 @@ def test_E_P3_E_5_a_revoke_proves_no_void_to_the_search_bot() -> None:
     """E-P3, E-§5: in issue 14's deal seat 0 answers ♥7 with ♦A while holding ♥Q ♥A and a trump. Enforced play
     would prove him void in hearts and trumps; after a revoke nothing is proved, so the search bot's reading must
     leave his true cards possible (its worlds held none of his hearts, and could hold too few cards at all)."""
-    game = load("ecarte")
-    state = game.new(game.rules(mode=Mode.TABLE), seed=4, first_dealer=1)
+    state = _issue_deal()
     for text in ISSUE_PLAY[:5]:
         state.apply_text(text)
     knowledge = knowledge_of(state.view(1))

@@ -74,14 +74,20 @@ def _actions(target: Path) -> int:
     return sum(len(deal.entries) for deal in partie.deals)
 
 
+DISCARD_DECK = "QS TC QC 8C KD JC AD KC QH 7D 8S JH 9S JD AS 9C JS AH TD QD 7S 7C 8D 9D 7H KH TS KS TH AC 8H 9H"
+"""An Écarté deck order (seat 0 deals) where seat 1's classical bot discards among its first three acts."""
+
+
 def test_a_redacted_record_keeps_no_reason_of_an_act_the_seat_did_not_see() -> None:
     """ECARTE-VI.4: a bot's reason for its discard names the cards; the record redacted for the other seat keeps
-    the discard as a count and drops its reason, while the reason of a public act stays."""
+    the discard as a count and drops its reason, while the reason of a public act stays. The deal is given by its
+    deck order (:data:`DISCARD_DECK`), where the classical bot of seat 1 proposes, discards three cards and stands."""
     import academie
+    from academie.cards import parse_cards
 
     game = academie.load("ecarte")
     bot = game.make_bot("classical", seed=1)
-    state = game.new(seed=3, first_dealer=0)
+    state = game.new(decks=[parse_cards(DISCARD_DECK)], first_dealer=0)
     comments: dict[int, str] = {}
     while len(comments) < 3 and not state.is_terminal:
         seat = state.actor

@@ -4,7 +4,7 @@ law 24's known card, each with the neighbouring cases."""
 from __future__ import annotations
 
 import pytest
-from quinze_support import act, form_a, texts
+from quinze_support import act, cards, form_a, texts
 from test_quinze_invariants import check_cards
 
 from academie.cards import Card
@@ -179,14 +179,23 @@ def test_QUINZE_24_the_card_seen_is_burnt_never_dealt(players: int) -> None:
         check_cards(state)
 
 
+FORFEIT_DECKS = ("AC 9C JC KC JS KS 7C 7C 3C 5C 8C 6C 3S 7S 6S 4C 2S 9C TC TC 8S AS 5C AC QS 9S 5S 2C 5S JS 8C KS "
+                 "KC 6S 7S AS JC TS 4S 3S 3C 4S 8S 9S QS 2S 2C 4C TS QC QC 6C",
+                 "6D 8D KD 5H 5H QD 8H AH 9H JH KH 7H 3D 4D 6H 2H JD 4H AD 5D 2D TD 2H 7D 8D JD TH 3D AD 8H QH 6H "
+                 "TD QD KH 2D 7H 5D QH KD 6D 4H 9D 9H 7D 9D AH JH 3H 3H 4D TH")
+"""The black and red pack orders of the QUINZE-30 case (four players, seat 2 deals first)."""
+
+
 def test_QUINZE_30_the_drawer_forfeits_and_the_coup_goes_on_to_the_showdown() -> None:
     """QUINZE-30: the player to draw looks at the burnt cards and forfeits while the others hold the word; once
-    the word has gone round nobody is left to draw and the coup is settled (it used to stop with no actor)."""
+    the word has gone round nobody is left to draw and the coup is settled (it used to stop with no actor). The
+    deal is given by its pack orders (:data:`FORFEIT_DECKS`, seat 2 deals first)."""
     from academie.engine import Mode
     from academie.games import load
 
     game = load("quinze")
-    state = game.new(game.rules(mode=Mode.TABLE), seed=155, players=4)
+    state = game.new(game.rules(mode=Mode.TABLE, players=4), decks=[cards(deck) for deck in FORFEIT_DECKS],
+                     first_dealer=2)
     for text in ['pass', 'pass', 'pass', 'pass', 'open 8', 'hold', 'hold', 'pass', 'card', 'want-cards', 'want-cards',
                  'stand', 'card', 'want-cards', 'want-cards', 'card', 'want-cards', 'want-cards', 'raise 1', 'hold',
                  'hold', 'stand', 'card', 'want-cards', 'raise 1', 'hold', 'hold', 'card', 'want-cards', 'want-cards',

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from academie.cards import SUIT_MASKS, mask_of
+from academie.cards import SUIT_MASKS, Suit, mask_of, parse_cards
 from academie.engine import PUBLIC, Mode
 from academie.games.whist import Irregular, Phase, WhistRules, WhistState, WhistView, known_voids
 
@@ -98,3 +98,36 @@ def test_W_C1_W_P1_sample_agrees_with_every_seat_table_mode() -> None:
                 _check(state, state.view(viewer), rng, strict_voids=False)
                 checked += 1
     assert checked > 300
+
+
+OFFER_DECK = ("8S 2D 9C KC 4C 4S 4H 3D 7D 2C 3C TD JH 5H QS 7H JS AC 2S QH 3H 5S TC 4D JC 5D 8H KH QC 3S JD 8D KD 6C "
+              "8C 9D KS AD 5C 9H 7S 6H AS TS 6D 2H 6S TH QD AH 7C 9S")
+OFFER_PLAY = ("play 7D", "play 2D", "play JD", "play 8D", "play 2S", "play 9S", "play 7S", "play 5S", "play 9H",
+              "play 3H", "play 6H", "play 4H", "play TD", "play KD", "! revoke 1 5H", "! lead-again 0 JS",
+              "remedy oblige-win law=W-P4", "play QS", "play 7C", "play KC", "play 4C", "play AC", "play 2C",
+              "play 3C", "play QH", "play QC", "remedy leave law=W-P4", "play JC", "play 6C", "play 8C", "play 7H",
+              "remedy leave law=W-P4", "play 8S", "play 3S", "play AS", "play TS", "play 5C", "play 4D",
+              "remedy leave law=W-P4")
+"""A deal (seat 3 deals) where seat 1 revokes (5H on diamonds) and seat 0, leading again before his partner played,
+exposes JS, liable to be called (W-P4); the call is offered whenever seat 0 holds none of the suit led."""
+
+
+def test_W_P4_W_R1_sample_replays_offers_that_depended_on_hidden_cards() -> None:
+    """W-P4 (an exposed card offered to be called only when it can be played without a revoke, W-§5) and W-R1 (a
+    revoke shows a false void): the offers of ♠J while clubs were led prove seat 0 void in clubs. A sample that
+    dealt him a club made no offer, and replaying the adversaries' ``remedy leave`` failed with nothing pending;
+    and seat 1's revoke showed a void in diamonds that his hand belies, so no deal kept every void shown. Both
+    positions now sample, for every seat and the public, to the same position."""
+    for extra in ((), ("! mix-cards 3", "play QD", "play 2H", "play TC", "play KH")):
+        state = WhistState.new(WhistRules(mode=Mode.TABLE), decks=[parse_cards(OFFER_DECK)], first_dealer=3)
+        for text in (*OFFER_PLAY, *extra):
+            state.apply_text(text)
+        assert state.view(PUBLIC).exposed[0] == parse_cards("JS")
+        assert not state.hand_mask(0) & SUIT_MASKS[Suit.CLUBS] and state.hand_mask(1) & SUIT_MASKS[Suit.DIAMONDS]
+        for seed in range(20):
+            rng = random.Random(seed)
+            for viewer in SEATS_AND_PUBLIC:
+                _check(state, state.view(viewer), rng, strict_voids=False)
+                if viewer != 0:
+                    sampled = WhistState.sample(state.view(viewer), rng)
+                    assert not sampled.hand_mask(0) & SUIT_MASKS[Suit.CLUBS], "W-P4: the offers prove a void"

@@ -689,17 +689,25 @@ class WhistState(GameState[WhistRules]):
         credited in the ledger as if earlier deals had scored them; their rulings are kept) and, in table mode, a
         card astray unseen (W-D5, W-P6).
         """
-        sampled = cls._sample_once(view, rng)
-        for _ in range(_SAMPLE_TRIES):
+        proved = [0, 0, 0, 0]  # voids proved by offers to call an exposed card (see _sample_once)
+        replayed: Self | None = None
+        for _ in range(_SAMPLE_TRIES + 1):
+            sampled = cls._sample_once(view, rng, proved)
+            if sampled is None:
+                continue
+            replayed = sampled
             again = sampled.view(view.viewer)
             if (again.actor, again.pending, again.rulings, again.exposed, again.score) == (
                     view.actor, view.pending, view.rulings, view.exposed, view.score):
                 break
-            sampled = cls._sample_once(view, rng)
-        return sampled
+        if replayed is None:
+            raise AssertionError("no deal consistent with the view's history was found")
+        return replayed
 
     @classmethod
-    def _sample_once(cls, view: WhistView, rng: random.Random) -> Self:
+    def _sample_once(cls, view: WhistView, rng: random.Random, proved: list[int]) -> Self | None:
+        """One deal drawn and the view's history replayed on it; ``None`` when the replay leaves the history (a
+        ruling there depended on a hidden card), after adding to ``proved`` the void it proves, if any."""
         rules = view.rules
         if view.phase is Phase.DRAW or view.dealer is None:
             state = cls(rules, automate_table=False)
@@ -713,15 +721,27 @@ class WhistState(GameState[WhistRules]):
             state.rulings = list(view.rulings)
             return state
         if dealing:
-            hands = sample_hands(view, rng, exact=True)
+            hands = sample_hands(view, rng, exact=True, proved=proved)
             for trick in view.tricks:
                 for offset, card in enumerate(trick.cards):
                     hands[(trick.leader + offset) & 3] |= card.bit
             state.apply_unchecked(Shuffle(_pack_for(hands, view.dealer, view.turned_card)))
-        for _, action in view.history:
+        for actor, action in view.history:
+            if type(action) is not Irregular and state.actor != actor:
+                state._learn_void_from_offer(action, proved)
+                return None
             state.apply_unchecked(action)
         state.rulings[:0] = view.rulings[:max(0, len(view.rulings) - len(state.rulings))]  # the earlier deals'
         return state
+
+    def _learn_void_from_offer(self, action: Action, proved: list[int]) -> None:
+        """W-C1, W-C2, W-C3, W-P4, W-P6, W-T2: the adversaries are offered to call an exposed card only when its
+        holder can play it now without a revoke. The history holds their answer (``call`` or ``leave``) where this
+        replay, on other hidden cards, made no offer: the exposed cards are of another suit than the one led, so
+        the holder had none of the suit led (W-§5), a void that every later draw must respect."""
+        deal = self._deal
+        if type(action) is Remedy and action.name in ("call", "leave") and self._pending is None and deal.trick:
+            proved[deal.to_play] |= 1 << suit_of(deal.trick[0])
 
     # ------------------------------------------------------------------------------------ protocol
     @property
@@ -1568,10 +1588,13 @@ def known_voids(view: WhistView) -> list[int]:
     return voids
 
 
-def sample_hands(view: WhistView, rng: random.Random, *, tries: int = 30, exact: bool = False) -> list[int]:
+def sample_hands(view: WhistView, rng: random.Random, *, tries: int = 30, exact: bool = False,
+                 proved: Sequence[int] = (0, 0, 0, 0)) -> list[int]:
     """The four hands now, as masks: the viewer's own, and the unseen cards dealt to the other seats consistently
-    with the view (see :meth:`WhistState.sample`). After ``tries`` random deals that break a void, the voids are
-    relaxed, or with ``exact`` a consistent deal is searched for (one always exists: the true one)."""
+    with the view (see :meth:`WhistState.sample`) and with the voids ``proved`` besides (a mask of suits a seat).
+    After ``tries`` random deals that break a void, the voids are relaxed, or with ``exact`` a consistent deal is
+    searched for (one always exists in enforced mode: the true one; in table mode, where a void shown may be a
+    revoke, the deal keeps only the voids ``proved`` when no deal keeps them all)."""
     me = view.viewer if view.viewer in range(SEATS) else -1
     hands = [0, 0, 0, 0]
     seen = 0
@@ -1589,11 +1612,13 @@ def sample_hands(view: WhistView, rng: random.Random, *, tries: int = 30, exact:
         seen |= hands[seat]
     unseen = [i for i in range(52) if not seen >> i & 1]
     room = [view.hand_sizes[s] - hands[s].bit_count() if s != me else 0 for s in range(4)]
-    voids = known_voids(view)
+    voids = [shown | more for shown, more in zip(known_voids(view), proved, strict=True)]
     for attempt in range(tries + 1):
         strict = attempt < tries
         if not strict and exact:
-            dealt = _deal_exactly(unseen, room, voids, rng)
+            # table mode: a failure to follow may have been a revoke (W-R1 …), so the voids it showed may be false;
+            # the voids proved by offers (W-C1 …) are true, and hold alone when the others cannot
+            dealt = _deal_exactly(unseen, room, voids, rng) or _deal_exactly(unseen, room, list(proved), rng)
         else:
             dealt = _deal_greedily(unseen, room, voids if strict else [0, 0, 0, 0], rng)
         if dealt is not None:
