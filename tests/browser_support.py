@@ -23,8 +23,9 @@ SCREENSHOTS = Path(__file__).resolve().parents[1] / "docs" / "screenshots"
 """Where the screenshots kept in the repository are written, with ACADEMIE_UPDATE_GOLDEN=1 (the docs show them)."""
 RUN_SCREENSHOTS = Path(tempfile.gettempdir()) / "academie-screenshots"
 """Where every other run writes them, to look at without changing the repository's files."""
-WAIT_MS = 15_000
-"""How long a page may take to show what a test waits for (a picture, a move)."""
+WAIT_MS = 30_000
+"""How long a page may take to show what a test waits for (a picture, a move): generous, since CI runs the
+whole suite on two cores beside the browser."""
 
 
 @contextmanager
