@@ -6,11 +6,8 @@ from __future__ import annotations
 
 import random
 
-import pytest
-
 from academie.bots import Reason
 from academie.cards import Card, mask_of
-from academie.engine import Mode
 from academie.games import make_bot
 from academie.games.guimbarde import GuimbardeRules, GuimbardeState, Play
 from academie.games.guimbarde.bots.expert import ExpertBot, broken_readings, consistent_world, playout_card, solve
@@ -104,34 +101,6 @@ def test_fou_strategy_leads_a_top_trump_not_the_nine_of_hearts() -> None:
     view = example_1(8).view(0)
     choice = ExpertBot(seed=3, worlds=16).choose(view)
     assert isinstance(choice, Play) and str(choice.card) in ("KH", "QH")
-
-
-@pytest.mark.parametrize("players", [3, 5])
-def test_G_7_expert_chooses_legally_in_table_mode(players: int) -> None:
-    """G1–G18 (table mode): with irregular acts committed at random and remedies to choose, every choice of the
-    expert is legal (it falls back on the books where no world can be built)."""
-    rng = random.Random(players)
-    state = GuimbardeState.new(GuimbardeRules(players=players, rounds=1, mode=Mode.TABLE), seed=players)
-    bots = [small(seat) for seat in range(players)]
-    checked = 0
-    for _ in range(400):
-        if state.is_terminal:
-            break
-        if rng.random() < 0.08:
-            acts = state.irregular_actions(rng.randrange(players))
-            if acts:
-                state.apply(rng.choice(acts))
-                continue
-        actor = state.actor
-        assert actor is not None
-        if actor < 0:
-            state.apply(rng.choice(state.legal_actions()))
-            continue
-        choice = bots[actor].choose(state.view(actor))
-        assert choice in state.legal_actions()
-        state.apply(choice)
-        checked += 1
-    assert checked > 10
 
 
 def test_perfect_information_player_sees_the_state_and_plays_legal_cards() -> None:

@@ -3,13 +3,10 @@ outs), known decisions of the rule file's Example 1 (§6) and strategy notes (§
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from academie.bots import Reason
 from academie.cards import Card
-from academie.engine import Mode
 from academie.games import make_bot
 from academie.games.guinguette import FOLD, KEEP, GuinguetteRules, GuinguetteState, Reshuffle, Stir
 from academie.games.guinguette.bots.expert import ExpertBot, candidates
@@ -95,34 +92,6 @@ def test_GU_8_does_not_fold_a_tierce_au_valet_and_the_guinguette() -> None:
     example raises a pinte)."""
     view = example_1(12).view(1)
     assert ExpertBot(seed=2, playouts=48, tries=20).choose(view) != FOLD
-
-
-@pytest.mark.parametrize("players", [3, 5])
-def test_GU1_GU9_expert_chooses_legally_in_table_mode(players: int) -> None:
-    """GU1–GU9 (table mode): with irregular acts committed at random and remedies to choose, every choice of the
-    expert is legal."""
-    rng = random.Random(players)
-    state = GuinguetteState.new(GuinguetteRules(players=players, mode=Mode.TABLE), seed=players)
-    bots = [ExpertBot(seed=s, playouts=12, tries=8) for s in range(players)]
-    checked = 0
-    for _ in range(160):
-        if state.is_terminal:
-            break
-        if rng.random() < 0.08:
-            acts = state.irregular_actions(rng.randrange(players))
-            if acts:
-                state.apply(rng.choice(acts))
-                continue
-        actor = state.actor
-        assert actor is not None
-        if actor < 0:
-            state.apply(rng.choice(state.legal_actions()))
-            continue
-        choice = bots[actor].choose(state.view(actor))
-        assert choice in state.legal_actions()
-        state.apply(choice)
-        checked += 1
-    assert checked > 10
 
 
 def test_perfect_information_player_plays_legally_and_keeps_a_tierce() -> None:
