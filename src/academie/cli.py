@@ -102,7 +102,8 @@ def serve(
     if not db.startswith(("sqlite+aiosqlite://", "postgresql+asyncpg://")):
         fail(f"--db {db}: not a database the card room can use; allowed: sqlite+aiosqlite:///FILE or "
              "postgresql+asyncpg://USER:PASSWORD@HOST:PORT/DATABASE")
-    application = create_app(database_url=db, workers=workers, message_rate=message_rate)
+    application = create_app(database_url=db, workers=workers, message_rate=message_rate,
+                             scheduled_gc=True)
     console = Console(stderr=True, highlight=False)
     console.print(f"Académie card room on http://{host}:{port}/ · database {escape(db)}")
     uvicorn.run(application, host=host, port=port, log_level="warning", ws_max_size=4 * MAX_MESSAGE_BYTES,

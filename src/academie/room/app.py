@@ -24,6 +24,7 @@ from academie import record
 from academie.engine import Mode, rules_to_dict
 from academie.games import GAMES
 from academie.room import pages
+from academie.room.collector import scheduled_collections
 from academie.room.hub import NewTable, Room, RoomError
 from academie.room.limits import MAX_MESSAGE_BYTES, RATE_PER_SECOND, RateLimit, origin_allowed
 from academie.room.notify import Listener, notify
@@ -57,11 +58,12 @@ class JoinRequest(BaseModel):
 
 
 def create_app(*, database_url: str, origins: tuple[str, ...] = (), workers: int | None = None,
-               message_rate: float = RATE_PER_SECOND) -> FastAPI:
+               message_rate: float = RATE_PER_SECOND, scheduled_gc: bool = False) -> FastAPI:
     """The card room on the database at ``database_url`` (``sqlite+aiosqlite:///academie.db``,
     ``postgresql+asyncpg://...``); ``origins``: other sites whose pages may open its WebSockets; ``workers``:
     processes per bot pool (default: the cores, at most 4); ``message_rate``: the messages a connection may
-    send each second (bursts of twice as many)."""
+    send each second (bursts of twice as many); ``scheduled_gc``: the process's garbage collector set for a
+    server (:mod:`academie.room.collector`; ``academie serve`` sets it, a test client leaves it)."""
     postgres = database_url.startswith("postgresql")
     store = Store(database_url, notify=notify if postgres else None)
     pool = Workers(processes=workers)
@@ -77,7 +79,8 @@ def create_app(*, database_url: str, origins: tuple[str, ...] = (), workers: int
             await listener.start()
         await room.restore()
         try:
-            yield
+            async with scheduled_collections() if scheduled_gc else contextlib.nullcontext():
+                yield
         finally:
             room.close()
             if listener is not None:

@@ -1,0 +1,46 @@
+"""The card room's garbage collector (academie.room.collector): start-up frozen, no automatic full collection,
+a scheduled one that still frees what only a full collection can, and the collector as before afterwards."""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import weakref
+
+from academie.room.collector import NO_AUTOMATIC_FULL_COLLECTION, scheduled_collections
+
+
+class Node:
+    def __init__(self) -> None:
+        self.other: Node | None = None
+
+
+def old_cycle() -> weakref.ref[Node]:
+    """A reference cycle that reached the oldest generation before it became garbage (as a closed
+    connection's protocol objects do): only a full collection frees it."""
+    first, second = Node(), Node()
+    first.other, second.other = second, first
+    gc.collect(1)  # the survivors of generation 1 move to the oldest
+    return weakref.ref(first)
+
+
+def test_the_collector_is_set_for_a_server_while_it_runs_and_restored_after() -> None:
+    before, frozen_before = gc.get_threshold(), gc.get_freeze_count()
+
+    async def run() -> tuple[tuple[int, int, int], int, bool, bool]:
+        async with scheduled_collections(every=0.05):
+            during, frozen = gc.get_threshold(), gc.get_freeze_count()
+            cycle = old_cycle()
+            gc.collect(1)
+            kept_by_young_collections = cycle() is not None
+            await asyncio.sleep(0.3)
+            freed_by_schedule = cycle() is None
+        return during, frozen, kept_by_young_collections, freed_by_schedule
+
+    during, frozen, kept, freed = asyncio.run(run())
+    assert during == (before[0], before[1], NO_AUTOMATIC_FULL_COLLECTION)
+    assert frozen > frozen_before
+    assert kept, "a collection of the young generations reached an old cycle"
+    assert freed, "the scheduled full collection did not free an old cycle"
+    assert gc.get_threshold() == before
+    assert gc.get_freeze_count() == frozen_before
