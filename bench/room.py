@@ -5,8 +5,10 @@ creates tables (Écarté, two players; Whist, four, for the fast run), connects 
 WebSockets, and plays random legal moves.
 
 * **human pace**: 10, 100 and 1,000 tables at once, each table making one action a second (its player waits
-  for the next tick of the table's clock); latency = from an action sent to the picture of the next position
-  received by the same player; p50/p99 over the measuring window (after a warm-up).
+  for the next tick of the table's own clock, whose ticks are fixed from a random start: a late picture is
+  answered at once but never shifts the table's later moves, so tables never fall into step); latency = from an
+  action sent to the picture of the next position received by the same player;
+  p50/p99 over the measuring window (after a warm-up).
 * **as fast as they can**: a few tables whose players answer each picture at once: actions per second.
 * **no acknowledged action lost**: at the end, every table's stored position is at least the last one its
   players were shown.
@@ -134,9 +136,9 @@ class Table:
             if now >= stop:
                 return
             if message["legal"]:
-                if self.pace is not None:
-                    self.next_tick = max(self.next_tick + self.pace, now)
-                    await asyncio.sleep(self.next_tick - now)
+                if self.pace is not None:  # the table's own clock: a late picture never shifts its ticks
+                    self.next_tick += self.pace
+                    await asyncio.sleep(max(0.0, self.next_tick - now))
                 action = self.rng.choice(message["legal"])
                 self.sent[seq + 1] = time.monotonic()
                 self.actions += 1
