@@ -271,12 +271,37 @@ def test_Q_5_3_raise_between_cards_and_declared_bust() -> None:
 
 
 def test_Q_5_3_silent_bust_is_found_at_the_showdown() -> None:
-    """Q-§5.3 (Q8, option silent_bust): the buster stops drawing but nobody else knows until the showdown."""
+    """Q-§5.3 (Q8, option silent_bust): the buster stops drawing but nobody else knows until the showdown: the
+    other still has the word after his card, and his turn ends only when he says he stands (or raises, a bluff)."""
     state = form_a(2, 1, ["7S", "KC", "9S"], silent_bust=True)
     act(state, "0: open 2", "1: hold", "0: card")
     assert not state.view(1).busted[0] and state.view(0).busted[0]
-    act(state, "1: stand")
+    act(state, "1: with-that")
+    assert texts(state)[:1] == ["stand"] and "card" not in texts(state) and "raise 1" in texts(state)
+    with pytest.raises(IllegalActionError, match=r"Q-§5\.3"):
+        state.apply_text("card")
+    act(state, "0: stand", "1: stand")
     assert state.deal_results[-1].points == (-3, 3)
+
+
+@pytest.mark.parametrize("answer", ["with-that", "raise 3"])
+def test_Q_5_3_a_silent_bust_shows_in_no_other_view(answer: str) -> None:
+    """Q-§5.3 (Q8, option silent_bust): a buster and a player under fifteen who draw the same card and then say
+    the same things leave the other seat the same view, the same moves and the same turn at every step, up to
+    the showdown."""
+    busts = form_a(2, 1, ["7S", "KC", "9S", "2C"], silent_bust=True)  # 7 + 9: over fifteen
+    holds = form_a(2, 1, ["5S", "KC", "9S", "2C"], silent_bust=True)  # 5 + 9: fourteen
+    steps = ["0: open 2", "1: hold", "0: card", f"1: {answer}"]
+    steps += ["0: hold"] if answer.startswith("raise") else []
+    steps += ["0: stand"]
+    for step in steps:
+        act(busts, step)
+        act(holds, step)
+        assert busts.view(1) == holds.view(1) and busts.view(PUBLIC) == holds.view(PUBLIC)
+        assert busts.actor == holds.actor
+        if busts.actor == 1:
+            assert busts.legal_actions() == holds.legal_actions()
+    assert busts.view(0).busted[0] and not holds.view(0).busted[0]
 
 
 def test_Q_R14_standing_is_final() -> None:
@@ -348,7 +373,7 @@ def test_Q_5_7_leftover_shared_at_the_end() -> None:
     state = form_a(2, 1, ["7S", "7C"], ["9D", "9H", "8D", "8H"], silent_bust=True)
     act(state, "0: open 2", "1: pass")
     assert state.dealer == 0 and not state.is_terminal
-    act(state, "1: open 2", "0: hold", "1: card", "0: card")
+    act(state, "1: open 2", "0: hold", "1: card", "0: with-that", "1: stand", "0: card", "1: with-that", "0: stand")
     assert state.is_terminal and state.pot() == 0
     assert state.ledger.entries[-1].reason == "Q-§5.7"
     assert state.result().points == (1, -1) and state.ledger.total() == 0

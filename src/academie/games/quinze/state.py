@@ -740,8 +740,9 @@ class QuinzeState(GameState[QuinzeRules]):
             raises = self._raises(seat) if self._can_bet(seat) else ()
             return (WANT_CARDS, WITH_THAT, *raises)  # QUINZE-31, 39, 40: pass the word, or raise
         seat = coup.drawers[0]
-        if seat == self._busted_elder():
-            return (STAND,)  # Q-§5.8 (Q16): a busted elder only says he stands, keeping his bust to himself
+        if seat == self._busted_elder():  # Q-§5.8 (Q16), Q-§5.3 (Q8): he keeps his bust to himself and stands
+            bluffs = self._raises(seat) if self.rules.form == "A" and self._can_bet(seat) else ()
+            return (STAND, *bluffs)
         actions: list[Action] = []
         if self._can_draw():
             actions.append(CARD)
@@ -820,6 +821,8 @@ class QuinzeState(GameState[QuinzeRules]):
         if isinstance(action, Raise):
             return "a raise needs tokens beyond the amount to hold and a player able to answer it"
         if action == CARD and self._phase is Phase.DRAW and self.actor == self._busted_elder():
+            if self.rules.form == "A":
+                return "you are over fifteen: you keep your bust to yourself and stand or raise (Q-§5.3, Q8)"
             return "the elder is over fifteen: he keeps his bust to himself and says he stands (Q-§5.8, Q16)"
         if action == CARD and not self._can_draw():
             return "the pack and the dead cards are exhausted"
@@ -1126,7 +1129,9 @@ class QuinzeState(GameState[QuinzeRules]):
                 coup.revealed[seat] = True
                 coup.to_respond = [s for s in coup.to_respond if s != seat]
             if self._keeps_bust_secret(seat):
-                return  # Q-§5.8 (Q16): he says « je m'y tiens » as anyone would, so no one can tell a bust
+                if self.rules.form == "A":
+                    self._give_the_word(seat)  # Q-§5.3 (Q8): after a silent bust the others bet as after any card
+                return  # Q-§5.8 (Q16), Q-§5.3 (Q8): he says « je m'y tiens » as anyone would: no one can tell a bust
             coup.drawers.pop(0)
             if self.rules.form == "B" and self.rules.elder_bust == "revealed" and seat != coup.dealer:
                 coup.declared[seat] = coup.revealed[seat] = True  # Q-§5.8 (Q16): the dealer wins without drawing
@@ -1134,20 +1139,27 @@ class QuinzeState(GameState[QuinzeRules]):
             self._after_draw_turn()
             return
         if self.rules.form == "A":
-            bettors = [s for s in self.order() if coup.in_coup[s] and not coup.folded[s]
-                       and not self._out_of_betting(s)]
-            if len(bettors) >= 2:
-                coup.word = [s for s in bettors if s != seat]  # QUINZE-39, QUINZE-40: the others have the word
+            self._give_the_word(seat)
+
+    def _give_the_word(self, seat: int) -> None:
+        """QUINZE-39, QUINZE-40: after the drawer's card the others in the betting have the word."""
+        coup = self._coup
+        bettors = [s for s in self.order() if coup.in_coup[s] and not coup.folded[s] and not self._out_of_betting(s)]
+        if len(bettors) >= 2:
+            coup.word = [s for s in bettors if s != seat]
 
     def _keeps_bust_secret(self, seat: int) -> bool:
         """Q-§5.8 (Q16, ``elder_bust="hidden"``): Form B's elder keeps his bust to himself and the dealer draws
-        without knowing it. A busted elder's turn therefore does not end by itself: his only move is to say that
-        he stands, so every turn of his ends with a ``stand`` and the dealer's view (``stood``, the history, the
-        cards drawn) is the same whether he busted or not."""
-        return self.rules.form == "B" and self.rules.elder_bust == "hidden" and seat != self._coup.dealer
+        without knowing it; Q-§5.3 (Q8, ``silent_bust``): in Form A every buster does. A silent buster's turn
+        therefore does not end by itself: he can only say that he stands (Form A: or raise, a bluff), so every
+        turn of his ends as a player's who stands, and the others' views (``stood``, the history, the word, the
+        cards drawn) are the same whether he busted or not."""
+        if self.rules.form == "A":
+            return self.rules.silent_bust
+        return self.rules.elder_bust == "hidden" and seat != self._coup.dealer
 
     def _busted_elder(self) -> int | None:
-        """The busted elder whose turn it is to say he stands (Q-§5.8, Q16), if any."""
+        """The silent buster whose turn it is to say he stands (Q-§5.8, Q16; Q-§5.3, Q8), if any."""
         coup = self._coup
         if coup.to_respond or coup.word or not coup.drawers:
             return None
@@ -1182,14 +1194,20 @@ class QuinzeState(GameState[QuinzeRules]):
 
     def _next_drawer_if_done(self) -> None:
         coup = self._coup
-        while coup.drawers and (coup.declared[coup.drawers[0]] or coup.folded[coup.drawers[0]]
-                                or coup.stood[coup.drawers[0]] or coup.busted[coup.drawers[0]]):
+        while coup.drawers and self._turn_over(coup.drawers[0]):
             coup.drawers.pop(0)
         if not coup.drawers and not coup.to_respond and not coup.word:
             if self.rules.form == "B":
                 self._settle_form_b()
             else:
                 self._showdown()
+
+    def _turn_over(self, seat: int) -> bool:
+        """A drawer who has nothing more to do: declared, folded, stood, or busted aloud (a silent buster's turn
+        ends only when he says he stands: Q-§5.3, Q8; Q-§5.8, Q16)."""
+        coup = self._coup
+        return (coup.declared[seat] or coup.folded[seat] or coup.stood[seat]
+                or (coup.busted[seat] and not self._keeps_bust_secret(seat)))
 
     def total(self, seat: int) -> int:
         """The total of ``seat``'s cards (the full state)."""
