@@ -73,16 +73,19 @@ def create_app(*, database_url: str, origins: tuple[str, ...] = (), workers: int
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         await store.migrate()
-        listener = None
+        listener, heartbeat = None, None
         if postgres:
             listener = Listener(database_url, on_change=room.on_notify, on_reconnect=room.catch_up_all)
             await listener.start()
+            heartbeat = asyncio.get_running_loop().create_task(room.heartbeat())
         await room.restore()
         try:
             async with scheduled_collections() if scheduled_gc else contextlib.nullcontext():
                 yield
         finally:
             room.close()
+            if heartbeat is not None:
+                heartbeat.cancel()
             if listener is not None:
                 await listener.close()
             pool.close()

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import asyncio
 import datetime
+import logging
 import secrets
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -20,10 +22,14 @@ from academie.room.store import FINISHED, OPEN, RUNNING, SeatRow, Store, TableRo
 from academie.room.tables import Connection, LiveTable, new_state, room_words
 from academie.room.workers import Workers
 
+log = logging.getLogger("academie.room")
 MAX_SEED = 2**62
 """Seeds of new tables are below this (they fit a signed 64-bit column)."""
 MAX_TAKEOVER_AFTER = 3600.0
 """The longest a table may wait for an absent player before its takeover bot plays (seconds)."""
+HEARTBEAT_SECONDS = 5.0
+"""Several processes: each says it is alive this often; the presence of a process not heard from in three
+heartbeats (stopped, crashed, cut off) is forgotten, so its players count as away again."""
 RESERVED_OPTIONS = frozenset({"version", "players", "mode"})
 """Rules options given outside ``options``: the version is the library's, the table size and mode are fields."""
 
@@ -79,6 +85,11 @@ class Room:
         self.workers = workers
         self.live: dict[str, LiveTable] = {}
         self._loading = asyncio.Lock()
+        self.process = secrets.token_hex(6)
+        """This process's name in the presence notifications it sends to the others (PostgreSQL)."""
+        self.heard: dict[str, float] = {}
+        """When each other process was last heard of (any presence notification or heartbeat)."""
+        self._announcing: set[asyncio.Task[None]] = set()
 
     # ------------------------------------------------------------------ creating
     def _game(self, name: str, w: Any) -> GameType:
@@ -189,8 +200,51 @@ class Room:
             table.replay(await self.store.actions(table_id))
             chat = await self.store.chat(table_id, last=1)
             table.chat_seen = chat[-1].id if chat else 0
+            table.on_presence = lambda seat, present: self._announce(table_id, f"presence:{seat}:{self.process}:"
+                                                                             f"{int(present)}")
             self.live[table_id] = table
+            self._announce(table_id, "ask")  # the processes where its seats are connected say so
             return table
+
+    # ------------------------------------------------------------------ presence across processes
+    def _announce(self, table_id: str, kind: str) -> None:
+        """Notify the other processes (PostgreSQL only), without holding up the caller."""
+        if self.store.notify is None:
+            return
+        task = asyncio.get_running_loop().create_task(self.store.announce(table_id, kind))
+        self._announcing.add(task)
+        task.add_done_callback(self._announced)
+
+    def _announced(self, task: asyncio.Task[None]) -> None:
+        self._announcing.discard(task)
+        if not task.cancelled() and task.exception() is not None:  # a lost notice: the heartbeat mends it
+            log.warning("presence notification failed: %s", task.exception())
+
+    def _on_presence(self, table: LiveTable, kind: str) -> None:
+        """``presence:SEAT:PROCESS:0|1`` from another process, or ``ask``: say which seats are connected here."""
+        if kind == "ask":
+            for number in range(len(table.seats)):
+                if table.connected_here(number):
+                    table.on_presence(number, True)
+            return
+        parts = kind.split(":")
+        if len(parts) != 4:
+            return
+        _, seat, process, present = parts
+        if process != self.process and seat.isdigit() and present in ("0", "1"):
+            self.heard[process] = time.monotonic()
+            table.remote_presence(int(seat), process, present == "1")
+
+    async def heartbeat(self) -> None:
+        """PostgreSQL: say this process is alive, and forget the presence of those not heard from."""
+        while True:
+            self._announce(self.process, "alive")
+            limit = time.monotonic() - 3 * HEARTBEAT_SECONDS
+            for table in list(self.live.values()):
+                for seat, processes in list(table.remote.items()):
+                    for process in [name for name in processes if self.heard.get(name, 0.0) < limit]:
+                        table.remote_presence(seat, process, False)
+            await asyncio.sleep(HEARTBEAT_SECONDS)
 
     async def restore(self) -> int:
         """Load every unfinished table (after a start or a crash) and let its bots play on; how many."""
@@ -203,10 +257,15 @@ class Room:
 
     async def on_notify(self, table_id: str, kind: str) -> None:
         """Another process (or this one) changed a table: catch up if it is live here."""
+        if kind == "alive":  # a heartbeat: ``table_id`` is the process
+            self.heard[table_id] = time.monotonic()
+            return
         table = self.live.get(table_id)
         if table is None:
             return
-        if kind == "action":
+        if kind == "ask" or kind.startswith("presence:"):
+            self._on_presence(table, kind)
+        elif kind == "action":
             await table.catch_up()
         elif kind == "seats":
             await table.reload_seats()
@@ -219,6 +278,7 @@ class Room:
             await table.catch_up()
             await table.reload_seats()
             await table.refresh_chat()
+            self._announce(table.row.id, "ask")  # presence notices may have been missed too
 
     def release(self, table: LiveTable) -> None:
         """Forget a finished table nobody watches (it is loaded again from the database if asked for)."""

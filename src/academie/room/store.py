@@ -369,6 +369,13 @@ class Store:
         async with self.engine.connect() as connection:
             return [ActionRow(row.seq, row.seat, row.action, row.comment) for row in await connection.execute(query)]
 
+    async def announce(self, table_id: str, kind: str) -> None:
+        """Tell the other processes of something that is not stored (a seat's presence): nothing on SQLite."""
+        if self.notify is None:
+            return
+        async with self.engine.begin() as connection:
+            await self.notify(connection, table_id, kind)
+
     # ------------------------------------------------------------------ chat
     async def add_chat(self, table_id: str, *, seat: int | None, name: str, text: str) -> None:
         async with self.engine.begin() as connection:

@@ -14,7 +14,7 @@ import dataclasses
 import datetime
 import logging
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
@@ -108,6 +108,10 @@ class LiveTable:
         """Human seats without a connection here, since when (for a bot to take over, if the table allows it)."""
         self._timer: asyncio.TimerHandle | None = None
         self.chat_seen = 0
+        self.remote: dict[int, set[str]] = {}
+        """The other server processes where each seat has a connection (their presence notifications)."""
+        self.on_presence: Callable[[int, bool], None] = lambda seat, present: None
+        """Called when a seat gains its first connection here, or loses its last (the room tells the others)."""
 
     # ------------------------------------------------------------------ rebuilding from the log
     def replay(self, rows: Iterable[ActionRow]) -> None:
@@ -139,7 +143,31 @@ class LiveTable:
         return None
 
     def connected(self, seat: int) -> bool:
+        """The seat has a connection here or in another process (a player there is not away)."""
+        return self.connected_here(seat) or bool(self.remote.get(seat))
+
+    def connected_here(self, seat: int) -> bool:
         return any(connection.seat == seat for connection in self.connections)
+
+    def remote_presence(self, seat: int, process: str, present: bool) -> None:
+        """Another process says ``seat`` has (or no longer has) a connection there."""
+        if not 0 <= seat < len(self.seats):
+            return
+        was = self.connected(seat)
+        processes = self.remote.setdefault(seat, set())
+        if present:
+            processes.add(process)
+        else:
+            processes.discard(process)
+        now = self.connected(seat)
+        if now == was:
+            return
+        if now:
+            self._away.pop(seat, None)
+        else:
+            self._away[seat] = time.monotonic()
+        self.broadcast_seats()
+        self.kick()
 
     # ------------------------------------------------------------------ what each viewer sees
     def names(self, view: Any, lang: str) -> tuple[str, ...]:
@@ -191,6 +219,8 @@ class LiveTable:
 
     # ------------------------------------------------------------------ connections
     async def attach(self, connection: Connection) -> None:
+        if connection.seat is not None and not self.connected_here(connection.seat):
+            self.on_presence(connection.seat, True)
         self.connections.add(connection)
         connection.send(self.welcome(connection))
         connection.send(self.picture_message(connection.seat, connection.lang))
@@ -204,6 +234,8 @@ class LiveTable:
     def detach(self, connection: Connection) -> None:
         self.connections.discard(connection)
         seat = connection.seat
+        if seat is not None and not self.connected_here(seat):
+            self.on_presence(seat, False)
         if seat is not None and not self.connected(seat):
             self._away[seat] = time.monotonic()
         self.broadcast_seats()
