@@ -3,7 +3,7 @@
 * random whist deals per second through the Python API: from a new rubber (chance automated from a seed, dealer
   fixed) loop ``legal_actions()`` and ``apply(choice)`` with a uniformly random legal action until the first deal
   is scored (52 cards played), checked ``apply`` and ``apply_unchecked``; each such deal also pays for setting up
-  its rubber and for the automated shuffle and deal of the next deal, which is never played;
+  its rubber (the next deal is owed by the automated chance, dealt only when something asks for it, and never is);
 * the same in whole rubbers (checked ``apply``): deals follow one another as at the table, and only deals played
   to the thirteenth trick are counted (a deal won by a call at eight costs its time but does not count);
 * beside them, the peers' figures (OpenSpiel bridge python-api random full game and play phase only, RLCard

@@ -99,3 +99,26 @@ def test_W_5_bots_play_legal_cards_from_views(name: str) -> None:
         assert action in state.legal_actions()
         state.apply(action)
     assert "W-§8" in bots[0].explain() or bots[0].explain() in ("the only legal card", "")
+
+
+def test_W_3_the_next_deal_is_dealt_when_asked_for_and_is_the_same_deal() -> None:
+    """W-§3: once a deal is scored the automated chance owes the next one; it is dealt only when something asks
+    about the table (the actor, a view, the log, a hand), and it is the deal an eager dealer would have made: the
+    same pack from the same seed, whether it is asked for at once, after a clone, or through another reader."""
+    def play_first_deal(seed: int) -> WhistState:
+        state, rng = WhistState.new(seed=seed, first_dealer=3), random.Random(seed)
+        while not state.deal_results:
+            state.apply(rng.choice(state.legal_actions()))
+        return state
+
+    for seed in range(12):
+        state = play_first_deal(seed)
+        operations = len(state._operations)
+        assert state.deal_results[0].dealer == 3 and len(state._operations) == operations  # the past: not dealt
+        twin = state.clone()
+        deck = state.operations[operations].action  # the log asks for it
+        assert isinstance(deck, Shuffle) and len(state.operations) == operations + 1
+        assert state.actor == 1 and state.dealer == 0 and state.phase.name == "PLAY"  # W-§5: the elder hand leads
+        assert twin.hand_mask(1) == state.hand_mask(1) and twin.operations == state.operations
+        fresh = play_first_deal(seed)
+        assert fresh.view(2).hand == state.view(2).hand and fresh.legal_actions() == state.legal_actions()

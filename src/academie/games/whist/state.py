@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, fields, replace
 from enum import IntEnum
 from itertools import product
-from operator import attrgetter
+from operator import itemgetter
 from typing import ClassVar, Final, Literal, Protocol, Self
 
 from academie.cards import (
@@ -85,7 +85,8 @@ _SHIFTS: Final[tuple[int, ...]] = tuple(RANKS_PER_SUIT * suit for suit in range(
 """Where each suit's 13-bit pattern starts in a hand mask."""
 _BITS: Final[tuple[int, ...]] = tuple(1 << i for i in range(52))
 _CLEARS: Final[tuple[int, ...]] = tuple(~(1 << i) for i in range(52))
-_INDEX: Final = attrgetter("index")
+_SUITS: Final[tuple[Suit, ...]] = tuple(Suit)
+"""Each suit by its index (a lookup: calling the enum class is slow)."""
 
 
 def side_of(seat: int) -> int:
@@ -253,8 +254,8 @@ _PLAY_OPERATIONS: Final[tuple[tuple[Operation, ...], ...]] = tuple(
 def plays_of(mask: int) -> tuple[Play, ...]:
     """The plays of every card in ``mask``, clubs to spades, low to high."""
     clubs, diamonds, hearts, spades = _SUIT_PLAYS
-    return (clubs[mask & _SUIT_BITS] + diamonds[mask >> _SHIFTS[1] & _SUIT_BITS]
-            + hearts[mask >> _SHIFTS[2] & _SUIT_BITS] + spades[mask >> _SHIFTS[3] & _SUIT_BITS])
+    return (clubs[mask & 0x1FFF] + diamonds[mask >> 13 & 0x1FFF]  # _SUIT_BITS at _SHIFTS, written out
+            + hearts[mask >> 26 & 0x1FFF] + spades[mask >> 39 & 0x1FFF])
 
 
 def parse_action(text: str) -> Action:
@@ -594,27 +595,29 @@ class WhistState(GameState[WhistRules]):
     __slots__ = (
         "_actor",
         "_deal",
-        "_deal_results",
+        "_deal_owed",
         "_game_results",
         "_games",
         "_last_tricks",
+        "_ledger",
         "_legal",
         "_legal_mask",
+        "_operations",
         "_pending",
         "_phase",
+        "_plain_play",
+        "_rulings",
         "_score",
         "_start",
         "_table",
         "automate_table",
         "chance",
-        "ledger",
-        "operations",
+        "deal_results",
         "rules",
-        "rulings",
     )
     clone_shared = ("rules", "automate_table", "_start", "_actor", "_legal", "_legal_mask", "_pending", "_phase",
-                    "_table", "_last_tricks")
-    clone_copied = ("operations", "ledger", "rulings", "_score", "_games", "_deal_results", "_game_results", "_deal")
+                    "_table", "_last_tricks", "deal_results", "_deal_owed", "_plain_play")
+    clone_copied = ("_operations", "_ledger", "_rulings", "_score", "_games", "_game_results", "_deal")
     _pending: WhistPending | None
 
     def __init__(self, rules: WhistRules | None = None, *, chance: ChanceSource | None = None,
@@ -628,29 +631,35 @@ class WhistState(GameState[WhistRules]):
         self.chance = chance
         self.automate_table = chance is not None if automate_table is None else automate_table
         self._pending = None
+        self._deal_owed = False
         self._last_tricks: list[tuple[int, tuple[int, ...], int]] = []
-        self.rulings: list[str] = []
-        self.operations: list[Operation] = []
-        self.ledger = Ledger(seats=SEATS)
+        self._rulings: list[str] = []
+        self._operations: list[Operation] = []
+        self._ledger = Ledger(seats=SEATS)
         self._score = [score[0], score[1]]
         self._games = [games[0], games[1]]
         self._start = ((score[0], score[1]), (games[0], games[1]))
         for side, points in enumerate(score):
             for seat in (side, side + 2):
                 if points:
-                    self.ledger.transfer(MARKER, seat, points, "W-§6.1")
-        self._deal_results: list[DealResult] = []
+                    self._ledger.transfer(MARKER, seat, points, "W-§6.1")
+        self.deal_results: tuple[DealResult, ...] = ()
+        """What each finished deal scored, in order (read it; the state replaces it as deals end). In enforced
+        mode it does not wait for an owed deal (see :meth:`_automate`)."""
         self._game_results: list[GameResult] = []
         if first_dealer is not None and first_dealer not in range(SEATS):
             raise RulesError(f"first_dealer={first_dealer!r} is not allowed; allowed: 0, 1, 2, 3, or None to draw")
         self._deal = Deal(dealer=first_dealer if first_dealer is not None else 0,
-                          ledger_start=len(self.ledger.entries))
+                          ledger_start=len(self._ledger.entries))
         self._legal: tuple[Action, ...] | None = None
         self._legal_mask = 0
         """The cards whose play is legal now, as a mask (0 in phases without plays); valid while ``_legal`` is."""
         self._phase = _DRAW if first_dealer is None else _SHUFFLE
         if max(games) >= 2:
             self._phase = _OVER  # W-§6.2: the rubber is the best of three games
+        self._plain_play = False
+        """A card is to be played in enforced mode and nobody may call: W-§5 alone says what is legal (the hot
+        path of :meth:`legal_actions`). Set with the actor (:meth:`_compute_actor`) and as a trick is quitted."""
         self._actor = self._compute_actor()
         self.resolve_chance()
 
@@ -711,14 +720,14 @@ class WhistState(GameState[WhistRules]):
         rules = view.rules
         if view.phase is Phase.DRAW or view.dealer is None:
             state = cls(rules, automate_table=False)
-            state.rulings = list(view.rulings)
+            state._rulings = list(view.rulings)
             return state
         dealing = view.phase is not Phase.SHUFFLE and view.phase is not Phase.OVER
         state = cls(rules, first_dealer=view.dealer, automate_table=False, games=view.games,
                     score=view.start_score if dealing else view.score)
         state._deal.last = view.last_deal  # the deal before, as everybody saw it end (not rebuilt)
         if view.phase is Phase.OVER:
-            state.rulings = list(view.rulings)
+            state._rulings = list(view.rulings)
             return state
         if dealing:
             hands = sample_hands(view, rng, exact=True, proved=proved)
@@ -731,7 +740,7 @@ class WhistState(GameState[WhistRules]):
                 state._learn_void_from_offer(action, proved)
                 return None
             state.apply_unchecked(action)
-        state.rulings[:0] = view.rulings[:max(0, len(view.rulings) - len(state.rulings))]  # the earlier deals'
+        state._rulings[:0] = view.rulings[:max(0, len(view.rulings) - len(state._rulings))]  # the earlier deals'
         return state
 
     def _learn_void_from_offer(self, action: Action, proved: list[int]) -> None:
@@ -743,24 +752,83 @@ class WhistState(GameState[WhistRules]):
         if type(action) is Remedy and action.name in ("call", "leave") and self._pending is None and deal.trick:
             proved[deal.to_play] |= 1 << suit_of(deal.trick[0])
 
+    # ------------------------------------------------------------------------------------ the next deal, when needed
+    # W-§3: once a deal is over, the automated chance source owes the next one. In enforced mode it is dealt when
+    # something asks about the table as it now stands (who acts, what is legal, a view, the log, the ledger, the
+    # score, a hand ...), so a caller that stops after a deal (a simulation of one deal, a search) never pays for
+    # the next. The past (``deal_results``, ``game_results``) does not wait for it: in enforced mode turning the
+    # next trump card changes nothing already scored (in table mode it may, W-H3, W-H7, so the next deal is dealt
+    # at once there). Nothing tells the two apart: the same cards come from the same source in the same order.
+    def _automate(self, actor: int) -> None:
+        if actor == CHANCE and self.chance is not None and not self._table:
+            self._deal_owed = True
+        else:
+            super()._automate(actor)
+
+    def resolve_chance(self) -> None:
+        """Let the injected chance source act now while chance is to act (automation): the draw for the first
+        deal (W-§2.2), and the pack of each deal (W-§3)."""
+        self._deal_owed = False
+        while self._actor == CHANCE and self.chance is not None and self.chance.has_next():
+            order = self.chance.shuffled(PACK_52)
+            if self._phase is _DRAW:
+                self.apply_unchecked(DrawForDeal((order[0], order[1], order[2], order[3])))
+            else:
+                self.apply_unchecked(Shuffle(order))
+            self._deal_owed = False  # this loop deals what the action just applied left owed
+
+    @property
+    def actor(self) -> int | None:
+        """The seat to act, :data:`CHANCE`, :data:`TABLE`, or ``None`` when the rubber is over."""
+        if self._deal_owed:
+            self.resolve_chance()
+        return self._actor
+
+    @property
+    def operations(self) -> list[Operation]:  # type: ignore[override]
+        """The log (read it; actions are applied through :meth:`apply`)."""
+        if self._deal_owed:
+            self.resolve_chance()
+        return self._operations
+
+    @property
+    def ledger(self) -> Ledger:
+        """Every point marked or taken back, with its rule or law."""
+        if self._deal_owed:
+            self.resolve_chance()
+        return self._ledger
+
+    @property
+    def rulings(self) -> list[str]:  # type: ignore[override]
+        """Table mode: every ruling given, with its law ("W-R1: ...")."""
+        if self._deal_owed:
+            self.resolve_chance()
+        return self._rulings
+
     # ------------------------------------------------------------------------------------ protocol
     @property
     def phase(self) -> Phase:
+        if self._deal_owed:
+            self.resolve_chance()
         return self._phase
 
     @property
     def dealer(self) -> int | None:
-        return None if self._phase is _DRAW else self._deal.dealer
+        return None if self.phase is _DRAW else self._deal.dealer
 
     @property
     def score(self) -> tuple[int, int]:
         """Each side's points in the game in progress (W-§6.1)."""
+        if self._deal_owed:
+            self.resolve_chance()
         score = self._score
         return (score[0], score[1])
 
     @property
     def games(self) -> tuple[int, int]:
         """The games each side has won in this rubber (W-§6.2)."""
+        if self._deal_owed:
+            self.resolve_chance()
         games = self._games
         return (games[0], games[1])
 
@@ -777,11 +845,6 @@ class WhistState(GameState[WhistRules]):
         return ", ".join(parts)
 
     @property
-    def deal_results(self) -> tuple[DealResult, ...]:
-        """What each finished deal scored, in order."""
-        return tuple(self._deal_results)
-
-    @property
     def game_results(self) -> tuple[GameResult, ...]:
         """Each finished game of the rubber (W-§6.2)."""
         return tuple(self._game_results)
@@ -790,6 +853,8 @@ class WhistState(GameState[WhistRules]):
     def deal(self) -> Deal:
         """The deal in progress, for reading only (the laws of :mod:`academie.games.whist.table` read it; every
         change goes through a method of the state)."""
+        if self._deal_owed:
+            self.resolve_chance()
         return self._deal
 
     def _compute_actor(self) -> int | None:
@@ -799,10 +864,12 @@ class WhistState(GameState[WhistRules]):
             laws = self.table_laws
             assert laws is not None, "table mode needs the laws the package injects"
             laws.before_turn(self)
+        phase = self._phase
+        self._plain_play = (phase is _PLAY and self._pending is None and not self._table
+                            and not self._deal.call_open)
         if self._pending is not None:
             chooser = self._pending.irregularity.chooser
             return TABLE if chooser is None else chooser
-        phase = self._phase
         if phase is _PLAY:
             return self._deal.to_play
         if phase is _ANSWER:
@@ -811,22 +878,37 @@ class WhistState(GameState[WhistRules]):
             return None
         return CHANCE
 
-    def _compute_legal(self) -> tuple[Action, ...]:
-        """The legal actions in every phase and mode; sets ``_legal_mask`` (the cards among them, so that a
-        checked play is one bit test)."""
-        deal = self._deal
-        if self._phase is _PLAY and self._pending is None and not self._table and not deal.call_open:
-            # the hot path, W-§5: follow suit if able, otherwise any card
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Every action the actor may take now (empty when the rubber is over), cached until the next action; sets
+        ``_legal_mask`` (the cards among them, so that a checked play is one bit test). The hot path is a card
+        in enforced mode when nobody may call: W-§5, follow suit if able, otherwise any card."""
+        legal = self._legal
+        if legal is not None:
+            return legal
+        if self._plain_play:
+            deal = self._deal
             mask = deal.hands[deal.to_play]
             trick = deal.trick
             if trick:
-                suit = suit_of(trick[0])
-                same = mask >> _SHIFTS[suit] & _SUIT_BITS
+                suit = trick[0] // RANKS_PER_SUIT
+                shift = _SHIFTS[suit]
+                same = mask >> shift & _SUIT_BITS
                 if same:
-                    self._legal_mask = same << _SHIFTS[suit]
-                    return _SUIT_PLAYS[suit][same]
+                    self._legal_mask = same << shift
+                    legal = self._legal = _SUIT_PLAYS[suit][same]
+                    return legal
             self._legal_mask = mask
-            return plays_of(mask)
+            legal = self._legal = plays_of(mask)
+            return legal
+        if self._deal_owed:
+            self.resolve_chance()
+            return self.legal_actions()
+        legal = self._legal = self._compute_legal()
+        return legal
+
+    def _compute_legal(self) -> tuple[Action, ...]:
+        """The legal actions off the hot path of :meth:`legal_actions` (every other phase and mode)."""
+        deal = self._deal
         self._legal_mask = 0
         if self._pending is not None:
             return self._pending.remedies()
@@ -939,18 +1021,43 @@ class WhistState(GameState[WhistRules]):
 
     def apply(self, action: Action) -> Operation:
         """Check and apply ``action`` (see :meth:`GameState.apply`), a card by one bit test against the legal
-        cards: the hot path of every playout."""
+        cards, then played as :meth:`apply_unchecked` plays it (the same lines, written out twice: this is the hot
+        path of every playout, where a call saved per card shows)."""
         if type(action) is Play:
             if self._legal is None:
-                self.legal_actions()
-            if self._legal_mask >> action.card.index & 1:
-                return self.apply_unchecked(action)
+                self.legal_actions()  # deals an owed deal first
+            card = action.card.index
+            if self._legal_mask >> card & 1:
+                if self._table:
+                    return super().apply_unchecked(action)
+                self._legal = None  # _legal_mask is stale with it
+                deal = self._deal
+                seat = deal.to_play
+                operation = _PLAY_OPERATIONS[seat][card]
+                self._operations.append(operation)
+                deal.hands[seat] &= _CLEARS[card]
+                if deal.turn_up_on_table and seat == deal.dealer:
+                    deal.turn_up_on_table = False  # WHIST-24: the dealer takes the turn-up in hand when he plays
+                trick = deal.trick
+                trick.append(card)
+                if len(trick) < 4:
+                    self._actor = deal.to_play = (seat + 1) & 3
+                    return operation
+                self._quit_trick()
+                if self._phase is _PLAY:
+                    self._actor = deal.to_play
+                    self._plain_play = True  # W-§4.2: no call once the first trick is done
+                else:
+                    self._after_deal()
+                return operation
         return super().apply(action)
 
     def apply_unchecked(self, action: Action) -> Operation:
         """The engine's template, with a fast path for a card played in enforced mode (the hot path of every
         playout): the log holds the canonical operation (no allocation), the legal actions are reset and the
         actor set as the template does."""
+        if self._deal_owed:
+            self.resolve_chance()
         if type(action) is not Play or self._table:
             return super().apply_unchecked(action)
         self._legal = None  # _legal_mask is stale with it
@@ -958,7 +1065,7 @@ class WhistState(GameState[WhistRules]):
         seat = deal.to_play
         card = action.card.index
         operation = _PLAY_OPERATIONS[seat][card]
-        self.operations.append(operation)
+        self._operations.append(operation)
         deal.hands[seat] &= _CLEARS[card]
         if deal.turn_up_on_table and seat == deal.dealer:
             deal.turn_up_on_table = False  # WHIST-24: the dealer takes the turn-up in hand when he plays
@@ -969,20 +1076,17 @@ class WhistState(GameState[WhistRules]):
             return operation
         self._quit_trick()
         if self._phase is _PLAY:
-            self._actor = self._deal.to_play
-            return operation
+            self._actor = deal.to_play
+            self._plain_play = True  # W-§4.2: no call once the first trick is done
+        else:
+            self._after_deal()
+        return operation
+
+    def _after_deal(self) -> None:
+        """The fast path's last card of a deal (or of the rubber): the next actor set as the template does."""
         actor = self._actor = self._compute_actor()
         if actor is not None and actor < 0:
             self._automate(actor)
-        return operation
-
-    def resolve_chance(self) -> None:
-        while self._actor == CHANCE and self.chance is not None and self.chance.has_next():
-            order = self.chance.shuffled(PACK_52)
-            if self._phase is _DRAW:
-                self.apply_unchecked(DrawForDeal((order[0], order[1], order[2], order[3])))
-            else:
-                self.apply_unchecked(Shuffle(order))
 
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
@@ -1009,10 +1113,10 @@ class WhistState(GameState[WhistRules]):
     def _apply_shuffle(self, action: Shuffle) -> None:
         """W-§3, WHIST-24: one card at a time clockwise from the dealer's left; the last card, the dealer's, is
         turned up for trumps and lies on the table until the dealer plays to the first trick."""
-        deck = tuple(map(_INDEX, action.order))
+        deck = tuple([card.index for card in action.order])
         deal = self._deal
         deal.deck = deck
-        deal.start = len(self.operations) - 1
+        deal.start = len(self._operations) - 1
         self._deal_out(deck)
         if deal.unclaimed[0] >= 0 or deal.overscore[0] >= 0:
             laws = self.table_laws
@@ -1033,10 +1137,10 @@ class WhistState(GameState[WhistRules]):
         dealer's, is turned up for trumps (WHIST-24)."""
         deal = self._deal
         dealer = deal.dealer
-        bit = _BITS.__getitem__
+        bits = itemgetter(*deck)(_BITS)  # each card's bit, in the order of the pack (one call for the 52)
         hands = [0, 0, 0, 0]
         for offset in range(4):
-            hands[(dealer + 1 + offset) & 3] = sum(map(bit, deck[offset::4]))
+            hands[(dealer + 1 + offset) & 3] = sum(bits[offset::4])
         deal.hands = hands
         deal.dealt = (hands[0], hands[1], hands[2], hands[3])
         deal.turn_up = deck[TURN_UP]
@@ -1115,8 +1219,11 @@ class WhistState(GameState[WhistRules]):
         deal = self._deal
         trick = deal.trick
         leader = deal.leader
-        winner = (leader + _winner_position(trick, deal.trump)) & 3
-        deal.tricks.append((leader, tuple(trick), winner))
+        first, second, third, fourth = trick
+        played = _BITS[first] | _BITS[second] | _BITS[third] | _BITS[fourth]
+        best = ((played & SUIT_MASKS[deal.trump]) or played & SUIT_MASKS[first // RANKS_PER_SUIT]).bit_length() - 1
+        winner = (leader + trick.index(best)) & 3
+        deal.tricks.append((leader, (first, second, third, fourth), winner))
         deal.tricks_won[winner & 1] += 1
         trick.clear()
         deal.call_open = False  # W-§4.2: no call once the first trick is done
@@ -1344,7 +1451,7 @@ class WhistState(GameState[WhistRules]):
         trump card is turned."""
         deal = self._deal
         for seat in (side, side + 2):
-            self.ledger.transfer(MARKER, seat, points, "W-H7")
+            self._ledger.transfer(MARKER, seat, points, "W-H7")
         self._score[side] += points
         deal.points[side] += points
         deal.overscore = (side, points)
@@ -1415,7 +1522,7 @@ class WhistState(GameState[WhistRules]):
             if points <= 0:
                 return False
         for seat in (side, side + 2):
-            self.ledger.transfer(MARKER, seat, points, law)
+            self._ledger.transfer(MARKER, seat, points, law)
         self._score[side] += points
         self._deal.points[side] += points
         if self._score[side] >= self.rules.game_points:
@@ -1431,7 +1538,7 @@ class WhistState(GameState[WhistRules]):
         if points <= 0:
             return
         for seat in (side, side + 2):
-            self.ledger.transfer(seat, MARKER, points, law)
+            self._ledger.transfer(seat, MARKER, points, law)
         self._score[side] -= points
         self._deal.points[side] -= points
 
@@ -1445,16 +1552,16 @@ class WhistState(GameState[WhistRules]):
             return
         for seat in (side, side + 2):
             if points > 0:
-                self.ledger.transfer(MARKER, seat, points, law)
+                self._ledger.transfer(MARKER, seat, points, law)
             else:
-                self.ledger.transfer(seat, MARKER, -points, law)
+                self._ledger.transfer(seat, MARKER, -points, law)
         self._score[side] += points
-        last = self._deal_results[-1]
+        last = self.deal_results[-1]
         seat_points = list(last.points)
         seat_points[side] += points
         seat_points[side + 2] += points
-        self._deal_results[-1] = replace(last, points=(seat_points[0], seat_points[1], seat_points[2],
-                                                       seat_points[3]))
+        self.deal_results = (*self.deal_results[:-1],
+                              replace(last, points=(seat_points[0], seat_points[1], seat_points[2], seat_points[3])))
         if self._score[side] >= self.rules.game_points:
             self._end_game(side)
 
@@ -1463,12 +1570,12 @@ class WhistState(GameState[WhistRules]):
         game = len(self._game_results)
         self._last_tricks = deal.tricks
         side_points = deal.points
-        self._deal_results.append(DealResult(
+        self.deal_results += (DealResult(
             game, deal.dealer, (side_points[0], side_points[1], side_points[0], side_points[1]),
-            (deal.tricks_won[0], deal.tricks_won[1]), (deal.honours[0], deal.honours[1]), completed))
+            (deal.tricks_won[0], deal.tricks_won[1]), (deal.honours[0], deal.honours[1]), completed),)
         trump = self.trump
         self._new_deal((deal.dealer + 1) & 3)  # W-§3: the deal passes to the left
-        self._deal.last = LastDeal(deal.dealer, trump, deal.start_score, self._deal_results[-1],
+        self._deal.last = LastDeal(deal.dealer, trump, deal.start_score, self.deal_results[-1],
                                    self.payments_of(deal), games=tuple(self._game_results))
 
     def _new_deal(self, dealer: int) -> None:
@@ -1476,8 +1583,8 @@ class WhistState(GameState[WhistRules]):
         the next deal is cut a revoke claim is too late. W-H3, W-H7: honours left unclaimed and an overscore not
         yet proved are carried until the next trump card is turned (see :meth:`_apply_shuffle`)."""
         old = self._deal
-        self._deal = Deal(dealer=dealer, start=len(self.operations), unclaimed=old.unclaimed,
-                          overscore=old.overscore, ledger_start=len(self.ledger.entries), last=old.last)
+        self._deal = Deal(dealer=dealer, start=len(self._operations), unclaimed=old.unclaimed,
+                          overscore=old.overscore, ledger_start=len(self._ledger.entries), last=old.last)
         self._phase = _SHUFFLE
 
     def _end_game(self, winner: int) -> None:
@@ -1496,7 +1603,7 @@ class WhistState(GameState[WhistRules]):
     # ------------------------------------------------------------------------------------ results
     def result(self) -> RubberResult:
         """Points per seat, games per side and rubber points (W-§6.2: values + bonus − the losers' game)."""
-        points = self.ledger.seat_balances()
+        points = self.ledger.seat_balances()  # the property: an owed deal is dealt first
         over = self._phase is _OVER
         games = self._games
         winner = (0 if games[0] > games[1] else 1) if over else None
@@ -1508,31 +1615,36 @@ class WhistState(GameState[WhistRules]):
 
     @property
     def trump(self) -> Suit | None:
-        return Suit(self._deal.trump) if self._deal.trump >= 0 else None
+        trump = self.deal.trump
+        return _SUITS[trump] if trump >= 0 else None
 
     @property
     def trump_card(self) -> Card | None:
         """The card turned up for trumps this deal."""
-        return CARDS[self._deal.turn_up] if self._deal.turn_up >= 0 else None
+        turn_up = self.deal.turn_up
+        return CARDS[turn_up] if turn_up >= 0 else None
 
     @property
     def tricks_won(self) -> tuple[int, int]:
-        return (self._deal.tricks_won[0], self._deal.tricks_won[1])
+        won = self.deal.tricks_won
+        return (won[0], won[1])
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` holds (the full state: use :meth:`view` for what a seat may see)."""
-        return cards_of(self._deal.hands[seat])
+        return cards_of(self.deal.hands[seat])
 
     def hand_mask(self, seat: int) -> int:
-        return self._deal.hands[seat]
+        return self.deal.hands[seat]
 
     def current_trick(self) -> tuple[Card, ...]:
-        return tuple(CARDS[c] for c in self._deal.trick)
+        return tuple(CARDS[c] for c in self.deal.trick)
 
     def view(self, viewer: int) -> WhistView:
         """What ``viewer`` (a seat or :data:`PUBLIC`) knows now; never another seat's hidden cards."""
         if viewer not in (0, 1, 2, 3, PUBLIC):
             raise RulesError(f"viewer {viewer!r} is not allowed; allowed: 0, 1, 2, 3, PUBLIC")
+        if self._deal_owed:
+            self.resolve_chance()
         deal = self._deal
         seat_view = viewer != PUBLIC
         history = tuple((op.actor, seen) for op in self.operations[deal.start:]
@@ -1543,7 +1655,7 @@ class WhistState(GameState[WhistRules]):
             hand=cards_of(deal.hands[viewer]) if seat_view else (),
             hand_sizes=(deal.hands[0].bit_count(), deal.hands[1].bit_count(), deal.hands[2].bit_count(),
                         deal.hands[3].bit_count()),
-            trump=Suit(deal.trump) if dealt else None,
+            trump=_SUITS[deal.trump] if dealt else None,
             turn_up=CARDS[deal.turn_up] if dealt and deal.turn_up_on_table else None,
             turned_card=CARDS[deal.turn_up] if dealt else None,
             exposed=tuple(cards_of((deal.exposed[s] | deal.shown[s]) & deal.hands[s]) for s in range(SEATS)),
@@ -1564,7 +1676,7 @@ class WhistState(GameState[WhistRules]):
         alike), each with the rule or law the ledger cites; negative for points deducted (W-R1, W-H2, W-H7)."""
         return tuple(Payment(int(entry.target), entry.amount, entry.reason) if entry.source == MARKER
                      else Payment(int(entry.source), -entry.amount, entry.reason)
-                     for entry in self.ledger.entries[deal.ledger_start:]
+                     for entry in self._ledger.entries[deal.ledger_start:]
                      if entry.target in (0, 1) or entry.source in (0, 1))
 
     def _tricks_view(self) -> tuple[Trick, ...]:
