@@ -1,6 +1,6 @@
 """Whist's expert bot: legal, blind to hidden cards, reproducible, valuing points (W-§6.1, W-§6.2), reading the
-partner's first lead (W-§8.1) and winning as the books say (W-§8.1: fourth hand wins with the lowest of a
-sequence)."""
+partner's first lead (W-§8.1), reading the others' plays as the lowest of equal cards (W-§8.1, W-§8.3) and
+winning as the books say (W-§8.1: fourth hand wins with the lowest of a sequence)."""
 
 from __future__ import annotations
 
@@ -8,10 +8,11 @@ import random
 
 from whist_support import whist_deck
 
+from academie.cards import Card, mask_of, parse_cards
 from academie.games import load, make_bot
 from academie.games.whist import WhistState
-from academie.games.whist.bots.expert import ExpertBot, _from_longest, _net_points, _worlds
-from academie.games.whist.state import sample_hands
+from academie.games.whist.bots.expert import ExpertBot, _from_longest, _net_points, _worlds, denied_cards
+from academie.games.whist.state import WhistView, sample_hands
 
 FAST = {"samples": 3, "opening_samples": 2}
 
@@ -108,9 +109,57 @@ def test_W_8_1_expert_reads_its_partners_first_lead_as_from_his_longest_suit() -
     lead = view.tricks[0].cards[0]
     assert view.tricks[0].leader == 2 and lead.suit != view.trump
     rng = random.Random(1)
-    read = _worlds(view, rng, 200)
-    blind = [sample_hands(view, rng) for _ in range(200)]
+    read = _worlds(view, rng, 400)
+    blind = [sample_hands(view, rng) for _ in range(400)]
     kept = sum(_from_longest(view, hands[2], 2, (lead.index, 0)) for hands in read)
     drawn = sum(_from_longest(view, hands[2], 2, (lead.index, 0)) for hands in blind)
-    assert kept > drawn + 30
+    assert kept > drawn + 40
     assert all(hands[seat].bit_count() == view.hand_sizes[seat] for hands in read for seat in range(4))
+
+
+def _read_plays(hands: dict[int, str], plays: str) -> WhistView:
+    """Seat 3's view after ``plays`` (dealer 3, spades trumps, seat 0 leads)."""
+    state = WhistState.new(decks=[whist_deck(hands, dealer=3, turn_up="2S")], first_dealer=3)
+    for card in plays.split():
+        state.apply_text(f"play {card}")
+    return state.view(3)
+
+
+HEARTS = {0: "5H 8H", 1: "KH 6H 2H", 2: "3H 9H 4H QH", 3: "AH 7H"}
+
+
+def test_W_8_1_a_follower_did_not_hold_the_next_lower_card_still_out() -> None:
+    """W-§8.1 (second hand low, fourth hand wins with the lowest of a sequence): seat 1 played the king on trick one,
+    so it held no queen; on trick two the five had gone, so its six denies it the four; seat 2's three denies it
+    the two. Cards of the trick in progress keep cards apart (seat 2's nine over the eight denies nothing), leads
+    are not read, and cards the viewer sees are never denied."""
+    view = _read_plays(HEARTS, "5H KH 3H AH 7H 8H 6H 9H")
+    assert denied_cards(view) == [0, mask_of(parse_cards("QH 4H")), mask_of(parse_cards("2H")), 0]
+    for hands in _worlds(view, random.Random(4), 40):
+        assert not hands[1] & mask_of(parse_cards("QH 4H")) and not hands[2] >> Card.parse("2H").index & 1
+        assert all(hands[seat].bit_count() == view.hand_sizes[seat] for seat in range(4))
+
+
+def test_W_8_1_a_seat_that_played_the_higher_of_equal_cards_is_read_no_more() -> None:
+    """W-§8.1: seat 1 played the king holding the queen (it plays the queen on trick two): its plays deny it
+    nothing, while seat 2's still do."""
+    view = _read_plays({**HEARTS, 1: "KH QH 2H", 2: "3H 9H 4H"}, "5H KH 3H AH 7H 8H QH")
+    assert denied_cards(view) == [0, 0, mask_of(parse_cards("2H")), 0]
+
+
+def test_W_8_3_the_search_bots_plays_never_deny_a_card_it_holds() -> None:
+    """W-§8.3: the search bot plays the lowest of the cards that do best, so against it the reading is exact: at
+    every turn of two deals among search bots, no seat holds a card its plays deny it."""
+    denials = 0
+    for seed in (2, 9):
+        state = WhistState.new(seed=seed, first_dealer=3)
+        bots = [make_bot("whist", "search", seed=s, samples=2) for s in range(4)]
+        while not state.deal_results:
+            seat = state.actor
+            assert isinstance(seat, int)
+            view = state.view(seat)
+            denied = denied_cards(view)
+            assert not any(denied[s] & state.hand_mask(s) for s in range(4))
+            denials += sum(mask.bit_count() for mask in denied)
+            state.apply(bots[seat].choose(view))
+    assert denials > 20

@@ -8,10 +8,14 @@ Three things differ:
 - It values a card by the *points* its side makes from the deal (W-§6.1: each trick over six scores one for the
   side that took seven or more), not by the tricks: the seventh trick is worth two tricks' swing, a trick beyond
   what the score needs is worth nothing once the game is won.
-- It reads the play (W-§8.1): a partner's first lead comes from his longest plain suit (Cavendish's long-suit
-  system), so deals where it does not are kept only with probability :data:`DISSENT`; and when several cards
-  do as well over the sampled deals (within :data:`EQUAL_TRICKS` a deal), it leads as the books advise (from its
-  longest plain suit, the top of a sequence), so that its partner may read it the same way.
+- It reads the play (W-§8.1): a seat that follows plays the lowest of equal cards (second hand low, fourth hand
+  wins with the lowest of a sequence), so it did not hold the next lower card of that suit still out, and no deal
+  gives it that card (:func:`denied_cards`; exact against the search bot, which plays the lowest of the cards
+  that do best; a seat seen to play otherwise is read no more); a partner's first lead comes from his longest
+  plain suit (Cavendish's long-suit system), so deals where it does not are kept only with probability
+  :data:`DISSENT`; and when several cards do as well over the sampled deals (within :data:`EQUAL_TRICKS` a
+  deal), it leads as the books advise (from its longest plain suit, the top of a sequence) and follows with the
+  lowest, so that its partner may read it the same way.
 - It samples more deals: :data:`DEFAULT_SAMPLES` a decision (:data:`OPENING_SAMPLES` while twelve cards or
   more are still held, where each solve costs the most).
 
@@ -33,11 +37,11 @@ from typing import Final
 from endplay.dds import solve_all_boards
 
 from academie.bots import Reason
-from academie.cards import SUIT_MASKS, rank_of, suit_of
+from academie.cards import SUIT_MASKS, mask_of, rank_of, suit_of
 from academie.engine import RulesError
 from academie.games.whist.bots.dds import from_card, make_deal
 from academie.games.whist.bots.search import SearchBot
-from academie.games.whist.state import PLAYS, WhistView, sample_hands
+from academie.games.whist.state import PLAYS, WhistView, known_voids, sample_hands
 
 DEFAULT_SAMPLES: Final = 28
 """Deals sampled per decision once a trick has been played."""
@@ -49,6 +53,9 @@ EQUAL_TRICKS: Final = 0.05
 """Cards whose mean values differ by less than this (in points a deal) count as equal: the books choose."""
 TRIES: Final = 6
 """Deals drawn per deal kept, at most, before the reading of the leads is set aside."""
+DEAL_TRIES: Final = 20
+"""Random deals tried, at most, for one that denies every seat the cards its plays deny it (see
+:func:`denied_cards`), before that reading is set aside."""
 
 
 class ExpertBot(SearchBot):
@@ -110,18 +117,115 @@ def _net_points(tricks: int, need: tuple[int, int]) -> float:
 
 
 def _worlds(view: WhistView, rng: random.Random, count: int) -> list[list[int]]:
-    """``count`` deals of the unseen cards consistent with the view, the partner's first lead read as from his
-    longest plain suit (W-§8.1) where the deals allow."""
+    """``count`` deals of the unseen cards consistent with the view and with the other seats' plays read as the
+    lowest of equal cards (:func:`denied_cards`), the partner's first lead read as from his longest plain suit
+    (W-§8.1) where the deals allow."""
     partner = (view.viewer + 2) % 4
     lead = _first_lead(view, partner)
+    denied = denied_cards(view)
     worlds: list[list[int]] = []
     for _ in range(count * TRIES):
-        hands = sample_hands(view, rng)
+        hands = _deal_denying(view, rng, denied) if any(denied) else None
+        if hands is None:
+            denied = [0, 0, 0, 0]  # no deal keeps every reading (a seat that does not play by the books): set aside
+            hands = sample_hands(view, rng)
         if lead is None or _from_longest(view, hands[partner], partner, lead) or rng.random() < DISSENT:
             worlds.append(hands)
             if len(worlds) == count:
                 return worlds
     return worlds + [sample_hands(view, rng) for _ in range(count - len(worlds))]
+
+
+def denied_cards(view: WhistView) -> list[int]:
+    """For each seat, a mask of the unseen cards it cannot hold if it follows as the books say (W-§8.1: second
+    hand low, fourth hand wins with the lowest of a sequence; discards and ruffs alike): it plays the lowest of
+    cards that are equal, so when it followed with a card, it did not hold the next lower card of that suit still
+    out (equal to the card played once every card between them has gone in an earlier trick). The cards of the
+    trick in progress keep the two apart (the lower one may lose the trick). A seat shown not to follow that rule
+    (it held the lower card: it played it later, or the card is the turned-up card in its hand) is read no more.
+    The viewer's own plays and every lead are not read (the books lead the top of a sequence, W-§8.1).
+
+    >>> from academie.games.whist.state import WhistState
+    >>> state = WhistState.new(seed=3, first_dealer=3)
+    >>> denied_cards(state.view(0))
+    [0, 0, 0, 0]
+    """
+    me = view.viewer
+    fixed = [mask_of(cards) for cards in view.exposed]
+    turned = view.turned_card
+    if turned is not None and view.dealer is not None:
+        fixed[view.dealer] |= turned.bit
+    played = [0, 0, 0, 0]
+    for trick in view.tricks:
+        for offset, card in enumerate(trick.cards):
+            played[(trick.leader + offset) % 4] |= card.bit
+    visible = mask_of(view.hand) | fixed[0] | fixed[1] | fixed[2] | fixed[3] | sum(played)
+    denied = [0, 0, 0, 0]
+    astray = [False, False, False, False]
+    gone = 0
+    for trick in view.tricks:
+        for offset, card in enumerate(trick.cards[1:], start=1):
+            seat = (trick.leader + offset) % 4
+            below = _next_lower(card.index, gone)
+            if seat == me or below is None:
+                continue
+            if (played[seat] | fixed[seat]) >> below & 1:
+                astray[seat] = True
+            elif not visible >> below & 1:
+                denied[seat] |= 1 << below
+        if trick.winner is not None:
+            gone |= mask_of(trick.cards)
+    return [0 if astray[seat] else denied[seat] for seat in range(4)]
+
+
+def _next_lower(card: int, gone: int) -> int | None:
+    """The highest card of ``card``'s suit below it that has not gone (None when there is none)."""
+    for lower in range(card - 1, suit_of(card) * 13 - 1, -1):
+        if not gone >> lower & 1:
+            return lower
+    return None
+
+
+def _deal_denying(view: WhistView, rng: random.Random, denied: Sequence[int]) -> list[int] | None:
+    """The four hands now, as :func:`~academie.games.whist.state.sample_hands` deals them (the voids shown kept),
+    no seat getting a card ``denied`` to it; None when :data:`DEAL_TRIES` random deals all fail."""
+    me = view.viewer
+    hands = [mask_of(cards) for cards in view.exposed]
+    hands[me] = mask_of(view.hand)
+    seen = hands[me] | mask_of(card for trick in view.tricks for card in trick.cards)
+    turned = view.turned_card
+    if turned is not None and view.dealer is not None and view.dealer != me and not seen >> turned.index & 1:
+        hands[view.dealer] |= turned.bit
+    for mask in hands:
+        seen |= mask
+    room = [view.hand_sizes[s] - hands[s].bit_count() if s != me else 0 for s in range(4)]
+    barred = [denied[s] | sum(SUIT_MASKS[suit] for suit in range(4) if void >> suit & 1)
+              for s, void in enumerate(known_voids(view))]
+    unseen = [card for card in range(52) if not seen >> card & 1]
+    for _ in range(DEAL_TRIES):
+        dealt = _deal_once(unseen, room, barred, rng)
+        if dealt is not None:
+            return [hands[s] | dealt[s] for s in range(4)]
+    return None
+
+
+def _deal_once(unseen: Sequence[int], room: Sequence[int], barred: Sequence[int],
+               rng: random.Random) -> list[int] | None:
+    """The unseen cards dealt at random, each to a seat with room that is not barred from it, the most
+    constrained cards first, each seat in proportion to its room; None when a card finds no seat."""
+    order = list(unseen)
+    rng.shuffle(order)
+    order.sort(key=lambda card: sum(1 for s in range(4) if room[s] and not barred[s] >> card & 1))
+    left = list(room)
+    out = [0, 0, 0, 0]
+    for card in order:
+        seats = [s for s in range(4) if left[s] and not barred[s] >> card & 1]
+        if not seats:
+            return None
+        seat = rng.choices(seats, [left[s] for s in seats])[0]
+        out[seat] |= 1 << card
+        left[seat] -= 1
+    return out
 
 
 def _first_lead(view: WhistView, seat: int) -> tuple[int, int] | None:
