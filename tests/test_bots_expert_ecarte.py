@@ -114,3 +114,23 @@ def test_E_8_4_HGM_the_dealer_with_four_trumps_wins_against_a_jeu_de_regle() -> 
             state.apply(bots[seat].choose(state.view(seat)))
         assert state.deal_results[0].tricks[0] >= 3
         assert state.deal_results[0].points[0] >= 2  # ECARTE-VI.8: the point and the penalty of the stand
+
+
+def test_E_8_2_E_8_5_the_registered_expert_weighs_more_deals_than_the_search_bot() -> None:
+    """E-§8.2 (play or propose), E-§8.5 (card play): the registry's expert, as made for a table, spends more of its
+    time than the search bot: its reasons count more sampled deals, before play and in play."""
+    state = EcarteState.new(seed=3, first_dealer=0)
+    expert, search = make_bot("ecarte", "expert", seed=1), make_bot("ecarte", "search", seed=1)
+    counted: dict[str, list[int]] = {"expert": [], "search": []}
+    while not state.deal_results:
+        seat = state.actor
+        assert isinstance(seat, int)
+        view = state.view(seat)
+        for name, bot in (("expert", expert), ("search", search)):
+            bot.choose(view)
+            deals = getattr(bot.explain(), "arguments", {}).get("deals")
+            if isinstance(deals, int):
+                counted[name].append(deals)
+        state.apply(search.choose(view))
+    assert counted["expert"] and len(counted["expert"]) == len(counted["search"])
+    assert all(e > s for e, s in zip(counted["expert"], counted["search"], strict=True))
