@@ -4,14 +4,17 @@ exact policy (Q-§5.8), and table mode (QUINZE-19…40)."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from academie.bots import Reason
 from academie.games import make_bot
-from academie.games.quinze import CARD, QuinzeRules, QuinzeState, Raise
+from academie.games.quinze import CARD, HOLD, PASS, QuinzeRules, QuinzeState, Raise
 from academie.games.quinze.bots.classical import ClassicalBot
-from academie.games.quinze.bots.expert import ODD, ExpertBot, decision_weight, weighted_gain
+from academie.games.quinze.bots.expert import ODD, ExpertBot, decision_weight, loose_action, weighted_gain
 from academie.games.quinze.bots.oracle import OracleBot
+from academie.games.quinze.bots.search import rollout_action
 from academie.games.quinze.positions import deck
 from academie.words import Words
 
@@ -129,3 +132,16 @@ def test_perfect_information_player_knows_the_next_card() -> None:
         action = oracle.choose(game.view(seat))
         assert action in game.legal_actions()
         game.apply(action)
+
+
+def test_Q_R9_a_loose_opponent_holds_the_bets_the_books_would_fold() -> None:
+    """Q-R9, Q-§8 Betting (Example 1 with a bigger opening): B, holding a king, faces A's opening of 30; the quick
+    policy of the books passes (a king reaches 12 to 15 too seldom for the price), but a loose opponent of A holds.
+    Where no bet is faced (A to draw) the loose opponent plays the quick policy."""
+    state = example_1("open 30")
+    assert state.actor == 1
+    assert rollout_action(state.clone(), random.Random(0)) == PASS
+    assert loose_action(state.clone(), 0) == HOLD
+    drawing = example_1("open 3", "hold", "pass")
+    assert drawing.actor == 0 and HOLD not in drawing.legal_actions()
+    assert loose_action(drawing.clone(), 1) == rollout_action(drawing.clone(), random.Random(1)) == CARD

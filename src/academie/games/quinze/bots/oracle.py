@@ -23,6 +23,7 @@ class OracleBot(ExpertBot):
     """The expert bot on the true deal (see the module); :meth:`see` must be called before each decision."""
 
     name = "perfect-information"
+    whole_cave = True  # no sampling noise to fear: a sure win is worth the whole cave
 
     def __init__(self, *, seed: int = 0) -> None:
         super().__init__(seed=seed, samples=PLAYOUTS, margin=0.0)
