@@ -3,14 +3,29 @@ outs), known decisions of the rule file's Example 1 (§6) and strategy notes (§
 
 from __future__ import annotations
 
+import random
+
 import pytest
+from guinguette_support import new_deal
 
 from academie.bots import Reason
 from academie.cards import Card
 from academie.games import make_bot
-from academie.games.guinguette import FOLD, KEEP, GuinguetteRules, GuinguetteState, Reshuffle, Stir
-from academie.games.guinguette.bots.expert import ExpertBot, candidates
+from academie.games.guinguette import (
+    FOLD,
+    KEEP,
+    GuinguetteRules,
+    GuinguetteState,
+    Phase,
+    Reshuffle,
+    Stir,
+    point_of,
+    tierce_of,
+)
+from academie.games.guinguette.bots.classical import HIGH_POINT, ClassicalBot
+from academie.games.guinguette.bots.expert import ExpertBot, bluff_reading, candidates
 from academie.games.guinguette.bots.oracle import OracleBot
+from academie.games.guinguette.bots.search import opponent_decisions, sample_world
 from academie.games.guinguette.positions import deck
 from academie.words import Words
 
@@ -110,3 +125,28 @@ def test_perfect_information_player_plays_legally_and_keeps_a_tierce() -> None:
     example = example_1(4)
     oracle.see(example)
     assert oracle.choose(example.view(2)) == KEEP
+
+
+def test_GU_5_3b_a_bet_read_as_a_bluff_explains_nothing() -> None:
+    """GU-§5.3b, GU-§8 "information": after seat 1 kept and opened with a chopine, a world that reads its bets gives
+    it a tierce or a point of 35 (what the classical bot bets on); with ``bluffs`` at 1 only its keep is read, and
+    some worlds give it neither, as a bluffer may hold."""
+    state = new_deal(["9S 6H KC AD", "9C 8D 7C AH", "QC JC 6S AS", "KD QS 7D 6C"])
+    classical = ClassicalBot()
+    while not (state.actor == 3 and state.phase is Phase.BET):
+        seat = state.actor
+        assert isinstance(seat, int)
+        state.apply(classical.choose(state.view(seat)))
+    view = state.view(3)
+    decisions = opponent_decisions(view)
+    assert decisions is not None and [str(a) for _, a in decisions[1]] == ["keep", "bet 2"]
+    rng = random.Random(3)
+    assert bluff_reading(decisions, bluffs=0.0, rng=rng) == decisions
+    stirs_only = bluff_reading(decisions, bluffs=1.0, rng=rng)
+    assert [str(a) for _, a in stirs_only[1]] == ["keep"]
+
+    def backed(hand: int) -> bool:
+        return bool(tierce_of(hand, view.rules)) or point_of(hand) >= HIGH_POINT
+
+    assert all(backed(sample_world(view, rng, decisions)[0][1]) for _ in range(30))
+    assert not all(backed(sample_world(view, rng, stirs_only)[0][1]) for _ in range(30))

@@ -19,6 +19,12 @@ The expert keeps the reading and the play-outs and changes where they go:
    world, exceeds ``margin`` standard errors (default 1.5, against the search bot's 1: the best of four or five
    noisy gains over the same worlds often passes one standard error by chance alone, and a switch on noise
    gives away the classical choice for a move no better, or worse).
+4. **Bets are not proof** (§8 "Information", "betting"): the search reads every bet, hold and raise as the
+   classical bot would have made it, so a seat that bets is given a tierce, and a player who bets without one
+   (a bluff) makes it fold a point, or a low tierce, for nothing. In a share ``bluffs`` (default 0.35) of the
+   worlds, each other seat's hand is read from its stirs alone, its bets explaining nothing: a fold then has to
+   be worth it against a bettor who may hold anything. Measured: OpenSpiel's information-set search, which bets
+   and raises on any hand, made the search bot fold a point or a low tierce to its raises deal after deal.
 
 Deterministic: one ``random.Random(seed)``; no clock.
 
@@ -32,7 +38,7 @@ True
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Final
 
 from academie.bots import Reason
 from academie.bots.random import NoLegalActionError
@@ -87,18 +93,36 @@ def candidates(view: GuinguetteView, default: Action, *, discards: int) -> tuple
     return tuple(a for a in legal if a not in stirs or a in best or a == default)
 
 
+BLUFFS: Final = 0.35
+"""The chance that a world reads another seat's bets as a bluff (module step 4)."""
+
+
+def bluff_reading(decisions: Decisions, *, bluffs: float, rng: random.Random) -> Decisions:
+    """The decisions a world's reading explains (module step 4): each other seat's own, or, with chance ``bluffs``,
+    its stirs and keeps alone (GU-§5.3a), its bets, holds, raises and folds (GU-§5.3b) read as saying nothing.
+
+    >>> bluff_reading({1: [], 2: []}, bluffs=0.5, rng=random.Random(0))
+    {1: [], 2: []}
+    """
+    return {seat: seen if rng.random() >= bluffs else [(at, action) for at, action in seen if at.phase is Phase.STIR]
+            for seat, seen in decisions.items()}
+
+
 class ExpertBot:
     """The search bot's reading and play-outs, on the candidates that matter (module docstring)."""
 
     name = "expert"
 
     def __init__(self, *, seed: int = 0, playouts: int = 256, margin: float = 1.5, tries: int = 60,
-                 discards: int = 2) -> None:
+                 discards: int = 2, bluffs: float = BLUFFS) -> None:
         for option, value in (("playouts", playouts), ("tries", tries), ("discards", discards)):
             if type(value) is not int or value < 1:
                 raise RulesError(f"{option}={value!r} is not allowed; allowed: 1 or more")
         if not margin >= 0:
             raise RulesError(f"margin={margin!r} is not allowed; allowed: 0 or more")
+        if not 0 <= bluffs <= 1:
+            raise RulesError(f"bluffs={bluffs!r} is not allowed; allowed: a chance from 0 to 1")
+        self.bluffs = bluffs
         self._rng = random.Random(seed)
         self.playouts = playouts
         self.margin = margin
@@ -143,8 +167,13 @@ class ExpertBot:
         return best
 
     def _world(self, view: GuinguetteView, decisions: Decisions | None) -> World:
-        """One world to play the candidates out in: the others' hands read from what they did (module docstring)."""
-        return sample_world(view, self._rng, decisions, self.tries)
+        """One world to play the candidates out in: the others' hands read from what they did, each other seat's
+        bets read as a bluff (explaining nothing) with chance ``bluffs`` once the betting has begun (module step
+        4)."""
+        if decisions is None or not self.bluffs or view.phase is not Phase.BET:
+            return sample_world(view, self._rng, decisions, self.tries)
+        return sample_world(view, self._rng, bluff_reading(decisions, bluffs=self.bluffs, rng=self._rng),
+                            self.tries)
 
     def _books(self, view: GuinguetteView, default: Action) -> Reason:
         """The classical bot's reason for ``default``, the choice that stands."""
