@@ -214,7 +214,12 @@ def indices_of(mask: int) -> Iterator[int]:
 
 def cards_of(mask: int) -> tuple[Card, ...]:
     """The cards in a bitmask, in index order (clubs, diamonds, hearts, spades; low to high)."""
-    return tuple(CARDS[i] for i in indices_of(mask))
+    cards = []  # one loop, no generator: hands and legal actions are made from masks at every step
+    while mask:
+        low = mask & -mask
+        cards.append(CARDS[low.bit_length() - 1])
+        mask ^= low
+    return tuple(cards)
 
 
 def format_cards(cards: Iterable[Card]) -> str:

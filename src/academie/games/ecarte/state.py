@@ -22,7 +22,6 @@ The deal (E-§3) gives the first ten cards of the pack by the rules' pattern, th
 
 from __future__ import annotations
 
-import copy
 import random
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, fields, replace
@@ -92,11 +91,14 @@ PACK_MASK: Final = mask_of(PACK_32)
 HIGHER_IN_SUIT: Final[tuple[int, ...]] = tuple(
     mask_of(o for o in PACK_32 if o.suit == c.suit and STRENGTH[o.index] > STRENGTH[c.index]) for c in CARDS)
 """For each card, the cards of its suit that beat it (the overtaking obligation of E-§5)."""
-_SUIT_OF: Final[tuple[int, ...]] = tuple(int(c.suit) for c in CARDS)
 _SUIT_MASK_OF: Final[tuple[int, ...]] = tuple(SUIT_MASKS[c.suit] for c in CARDS)
-"""For each card, its suit and the mask of its suit."""
+"""For each card, the mask of its suit."""
 KING_OF: Final[tuple[int, ...]] = tuple(card_index(Rank.KING, suit) for suit in Suit)
 """The index of the king of each suit (E-§3.4, E-§4.4: the king of trumps)."""
+BEATING: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(HIGHER_IN_SUIT[c.index] | (SUIT_MASKS[trump] if c.suit != trump else 0) for c in CARDS) for trump in Suit)
+"""E-§5: ``BEATING[trump][led]``, the cards that win a trick led with ``led``: higher in the suit led, or a trump on
+a plain card."""
 
 
 # --------------------------------------------------------------------------------------------------- rules
@@ -665,80 +667,120 @@ class Ending(NamedTuple):
                         self.game)
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Deal:
     """The deal in progress, as :attr:`EcarteState.deal` shows it to the game's own modules (the laws of
     :mod:`academie.games.ecarte.table`, tests). Read it only: every change goes through a method of the state
-    named for what happens at the table. Hands, discards and shown cards are bitmasks of card indices."""
+    named for what happens at the table. Hands, discards and shown cards are bitmasks of card indices.
+
+    Its ``__init__`` is written out, the one place that says how a deal starts: a partie makes one per deal, and
+    the generated one (a default factory per list) cost twice as much."""
 
     dealer: int
-    deck: tuple[int, ...] = ()
+    deck: tuple[int, ...]
     """The pack's order, top first (its first :data:`TALON_START` cards dealt and turned; the talon after)."""
-    hands: list[int] = field(default_factory=lambda: [0, 0])
-    trump: int = -1
-    trump_card: int = -1
-    talon_pos: int = 0
+    hands: list[int]
+    trump: int
+    trump_card: int
+    talon_pos: int
     """The deck position of the talon's top card (``DECK_SIZE`` when the talon is exhausted)."""
-    discarded: list[int] = field(default_factory=lambda: [0, 0])
-    last_discard: list[int] = field(default_factory=lambda: [0, 0])
-    asked: int = 0
+    discarded: list[int]
+    last_discard: list[int]
+    asked: int
     """ECARTE-VI.5: how many cards the elder asked for beyond what the talon held."""
-    exposed: list[bool] = field(default_factory=lambda: [False, False])
-    first_decision: bool = True
-    stood: int = -1
-    refused: int = -1
-    king_marked: int = -1
-    played: list[bool] = field(default_factory=lambda: [False, False])
-    leader: int = 0
-    to_play: int = 0
-    led: int = -1
-    tricks_won: list[int] = field(default_factory=lambda: [0, 0])
-    tricks: list[tuple[int, int, int, int]] = field(default_factory=list)
-    points: list[int] = field(default_factory=lambda: [0, 0])
-    start: int = 0
+    exposed: list[bool]
+    first_decision: bool
+    stood: int
+    refused: int
+    king_marked: int
+    played: list[bool]
+    leader: int
+    to_play: int
+    led: int
+    tricks_won: list[int]
+    tricks: list[tuple[int, int, int, int]]
+    points: list[int]
+    start: int
     """Index in the operations log where this deal began."""
     # Table mode only (academie.games.ecarte.table):
-    shown: list[int] = field(default_factory=lambda: [0, 0])
+    shown: list[int]
     """Cards of each hand seen by the opponent (E-D7, E-D8, a card taken back under E-P1/E-P2/E-P3)."""
-    must_accept: bool = False
+    must_accept: bool
     """ECARTE-VI.9 / E-X7: the dealer may not refuse the next proposal (reset once he has accepted it)."""
-    named_suit: int = -1
+    named_suit: int
     """E-P2: the leader must lead this suit (he named it and played another)."""
-    revoke: int = -1
+    revoke: int
     """E-P3: the seat whose revoke in the last trick may still be corrected (before the next lead)."""
-    revoker: int = -1
+    revoker: int
     """E-P3: the seat whose revoke was established (not corrected before the next lead)."""
-    reduced: int = -1
+    reduced: int
     """E-P3: the revoker whose score for this deal is reduced (the opponent's choice)."""
-    play_start: tuple[int, int] = (0, 0)
+    play_start: tuple[int, int]
     """The hands when play began (to replay the hand under E-P3)."""
-    count_error: list[int] = field(default_factory=lambda: [0, 0])
+    count_error: list[int]
     """E-D10: cards too many (+) or too few (-) in each hand, not yet disclosed."""
-    acted_with_error: list[bool] = field(default_factory=lambda: [False, False])
-    king_forfeit: list[bool] = field(default_factory=lambda: [False, False])
+    acted_with_error: list[bool]
+    king_forfeit: list[bool]
     """E-D10: the seat lost the right to mark the king this deal."""
-    turned_king: bool = False
+    turned_king: bool
     """E-§3.4: the card turned up is the king of trumps."""
-    turned_king_marked: bool = False
+    turned_king_marked: bool
     """E-K3: in table mode the dealer must mark a turned-up king himself."""
-    turned_king_due: int = -1
+    turned_king_due: int
     """E-K3 (table mode): the dealer of the last deal, whose turned-up king is still unmarked; he may mark it until
     this deal's trump is turned, and loses it then."""
-    king_led: int = -1
+    king_led: int
     """E-K1: the seat that has just led the king of trumps as his first card, not yet played to: he may still
     announce it (-1 once any card follows)."""
-    misscore: list[int] = field(default_factory=lambda: [0, 0])
+    misscore: list[int]
     """E-S1: points marked in error by each seat, correctable until the next deal is dealt."""
     # For the views (what the table picture tells):
-    drawn: list[tuple[tuple[int, ...], ...]] = field(default_factory=lambda: [(), ()])
+    drawn: list[tuple[tuple[int, ...], ...]]
     """The cards each seat drew from the talon at each of its discards (ECARTE-VI.1), in order."""
-    ledger_start: int = 0
+    ledger_start: int
     """Where this deal's entries begin in the ledger (its payments, :attr:`EcarteView.payments`)."""
-    rulings_start: int = 0
+    rulings_start: int
     """Where this deal's rulings begin in :attr:`EcarteState.rulings`."""
-    ending: Ending | None = None
+    ending: Ending | None
     """How the deal before this one ended, as it stood then (:attr:`last` is made from it when first read)."""
-    made_last: LastDeal | None = None
+    made_last: LastDeal | None
+
+    def __init__(self, *, dealer: int, start: int = 0, ledger_start: int = 0, rulings_start: int = 0,
+                 ending: Ending | None = None, misscore: list[int] | None = None, turned_king_due: int = -1) -> None:
+        self.dealer = dealer
+        self.deck = ()
+        self.hands = [0, 0]
+        self.trump = self.trump_card = -1
+        self.talon_pos = 0
+        self.discarded = [0, 0]
+        self.last_discard = [0, 0]
+        self.asked = 0
+        self.exposed = [False, False]
+        self.first_decision = True
+        self.stood = self.refused = self.king_marked = -1
+        self.played = [False, False]
+        self.leader = self.to_play = 0
+        self.led = -1
+        self.tricks_won = [0, 0]
+        self.tricks = []
+        self.points = [0, 0]
+        self.start = start
+        self.shown = [0, 0]
+        self.must_accept = False
+        self.named_suit = self.revoke = self.revoker = self.reduced = -1
+        self.play_start = (0, 0)
+        self.count_error = [0, 0]
+        self.acted_with_error = [False, False]
+        self.king_forfeit = [False, False]
+        self.turned_king = self.turned_king_marked = False
+        self.turned_king_due = turned_king_due
+        self.king_led = -1
+        self.misscore = [0, 0] if misscore is None else misscore
+        self.drawn = [(), ()]
+        self.ledger_start = ledger_start
+        self.rulings_start = rulings_start
+        self.ending = ending
+        self.made_last = None
 
     @property
     def last(self) -> LastDeal | None:
@@ -748,13 +790,19 @@ class Deal:
         return self.made_last
 
     def copy(self) -> Deal:
-        twin = copy.copy(self)
+        """An independent copy (for :meth:`EcarteState.clone`): every field, the lists sliced."""
+        twin = _new_deal()
+        for name, value in zip(_DEAL_FIELDS, _deal_values(self), strict=True):
+            setattr(twin, name, value)
         for name in _DEAL_LISTS:
             setattr(twin, name, getattr(self, name)[:])
         return twin
 
 
+_DEAL_FIELDS: Final = tuple(f.name for f in fields(Deal))
 _DEAL_LISTS: Final = tuple(f.name for f in fields(Deal) if str(f.type).startswith("list["))
+_deal_values: Final[Callable[[Deal], tuple[Any, ...]]] = attrgetter(*_DEAL_FIELDS)
+_new_deal: Final = partial(object.__new__, Deal)
 
 
 class EcarteTableLaws(TableLaws["EcarteState", Pending], Protocol):
@@ -779,10 +827,11 @@ class EcarteState(GameState[EcarteRules]):
     clone_shared: ClassVar[tuple[str, ...]] = (
         "_actor", "_deal_owed", "_last_tricks", "_legal", "_pending", "_phase", "_start", "automate_table", "rules")
     clone_copied: ClassVar[tuple[str, ...]] = (
-        "_deal", "_deal_results", "_game_results", "_games_won", "_ledger", "_operations", "_rulings", "_scores")
-    __slots__ = ("_actor", "_deal", "_deal_owed", "_deal_results", "_game_results", "_games_won", "_last_tricks",
+        "_deal", "_games_won", "_ledger", "_operations", "_rulings", "_scores", "deal_results",
+        "game_results")
+    __slots__ = ("_actor", "_deal", "_deal_owed", "_games_won", "_last_tricks",
                  "_ledger", "_legal", "_operations", "_pending", "_phase", "_rulings", "_scores", "_start",
-                 "automate_table", "chance", "rules")
+                 "automate_table", "chance", "deal_results", "game_results", "rules")
 
     def __init__(self, rules: EcarteRules | None = None, *, chance: ChanceSource | None = None,
                  first_dealer: int | None = None, automate_table: bool | None = None,
@@ -807,8 +856,10 @@ class EcarteState(GameState[EcarteRules]):
                 if points:
                     # as if earlier deals had scored them: points only ever reach a seat through the ledger (E-§6.1)
                     self._ledger.transfer(MARKER, seat, points, STARTING_SCORE)
-        self._deal_results: list[DealResult] = []
-        self._game_results: list[GameResult] = []
+        self.deal_results: list[DealResult] = []
+        """What each deal of the partie scored (read it; the state appends to it)."""
+        self.game_results: list[GameResult] = []
+        """The games of the partie finished so far (E-§6.2; read it, the state appends to it)."""
         if first_dealer is not None and first_dealer not in (0, 1):
             raise RulesError(f"first_dealer={first_dealer!r} is not allowed; allowed: 0, 1, or None to cut")
         self._deal = Deal(dealer=first_dealer if first_dealer is not None else 0,
@@ -901,7 +952,7 @@ class EcarteState(GameState[EcarteRules]):
                 twin._scores[seat] += missing
         twin._games_won = list(view.games)
         game = view.rules.game_points
-        twin._game_results = [GameResult(winner, (game, 0) if winner == 0 else (0, game), 1)
+        twin.game_results = [GameResult(winner, (game, 0) if winner == 0 else (0, game), 1)
                               for winner in (0, 1) for _ in range(view.games[winner])]
         twin._rulings = list(view.rulings)
         twin._last_tricks = tuple((t.leader, t.cards[0].index, t.cards[1].index, t.winner or 0)
@@ -939,12 +990,16 @@ class EcarteState(GameState[EcarteRules]):
     # E-§3: once a deal is over, the automated chance source owes the next one. It is dealt when something asks
     # about the table as it now stands (who acts, what is legal, a view, the log, the score, the ledger ...), so a
     # caller that stops after a deal (a simulation of one deal, a search) never pays for the next. The past
-    # (``deal_results``, ``game_results``) deals it only when the next deal could change it (a turned-up king that
-    # makes game, E-§3.4). So nothing tells the two apart: the same cards come from the same source in the same
-    # order, and every reader sees what a partie dealt at once would show.
+    # (``deal_results``, ``game_results``: plain lists, read at every step of a simulation) is not owed anything: a
+    # deal that could change it (a turned-up king that makes game, E-§3.4) is dealt at once. So nothing tells the two
+    # apart: the same cards come from the same source in the same order, and every reader sees what a partie dealt
+    # at once would show.
     def _automate(self, actor: int) -> None:
         if actor == CHANCE and self.chance is not None:
-            self._deal_owed = True
+            if self._next_deal_may_end_game():
+                self.resolve_chance()
+            else:
+                self._deal_owed = True
         else:
             super()._automate(actor)
 
@@ -1005,24 +1060,11 @@ class EcarteState(GameState[EcarteRules]):
             self.resolve_chance()
         return self._actor
 
-    @property
-    def deal_results(self) -> list[DealResult]:
-        """What each deal of the partie scored (read it; the state appends to it)."""
-        if self._deal_owed and self._owed_deal_may_end_game():
-            self.resolve_chance()
-        return self._deal_results
-
-    @property
-    def game_results(self) -> list[GameResult]:
-        """The games of the partie finished so far (E-§6.2)."""
-        if self._deal_owed and self._owed_deal_may_end_game():
-            self.resolve_chance()
-        return self._game_results
-
-    def _owed_deal_may_end_game(self) -> bool:
-        """Whether the owed deal could end a game as it is dealt: a turned-up king scores for its dealer at once
-        (E-§3.4; in enforced mode), which is game when he stands one point from it (E-§6.1). The results are then
-        dealt for, so that they read what a partie dealt at once would show; otherwise the deal waits."""
+    def _next_deal_may_end_game(self) -> bool:
+        """Whether the next deal could end a game as it is dealt: a turned-up king scores for its dealer at once
+        (E-§3.4; in enforced mode), which is game when he stands one point from it (E-§6.1). It is then dealt at
+        once, so that :attr:`deal_results` and :attr:`game_results` read what a partie dealt at once would show;
+        otherwise the deal waits until it is needed."""
         return self.rules.mode is _ENFORCED_MODE and self._scores[self._deal.dealer] + 1 >= self.rules.game_points
 
     @property
@@ -1104,18 +1146,33 @@ class EcarteState(GameState[EcarteRules]):
             return self._deal.dealer
         return 1 - self._deal.dealer
 
+    def legal_actions(self) -> Sequence[Action]:
+        """Every action the actor may take now (empty when the partie is over). The engine's cache, with the
+        hottest path worked out here: a card to play while nothing is pending (E-§5), ``mark-king`` first while
+        the king may be marked (E-§4.4). A deal owed leaves the phase at the shuffle, so it takes the other path."""
+        legal = self._legal
+        if legal is None:
+            deal = self._deal
+            if self._phase is _PLAY and self._pending is None:
+                seat = deal.to_play
+                legal = _plays(self._playable(deal, seat))
+                if (not deal.played[seat] or deal.turned_king) and self._may_mark_king(seat):
+                    legal = (MARK_KING, *legal)
+            else:
+                legal = self._compute_legal()
+            self._legal = legal
+        return legal
+
     def _compute_legal(self) -> Sequence[Action]:
+        """The legal actions off the play's path (:meth:`legal_actions` works out a card to play itself)."""
         if self._deal_owed:
             self.resolve_chance()
+            return self.legal_actions()
         phase, deal = self._phase, self._deal
+        actions: tuple[Action, ...]
         if self._pending is not None:
             return self._pending.remedies()
-        if phase is _PLAY:
-            seat = deal.to_play
-            actions: tuple[Action, ...] = _plays(self._playable(deal, seat))
-            if deal.played[seat] and not deal.turned_king:
-                return actions  # the king can no longer be marked (E-§4.4, E-K1)
-        elif phase is _ELDER_DECIDES:
+        if phase is _ELDER_DECIDES:
             seat, actions = 1 - deal.dealer, (PROPOSE, STAND)
         elif phase is _DEALER_DECIDES:
             seat, actions = deal.dealer, ((ACCEPT,) if deal.must_accept else (ACCEPT, REFUSE))
@@ -1228,7 +1285,7 @@ class EcarteState(GameState[EcarteRules]):
         hands[dealer] = sum(map(_BITS.__getitem__, dealer_cards(deck)))
         deal.hands = hands
         turned = deal.trump_card = deck[TURN_UP_POSITION]
-        deal.trump = suit_of(turned)
+        deal.trump = turned // RANKS_PER_SUIT
         deal.talon_pos = TALON_START
         deal.leader = deal.to_play = elder
         self._phase = _ELDER_DECIDES
@@ -1337,7 +1394,7 @@ class EcarteState(GameState[EcarteRules]):
                 deal.king_led = seat  # E-§4.4, E-K1: "he may announce it as he plays it, before the opponent plays"
             return
         led = deal.led
-        winner = seat if _beats(card, led, deal.trump) else deal.leader
+        winner = seat if BEATING[deal.trump][led] >> card & 1 else deal.leader
         deal.tricks.append((deal.leader, led, card, winner))
         deal.tricks_won[winner] += 1
         deal.led = -1
@@ -1403,8 +1460,8 @@ class EcarteState(GameState[EcarteRules]):
         deal = self._deal
         if deal.turned_king_due == seat:
             deal.turned_king_due = -1
-            last = self._deal_results[-1]
-            self._deal_results[-1] = replace(last, points=(last.points[0] + int(seat == 0),
+            last = self.deal_results[-1]
+            self.deal_results[-1] = replace(last, points=(last.points[0] + int(seat == 0),
                                                           last.points[1] + int(seat == 1)))
             self._ledger.transfer(MARKER, seat, 1, "E-§3.4")
             self._scores[seat] += 1
@@ -1584,18 +1641,18 @@ class EcarteState(GameState[EcarteRules]):
                 self.rule("E-D10: the dealer lost the right to mark the king this deal; the turned-up king is lost")
             else:
                 due = deal.dealer  # E-K3: he may still mark it, until the next deal's trump is turned
-        game = len(self._game_results)
+        game = len(self.game_results)
         self._last_tricks = tuple(deal.tricks)
-        self._deal_results.append(DealResult(game, deal.dealer, (deal.points[0], deal.points[1]),
+        self.deal_results.append(DealResult(game, deal.dealer, (deal.points[0], deal.points[1]),
                                             (deal.tricks_won[0], deal.tricks_won[1]), completed))
         self._deal = Deal(dealer=1 - deal.dealer, start=len(self._operations), misscore=deal.misscore,
                           turned_king_due=due, ledger_start=len(self._ledger.entries), rulings_start=len(self._rulings),
-                          ending=self._ended(deal, self._deal_results[-1]))
+                          ending=self._ended(deal, self.deal_results[-1]))
         self._phase = _SHUFFLE
 
     def _ended(self, deal: Deal, result: DealResult | None, *, void_law: str = "") -> Ending:
         """What everybody saw of ``deal``, which has just ended (or was void under ``void_law``)."""
-        number = len(self._deal_results) if result is not None else len(self._deal_results) + 1
+        number = len(self.deal_results) if result is not None else len(self.deal_results) + 1
         return Ending(number, deal.dealer, deal.trump, deal.stood, deal.refused, result,
                       tuple(self._ledger.entries[deal.ledger_start:]), tuple(self._rulings[deal.rulings_start:]),
                       void_law)
@@ -1611,11 +1668,11 @@ class EcarteState(GameState[EcarteRules]):
         value = 1
         if self.rules.stake_scoring:
             value = 3 if loser_points == 0 else 2 if loser_points <= 2 else 1
-        self._game_results.append(GameResult(winner, self.score, value))
+        self.game_results.append(GameResult(winner, self.score, value))
         self._games_won[winner] += 1
         ending = self._deal.ending
         if ending is not None:
-            self._deal.ending, self._deal.made_last = ending._replace(game=self._game_results[-1]), None
+            self._deal.ending, self._deal.made_last = ending._replace(game=self.game_results[-1]), None
         if self._deal.turned_king_due >= 0:
             self._deal.turned_king_due = -1
             self.rule("E-K3: the game is over before the turned-up king was marked; it is lost")
@@ -1633,7 +1690,7 @@ class EcarteState(GameState[EcarteRules]):
         """Points scored, games won and stake values so far (final once the state is terminal)."""
         points = self.ledger.seat_balances()
         values = list(self._start[1])  # games won before the start: single games (E-§6.2, no stake scoring)
-        for game in self._game_results:
+        for game in self.game_results:
             values[game.winner] += game.value
         winner = None
         if self._phase is _OVER:
@@ -1703,11 +1760,11 @@ class EcarteState(GameState[EcarteRules]):
             pending=self._pending.irregularity if self._pending else None, rulings=tuple(self.rulings),
             previous_tricks=tuple(Trick(leader, (CARDS[a], CARDS[b]), winner)
                                   for leader, a, b, winner in self._last_tricks),
-            deal_number=len(self._deal_results) + 1, payments=self._payments(deal),
+            deal_number=len(self.deal_results) + 1, payments=self._payments(deal),
             drawn=tuple(tuple(CARDS[i] for i in cards) for cards in deal.drawn[viewer]) if seat_view else (),
             draw_counts=(tuple(map(len, deal.drawn[0])), tuple(map(len, deal.drawn[1]))),
             deal_rulings=tuple(self._rulings[deal.rulings_start:]), last_deal=deal.last,
-            game_results=tuple(self._game_results),
+            game_results=tuple(self.game_results),
         )
 
     def _tricks_view(self) -> tuple[Trick, ...]:
@@ -1716,14 +1773,6 @@ class EcarteState(GameState[EcarteRules]):
         if deal.led >= 0:
             done.append(Trick(deal.leader, (CARDS[deal.led],), None))
         return tuple(done)
-
-
-def _beats(card: int, led: int, trump: int) -> bool:
-    """E-§5: the second card wins if it is higher in the suit led, or a trump on a plain card."""
-    suit = _SUIT_OF[card]
-    if suit == _SUIT_OF[led]:
-        return STRENGTH[card] > STRENGTH[led]
-    return suit == trump
 
 
 def trick_winner(leader: int, led: Card, second: Card, trump: int) -> int:
@@ -1735,7 +1784,7 @@ def trick_winner(leader: int, led: Card, second: Card, trump: int) -> int:
     >>> trick_winner(0, Card.parse("KH"), Card.parse("7S"), Suit.SPADES)  # a trump on a plain card
     1
     """
-    return 1 - leader if _beats(second.index, led.index, trump) else leader
+    return 1 - leader if BEATING[trump][led.index] >> second.index & 1 else leader
 
 
 # --------------------------------------------------------------------------------------------------- sampling
