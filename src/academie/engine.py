@@ -537,6 +537,39 @@ class GameState(ABC, Generic[RulesT]):
         self.rulings.append(text)
 
 
+class OwedDealState(GameState[RulesT]):
+    """A game that deals its next hand only when something asks about the table (Écarté, Whist): when a deal
+    ends, the subclass sets ``_deal_owed`` instead of shuffling at once, and keeps its log and rulings in
+    ``_operations`` and ``_rulings``; reading whose turn it is, the log or the rulings deals the owed hand first
+    (:meth:`resolve_chance`), so a reader sees what a game dealt at once would show. The subclass's other readers
+    (its phase, its ledger, its hands) do the same."""
+
+    _deal_owed: bool
+    _operations: list[Operation]
+    _rulings: list[str]
+
+    @property
+    def actor(self) -> int | None:
+        """The seat to act, :data:`CHANCE`, :data:`TABLE`, or ``None`` when the game is over."""
+        if self._deal_owed:
+            self.resolve_chance()
+        return self._actor
+
+    @property
+    def operations(self) -> list[Operation]:  # type: ignore[override]
+        """The log (read it; actions are applied through :meth:`apply`)."""
+        if self._deal_owed:
+            self.resolve_chance()
+        return self._operations
+
+    @property
+    def rulings(self) -> list[str]:  # type: ignore[override]
+        """Table mode: every ruling given, with its law ("E-P1: the card is taken back")."""
+        if self._deal_owed:
+            self.resolve_chance()
+        return self._rulings
+
+
 def rules_to_dict(rules: object) -> dict[str, Any]:
     """The options of a rules dataclass as plain data (enums as their values, tuples as lists)."""
     out: dict[str, Any] = {}

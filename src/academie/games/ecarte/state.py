@@ -55,10 +55,10 @@ from academie.engine import (
     ActionParseError,
     ChanceSource,
     ExplicitChance,
-    GameState,
     IllegalActionError,
     Mode,
     Operation,
+    OwedDealState,
     Pending,
     RulesError,
     SeededChance,
@@ -815,7 +815,7 @@ class EcarteTableLaws(TableLaws["EcarteState", Pending], Protocol):
         ...
 
 
-class EcarteState(GameState[EcarteRules]):
+class EcarteState(OwedDealState[EcarteRules]):
     """One partie of Écarté between seats 0 and 1.
 
     In table mode the laws (:attr:`table_laws`) change the deal only through the methods of the section
@@ -1053,13 +1053,6 @@ class EcarteState(GameState[EcarteRules]):
                     return self.apply_unchecked(action)
         return super().apply(action)
 
-    @property
-    def actor(self) -> int | None:
-        """The seat to act, :data:`CHANCE`, :data:`TABLE`, or ``None`` when the partie is over."""
-        if self._deal_owed:
-            self.resolve_chance()
-        return self._actor
-
     def _next_deal_may_end_game(self) -> bool:
         """Whether the next deal could end a game as it is dealt: a turned-up king scores for its dealer at once
         (E-§3.4; in enforced mode), which is game when he stands one point from it (E-§6.1). It is then dealt at
@@ -1068,25 +1061,11 @@ class EcarteState(GameState[EcarteRules]):
         return self.rules.mode is _ENFORCED_MODE and self._scores[self._deal.dealer] + 1 >= self.rules.game_points
 
     @property
-    def operations(self) -> list[Operation]:  # type: ignore[override]
-        """The log (read it; actions are applied through :meth:`apply`)."""
-        if self._deal_owed:
-            self.resolve_chance()
-        return self._operations
-
-    @property
     def ledger(self) -> Ledger:
         """Every point marked or taken back, with its rule or law."""
         if self._deal_owed:
             self.resolve_chance()
         return self._ledger
-
-    @property
-    def rulings(self) -> list[str]:  # type: ignore[override]
-        """Table mode: every ruling given, with its law ("E-P1: the card is taken back")."""
-        if self._deal_owed:
-            self.resolve_chance()
-        return self._rulings
 
     # ------------------------------------------------------------------------------------ protocol
     @property

@@ -51,10 +51,10 @@ from academie.engine import (
     ActionParseError,
     ChanceSource,
     ExplicitChance,
-    GameState,
     IllegalActionError,
     Mode,
     Operation,
+    OwedDealState,
     RulesError,
     SeededChance,
     TableLaws,
@@ -587,7 +587,7 @@ class WhistTableLaws(TableLaws["WhistState", WhistPending], Protocol):
         ...
 
 
-class WhistState(GameState[WhistRules]):
+class WhistState(OwedDealState[WhistRules]):
     """One rubber of Whist between seats 0 & 2 (side 0) and seats 1 & 3 (side 1)."""
 
     game_name = "whist"
@@ -778,32 +778,11 @@ class WhistState(GameState[WhistRules]):
             self._deal_owed = False  # this loop deals what the action just applied left owed
 
     @property
-    def actor(self) -> int | None:
-        """The seat to act, :data:`CHANCE`, :data:`TABLE`, or ``None`` when the rubber is over."""
-        if self._deal_owed:
-            self.resolve_chance()
-        return self._actor
-
-    @property
-    def operations(self) -> list[Operation]:  # type: ignore[override]
-        """The log (read it; actions are applied through :meth:`apply`)."""
-        if self._deal_owed:
-            self.resolve_chance()
-        return self._operations
-
-    @property
     def ledger(self) -> Ledger:
         """Every point marked or taken back, with its rule or law."""
         if self._deal_owed:
             self.resolve_chance()
         return self._ledger
-
-    @property
-    def rulings(self) -> list[str]:  # type: ignore[override]
-        """Table mode: every ruling given, with its law ("W-R1: ...")."""
-        if self._deal_owed:
-            self.resolve_chance()
-        return self._rulings
 
     # ------------------------------------------------------------------------------------ protocol
     @property
