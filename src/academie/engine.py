@@ -20,11 +20,11 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum, IntEnum
 from itertools import repeat
-from operator import is_
+from operator import is_, itemgetter
 from typing import Any, ClassVar, Final, Generic, NamedTuple, Protocol, Self, TypeVar
 
 from academie.cards import Card
-from academie.rng import POSITION_BITS, SHUFFLE_STRIDE, key_of, shuffle_keys
+from academie.rng import SHUFFLE_STRIDE, deck_positions, key_of
 
 
 class Special(IntEnum):
@@ -250,10 +250,12 @@ class SeededChance(ChanceSource):
         size = len(pack)
         if not 1 <= size <= SHUFFLE_STRIDE:
             raise SeedError(f"a pack of {size} cards cannot be shuffled; allowed: 1 to {SHUFFLE_STRIDE} cards")
-        keys = shuffle_keys(self._key, size, self._index)
+        positions = deck_positions(self._key, size, self._index)
         self._index += 1
-        bits = POSITION_BITS
-        return tuple([pack[k & bits] for k in keys])
+        if size == 1:
+            return (pack[0],)
+        order: tuple[Card, ...] = itemgetter(*positions)(pack)  # one call for the whole pack
+        return order
 
     def clone(self) -> SeededChance:
         twin = object.__new__(SeededChance)

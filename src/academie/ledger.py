@@ -15,6 +15,8 @@ balances is always zero and every point can be traced to its ID.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
+from typing import Final
 
 from academie.engine import AcademieError
 
@@ -42,6 +44,11 @@ class Transfer:
         return f"{_name(self.source)} -> {_name(self.target)}: {self.amount} ({self.reason})"
 
 
+_transfer: Final = lru_cache(maxsize=4096, typed=True)(Transfer)
+"""A :class:`Transfer`, shared by every ledger that makes the same one (it is immutable): a deal's points are one
+of a few transfers (a point to a seat for a rule), and making a frozen dataclass costs more than finding it."""
+
+
 def _name(account: Account) -> str:
     return f"seat {account}" if isinstance(account, int) else account
 
@@ -53,9 +60,10 @@ class Ledger:
 
     def __init__(self, *, seats: int, accounts: tuple[str, ...] = (MARKER,)) -> None:
         self.seats = seats
-        self._balances: dict[Account, int] = {seat: 0 for seat in range(seats)}
+        balances: dict[Account, int] = dict.fromkeys(range(seats), 0)  # a partie makes one: no comprehension
         for name in accounts:
-            self._balances[name] = 0
+            balances[name] = 0
+        self._balances = balances
         self.entries: list[Transfer] = []
 
     def transfer(self, source: Account, target: Account, amount: int, reason: str) -> Transfer:
@@ -65,7 +73,7 @@ class Ledger:
             raise LedgerError(f"unknown account in {source!r} -> {target!r}; accounts: {known}")
         if amount <= 0 or not reason:
             raise LedgerError(f"a transfer needs a positive amount and a reason, got {amount} and {reason!r}")
-        entry = Transfer(source, target, amount, reason)
+        entry = _transfer(source, target, amount, reason)
         self._balances[source] -= amount
         self._balances[target] += amount
         self.entries.append(entry)

@@ -95,18 +95,53 @@ _HALVES: Final = tuple(Struct("<" + "II8x" * (size // 2) + "I12x" * (size % 2)) 
 """For a pack of ``size`` cards, the 32-bit halves holding its keys, read from the lanes' bytes."""
 
 
-def shuffle_keys(key: int, size: int, index: int = 0) -> list[int]:
-    """The sort keys of the ``index``-th deck order of a ``size``-card pack, sorted: key ``k`` puts the card at
-    pack position ``k & 63`` (see the module's docstring). ``size`` must be 1 to :data:`SHUFFLE_STRIDE`."""
+def _mixed_keys(key: int, size: int, index: int) -> tuple[int, int]:
+    """The lanes of sort keys of the ``index``-th deck order of a ``size``-card pack, as one integer, and the
+    number of 64-bit words they fill (see the module's docstring)."""
     words = (size + 1) // 2
     low = _LOW64[words]
     z = (((key ^ (CHANCE_PURPOSE << 56)) + index * _WORDS * GOLDEN) & MASK64) * _REPEAT[words] + _STEPS[words] & low
     z = ((z ^ (z >> 30 & low)) * MUL1) & low
     z = ((z ^ (z >> 27 & low)) * MUL2) & low
-    z = (z ^ (z >> 31 & low)) & _KEY_BITS | _POSITIONS[words]
+    return (z ^ (z >> 31 & low)) & _KEY_BITS | _POSITIONS[words], words
+
+
+def shuffle_keys(key: int, size: int, index: int = 0) -> list[int]:
+    """The sort keys of the ``index``-th deck order of a ``size``-card pack, sorted: key ``k`` puts the card at
+    pack position ``k & 63`` (see the module's docstring). ``size`` must be 1 to :data:`SHUFFLE_STRIDE`."""
+    z, words = _mixed_keys(key, size, index)
     return sorted(_HALVES[size].unpack(z.to_bytes(16 * words, "little")))
 
 
 def shuffle_order(key: int, size: int, index: int = 0) -> list[int]:
     """The pack positions of the ``index``-th deck order of a ``size``-card pack, top card first."""
-    return [k & POSITION_BITS for k in shuffle_keys(key, size, index)]
+    return list(deck_positions(key, size, index))
+
+
+# The one-deal engine deals a pack per partie, so :func:`deck_positions` sorts the keys as doubles: each 32-bit key
+# goes into the mantissa of a double in [1, 2) (exactly: 48 bits of 52), where doubles order as their keys do and
+# sort faster than Python integers of two digits; the sorted doubles are packed again and the byte holding each
+# key's low 8 bits read off (its position in the low 6).
+_KEY_HALF: Final = _lanes(lambda i: 0xFFFFFFFF, _WORDS)
+_ONES: Final = tuple(_lanes(lambda i: (0x3FF << 52) * (1 << 64 | 1), words) for words in range(_WORDS + 1))
+"""The exponent bits of 1.0 in both 64-bit words of each lane."""
+_DOUBLES: Final = tuple(Struct("<" + "d" * size + "8x" * (size % 2)) for size in range(SHUFFLE_STRIDE + 1))
+"""For a pack of ``size`` cards, the doubles holding its keys, read from the lanes' bytes."""
+_SORTED: Final = tuple(Struct("<" + "d" * size) for size in range(SHUFFLE_STRIDE + 1))
+_LOW_BYTE: Final = 2
+"""The byte of a double (little-endian) holding its key's low 8 bits: the key sits 16 bits up."""
+_POSITION_OF_BYTE: Final = bytes(byte & POSITION_BITS for byte in range(256))
+
+
+def deck_positions(key: int, size: int, index: int = 0) -> bytes:
+    """:func:`shuffle_order` as bytes (the pack position of each card of the order, top card first), computed
+    without a Python integer per key: what the one-deal engine deals from.
+
+    >>> list(deck_positions(key_of(7, 0), 32)) == shuffle_order(key_of(7, 0), 32) == [
+    ...     k & POSITION_BITS for k in shuffle_keys(key_of(7, 0), 32)]
+    True
+    """
+    z, words = _mixed_keys(key, size, index)
+    z = (z & _KEY_HALF) << 16 | (z >> 32 & _KEY_HALF) << (64 + 16) | _ONES[words]
+    ordered = sorted(_DOUBLES[size].unpack(z.to_bytes(16 * words, "little")))
+    return _SORTED[size].pack(*ordered)[_LOW_BYTE::8].translate(_POSITION_OF_BYTE)

@@ -217,7 +217,6 @@ _DEALT_CARDS: Final = {pattern: (itemgetter(*sorted(_dealt_positions(pattern, Tr
                                  itemgetter(*sorted(_dealt_positions(pattern, False)))) for pattern in ((3, 2), (2, 3))}
 """For each deal pattern, the cards of a deck dealt to the elder and to the dealer (E-§3)."""
 _BITS: Final = tuple(1 << index for index in range(len(CARDS)))
-_INDEX: Final = attrgetter("index")
 
 
 # ------------------------------------------------------------------------------------------------- actions
@@ -322,6 +321,12 @@ step)."""
 _DIAMONDS_SHIFT: Final = RANKS_PER_SUIT * Suit.DIAMONDS
 _HEARTS_SHIFT: Final = RANKS_PER_SUIT * Suit.HEARTS
 _SPADES_SHIFT: Final = RANKS_PER_SUIT * Suit.SPADES
+
+
+_SHIFTS: Final[tuple[int, ...]] = tuple(RANKS_PER_SUIT * suit for suit in Suit)
+"""Where each suit's bits start in a hand mask."""
+_HIGHER_BITS: Final[tuple[int, ...]] = tuple(HIGHER_IN_SUIT[c.index] >> _SHIFTS[c.suit] for c in CARDS)
+"""For each card, :data:`HIGHER_IN_SUIT` as bits of its suit alone (the overtaking obligation of E-§5)."""
 
 
 def _plays(mask: int) -> tuple[Play, ...]:
@@ -488,6 +493,11 @@ class DealResult:
     tricks: tuple[int, int]
     completed: bool
     """False when the game was won by a king before the tricks were played (E-§6.1)."""
+
+
+_deal_result: Final = lru_cache(maxsize=1024, typed=True)(DealResult)
+"""A :class:`DealResult`, shared by every partie whose deal scored the same (it is immutable): a deal scores one of
+a few hundred results, and making a frozen dataclass costs more than finding it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -1042,15 +1052,30 @@ class EcarteState(OwedDealState[EcarteRules]):
 
     def apply(self, action: Action) -> Operation:
         """The engine's checked :meth:`GameState.apply`; an action taken from :meth:`legal_actions` is found by
-        identity first."""
+        identity first. A card so found while nothing is pending, the hot path of every playout, is played here as
+        :meth:`apply_unchecked` plays it (the same lines, written out twice: a call saved a card shows)."""
         legal = self._legal
-        if type(legal) is LegalDiscards:
-            if legal.made(action):
-                return self.apply_unchecked(action)
-        elif legal is not None:
+        if type(legal) is tuple:
             for allowed in legal:
                 if allowed is action:
-                    return self.apply_unchecked(action)
+                    if type(action) is not Play or self._pending is not None:
+                        return self.apply_unchecked(action)
+                    seat = self._actor
+                    assert seat is not None
+                    card = action.card.index
+                    operation: Operation = _PLAY_OPERATIONS[seat][card]
+                    self._operations.append(operation)
+                    self._legal = None
+                    self.play_card(seat, card)
+                    if self._phase is _PLAY and self._pending is None:
+                        self._actor = self._deal.to_play
+                        return operation
+                    actor = self._actor = self._compute_actor()
+                    if actor is not None and actor < 0:
+                        self._automate(actor)
+                    return operation
+        elif type(legal) is LegalDiscards and legal.made(action):
+            return self.apply_unchecked(action)
         return super().apply(action)
 
     def _next_deal_may_end_game(self) -> bool:
@@ -1134,7 +1159,20 @@ class EcarteState(OwedDealState[EcarteRules]):
             deal = self._deal
             if self._phase is _PLAY and self._pending is None:
                 seat = deal.to_play
-                legal = _plays(self._playable(deal, seat))
+                led = deal.led
+                if led < 0:  # ECARTE-V.1: any card when leading (E-P2: the suit named, in table mode)
+                    legal = _plays(deal.hands[seat] if deal.named_suit < 0 else self._playable(deal, seat))
+                else:  # E-§5 on one suit's bits: follow and overtake if able, else trump if able (see _playable)
+                    hand = deal.hands[seat]
+                    suit = led // RANKS_PER_SUIT
+                    same = hand >> _SHIFTS[suit] & _SUIT_BITS
+                    if same:
+                        legal = _SUIT_PLAYS[suit][same & _HIGHER_BITS[led] or same]
+                    else:
+                        trump = deal.trump
+                        trumps = hand >> _SHIFTS[trump] & _SUIT_BITS
+                        legal = (_SUIT_PLAYS[trump][trumps] if trumps and self.rules.must_trump
+                                 else _plays(hand))
                 if (not deal.played[seat] or deal.turned_king) and self._may_mark_king(seat):
                     legal = (MARK_KING, *legal)
             else:
@@ -1247,7 +1285,7 @@ class EcarteState(OwedDealState[EcarteRules]):
 
     def _apply_shuffle(self, action: Shuffle) -> None:
         """E-§3: five cards each, non-dealer first, by the game's 3-2 or 2-3; the 11th card is turned up."""
-        deck = tuple(map(_INDEX, action.order))
+        deck = tuple([card.index for card in action.order])
         deal = self._deal
         if deal.misscore[0] or deal.misscore[1]:
             deal.misscore = [0, 0]  # E-S1: too late to correct a wrong score once the next deal is dealt
@@ -1260,8 +1298,11 @@ class EcarteState(OwedDealState[EcarteRules]):
         elder, dealer = 1 - deal.dealer, deal.dealer
         hands = [0, 0]
         elder_cards, dealer_cards = _DEALT_CARDS[self.rules.deal_pattern]
-        hands[elder] = sum(map(_BITS.__getitem__, elder_cards(deck)))
-        hands[dealer] = sum(map(_BITS.__getitem__, dealer_cards(deck)))
+        bits = _BITS
+        a, b, c, d, e = elder_cards(deck)  # HAND_SIZE cards each
+        hands[elder] = bits[a] | bits[b] | bits[c] | bits[d] | bits[e]
+        a, b, c, d, e = dealer_cards(deck)
+        hands[dealer] = bits[a] | bits[b] | bits[c] | bits[d] | bits[e]
         deal.hands = hands
         turned = deal.trump_card = deck[TURN_UP_POSITION]
         deal.trump = turned // RANKS_PER_SUIT
@@ -1622,7 +1663,7 @@ class EcarteState(OwedDealState[EcarteRules]):
                 due = deal.dealer  # E-K3: he may still mark it, until the next deal's trump is turned
         game = len(self.game_results)
         self._last_tricks = tuple(deal.tricks)
-        self.deal_results.append(DealResult(game, deal.dealer, (deal.points[0], deal.points[1]),
+        self.deal_results.append(_deal_result(game, deal.dealer, (deal.points[0], deal.points[1]),
                                             (deal.tricks_won[0], deal.tricks_won[1]), completed))
         self._deal = Deal(dealer=1 - deal.dealer, start=len(self._operations), misscore=deal.misscore,
                           turned_king_due=due, ledger_start=len(self._ledger.entries), rulings_start=len(self._rulings),

@@ -22,11 +22,12 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, fields, replace
 from enum import IntEnum
+from functools import lru_cache
 from itertools import product
 from operator import itemgetter
-from typing import ClassVar, Final, Literal, Protocol, Self
+from typing import ClassVar, Final, Literal, NamedTuple, Protocol, Self
 
 from academie.cards import (
     CARDS,
@@ -67,7 +68,7 @@ from academie.engine import (
 from academie.laws import Irregular as Irregular
 from academie.laws import Irregularity, parse_table_action
 from academie.laws import Remedy as Remedy
-from academie.ledger import MARKER, Ledger
+from academie.ledger import MARKER, Ledger, Transfer
 
 SEATS: Final = 4
 TRICKS: Final = 13
@@ -319,6 +320,11 @@ class DealResult:
     """False when the deal ended without all thirteen tricks (a call answered, W-§4.2)."""
 
 
+_deal_result: Final = lru_cache(maxsize=4096, typed=True)(DealResult)
+"""A :class:`DealResult`, shared by every rubber whose deal scored the same (it is immutable): deals score a few
+thousand results, and making a frozen dataclass costs more than finding it."""
+
+
 @dataclass(frozen=True, slots=True)
 class GameResult:
     winner: int
@@ -458,91 +464,182 @@ class WhistPending(Pending):
 
 
 # --------------------------------------------------------------------------------------------------- state
-@dataclass(slots=True)
-class Deal:
-    """The deal in progress (:attr:`WhistState.deal`): public for reading (the laws of
-    :mod:`academie.games.whist.table` read it); only the state changes it, through its named methods."""
+class Ending(NamedTuple):
+    """A deal that has just ended (or was void under ``void_law``), with its ledger entries: what :class:`LastDeal`
+    tells of it, made only when a view asks (most deals of a simulation are never looked at)."""
 
     dealer: int
-    deck: tuple[int, ...] = ()
-    hands: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
-    trump: int = -1
-    turn_up: int = -1
-    turn_up_on_table: bool = False
-    leader: int = 0
-    to_play: int = 0
-    trick: list[int] = field(default_factory=list)
+    trump: Suit | None
+    start_score: tuple[int, int]
+    result: DealResult | None
+    entries: tuple[Transfer, ...]
+    void_law: str = ""
+    game: GameResult | None = None
+    games: tuple[GameResult, ...] = ()
+
+    def last_deal(self) -> LastDeal:
+        return LastDeal(self.dealer, self.trump, self.start_score, self.result, payments(self.entries),
+                        self.void_law, self.game, self.games)
+
+
+def payments(entries: Sequence[Transfer]) -> tuple[Payment, ...]:
+    """The points ``entries`` moved, side by side (seat 0 for side 0, seat 1 for side 1: partners score alike), each
+    with the rule or law the ledger cites; negative for points deducted (W-R1, W-H2, W-H7)."""
+    return tuple(Payment(int(entry.target), entry.amount, entry.reason) if entry.source == MARKER
+                 else Payment(int(entry.source), -entry.amount, entry.reason)
+                 for entry in entries if entry.target in (0, 1) or entry.source in (0, 1))
+
+
+@dataclass(slots=True, init=False)
+class Deal:
+    """The deal in progress (:attr:`WhistState.deal`): public for reading (the laws of
+    :mod:`academie.games.whist.table` read it); only the state changes it, through its named methods.
+
+    Its ``__init__`` is written out, the one place that says how a deal starts: a rubber makes one per deal, and
+    the generated one (a default factory per list) cost twice as much."""
+
+    dealer: int
+    deck: tuple[int, ...]
+    hands: list[int]
+    trump: int
+    turn_up: int
+    turn_up_on_table: bool
+    leader: int
+    to_play: int
+    trick: list[int]
     """Card indices played to the current trick, the leader's first."""
-    tricks: list[tuple[int, tuple[int, ...], int]] = field(default_factory=list)
+    tricks: list[tuple[int, tuple[int, ...], int]]
     """Finished tricks: (leader, cards in play order, winner)."""
-    tricks_won: list[int] = field(default_factory=lambda: [0, 0])
-    played: list[bool] = field(default_factory=lambda: [False, False, False, False])
-    start_score: tuple[int, int] = (0, 0)
-    caller: int = -1
+    tricks_won: list[int]
+    played: list[bool]
+    start_score: tuple[int, int]
+    caller: int
     """W-§4.2: the seat that called this deal (one call a deal)."""
-    points: list[int] = field(default_factory=lambda: [0, 0])
+    points: list[int]
     """Points scored by each side in this deal."""
-    honours: list[int] = field(default_factory=lambda: [0, 0])
-    start: int = 0
+    honours: list[int]
+    start: int
     """Index in the operations log where this deal began."""
     # Table mode only (academie.games.whist.table):
-    exposed: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    exposed: list[int]
     """Cards of each hand lying face up, liable to be called (W-C1, W-C3, W-P1, W-R2)."""
-    revokes: list[tuple[int, int]] = field(default_factory=list)
+    revokes: list[tuple[int, int]]
     """(seat, trick number) of every revoke not corrected (W-R1, W-R3)."""
-    cannot_win: int = -1
+    cannot_win: int
     """W-P3: the seat that may not win the current trick (the fourth hand who played out of turn)."""
-    barred_seat: int = -1
+    barred_seat: int
     """W-P3: the partner who may not win the current trick, unless that forces a revoke."""
-    called_suit: int = -1
+    called_suit: int
     """W-P1: the suit the adversaries require the next leader to lead."""
-    called: list[int] = field(default_factory=lambda: [-1, -1, -1, -1])
+    called: list[int]
     """A card of each seat the adversaries have called (W-C1, W-C3, W-P1, W-R2, W-T3), played at the first turn
     it can be played without a revoke."""
-    shown: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    shown: list[int]
     """Cards seen by everybody but not liable to be called (W-D1: a card exposed in dealing, the deal standing)."""
-    must_win: int = -1
+    must_win: int
     """W-P3 (Club 68): the second hand called on to win the trick if he can."""
-    capped: list[bool] = field(default_factory=lambda: [False, False])
+    capped: list[bool]
     """W-R1: a side that revoked cannot go out this hand (it stops one short of game)."""
-    no_honours: int = -1
+    no_honours: int
     """WHIST-21, WHIST-22: the side that scores no honours this hand after a false call or answer stood."""
-    aside: int = -1
+    aside: int
     """W-D5: the card of the short hand lying aside (under the table), unseen."""
-    short_seat: int = -1
+    short_seat: int
     """W-D5, W-R7: the seat that plays with twelve cards."""
-    aside_law: str = "W-D5"
+    aside_law: str
     """The law under which a card lies aside: W-D5 (a twelve-card hand) or W-P6 (a second card played)."""
-    liable: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    liable: list[int]
     """Exposed cards of each seat liable to be called: offered to the adversaries at each of his turns (W-C1 …)."""
-    liable_law: list[str] = field(default_factory=lambda: ["", "", "", ""])
+    liable_law: list[str]
     """The law that made each seat's cards liable to be called (cited when they are called)."""
-    offered_at: int = -1
+    offered_at: int
     """The turn (cards played this deal) at which the adversaries were last offered to call an exposed card."""
-    omitted: int = -1
+    omitted: int
     """W-P5: the seat that omitted to play to a trick (found out when he plays to the next one)."""
-    omitted_trick: int = -1
+    omitted_trick: int
     """W-P5: the number of the trick he did not play to."""
-    omission_found: bool = False
+    omission_found: bool
     """W-P5: the omission has been found and ruled on."""
-    aside_since: int = 0
+    aside_since: int
     """W-P6: the number of revokes on record when the second card went astray (later ones are his to answer)."""
-    unclaimed: tuple[int, int] = (-1, 0)
+    unclaimed: tuple[int, int]
     """W-H3: (side, points) of honours a side has not claimed; claimable until the next trump card is turned."""
-    overscore: tuple[int, int] = (-1, 0)
+    overscore: tuple[int, int]
     """W-H7: (side, points) marked in error; deducted if proved before the next trump card is turned."""
-    forgot: int = -1
+    forgot: int
     """W-H3: the side that has not claimed its honours this hand (they are not scored unless claimed in time)."""
-    too_late: tuple[int, int] = (-1, -1)
+    too_late: tuple[int, int]
     """W-H3, W-H7: the side whose honours were lost, and the side whose overscore stood, at this deal's turn-up."""
-    dealt: tuple[int, int, int, int] = (0, 0, 0, 0)
+    dealt: tuple[int, int, int, int]
     """The four hands as dealt (W-§4.1: honours count by what the partners were dealt)."""
-    call_open: bool = False
+    call_open: bool
     """W-§4.2: a call may still be made this deal (long whist, a side at eight, the first trick not done)."""
-    ledger_start: int = 0
+    ledger_start: int
     """Where this deal's entries begin in the ledger (its payments, :attr:`WhistView.payments`)."""
-    last: LastDeal | None = None
-    """The deal that ended last (:attr:`WhistView.last_deal`)."""
+    ending: Ending | None
+    """How the deal before this one ended, as it stood then (:attr:`last` is made from it when first read)."""
+    made_last: LastDeal | None
+
+    def __init__(self, *, dealer: int, start: int = 0, unclaimed: tuple[int, int] = (-1, 0),
+                 overscore: tuple[int, int] = (-1, 0), ledger_start: int = 0, ending: Ending | None = None,
+                 made_last: LastDeal | None = None) -> None:
+        self.dealer = dealer
+        self.deck = ()
+        self.hands = [0, 0, 0, 0]
+        self.trump = -1
+        self.turn_up = -1
+        self.turn_up_on_table = False
+        self.leader = 0
+        self.to_play = 0
+        self.trick = []
+        self.tricks = []
+        self.tricks_won = [0, 0]
+        self.played = [False, False, False, False]
+        self.start_score = (0, 0)
+        self.caller = -1
+        self.points = [0, 0]
+        self.honours = [0, 0]
+        self.start = start
+        self.exposed = [0, 0, 0, 0]
+        self.revokes = []
+        self.cannot_win = -1
+        self.barred_seat = -1
+        self.called_suit = -1
+        self.called = [-1, -1, -1, -1]
+        self.shown = [0, 0, 0, 0]
+        self.must_win = -1
+        self.capped = [False, False]
+        self.no_honours = -1
+        self.aside = -1
+        self.short_seat = -1
+        self.aside_law = "W-D5"
+        self.liable = [0, 0, 0, 0]
+        self.liable_law = ["", "", "", ""]
+        self.offered_at = -1
+        self.omitted = -1
+        self.omitted_trick = -1
+        self.omission_found = False
+        self.aside_since = 0
+        self.unclaimed = unclaimed
+        self.overscore = overscore
+        self.forgot = -1
+        self.too_late = (-1, -1)
+        self.dealt = (0, 0, 0, 0)
+        self.call_open = False
+        self.ledger_start = ledger_start
+        self.ending = ending
+        self.made_last = made_last
+
+    @property
+    def last(self) -> LastDeal | None:
+        """The deal that ended last (:attr:`WhistView.last_deal`), made from :attr:`ending` when first read."""
+        if self.made_last is None and self.ending is not None:
+            self.made_last = self.ending.last_deal()
+        return self.made_last
+
+    @last.setter
+    def last(self, value: LastDeal | None) -> None:
+        self.ending, self.made_last = None, value
 
     @property
     def turn(self) -> int:
@@ -1399,8 +1496,10 @@ class WhistState(OwedDealState[WhistRules]):
         trump = self.trump
         self._new_deal((deal.dealer + 1) & 3 if passes else deal.dealer)
         self._deal.points = deal.points[:]
-        self._deal.last = LastDeal(deal.dealer, trump, deal.start_score, None, self.payments_of(deal),
-                                   void_law=law, games=tuple(self._game_results))
+        self._deal.ending = Ending(deal.dealer, trump, deal.start_score, None,
+                                   tuple(self._ledger.entries[deal.ledger_start:]), law, None,
+                                   tuple(self._game_results))
+        self._deal.made_last = None
 
     def forget_honours(self, side: int) -> None:
         """W-H3: ``side`` has not claimed its honours at the end of the hand: they are not scored then."""
@@ -1549,21 +1648,25 @@ class WhistState(OwedDealState[WhistRules]):
         game = len(self._game_results)
         self._last_tricks = deal.tricks
         side_points = deal.points
-        self.deal_results += (DealResult(
+        self.deal_results += (_deal_result(
             game, deal.dealer, (side_points[0], side_points[1], side_points[0], side_points[1]),
             (deal.tricks_won[0], deal.tricks_won[1]), (deal.honours[0], deal.honours[1]), completed),)
-        trump = self.trump
-        self._new_deal((deal.dealer + 1) & 3)  # W-§3: the deal passes to the left
-        self._deal.last = LastDeal(deal.dealer, trump, deal.start_score, self.deal_results[-1],
-                                   self.payments_of(deal), games=tuple(self._game_results))
+        trump = deal.trump
+        # W-§3: the deal passes to the left; how this one ended is told when a view asks (Deal.last)
+        self._new_deal((deal.dealer + 1) & 3, Ending(
+            deal.dealer, _SUITS[trump] if trump >= 0 else None, deal.start_score, self.deal_results[-1],
+            tuple(self._ledger.entries[deal.ledger_start:]), "", None, tuple(self._game_results)))
 
-    def _new_deal(self, dealer: int) -> None:
-        """A fresh deal. W-R5: the revokes of the hand were ruled at its end (W-R1) and none is carried over: once
-        the next deal is cut a revoke claim is too late. W-H3, W-H7: honours left unclaimed and an overscore not
-        yet proved are carried until the next trump card is turned (see :meth:`_apply_shuffle`)."""
+    def _new_deal(self, dealer: int, ending: Ending | None = None) -> None:
+        """A fresh deal, after the one that ended as ``ending`` (None: the last deal told is still the one before).
+        W-R5: the revokes of the hand were ruled at its end (W-R1) and none is carried over: once the next deal is
+        cut a revoke claim is too late. W-H3, W-H7: honours left unclaimed and an overscore not yet proved are
+        carried until the next trump card is turned (see :meth:`_apply_shuffle`)."""
         old = self._deal
         self._deal = Deal(dealer=dealer, start=len(self._operations), unclaimed=old.unclaimed,
-                          overscore=old.overscore, ledger_start=len(self._ledger.entries), last=old.last)
+                          overscore=old.overscore, ledger_start=len(self._ledger.entries),
+                          ending=old.ending if ending is None else ending,
+                          made_last=old.made_last if ending is None else None)
         self._phase = _SHUFFLE
 
     def _end_game(self, winner: int) -> None:
@@ -1571,8 +1674,12 @@ class WhistState(OwedDealState[WhistRules]):
         score = self._score
         value = self.rules.game_value(score[1 - winner])
         self._game_results.append(GameResult(winner, (score[0], score[1]), value))
-        if self._deal.last is not None:
-            self._deal.last = replace(self._deal.last, game=self._game_results[-1], games=tuple(self._game_results))
+        deal = self._deal
+        if deal.ending is not None:
+            deal.ending, deal.made_last = deal.ending._replace(game=self._game_results[-1],
+                                                                games=tuple(self._game_results)), None
+        elif deal.made_last is not None:
+            deal.made_last = replace(deal.made_last, game=self._game_results[-1], games=tuple(self._game_results))
         self._deal.unclaimed = self._deal.overscore = (-1, 0)  # W-H3, W-H7: nothing is corrected once game is won
         self._games[winner] += 1
         self._score = [0, 0]
@@ -1653,10 +1760,7 @@ class WhistState(OwedDealState[WhistRules]):
     def payments_of(self, deal: Deal) -> tuple[Payment, ...]:
         """The points ``deal`` moved so far, side by side (seat 0 for side 0, seat 1 for side 1: partners score
         alike), each with the rule or law the ledger cites; negative for points deducted (W-R1, W-H2, W-H7)."""
-        return tuple(Payment(int(entry.target), entry.amount, entry.reason) if entry.source == MARKER
-                     else Payment(int(entry.source), -entry.amount, entry.reason)
-                     for entry in self._ledger.entries[deal.ledger_start:]
-                     if entry.target in (0, 1) or entry.source in (0, 1))
+        return payments(self._ledger.entries[deal.ledger_start:])
 
     def _tricks_view(self) -> tuple[Trick, ...]:
         deal = self._deal
