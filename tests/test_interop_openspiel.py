@@ -4,6 +4,7 @@ serialisation at every table we ship, explicit chance, honest utilities, informa
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import Any
 
 import numpy as np
@@ -77,6 +78,35 @@ def test_the_deal_is_dealt_from_an_order_drawn_card_by_card() -> None:
     assert len(black) == 26 and quinze.chance_outcomes() == [(card, 2 / 52) for card in black]
     quinze.apply_action(black[3])
     assert dict(quinze.chance_outcomes())[black[3]] == 1 / 51 and dict(quinze.chance_outcomes())[black[4]] == 2 / 51
+
+
+@pytest.mark.parametrize("table", ["guinguette-3", "quinze-2", "whist"])
+def test_chance_outcomes_are_the_cards_not_yet_drawn_and_a_clone_draws_alone(table: str) -> None:
+    """GU-§5.1a, Q-R2: at every chance node of random deals, through every shuffle (La Guinguette's cotillon
+    shuffled at each stir, Le Quinze's pack holding each card twice), the outcomes are the cards of the pack being
+    shuffled not drawn yet, each with its copies left over the cards left; a card drawn in a clone is not drawn in
+    the state it was cloned from."""
+    game = _game(table)
+    rng = random.Random(11)
+    shuffles = 0
+    for _ in range(3):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if not state.is_chance_node():
+                state.apply_action(rng.choice(state.legal_actions()))
+                continue
+            left = Counter(card.index for card in state.pack)
+            left.subtract(card.index for card in state.drawn)
+            left = +left
+            outcomes = state.chance_outcomes()
+            assert outcomes == [(card, copies / sum(left.values())) for card, copies in sorted(left.items())]
+            shuffles += not state.drawn
+            card = rng.choice([card for card, _ in outcomes])
+            twin = state.clone()
+            twin.apply_action(card)
+            assert state.chance_outcomes() == outcomes
+            state.apply_action(card)
+    assert shuffles >= {"guinguette-3": 4}.get(table, 3)  # a deal's shuffle each time; stirs shuffle again
 
 
 def test_a_seat_cannot_tell_apart_the_worlds_its_view_allows() -> None:

@@ -54,6 +54,8 @@ from academie.interop.encoding import (
 )
 
 PREFIX: Final = "academie_"
+_TERMINAL: Final = int(pyspiel.PlayerId.TERMINAL)
+_CHANCE: Final = int(pyspiel.PlayerId.CHANCE)
 
 
 # ------------------------------------------------------------------------------------------------ chance
@@ -262,22 +264,49 @@ def _with_utility(game_type: Any, utility: Any) -> Any:
 
 
 class _Deal:
-    """What an OpenSpiel state holds of ours: the engine's state, the pack being shuffled and the cards drawn so
-    far. OpenSpiel clones a Python state with ``copy.deepcopy``: this copies through the engine's cheap ``clone``."""
+    """What an OpenSpiel state holds of ours: the engine's state, the pack being shuffled, the cards drawn so far
+    and the cards chance may still draw, counted as they are drawn (a search asks for them at every chance node,
+    card after card of every shuffle). OpenSpiel clones a Python state with ``copy.deepcopy``: this copies through
+    the engine's cheap ``clone``."""
 
-    __slots__ = ("done", "drawn", "engine", "pack", "strings")
+    __slots__ = ("done", "drawn", "engine", "left", "pack", "player", "strings")
 
-    def __init__(self, engine: Any, pack: tuple[Card, ...], drawn: list[Card], done: int | None = None) -> None:
+    def __init__(self, engine: Any, pack: tuple[Card, ...], drawn: list[Card], left: dict[int, int],
+                 done: int | None = None) -> None:
         self.engine = engine
         self.pack = pack
         self.drawn = drawn
+        self.left = left
+        """Card index to the copies chance may still draw, in increasing order of index, none at zero."""
         self.done: int = len(engine.deal_results) if done is None else done
         """Deals already over when this one began (a search may start in any deal of a partie)."""
         self.strings: dict[tuple[int, bool], str] = {}
         """The information-state and observation strings asked for since the last action (searches ask often)."""
+        self.player: int | None = None
+        """OpenSpiel's player to act, once asked for since the last action."""
+
+    @classmethod
+    def start(cls, engine: Any, top: frozenset[int]) -> _Deal:
+        """The deal of ``engine`` with nothing drawn yet of the pack it shuffles next."""
+        pack = pack_to_shuffle(engine)
+        return cls(engine, pack, [], _drawable(pack, top))
+
+    def shuffle_next(self, top: frozenset[int]) -> None:
+        """After a shuffle or a player's action: the pack the engine shuffles next, nothing of it drawn."""
+        self.pack = pack_to_shuffle(self.engine)
+        self.drawn = []
+        self.left = _drawable(self.pack, top)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Deal:
-        return _Deal(self.engine.clone(), self.pack, self.drawn[:], self.done)
+        return _Deal(self.engine.clone(), self.pack, self.drawn[:], self.left.copy(), self.done)
+
+
+def _drawable(pack: Sequence[Card], top: frozenset[int]) -> dict[int, int]:
+    """The copies of each card of ``pack`` chance may draw (with ``top``, only those cards), by increasing index."""
+    if not pack:  # chance is not to act: most actions
+        return {}
+    counts = Counter(card.index for card in pack if not top or card.index in top)
+    return {index: counts[index] for index in sorted(counts)}
 
 
 class AcademieState(pyspiel.State):  # type: ignore[misc]
@@ -289,13 +318,13 @@ class AcademieState(pyspiel.State):  # type: ignore[misc]
         self.first_dealer = game.first_dealer
         # OpenSpiel clones a Python state by making a new one and copying its attributes over: the deal is made
         # when first used, so that a clone does not build a new game it throws away
-        self._deal = None if engine_state is None else _Deal(engine_state, pack_to_shuffle(engine_state), [])
+        self._deal = None if engine_state is None else _Deal.start(engine_state, game.top)
 
     @property
     def deal(self) -> _Deal:
         if self._deal is None:
             engine = GAMES[self.key[0]].state(self.encoding.rules, chance=None, first_dealer=self.first_dealer)
-            self._deal = _Deal(engine, pack_to_shuffle(engine), [])
+            self._deal = _Deal.start(engine, self.get_game().top)
         return self._deal
 
     @property
@@ -317,30 +346,29 @@ class AcademieState(pyspiel.State):  # type: ignore[misc]
 
     # ---------------------------------------------------------------------------------------------- who acts
     def current_player(self) -> int:
+        deal = self.deal
+        if deal.player is None:  # a search asks several times a node: worked out once after each action
+            deal.player = self._player()
+        return deal.player
+
+    def _player(self) -> int:
         if self._over():
-            return int(pyspiel.PlayerId.TERMINAL)
+            return _TERMINAL
         actor = self.engine.actor
         if actor == CHANCE:
-            return int(pyspiel.PlayerId.CHANCE)
+            return _CHANCE
         return int(actor)
 
     def _over(self) -> bool:
         return len(self.engine.deal_results) > self.deal.done or self.engine.is_terminal
 
     def is_terminal(self) -> bool:
-        return self._over()
+        return self.current_player() == _TERMINAL
 
     def _legal_actions(self, player: int) -> list[int]:
         space = self.encoding.actions
         view = self.engine.view(player) if space.needs_view else None
         return sorted(space.index(view, action) for action in self.engine.legal_actions())
-
-    def _left(self) -> Counter[int]:
-        """The cards chance may still draw: those of the pack not drawn yet (with ``top``, only those cards)."""
-        top = self.get_game().top
-        left = Counter(card.index for card in self.pack if not top or card.index in top)
-        left.subtract(card.index for card in self.drawn)
-        return +left
 
     def _rest(self) -> list[Card]:
         """With ``top``: the rest of the pack, in the pack's own order, under the cards drawn."""
@@ -354,36 +382,36 @@ class AcademieState(pyspiel.State):  # type: ignore[misc]
         return order
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        left = self._left()
+        left = self.deal.left
         total = sum(left.values())
-        return [(index, count / total) for index, count in sorted(left.items())]
+        return [(index, count / total) for index, count in left.items()]
 
     # ---------------------------------------------------------------------------------------------- acting
     def _apply_action(self, action: int) -> None:
         self.deal.strings.clear()
+        self.deal.player = None
         if self.engine.actor == CHANCE:
             self._draw(action)
             return
         space = self.encoding.actions
         view = self.engine.view(self.engine.actor) if space.needs_view else None
         self.engine.apply(space.among(self.engine.legal_actions(), view, action))
-        self.deal.pack = pack_to_shuffle(self.engine)
+        self.deal.shuffle_next(self.get_game().top)
 
     def _draw(self, index: int) -> None:
-        if self._left()[index] <= 0:
+        deal = self.deal
+        left = deal.left
+        if left.get(index, 0) <= 0:
             raise InteropError(f"chance outcome {index} is not a card left in the pack being shuffled; allowed: "
-                               f"{sorted(self._left())}")
-        self.drawn.append(CARDS[index])
-        left = self._left()
+                               f"{list(left)}")
+        _take(deal, index)
         while len(left) == 1:  # the last card is placed without asking
-            self.drawn.append(CARDS[next(iter(left))])
-            left = self._left()
+            _take(deal, next(iter(left)))
         if not left:
-            self.engine.chance = _Tape([*self.drawn, *self._rest()])
+            self.engine.chance = _Tape([*deal.drawn, *self._rest()])
             self.engine.resolve_chance()
             self.engine.chance = None
-            self.deal.drawn = []
-            self.deal.pack = pack_to_shuffle(self.engine)
+            deal.shuffle_next(self.get_game().top)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -406,6 +434,15 @@ class AcademieState(pyspiel.State):  # type: ignore[misc]
     def __str__(self) -> str:
         shown = " ".join(str(card) for card in self.drawn)
         return "\n".join((*(str(op) for op in self.engine.operations), f"drawing: {shown}" if shown else ""))
+
+
+def _take(deal: _Deal, index: int) -> None:
+    """Chance draws card ``index`` (a copy of it left in the pack)."""
+    deal.drawn.append(CARDS[index])
+    if deal.left[index] == 1:
+        del deal.left[index]
+    else:
+        deal.left[index] -= 1
 
 
 # ------------------------------------------------------------------------------------------------ observer
