@@ -26,7 +26,7 @@ class OracleBot(ExpertBot):
     whole_cave = True  # no sampling noise to fear: a sure win is worth the whole cave
 
     def __init__(self, *, seed: int = 0) -> None:
-        super().__init__(seed=seed, samples=PLAYOUTS, margin=0.0)
+        super().__init__(seed=seed, samples=PLAYOUTS, margin=0.0, vying=False)  # the true world, not the table
         self._state: QuinzeState | None = None
 
     def see(self, state: Any) -> None:
