@@ -7,12 +7,21 @@ from __future__ import annotations
 import random
 
 from academie.bots import Reason
-from academie.cards import Card, mask_of
+from academie.cards import Card, cards_of, mask_of
+from academie.engine import Mode, RulesError
 from academie.games import make_bot
-from academie.games.guimbarde import GuimbardeRules, GuimbardeState, Play
-from academie.games.guimbarde.bots.expert import ExpertBot, broken_readings, consistent_world, playout_card, solve
+from academie.games.guimbarde import GuimbardeRules, GuimbardeState, Phase, Play
+from academie.games.guimbarde.bots.expert import (
+    ExpertBot,
+    broken_readings,
+    consistent_world,
+    finish,
+    playout_card,
+    solve,
+)
 from academie.games.guimbarde.bots.oracle import OracleBot
 from academie.games.guimbarde.bots.search import _greedy
+from academie.games.guimbarde.bots.solver import card_values, exact_values, supports
 from academie.games.guimbarde.positions import deck
 from academie.words import Words
 
@@ -47,8 +56,8 @@ def test_expert_plays_legal_cards_and_is_reproducible_by_seed() -> None:
     the same seed on the same view gives the same card."""
     for players in (3, 5):
         state = GuimbardeState.new(GuimbardeRules(players=players, rounds=1), seed=players)
-        bots = [make_bot("guimbarde", "expert", seed=seat, worlds=4) for seat in range(players)]
-        twins = [make_bot("guimbarde", "expert", seed=seat, worlds=4) for seat in range(players)]
+        bots = [make_bot("guimbarde", "expert", seed=seat, worlds=4, exact_worlds=4) for seat in range(players)]
+        twins = [make_bot("guimbarde", "expert", seed=seat, worlds=4, exact_worlds=4) for seat in range(players)]
         for _ in range(2 * 5 * players):
             if state.is_terminal:
                 break
@@ -128,3 +137,106 @@ def test_fou_strategy_the_play_out_does_not_lead_the_fou_under_the_captors() -> 
     assert state.deal.to_play == 1
     assert _greedy(state) == Card.parse("JD").index
     assert playout_card(state) == Card.parse("QD").index
+
+
+def _position(rules: GuimbardeRules, seed: int, cards: int) -> GuimbardeState:
+    """A world of a random deal (random legal cards) with ``cards`` cards left in the hands, counted from there."""
+    rng = random.Random(seed)
+    state = GuimbardeState.new(rules, seed=seed, first_dealer=seed % rules.players)
+    while sum(len(state.hand(seat)) for seat in range(rules.players)) > cards:
+        state.apply(rng.choice(state.legal_actions()))
+    return GuimbardeState.from_view(state.view(state.deal.to_play), hands=state.deal.hands)
+
+
+VARIANTS = (GuimbardeRules(players=3), GuimbardeRules(players=4), GuimbardeRules(players=5),
+            GuimbardeRules(players=4, marriage_either_order=True, grand_marriage_table_from_each=False,
+                           fou_box_on_survival=True, direction="clockwise"),
+            GuimbardeRules(players=4, rule3_literal_king_of_diamonds=True, rule3_protects_trump_marriages=False,
+                           marriage_obligation_only_in_suit=True, pay_hand_marriage_at_start=True))
+"""The rules options that change what the play pays (G-Q3 to G-Q9, G-Q14), and three table sizes."""
+
+
+def test_GUIMBARDE_7_fast_solver_agrees_with_the_engine() -> None:
+    """GUIMBARDE-§7, R1, R2, R4, R5 (G-Q3 to G-Q9, G-Q14): from random positions of the last tricks, at three to
+    five players and under the rules options that change the payments, the solver on card masks gives every seat
+    the counters of the engine's own max-n solve (which plays every card through the state), and the card values
+    of the seat to play have that value as their best."""
+    checked = 0
+    for rules in VARIANTS:
+        for seed in range(8):
+            world = _position(rules, seed, cards=rules.players * (1 + seed % 3) + seed % rules.players)
+            if world.phase is not Phase.PLAY:
+                continue
+            assert supports(world)
+            value = exact_values(world)
+            assert value == solve(world.clone(), 0)
+            seat = world.deal.to_play
+            values = card_values(world)
+            assert set(values) == {card.index for card in cards_of(world.playable(seat))}
+            assert max(v[seat] for v in values.values()) == value[seat]
+            checked += 1
+    assert checked >= 30
+
+
+def test_GUIMBARDE_7_fast_solver_gives_the_net_of_example_1() -> None:
+    """GUIMBARDE-§7, R5, G-§5.5: the rule file's Example 1 from trick 4, every hand in view: what the counters won
+    so far and the rest of the deal bring each seat is the net table, A +15, B 0, C −9, D −6."""
+    state = example_1(12)
+    so_far = [end - start for end, start in zip(state.ledger.seat_balances(), state.deal.start_balances, strict=True)]
+    assert tuple(a + b for a, b in zip(so_far, exact_values(state), strict=True)) == (15, 0, -9, -6)
+
+
+def test_G7_fast_solver_leaves_table_mode_to_the_engine() -> None:
+    """G-§7: in table mode a card may be played against the rules, so the solver on card masks (enforced play
+    only) declines, and the expert still decides, from the engine's solve."""
+    rules = GuimbardeRules(players=4, mode=Mode.TABLE)
+    state = GuimbardeState.new(rules, seed=5, first_dealer=0)
+    for _ in range(8):
+        state.apply(state.legal_actions()[0])
+    assert not supports(state)
+    bot = ExpertBot(seed=1, worlds=3, exact_worlds=3)
+    assert bot.choose(state.view(state.actor)) in state.legal_actions()
+
+
+def test_expert_refuses_options_out_of_range() -> None:
+    """Bad options: a typed error naming the option and what is allowed."""
+    for option in ("worlds", "exact_worlds", "tries"):
+        try:
+            ExpertBot(**{option: 0})
+        except RulesError as error:
+            assert option in str(error) and "1 or more" in str(error)
+        else:
+            raise AssertionError(f"{option}=0 was accepted")
+
+
+def test_GUIMBARDE_7_play_out_then_solve_counts_the_whole_rest_of_the_deal() -> None:
+    """GUIMBARDE-§7, R1, R5: a world played out by the policy for a trick or two and then solved on card masks is
+    worth what the engine's solve gives after the same play-out, the counters paid during the play-out (marriages,
+    the fou) included."""
+    checked = 0
+    for rules in VARIANTS[:3]:
+        for seed in range(6):
+            world = _position(rules, 100 + seed, cards=rules.players * 4)
+            if world.phase is not Phase.PLAY:
+                continue
+            seat = world.deal.to_play
+            played_out = world.clone()
+            while sum(hand.bit_count() for hand in played_out.deal.hands) > 2 * rules.players:
+                played_out.play_card(played_out.deal.to_play, playout_card(played_out))
+            assert finish(world.clone(), seat, exact_cards=2 * rules.players) == solve(played_out, 0)[seat]
+            checked += 1
+    assert checked >= 12
+
+
+def test_GUIMBARDE_7_perfect_information_player_solves_the_deal_from_its_first_card() -> None:
+    """GUIMBARDE-§7, G-§5.5: at four players the perfect-information player solves the true deal exactly from the
+    first lead: its card is the one whose exact value (every hand in view) is best for it, ties to the lowest."""
+    for seed in range(3):
+        state = GuimbardeState.new(GuimbardeRules(players=4, rounds=1), seed=20 + seed, first_dealer=0)
+        seat = state.deal.to_play
+        values = card_values(state)
+        best = max(values, key=lambda card: (values[card][seat], -card))
+        oracle = OracleBot(seed=seed)
+        oracle.see(state)
+        choice = oracle.choose(state.view(seat))
+        assert isinstance(choice, Play) and choice.card.index == best

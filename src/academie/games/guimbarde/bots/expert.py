@@ -9,13 +9,15 @@ What it adds to the search bot (:mod:`academie.games.guimbarde.bots.search`):
    the suit that beats (GUIMBARDE-R9, "forcer"), one who did not trump held no trump (R9, "couper"), one who did
    not drop a queen on her king did not hold her (R7). After ``tries`` draws the world that broke the fewest of
    these readings stands.
-2. **Exact play once few cards are left** (:func:`solve`). With at most ``exact_tricks`` cards in each hand,
-   the rest of the deal is solved in each world with every hand in view: each seat plays the card that brings it
-   the most counters over the rest of the deal (max-n, G-§5.5 settlements and the Point box of GUIMBARDE-§7
-   computed by the engine itself). A decision ``lookahead`` tricks before that plays the worlds out down to that
-   size by the play-out policy (:func:`playout_card`: the search bot's greedy play, keeping the fou out of the
-   captors' way, §8), and the solver takes over from there; earlier decisions, where a solve per world and card
-   costs too much, play the worlds out by that policy to the end.
+2. **Exact play** (:mod:`~academie.games.guimbarde.bots.solver`, on card masks; :func:`solve`, through the
+   engine, where that solver does not apply). Each world is solved with every hand in view: each seat plays the
+   card that brings it the most counters over the rest of the deal (max-n, the G-§5.5 settlements and the Point box
+   of GUIMBARDE-§7). A decision with at most ``exact_cards`` cards left in all the hands (16: from the second trick
+   at four players) is solved exactly from there in ``exact_worlds`` worlds; an earlier one plays each of
+   ``worlds`` worlds out down to ``solved_cards`` cards (12: the last three tricks at four players) by the
+   play-out policy (:func:`playout_card`: the search bot's greedy play, keeping the fou out of the captors' way,
+   §8), and the solver takes over from there. (Against OpenSpiel's IS-MCTS, the expert that played the first
+   tricks of every world by that policy alone lost its counters on the Point box, the tricks.)
 3. The card with the best mean counters over the worlds is played (common worlds for every card).
 
 Deterministic: one ``random.Random(seed)``; no clock.
@@ -35,6 +37,7 @@ from academie.bots import Reason
 from academie.cards import indices_of
 from academie.engine import AcademieError, Action, Mode, RulesError
 from academie.games.guimbarde.bots.classical import ClassicalBot
+from academie.games.guimbarde.bots.solver import card_values, exact_values, supports
 from academie.games.guimbarde.state import BEATEN_BY, JD, KH, POWER, QH, GuimbardeState, GuimbardeView, Play, legal_mask
 
 
@@ -134,13 +137,24 @@ def _greedy_among(state: GuimbardeState, cards: int) -> int:
 
 def finish(state: GuimbardeState, seat: int, *, exact_cards: int) -> int:
     """The counters the rest of the deal brings ``seat``: the play-out policy down to ``exact_cards`` cards, then
-    exact."""
+    exact (the fast solver of :mod:`~academie.games.guimbarde.bots.solver` where it applies, else the engine's)."""
     deals = len(state.deal_results)
     while len(state.deal_results) == deals and cards_left(state) > exact_cards:
         state.play_card(state.deal.to_play, playout_card(state))
     if len(state.deal_results) > deals:
         return state.deal_results[-1].points[seat]
+    if supports(state):
+        return won_so_far(state, seat) + exact_values(state)[seat]
     return solve(state, deals)[seat]
+
+
+def won_so_far(state: GuimbardeState, seat: int) -> int:
+    """The counters ``seat`` has won (+) or lost (−) since the deal (or the world) began, as
+    :class:`~academie.games.guimbarde.state.DealResult` counts them (the new stocks of G18 left out)."""
+    deal = state.deal
+    stock = state.rules.starting_stock
+    bought = state.stocks_bought[seat] - (deal.start_bought[seat] if deal.start_bought else state.stocks_bought[seat])
+    return state.ledger.seat_balances()[seat] - deal.start_balances[seat] - stock * bought
 
 
 class ExpertBot:
@@ -148,20 +162,25 @@ class ExpertBot:
 
     name = "expert"
 
-    def __init__(self, *, seed: int = 0, worlds: int = 48, exact_tricks: int | None = None, lookahead: int = 1,
-                 tries: int = 30) -> None:
-        for option, value, least in (("worlds", worlds, 1), ("exact_tricks", exact_tricks, 0),
-                                     ("lookahead", lookahead, 0), ("tries", tries, 1)):
-            if value is not None and (type(value) is not int or value < least):
+    def __init__(self, *, seed: int = 0, worlds: int = 48, exact_worlds: int | None = None, exact_cards: int = 16,
+                 solved_cards: int = 12, tries: int = 30) -> None:
+        if exact_worlds is None:
+            exact_worlds = max(1, 2 * worlds // 3) if type(worlds) is int else 1
+        for option, value, least in (("worlds", worlds, 1), ("exact_worlds", exact_worlds, 1),
+                                     ("exact_cards", exact_cards, 0), ("solved_cards", solved_cards, 0),
+                                     ("tries", tries, 1)):
+            if type(value) is not int or value < least:
                 raise RulesError(f"{option}={value!r} is not allowed; allowed: {least} or more")
         self._rng = random.Random(seed)
         self._worlds = worlds
-        self._exact_tricks = exact_tricks
-        """The tricks left from which each world is solved exactly (default: the last two, where a solve takes a
-        millisecond or two)."""
-        self._lookahead = lookahead
-        """How many tricks before the solved ones a decision still looks ahead to them (default 1: from three cards
-        in hand); earlier decisions play the worlds out greedily to the end, as the search bot does."""
+        self._exact_worlds = exact_worlds
+        """The worlds of a decision solved exactly from there (default: two thirds of ``worlds``, 32)."""
+        self._exact_cards = exact_cards
+        """A decision with at most this many cards in all the hands solves each world exactly from there (default
+        16: from the second trick at four players, a solve of 10 to 40 ms)."""
+        self._solved_cards = solved_cards
+        """Earlier decisions play each world out by the play-out policy down to this many cards, then solve it
+        exactly (default 12: the last three tricks at four players, a solve of a millisecond or two)."""
         self._tries = tries
         self._classical = ClassicalBot(seed=seed)
         self._last: str = ""
@@ -177,26 +196,37 @@ class ExpertBot:
             action = self._classical.choose(view)  # nothing to search: a ruling, or one card
             self._last = self._classical.explain()
             return action
-        tricks = 2 if self._exact_tricks is None else self._exact_tricks
-        solving = len(view.hand) <= tricks + self._lookahead
-        exact_cards = tricks * sum(1 for size in view.hand_sizes if size) if solving else 0
+        exact = sum(view.hand_sizes) <= self._exact_cards
+        worlds = self._exact_worlds if exact else self._worlds
         totals = dict.fromkeys(plays, 0)
-        for _ in range(self._worlds):
+        for _ in range(worlds):
             try:
                 world = self._world(view)
             except AcademieError:  # table mode: a deal no world can be built for (G-§7): the books decide
                 action = self._classical.choose(view)
                 self._last = self._classical.explain()
                 return action
-            deals = len(world.deal_results)
-            for action in plays:
-                trial = world.clone()
-                trial.play_card(view.viewer, action.card.index)
-                totals[action] += trial.deal_results[-1].points[view.viewer] if len(trial.deal_results) > deals \
-                    else finish(trial, view.viewer, exact_cards=exact_cards)
+            for action, counters in self._counters(world, view.viewer, plays, exact=exact).items():
+                totals[action] += counters
         best = max(plays, key=lambda a: (totals[a], -a.card.index))
-        self._last = _reason(best, totals, self._worlds, exact=sum(view.hand_sizes) - 1 <= exact_cards)
+        self._last = _reason(best, totals, worlds, exact=exact or sum(view.hand_sizes) - 1 <= self._solved_cards)
         return best
+
+    def _counters(self, world: GuimbardeState, seat: int, plays: list[Play], *, exact: bool) -> dict[Play, int]:
+        """What each card brings ``seat`` in ``world`` over the rest of the deal (module steps 2 and 3)."""
+        if exact and supports(world):
+            values = card_values(world)
+            return {action: values[action.card.index][seat] for action in plays}
+        deals = len(world.deal_results)
+        # where only the engine's (slower) solver applies (table mode), it solves the last two tricks, as it did
+        solved = self._solved_cards if supports(world) else 2 * world.active if exact else 0
+        counters = {}
+        for action in plays:
+            trial = world.clone()
+            trial.play_card(seat, action.card.index)
+            counters[action] = trial.deal_results[-1].points[seat] if len(trial.deal_results) > deals \
+                else finish(trial, seat, exact_cards=solved)
+        return counters
 
     def _world(self, view: GuimbardeView) -> GuimbardeState:
         """One world to play the cards out in (module step 1)."""
