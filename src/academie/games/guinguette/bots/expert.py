@@ -12,9 +12,10 @@ The expert keeps the reading and the play-outs and changes where they go:
    one of the ``discards`` cards that leave the most outs to a tierce among the unseen cards (GU-§5.1c; the
    classical bot's own discard always among them, §8 "Improving with one stir"); throwing a card that leaves fewer
    outs gains nothing the others do not gain more. In the betting (GU-§5.3b) every legal action is a candidate.
-2. **As many worlds per candidate for less time**: ``playouts`` (default 256, against the search bot's 320) are
-   shared among the candidates, the reading draws up to ``tries`` (default 60, against 120) trajectories a seat,
-   and each world serves every candidate with the same chance seed (common random numbers).
+2. **More worlds per candidate**: ``playouts`` (default 1024, against the search bot's 320) are shared among the
+   candidates, three to five, so that each is played out in three to five times as many worlds as the search's;
+   the reading draws up to ``tries`` (default 120, as the search) trajectories a seat, and each world serves every
+   candidate with the same chance seed (common random numbers). A decision still takes well under a second.
 3. **A clearer gain only**: another candidate replaces the classical choice when its mean gain over it, world by
    world, exceeds ``margin`` standard errors (default 1.5, against the search bot's 1: the best of four or five
    noisy gains over the same worlds often passes one standard error by chance alone, and a switch on noise
@@ -113,7 +114,7 @@ class ExpertBot:
 
     name = "expert"
 
-    def __init__(self, *, seed: int = 0, playouts: int = 256, margin: float = 1.5, tries: int = 60,
+    def __init__(self, *, seed: int = 0, playouts: int = 1024, margin: float = 1.5, tries: int = 120,
                  discards: int = 2, bluffs: float = BLUFFS) -> None:
         for option, value in (("playouts", playouts), ("tries", tries), ("discards", discards)):
             if type(value) is not int or value < 1:

@@ -77,6 +77,7 @@ Decisions = Mapping[int, Sequence[tuple[GuinguetteView, Action]]]
 """Each other seat's decisions this deal: its view at the time (public fields only are read) and what it did."""
 
 _COMPLETERS: dict[tuple[bool, bool, bool, bool], dict[int, int]] = {}
+_TIERCES: dict[tuple[bool, bool, bool, bool], dict[int, int]] = {}
 _HIGH_TIERCE: dict[tuple[bool, bool, bool, bool], int] = {}
 
 
@@ -88,6 +89,21 @@ def _tierce_key(rules: GuinguetteRules) -> tuple[bool, bool, bool, bool]:
 def pack_mask(rules: GuinguetteRules) -> int:
     """GU-§2.1: the 36-card pack for 3–4 players, 52 cards for more."""
     return MASK_36 if rules.players <= 4 else MASK_52
+
+
+def tierce(hand: int, rules: GuinguetteRules) -> int:
+    """:func:`~academie.games.guinguette.state.tierce_of` (GU-§5.1c), memoised: the model asks it of the same hands
+    in play-out after play-out.
+
+    >>> tierce(mask_of(parse_cards("JC TH 9S 7D")), GuinguetteRules()) == tierce_of(
+    ...     mask_of(parse_cards("JC TH 9S 7D")), GuinguetteRules())
+    True
+    """
+    table = _TIERCES.setdefault(_tierce_key(rules), {})
+    found = table.get(hand)
+    if found is None:
+        found = table[hand] = tierce_of(hand, rules)
+    return found
 
 
 def completers(rest: int, rules: GuinguetteRules) -> int:
@@ -153,7 +169,7 @@ def classical_keeps(hand: int, *, known: int, view: GuinguetteView, can_stir: bo
     rules = view.rules
     unseen = pack_mask(rules) & ~known
     card, outs = best_discard(hand, unseen, rules)
-    if not can_stir or tierce_of(hand, rules):
+    if not can_stir or tierce(hand, rules):
         return True, card
     if point_of(hand) >= HIGH_POINT and not hand >> QUEEN_OF_DIAMONDS & 1:
         return True, card
@@ -168,19 +184,19 @@ def classical_keeps(hand: int, *, known: int, view: GuinguetteView, can_stir: bo
 def classical_bet(hand: int, view: GuinguetteView) -> Action:
     """The classical bot's betting action (GU-§5.3b, §8 "betting") holding ``hand`` in the situation of ``view``."""
     rules, seat, legal = view.rules, view.viewer, view.legal_actions
-    tierce = tierce_of(hand, rules)
+    held = tierce(hand, rules)
     point = point_of(hand)
     keepers = sum(1 for s, stirs in enumerate(view.stirs) if stirs == 0 and s != seat and not view.folded[s])
     if not view.opened:
-        if tierce:
-            return _measure(legal, 4 if tierce >= high_tierce(rules) else 2)
+        if held:
+            return _measure(legal, 4 if held >= high_tierce(rules) else 2)
         if point >= HIGH_POINT and keepers <= 1:
             return _measure(legal, 1)
         return PASS
     if ALL_IN in legal:
-        return ALL_IN if tierce else FOLD
-    if tierce:
-        if tierce >= high_tierce(rules) and view.raises < 3 and RAISES[4] in legal:
+        return ALL_IN if held else FOLD
+    if held:
+        if held >= high_tierce(rules) and view.raises < 3 and RAISES[4] in legal:
             return RAISES[4]
         return HOLD
     if point >= HIGH_POINT and view.high - view.contributions[seat] <= 2 and keepers <= 1:
