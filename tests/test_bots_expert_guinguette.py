@@ -9,7 +9,7 @@ import pytest
 from guinguette_support import new_deal
 
 from academie.bots import Reason
-from academie.cards import Card
+from academie.cards import Card, mask_of, parse_cards
 from academie.games import make_bot
 from academie.games.guinguette import (
     FOLD,
@@ -23,7 +23,14 @@ from academie.games.guinguette import (
     tierce_of,
 )
 from academie.games.guinguette.bots.classical import HIGH_POINT, ClassicalBot
-from academie.games.guinguette.bots.expert import ExpertBot, bluff_reading, candidates
+from academie.games.guinguette.bots.expert import (
+    ExpertBot,
+    bluff_reading,
+    candidates,
+    classical_could,
+    loose_seats,
+    showdown_share,
+)
 from academie.games.guinguette.bots.oracle import OracleBot
 from academie.games.guinguette.bots.search import opponent_decisions, sample_world
 from academie.games.guinguette.positions import deck
@@ -150,3 +157,63 @@ def test_GU_5_3b_a_bet_read_as_a_bluff_explains_nothing() -> None:
 
     assert all(backed(sample_world(view, rng, decisions)[0][1]) for _ in range(30))
     assert not all(backed(sample_world(view, rng, stirs_only)[0][1]) for _ in range(30))
+
+
+def loose_raise(trash_or_tierce: str) -> GuinguetteState:
+    """Three seats keep their cards (GU-§5.3a); eldest (seat 0) opens with a pinte and seat 1 raises by a
+    demi-septier, which the classical bot never does with any hand (it raises by a pinte only, GU-§5.3b, §8);
+    seat 2, the dealer, holding ``trash_or_tierce``, is to speak."""
+    state = new_deal(["QC JS 7D 6C", "KH 9D 8C AH", trash_or_tierce])
+    for text in ("keep", "keep", "keep", "bet 4", "raise 1"):
+        state.apply_text(text)
+    return state
+
+
+def test_GU_5_3b_a_raise_the_classical_bot_never_makes_marks_a_loose_bettor() -> None:
+    """GU-§5.3b, §8 "betting": the classical bot opens with any measure (a tierce, a point) and raises by a pinte
+    while fewer than three raises stand; a raise by a demi-septier it never makes, so its maker is a loose bettor,
+    and the opener is not."""
+    state = loose_raise("6S 7H KS AD")
+    decisions = opponent_decisions(state.view(2))
+    assert decisions is not None
+    assert [str(a) for _, a in decisions[1]] == ["keep", "raise 1"]
+    assert loose_seats(decisions) == frozenset({1})
+    opener, raised = decisions[0][-1], decisions[1][-1]
+    assert classical_could(*opener) and not classical_could(*raised)
+    classical_raise = new_deal(["QC JS 7D 6C", "KH 9D 8C AH", "6S 7H KS AD"])
+    for text in ("keep", "keep", "keep", "bet 4", "raise 4"):
+        classical_raise.apply_text(text)
+    classical_decisions = opponent_decisions(classical_raise.view(2))
+    assert classical_decisions is not None and loose_seats(classical_decisions) == frozenset()
+
+
+def test_GU_5_4b_the_showdown_share_counts_the_best_tierce_then_the_point_then_the_order() -> None:
+    """GU-§5.4b: the best tierce wins, else the highest point; equal hands go to the earlier in order (seat 0 is
+    eldest here, seat 2 deals)."""
+    view = loose_raise("JC TH 9S AD").view(2)
+
+    def world(one: str, two: str, mine: str) -> tuple[list[int], list[int], int]:
+        return [mask_of(parse_cards(hand)) for hand in (one, two, mine)], [], 0
+
+    no_tierces = world("QC JS 7D 6C", "KH 9D 8C AH", "JC TH 9S AD")
+    an_equal_tierce = world("QC JS 7D 6C", "JH TD 9C AH", "JC TH 9S AD")  # au valet too: seat 1 speaks first
+    assert showdown_share(view, [no_tierces]) == 1.0
+    assert showdown_share(view, [an_equal_tierce]) == 0.0
+    assert showdown_share(view, [no_tierces, an_equal_tierce]) == 0.5
+    points = loose_raise("KS QS 6S AD").view(2)  # no tierce, a point of 27
+    assert showdown_share(points, [world("QC JS 7D 6C", "KH 9D 8C AH", "KS QS 6S AD")]) == 0.0  # 33 beats 27
+    assert showdown_share(points, [world("AC 6D 8H QS", "AH 7D TD 6H", "KS QS 6S AD")]) == 1.0  # 25, 24
+    assert showdown_share(points, [world("8H 7H 6D AS", "KH 9D AC AH", "KS QS 6S AD")]) == 0.0  # 8-7-6
+
+
+@pytest.mark.parametrize(("hand", "folds"), [("6S 7H KS AD", True), ("JC TH 9S AD", False)])
+def test_GU_8_against_a_loose_bettor_the_expert_plays_the_showdown_odds(hand: str, folds: bool) -> None:
+    """§8 "betting", pot odds: facing a loose bettor's raise, the expert folds a hand with no tierce and a point of
+    24 (it would win almost no showdown: it is not worth the price) and keeps a tierce au valet in the contest,
+    however the raiser may have bet."""
+    state = loose_raise(hand)
+    bot = ExpertBot(seed=4, playouts=96, tries=20)
+    action = bot.choose(state.view(2))
+    assert action in state.legal_actions()
+    assert (action == FOLD) is folds
+    assert said_in_french(bot.explain()) and "odds" in bot.explain()

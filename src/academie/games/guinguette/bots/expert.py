@@ -27,6 +27,16 @@ The expert keeps the reading and the play-outs and changes where they go:
    be worth it against a bettor who may hold anything. Measured: OpenSpiel's information-set search, which bets
    and raises on any hand, made the search bot fold a point or a low tierce to its raises deal after deal.
 
+5. **A loose bettor is met with the showdown's odds** (§8 "betting": pot odds). The play-outs have every other
+   seat bet as the classical bot would; a seat that has raised by one or two, or past the third raise, or bet in
+   any way the classical bot never would with any hand (:func:`loose_seats`), shows that it does not, and against
+   it a raise of ours does not make it fold, while a fold of ours gives up the pot to any hand. While such a seat
+   is still in the contest, the expert reads its cards from its stirs alone, counts in how many worlds its own hand
+   would win the showdown (:func:`showdown_share`, GU-§5.4b) and plays the odds (:func:`odds_action`): hold when its
+   share of the pot after holding is worth more than the price, raise a pinte when its share is well above an
+   equal one, fold otherwise. Measured against OpenSpiel's information-set search (which raises on any hand): the
+   play-outs alone raised back with nothing deal after deal, to all in.
+
 Deterministic: one ``random.Random(seed)``; no clock.
 
 >>> from academie.games.guinguette.state import GuinguetteState
@@ -39,11 +49,12 @@ True
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any, Final
 
 from academie.bots import Reason
 from academie.bots.random import NoLegalActionError
-from academie.cards import mask_of
+from academie.cards import mask_of, parse_cards
 from academie.engine import Action, RulesError
 from academie.games.guinguette.bots.classical import ClassicalBot, remedy_choice
 from academie.games.guinguette.bots.search import (
@@ -53,18 +64,28 @@ from academie.games.guinguette.bots.search import (
     _beats,
     _known,
     _paired_gain,
+    classical_bet,
     completers,
     opponent_decisions,
     pack_mask,
     sample_world,
+    tierce,
 )
 from academie.games.guinguette.state import (
+    ALL_IN,
+    BETS,
+    FOLD,
+    HOLD,
+    PASS,
     POINT_VALUE,
+    RAISES,
+    GuinguetteRules,
     GuinguetteState,
     GuinguetteView,
     Phase,
     Restir,
     Stir,
+    point_of,
 )
 
 
@@ -109,6 +130,92 @@ def bluff_reading(decisions: Decisions, *, bluffs: float, rng: random.Random) ->
             for seat, seen in decisions.items()}
 
 
+_PROBES: Final = tuple(mask_of(parse_cards(text)) for text in ("6C 7H KS AD", "KC KH JS TD", "8C 7H 6S AD",
+                                                                   "JC TH 9S AD"))
+"""One hand of each kind the classical bot tells apart when it bets (GU-§5.3b, §8): no tierce and a low point, no
+tierce and a high point, a low tierce, a high tierce."""
+
+
+def classical_could(seen: GuinguetteView, action: Action) -> bool:
+    """Whether the classical bot could have taken ``action`` in the betting of ``seen`` with some hand (module step
+    5): its bets depend on the hand only through the tierce and the point, so one hand of each kind settles it.
+
+    >>> from academie.games.guinguette.state import GuinguetteState
+    >>> state = GuinguetteState.new(seed=2, first_dealer=0)
+    >>> classical_could(state.view(state.actor), state.legal_actions()[0])
+    True
+    """
+    if seen.phase is not Phase.BET:
+        return True
+    return any(classical_bet(probe, seen) == action for probe in _PROBES)
+
+
+def loose_seats(decisions: Decisions) -> frozenset[int]:
+    """The other seats that have bet this deal as the classical bot would with no hand at all (module step 5).
+
+    >>> loose_seats({1: [], 2: []})
+    frozenset()
+    """
+    return frozenset(seat for seat, seen in decisions.items()
+                     if any(not classical_could(at, action) for at, action in seen))
+
+
+def showdown_share(view: GuinguetteView, worlds: Sequence[World]) -> float:
+    """The share of ``worlds`` in which the viewer's hand would win the cabaret against every seat still in
+    (GU-§5.4b: the best tierce, else the point; equal hands to the earlier in order). With the option
+    ``no_tierce="carry"`` a showdown with no tierce wins nothing (the basket carries over)."""
+    rules = view.rules
+    assert view.dealer is not None
+    order = [(view.dealer + 1 + position) % rules.players for position in range(rules.players)]
+    live = [seat for seat in order if not view.folded[seat]]
+    wins = 0
+    for hands, _, _ in worlds:
+        ranks = {seat: _showdown_rank(hands[seat], rules) for seat in live}
+        if rules.no_tierce == "carry" and not any(rank[0] for rank in ranks.values()):
+            continue
+        wins += max(live, key=lambda seat: (ranks[seat], -live.index(seat))) == view.viewer
+    return wins / len(worlds)
+
+
+def _showdown_rank(hand: int, rules: GuinguetteRules) -> tuple[int, int]:
+    """GU-§5.4b: a hand's rank at the showdown, its tierce, else its point."""
+    held = tierce(hand, rules)
+    return held, 0 if held else point_of(hand)
+
+
+RAISE_SHARE: Final = 1.25
+"""How far above an equal share of the showdown (one in as many as are still in) the expert's share must be before
+it raises a loose bettor (module step 5)."""
+
+
+def odds_action(view: GuinguetteView, share: float) -> Action:
+    """The odds' action (module step 5) for a hand that wins the showdown in ``share`` of the worlds: raise a pinte
+    when the share is :data:`RAISE_SHARE` times an equal one, hold (or go all in, if short) when the share of the
+    pot after holding is worth more than the price, else fold.
+
+    >>> from academie.games.guinguette.state import GuinguetteState
+    >>> state = GuinguetteState.new(seed=2, first_dealer=0)
+    >>> odds_action(state.view(state.actor), 1.0) in state.legal_actions()
+    True
+    """
+    legal = view.legal_actions
+    me = view.viewer
+    need = view.high - view.contributions[me]
+    live = sum(1 for folded in view.folded if not folded)
+    if not view.opened:
+        action: Action = BETS[4] if share * live >= RAISE_SHARE else PASS
+        return action if action in legal else PASS
+    pot = view.baskets[1] + (view.baskets[2] if view.rules.cotillon_to == "cabaret_winner" else 0)
+    price = min(need, view.stocks[me])
+    if share * (pot + price) <= price:
+        return FOLD if FOLD in legal else legal[0]
+    if ALL_IN in legal:
+        return ALL_IN
+    if share * live >= RAISE_SHARE and RAISES[4] in legal:
+        return RAISES[4]
+    return HOLD if HOLD in legal else legal[0]
+
+
 class ExpertBot:
     """The search bot's reading and play-outs, on the candidates that matter (module docstring)."""
 
@@ -151,8 +258,11 @@ class ExpertBot:
         if len(legal) == 1 or view.phase not in (Phase.STIR, Phase.BET, Phase.TRICKS):
             self._last = Reason("takes the only choice it has") if len(legal) == 1 else self._books(view, default)
             return default
-        options = candidates(view, default, discards=self.discards)
         decisions = opponent_decisions(view)
+        loose = self._loose_in(view, decisions)
+        if loose and decisions is not None:
+            return self._odds(view, decisions, loose)
+        options = candidates(view, default, discards=self.discards)
         count = max(8, self.playouts // len(options))
         worlds = [self._world(view, decisions) for _ in range(count)]
         seeds = [self._rng.getrandbits(32) for _ in worlds]
@@ -166,6 +276,25 @@ class ExpertBot:
                 best, gain = action, mean
         self._last = _beats(default, gain, count) if best != default else self._books(view, default)
         return best
+
+    @staticmethod
+    def _loose_in(view: GuinguetteView, decisions: Decisions | None) -> frozenset[int]:
+        """The loose bettors still in the contest (module step 5), once the betting has begun."""
+        if decisions is None or view.phase is not Phase.BET:
+            return frozenset()
+        return frozenset(seat for seat in loose_seats(decisions) if not view.folded[seat])
+
+    def _odds(self, view: GuinguetteView, decisions: Decisions, loose: frozenset[int]) -> Action:
+        """Module step 5: the loose bettors' cards read from their stirs alone, the others' as in the play-outs."""
+        reading = {seat: [(at, action) for at, action in seen if seat not in loose or at.phase is Phase.STIR]
+                   for seat, seen in decisions.items()}
+        worlds = [self._world(view, reading) for _ in range(max(8, self.playouts // 2))]
+        share = showdown_share(view, worlds)
+        action = odds_action(view, share)
+        self._last = Reason("plays the odds against a loose bettor: its hand would win the showdown in {share}% of "
+                            "the deals it reads, and the pot pays {pot} tokens (§8)", share=round(100 * share),
+                            pot=view.baskets[1] + view.baskets[2])
+        return action
 
     def _world(self, view: GuinguetteView, decisions: Decisions | None) -> World:
         """One world to play the candidates out in: the others' hands read from what they did, each other seat's
