@@ -159,27 +159,33 @@ def test_GU_5_3b_a_bet_read_as_a_bluff_explains_nothing() -> None:
     assert not all(backed(sample_world(view, rng, stirs_only)[0][1]) for _ in range(30))
 
 
-def loose_raise(trash_or_tierce: str) -> GuinguetteState:
-    """Three seats keep their cards (GU-§5.3a); eldest (seat 0) opens with a pinte and seat 1 raises by a
-    demi-septier, which the classical bot never does with any hand (it raises by a pinte only, GU-§5.3b, §8);
-    seat 2, the dealer, holding ``trash_or_tierce``, is to speak."""
-    state = new_deal(["QC JS 7D 6C", "KH 9D 8C AH", trash_or_tierce])
-    for text in ("keep", "keep", "keep", "bet 4", "raise 1"):
+LOOSE_BETTING = ("keep", "keep", "keep", "bet 4", "raise 1", "hold", "raise 4", "raise 2")
+"""Three seats keep their cards (GU-§5.3a); eldest (seat 0) opens with a pinte, seat 1 raises by a demi-septier,
+seat 2 holds, seat 0 raises by a pinte and seat 1 by a chopine: seat 1 twice did what the classical bot never does
+with any hand (it raises by a pinte only, GU-§5.3b, §8)."""
+
+
+def loose_raise(hand: str, steps: int = len(LOOSE_BETTING)) -> GuinguetteState:
+    """:data:`LOOSE_BETTING`'s first ``steps`` steps with ``hand`` for seat 2, the dealer."""
+    state = new_deal(["QC JS 7D 6C", "KH 9D 8C AH", hand])
+    for text in LOOSE_BETTING[:steps]:
         state.apply_text(text)
     return state
 
 
 def test_GU_5_3b_a_raise_the_classical_bot_never_makes_marks_a_loose_bettor() -> None:
     """GU-§5.3b, §8 "betting": the classical bot opens with any measure (a tierce, a point) and raises by a pinte
-    while fewer than three raises stand; a raise by a demi-septier it never makes, so its maker is a loose bettor,
-    and the opener is not."""
+    while fewer than three raises stand; a raise by a demi-septier or a chopine it never makes, so the seat that
+    made two is a loose bettor; one alone is not enough, and the opener is not."""
     state = loose_raise("6S 7H KS AD")
     decisions = opponent_decisions(state.view(2))
     assert decisions is not None
-    assert [str(a) for _, a in decisions[1]] == ["keep", "raise 1"]
+    assert [str(a) for _, a in decisions[1]] == ["keep", "raise 1", "raise 2"]
     assert loose_seats(decisions) == frozenset({1})
-    opener, raised = decisions[0][-1], decisions[1][-1]
+    opener, raised = decisions[0][2], decisions[1][1]
     assert classical_could(*opener) and not classical_could(*raised)
+    once = opponent_decisions(loose_raise("6S 7H KS AD", steps=5).view(2))
+    assert once is not None and loose_seats(once) == frozenset()
     classical_raise = new_deal(["QC JS 7D 6C", "KH 9D 8C AH", "6S 7H KS AD"])
     for text in ("keep", "keep", "keep", "bet 4", "raise 4"):
         classical_raise.apply_text(text)
@@ -208,9 +214,9 @@ def test_GU_5_4b_the_showdown_share_counts_the_best_tierce_then_the_point_then_t
 
 @pytest.mark.parametrize(("hand", "folds"), [("6S 7H KS AD", True), ("JC TH 9S AD", False)])
 def test_GU_8_against_a_loose_bettor_the_expert_plays_the_showdown_odds(hand: str, folds: bool) -> None:
-    """§8 "betting", pot odds: facing a loose bettor's raise, the expert folds a hand with no tierce and a point of
-    24 (it would win almost no showdown: it is not worth the price) and keeps a tierce au valet in the contest,
-    however the raiser may have bet."""
+    """§8 "betting", pot odds: facing a loose bettor's second raise, the expert folds a hand with no tierce and a
+    point of 24 (it would win almost no showdown: it is not worth the price) and keeps a tierce au valet in the
+    contest, however the raiser may have bet."""
     state = loose_raise(hand)
     bot = ExpertBot(seed=4, playouts=96, tries=20)
     action = bot.choose(state.view(2))

@@ -28,8 +28,8 @@ The expert keeps the reading and the play-outs and changes where they go:
    and raises on any hand, made the search bot fold a point or a low tierce to its raises deal after deal.
 
 5. **A loose bettor is met with the showdown's odds** (§8 "betting": pot odds). The play-outs have every other
-   seat bet as the classical bot would; a seat that has raised by one or two, or past the third raise, or bet in
-   any way the classical bot never would with any hand (:func:`loose_seats`), shows that it does not, and against
+   seat bet as the classical bot would; a seat that has twice raised by one or two, or past the third raise, or
+   bet in any way the classical bot never would with any hand (:func:`loose_seats`), shows that it does not; against
    it a raise of ours does not make it fold, while a fold of ours gives up the pot to any hand. While such a seat
    is still in the contest, the expert reads its cards from its stirs alone, counts in how many worlds its own hand
    would win the showdown (:func:`showdown_share`, GU-§5.4b) and plays the odds (:func:`odds_action`): hold when its
@@ -150,14 +150,21 @@ def classical_could(seen: GuinguetteView, action: Action) -> bool:
     return any(classical_bet(probe, seen) == action for probe in _PROBES)
 
 
+LOOSE_ACTS: Final = 2
+"""How many bets, holds or raises this deal a seat must have made that the classical bot never makes with any hand
+before the expert takes it for a loose bettor (module step 5). One is not enough: a player who reads the table
+(our search bot) opens with a demi-septier or raises a chopine now and then, on a hand that deserves it."""
+
+
 def loose_seats(decisions: Decisions) -> frozenset[int]:
-    """The other seats that have bet this deal as the classical bot would with no hand at all (module step 5).
+    """The other seats that have bet this deal, :data:`LOOSE_ACTS` times or more, as the classical bot would with
+    no hand at all (module step 5).
 
     >>> loose_seats({1: [], 2: []})
     frozenset()
     """
     return frozenset(seat for seat, seen in decisions.items()
-                     if any(not classical_could(at, action) for at, action in seen))
+                     if sum(not classical_could(at, action) for at, action in seen) >= LOOSE_ACTS)
 
 
 def showdown_share(view: GuinguetteView, worlds: Sequence[World]) -> float:
