@@ -14,6 +14,7 @@ from academie.games import make_bot
 from academie.games.guinguette import (
     FOLD,
     KEEP,
+    RAISES,
     GuinguetteRules,
     GuinguetteState,
     Phase,
@@ -222,4 +223,19 @@ def test_GU_8_against_a_loose_bettor_the_expert_plays_the_showdown_odds(hand: st
     action = bot.choose(state.view(2))
     assert action in state.legal_actions()
     assert (action == FOLD) is folds
+    assert said_in_french(bot.explain()) and "odds" in bot.explain()
+
+
+def test_GU_8_the_expert_does_not_raise_back_with_nothing_a_seat_that_bet_as_the_classical_bot_never_would() -> None:
+    """§8 "betting": seat 0 opened with a pinte on no tierce and a point of 24, seat 1 raised by a demi-septier
+    (which the classical bot never does, GU-§5.3b), seat 2 held. The play-outs, whose seat 1 folds as the classical
+    bot would, raise back; the odds (a showdown won almost never) fold, and they decide."""
+    state = new_deal(["6S 7H KS AD", "KH 9D 8C AH", "JC TH 9S 6D"])
+    for text in ("keep", "keep", "keep", "bet 4", "raise 1", "hold"):
+        state.apply_text(text)
+    view = state.view(0)
+    bot = ExpertBot(seed=4, playouts=256, tries=40)
+    twin = ExpertBot(seed=4, playouts=256, tries=40)
+    assert twin._search(view, twin._model.choose(view), opponent_decisions(view)) in RAISES.values()
+    assert bot.choose(view) == FOLD
     assert said_in_french(bot.explain()) and "odds" in bot.explain()

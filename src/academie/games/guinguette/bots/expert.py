@@ -34,8 +34,9 @@ The expert keeps the reading and the play-outs and changes where they go:
    is still in the contest, the expert reads its cards from its stirs alone, counts in how many worlds its own hand
    would win the showdown (:func:`showdown_share`, GU-§5.4b) and plays the odds (:func:`odds_action`): hold when its
    share of the pot after holding is worth more than the price, raise a pinte when its share is well above an
-   equal one, fold otherwise. Measured against OpenSpiel's information-set search (which raises on any hand): the
-   play-outs alone raised back with nothing deal after deal, to all in.
+   equal one, fold otherwise. After one such bet only, the play-outs decide, but they may not raise that seat
+   unless the odds would too (a raise on the belief that it folds). Measured against OpenSpiel's information-set
+   search (which raises on any hand): the play-outs alone raised back with nothing deal after deal, to all in.
 
 Deterministic: one ``random.Random(seed)``; no clock.
 
@@ -156,15 +157,15 @@ before the expert takes it for a loose bettor (module step 5). One is not enough
 (our search bot) opens with a demi-septier or raises a chopine now and then, on a hand that deserves it."""
 
 
-def loose_seats(decisions: Decisions) -> frozenset[int]:
-    """The other seats that have bet this deal, :data:`LOOSE_ACTS` times or more, as the classical bot would with
-    no hand at all (module step 5).
+def loose_seats(decisions: Decisions, *, acts: int = LOOSE_ACTS) -> frozenset[int]:
+    """The other seats that have bet this deal, ``acts`` times or more, as the classical bot would with no hand at
+    all (module step 5).
 
     >>> loose_seats({1: [], 2: []})
     frozenset()
     """
     return frozenset(seat for seat, seen in decisions.items()
-                     if sum(not classical_could(at, action) for at, action in seen) >= LOOSE_ACTS)
+                     if sum(not classical_could(at, action) for at, action in seen) >= acts)
 
 
 def showdown_share(view: GuinguetteView, worlds: Sequence[World]) -> float:
@@ -266,9 +267,21 @@ class ExpertBot:
             self._last = Reason("takes the only choice it has") if len(legal) == 1 else self._books(view, default)
             return default
         decisions = opponent_decisions(view)
-        loose = self._loose_in(view, decisions)
+        loose = self._loose_in(view, decisions, acts=LOOSE_ACTS)
         if loose and decisions is not None:
             return self._odds(view, decisions, loose)
+        best = self._search(view, default, decisions)
+        suspects = self._loose_in(view, decisions, acts=1)
+        if suspects and decisions is not None and best in RAISES.values():
+            why = self._last
+            odds = self._odds(view, decisions, suspects)
+            if odds not in RAISES.values():
+                return odds
+            self._last = why
+        return best
+
+    def _search(self, view: GuinguetteView, default: Action, decisions: Decisions | None) -> Action:
+        """Module steps 1 to 4: the classical ``default`` unless a candidate beats it clearly in the play-outs."""
         options = candidates(view, default, discards=self.discards)
         count = max(8, self.playouts // len(options))
         worlds = [self._world(view, decisions) for _ in range(count)]
@@ -285,11 +298,12 @@ class ExpertBot:
         return best
 
     @staticmethod
-    def _loose_in(view: GuinguetteView, decisions: Decisions | None) -> frozenset[int]:
-        """The loose bettors still in the contest (module step 5), once the betting has begun."""
+    def _loose_in(view: GuinguetteView, decisions: Decisions | None, *, acts: int) -> frozenset[int]:
+        """The seats still in the contest that have made ``acts`` bets or more this deal that the classical bot
+        never makes (module step 5), once the betting has begun."""
         if decisions is None or view.phase is not Phase.BET:
             return frozenset()
-        return frozenset(seat for seat in loose_seats(decisions) if not view.folded[seat])
+        return frozenset(seat for seat in loose_seats(decisions, acts=acts) if not view.folded[seat])
 
     def _odds(self, view: GuinguetteView, decisions: Decisions, loose: frozenset[int]) -> Action:
         """Module step 5: the loose bettors' cards read from their stirs alone, the others' as in the play-outs."""
