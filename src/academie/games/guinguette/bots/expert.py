@@ -74,10 +74,8 @@ from academie.games.guinguette.bots.search import (
 )
 from academie.games.guinguette.state import (
     ALL_IN,
-    BETS,
     FOLD,
     HOLD,
-    PASS,
     POINT_VALUE,
     RAISES,
     GuinguetteRules,
@@ -198,17 +196,17 @@ def odds_action(view: GuinguetteView, share: float) -> Action:
     pot after holding is worth more than the price, else fold.
 
     >>> from academie.games.guinguette.state import GuinguetteState
-    >>> state = GuinguetteState.new(seed=2, first_dealer=0)
-    >>> odds_action(state.view(state.actor), 1.0) in state.legal_actions()
-    True
+    >>> state = GuinguetteState.new(GuinguetteRules(players=3), seed=2, first_dealer=0)
+    >>> for text in ("keep", "keep", "keep", "bet 4"):
+    ...     _ = state.apply_text(text)
+    >>> view = state.view(state.actor)
+    >>> str(odds_action(view, 0.05)), str(odds_action(view, 0.4)), str(odds_action(view, 0.5))
+    ('fold', 'hold', 'raise 4')
     """
     legal = view.legal_actions
     me = view.viewer
     need = view.high - view.contributions[me]
     live = sum(1 for folded in view.folded if not folded)
-    if not view.opened:
-        action: Action = BETS[4] if share * live >= RAISE_SHARE else PASS
-        return action if action in legal else PASS
     pot = view.baskets[1] + (view.baskets[2] if view.rules.cotillon_to == "cabaret_winner" else 0)
     price = min(need, view.stocks[me])
     if share * (pot + price) <= price:
