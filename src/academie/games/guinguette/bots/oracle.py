@@ -32,6 +32,12 @@ class OracleBot(ExpertBot):
         assert isinstance(state, GuinguetteState)
         self._state = state
 
+    @staticmethod
+    def _loose_in(view: GuinguetteView, decisions: Decisions | None) -> frozenset[int]:
+        """None: seeing every card, it has no hand to read from the way the others bet (the expert's step 5), and
+        its play-outs stay those of the bound measured for every level."""
+        return frozenset()
+
     def _world(self, view: GuinguetteView, decisions: Decisions | None) -> World:
         state = self._state
         if state is None:
