@@ -186,6 +186,12 @@ def _showdown_rank(hand: int, rules: GuinguetteRules) -> tuple[int, int]:
     return held, 0 if held else point_of(hand)
 
 
+def cabaret_prize(view: GuinguetteView) -> int:
+    """What the cabaret's winner takes as things stand: the cabaret basket, and the cotillon basket too under the
+    default ``cotillon_to="cabaret_winner"`` (GU-§5.4b, GU-§5.4c)."""
+    return view.baskets[1] + (view.baskets[2] if view.rules.cotillon_to == "cabaret_winner" else 0)
+
+
 RAISE_SHARE: Final = 1.25
 """How far above an equal share of the showdown (one in as many as are still in) the expert's share must be before
 it raises a loose bettor (module step 5)."""
@@ -208,7 +214,7 @@ def odds_action(view: GuinguetteView, share: float) -> Action:
     me = view.viewer
     need = view.high - view.contributions[me]
     live = sum(1 for folded in view.folded if not folded)
-    pot = view.baskets[1] + (view.baskets[2] if view.rules.cotillon_to == "cabaret_winner" else 0)
+    pot = cabaret_prize(view)
     price = min(need, view.stocks[me])
     if share * (pot + price) <= price:
         return FOLD if FOLD in legal else legal[0]
@@ -296,7 +302,7 @@ class ExpertBot:
         action = odds_action(view, share)
         self._last = Reason("plays the odds against a loose bettor: its hand would win the showdown in {share}% of "
                             "the deals it reads, and the pot pays {pot} tokens (§8)", share=round(100 * share),
-                            pot=view.baskets[1] + view.baskets[2])
+                            pot=cabaret_prize(view))
         return action
 
     def _world(self, view: GuinguetteView, decisions: Decisions | None) -> World:
