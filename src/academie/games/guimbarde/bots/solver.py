@@ -23,6 +23,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import itertools
 from dataclasses import dataclass
 from typing import Final
@@ -86,16 +87,24 @@ def supports(state: GuimbardeState) -> bool:
 
 def _table(state: GuimbardeState) -> _Table:
     rules, deal = state.rules, state.deal
+    partner, kinds = _marriages(rules)
+    return _Table(rules=rules, players=rules.players, trump=deal.trump, order=state.seats_in_order(),
+                  following=tuple(state.next_seat(seat) for seat in range(rules.players)), partner=partner,
+                  kinds=kinds, point=state.ledger.balance(POINT), fou_box=state.ledger.balance(FOU))
+
+
+@functools.lru_cache(maxsize=16)
+def _marriages(rules: GuimbardeRules) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
+    """For each card of the pack, its partner in a marriage (-1 for none), and the kind of every pair played in a row
+    (:func:`~academie.games.guimbarde.state.marriage_kind`): the same for every deal under the same rules, so made
+    once (it was two fifths of a solve from the last tricks)."""
     indices = range(max(card.index for card in pack_for(rules.players)) + 1)
     partner = []
     for card in indices:
         rank = rank_of(card)
         other = Rank.KING if rank == Rank.QUEEN else Rank.QUEEN if rank == Rank.KING else None
         partner.append(-1 if other is None else card_index(other, Suit(suit_of(card))))
-    return _Table(rules=rules, players=rules.players, trump=deal.trump, order=state.seats_in_order(),
-                  following=tuple(state.next_seat(seat) for seat in range(rules.players)), partner=tuple(partner),
-                  kinds=tuple(tuple(marriage_kind(a, b, rules) for b in indices) for a in indices),
-                  point=state.ledger.balance(POINT), fou_box=state.ledger.balance(FOU))
+    return tuple(partner), tuple(tuple(marriage_kind(a, b, rules) for b in indices) for a in indices)
 
 
 def exact_values(state: GuimbardeState) -> Values:
