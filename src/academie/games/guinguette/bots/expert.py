@@ -66,10 +66,12 @@ from academie.games.guinguette.bots.search import (
     _beats,
     _known,
     _paired_gain,
+    books_reason,
     classical_bet,
     completers,
     opponent_decisions,
     pack_mask,
+    play_out,
     sample_world,
     tierce,
 )
@@ -80,7 +82,6 @@ from academie.games.guinguette.state import (
     POINT_VALUE,
     RAISES,
     GuinguetteRules,
-    GuinguetteState,
     GuinguetteView,
     Phase,
     Restir,
@@ -265,7 +266,8 @@ class ExpertBot:
         if default not in legal:  # a ruling barred the model's choice (a card exposed, a stir voided)
             default = legal[0]
         if len(legal) == 1 or view.phase not in (Phase.STIR, Phase.BET, Phase.TRICKS):
-            self._last = Reason("takes the only choice it has") if len(legal) == 1 else self._books(view, default)
+            self._last = Reason("takes the only choice it has") if len(legal) == 1 \
+                else books_reason(self._classical, view, default)
             return default
         decisions = opponent_decisions(view)
         loose = self._loose_in(view, decisions)
@@ -275,7 +277,7 @@ class ExpertBot:
         count = max(8, self.playouts // len(options))
         worlds = [self._world(view, decisions) for _ in range(count)]
         seeds = [self._rng.getrandbits(32) for _ in worlds]
-        values = {action: [self._playout(view, action, world, seed) for world, seed in zip(worlds, seeds,
+        values = {action: [play_out(self._model, view, action, world, seed) for world, seed in zip(worlds, seeds,
                                                                                              strict=True)]
                   for action in options}
         best, gain = default, 0.0
@@ -283,7 +285,7 @@ class ExpertBot:
             mean, half = _paired_gain(values[action], values[default])
             if mean - self.margin * half > 0 and mean > gain:
                 best, gain = action, mean
-        self._last = _beats(default, gain, count) if best != default else self._books(view, default)
+        self._last = _beats(default, gain, count) if best != default else books_reason(self._classical, view, default)
         return best
 
     @staticmethod
@@ -314,21 +316,3 @@ class ExpertBot:
         return sample_world(view, self._rng, bluff_reading(decisions, bluffs=self.bluffs, rng=self._rng),
                             self.tries)
 
-    def _books(self, view: GuinguetteView, default: Action) -> Reason:
-        """The classical bot's reason for ``default``, the choice that stands."""
-        if self._classical.choose(view) == default:
-            why = self._classical.explain()
-            if isinstance(why, Reason):
-                return why
-        return Reason("follows the rule file's advice (GU-§8)")
-
-    def _playout(self, view: GuinguetteView, action: Action, world: World, seed: int) -> int:
-        hands, cotillon, aside = world
-        state = GuinguetteState.from_view(view, hands=hands, cotillon=cotillon, aside=aside, seed=seed)
-        state.apply_unchecked(action)
-        model = self._model
-        while not state.deal_results:
-            seat = state.actor
-            assert isinstance(seat, int) and seat >= 0
-            state.apply_unchecked(model.choose(state.view(seat)))
-        return state.deal_results[0].points[view.viewer]

@@ -398,6 +398,29 @@ def sample_world(view: GuinguetteView, rng: random.Random, decisions: Decisions 
     return hands, rest, aside
 
 
+def books_reason(classical: ClassicalBot, view: GuinguetteView, default: Action) -> Reason:
+    """The classical bot's reason for ``default``, the choice a search keeps (the rule file's advice, GU-§8, where
+    the classical bot would have chosen otherwise)."""
+    if classical.choose(view) == default:
+        why = classical.explain()
+        if isinstance(why, Reason):
+            return why
+    return Reason("follows the rule file's advice (GU-§8)")
+
+
+def play_out(model: ModelBot, view: GuinguetteView, action: Action, world: World, seed: int) -> int:
+    """The tokens the viewer ends the deal with when it takes ``action`` in ``world`` and every seat then plays as
+    ``model`` (each from its own view of the world)."""
+    hands, cotillon, aside = world
+    state = GuinguetteState.from_view(view, hands=hands, cotillon=cotillon, aside=aside, seed=seed)
+    state.apply_unchecked(action)
+    while not state.deal_results:
+        seat = state.actor
+        assert isinstance(seat, int) and seat >= 0
+        state.apply_unchecked(model.choose(state.view(seat)))
+    return state.deal_results[0].points[view.viewer]
+
+
 # ------------------------------------------------------------------------------------ the search
 class SearchBot:
     """Classical-model reading of the others, play-outs of each action, a switch only on a clear gain."""
@@ -433,13 +456,14 @@ class SearchBot:
         if default not in legal:  # a ruling barred the model's choice (a card exposed, a stir voided)
             default = legal[0]
         if len(legal) == 1 or view.phase not in (Phase.STIR, Phase.BET, Phase.TRICKS):
-            self._last = Reason("takes the only choice it has") if len(legal) == 1 else self._books(view, default)
+            self._last = Reason("takes the only choice it has") if len(legal) == 1 \
+                else books_reason(self._classical, view, default)
             return default
         decisions = opponent_decisions(view)
         count = max(8, self.playouts // len(legal))
         worlds = [sample_world(view, self._rng, decisions, self.tries) for _ in range(count)]
         seeds = [self._rng.getrandbits(32) for _ in worlds]
-        values = {action: [self._playout(view, action, world, seed) for world, seed in zip(worlds, seeds,
+        values = {action: [play_out(self._model, view, action, world, seed) for world, seed in zip(worlds, seeds,
                                                                                              strict=True)]
                   for action in legal}
         best, gain = default, 0.0
@@ -447,27 +471,9 @@ class SearchBot:
             mean, half = _paired_gain(values[action], values[default])
             if mean - self.margin * half > 0 and mean > gain:
                 best, gain = action, mean
-        self._last = _beats(default, gain, count) if best != default else self._books(view, default)
+        self._last = _beats(default, gain, count) if best != default else books_reason(self._classical, view, default)
         return best
 
-    def _books(self, view: GuinguetteView, default: Action) -> Reason:
-        """The classical bot's reason for ``default``, the choice the search keeps."""
-        if self._classical.choose(view) == default:
-            why = self._classical.explain()
-            if isinstance(why, Reason):
-                return why
-        return Reason("follows the rule file's advice (GU-§8)")
-
-    def _playout(self, view: GuinguetteView, action: Action, world: World, seed: int) -> int:
-        hands, cotillon, aside = world
-        state = GuinguetteState.from_view(view, hands=hands, cotillon=cotillon, aside=aside, seed=seed)
-        state.apply_unchecked(action)
-        model = self._model
-        while not state.deal_results:
-            seat = state.actor
-            assert isinstance(seat, int) and seat >= 0
-            state.apply_unchecked(model.choose(state.view(seat)))
-        return state.deal_results[0].points[view.viewer]
 
 
 def _about(tokens: float) -> str:
