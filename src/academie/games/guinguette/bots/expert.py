@@ -277,9 +277,8 @@ class ExpertBot:
         count = max(8, self.playouts // len(options))
         worlds = [self._world(view, decisions) for _ in range(count)]
         seeds = [self._rng.getrandbits(32) for _ in worlds]
-        values = {action: [play_out(self._model, view, action, world, seed) for world, seed in zip(worlds, seeds,
-                                                                                             strict=True)]
-                  for action in options}
+        values = {action: [play_out(self._model, view, action, world, seed)
+                           for world, seed in zip(worlds, seeds, strict=True)] for action in options}
         best, gain = default, 0.0
         for action in options:
             mean, half = _paired_gain(values[action], values[default])

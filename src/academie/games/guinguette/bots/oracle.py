@@ -34,7 +34,7 @@ class OracleBot(ExpertBot):
 
     @staticmethod
     def _loose_in(view: GuinguetteView, decisions: Decisions | None) -> frozenset[int]:
-        """None: seeing every card, it has no hand to read from the way the others bet (the expert's step 5), and
+        """No seat: seeing every card, it has no hand to read from the way the others bet (the expert's step 5), and
         its play-outs stay those of the bound measured for every level."""
         return frozenset()
 

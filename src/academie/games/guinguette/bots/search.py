@@ -463,9 +463,8 @@ class SearchBot:
         count = max(8, self.playouts // len(legal))
         worlds = [sample_world(view, self._rng, decisions, self.tries) for _ in range(count)]
         seeds = [self._rng.getrandbits(32) for _ in worlds]
-        values = {action: [play_out(self._model, view, action, world, seed) for world, seed in zip(worlds, seeds,
-                                                                                             strict=True)]
-                  for action in legal}
+        values = {action: [play_out(self._model, view, action, world, seed)
+                           for world, seed in zip(worlds, seeds, strict=True)] for action in legal}
         best, gain = default, 0.0
         for action in legal:
             mean, half = _paired_gain(values[action], values[default])
@@ -473,7 +472,6 @@ class SearchBot:
                 best, gain = action, mean
         self._last = _beats(default, gain, count) if best != default else books_reason(self._classical, view, default)
         return best
-
 
 
 def _about(tokens: float) -> str:
