@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 from academie.bots import Reason
-from academie.cards import Card, cards_of, mask_of
+from academie.cards import Card, cards_of, indices_of, mask_of
 from academie.engine import Mode, RulesError
 from academie.games import make_bot
 from academie.games.guimbarde import GuimbardeRules, GuimbardeState, Phase, Play
@@ -21,7 +21,7 @@ from academie.games.guimbarde.bots.expert import (
 )
 from academie.games.guimbarde.bots.oracle import OracleBot
 from academie.games.guimbarde.bots.search import _greedy
-from academie.games.guimbarde.bots.solver import card_values, exact_values, supports
+from academie.games.guimbarde.bots.solver import card_values, exact_values, playout_totals, supports
 from academie.games.guimbarde.positions import deck
 from academie.words import Words
 
@@ -200,7 +200,7 @@ def test_G7_fast_solver_leaves_table_mode_to_the_engine() -> None:
 
 def test_expert_refuses_options_out_of_range() -> None:
     """Bad options: a typed error naming the option and what is allowed."""
-    for option in ("worlds", "exact_worlds", "tries"):
+    for option in ("worlds", "exact_worlds", "tries", "playouts"):
         try:
             ExpertBot(**{option: 0})
         except RulesError as error:
@@ -240,3 +240,81 @@ def test_GUIMBARDE_7_perfect_information_player_solves_the_deal_from_its_first_c
         oracle.see(state)
         choice = oracle.choose(state.view(seat))
         assert isinstance(choice, Play) and choice.card.index == best
+
+
+def test_expert_refuses_negative_playout_worlds() -> None:
+    """Bad options: ``playout_worlds`` may be 0 (the open solve alone) but not negative."""
+    try:
+        ExpertBot(playout_worlds=-1)
+    except RulesError as error:
+        assert "playout_worlds" in str(error) and "0 or more" in str(error)
+    else:
+        raise AssertionError("playout_worlds=-1 was accepted")
+
+
+def _engine_playout(world: GuimbardeState, card: int, seed: int) -> tuple[int, ...]:
+    """One play-out through the engine: ``card``, then each seat a legal card drawn by ``random.Random(seed)``
+    among its legal cards (lowest first), as the solver draws them."""
+    rng = random.Random(seed)
+    state = world.clone()
+    state.play_card(state.deal.to_play, card)
+    while not state.deal_results:
+        legal = list(indices_of(state.playable(state.deal.to_play)))
+        state.play_card(state.deal.to_play, legal[rng.randrange(len(legal))] if len(legal) > 1 else legal[0])
+    return state.deal_results[-1].points
+
+
+def test_GUIMBARDE_7_playouts_on_card_masks_pay_what_the_engine_pays() -> None:
+    """GUIMBARDE-§7, R1, R2, R4, R5, G-§5.3 (G-Q3 to G-Q9, G-Q14): from random positions, the first card included,
+    at three to five players and under the rules options that change the payments, a play-out of each legal card
+    on card masks brings every seat the counters that the same cards played through the engine bring (the Point
+    box, the marriages, the fou), and the sum over several play-outs is their total."""
+    checked = 0
+    for rules in VARIANTS:
+        for seed in range(6):
+            world = _position(rules, 200 + seed, cards=(5 - seed % 5) * rules.players)
+            if world.phase is not Phase.PLAY:
+                continue
+            seeds = [seed, 1000 + seed, 2000 + seed]
+            totals = playout_totals(world, seeds)
+            assert set(totals) == set(indices_of(world.playable(world.deal.to_play)))
+            for card, total in totals.items():
+                alone = [_engine_playout(world, card, one) for one in seeds]
+                assert playout_totals(world, seeds[:1])[card] == alone[0]
+                assert total == tuple(map(sum, zip(*alone, strict=True)))
+            checked += 1
+    assert checked >= 24
+
+
+def test_expert_adds_the_playouts_mean_to_the_solved_worlds_mean() -> None:
+    """Steps 3 and 4 of the expert, at a first trick where the solved worlds, the play-outs and their sum each
+    prefer a different card: the bot plays the card with the best sum of its mean over the solved worlds and its
+    mean over the play-outs (each drawn as the bot draws them), and with no play-out worlds the solved worlds'
+    best card."""
+    state = GuimbardeState.new(GuimbardeRules(players=4, rounds=1), seed=21, first_dealer=0)
+    state.apply(random.Random(21).choice(state.legal_actions()))
+    seat, view = state.actor, state.view(state.actor)
+    plays = [a for a in view.legal_actions if isinstance(a, Play)]
+    rng = random.Random(9)
+    solver = ExpertBot(seed=9, worlds=5, exact_worlds=5, playout_worlds=0)
+    solved: dict[int, int] = {}
+    for _ in range(5):
+        world = consistent_world(view, rng, tries=30)
+        for action, counters in solver._counters(world, seat, plays, exact=sum(view.hand_sizes) <= 16).items():
+            solved[action.card.index] = solved.get(action.card.index, 0) + counters
+    played: dict[int, int] = {}
+    for _ in range(4):
+        world = consistent_world(view, rng, tries=30)
+        seeds = [rng.getrandbits(32) for _ in range(6)]
+        for card, values in playout_totals(world, seeds).items():
+            played[card] = played.get(card, 0) + values[seat]
+    score = {card: solved[card] / 5 + played[card] / 24 for card in solved}
+    best = {name: max(d, key=lambda card: (d[card], -card)) for name, d in
+            (("solved", solved), ("played", played), ("score", score))}
+    assert len(set(best.values())) == 3  # the position tells the three apart
+    bot = ExpertBot(seed=9, worlds=5, exact_worlds=5, playout_worlds=4, playouts=6)
+    choice = bot.choose(view)
+    assert isinstance(choice, Play) and choice.card.index == best["score"]
+    assert said_in_french(bot.explain()) and "played out 6 times at random in 4 more" in str(bot.explain())
+    alone = solver.choose(view)
+    assert isinstance(alone, Play) and alone.card.index == best["solved"]

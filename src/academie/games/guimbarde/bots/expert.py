@@ -18,7 +18,15 @@ What it adds to the search bot (:mod:`academie.games.guimbarde.bots.search`):
    play-out policy (:func:`playout_card`: the search bot's greedy play, keeping the fou out of the captors' way,
    §8), and the solver takes over from there. (Against OpenSpiel's IS-MCTS, the expert that played the first
    tricks of every world by that policy alone lost its counters on the Point box, the tricks.)
-3. The card with the best mean counters over the worlds is played (common worlds for every card).
+3. Each card's mean counters over those worlds is its first score (common worlds for every card).
+4. **Play-outs** (:func:`~academie.games.guimbarde.bots.solver.playout_totals`, on card masks). In
+   ``playout_worlds`` more worlds read from the play, each card is followed by ``playouts`` play-outs to the end of
+   the deal in which every seat, the bot too, plays a legal card drawn at random (the same draws after every card);
+   its mean counters there are added to its first score, and the card with the best sum is played. A world solved
+   with every hand in view assumes that every seat will know every hand from there on, and no seat does: an
+   opponent that plays worse than that (OpenSpiel's IS-MCTS) is better met by play-outs, one that plays a fixed
+   greedy line (the search bot) by the solve; the sum kept what the solve gains against the search bot and gained
+   against IS-MCTS, on the same boards, what play-outs alone did (README).
 
 Deterministic: one ``random.Random(seed)``; no clock.
 
@@ -37,7 +45,7 @@ from academie.bots import Reason
 from academie.cards import indices_of
 from academie.engine import AcademieError, Action, Mode, RulesError
 from academie.games.guimbarde.bots.classical import ClassicalBot
-from academie.games.guimbarde.bots.solver import card_values, exact_values, supports
+from academie.games.guimbarde.bots.solver import card_values, exact_values, playout_totals, supports
 from academie.games.guimbarde.state import BEATEN_BY, JD, KH, POWER, QH, GuimbardeState, GuimbardeView, Play, legal_mask
 
 
@@ -163,12 +171,13 @@ class ExpertBot:
     name = "expert"
 
     def __init__(self, *, seed: int = 0, worlds: int = 48, exact_worlds: int | None = None, exact_cards: int = 16,
-                 solved_cards: int = 12, tries: int = 30) -> None:
+                 solved_cards: int = 12, tries: int = 30, playout_worlds: int = 50, playouts: int = 10) -> None:
         if exact_worlds is None:
             exact_worlds = max(1, 2 * worlds // 3) if type(worlds) is int else 1
         for option, value, least in (("worlds", worlds, 1), ("exact_worlds", exact_worlds, 1),
                                      ("exact_cards", exact_cards, 0), ("solved_cards", solved_cards, 0),
-                                     ("tries", tries, 1)):
+                                     ("tries", tries, 1), ("playout_worlds", playout_worlds, 0),
+                                     ("playouts", playouts, 1)):
             if type(value) is not int or value < least:
                 raise RulesError(f"{option}={value!r} is not allowed; allowed: {least} or more")
         self._rng = random.Random(seed)
@@ -182,6 +191,10 @@ class ExpertBot:
         """Earlier decisions play each world out by the play-out policy down to this many cards, then solve it
         exactly (default 12: the last three tricks at four players, a solve of a millisecond or two)."""
         self._tries = tries
+        self._playout_worlds = playout_worlds
+        """Worlds in which each card is also played out at random (step 4; 0: none, the open solve alone)."""
+        self._playouts = playouts
+        """Play-outs of each card in each of those worlds."""
         self._classical = ClassicalBot(seed=seed)
         self._last: str = ""
 
@@ -208,9 +221,30 @@ class ExpertBot:
                 return action
             for action, counters in self._counters(world, view.viewer, plays, exact=exact).items():
                 totals[action] += counters
-        best = max(plays, key=lambda a: (totals[a], -a.card.index))
-        self._last = _reason(best, totals, worlds, exact=exact or sum(view.hand_sizes) - 1 <= self._solved_cards)
+        played_out = self._played_out(view, plays) if supports(world) else None
+        if played_out is None:
+            best = max(plays, key=lambda a: (totals[a], -a.card.index))
+            self._last = _reason(best, totals, worlds, exact=exact or sum(view.hand_sizes) - 1 <= self._solved_cards)
+            return best
+        count = self._playout_worlds * self._playouts
+        scores = {a: totals[a] / worlds + played_out[a] / count for a in plays}
+        best = max(plays, key=lambda a: (scores[a], -a.card.index))
+        self._last = _scored_reason(best, scores, worlds, self._playout_worlds, self._playouts)
         return best
+
+    def _played_out(self, view: GuimbardeView, plays: list[Play]) -> dict[Play, int] | None:
+        """Step 4: what each card brings the bot over ``playout_worlds`` worlds that agree with the play, summed over
+        ``playouts`` play-outs in each in which every seat plays a legal card drawn at random (None if none)."""
+        if not self._playout_worlds:
+            return None
+        totals = dict.fromkeys(plays, 0)
+        for _ in range(self._playout_worlds):
+            world = consistent_world(view, self._rng, tries=self._tries)
+            seeds = [self._rng.getrandbits(32) for _ in range(self._playouts)]
+            values = playout_totals(world, seeds)
+            for action in plays:
+                totals[action] += values[action.card.index][view.viewer]
+        return totals
 
     def _counters(self, world: GuimbardeState, seat: int, plays: list[Play], *, exact: bool) -> dict[Play, int]:
         """What each card brings ``seat`` in ``world`` over the rest of the deal (module steps 2 and 3)."""
@@ -237,6 +271,19 @@ def _about(counters: float) -> str:
     """A difference of mean counters as a person reads it: ``0.4``, ``1.3``, ``0.05``, ``3``."""
     text = f"{counters:.1f}" if counters >= 0.095 else f"{counters:.3f}".rstrip("0").rstrip(".")
     return text.removesuffix(".0")
+
+
+def _scored_reason(best: Play, scores: dict[Play, float], worlds: int, playout_worlds: int, playouts: int) -> Reason:
+    """The card played, compared in counters a deal with the next best card, on the sum of its two means (step 4)."""
+    behind = [a for a in scores if scores[a] < scores[best]]
+    if not behind:
+        return Reason("plays {card}: every card it may play does as well over {deals} deals that fit the "
+                      "declarations and every card played", card=best.card, deals=worlds + playout_worlds)
+    gain = _about(scores[best] - max(scores[a] for a in behind))
+    return Reason("plays {card}: about {gain} counters better than the next best card, solved with every hand in view "
+                  "in {deals} deals and played out {times} times at random in {others} more, all fitting the "
+                  "declarations and every card played", card=best.card, gain=gain, deals=worlds, times=playouts,
+                  others=playout_worlds)
 
 
 def _reason(best: Play, totals: dict[Play, int], worlds: int, *, exact: bool) -> Reason:

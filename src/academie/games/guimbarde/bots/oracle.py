@@ -22,7 +22,7 @@ class OracleBot(ExpertBot):
     name = "perfect-information"
 
     def __init__(self, *, seed: int = 0) -> None:
-        super().__init__(seed=seed, worlds=1, exact_worlds=1)
+        super().__init__(seed=seed, worlds=1, exact_worlds=1, playout_worlds=0)  # the true deal, solved: no play-outs
         self._state: GuimbardeState | None = None
 
     def see(self, state: Any) -> None:

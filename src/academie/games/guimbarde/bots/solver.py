@@ -25,6 +25,8 @@ from __future__ import annotations
 
 import functools
 import itertools
+import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -121,6 +123,34 @@ def card_values(state: GuimbardeState) -> dict[int, Values]:
     return {card: solver.after(seat, card) for card in indices_of(state.playable(seat))}
 
 
+def playout_totals(state: GuimbardeState, seeds: Sequence[int]) -> dict[int, Values]:
+    """For each card the seat to play may play: the counters the rest of the deal brings each seat, summed over one
+    play-out per seed in which, after that card, every seat (the one to play too) plays a legal card drawn at random
+    (G-§5.3), paid as the engine pays (G-§5.5, GUIMBARDE-§7). Play-out ``k`` draws from ``random.Random(seeds[k])``
+    after every card, so the cards are compared on common draws. Only where :func:`supports` holds.
+
+    >>> from academie.games.guimbarde.state import GuimbardeState
+    >>> state = GuimbardeState.new(seed=3, first_dealer=0)
+    >>> totals = playout_totals(state, seeds=range(20))
+    >>> sorted(totals) == sorted(indices_of(state.playable(state.deal.to_play)))
+    True
+    >>> box = state.ledger.balance(POINT)  # at four players some seat always takes two tricks and draws the box
+    >>> all(sum(values) == 20 * box for values in totals.values())  # the side payments: one seat's gain, others' loss
+    True
+    """
+    seat = state.deal.to_play
+    solver = _Solver(state)
+    totals = {}
+    for card in indices_of(state.playable(seat)):
+        sums = [0] * solver.table.players
+        for seed in seeds:
+            solver.rng = random.Random(seed)
+            for other, value in enumerate(solver.after(seat, card)):
+                sums[other] += value
+        totals[card] = tuple(sums)
+    return totals
+
+
 class _Solver:
     """One search: the position of the deal in progress, and the values of the trick starts already solved."""
 
@@ -132,14 +162,17 @@ class _Solver:
         "leader",
         "number",
         "protected",
+        "rng",
         "second",
         "table",
         "trick",
         "won",
     )
 
-    def __init__(self, state: GuimbardeState) -> None:
+    def __init__(self, state: GuimbardeState, *, rng: random.Random | None = None) -> None:
         deal = state.deal
+        self.rng = rng
+        """None for an exact search; else a play-out's draws, each seat playing a legal card drawn at random."""
         self.table = _table(state)
         self.hands: Hands = tuple(deal.hands)
         self.trick: Trick = tuple(deal.trick)
@@ -161,7 +194,10 @@ class _Solver:
 
 def _node(solver: _Solver, hands: Hands, trick: Trick, best: int, best_seat: int, protected: bool, seat: int,
           won: tuple[int, ...], second: tuple[int, ...], number: int) -> Values:
-    """The value of the position, ``seat`` to play: its best card's (ties to the lowest)."""
+    """The value of the position, ``seat`` to play: its best card's (ties to the lowest); in a play-out, the value
+    of one legal card drawn at random."""
+    if solver.rng is not None:
+        return _drawn(solver, solver.rng, hands, trick, best, best_seat, protected, seat, won, second, number)
     key = (hands, seat, won, second)
     if not trick:
         known = solver.known.get(key)
@@ -179,6 +215,16 @@ def _node(solver: _Solver, hands: Hands, trick: Trick, best: int, best_seat: int
     if not trick:
         solver.known[key] = chosen
     return chosen
+
+
+def _drawn(solver: _Solver, rng: random.Random, hands: Hands, trick: Trick, best: int, best_seat: int,
+           protected: bool, seat: int, won: tuple[int, ...], second: tuple[int, ...], number: int) -> Values:
+    """A play-out's step: ``seat`` plays a card drawn at random among its legal ones (G-§5.3), the rest follows."""
+    table = solver.table
+    legal = [*indices_of(legal_mask(hands[seat], [card for _, card in trick], table.trump, table.rules, best=best,
+                                    protected_marriage=protected))]
+    card = legal[rng.randrange(len(legal))] if len(legal) > 1 else legal[0]
+    return _play(solver, hands, trick, best, best_seat, protected, seat, card, won, second, number)
 
 
 def _play(solver: _Solver, hands: Hands, trick: Trick, best: int, best_seat: int, protected: bool, seat: int,
