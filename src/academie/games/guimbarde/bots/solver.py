@@ -169,9 +169,9 @@ class _Solver:
         "won",
     )
 
-    def __init__(self, state: GuimbardeState, *, rng: random.Random | None = None) -> None:
+    def __init__(self, state: GuimbardeState) -> None:
         deal = state.deal
-        self.rng = rng
+        self.rng: random.Random | None = None
         """None for an exact search; else a play-out's draws, each seat playing a legal card drawn at random."""
         self.table = _table(state)
         self.hands: Hands = tuple(deal.hands)
@@ -229,7 +229,7 @@ def _drawn(solver: _Solver, rng: random.Random, hands: Hands, trick: Trick, best
 
 def _play(solver: _Solver, hands: Hands, trick: Trick, best: int, best_seat: int, protected: bool, seat: int,
           card: int, won: tuple[int, ...], second: tuple[int, ...], number: int) -> Values:
-    """The value of ``seat`` playing ``card``, then exact play to the end of the deal."""
+    """The value of ``seat`` playing ``card``, then exact play to the end of the deal (or a play-out's draws)."""
     table = solver.table
     paid = [0] * table.players
     hand = hands[seat]
