@@ -10,57 +10,20 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from client_support import SERVED, new_table, play_to_end, room_client, seat_socket, until
 from fastapi.testclient import TestClient
-from starlette.testclient import WebSocketTestSession
 from starlette.websockets import WebSocketDisconnect
 from typer.testing import CliRunner
 
 from academie import record
 from academie.cli import app as command_line
 from academie.games import GAMES
-from academie.room.app import create_app
 
 
 @pytest.fixture(scope="module")
 def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
-    database = tmp_path_factory.mktemp("room") / "api.db"
-    with TestClient(create_app(database_url=f"sqlite+aiosqlite:///{database}", workers=1,
-                               message_rate=1000)) as started:
+    with room_client(tmp_path_factory.mktemp("room") / "api.db") as started:
         yield started
-
-
-def new_table(client: TestClient, **body: Any) -> dict[str, Any]:
-    response = client.post("/api/tables", json={"game": "ecarte", "seed": 5} | body)
-    assert response.status_code == 200, response.text
-    created: dict[str, Any] = response.json()
-    return created
-
-
-def until(socket: WebSocketTestSession, kind: str) -> dict[str, Any]:
-    """The next message of this type (the others skipped)."""
-    while True:
-        message: dict[str, Any] = socket.receive_json()
-        if message["type"] == kind:
-            return message
-
-
-def seat_socket(client: TestClient, table: dict[str, Any], seat: int, lang: str = "en") -> Any:
-    token = table["seats"][str(seat)]["token"]
-    return client.websocket_connect(f"/ws/tables/{table['table']}?token={token}&lang={lang}")
-
-
-def play_to_end(client: TestClient, table: dict[str, Any]) -> int:
-    """Both seats of an Écarté table play their first legal move until the game is over; the last seq."""
-    with seat_socket(client, table, 0) as first, seat_socket(client, table, 1) as second:
-        sockets = (first, second)
-        pictures = [until(first, "picture"), until(second, "picture")]
-        while pictures[0]["status"] != "finished":
-            assert pictures[0]["seq"] == pictures[1]["seq"]
-            actor = next(seat for seat in (0, 1) if pictures[seat]["legal"])
-            sockets[actor].send_json({"type": "act", "seq": pictures[actor]["seq"],
-                                      "action": pictures[actor]["legal"][0]})
-            pictures = [until(first, "picture"), until(second, "picture")]
-        return int(pictures[0]["seq"])
 
 
 # ------------------------------------------------------------------------------------------------ games, tables
@@ -74,17 +37,21 @@ def test_the_games_come_from_the_registry_with_their_options(client: TestClient)
         assert "version" not in entry["options"] and "mode" not in entry["options"]
 
 
-def test_a_table_gives_a_token_and_a_link_to_every_human_seat_and_none_to_bots(client: TestClient) -> None:
+def test_a_table_gives_a_link_to_every_invited_seat_the_creators_first_and_none_to_bots(client: TestClient) -> None:
     table = new_table(client, game="whist", players=4, bots={"1": "classical", "3": "random"})
-    assert sorted(table["seats"]) == ["0", "2"]
+    assert sorted(table["seats"]) == ["0", "2"] and table["creator_seat"] == 0
     tokens = [seat["token"] for seat in table["seats"].values()]
-    assert len(set(tokens)) == 2 and all(len(token) >= 32 for token in tokens)
-    assert table["seats"]["0"]["url"] == f"/tables/{table['table']}?token={tokens[0]}"
+    owner = table["owner"]["token"]
+    assert len({*tokens, owner}) == 3 and all(len(token) >= 32 for token in [*tokens, owner])
+    assert table["seats"]["0"]["url"] == f"/tables/{table['table']}?token={tokens[0]}&owner={owner}"
+    assert table["seats"]["2"]["url"] == f"/tables/{table['table']}?token={tokens[1]}"
+    assert table["owner"]["url"] == f"/tables/{table['table']}?owner={owner}"
     assert table["watch"] == f"/tables/{table['table']}"
     summary = client.get(f"/api/tables/{table['table']}").json()
-    assert summary["status"] == "open" and [seat["bot"] for seat in summary["seats"]] == [
-        None, "classical", None, "random"]
-    assert all("token" not in seat for seat in summary["seats"])
+    assert summary["status"] == "waiting" and not summary["joinable"]
+    assert [(seat["bot"], seat["state"]) for seat in summary["seats"]] == [
+        (None, "reserved"), ("classical", "bot"), (None, "reserved"), ("random", "bot")]
+    assert all("token" not in seat for seat in summary["seats"]) and owner not in str(summary)
     assert table["table"] in [entry["table"] for entry in client.get("/api/tables").json()]
 
 
@@ -99,6 +66,10 @@ def test_a_table_gives_a_token_and_a_link_to_every_human_seat_and_none_to_bots(c
     ({"game": "ecarte", "names": {"0": "<script>"}}, 400, "A name has 1 to 24 characters"),
     ({"game": "ecarte", "names": {"1": "Bob"}, "bots": {"1": "random"}}, 400, "Seat 1 is a bot's"),
     ({"game": "ecarte", "seed": -1}, 400, "A seed is a whole number"),
+    ({"game": "ecarte", "access": {"1": "public"}}, 400, "allowed: invited, open"),
+    ({"game": "ecarte", "access": {"1": "open"}, "bots": {"1": "random"}}, 400, "Seat 1 is a bot's"),
+    ({"game": "ecarte", "access": {"1": "open"}, "names": {"1": "Bob"}}, 400, "whoever joins it gives a name"),
+    ({"game": "ecarte", "access": {"2": "open"}}, 400, "Seat 2 does not exist"),
     ({"game": "ecarte", "players": "two"}, 422, "players"),
 ])
 def test_a_bad_table_is_refused_saying_what_is_allowed_and_nothing_is_created(
@@ -116,15 +87,24 @@ def test_errors_speak_the_language_asked_for(client: TestClient) -> None:
     assert client.get("/api/tables/nothing?lang=fr").json()["detail"] == "Il n'y a pas de table nothing."
 
 
-def test_join_names_a_free_seat_once_and_leave_frees_it_with_a_new_token(client: TestClient) -> None:
-    table = new_table(client, bots={"1": "random"})
-    table_id, token = table["table"], table["seats"]["0"]["token"]
+def test_join_takes_an_open_seat_with_a_new_token_once_and_leave_opens_it_again(client: TestClient) -> None:
+    table = new_table(client, bots={"1": "random"}, access={"0": "open"})
+    table_id = table["table"]
+    assert table["seats"] == {} and table["creator_seat"] is None  # an open seat has no link until joined
+    listed = next(entry for entry in client.get("/api/tables").json() if entry["table"] == table_id)
+    assert listed["joinable"] and listed["status_text"] == "waiting for players"
     joined = client.post(f"/api/tables/{table_id}/join", json={"seat": 0, "name": "  Ada  "}).json()
-    assert joined == {"token": token, "url": f"/tables/{table_id}?token={token}"}
+    token = joined["token"]
+    assert joined == {"token": token, "url": f"/tables/{table_id}?token={token}"} and len(token) >= 32
     summary = client.get(f"/api/tables/{table_id}").json()
-    assert summary["status"] == "running" and summary["seats"][0]["name"] == "Ada"
-    assert client.post(f"/api/tables/{table_id}/join", json={"seat": 0, "name": "Eve"}).status_code == 409
-    assert client.post(f"/api/tables/{table_id}/join", json={"seat": 1, "name": "Eve"}).status_code == 409
+    assert summary["status"] == "playing" and not summary["joinable"]
+    assert summary["seats"][0] | {"claimed": None} == {"seat": 0, "name": "Ada", "bot": None, "state": "taken",
+                                                       "connected": False, "free": False, "claimed": None}
+    assert summary["seats"][0]["claimed"]  # when it was taken
+    taken = client.post(f"/api/tables/{table_id}/join", json={"seat": 0, "name": "Eve"})
+    assert (taken.status_code, taken.json()) == (409, {"detail": "Seat 0 is taken."})
+    assert client.post(f"/api/tables/{table_id}/join", json={"seat": 1, "name": "Eve"}).json() == {
+        "detail": "Seat 1 is a bot's."}
     assert client.post(f"/api/tables/{table_id}/leave?token=wrong").status_code == 403
     with client.websocket_connect(f"/ws/tables/{table_id}?token={token}") as socket:
         picture = until(socket, "picture")
@@ -132,12 +112,42 @@ def test_join_names_a_free_seat_once_and_leave_frees_it_with_a_new_token(client:
         until(socket, "left")
         socket.send_json({"type": "act", "seq": picture["seq"], "action": "stand"})  # an open tab acts no more
         assert until(socket, "error")["code"] == "bad-token"
-    assert client.get(f"/api/tables/{table_id}").json()["seats"][0] | {"connected": False} == {
-        "seat": 0, "name": None, "bot": None, "connected": False, "free": True}
+    assert client.get(f"/api/tables/{table_id}").json()["seats"][0] == {
+        "seat": 0, "name": None, "bot": None, "state": "open", "connected": False, "free": True, "claimed": None}
     with client.websocket_connect(f"/ws/tables/{table_id}?token={token}") as socket:  # the old token is dead
         assert socket.receive_json()["code"] == "bad-token"
     again = client.post(f"/api/tables/{table_id}/join", json={"seat": 0, "name": "Eve"}).json()
     assert again["token"] != token
+
+
+def test_a_stranger_cannot_join_a_seat_reserved_for_its_link_and_gets_no_token(client: TestClient) -> None:
+    """The hole of issue 27: four people play Whist through their links; a fifth presses "Join at seat 3" and
+    used to receive seat 3's token (its cards, its turn). A reserved seat is refused, in either language, and
+    the first connection through a link claims its seat."""
+    table = new_table(client, game="whist", players=4)
+    table_id = table["table"]
+    for lang, says in (("en", "Seat 3 is reserved for the player invited to it"),
+                       ("fr", "La place 3 est réservée au joueur qui y est invité")):
+        refused = client.post(f"/api/tables/{table_id}/join?lang={lang}", json={"seat": 3, "name": "Mallory"})
+        assert refused.status_code == 409 and refused.json()["detail"].startswith(says)
+        assert set(refused.json()) == {"detail"} and table["seats"]["3"]["token"] not in refused.text
+    listed = next(entry for entry in client.get("/api/tables").json() if entry["table"] == table_id)
+    assert listed["status"] == "waiting" and not listed["joinable"]
+    assert listed["status_text"] == "waiting for the invited players"
+    assert [seat["state"] for seat in listed["seats"]] == ["reserved"] * 4
+    with seat_socket(client, table, 3) as seat:
+        until(seat, "picture")
+        seats = client.get(f"/api/tables/{table_id}").json()["seats"]
+        assert [seat["state"] for seat in seats] == ["reserved", "reserved", "reserved", "taken"]
+        assert seats[3]["claimed"] and seats[3]["connected"]
+    assert client.post(f"/api/tables/{table_id}/join", json={"seat": 3, "name": "Mallory"}).json() == {
+        "detail": "Seat 3 is taken."}
+    for seat_number in (0, 1, 2):
+        with seat_socket(client, table, seat_number) as seat:
+            until(seat, "picture")
+    listed = next(entry for entry in client.get("/api/tables").json() if entry["table"] == table_id)
+    assert (listed["status"], listed["status_text"]) == ("playing", "in play")
+    assert [seat["state"] for seat in listed["seats"]] == ["taken"] * 4
 
 
 # ------------------------------------------------------------------------------------------------ the WebSocket
@@ -147,7 +157,8 @@ def test_a_seat_gets_welcome_seats_and_its_picture_and_a_spectator_the_public_on
             f"/ws/tables/{table['table']}") as spectator:
         welcome = seat.receive_json()
         assert welcome | {"table": None} == {"type": "welcome", "table": None, "game": "ecarte", "title": "Écarté",
-                                             "seat": 1, "mode": "enforced", "players": 2, "status": "open"}
+                                             "seat": 1, "mode": "enforced", "players": 2, "status": "waiting",
+                                             "owner": False}
         picture = until(seat, "picture")
         assert picture["seq"] == 0 and picture["picture"]["viewer"] == 1 and picture["picture"]["lang"] == "fr"
         assert len(picture["picture"]["hand"]) == 5 and picture["legal"] == ["propose", "stand"]
@@ -217,14 +228,13 @@ def test_malformed_oversized_and_foreign_origin_messages_are_refused(client: Tes
         socket.receive_json()
     assert closed.value.code == 1008
     with client.websocket_connect(f"/ws/tables/{table['table']}",
-                                  headers={"origin": "http://testserver"}) as socket:
+                                  headers={"origin": SERVED}) as socket:
         assert socket.receive_json()["type"] == "welcome"
     assert client.get(f"/api/tables/{table['table']}").json()["seq"] == 0
 
 
 def test_a_connection_that_sends_too_fast_is_refused_then_closed(tmp_path: Path) -> None:
-    app = create_app(database_url=f"sqlite+aiosqlite:///{tmp_path / 'rate.db'}", workers=1, message_rate=1)
-    with TestClient(app) as slow_client:
+    with room_client(tmp_path / "rate.db", message_rate=1) as slow_client:
         table = new_table(slow_client)
         with seat_socket(slow_client, table, 0) as seat:
             until(seat, "picture")

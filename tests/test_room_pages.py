@@ -17,7 +17,7 @@ from academie.room.web_words import option_choices
 from academie.words import Words
 
 STATIC = resources.files("academie.room").joinpath("static")
-SCRIPTS = ("common.js", "cards.js", "picture.js", "lobby.js", "table.js", "replay.js")
+SCRIPTS = tuple(sorted(item.name for item in STATIC.iterdir() if item.name.endswith(".js")))
 SAID = re.compile(r"""\bt\(\s*"((?:[^"\\]|\\.)*)\"""")
 """A sentence a script says: ``t("...")``."""
 SAME_IN_FRENCH = {"Message", "Mode", "Table {table}"}

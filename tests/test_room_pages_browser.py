@@ -45,16 +45,29 @@ def browser() -> Iterator[Browser]:
 
 
 # ------------------------------------------------------------------------------------------------ helpers
-def create_in_lobby(lobby: Page, game: str, *, players: int, bots: dict[int, str]) -> list[str]:
-    """Create a table from the lobby's form (every seat a person but ``bots``); the invitation links it shows."""
+def create_in_lobby(lobby: Page, game: str, *, players: int, bots: dict[int, str],
+                    open_seats: frozenset[int] = frozenset()) -> list[str]:
+    """Create a table from the lobby's form (every seat a person invited by a link but ``bots`` and the
+    ``open_seats`` anyone may join); the links it shows: the creator's (the first invited seat's), then the
+    other invited seats'."""
     form = lobby.locator(f'form.create[data-game="{game}"]')
     form.locator(f"#{game}-players").select_option(str(players))
     for seat in range(players):
-        form.locator(f"#{game}-seat-{seat}").select_option(bots.get(seat, ""))
+        choice = f"bot:{bots[seat]}" if seat in bots else "open" if seat in open_seats else "invited"
+        form.locator(f"#{game}-seat-{seat}").select_option(choice)
     form.get_by_role("button", name="Create a table").click()
     lobby.wait_for_selector("#created .invite")
     links: list[str] = lobby.eval_on_selector_all("#created .invite input", "inputs => inputs.map(i => i.value)")
     return links
+
+
+def lobby_seats(lobby: Page, table: str) -> list[str]:
+    """The state the lobby shows for each seat of a table (after loading the lobby again)."""
+    lobby.goto(lobby.url.split("?")[0])
+    entry = lobby.locator(f'li[data-table="{table}"]')
+    entry.wait_for()
+    states: list[str] = entry.locator("li[data-seat]").evaluate_all("items => items.map(i => i.dataset.state)")
+    return states
 
 
 def mover(pages: list[Page]) -> tuple[Page, list[str], list[str]] | None:
@@ -119,22 +132,30 @@ def play_until_result(pages: list[Page], watchers: list[Page], *, limit: int,
 # ------------------------------------------------------------------------------------------------ Whist
 def test_whist_four_players_join_by_their_links_and_play_a_whole_deal_by_clicking_W_5(
         server: Server, browser: Browser) -> None:
-    """Four browser contexts: three open the invitation links the lobby gives, the fourth joins a free seat with
-    a name from the lobby's list; a spectator watches. Every card is a click (one by the keyboard); only the cards
-    the law allows are clickable (W-§5: follow suit if able); a reload mid-deal carries on; no page ever shows a
-    card another seat holds; a new picture leaves unchanged regions alone."""
+    """Four browser contexts: three open the invitation links the lobby gives (the creator's first), the fourth
+    joins the seat left open to anyone with a name from the lobby's list; a spectator watches. The lobby shows each
+    seat as it is: reserved for its link until the link connects, then taken, and a join form only at the open
+    seat. Every card is a click (one by the keyboard); only the cards the law allows are clickable (W-§5: follow
+    suit if able); a reload mid-deal carries on; no page ever shows a card another seat holds; a new picture
+    leaves unchanged regions alone."""
     lobby = open_page(browser, server.base + "/")
     lobby.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server.base)
-    links = create_in_lobby(lobby, "whist", players=4, bots={})
-    assert len(links) == 4 and all("?token=" in link for link in links)
+    links = create_in_lobby(lobby, "whist", players=4, bots={}, open_seats=frozenset({3}))
+    assert len(links) == 3 and all("?token=" in link for link in links) and "&owner=" in links[0]
+    assert not any("&owner=" in link for link in links[1:])
     screenshot(lobby, "lobby")
     lobby.locator('button[data-copy="2"]').click()
     lobby.wait_for_function("document.querySelector('button[data-copy=\"2\"]').textContent === 'Copied'")
     assert lobby.evaluate("navigator.clipboard.readText()") == links[2]
     table = links[0].split("/tables/")[1].split("?")[0]
+    assert lobby_seats(lobby, table) == ["reserved", "reserved", "reserved", "open"]
+    entry = lobby.locator(f'#open li[data-table="{table}"]')
+    assert entry.locator("form.join").count() == 1 and "Seat 2: reserved for an invited player" in entry.inner_text()
 
     seats = [open_page(browser, link) for link in links[:3]]
-    lobby.goto(server.base + "/")
+    for page in seats:
+        wait_for_picture(page)
+    assert lobby_seats(lobby, table) == ["taken", "taken", "taken", "open"]
     entry = lobby.locator(f'li[data-table="{table}"]')
     entry.get_by_placeholder("Your name").last.fill("Dora")
     entry.get_by_role("button", name="Join at seat 3").click()
@@ -211,6 +232,88 @@ def test_whist_four_players_join_by_their_links_and_play_a_whole_deal_by_clickin
         assert not page.errors  # type: ignore[attr-defined]
         assert not only_from(page, server.base)
     screenshot(spectator, "whist-spectator")
+
+
+# ------------------------------------------------------------------------------------------------ seats
+def test_a_player_leaves_his_seat_from_the_table_page_after_confirming(server: Server, browser: Browser) -> None:
+    """Écarté: the creator sits at seat 0 by his link; a stranger on a phone joins seat 1, left open to anyone,
+    from the lobby. He leaves: the page asks first (Stay keeps him seated); then his page watches the table, his
+    link is dead, the creator sees the seat open, and the lobby lists it open again."""
+    lobby = open_page(browser, server.base + "/")
+    links = create_in_lobby(lobby, "ecarte", players=2, bots={}, open_seats=frozenset({1}))
+    table = links[0].split("/tables/")[1].split("?")[0]
+    creator = open_page(browser, links[0])
+    wait_for_picture(creator)
+    assert lobby_seats(lobby, table) == ["taken", "open"]
+    stranger = open_page(browser, server.base + "/", width=390, height=844, mobile=True)
+    entry = stranger.locator(f'#open li[data-table="{table}"]')
+    entry.wait_for()
+    assert entry.locator("form.join").count() == 1
+    screenshot(stranger, "lobby-phone")
+    entry.get_by_placeholder("Your name").fill("Bea")
+    entry.get_by_role("button", name="Join at seat 1").click()
+    stranger.wait_for_url(re.compile(rf"/tables/{table}\?token="))
+    wait_for_picture(stranger)
+    link = stranger.url
+    assert lobby_seats(lobby, table) == ["taken", "taken"]
+    assert lobby.locator(f'#played li[data-table="{table}"]').count() == 1  # no seat for a stranger: to watch
+    stranger.get_by_role("button", name="Leave this seat").click()
+    assert "Leave seat 1? Your link will stop working" in stranger.inner_text("#leave")
+    screenshot(stranger, "leave-phone")
+    stranger.get_by_role("button", name="Stay").click()
+    assert stranger.locator("#leave button.leave").count() == 1 and seq(stranger) >= 0
+    stranger.get_by_role("button", name="Leave this seat").click()
+    stranger.get_by_role("button", name="Leave the seat").click()
+    stranger.wait_for_selector("#seat-note p")
+    assert stranger.inner_text("#seat-note") == "You left seat 1; you are watching the table."
+    stranger.wait_for_function("document.body.dataset.seat === ''")
+    assert "token=" not in stranger.url and "You are watching this table." in stranger.inner_text("#title")
+    assert stranger.locator("#hand button.card").count() == 0 and stranger.locator("#leave button").count() == 0
+    creator.wait_for_selector('.seat[data-seat="1"] .presence[data-state="open"]')
+    assert lobby_seats(lobby, table) == ["taken", "open"]
+    reopened = open_page(browser, link)  # the old link only watches
+    reopened.wait_for_selector("#seat-note p")
+    assert reopened.inner_text("#seat-note") == "This link no longer holds a seat: you are watching the table."
+    for page in (creator, stranger, reopened):
+        assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_the_creator_gives_an_absent_players_seat_to_a_bot_or_opens_it_from_the_table_page(
+        server: Server, browser: Browser) -> None:
+    """Whist, four invited seats: the creator (seat 0) and seat 2 come, seats 1 and 3 never do. Only the
+    creator's pages show the controls, for the absent seats alone. He gives seat 1 to a bot; he opens seat 3,
+    whose link then only watches, and the lobby lists it open to anyone."""
+    created = server.post("/api/tables", {"game": "whist", "players": 4, "seed": 8})
+    table = created["table"]
+    creator = open_page(browser, server.base + created["seats"]["0"]["url"])
+    other = open_page(browser, server.base + created["seats"]["2"]["url"])
+    for page in (creator, other):
+        wait_for_picture(page)
+    creator.wait_for_selector("#creator li[data-seat]")
+    absent = creator.locator("#creator li[data-seat]").evaluate_all("items => items.map(i => i.dataset.seat)")
+    assert absent == ["1", "3"] and "Seat 1: the invited player has not come" in creator.inner_text("#creator")
+    assert other.locator("#creator li").count() == 0 and other.locator("#leave button.leave").count() == 1
+    screenshot(creator, "creator-controls")
+    phone = open_page(browser, server.base + created["owner"]["url"], width=390, height=844, mobile=True)
+    phone.wait_for_selector("#creator li[data-seat]")
+    assert phone.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    assert phone.locator("#leave button").count() == 0  # the creator's own link without a seat: he watches
+    screenshot(phone, "creator-controls-phone")
+    seat_one = creator.locator('#creator li[data-seat="1"]')
+    seat_one.locator("select").select_option("random")
+    seat_one.get_by_role("button", name="Give it to the bot").click()
+    creator.wait_for_selector('#creator li[data-seat="1"]', state="detached")
+    other.wait_for_selector('.seat[data-seat="1"] .presence[data-state="bot"]')
+    creator.locator('#creator li[data-seat="3"]').get_by_role("button", name="Open it to anyone").click()
+    creator.wait_for_function("document.querySelector('#creator li[data-seat=\"3\"]')?.innerText"
+                              ".includes('Seat 3: open to anyone')")
+    assert creator.locator('#creator li[data-seat="3"] button.to-open').count() == 0
+    gone = open_page(browser, server.base + created["seats"]["3"]["url"])
+    gone.wait_for_selector("#seat-note p")
+    lobby = open_page(browser, server.base + "/")
+    assert lobby_seats(lobby, table) == ["taken", "bot", "taken", "open"]
+    for page in (creator, other, phone, gone):
+        assert not page.errors  # type: ignore[attr-defined]
 
 
 # ------------------------------------------------------------------------------------------------ the lobby

@@ -75,7 +75,7 @@ def test_four_players_on_two_processes_finish_a_whist_deal(cluster: str, tmp_pat
                                                  "options": {"variant": "short"}})
             table = created["table"]
             tokens = {int(seat): data["token"] for seat, data in created["seats"].items()}
-            assert second.get(f"/api/tables/{table}").json()["status"] == "open"  # the second sees it stored
+            assert second.get(f"/api/tables/{table}").json()["status"] == "waiting"  # the second sees it stored
             received = asyncio.run(play(first, table, tokens, seed=4, stop_at_result=True,
                                         via={0: first, 1: second, 2: first, 3: second}))
             ends = [[m for m in messages if m["type"] == "picture"][-1] for messages in received.values()]

@@ -28,7 +28,8 @@ from academie.room.collector import scheduled_collections
 from academie.room.hub import NewTable, Room, RoomError
 from academie.room.limits import MAX_MESSAGE_BYTES, RATE_PER_SECOND, RateLimit, origin_allowed
 from academie.room.notify import Listener, notify
-from academie.room.store import FINISHED, OPEN, RUNNING, Store, TableRow
+from academie.room.store import FINISHED, Store
+from academie.room.summary import finished_summary, live_summary
 from academie.room.tables import Connection, LiveTable, Refusal, dumps, new_state, room_words
 from academie.room.workers import Workers
 from academie.words import LANGUAGES
@@ -50,11 +51,18 @@ class TableRequest(BaseModel):
     seed: int | None = None
     takeover: str | None = None
     takeover_after: float = 30.0
+    access: dict[str, str] = Field(default_factory=dict)
 
 
 class JoinRequest(BaseModel):
     seat: int
     name: str
+
+
+class BotRequest(BaseModel):
+    """``POST /api/tables/{id}/seats/{seat}/bot``: the bot that takes the seat."""
+
+    bot: str
 
 
 def create_app(*, database_url: str, origins: tuple[str, ...] = (), workers: int | None = None,
@@ -109,18 +117,13 @@ def create_app(*, database_url: str, origins: tuple[str, ...] = (), workers: int
 
 
 # ------------------------------------------------------------------------------------------------ HTTP
-def _row_summary(row: TableRow, lang: str) -> dict[str, Any]:
-    """A finished table's summary from its stored row (without replaying it)."""
-    w = room_words(lang)
-    game = GAMES[row.game]
-    defaults = rules_to_dict(game.rules())
-    options = {name: value for name, value in row.options.items() if defaults.get(name) != value}
-    return {"table": row.id, "game": row.game, "title": game.title, "players": row.players, "mode": row.mode,
-            "options": options, "status": row.status, "status_text": w("game over"), "result": row.result,
-            "created": row.created, "finished": row.finished}
-
-
 def _api(app: FastAPI, room: Room) -> None:
+    _tables_api(app, room)
+    _seats_api(app, room)
+    _records_api(app, room)
+
+
+def _tables_api(app: FastAPI, room: Room) -> None:
     @app.get("/api/games")
     async def games() -> list[dict[str, Any]]:
         """The games with their options (and defaults), numbers of players and bots."""
@@ -131,38 +134,53 @@ def _api(app: FastAPI, room: Room) -> None:
                  "modes": [mode.value for mode in Mode]} for game in GAMES.values()]
 
     @app.post("/api/tables")
-    async def create_table(request: TableRequest, lang: Lang = "en") -> dict[str, Any]:
-        """Create a table: a token (and a link) for every human seat, the spectators' link."""
-        return await room.create(NewTable(**request.model_dump()), lang)
+    async def create_table(body: TableRequest, lang: Lang = "en") -> dict[str, Any]:
+        """Create a table: the creator's token, a link for every invited seat, the spectators' link."""
+        return await room.create(NewTable(**body.model_dump()), lang)
 
     @app.get("/api/tables")
-    async def open_tables(lang: Lang = "en") -> list[dict[str, Any]]:
-        """The open and running tables."""
-        rows = await room.store.tables_with((OPEN, RUNNING))
-        tables = [await room.get(row.id) for row in rows]
-        return [room.summary(table, lang) for table in tables if table is not None]
+    async def unfinished_tables(lang: Lang = "en") -> list[dict[str, Any]]:
+        """The tables not finished, newest first: whether a seat is open to anyone (``joinable``), each seat's
+        state."""
+        return await room.listing(lang)
 
     @app.get("/api/finished")
     async def finished_tables(lang: Lang = "en") -> list[dict[str, Any]]:
         """The finished games, newest first (for the list of replays)."""
         rows = await room.store.tables_with((FINISHED,), newest_first=True, limit=200)
-        return [_row_summary(row, lang) for row in rows]
+        return [finished_summary(row, lang) for row in rows]
 
     @app.get("/api/tables/{table_id}")
     async def table_summary(table_id: str, lang: Lang = "en") -> dict[str, Any]:
         """The public summary of a table."""
-        return room.summary(await room.table_or_404(table_id, lang), lang)
+        async with room.table(table_id, lang) as table:
+            return live_summary(table, lang)
 
+
+def _seats_api(app: FastAPI, room: Room) -> None:
     @app.post("/api/tables/{table_id}/join")
     async def join(table_id: str, request: JoinRequest, lang: Lang = "en") -> dict[str, Any]:
-        """Take a free human seat under a name: its token and link."""
+        """Take a seat left open to anyone, under a name: a new token and link for the joiner."""
         return await room.join(table_id, request.seat, request.name, lang)
 
     @app.post("/api/tables/{table_id}/leave")
     async def leave(table_id: str, token: str, lang: Lang = "en") -> dict[str, Any]:
-        """Leave the seat: it becomes free, and this token stops acting for it."""
+        """Leave the seat: it becomes open to anyone, and this token stops acting for it."""
         return await room.leave(table_id, token, lang)
 
+    @app.post("/api/tables/{table_id}/seats/{seat}/bot")
+    async def hand_to_bot(table_id: str, seat: int, request: BotRequest, owner: str | None = None,
+                          lang: Lang = "en") -> dict[str, Any]:
+        """The creator (``owner``: the creator's token) gives an absent player's seat to a bot; its link dies."""
+        return await room.hand_to_bot(table_id, seat, owner, request.bot, lang)
+
+    @app.post("/api/tables/{table_id}/seats/{seat}/open")
+    async def open_seat(table_id: str, seat: int, owner: str | None = None, lang: Lang = "en") -> dict[str, Any]:
+        """The creator opens an absent player's seat to anyone; its link dies."""
+        return await room.open_seat(table_id, seat, owner, lang)
+
+
+def _records_api(app: FastAPI, room: Room) -> None:
     @app.get("/api/tables/{table_id}/record")
     async def table_record(table_id: str, token: str | None = None, format: str = "acad",
                            lang: Lang = "en") -> Response:
@@ -170,8 +188,7 @@ def _api(app: FastAPI, room: Room) -> None:
         w = room_words(lang)
         if format not in ("acad", "json"):
             raise HTTPException(400, w("Unknown record format {format}; allowed: acad, json.", format=format))
-        table = await room.table_or_404(table_id, lang)
-        async with table.lock:
+        async with room.table(table_id, lang) as table, table.lock:
             whole = table.record()
             finished = table.finished
             seat = table.seat_of(token) if token is not None else None
@@ -191,10 +208,11 @@ def _api(app: FastAPI, room: Room) -> None:
     @app.get("/api/tables/{table_id}/replay")
     async def replay(table_id: str, lang: Lang = "en") -> Response:
         """A finished game step by step: at each step the public picture and each seat's."""
-        table = await room.table_or_404(table_id, lang)
-        if not table.finished:
-            raise HTTPException(409, room_words(lang)("The replay is shown once the game is over."))
-        return Response(orjson.dumps(await asyncio.to_thread(_replay, table, lang)), media_type="application/json")
+        async with room.table(table_id, lang) as table:
+            if not table.finished:
+                raise HTTPException(409, room_words(lang)("The replay is shown once the game is over."))
+            steps = await asyncio.to_thread(_replay, table, lang)
+        return Response(orjson.dumps(steps), media_type="application/json")
 
 
 def _replay(table: LiveTable, lang: str) -> dict[str, Any]:
@@ -224,34 +242,44 @@ def _replay(table: LiveTable, lang: str) -> dict[str, Any]:
 def _socket(app: FastAPI, room: Room, allowed: frozenset[str], rate: float) -> None:
     @app.websocket("/ws/tables/{table_id}")
     async def table_socket(websocket: WebSocket, table_id: str, token: str | None = None,
-                           lang: str = "en") -> None:
+                           owner: str | None = None, lang: str = "en") -> None:
         if not origin_allowed(websocket.headers.get("origin"), websocket.headers.get("host"), allowed):
             await websocket.close(code=1008, reason="origin not allowed")
             return
         await websocket.accept()
         if lang not in LANGUAGES:
             lang = "en"
-        w = room_words(lang)
-        table = await room.get(table_id)
-        if table is None:
-            await _refuse(websocket, "no-table", w("There is no table {table}.", table=table_id), 4404)
-            return
-        seat = table.seat_of(token) if token else None
-        if token and seat is None:
-            await _refuse(websocket, "bad-token", w("This token holds no seat at table {table}.", table=table_id), 4403)
-            return
-        connection = Connection(seat, lang, token if seat is not None else None)
-        sender = asyncio.get_running_loop().create_task(_send_all(websocket, connection))
-        try:
-            await table.attach(connection)
-            limit = RateLimit(rate=rate, burst=2 * rate, tokens=2 * rate)
-            await _receive_all(websocket, room, table, connection, limit)
-        finally:
-            table.detach(connection)
-            room.release(table)
-            sender.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await sender
+        async with room.using(table_id) as table:
+            connection = await _admit(websocket, room, table, table_id, token, owner, lang)
+            if table is None or connection is None:
+                return
+            sender = asyncio.get_running_loop().create_task(_send_all(websocket, connection))
+            try:
+                await table.attach(connection)
+                limit = RateLimit(rate=rate, burst=2 * rate, tokens=2 * rate)
+                await _receive_all(websocket, room, table, connection, limit)
+            finally:
+                table.detach(connection)
+                sender.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await sender
+
+
+async def _admit(websocket: WebSocket, room: Room, table: LiveTable | None, table_id: str, token: str | None,
+                 owner: str | None, lang: str) -> Connection | None:
+    """The connection of a seat's token (its link's first claims the seat), of the creator's token, or of a
+    spectator; None when it is refused (and closed)."""
+    w = room_words(lang)
+    if table is None:
+        await _refuse(websocket, "no-table", w("There is no table {table}.", table=table_id), 4404)
+        return None
+    seat = table.seat_of(token) if token else None
+    if (token and seat is None) or (owner and not room.is_owner(table, owner)):
+        await _refuse(websocket, "bad-token", w("This token holds no seat at table {table}.", table=table_id), 4403)
+        return None
+    if seat is not None:
+        await room.claim(table, seat)
+    return Connection(seat, lang, token if seat is not None else None, owner=owner is not None)
 
 
 async def _refuse(websocket: WebSocket, code: str, message: str, close_code: int) -> None:

@@ -1,5 +1,6 @@
-"""The tables this process serves: created, joined, left, loaded from the database on demand, restored after a
-restart, and kept in step with the other processes' changes (their notifications).
+"""The tables this process serves: created; their seats joined, claimed, left and handed over by their creators;
+loaded from the database on demand, restored after a restart, and kept in step with the other processes' changes
+(their notifications).
 
 The errors a person can fix are :class:`RoomError` with an HTTP status and the words that say what was wrong and
 what is allowed, in the requester's language.
@@ -9,17 +10,22 @@ from __future__ import annotations
 
 import asyncio
 import datetime
+import hashlib
+import hmac
 import logging
 import secrets
 import time
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field, replace
+from typing import Any, Final
 
-from academie.engine import AcademieError, Mode, rules_from_dict, rules_to_dict
+from academie.engine import AcademieError, Mode, rules_from_dict
 from academie.games import GAMES, GameType
 from academie.room.limits import RoomInputError, clean_chat, clean_name
-from academie.room.store import FINISHED, OPEN, RUNNING, SeatRow, Store, TableRow
-from academie.room.tables import Connection, LiveTable, new_state, room_words
+from academie.room.store import BOT, OPEN, PLAYING, RESERVED, WAITING, SeatRow, Store, TableRow
+from academie.room.summary import live_summary, stored_summary
+from academie.room.tables import Connection, LiveTable, new_state, room_words, status_of
 from academie.room.workers import Workers
 
 log = logging.getLogger("academie.room")
@@ -32,6 +38,10 @@ HEARTBEAT_SECONDS = 5.0
 heartbeats (stopped, crashed, cut off) is forgotten, so its players count as away again."""
 RESERVED_OPTIONS = frozenset({"version", "players", "mode"})
 """Rules options given outside ``options``: the version is the library's, the table size and mode are fields."""
+INVITED, OPEN_TO_ANYONE = "invited", "open"
+"""How a player's seat is given at creation (``access``): by its link alone, or to anyone who joins it."""
+LISTED: Final = 200
+"""Unfinished tables the lobby's list shows (newest first)."""
 
 
 class RoomError(AcademieError):
@@ -56,6 +66,7 @@ class NewTable:
     seed: int | None = None
     takeover: str | None = None
     takeover_after: float = 30.0
+    access: dict[str, str] = field(default_factory=dict)
 
 
 def token() -> str:
@@ -63,12 +74,30 @@ def token() -> str:
     return secrets.token_urlsafe(24)
 
 
-def seat_url(table_id: str, seat_token: str) -> str:
-    return f"/tables/{table_id}?token={seat_token}"
+def digest(secret: str) -> str:
+    """What the room stores of a creator's token: its SHA-256 (the token's 192 random bits need no slow hash)."""
+    return hashlib.sha256(secret.encode()).hexdigest()
+
+
+def seat_url(table_id: str, seat_token: str, owner: str | None = None) -> str:
+    """A seat's link (the creator's also carries the creator's token)."""
+    return f"/tables/{table_id}?token={seat_token}" + (f"&owner={owner}" if owner is not None else "")
 
 
 def now() -> str:
     return datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
+
+
+def _created(table_id: str, seats: list[SeatRow], owner: str) -> dict[str, Any]:
+    """The answer of ``POST /api/tables``: the creator's token and link, a link per invited seat (the first, the
+    creator's own, also carries the creator's token)."""
+    invited = [seat for seat in seats if seat.token is not None]
+    creator = invited[0].seat if invited else None
+    return {"table": table_id, "watch": f"/tables/{table_id}", "creator_seat": creator,
+            "owner": {"token": owner, "url": f"/tables/{table_id}?owner={owner}"},
+            "seats": {str(seat.seat): {"token": seat.token, "url": seat_url(
+                table_id, seat.token, owner if seat.seat == creator else None)}
+                for seat in invited if seat.token is not None}}
 
 
 def _seat_number(key: str, players: int, w: Any) -> int:
@@ -144,6 +173,23 @@ class Room:
         return names
 
     @staticmethod
+    def _open_seats(spec: NewTable, players: int, bots: dict[int, str], names: dict[int, str], w: Any) -> set[int]:
+        """The players' seats left open to anyone (``access``); every other player's seat is invited."""
+        opened: set[int] = set()
+        for key, access in spec.access.items():
+            seat = _seat_number(key, players, w)
+            if access not in (INVITED, OPEN_TO_ANYONE):
+                raise RoomError(400, w("Unknown access {access} for seat {seat}; allowed: invited, open.",
+                                       access=access, seat=seat))
+            if seat in bots:
+                raise RoomError(400, w("Seat {seat} is a bot's: only a player's seat is invited or open.", seat=seat))
+            if access == OPEN_TO_ANYONE and seat in names:
+                raise RoomError(400, w("Seat {seat} is open to anyone: whoever joins it gives a name.", seat=seat))
+            if access == OPEN_TO_ANYONE:
+                opened.add(seat)
+        return opened
+
+    @staticmethod
     def _clean_name(name: object, w: Any) -> str:
         try:
             return clean_name(name)
@@ -159,29 +205,28 @@ class Room:
         options = self._options(game, spec, w)
         bots = self._bots(game, spec, players, w)
         names = self._names(spec, players, bots, w)
+        opened = self._open_seats(spec, players, bots, names, w)
         if spec.seed is not None and not (isinstance(spec.seed, int) and 0 <= spec.seed < MAX_SEED):
             raise RoomError(400, w("A seed is a whole number from 0 to {most}.", most=MAX_SEED - 1))
         if not 0 <= spec.takeover_after <= MAX_TAKEOVER_AFTER:
             raise RoomError(400, w("takeover_after is a number of seconds from 0 to {most}.",
                                    most=int(MAX_TAKEOVER_AFTER)))
         seed = secrets.randbelow(MAX_SEED) if spec.seed is None else spec.seed
-        seats = [SeatRow(seat, names.get(seat), None if seat in bots else token(), bots.get(seat))
+        seats = [SeatRow(seat, names.get(seat), None if seat in bots or seat in opened else token(), bots.get(seat))
                  for seat in range(players)]
-        free = any(row.bot is None and row.name is None for row in seats)
+        owner = token()
         row = TableRow(id=secrets.token_urlsafe(9), game=game.name, options=options, seed=seed, players=players,
                        mode=options["mode"], takeover=spec.takeover, takeover_after=float(spec.takeover_after),
-                       status=OPEN if free else RUNNING, result="*", created=now())
+                       status=status_of(seats, finished=False), result="*", created=now(), owner=digest(owner))
         try:
             new_state(game, row)
         except (AcademieError, ValueError) as error:
             raise RoomError(400, w("Rules options refused: {error}", error=str(error))) from None
         await self.store.create(row, seats)
-        table = await self.get(row.id)
-        if table is not None:
-            table.kick()
-        return {"table": row.id, "watch": f"/tables/{row.id}",
-                "seats": {str(seat.seat): {"token": seat.token, "url": seat_url(row.id, seat.token)}
-                          for seat in seats if seat.token is not None}}
+        async with self.using(row.id) as table:
+            if table is not None:
+                table.kick()
+        return _created(row.id, seats, owner)
 
     # ------------------------------------------------------------------ loading
     async def get(self, table_id: str) -> LiveTable | None:
@@ -205,6 +250,30 @@ class Room:
             self.live[table_id] = table
             self._announce(table_id, "ask")  # the processes where its seats are connected say so
             return table
+
+    @asynccontextmanager
+    async def using(self, table_id: str) -> AsyncIterator[LiveTable | None]:
+        """The live table (None: there is none), for the block that uses it."""
+        table = await self.get(table_id)
+        try:
+            yield table
+        finally:
+            if table is not None:
+                self.release(table)
+
+    @asynccontextmanager
+    async def table(self, table_id: str, lang: str) -> AsyncIterator[LiveTable]:
+        """As :meth:`using`, or a 404 :class:`RoomError` when there is no such table."""
+        async with self.using(table_id) as table:
+            if table is None:
+                raise RoomError(404, room_words(lang)("There is no table {table}.", table=table_id))
+            yield table
+
+    def release(self, table: LiveTable) -> None:
+        """Forget a finished table nobody watches (it is loaded again from the database if asked for)."""
+        if table.finished and not table.connections and self.live.get(table.row.id) is table:
+            table.stop()
+            del self.live[table.row.id]
 
     # ------------------------------------------------------------------ presence across processes
     def _announce(self, table_id: str, kind: str) -> None:
@@ -248,11 +317,11 @@ class Room:
 
     async def restore(self) -> int:
         """Load every unfinished table (after a start or a crash) and let its bots play on; how many."""
-        rows = await self.store.tables_with((OPEN, RUNNING), limit=100_000)
+        rows = await self.store.tables_with((WAITING, PLAYING), limit=100_000)
         for row in rows:
-            table = await self.get(row.id)
-            if table is not None:
-                table.kick()
+            async with self.using(row.id) as table:
+                if table is not None:
+                    table.kick()
         return len(rows)
 
     async def on_notify(self, table_id: str, kind: str) -> None:
@@ -280,58 +349,118 @@ class Room:
             await table.refresh_chat()
             self._announce(table.row.id, "ask")  # presence notices may have been missed too
 
-    def release(self, table: LiveTable) -> None:
-        """Forget a finished table nobody watches (it is loaded again from the database if asked for)."""
-        if table.finished and not table.connections and self.live.get(table.row.id) is table:
-            table.stop()
-            del self.live[table.row.id]
-
     def close(self) -> None:
         for table in self.live.values():
             table.stop()
 
     # ------------------------------------------------------------------ seats
-    async def table_or_404(self, table_id: str, lang: str) -> LiveTable:
-        table = await self.get(table_id)
-        if table is None:
-            raise RoomError(404, room_words(lang)("There is no table {table}.", table=table_id))
-        return table
+    async def _set_seat(self, table: LiveTable, new: SeatRow) -> bool:
+        """Store ``new`` for its seat if the seat is still as the table shows it; the table reloads its seats."""
+        seats = [new if seat.seat == new.seat else seat for seat in table.seats]
+        changed = await self.store.set_seat(table.row.id, table.seats[new.seat], new,
+                                            status=status_of(seats, finished=table.finished))
+        await table.reload_seats()
+        return changed
 
-    async def join(self, table_id: str, seat: object, name: object, lang: str) -> dict[str, Any]:
-        w = room_words(lang)
-        table = await self.table_or_404(table_id, lang)
+    @staticmethod
+    def _seat(table: LiveTable, seat: object, w: Any) -> SeatRow:
+        """The seat numbered ``seat`` (400 if there is none)."""
         players = len(table.seats)
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
             raise RoomError(400, w("Seat {seat} does not exist; allowed: 0 to {last}.", seat=seat, last=players - 1))
-        clean = self._clean_name(name, w)
-        row = table.seats[seat]
+        return table.seats[seat]
+
+    @staticmethod
+    def _refuse_unless_open(table: LiveTable, row: SeatRow, w: Any) -> None:
         if table.finished:
             raise RoomError(409, w("The game is over: no more actions."))
-        if row.bot is not None or row.name is not None or row.token is None:
-            raise RoomError(409, w("Seat {seat} is taken.", seat=seat))
-        others = [other for other in table.seats if other.seat != seat]
-        status = FINISHED if table.finished else (
-            OPEN if any(other.bot is None and other.name is None for other in others) else RUNNING)
-        if not await self.store.set_seat(table_id, seat, name=clean, token=row.token, expect_name=None,
-                                         status=status):
-            raise RoomError(409, w("Seat {seat} is taken.", seat=seat))
-        await table.reload_seats()
-        return {"token": row.token, "url": seat_url(table_id, row.token)}
+        if row.state == BOT:
+            raise RoomError(409, w("Seat {seat} is a bot's.", seat=row.seat))
+        if row.state == RESERVED:
+            raise RoomError(409, w("Seat {seat} is reserved for the player invited to it: only the link sent to "
+                                   "that player sits there.", seat=row.seat))
+        if row.state != OPEN:
+            raise RoomError(409, w("Seat {seat} is taken.", seat=row.seat))
+
+    async def join(self, table_id: str, seat: object, name: object, lang: str) -> dict[str, Any]:
+        """Take a seat left open to anyone: a new token (and link) for the joiner alone."""
+        w = room_words(lang)
+        async with self.table(table_id, lang) as table:
+            row = self._seat(table, seat, w)
+            clean = self._clean_name(name, w)
+            self._refuse_unless_open(table, row, w)
+            fresh = token()
+            if not await self._set_seat(table, SeatRow(row.seat, clean, fresh, None, now())):
+                raise RoomError(409, w("Seat {seat} is taken.", seat=row.seat))
+        return {"token": fresh, "url": seat_url(table_id, fresh)}
+
+    async def claim(self, table: LiveTable, seat: int) -> None:
+        """A link's first connection: its seat is taken from now on."""
+        row = table.seats[seat]
+        if row.claimed is None:
+            await self._set_seat(table, replace(row, claimed=now()))
 
     async def leave(self, table_id: str, seat_token: str, lang: str) -> dict[str, Any]:
+        """The seat of ``seat_token`` becomes open to anyone; the token acts no more."""
         w = room_words(lang)
-        table = await self.table_or_404(table_id, lang)
-        seat = table.seat_of(seat_token)
-        if seat is None:
-            raise RoomError(403, w("This token holds no seat at table {table}.", table=table_id))
-        row = table.seats[seat]
-        status = FINISHED if table.finished else OPEN
-        await self.store.set_seat(table_id, seat, name=None, token=token(), expect_name=row.name, status=status)
-        await table.reload_seats()
-        for connection in list(table.connections):
-            if connection.seat == seat:
-                connection.send('{"type":"left"}')
+        async with self.table(table_id, lang) as table:
+            seat = table.seat_of(seat_token)
+            if seat is None:
+                raise RoomError(403, w("This token holds no seat at table {table}.", table=table_id))
+            await self._vacate(table, replace(table.seats[seat], name=None, token=None, claimed=None), w)
         return {"left": seat}
+
+    async def _vacate(self, table: LiveTable, new: SeatRow, w: Any) -> None:
+        """Give a seat to ``new`` (open, or a bot's); its connections are told their token no longer acts."""
+        if not await self._set_seat(table, new):
+            raise RoomError(409, w("Seat {seat} changed meanwhile: look at the table again.", seat=new.seat))
+        for connection in list(table.connections):
+            if connection.seat == new.seat:
+                connection.send('{"type":"left"}')
+
+    # ------------------------------------------------------------------ the creator's controls
+    @staticmethod
+    def is_owner(table: LiveTable, owner: str | None) -> bool:
+        """Whether ``owner`` is the table's creator's token (a table from before creators' tokens has none)."""
+        stored = table.row.owner
+        return owner is not None and stored is not None and hmac.compare_digest(stored, digest(owner))
+
+    def _absent_seat(self, table: LiveTable, seat: object, owner: str | None, w: Any) -> SeatRow:
+        """The seat the creator hands over: a player's, whose player is not at the table."""
+        if not self.is_owner(table, owner):
+            raise RoomError(403, w("Only the creator of table {table} (with the creator's token) may hand its seats "
+                                   "over.", table=table.row.id))
+        row = self._seat(table, seat, w)
+        if table.finished:
+            raise RoomError(409, w("The game is over: no more actions."))
+        if row.state == BOT:
+            raise RoomError(409, w("Seat {seat} is a bot's.", seat=row.seat))
+        if table.connected(row.seat):
+            raise RoomError(409, w("The player of seat {seat} is at the table: only an absent player's seat can be "
+                                   "handed over.", seat=row.seat))
+        return row
+
+    async def hand_to_bot(self, table_id: str, seat: object, owner: str | None, bot: object,
+                          lang: str) -> dict[str, Any]:
+        """The creator gives an absent player's seat to a bot, which plays it from now on; its link dies."""
+        w = room_words(lang)
+        async with self.table(table_id, lang) as table:
+            row = self._absent_seat(table, seat, owner, w)
+            if not isinstance(bot, str) or bot not in table.game.bots:
+                raise RoomError(400, w("Unknown bot {bot}; the bots of this game: {bots}.", bot=bot,
+                                       bots=", ".join(table.game.bots)))
+            await self._vacate(table, SeatRow(row.seat, None, None, bot), w)
+        return {"seat": row.seat, "state": BOT, "bot": bot}
+
+    async def open_seat(self, table_id: str, seat: object, owner: str | None, lang: str) -> dict[str, Any]:
+        """The creator opens an absent player's seat to anyone; its link dies (``join`` mints a new one)."""
+        w = room_words(lang)
+        async with self.table(table_id, lang) as table:
+            row = self._absent_seat(table, seat, owner, w)
+            if row.state == OPEN:
+                raise RoomError(409, w("Seat {seat} is already open to anyone.", seat=row.seat))
+            await self._vacate(table, SeatRow(row.seat, None, None, None), w)
+        return {"seat": row.seat, "state": OPEN}
 
     async def chat(self, table: LiveTable, connection: Connection, text: object) -> None:
         w = room_words(connection.lang)
@@ -344,15 +473,16 @@ class Room:
         await self.store.add_chat(table.row.id, seat=seat, name=name, text=line)
         await table.refresh_chat()
 
-    # ------------------------------------------------------------------ summaries
-    def summary(self, table: LiveTable, lang: str) -> dict[str, Any]:
-        w = room_words(lang)
-        status = table.status()
-        words = {OPEN: w("waiting for players"), RUNNING: w("in play"), FINISHED: w("game over")}
-        defaults = rules_to_dict(table.game.rules())
-        options = {name: value for name, value in table.row.options.items() if defaults.get(name) != value}
-        return {"table": table.row.id, "game": table.game.name, "title": table.game.title,
-                "players": table.row.players, "mode": table.row.mode, "options": options, "status": status,
-                "status_text": words[status], "seq": table.seq, "seats": table.seat_list(),
-                "result": table.game.record.result_text(table.state), "created": table.row.created,
-                "finished": table.row.finished}
+    # ------------------------------------------------------------------ the lobby
+    async def listing(self, lang: str) -> list[dict[str, Any]]:
+        """The unfinished tables, newest first: those in memory as they are now, the others as stored (the list
+        loads no game, so the lobby's polling keeps no table in memory)."""
+        rows = await self.store.tables_with((WAITING, PLAYING), newest_first=True, limit=LISTED)
+        live = {row.id: self.live.get(row.id) for row in rows}
+        seats, seqs = await self.store.listing([row.id for row in rows if live[row.id] is None])
+        listed = []
+        for row in rows:
+            table = live[row.id]
+            listed.append(live_summary(table, lang) if table is not None
+                          else stored_summary(row, seats[row.id], seqs.get(row.id, 0), lang))
+        return listed

@@ -44,6 +44,7 @@ tables = sa.Table(
     sa.Column("result", sa.Text, nullable=False),
     sa.Column("created", sa.String(32), nullable=False),
     sa.Column("finished", sa.String(32), nullable=True),
+    sa.Column("owner", sa.String(64), nullable=True),
 )
 seats = sa.Table(
     "room_seats", metadata,
@@ -52,6 +53,7 @@ seats = sa.Table(
     sa.Column("name", sa.String(64), nullable=True),
     sa.Column("token", sa.String(64), nullable=True),
     sa.Column("bot", sa.String(32), nullable=True),
+    sa.Column("claimed", sa.String(32), nullable=True),
 )
 actions = sa.Table(
     "room_actions", metadata,
@@ -71,8 +73,11 @@ chat = sa.Table(
     sa.Column("text", sa.Text, nullable=False),
 )
 
-OPEN, RUNNING, FINISHED = "open", "running", "finished"
-"""A table's status: a human seat still free; every seat taken; the game over."""
+WAITING, PLAYING, FINISHED = "waiting", "playing", "finished"
+"""A table's status: a player's seat not yet taken (open to anyone, or reserved for an invited player); every
+player's seat taken (or bots only); the game over."""
+BOT, OPEN, RESERVED, TAKEN = "bot", "open", "reserved", "taken"
+"""A seat's state: a bot's; open to anyone (``join``); reserved for the holder of its link; taken by a player."""
 
 
 class StoreError(AcademieError):
@@ -99,14 +104,30 @@ class TableRow:
     result: str
     created: str
     finished: str | None = None
+    owner: str | None = None
+    """The SHA-256 of the creator's token (None: a table from before creators had one)."""
 
 
 @dataclass(frozen=True, slots=True)
 class SeatRow:
+    """A seat as stored: a bot's (``bot``), open to anyone (no token: ``join`` mints one), reserved for the
+    holder of its link (a token, not yet ``claimed``), or taken (``claimed``: when its link first connected, or
+    when it was joined)."""
+
     seat: int
     name: str | None
     token: str | None
     bot: str | None
+    claimed: str | None = None
+
+    @property
+    def state(self) -> str:
+        """:data:`BOT`, :data:`OPEN`, :data:`RESERVED` or :data:`TAKEN`."""
+        if self.bot is not None:
+            return BOT
+        if self.token is None:
+            return OPEN
+        return RESERVED if self.claimed is None else TAKEN
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,7 +185,26 @@ def _table_row(row: Any) -> TableRow:
     return TableRow(id=row.id, game=row.game, options=json.loads(row.options), seed=int(row.seed),
                     players=row.players, mode=row.mode, takeover=row.takeover,
                     takeover_after=float(row.takeover_after), status=row.status, result=row.result,
-                    created=row.created, finished=row.finished)
+                    created=row.created, finished=row.finished, owner=row.owner)
+
+
+def _seat_row(row: Any) -> SeatRow:
+    return SeatRow(row.seat, row.name, row.token, row.bot, row.claimed)
+
+
+def _is(column: sa.Column[Any], value: object) -> sa.ColumnElement[bool]:
+    """``column = value``, or ``column IS NULL`` for None."""
+    return column.is_(None) if value is None else column == value
+
+
+def _seat_updates(table_id: str, seen: SeatRow, new: SeatRow, status: str) -> tuple[sa.Update, sa.Update]:
+    """The seat's change, if it is still as ``seen``; the table's new status, unless it is finished."""
+    seat_change = seats.update().where(
+        seats.c.table_id == table_id, seats.c.seat == seen.seat, _is(seats.c.token, seen.token),
+        _is(seats.c.bot, seen.bot), _is(seats.c.claimed, seen.claimed)).values(
+        name=new.name, token=new.token, bot=new.bot, claimed=new.claimed)
+    status_change = tables.update().where(tables.c.id == table_id, tables.c.status != FINISHED).values(status=status)
+    return seat_change, status_change
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
@@ -184,12 +224,13 @@ def _sqlite_log_pragmas(dbapi_connection: Any, record: Any) -> None:
     cursor.close()
 
 
-def migrate_connection(connection: sa.Connection) -> None:
-    """Bring the schema to the newest revision on ``connection`` (Alembic, from the package's migrations)."""
+def migrate_connection(connection: sa.Connection, revision: str = "head") -> None:
+    """Bring the schema to ``revision`` (the newest by default) on ``connection`` (Alembic, from the package's
+    migrations)."""
     config = Config()
     config.set_main_option("script_location", str(resources.files("academie.room").joinpath("migrations")))
     config.attributes["connection"] = connection
-    command.upgrade(config, "head")
+    command.upgrade(config, revision)
 
 
 def _checkpoint_done(future: asyncio.Future[None]) -> None:
@@ -245,10 +286,10 @@ class Store:
                 id=table.id, game=table.game, options=json.dumps(table.options), seed=table.seed,
                 players=table.players, mode=table.mode, takeover=table.takeover,
                 takeover_after=table.takeover_after, status=table.status, result=table.result,
-                created=table.created, finished=table.finished))
+                created=table.created, finished=table.finished, owner=table.owner))
             await connection.execute(seats.insert(), [
-                {"table_id": table.id, "seat": row.seat, "name": row.name, "token": row.token, "bot": row.bot}
-                for row in rows])
+                {"table_id": table.id, "seat": row.seat, "name": row.name, "token": row.token, "bot": row.bot,
+                 "claimed": row.claimed} for row in rows])
 
     async def table(self, table_id: str) -> TableRow | None:
         async with self.engine.connect() as connection:
@@ -265,19 +306,40 @@ class Store:
     async def seats(self, table_id: str) -> list[SeatRow]:
         query = seats.select().where(seats.c.table_id == table_id).order_by(seats.c.seat)
         async with self.engine.connect() as connection:
-            return [SeatRow(row.seat, row.name, row.token, row.bot) for row in await connection.execute(query)]
+            return [_seat_row(row) for row in await connection.execute(query)]
 
-    async def set_seat(self, table_id: str, seat: int, *, name: str | None, token: str | None,
-                       expect_name: str | None, status: str) -> bool:
-        """Name a seat (or free it), only if it is still as the caller saw it (``expect_name``); False if not."""
+    async def listing(self, table_ids: Sequence[str]) -> tuple[dict[str, list[SeatRow]], dict[str, int]]:
+        """The seats and the number of stored actions of each table (two queries, for the lobby's list: it reads
+        the tables without loading their games)."""
+        if not table_ids:
+            return {}, {}
+        seat_query = seats.select().where(seats.c.table_id.in_(table_ids)).order_by(seats.c.table_id, seats.c.seat)
+        seq_query = (sa.select(actions.c.table_id, sa.func.max(actions.c.seq)).where(actions.c.table_id.in_(table_ids))
+                     .group_by(actions.c.table_id))
+        found: dict[str, list[SeatRow]] = {table_id: [] for table_id in table_ids}
+        async with self.engine.connect() as connection:
+            for row in await connection.execute(seat_query):
+                found[row.table_id].append(_seat_row(row))
+            counts = {table_id: int(seq) for table_id, seq in await connection.execute(seq_query)}
+        return found, counts
+
+    async def set_seat(self, table_id: str, seen: SeatRow, new: SeatRow, *, status: str) -> bool:
+        """Change a seat to ``new`` only if it is still as the caller saw it (``seen``: its token, bot and claim),
+        and set the table's status; False if another request changed the seat first."""
+        seat_change, status_change = _seat_updates(table_id, seen, new, status)
+        if self._sync_engine is not None:
+            # SQLite: on the event loop, as the log's writes (see _commit). A transaction of the asynchronous
+            # engine would hold SQLite's lock across an await while the loop waits for it to write the log: every
+            # first connection claims its seat, often while the table's other players act.
+            with self._sync_engine.begin() as connection:
+                if connection.execute(seat_change).rowcount != 1:
+                    return False
+                connection.execute(status_change)
+            return True
         async with self.engine.begin() as connection:
-            now = seats.c.name.is_(None) if expect_name is None else seats.c.name == expect_name
-            done = await connection.execute(seats.update().where(
-                seats.c.table_id == table_id, seats.c.seat == seat, now).values(name=name, token=token))
-            if done.rowcount != 1:
+            if (await connection.execute(seat_change)).rowcount != 1:
                 return False
-            await connection.execute(tables.update().where(tables.c.id == table_id,
-                                                           tables.c.status != FINISHED).values(status=status))
+            await connection.execute(status_change)
             await self._notify(connection, table_id, "seats")
         return True
 

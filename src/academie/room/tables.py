@@ -27,7 +27,19 @@ from academie.engine import PUBLIC, ActionParseError, IllegalActionError, Irregu
 from academie.games import load
 from academie.picture import MovePicture, Painter, Picture
 from academie.registry import GameType
-from academie.room.store import FINISHED, OPEN, RUNNING, ActionRow, ChatRow, SeatRow, SeqTaken, Store, TableRow
+from academie.room.store import (
+    FINISHED,
+    OPEN,
+    PLAYING,
+    RESERVED,
+    WAITING,
+    ActionRow,
+    ChatRow,
+    SeatRow,
+    SeqTaken,
+    Store,
+    TableRow,
+)
 from academie.room.workers import Decision, Workers, decision_seed
 from academie.words import Words
 
@@ -63,6 +75,8 @@ class Connection:
     seat: int | None
     lang: str
     token: str | None = None
+    owner: bool = False
+    """Whether it holds the table's creator's token (its page shows the creator's controls)."""
     queue: asyncio.Queue[str] = field(default_factory=asyncio.Queue)
 
     def send(self, message: str) -> None:
@@ -78,6 +92,19 @@ def new_state(game: GameType, table: TableRow) -> Any:
     rules = rules_from_dict(game.rules, table.options)
     players = {} if game.min_seats == game.max_seats else {"players": table.players}
     return game.new(rules, seed=table.seed, **players)
+
+
+def status_of(seats: Iterable[SeatRow], *, finished: bool) -> str:
+    """A table's status: finished, waiting (a player's seat open or reserved) or playing."""
+    if finished:
+        return FINISHED
+    return WAITING if any(seat.state in (OPEN, RESERVED) for seat in seats) else PLAYING
+
+
+def seat_entry(seat: SeatRow, *, connected: bool) -> dict[str, Any]:
+    """A seat as everyone may see it (never its token); ``free``: open to anyone, as ``state`` says."""
+    return {"seat": seat.seat, "name": seat.name, "bot": seat.bot, "state": seat.state, "connected": connected,
+            "free": seat.state == OPEN, "claimed": seat.claimed}
 
 
 def painter(game: GameType) -> Painter:
@@ -131,10 +158,8 @@ class LiveTable:
         return bool(self.state.is_terminal)
 
     def status(self) -> str:
-        if self.finished:
-            return FINISHED
-        free = any(seat.bot is None and seat.name is None for seat in self.seats)
-        return OPEN if free else RUNNING
+        return status_of(self.seats, finished=self.finished)
+
 
     def seat_of(self, token: str) -> int | None:
         for seat in self.seats:
@@ -209,13 +234,12 @@ class LiveTable:
         return dumps({"type": "seats", "seats": self.seat_list()})
 
     def seat_list(self) -> list[dict[str, Any]]:
-        return [{"seat": seat.seat, "name": seat.name, "bot": seat.bot, "connected": self.connected(seat.seat),
-                 "free": seat.bot is None and seat.name is None} for seat in self.seats]
+        return [seat_entry(seat, connected=self.connected(seat.seat)) for seat in self.seats]
 
     def welcome(self, connection: Connection) -> str:
         return dumps({"type": "welcome", "table": self.row.id, "game": self.game.name, "title": self.game.title,
                       "seat": connection.seat, "mode": self.row.mode, "players": self.row.players,
-                      "status": self.status()})
+                      "status": self.status(), "owner": connection.owner})
 
     # ------------------------------------------------------------------ connections
     async def attach(self, connection: Connection) -> None:
@@ -333,10 +357,13 @@ class LiveTable:
         return bool(rows)
 
     async def reload_seats(self) -> None:
-        self.seats = await self.store.seats(self.row.id)
-        self._pictures.clear()
+        seats = await self.store.seats(self.row.id)
+        renamed = [(seat.name, seat.bot) for seat in seats] != [(seat.name, seat.bot) for seat in self.seats]
+        self.seats = seats
         self.broadcast_seats()
-        self.broadcast_pictures()
+        if renamed:  # the pictures name the seats; a claim or a new token changes none
+            self._pictures.clear()
+            self.broadcast_pictures()
         self.kick()
 
     async def refresh_chat(self) -> None:

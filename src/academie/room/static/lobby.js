@@ -1,6 +1,7 @@
-// The lobby: the five games, a form to create a table (players, bots per seat, the rules options with their
-// defaults and a word on each), the invitation links of a new table, the open tables to join or watch, and the
-// finished games with their replays.
+// The lobby: the five games, a form to create a table (players, who sits where: a person invited by a link, a
+// seat open to anyone, or a bot; the rules options with their defaults and a word on each), the links of a new
+// table (the creator's own first), the tables with a seat open to anyone, the tables being played (to watch), and
+// the finished games with their replays.
 
 import { api, chosenLanguage, el, fill, gameLine, header, loadWords, optionChoices, optionWords, t } from "./common.js";
 
@@ -37,15 +38,17 @@ function optionField(game, name, fallback) {
     el("small", {}, t("{option}, by default {value}", { option: name, value: shown })));
 }
 
+// A seat's choice: "invited" (a person with the seat's link), "open" (anyone may join it from the lobby), or
+// "bot:NAME".
 function seatChoices(game, players) {
-  const humanSeat = (seat) => el("option", { value: "", selected: seat === 0 }, t("a person"));
   return el("fieldset", { class: "seats-choice" },
     el("legend", {}, t("Who sits where")),
     Array.from({ length: players }, (_, seat) => el("div", { class: "option" },
       el("label", { for: `${game.game}-seat-${seat}` }, t("Seat {seat}", { seat })), " ",
       el("select", { id: `${game.game}-seat-${seat}`, "data-seat": seat },
-        humanSeat(seat),
-        game.bots.map((bot) => el("option", { value: bot, selected: seat !== 0 && bot === game.strongest },
+        el("option", { value: "invited", selected: seat === 0 }, t("a person, invited by a link")),
+        el("option", { value: "open" }, t("a person: anyone may join")),
+        game.bots.map((bot) => el("option", { value: `bot:${bot}`, selected: seat !== 0 && bot === game.strongest },
           t("bot: {name}", { name: bot })))))));
 }
 
@@ -80,11 +83,13 @@ function createForm(game) {
       if (JSON.stringify(value) !== JSON.stringify(game.options[name])) chosen[name] = value;
     }
     const bots = {};
+    const access = {};
     for (const select of form.querySelectorAll("[data-seat]")) {
-      if (select.value) bots[select.dataset.seat] = select.value;
+      if (select.value.startsWith("bot:")) bots[select.dataset.seat] = select.value.slice(4);
+      else access[select.dataset.seat] = select.value;
     }
     const count = Number(players.value);
-    const body = { game: game.game, options: chosen, players: count, bots, mode: mode.value };
+    const body = { game: game.game, options: chosen, players: count, bots, access, mode: mode.value };
     try {
       const table = await api("/api/tables", { method: "POST", body: JSON.stringify(body) });
       state.created = { ...table, title: game.title };
@@ -106,29 +111,48 @@ async function copy(text, button) {
   }
 }
 
+/** A link to copy: its label, the address, a copy button (`key` names it for tests), and where it leads. */
+function linkLine(key, label, path, copyLabel, goLabel) {
+  const address = new URL(path, location.origin).href;
+  const button = el("button", { type: "button", "data-copy": key }, copyLabel);
+  button.addEventListener("click", () => copy(address, button));
+  return el("div", { class: "invite" },
+    el("label", { for: `invite-${key}` }, label),
+    el("input", { id: `invite-${key}`, readonly: true, value: address, onfocus: (event) => event.target.select() }),
+    button, el("a", { href: path }, goLabel));
+}
+
 function drawCreated() {
   const created = state.created;
   if (!created) return fill("created");
-  const absolute = (path) => new URL(path, location.origin).href;
+  const mine = created.creator_seat === null ? null : String(created.creator_seat);
+  const invited = Object.entries(created.seats).filter(([seat]) => seat !== mine);
   fill("created", el("section", { class: "created", "aria-labelledby": "created-title" },
     el("h2", { id: "created-title" }, t("Table {table} is ready", { table: created.table })),
-    el("p", {}, t("Send each player the link of their seat; whoever holds a link plays that seat.")),
-    Object.entries(created.seats).map(([seat, link]) => {
-      const address = absolute(link.url);
-      const button = el("button", { type: "button", "data-copy": seat }, t("Copy the invitation link"));
-      button.addEventListener("click", () => copy(address, button));
-      return el("div", { class: "invite" },
-        el("label", { for: `invite-${seat}` }, t("Seat {seat}", { seat })),
-        el("input", { id: `invite-${seat}`, readonly: true, value: address, onfocus: (event) => event.target.select() }),
-        button, el("a", { href: link.url }, t("Sit here")));
-    }),
+    mine !== null
+      ? [el("p", {}, t("Your seat is seat {seat}; its link also lets you hand an absent player's seat to a bot. Keep it to yourself.", { seat: mine })),
+      linkLine(mine, t("Seat {seat} (yours)", { seat: mine }), created.seats[mine].url, t("Copy your link"),
+        t("Sit here"))]
+      : [el("p", {}, t("Keep this link to yourself: it lets you hand an absent player's seat to a bot.")),
+        linkLine("owner", t("The creator's link"), created.owner.url, t("Copy your link"), t("Watch this table"))],
+    invited.length
+      ? el("p", {}, t("Send each invited player the link of their seat: the seat is kept for whoever holds it."))
+      : null,
+    invited.map(([seat, link]) => linkLine(seat, t("Seat {seat}", { seat }), link.url,
+      t("Copy the invitation link"), t("Open"))),
     el("p", {}, el("a", { href: created.watch }, t("Watch this table")))));
 }
 
+/** What a lobby visitor reads of a seat: a bot's, taken by a player, reserved for an invited one, or open. */
 function seatLine(seat) {
-  if (seat.bot) return t("Seat {seat}: bot {name}", { seat: seat.seat, name: seat.bot });
-  if (!seat.free) return t("Seat {seat}: {name}", { seat: seat.seat, name: seat.name });
-  return t("Seat {seat}: free", { seat: seat.seat });
+  switch (seat.state) {
+    case "bot": return t("Seat {seat}: bot {name}", { seat: seat.seat, name: seat.bot });
+    case "taken": return seat.name ? t("Seat {seat}: {name}", { seat: seat.seat, name: seat.name })
+      : t("Seat {seat}: taken", { seat: seat.seat });
+    case "reserved": return seat.name ? t("Seat {seat}: reserved for {name}", { seat: seat.seat, name: seat.name })
+      : t("Seat {seat}: reserved for an invited player", { seat: seat.seat });
+    default: return t("Seat {seat}: open to anyone", { seat: seat.seat });
+  }
 }
 
 function joinForm(table, seat) {
@@ -151,16 +175,19 @@ function joinForm(table, seat) {
 function tableEntry(table) {
   return el("li", { "data-table": table.table },
     el("b", {}, `${table.title} · ${table.table}`), " ", table.status_text ?? "",
-    el("ul", {}, table.seats.map((seat) => el("li", {}, seatLine(seat),
-      seat.free && !seat.bot ? joinForm(table, seat) : null))),
+    el("ul", {}, table.seats.map((seat) => el("li", { "data-seat": seat.seat, "data-state": seat.state },
+      seatLine(seat), seat.state === "open" ? joinForm(table, seat) : null))),
     el("a", { href: `/tables/${encodeURIComponent(table.table)}` }, t("Watch")));
 }
 
 async function refreshTables() {
   if (document.getElementById("open")?.contains(document.activeElement)) return;  // someone is typing a name
   try {
-    const [open, finished] = await Promise.all([api("/api/tables"), api("/api/finished")]);
-    fill("open", open.length ? el("ul", {}, open.map(tableEntry)) : el("p", {}, t("No table is open.")));
+    const [tables, finished] = await Promise.all([api("/api/tables"), api("/api/finished")]);
+    const open = tables.filter((table) => table.joinable);
+    const played = tables.filter((table) => !table.joinable);
+    fill("open", open.length ? el("ul", {}, open.map(tableEntry)) : el("p", {}, t("No seat is open to anyone.")));
+    fill("played", played.length ? el("ul", {}, played.map(tableEntry)) : el("p", {}, t("No table to watch.")));
     fill("finished", finished.length
       ? el("ul", {}, finished.map((table) => el("li", { "data-table": table.table },
         el("a", { href: `/replay/${encodeURIComponent(table.table)}` },
@@ -187,7 +214,11 @@ function layout() {
             : t("{least} to {most} players", { least: game.min_players, most: game.max_players })),
           createForm(game)))),
       el("section", { class: "listing", "aria-labelledby": "open-title" },
-        el("h2", { id: "open-title" }, t("Open tables")), el("div", { id: "open" })),
+        el("h2", { id: "open-title" }, t("Seats open to anyone")), el("div", { id: "open" })),
+      el("section", { class: "listing", "aria-labelledby": "played-title" },
+        el("h2", { id: "played-title" }, t("Tables to watch")),
+        el("p", {}, t("Their seats are taken or kept for invited players; anyone may watch.")),
+        el("div", { id: "played" })),
       el("section", { class: "listing", "aria-labelledby": "finished-title" },
         el("h2", { id: "finished-title" }, t("Finished games")), el("div", { id: "finished" }))));
   drawCreated();

@@ -38,6 +38,15 @@ export function seatName(picture, seat) {
   return picture.seats.find((entry) => entry.seat === seat)?.name ?? t("Seat {seat}", { seat });
 }
 
+/** Whether a seat's player is here: a bot's seat, connected, away, invited but not yet come, or open to anyone. */
+function presenceWords(seat) {
+  if (seat.bot) return t("bot: {name}", { name: seat.bot });
+  if (seat.connected) return t("connected");
+  if (seat.state === "reserved") return t("invited, not yet here");
+  if (seat.state === "open") return t("open to anyone");
+  return t("away");
+}
+
 /** A seat around the table: its name, roles, cards (backs for the ones it holds, faces for the ones it shows). */
 export function seatBox(picture, seat, presence) {
   const mine = seat.seat === picture.viewer;
@@ -48,8 +57,8 @@ export function seatBox(picture, seat, presence) {
   return el("section", { class: classes.join(" "), "data-seat": seat.seat,
     "aria-current": picture.to_act === seat.seat ? "true" : null },
     el("h3", {}, seat.name,
-      here ? el("span", { class: `presence ${here.connected || here.bot ? "on" : "off"}` },
-        here.bot ? t("bot: {name}", { name: here.bot }) : here.connected ? t("connected") : t("away")) : null),
+      here ? el("span", { class: `presence ${here.connected || here.bot ? "on" : "off"}`, "data-state": here.state },
+        presenceWords(here)) : null),
     seat.roles.length ? el("p", { class: "roles" }, seat.roles.join(", ")) : null,
     el("p", { class: "count" }, seat.cards === 1 ? t("1 card") : t("{count} cards", { count: seat.cards })),
     held,

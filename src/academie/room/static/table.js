@@ -2,15 +2,17 @@
 // The server sends the seat's whole picture after every action; the page draws it, makes the seat's legal moves
 // (and only those) clickable, and sends the chosen move's text with the picture's sequence number.
 
-import { chosenLanguage, el, fill, header, loadWords, t } from "./common.js";
+import { api, chosenLanguage, el, fill, header, loadWords, t } from "./common.js";
 import { aroundTable, face, Regions, seatBox, tallyView, trickView, withLaws } from "./picture.js";
+import { creatorControls, leaveControl } from "./seats.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
-const token = new URLSearchParams(location.search).get("token");
+const owner = new URLSearchParams(location.search).get("owner");
+let token = new URLSearchParams(location.search).get("token");
 const regions = new Regions();
 const page = {
   socket: null, welcome: null, picture: null, seq: null, legal: [], presence: new Map(), chat: [],
-  showLast: false, referee: false, retry: 0, sent: false,
+  showLast: false, referee: false, retry: 0, sent: false, confirmingLeave: false, leaving: false, bots: null,
 };
 
 /** The moves of a picture, sorted by the place the page gives them. */
@@ -209,6 +211,40 @@ function draw() {
   document.body.classList.toggle("card-moves", sorted.cards.size > 0);
 }
 
+// ------------------------------------------------------------------------------------------------ seats
+/** The leave button of a seated viewer, and the creator's controls over the seats of absent players. */
+function drawSeatControls() {
+  const seat = page.welcome?.seat ?? null;
+  regions.update("leave", { seat, token, confirming: page.confirmingLeave }, () => (seat === null || !token ? []
+    : leaveControl({ tableId, seat, token, confirming: page.confirmingLeave,
+      onConfirm: () => { page.confirmingLeave = true; drawSeatControls(); },
+      onCancel: () => { page.confirmingLeave = false; drawSeatControls(); },
+      onLeaving: () => { page.leaving = true; },
+      onLeft: () => watchOnly(t("You left seat {seat}; you are watching the table.", { seat })) })));
+  const seats = [...page.presence.values()];
+  regions.update("creator", { owner: page.welcome?.owner, seats, bots: page.bots }, () =>
+    (page.welcome?.owner && page.bots ? creatorControls({ tableId, owner, seats, ...page.bots }) : []));
+}
+
+/** The seat is no longer this page's (left here or elsewhere, or handed over): it watches the table instead. */
+function watchOnly(message) {
+  if (!token) return;
+  token = null;
+  page.confirmingLeave = false;
+  const url = new URL(location.href);
+  url.searchParams.delete("token");
+  history.replaceState(null, "", url);
+  reconnect();
+  fill("seat-note", el("p", { role: "status" }, message));
+}
+
+/** The game's bots, for the creator's controls. */
+async function loadBots(game) {
+  const entry = (await api("/api/games")).find((item) => item.game === game);
+  page.bots = entry ? { bots: entry.bots, strongest: entry.strongest } : null;
+  drawSeatControls();
+}
+
 /** A chat line arrives HTML-escaped; the page shows it as text. */
 function unescape(text) {
   return new DOMParser().parseFromString(`<p>${text}</p>`, "text/html").body.textContent ?? "";
@@ -226,6 +262,8 @@ function receive(message) {
     case "welcome":
       page.welcome = message;
       document.body.dataset.seat = message.seat === null ? "" : String(message.seat);
+      if (message.owner && !page.bots) loadBots(message.game);
+      drawSeatControls();
       break;
     case "picture":
       page.over = message.status === "finished";
@@ -240,6 +278,11 @@ function receive(message) {
     case "seats":
       page.presence = new Map(message.seats.map((seat) => [seat.seat, seat]));
       draw();
+      drawSeatControls();
+      break;
+    case "left":
+      watchOnly(page.leaving ? t("You left seat {seat}; you are watching the table.", { seat: page.welcome?.seat })
+        : t("This seat is no longer yours: you are watching the table."));
       break;
     case "reason":
       regions.note(document.getElementById("log"), t("why: {reason}", { reason: message.text }));
@@ -262,6 +305,7 @@ function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const query = new URLSearchParams({ lang: document.documentElement.lang });
   if (token) query.set("token", token);
+  if (owner) query.set("owner", owner);
   const socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(tableId)}?${query}`);
   page.socket = socket;
   socket.addEventListener("open", () => {
@@ -271,6 +315,10 @@ function connect() {
   socket.addEventListener("message", (event) => receive(JSON.parse(event.data)));
   socket.addEventListener("close", (event) => {
     if (page.socket !== socket) return;  // replaced on purpose (a change of language)
+    if (event.code === 4403 && token && !owner) {  // a dead link: the page can still watch
+      watchOnly(t("This link no longer holds a seat: you are watching the table."));
+      return;
+    }
     if (event.code === 4403 || event.code === 4404 || event.code === 1008) {
       if (!document.querySelector("#error [role=alert]")) say(event.reason || t("This table refused the connection."));
       return;
@@ -309,8 +357,11 @@ function layout() {
         el("div", { id: "error" }),
         el("div", { id: "pending", class: "pending" }),
         el("div", { id: "result", class: "result" }),
-        el("div", { id: "referee", class: "referee" }))),
+        el("div", { id: "referee", class: "referee" }),
+        el("div", { id: "seat-note" }),
+        el("div", { id: "leave", class: "leave-seat" }))),
       el("aside", { class: "side" },
+        el("section", { id: "creator", class: "creator", "aria-label": t("Absent players' seats") }),
         el("section", { id: "tallies", class: "tallies", "aria-label": t("Scores") }),
         el("section", { class: "log", "aria-label": t("The deal so far") },
           el("h2", {}, t("The deal so far")), el("ol", { id: "log" })),
@@ -326,6 +377,7 @@ function layout() {
           el("button", { type: "submit" }, t("Send")))))));
   regions.reset();
   draw();
+  drawSeatControls();
   drawChat();
 }
 

@@ -1,0 +1,65 @@
+"""What the room tells everyone about a table (``GET /api/tables``, ``GET /api/tables/{id}``, the finished
+games): its game and options, its status in words, and each seat's state; never a token, never a card.
+
+A table in memory is summed up from its live state (who is connected); the lobby's list reads the others from
+the database, without loading their games.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from academie.engine import rules_to_dict
+from academie.games import GAMES
+from academie.room.store import FINISHED, OPEN, PLAYING, SeatRow, TableRow
+from academie.room.tables import LiveTable, room_words, seat_entry
+
+
+def table_fields(row: TableRow) -> dict[str, Any]:
+    """What never changes about a table: its game, size, mode, the options it changed from their defaults."""
+    game = GAMES[row.game]
+    defaults = rules_to_dict(game.rules())
+    options = {name: value for name, value in row.options.items() if defaults.get(name) != value}
+    return {"table": row.id, "game": row.game, "title": game.title, "players": row.players, "mode": row.mode,
+            "options": options, "created": row.created, "finished": row.finished}
+
+
+def status_text(status: str, seats: Sequence[SeatRow], lang: str) -> str:
+    """The status as a lobby visitor needs it: whether he can sit (an open seat), or the table waits for the
+    players it invited, or it is played, or over."""
+    w = room_words(lang)
+    if status == FINISHED:
+        return w("game over")
+    if any(seat.state == OPEN for seat in seats):
+        return w("waiting for players")
+    if status != PLAYING:
+        return w("waiting for the invited players")
+    return w("in play")
+
+
+def summary(row: TableRow, *, status: str, seats: Sequence[SeatRow], connected: Callable[[int], bool], seq: int,
+            result: str, lang: str) -> dict[str, Any]:
+    """A table's public summary (docs/card-room.md): ``joinable`` when a seat is open to anyone."""
+    return table_fields(row) | {
+        "status": status, "status_text": status_text(status, seats, lang),
+        "joinable": status != FINISHED and any(seat.state == OPEN for seat in seats), "seq": seq,
+        "seats": [seat_entry(seat, connected=connected(seat.seat)) for seat in seats], "result": result}
+
+
+def live_summary(table: LiveTable, lang: str) -> dict[str, Any]:
+    """The summary of a table in memory, as it is now."""
+    return summary(table.row, status=table.status(), seats=table.seats, connected=table.connected, seq=table.seq,
+                   result=table.game.record.result_text(table.state), lang=lang)
+
+
+def stored_summary(row: TableRow, seats: Sequence[SeatRow], seq: int, lang: str) -> dict[str, Any]:
+    """The summary of a table as stored (nobody is connected to it in this process)."""
+    return summary(row, status=row.status, seats=seats, connected=lambda _seat: False, seq=seq, result=row.result,
+                   lang=lang)
+
+
+def finished_summary(row: TableRow, lang: str) -> dict[str, Any]:
+    """A finished table, from its stored row alone (the list of replays)."""
+    return table_fields(row) | {"status": row.status, "status_text": room_words(lang)("game over"),
+                                      "result": row.result}
