@@ -213,7 +213,7 @@ def test_a_spectator_or_a_bad_token_cannot_act(client: TestClient) -> None:
     assert client.get(f"/api/tables/{table['table']}").json()["seq"] == 0
 
 
-def test_malformed_oversized_and_foreign_origin_messages_are_refused(client: TestClient) -> None:
+def test_malformed_and_oversized_messages_are_refused(client: TestClient) -> None:
     table = new_table(client)
     with seat_socket(client, table, 1) as seat:
         until(seat, "picture")
@@ -223,14 +223,35 @@ def test_malformed_oversized_and_foreign_origin_messages_are_refused(client: Tes
         assert until(seat, "error")["code"] == "bad-message"
         seat.send_text("x" * 5000)
         assert until(seat, "error")["code"] == "too-big"
+    assert client.get(f"/api/tables/{table['table']}").json()["seq"] == 0
+
+
+@pytest.mark.parametrize("origin", ["https://elsewhere.example", "http://rebound.example:8000", "null"])
+def test_a_page_from_an_origin_not_served_is_refused_even_on_a_name_rebound_to_the_server(
+        client: TestClient, origin: str) -> None:
+    """DNS rebinding: a page on rebound.example:8000, whose name now points at the server, sends that name as
+    its Host too; the room compares the Origin with the origins it serves, never with the Host."""
+    table = new_table(client)
+    host = origin.partition("://")[2] or "testserver"
     with pytest.raises(WebSocketDisconnect) as closed, client.websocket_connect(
-            f"/ws/tables/{table['table']}", headers={"origin": "https://elsewhere.example"}) as socket:
+            f"/ws/tables/{table['table']}", headers={"origin": origin, "host": host}) as socket:
         socket.receive_json()
     assert closed.value.code == 1008
-    with client.websocket_connect(f"/ws/tables/{table['table']}",
-                                  headers={"origin": SERVED}) as socket:
+    before = client.get("/api/tables").json()
+    created = client.post("/api/tables?lang=fr", json={"game": "ecarte"}, headers={"origin": origin, "host": host})
+    assert created.status_code == 403 and created.json()["detail"].startswith("Cette salle de jeu n'accepte pas")
+    joined = client.post(f"/api/tables/{table['table']}/join", json={"seat": 0, "name": "Eve"},
+                         headers={"origin": origin})
+    assert joined.status_code == 403 and client.get("/api/tables").json() == before
+
+
+def test_a_page_from_the_origin_served_and_a_client_without_origin_are_accepted(client: TestClient) -> None:
+    table = new_table(client)
+    with client.websocket_connect(f"/ws/tables/{table['table']}", headers={"origin": SERVED}) as socket:
         assert socket.receive_json()["type"] == "welcome"
-    assert client.get(f"/api/tables/{table['table']}").json()["seq"] == 0
+    with client.websocket_connect(f"/ws/tables/{table['table']}") as socket:  # no Origin: not a browser
+        assert socket.receive_json()["type"] == "welcome"
+    assert client.post("/api/tables", json={"game": "ecarte"}, headers={"origin": SERVED + "/"}).status_code == 200
 
 
 def test_a_connection_that_sends_too_fast_is_refused_then_closed(tmp_path: Path) -> None:
@@ -331,8 +352,19 @@ def test_a_takeover_bot_plays_an_absent_seat_only_at_a_table_created_with_it(cli
     assert client.get(f"/api/tables/{kept['table']}").json()["seq"] == 0  # seat 1 (elder) is waited for
 
 
-def test_serve_refuses_a_database_it_cannot_use_saying_which_it_can() -> None:
-    result = CliRunner().invoke(command_line, ["serve", "--db", "mysql://room@localhost/room"])
-    assert result.exit_code == 2
-    assert "allowed: sqlite+aiosqlite:///FILE or postgresql+asyncpg://" in " ".join(result.output.split())
+@pytest.mark.parametrize(("db", "says"), [
+    ("mysql://room:secret@localhost/room", "scheme 'mysql' is not one"),
+    ("postgresql+psycopg2://room@localhost/room", "scheme 'postgresql+psycopg2' is not one"),
+    ("academie.db", "scheme 'academie.db' is not one"),
+])
+def test_serve_refuses_a_database_it_cannot_use_saying_which_it_can(db: str, says: str) -> None:
+    result = CliRunner().invoke(command_line, ["serve", "--db", db])
+    output = " ".join(result.output.split())
+    assert result.exit_code == 2 and says in output and "secret" not in output
+    assert "allowed: sqlite:///FILE or postgresql://USER:PASSWORD@HOST:PORT/DATABASE" in output
+
+
+def test_serve_refuses_an_origin_that_is_not_one() -> None:
+    result = CliRunner().invoke(command_line, ["serve", "--allowed-origin", "cards.example"])
+    assert result.exit_code == 2 and "--allowed-origin: 'cards.example' is not an origin" in result.output
 

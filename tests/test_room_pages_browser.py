@@ -456,6 +456,7 @@ def test_the_party_the_law_names_chooses_the_remedy_by_clicking_E_P1(server: Ser
 def test_the_replay_page_steps_through_a_finished_game_with_the_arrows(server: Server, browser: Browser) -> None:
     created = server.post("/api/tables", {"game": "ecarte", "bots": {"0": "random", "1": "random"}, "seed": 11})
     table = created["table"]
+    watcher = open_page(browser, f"{server.base}/tables/{table}")  # bots alone play while someone watches
     deadline = time.monotonic() + 30
     while not any(row["table"] == table for row in server.get("/api/finished").json()):
         assert time.monotonic() < deadline, "the bots did not finish"
@@ -464,8 +465,7 @@ def test_the_replay_page_steps_through_a_finished_game_with_the_arrows(server: S
     page = open_page(browser, server.base + "/")  # the lobby lists it among the finished games
     page.locator(f'#finished a[href="/replay/{table}"]').click()
     page.wait_for_selector("#position")
-    watcher = open_page(browser, f"{server.base}/tables/{table}")  # its table says it is over, and links here
-    watcher.get_by_role("link", name="Replay this game").click()
+    watcher.get_by_role("link", name="Replay this game").click()  # its table says it is over, and links here
     watcher.wait_for_url(f"{server.base}/replay/{table}")
     assert page.inner_text("#position") == f"Step 0 of {len(replay['steps']) - 1}"
     for _ in range(3):

@@ -69,7 +69,8 @@ def cluster() -> Iterator[str]:
 def test_four_players_on_two_processes_finish_a_whist_deal(cluster: str, tmp_path: Path) -> None:
     first = Server(tmp_path, db=cluster).start()
     try:
-        second = Server(tmp_path, db=cluster).start()  # after the first: the schema is migrated once
+        # after the first (the schema is migrated once), on the URL people write (asyncpg chosen for it)
+        second = Server(tmp_path, db=cluster.replace("postgresql+asyncpg://", "postgresql://", 1)).start()
         try:
             created = first.post("/api/tables", {"game": "whist", "players": 4, "seed": 4,
                                                  "options": {"variant": "short"}})

@@ -86,12 +86,20 @@ def serve(
     host: Annotated[str, typer.Option(help="The address to listen on (0.0.0.0: every interface).")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="The port to listen on.", min=1, max=65535)] = 8000,
     db: Annotated[str, typer.Option(
-        help="The database (SQLAlchemy URL): SQLite by default, postgresql+asyncpg://... for several processes.")]
-    = "sqlite+aiosqlite:///academie.db",
+        help="The database: sqlite:///FILE (the default) or postgresql://USER:PASSWORD@HOST:PORT/DATABASE for several "
+             "processes (served by the aiosqlite and asyncpg drivers).")] = "sqlite:///academie.db",
     workers: Annotated[int | None, typer.Option(
         help="Processes per pool of bots (default: the cores, at most 4).", min=1, max=64)] = None,
     message_rate: Annotated[float, typer.Option(
         help="Messages a connection may send each second (bursts of twice as many).", min=0.1)] = 20.0,
+    allowed_origin: Annotated[list[str] | None, typer.Option(
+        help="An origin (http://HOST:PORT) whose pages may use the room; repeat it for several. Default: "
+             "http://HOST:PORT, with localhost, 127.0.0.1 and [::1] when listening on loopback.")] = None,
+    create_rate: Annotated[float, typer.Option(
+        help="New tables one address may create each minute, after a burst of --create-burst.", min=0.01)] = 2.0,
+    create_burst: Annotated[float, typer.Option(help="New tables one address may create at once.", min=1)] = 10.0,
+    max_live_tables: Annotated[int, typer.Option(
+        help="Tables kept in memory; past this, the idle ones leave it (the database keeps them).", min=1)] = 1000,
 ) -> None:
     """The card room: play with friends in the browser, bots in the empty seats (docs/card-room.md)."""
     import uvicorn  # the server's dependencies load only for this command
@@ -99,15 +107,33 @@ def serve(
     from academie.room.app import create_app
     from academie.room.limits import MAX_MESSAGE_BYTES
 
-    if not db.startswith(("sqlite+aiosqlite://", "postgresql+asyncpg://")):
-        fail(f"--db {db}: not a database the card room can use; allowed: sqlite+aiosqlite:///FILE or "
-             "postgresql+asyncpg://USER:PASSWORD@HOST:PORT/DATABASE")
-    application = create_app(database_url=db, workers=workers, message_rate=message_rate,
+    url, origins = _room_address(db, host, port, allowed_origin or [])
+    application = create_app(database_url=url, origins=origins, workers=workers, message_rate=message_rate,
+                             create_rate=create_rate, create_burst=create_burst, max_live=max_live_tables,
                              scheduled_gc=True)
+    from sqlalchemy.engine import make_url
+
     console = Console(stderr=True, highlight=False)
-    console.print(f"Académie card room on http://{host}:{port}/ · database {escape(db)}")
+    shown = make_url(url).render_as_string(hide_password=True)
+    console.print(f"Académie card room on http://{host}:{port}/ · database {escape(shown)} · pages from "
+                  f"{escape(', '.join(origins))}")
+    if host in ("0.0.0.0", "::") and not allowed_origin:
+        console.print("Pages reached by another name than these need --allowed-origin http://NAME:PORT.")
     uvicorn.run(application, host=host, port=port, log_level="warning", ws_max_size=4 * MAX_MESSAGE_BYTES,
                 ws_ping_interval=20.0, ws_ping_timeout=20.0)
+
+
+def _room_address(db: str, host: str, port: int, given: Sequence[str]) -> tuple[str, tuple[str, ...]]:
+    """``serve``'s database URL with its asynchronous driver, and the origins it serves (exits on a bad one)."""
+    from academie.room.limits import RoomInputError, normal_origin, served_origins
+    from academie.room.store import DatabaseURLError, with_async_driver
+
+    try:
+        url = with_async_driver(db)
+        origins = tuple(normal_origin(origin) for origin in given) or served_origins(host, port)
+    except (DatabaseURLError, RoomInputError) as error:
+        fail(f"{'--db' if isinstance(error, DatabaseURLError) else '--allowed-origin'}: {error}")
+    return url, origins
 
 
 # ------------------------------------------------------------------------------------------------ analyse --report

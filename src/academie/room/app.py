@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator
+import math
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from importlib import resources
 from typing import Annotated, Any
@@ -25,10 +26,19 @@ from academie.engine import Mode, rules_to_dict
 from academie.games import GAMES
 from academie.room import pages
 from academie.room.collector import scheduled_collections
-from academie.room.hub import NewTable, Room, RoomError
-from academie.room.limits import MAX_MESSAGE_BYTES, RATE_PER_SECOND, RateLimit, origin_allowed
+from academie.room.hub import MAX_LIVE, NewTable, Room, RoomError
+from academie.room.limits import (
+    CREATE_BURST,
+    CREATE_PER_MINUTE,
+    MAX_MESSAGE_BYTES,
+    RATE_PER_SECOND,
+    ClientLimits,
+    RateLimit,
+    normal_origin,
+    origin_allowed,
+)
 from academie.room.notify import Listener, notify
-from academie.room.store import FINISHED, Store
+from academie.room.store import FINISHED, Store, with_async_driver
 from academie.room.summary import finished_summary, live_summary
 from academie.room.tables import Connection, LiveTable, Refusal, dumps, new_state, room_words
 from academie.room.workers import Workers
@@ -66,24 +76,30 @@ class BotRequest(BaseModel):
 
 
 def create_app(*, database_url: str, origins: tuple[str, ...] = (), workers: int | None = None,
-               message_rate: float = RATE_PER_SECOND, scheduled_gc: bool = False) -> FastAPI:
-    """The card room on the database at ``database_url`` (``sqlite+aiosqlite:///academie.db``,
-    ``postgresql+asyncpg://...``); ``origins``: other sites whose pages may open its WebSockets; ``workers``:
-    processes per bot pool (default: the cores, at most 4); ``message_rate``: the messages a connection may
-    send each second (bursts of twice as many); ``scheduled_gc``: the process's garbage collector set for a
-    server (:mod:`academie.room.collector`; ``academie serve`` sets it, a test client leaves it)."""
-    postgres = database_url.startswith("postgresql")
-    store = Store(database_url, notify=notify if postgres else None)
+               message_rate: float = RATE_PER_SECOND, create_rate: float = CREATE_PER_MINUTE,
+               create_burst: float = CREATE_BURST, max_live: int = MAX_LIVE, scheduled_gc: bool = False) -> FastAPI:
+    """The card room on the database at ``database_url`` (``sqlite:///academie.db``, ``postgresql://...``; the
+    asynchronous drivers are chosen: :func:`academie.room.store.with_async_driver`); ``origins``: the sites whose pages
+    may use it (``http://HOST:PORT``; none: no browser page may, only clients that send no Origin);
+    ``workers``: processes per bot pool (default: the cores, at most 4); ``message_rate``: the messages a
+    connection may send each second (bursts of twice as many); ``create_rate``: the tables one address may
+    create each minute, after a burst of ``create_burst``; ``max_live``: the tables kept in memory (past it, the
+    idle ones leave); ``scheduled_gc``: the process's garbage collector set for a server
+    (:mod:`academie.room.collector`; ``academie serve`` sets it, a test client leaves it)."""
+    url = with_async_driver(database_url)
+    postgres = url.startswith("postgresql")
+    store = Store(url, notify=notify if postgres else None)
     pool = Workers(processes=workers)
-    room = Room(store, pool)
-    allowed = frozenset(origins)
+    room = Room(store, pool, max_live=max_live)
+    allowed = frozenset(normal_origin(origin) for origin in origins)
+    creations = ClientLimits(rate=create_rate / 60.0, burst=create_burst)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         await store.migrate()
         listener, heartbeat = None, None
         if postgres:
-            listener = Listener(database_url, on_change=room.on_notify, on_reconnect=room.catch_up_all)
+            listener = Listener(url, on_change=room.on_notify, on_reconnect=room.catch_up_all)
             await listener.start()
             heartbeat = asyncio.get_running_loop().create_task(room.heartbeat())
         await room.restore()
@@ -106,9 +122,20 @@ def create_app(*, database_url: str, origins: tuple[str, ...] = (), workers: int
 
     @app.exception_handler(RoomError)
     async def room_error(_request: Request, error: RoomError) -> JSONResponse:
-        return JSONResponse({"detail": error.message}, status_code=error.status)
+        return _refusal(error)
 
-    _api(app, room)
+    @app.middleware("http")
+    async def same_site_writes(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
+        """A browser page may change something (create, join, leave, hand over) only from an origin served."""
+        origin = request.headers.get("origin")
+        if request.method not in ("GET", "HEAD", "OPTIONS") and not origin_allowed(origin, allowed):
+            lang = request.query_params.get("lang", "en")
+            w = room_words(lang if lang in LANGUAGES else "en")
+            return _refusal(RoomError(403, w("This card room does not accept requests from pages of {origin}.",
+                                             origin=origin)))
+        return await call_next(request)
+
+    _api(app, room, creations)
     _socket(app, room, allowed, message_rate)
     app.include_router(pages.router)
     app.mount("/static", StaticFiles(directory=str(resources.files("academie.room").joinpath("static"))),
@@ -117,13 +144,30 @@ def create_app(*, database_url: str, origins: tuple[str, ...] = (), workers: int
 
 
 # ------------------------------------------------------------------------------------------------ HTTP
-def _api(app: FastAPI, room: Room) -> None:
-    _tables_api(app, room)
+def _refusal(error: RoomError) -> JSONResponse:
+    return JSONResponse({"detail": error.message}, status_code=error.status, headers=error.headers)
+
+
+def _client(request: Request) -> str:
+    """The address a request came from (behind a proxy that uvicorn trusts, the one it forwarded)."""
+    return request.client.host if request.client is not None else ""
+
+
+def _too_many(wait: float, lang: str) -> RoomError:
+    seconds = max(1, math.ceil(wait))
+    w = room_words(lang)
+    message = (w("Too many new tables from your address: try again in a second.") if seconds == 1 else
+               w("Too many new tables from your address: try again in {seconds} seconds.", seconds=seconds))
+    return RoomError(429, message, headers={"Retry-After": str(seconds)})
+
+
+def _api(app: FastAPI, room: Room, creations: ClientLimits) -> None:
+    _tables_api(app, room, creations)
     _seats_api(app, room)
     _records_api(app, room)
 
 
-def _tables_api(app: FastAPI, room: Room) -> None:
+def _tables_api(app: FastAPI, room: Room, creations: ClientLimits) -> None:
     @app.get("/api/games")
     async def games() -> list[dict[str, Any]]:
         """The games with their options (and defaults), numbers of players and bots."""
@@ -134,9 +178,18 @@ def _tables_api(app: FastAPI, room: Room) -> None:
                  "modes": [mode.value for mode in Mode]} for game in GAMES.values()]
 
     @app.post("/api/tables")
-    async def create_table(body: TableRequest, lang: Lang = "en") -> dict[str, Any]:
-        """Create a table: the creator's token, a link for every invited seat, the spectators' link."""
-        return await room.create(NewTable(**body.model_dump()), lang)
+    async def create_table(body: TableRequest, request: Request, lang: Lang = "en") -> dict[str, Any]:
+        """Create a table: the creator's token, a link for every invited seat, the spectators' link (at most
+        ``create_rate`` tables a minute from one address, after a burst)."""
+        client = _client(request)
+        wait = creations.take(client)
+        if wait > 0:
+            raise _too_many(wait, lang)
+        try:
+            return await room.create(NewTable(**body.model_dump()), lang)
+        except RoomError:
+            creations.give_back(client)  # a refused table costs its creator nothing
+            raise
 
     @app.get("/api/tables")
     async def unfinished_tables(lang: Lang = "en") -> list[dict[str, Any]]:
@@ -243,7 +296,7 @@ def _socket(app: FastAPI, room: Room, allowed: frozenset[str], rate: float) -> N
     @app.websocket("/ws/tables/{table_id}")
     async def table_socket(websocket: WebSocket, table_id: str, token: str | None = None,
                            owner: str | None = None, lang: str = "en") -> None:
-        if not origin_allowed(websocket.headers.get("origin"), websocket.headers.get("host"), allowed):
+        if not origin_allowed(websocket.headers.get("origin"), allowed):
             await websocket.close(code=1008, reason="origin not allowed")
             return
         await websocket.accept()

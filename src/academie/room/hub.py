@@ -1,6 +1,6 @@
 """The tables this process serves: created; their seats joined, claimed, left and handed over by their creators;
-loaded from the database on demand, restored after a restart, and kept in step with the other processes' changes
-(their notifications).
+loaded from the database on demand and let go of when idle (at most ``max_live`` in memory); restored after a
+restart, and kept in step with the other processes' changes (their notifications).
 
 The errors a person can fix are :class:`RoomError` with an HTTP status and the words that say what was wrong and
 what is allowed, in the requester's language.
@@ -15,6 +15,7 @@ import hmac
 import logging
 import secrets
 import time
+from collections import OrderedDict
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field, replace
@@ -40,17 +41,21 @@ RESERVED_OPTIONS = frozenset({"version", "players", "mode"})
 """Rules options given outside ``options``: the version is the library's, the table size and mode are fields."""
 INVITED, OPEN_TO_ANYONE = "invited", "open"
 """How a player's seat is given at creation (``access``): by its link alone, or to anyone who joins it."""
+MAX_LIVE: Final = 1000
+"""Tables kept in memory (past this, the idle ones leave, least recently used first)."""
 LISTED: Final = 200
 """Unfinished tables the lobby's list shows (newest first)."""
 
 
 class RoomError(AcademieError):
-    """A request the room refuses: its HTTP ``status`` and the words saying what was wrong and what is allowed."""
+    """A request the room refuses: its HTTP ``status`` and the words saying what was wrong and what is allowed
+    (``headers``: more for the answer, such as a 429's Retry-After)."""
 
-    def __init__(self, status: int, message: str) -> None:
+    def __init__(self, status: int, message: str, *, headers: dict[str, str] | None = None) -> None:
         super().__init__(message)
         self.status = status
         self.message = message
+        self.headers = headers
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,10 +114,12 @@ def _seat_number(key: str, players: int, w: Any) -> int:
 class Room:
     """Every table this process has in memory, by id."""
 
-    def __init__(self, store: Store, workers: Workers) -> None:
+    def __init__(self, store: Store, workers: Workers, *, max_live: int = MAX_LIVE) -> None:
         self.store = store
         self.workers = workers
-        self.live: dict[str, LiveTable] = {}
+        self.max_live = max_live
+        self.live: OrderedDict[str, LiveTable] = OrderedDict()
+        """The tables in memory, the least recently used first."""
         self._loading = asyncio.Lock()
         self.process = secrets.token_hex(6)
         """This process's name in the presence notifications it sends to the others (PostgreSQL)."""
@@ -230,9 +237,13 @@ class Room:
 
     # ------------------------------------------------------------------ loading
     async def get(self, table_id: str) -> LiveTable | None:
-        """The live table, loaded from the database (and its log replayed) the first time it is wanted."""
+        """The live table, loaded from the database (and its log replayed) when it is not in memory.
+
+        The caller keeps it in memory while it uses it through :meth:`using`; a table got here and used across
+        an ``await`` without that may leave memory meanwhile."""
         table = self.live.get(table_id)
         if table is not None:
+            self.live.move_to_end(table_id)
             return table
         async with self._loading:
             table = self.live.get(table_id)
@@ -247,19 +258,25 @@ class Room:
             table.chat_seen = chat[-1].id if chat else 0
             table.on_presence = lambda seat, present: self._announce(table_id, f"presence:{seat}:{self.process}:"
                                                                              f"{int(present)}")
+            table.on_rest = lambda: self.release(table)
             self.live[table_id] = table
+            self._trim(keep=table)
             self._announce(table_id, "ask")  # the processes where its seats are connected say so
             return table
 
     @asynccontextmanager
     async def using(self, table_id: str) -> AsyncIterator[LiveTable | None]:
-        """The live table (None: there is none), for the block that uses it."""
+        """The live table (None: there is none), kept in memory until the block ends."""
         table = await self.get(table_id)
+        if table is None:
+            yield None
+            return
+        table.holds += 1
         try:
             yield table
         finally:
-            if table is not None:
-                self.release(table)
+            table.holds -= 1
+            self.release(table)
 
     @asynccontextmanager
     async def table(self, table_id: str, lang: str) -> AsyncIterator[LiveTable]:
@@ -270,10 +287,25 @@ class Room:
             yield table
 
     def release(self, table: LiveTable) -> None:
-        """Forget a finished table nobody watches (it is loaded again from the database if asked for)."""
-        if table.finished and not table.connections and self.live.get(table.row.id) is table:
-            table.stop()
-            del self.live[table.row.id]
+        """A table may have become idle: a finished one leaves memory at once, the others past :attr:`max_live`
+        (it is loaded again from the database when someone connects or asks for it)."""
+        if table.finished and table.idle and self.live.get(table.row.id) is table:
+            self._forget(table)
+        self._trim()
+
+    def _trim(self, *, keep: LiveTable | None = None) -> None:
+        """Past :attr:`max_live` tables, the least recently used idle ones leave memory (never one in use)."""
+        excess = len(self.live) - self.max_live
+        for table in list(self.live.values()):
+            if excess <= 0:
+                return
+            if table is not keep and table.idle:
+                self._forget(table)
+                excess -= 1
+
+    def _forget(self, table: LiveTable) -> None:
+        table.stop()
+        del self.live[table.row.id]
 
     # ------------------------------------------------------------------ presence across processes
     def _announce(self, table_id: str, kind: str) -> None:
@@ -316,8 +348,10 @@ class Room:
             await asyncio.sleep(HEARTBEAT_SECONDS)
 
     async def restore(self) -> int:
-        """Load every unfinished table (after a start or a crash) and let its bots play on; how many."""
-        rows = await self.store.tables_with((WAITING, PLAYING), limit=100_000)
+        """After a start or a crash, load the unfinished tables where bots play with people and let the bots play
+        on; how many. The others wait in the database until someone connects or asks for them: a people's table
+        moves only when they act, a bots-only one only while watched."""
+        rows = await self.store.tables_with((WAITING, PLAYING), limit=100_000, bots_and_people=True)
         for row in rows:
             async with self.using(row.id) as table:
                 if table is not None:

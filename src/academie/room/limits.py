@@ -1,5 +1,5 @@
-"""What the card room refuses: names and chat lines cleaned and limited, messages too big or too fast, a browser
-from another site.
+"""What the card room refuses: names and chat lines cleaned and limited, messages too big or too fast, too many
+new tables from one address, a browser page from a site the room does not serve.
 
 >>> clean_name("  Ada   Lovelace ")
 'Ada Lovelace'
@@ -100,11 +100,92 @@ class RateLimit:
         return self.strikes >= STRIKES
 
 
-def origin_allowed(origin: str | None, host: str | None, allowed: frozenset[str]) -> bool:
-    """Whether a WebSocket's ``Origin`` may connect: none (not a browser), the server's own host, or one of
-    ``allowed`` (``scheme://host:port``)."""
+CREATE_PER_MINUTE: Final = 2.0
+"""New tables one address may create each minute, on average (after a burst of :data:`CREATE_BURST`)."""
+CREATE_BURST: Final = 10.0
+"""New tables one address may create at once."""
+MAX_CLIENTS: Final = 10_000
+"""Addresses whose buckets are kept; past this, those whose buckets are full again are forgotten."""
+LOOPBACK: Final = ("127.0.0.1", "localhost", "[::1]")
+"""The names a browser on the server's machine reaches a loopback address by."""
+
+
+@dataclass(slots=True)
+class ClientLimits:
+    """A token bucket per client address (for the tables each may create): ``burst`` at once, then ``rate`` a
+    second."""
+
+    rate: float
+    burst: float
+    buckets: dict[str, RateLimit] = field(default_factory=dict)
+
+    def take(self, client: str) -> float:
+        """Take one for ``client``: 0 if it could, else the seconds until it can."""
+        bucket = self.buckets.get(client)
+        if bucket is None:
+            self._forget_full()
+            bucket = self.buckets[client] = RateLimit(rate=self.rate, burst=self.burst, tokens=self.burst)
+        if bucket.allow():
+            return 0.0
+        return (1.0 - bucket.tokens) / self.rate
+
+    def give_back(self, client: str) -> None:
+        """Return what ``client`` took for a request that was refused (it created nothing)."""
+        bucket = self.buckets.get(client)
+        if bucket is not None:
+            bucket.tokens = min(bucket.burst, bucket.tokens + 1.0)
+
+    def _forget_full(self) -> None:
+        if len(self.buckets) < MAX_CLIENTS:
+            return
+        now = time.monotonic()
+        for client, bucket in list(self.buckets.items()):
+            if bucket.tokens + (now - bucket.last) * bucket.rate >= bucket.burst:
+                del self.buckets[client]
+        for client in list(self.buckets)[:max(0, len(self.buckets) - MAX_CLIENTS // 2)]:
+            del self.buckets[client]  # a flood of addresses: the oldest start afresh rather than memory grow
+
+
+def normal_origin(origin: str) -> str:
+    """An origin as browsers send it (``scheme://host[:port]``, lower case, no default port); raises
+    :class:`RoomInputError` for anything else.
+
+    >>> normal_origin("HTTPS://Cards.Example:443/")
+    'https://cards.example'
+    """
+    parts = urlsplit(origin.strip())
+    if parts.scheme not in ("http", "https") or not parts.hostname or parts.path not in ("", "/") or \
+            parts.query or parts.fragment or parts.username is not None:
+        raise RoomInputError(f"{origin!r} is not an origin; allowed: http://HOST[:PORT] or https://HOST[:PORT]")
+    try:
+        port = parts.port
+    except ValueError:
+        raise RoomInputError(f"{origin!r} has no valid port; allowed: 1 to 65535") from None
+    host = f"[{parts.hostname}]" if ":" in parts.hostname else parts.hostname
+    default = {"http": 80, "https": 443}[parts.scheme]
+    return f"{parts.scheme}://{host}" + (f":{port}" if port is not None and port != default else "")
+
+
+def served_origins(host: str, port: int) -> tuple[str, ...]:
+    """The origins of the pages ``academie serve --host HOST --port PORT`` serves when none is configured: its
+    own address, and the loopback names when it listens on loopback (or on every interface, loopback among them).
+
+    >>> served_origins("127.0.0.1", 8000)
+    ('http://127.0.0.1:8000', 'http://localhost:8000', 'http://[::1]:8000')
+    """
+    own = normal_origin(f"http://{f'[{host}]' if ':' in host else host}:{port}")
+    loopback = host in ("localhost", "::1", "0.0.0.0", "::") or host.startswith("127.")
+    aliases = [normal_origin(f"http://{name}:{port}") for name in LOOPBACK] if loopback else []
+    return tuple(dict.fromkeys([own, *aliases]))
+
+
+def origin_allowed(origin: str | None, allowed: frozenset[str]) -> bool:
+    """Whether a request may come from a page of ``origin``: none given (not a browser), or one of ``allowed``
+    (normal origins). The request's own Host says nothing: a page on a name rebound to this server's address
+    sends that name as its Host."""
     if origin is None:
         return True
-    if origin in allowed:
-        return True
-    return host is not None and urlsplit(origin).netloc == host
+    try:
+        return normal_origin(origin) in allowed
+    except RoomInputError:
+        return False

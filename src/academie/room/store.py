@@ -17,7 +17,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from importlib import resources
-from typing import Any
+from typing import Any, Final
 
 import sqlalchemy as sa
 from alembic import command
@@ -86,6 +86,32 @@ class StoreError(AcademieError):
 
 class SeqTaken(StoreError):
     """Another process stored an action at this table's sequence number first."""
+
+
+class DatabaseURLError(StoreError, ValueError):
+    """A database URL the card room cannot use: its message says which it can."""
+
+
+DRIVERS: Final = {"sqlite": "sqlite+aiosqlite", "sqlite+aiosqlite": "sqlite+aiosqlite",
+                  "postgresql": "postgresql+asyncpg", "postgres": "postgresql+asyncpg",
+                  "postgresql+asyncpg": "postgresql+asyncpg"}
+"""The URL schemes the room accepts, and the asynchronous driver each is served by."""
+
+
+def with_async_driver(url: str) -> str:
+    """``url`` with the room's asynchronous driver named, as people write URLs without it (raises
+    :class:`DatabaseURLError` for any other database or driver).
+
+    >>> with_async_driver("sqlite:///academie.db"), with_async_driver("postgresql://room@db/room")
+    ('sqlite+aiosqlite:///academie.db', 'postgresql+asyncpg://room@db/room')
+    """
+    scheme, separator, rest = url.partition("://")
+    driver = DRIVERS.get(scheme.lower()) if separator else None
+    if driver is None:  # the URL itself is not repeated: it may hold a password
+        raise DatabaseURLError(f"the database scheme {scheme.partition(':')[0][:40]!r} is not one the card room can "
+                               "use; allowed: sqlite:///FILE or postgresql://USER:PASSWORD@HOST:PORT/DATABASE (also "
+                               "written sqlite+aiosqlite:// and postgresql+asyncpg://, the drivers the room uses)")
+    return f"{driver}://{rest}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -296,10 +322,16 @@ class Store:
             row = (await connection.execute(tables.select().where(tables.c.id == table_id))).first()
         return None if row is None else _table_row(row)
 
-    async def tables_with(self, statuses: Sequence[str], *, newest_first: bool = False,
-                          limit: int = 1000) -> list[TableRow]:
+    async def tables_with(self, statuses: Sequence[str], *, newest_first: bool = False, limit: int = 1000,
+                          bots_and_people: bool = False) -> list[TableRow]:
+        """The tables of these statuses; ``bots_and_people``: only those with a bot's seat and a player's."""
         order = tables.c.created.desc() if newest_first else tables.c.created
-        query = tables.select().where(tables.c.status.in_(statuses)).order_by(order).limit(limit)
+        query = tables.select().where(tables.c.status.in_(statuses))
+        if bots_and_people:
+            seat = seats.select().where(seats.c.table_id == tables.c.id)
+            query = query.where(seat.where(seats.c.bot.is_not(None)).exists(),
+                                seat.where(seats.c.bot.is_(None)).exists())
+        query = query.order_by(order).limit(limit)
         async with self.engine.connect() as connection:
             return [_table_row(row) for row in await connection.execute(query)]
 

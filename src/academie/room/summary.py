@@ -12,7 +12,7 @@ from typing import Any
 
 from academie.engine import rules_to_dict
 from academie.games import GAMES
-from academie.room.store import FINISHED, OPEN, PLAYING, SeatRow, TableRow
+from academie.room.store import BOT, FINISHED, OPEN, PLAYING, SeatRow, TableRow
 from academie.room.tables import LiveTable, room_words, seat_entry
 
 
@@ -27,7 +27,7 @@ def table_fields(row: TableRow) -> dict[str, Any]:
 
 def status_text(status: str, seats: Sequence[SeatRow], lang: str) -> str:
     """The status as a lobby visitor needs it: whether he can sit (an open seat), or the table waits for the
-    players it invited, or it is played, or over."""
+    players it invited, or it is played (by bots alone: only while someone watches), or over."""
     w = room_words(lang)
     if status == FINISHED:
         return w("game over")
@@ -35,6 +35,8 @@ def status_text(status: str, seats: Sequence[SeatRow], lang: str) -> str:
         return w("waiting for players")
     if status != PLAYING:
         return w("waiting for the invited players")
+    if all(seat.state == BOT for seat in seats):
+        return w("bots only: they play while someone watches")
     return w("in play")
 
 

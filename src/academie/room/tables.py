@@ -139,6 +139,10 @@ class LiveTable:
         """The other server processes where each seat has a connection (their presence notifications)."""
         self.on_presence: Callable[[int, bool], None] = lambda seat, present: None
         """Called when a seat gains its first connection here, or loses its last (the room tells the others)."""
+        self.on_rest: Callable[[], None] = lambda: None
+        """Called when its bots stop (a player's turn, or nobody watches): the room may then let it leave memory."""
+        self.holds = 0
+        """Requests using the table now (the room keeps it in memory meanwhile)."""
 
     # ------------------------------------------------------------------ rebuilding from the log
     def replay(self, rows: Iterable[ActionRow]) -> None:
@@ -160,6 +164,21 @@ class LiveTable:
     def status(self) -> str:
         return status_of(self.seats, finished=self.finished)
 
+    @property
+    def bots_only(self) -> bool:
+        return all(seat.bot is not None for seat in self.seats)
+
+    @property
+    def watched(self) -> bool:
+        """Someone is at the table: a connection here, or a player's in another process."""
+        return bool(self.connections) or any(self.remote.values())
+
+    @property
+    def idle(self) -> bool:
+        """Nothing needs the table in memory: nobody watches, no request uses it, no bot is deciding, no takeover
+        is waiting for its time."""
+        bots = self._bot_task is not None and not self._bot_task.done()
+        return not (self.watched or self.holds or bots or self._timer is not None)
 
     def seat_of(self, token: str) -> int | None:
         for seat in self.seats:
@@ -382,7 +401,7 @@ class LiveTable:
         longer than the table allows (only at a table created with that option)."""
         row = self.seats[seat]
         if row.bot is not None:
-            return row.bot
+            return row.bot if self.watched or not self.bots_only else None  # bots alone play only while watched
         away = self._away.get(seat)
         if self.row.takeover is None or away is None or self.connected(seat):
             return None
@@ -399,6 +418,7 @@ class LiveTable:
             self._wake_for_takeover(actor)
             return
         self._bot_task = asyncio.get_running_loop().create_task(self._bots())
+        self._bot_task.add_done_callback(lambda _task: self.on_rest())
 
     def _wake_for_takeover(self, seat: int) -> None:
         away = self._away.get(seat)
@@ -407,7 +427,12 @@ class LiveTable:
         if self._timer is not None:
             self._timer.cancel()
         delay = max(0.0, self.row.takeover_after - (time.monotonic() - away))
-        self._timer = asyncio.get_running_loop().call_later(delay + 0.01, self.kick)
+        self._timer = asyncio.get_running_loop().call_later(delay + 0.01, self._takeover_due)
+
+    def _takeover_due(self) -> None:
+        self._timer = None
+        self.kick()
+        self.on_rest()
 
     async def _bots(self) -> None:
         while not self.finished:
@@ -441,6 +466,7 @@ class LiveTable:
             self._bot_task.cancel()
         if self._timer is not None:
             self._timer.cancel()
+            self._timer = None
 
     # ------------------------------------------------------------------ the record
     def record(self) -> record.Record:
