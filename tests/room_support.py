@@ -25,9 +25,11 @@ from picture_support import cards_held
 from websockets.asyncio.client import connect
 
 from academie import record
+from academie.bots import reason_seen, say_reason
 from academie.cards import PACK_52, Card
 from academie.engine import PUBLIC
 from academie.games import load
+from academie.room.workers import decide, decision_seed
 from academie.words import Words
 
 PLAY_TIMEOUT = 60.0
@@ -249,6 +251,32 @@ def check_hidden(full: record.Record, received: Mapping[int | None, list[dict[st
             assert named <= known, (viewer, message["seq"], sorted(map(str, named - known)))
             checked += 1
     return checked
+
+
+def check_reasons(full: record.Record, received: Mapping[int | None, list[dict[str, Any]]], lang: str) -> int:
+    """Assert that every bot's reason a viewer received is what its seat may read of it: each decision is made
+    again as the room made it (a bot seeded from the table's seed, the seat and the action's number), and a viewer
+    other than the bot's seat gets, while the game goes on, only its public part, and nothing when it has none;
+    returns the number of reasons received."""
+    states, seed, game = states_by_seq(full), int(full.tag("Seed") or ""), load(full.game)
+    bots = {seat: name[len("Bot ("):-1] for seat in range(len(states[0].returns()))
+            if (name := full.tag(f"Seat{seat}") or "").startswith("Bot (")}
+    got = {(viewer, message["seq"]): message["text"] for viewer, messages in received.items()
+           for message in messages if message["type"] == "reason"}
+    words = Words(lang, game=game.name)
+    for seq in range(1, len(states)):
+        actor = states[seq - 1].actor
+        if actor not in bots:
+            continue
+        decision = decide(game.name, bots[actor], decision_seed(seed, actor, seq), states[seq - 1].view(actor))
+        action = states[seq - 1].parse_action(decision.action)
+        for viewer in received:
+            seen_by = PUBLIC if viewer is None else viewer
+            seen = reason_seen(decision.reason, actor=actor, viewer=seen_by, over=states[seq].is_terminal)
+            shown = seen and game.record.hide(actor, action, seen_by) == action
+            expected = say_reason(seen, words) if shown else None
+            assert got.get((viewer, seq), expected) == expected, (viewer, seq, got.get((viewer, seq)), expected)
+    return len(got)
 
 
 def whole_record(server: Server, table: str) -> record.Record:

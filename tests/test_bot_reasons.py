@@ -162,12 +162,16 @@ SOURCE = Path(__file__).resolve().parents[1] / "src" / "academie"
 BLANK = re.compile(r"\{([a-z_]+)[^}]*\}")
 
 
+REASONS = ("Reason", "OpenReason")
+"""A reason private to the bot's seat until the game is over, and one every seat may read at once."""
+
+
 def _reasons_in_code() -> list[tuple[str, ast.Call]]:
-    """Every ``Reason(...)`` written in the bots' modules, with where it is."""
+    """Every ``Reason(...)`` and ``OpenReason(...)`` written in the bots' modules, with where it is."""
     found = []
     for path in sorted([*SOURCE.glob("bots/*.py"), *SOURCE.glob("games/*/bots/*.py")]):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "Reason":
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in REASONS:
                 found.append((f"{path.relative_to(SOURCE)}:{node.lineno}", node))
     return found
 
@@ -184,7 +188,8 @@ def test_every_reason_in_the_code_is_a_plain_message_given_exactly_its_blanks() 
         message = call.args[0].value
         assert not ENGINE_CARD.search(message) and not WE.search(message) and not FIRST_PERSON.search(message), \
             f"{where}: {message!r}"
-        assert {keyword.arg for keyword in call.keywords} == set(BLANK.findall(message)), f"{where}: {message!r}"
+        blanks = {keyword.arg for keyword in call.keywords} - {"shown"}  # shown: the public part, a reason itself
+        assert blanks == set(BLANK.findall(message)), f"{where}: {message!r}"
         assert FR(message) != message, f"{where}: no French for {message!r}"
 
 

@@ -7,6 +7,9 @@ any game of the project, whatever its rules.
 - records round-trip through text and JSON and replay to the same game;
 - a seat's view, and the record redacted for it, name no card another seat holds face down (docs/architecture.md,
   "Views"), in enforced mode and in table mode, whatever irregular acts are committed;
+- a bot's reason, which speaks of its hand, reaches the other seats and the spectators only in its public part,
+  which names no card they cannot see and no hidden quantity, and the record redacted during the game keeps
+  neither the seed nor another seat's reason;
 - random playouts end, in enforced and in table mode, with every ledger summing to zero;
 - perft-style counts of legal action sequences from fixed deals (the counts of ``golden/perft.json``, taken from
   the engine before the one-package-per-game restructuring, as python-chess checks move generation);
@@ -32,6 +35,7 @@ from typing import Any
 import pytest
 
 from academie import record
+from academie.bots import OpenReason, reason_seen
 from academie.cards import CARDS, Card, cards_of
 from academie.engine import CHANCE, PUBLIC, GameState, Irregular, Mode, Remedy
 from academie.games import GAMES, load
@@ -412,6 +416,105 @@ def test_table_mode_views_and_redacted_records_name_no_card_another_seat_holds_f
             if records and isinstance(state.operations[-1].action, Irregular | Remedy) and rng.random() < 0.2:
                 knowledge.check_record(state, hidden)
                 records -= 1
+
+
+# ---------------------------------------------------------------------------------------- hidden cards, bots' reasons
+REASON_DECISIONS = {"random": 500, "classical": 500, "search": 40, "expert": 25}
+"""The bots' decisions checked at each level, over as many games as they take: every seat played by bots of that
+level, in table mode with random irregular acts, so that the remedies the bots choose are explained too."""
+LAW_ID = re.compile(r"(?:[A-Z]+-)?[A-Z§]*[\w.§-]*\d[\w.§-]*")
+"""A rule or law ID (``E-X8``, ``W-R3``, ``GUIMBARDE-R9``, ``§7``): what a public reason may name besides cards."""
+
+
+def check_shown(reason: Any, action: Any, view_after: Any, where: str) -> None:
+    """A reason's public part names nothing its reader could not know: its arguments are cards the action or the
+    reader's view names, and rule IDs; never a count, a point, a value or a card from the bot's hand."""
+    known = named_cards(view_after) | named_cards(str(action))
+    for name, value in reason.arguments.items():
+        if isinstance(value, Card | tuple):
+            cards = {value} if isinstance(value, Card) else set(value)
+            assert cards <= known, f"a public reason names {cards - known}, which its reader cannot see: {where}"
+        else:
+            assert isinstance(value, str) and LAW_ID.fullmatch(value), \
+                f"a public reason carries {name}={value!r}, not a card in view or a rule ID: {where}"
+
+
+def bots_playout(table: str, level: str, seed: int) -> Iterator[tuple[Any, int, Any, Any, str]]:
+    """A game of bots of ``level`` at every seat, in table mode, with a random irregular act now and then; yields
+    ``(state, actor, action, reason, public position before)`` after each bot's decision."""
+    game = load(TABLES[table][0])
+    state = new_state(table, seed, mode=Mode.TABLE)
+    bots = {seat: game.make_bot(level, seed=seed * 10 + seat) for seat in seats_of(state)}
+    rng = random.Random(seed)
+    for _ in range(MAX_ACTIONS):
+        if state.is_terminal:
+            return
+        acts = [act for seat in seats_of(state) for act in state.irregular_actions(seat)]
+        actor = state.actor
+        if acts and rng.random() < 0.05:
+            state.apply(rng.choice(acts))
+        elif actor is None or actor < 0:
+            state.apply(rng.choice(tuple(state.legal_actions())))
+        else:
+            public_before = repr(state.view(PUBLIC))
+            action = bots[actor].choose(state.view(actor))
+            state.apply(action)
+            yield state, actor, action, bots[actor].explain(), public_before
+
+
+@pytest.mark.parametrize("table", sorted(TABLES))
+def test_a_bots_reason_tells_the_other_seats_nothing_of_its_hand(table: str) -> None:
+    """A bot's reason speaks of its hand (« il tient le roi d'atout », a tierce, its hidden card's value), so it is
+    private to its seat until the game is over: every other seat and the spectators read only its public part. Over
+    random games of every level, in table mode with random irregular acts: that part names only cards the reader
+    sees and rule IDs; the same public position and action always give the same public part (it is built from
+    them alone); and the record redacted for a seat during the game carries neither the seed nor another's reason."""
+    for level in load(TABLES[table][0]).bot_names():
+        public_part: dict[tuple[str, str], str] = {}
+        decisions, seed = 0, 0
+        while decisions < REASON_DECISIONS[level]:
+            reasons: dict[int, str] = {}
+            for state, actor, action, reason, public_before in bots_playout(table, level, seed):
+                reasons[len(state.operations) - 1] = reason
+                where = f"{table}, {level}, seed {seed}, seat {actor}: `{action}` because {reason!r}"
+                for viewer in (*(s for s in seats_of(state) if s != actor), PUBLIC):
+                    seen = reason_seen(reason, actor=actor, viewer=viewer, over=False)
+                    assert seen in ("", getattr(reason, "shown", None)), where
+                    if seen:
+                        check_shown(seen, action, state.view(viewer), where)
+                shown = str(getattr(reason, "shown", "") or "")
+                assert public_part.setdefault((public_before, str(action)), shown) == shown, where
+                decisions += 1
+                if decisions == REASON_DECISIONS[level]:
+                    check_redacted_reasons(state, reasons, seed)
+                    break
+            seed += 1
+
+
+def test_the_reason_check_finds_a_public_part_that_tells_the_hand() -> None:
+    """The check above fails on a public part that carries a count, or a card its reader cannot see."""
+    state = new_state("ecarte", 0)
+    while state.actor is None or state.actor < 0:
+        state.apply(state.legal_actions()[0])
+    hidden = next(iter(face_down(state)[state.actor]))
+    view, action = state.view(1 - state.actor), state.legal_actions()[0]
+    check_shown(OpenReason("takes the point the law offers ({law})", law="E-X8"), action, view, "a law")
+    for leak in (OpenReason("holds {count} trumps", count=3), OpenReason("holds {card}", card=hidden)):
+        with pytest.raises(AssertionError):
+            check_shown(leak, action, view, "a leak")
+
+
+def check_redacted_reasons(state: Any, reasons: dict[int, str], seed: int) -> None:
+    """The record a seat downloads during the game: no seed to deal it again, no other seat's reason."""
+    whole = record.from_state(state, tags={"Seed": str(seed)}, comments=reasons)
+    for seat in seats_of(state):
+        mine = record.redact(whole, seat)
+        assert mine.tag("Seed") is None
+        entries = (*mine.prelude, *(entry for deal in mine.deals for entry in deal.entries))
+        lines = [entry for entry in entries if isinstance(entry, record.ActionLine)]
+        commented = [line.actor for line in lines if line.comment]
+        assert set(commented) <= {str(seat)}, f"seat {seat} reads another's reason: {mine}"
+        assert len(commented) == sum(1 for index in reasons if state.operations[index].actor == seat)
 
 
 # ------------------------------------------------------------------------------------------------ playouts

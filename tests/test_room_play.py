@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from room_support import Server, check_hidden, create_and_play, running, whole_record
+from room_support import Server, check_hidden, check_reasons, create_and_play, running, whole_record
 
 from academie import record
 from academie.games import GAMES
@@ -60,6 +60,7 @@ def test_a_whole_game_over_websockets_never_shows_a_hidden_card(
     final = record.replay(full)  # the stored log replays through the engine, every action checked
     assert final.is_terminal and full.tag("Result") == summary["result"] != "*"
     assert check_hidden(full, received, lang) > summary["seq"]
+    check_reasons(full, received, lang)  # a bot's reason reaches the other seats only in its public part
     last = {viewer: [m for m in messages if m["type"] == "picture"][-1] for viewer, messages in received.items()}
     assert all(message["seq"] == summary["seq"] and not message["legal"] for message in last.values())
     if mode == "table":
@@ -78,5 +79,7 @@ def test_many_random_games_never_show_a_hidden_card(server: Server, tmp_path: Pa
                     "mode": "table" if players % 2 else "enforced"}
             table, received = create_and_play(server, body, seed=index + players, lang="fr" if index % 2 else "en",
                                               irregular_rate=0.08)
-            checked += check_hidden(whole_record(server, table), received, "fr" if index % 2 else "en")
+            full = whole_record(server, table)
+            checked += check_hidden(full, received, "fr" if index % 2 else "en")
+            check_reasons(full, received, "fr" if index % 2 else "en")
     assert checked > 1000

@@ -16,8 +16,9 @@ from academie.cards import Card
 from academie.words import DOMAINS, LanguageError, Words, language_of_environment
 
 SOURCE = Path(__file__).resolve().parents[1] / "src" / "academie"
-KEYWORDS = {"words": None, "w": None, "Reason": None}
-"""How code marks a message: ``words("...")``, ``self.words("...")``, ``w("...")``, ``Reason("...")``."""
+KEYWORDS = {"words": None, "w": None, "Reason": None, "OpenReason": None}
+"""How code marks a message: ``words("...")``, ``self.words("...")``, ``w("...")``, ``Reason("...")`` and
+``OpenReason("...")``."""
 BLANK = re.compile(r"\{([a-z_]+)[^}]*\}")
 
 

@@ -18,7 +18,7 @@ from typing import Any
 from rich.console import Console
 from rich.markup import escape
 
-from academie.bots import Bot, Reason
+from academie.bots import Bot, reason_seen, say_reason
 from academie.cards import Card
 from academie.engine import PUBLIC, AcademieError, ActionParseError, IllegalActionError, Irregular
 from academie.hint import Hint
@@ -94,16 +94,12 @@ class Session:
             self.comments[len(self.state.operations) - 1] = reason
         self.save(self.state, self.comments)
         self._tell(self._picture())
-        if reason and self.hide(seat, action, self.human) == action:  # a hidden act's reason would tell its cards
-            why = self.words("why: {reason}", reason=self._say_reason(reason))
+        # the person reads what his seat may know: the reason's public part while the game goes on (the whole of
+        # it names the bot's hand), and none for an act he did not see as it was
+        seen = reason_seen(reason, actor=seat, viewer=self.human, over=self.state.is_terminal)
+        if seen and self.hide(seat, action, self.human) == action:
+            why = self.words("why: {reason}", reason=say_reason(seen, self.words))
             self.console.print(f"      [dim]{escape(why)}[/dim]")
-
-    def _say_reason(self, reason: str) -> str:
-        """A bot's reason in the player's language when it carries its message (:class:`academie.bots.Reason`)."""
-        if isinstance(reason, Reason):
-            return self.words(reason.message, **{name: _in_words(value, self.words)
-                                                 for name, value in reason.arguments.items()})
-        return reason
 
     def _tell(self, picture: Picture) -> None:
         """Say what happened since the last time: the new sentences of the deal's log."""
@@ -210,7 +206,7 @@ class Session:
             return
         advice = self.adviser(self.state.view(self.human))
         self._say(self.words("Hint: {action}. {reason}", action=str(advice.action),
-                             reason=self._say_reason(advice.reason)))
+                             reason=say_reason(advice.reason, self.words)))
 
     def _undo(self) -> bool:
         operations = self.state.operations
@@ -325,12 +321,3 @@ def _painter(game: GameType) -> Painter:
     if game.painter is None:
         raise AcademieError(f"{game.name} has no table picture")
     return game.painter()
-
-
-def _in_words(value: object, words: Words) -> object:
-    """A reason's argument as the person reads it: cards written the language's way (``10♥``, ``R♥``)."""
-    if isinstance(value, Card):
-        return words.card(value)
-    if isinstance(value, tuple) and value and all(isinstance(card, Card) for card in value):
-        return words.cards(tuple(card for card in value if isinstance(card, Card)))
-    return value

@@ -9,6 +9,7 @@ from typing import Any, Protocol
 
 from academie.cards import Card
 from academie.engine import Action
+from academie.words import Words
 
 
 class Reason(str):
@@ -23,17 +24,94 @@ class Reason(str):
 
     >>> str(Reason("leads {card}", card=Card.parse("TH")))
     'leads 10♥'
+
+    A reason is information like any other: it speaks of the bot's hand, so it is **private** to the bot's seat
+    until the game is over. Its ``shown`` text is what every other seat and spectator may read meanwhile: a
+    sentence built from what the action itself and the public view show (None: nothing but the action).
+    :class:`OpenReason` is a reason that is all public (a ruling taken under a law, which says only what is done):
+
+    >>> reason = Reason("chooses at random among the {count} moves allowed", count=3,
+    ...                 shown=OpenReason("chooses at random"))
+    >>> str(reason.shown), OpenReason("lets the deal stand").shown
+    ('chooses at random', 'lets the deal stand')
+    >>> Reason("holds the king of trumps").shown is None
+    True
     """
 
     message: str
     arguments: dict[str, object]
+    _public: Reason | None
 
-    def __new__(cls, message: str, /, **arguments: object) -> Reason:
+    def __new__(cls, message: str, /, *, shown: Reason | None = None, **arguments: object) -> Reason:
+        return cls._made(message, arguments, shown)
+
+    @classmethod
+    def _made(cls, message: str, arguments: dict[str, object], shown: Reason | None) -> Reason:
         text = message.format(**{name: _shown(value) for name, value in arguments.items()}) if arguments else message
-        reason = super().__new__(cls, text)
+        reason = str.__new__(cls, text)
         reason.message = message
         reason.arguments = arguments
+        reason._public = shown
         return reason
+
+    @property
+    def shown(self) -> Reason | None:
+        """What every other seat and the spectators may read during the game (None: nothing but the action)."""
+        return self._public
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # across processes (the card room's bot workers) a reason keeps its kind, message, arguments and public part
+        return _rebuilt, (type(self), self.message, self.arguments, self._public)
+
+
+class OpenReason(Reason):
+    """A reason every seat may read at once: its text says nothing the action and the public view do not (a
+    ruling taken under a law, which says only what is done)."""
+
+    @property
+    def shown(self) -> Reason:
+        return self
+
+
+def _rebuilt(kind: type[Reason], message: str, arguments: dict[str, object], public: Reason | None) -> Reason:
+    return kind._made(message, arguments, public)
+
+
+def reason_seen(reason: str, *, actor: int, viewer: int, over: bool) -> str:
+    """What ``viewer`` (a seat, or :data:`~academie.engine.PUBLIC`) may read of the reason ``actor``'s bot gave:
+    all of it for the bot's own seat and, once the game is over, for everyone; until then only its ``shown``
+    text ("" when it has none, or when ``reason`` is plain text, whose privacy nobody declared).
+
+    >>> reason = Reason("holds the king of trumps", shown=OpenReason("proposes"))
+    >>> [reason_seen(reason, actor=1, viewer=v, over=False) for v in (1, 0, -3)]
+    ['holds the king of trumps', 'proposes', 'proposes']
+    >>> reason_seen(reason, actor=1, viewer=0, over=True)
+    'holds the king of trumps'
+    """
+    if over or viewer == actor:
+        return reason
+    shown = reason.shown if isinstance(reason, Reason) else None
+    return shown if shown is not None else ""
+
+
+def say_reason(reason: str, words: Words) -> str:
+    """A bot's reason in the reader's language: a :class:`Reason`'s message through ``words`` with its cards written
+    the language's way (``10♥``, ``R♥``); plain text, or a message the catalogue cannot fill, as it was given."""
+    if not isinstance(reason, Reason):
+        return reason
+    arguments = {name: _in_words(value, words) for name, value in reason.arguments.items()}
+    try:
+        return words(reason.message, **arguments)
+    except (KeyError, IndexError, ValueError):
+        return str(reason)
+
+
+def _in_words(value: object, words: Words) -> object:
+    if isinstance(value, Card):
+        return words.card(value)
+    if isinstance(value, tuple) and value and all(isinstance(card, Card) for card in value):
+        return words.cards(tuple(card for card in value if isinstance(card, Card)))
+    return value
 
 
 def _shown(value: object) -> object:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from academie.bots import Reason
+from academie.bots import OpenReason, Reason
 from academie.engine import AcademieError, Action
 
 
@@ -34,8 +34,10 @@ class RandomBot:
         if not legal:
             raise NoLegalActionError("the view offers no legal action: the bot is not the seat to act")
         action = self._rng.choice(legal)
-        self._last = Reason("the only move allowed") if len(legal) == 1 else \
-            Reason("chooses at random among the {count} moves allowed", count=len(legal))
+        # how many moves it had tells the others about its hand (how many cards of the suit led): private
+        at_random = OpenReason("chooses at random")
+        self._last = Reason("the only move allowed", shown=at_random) if len(legal) == 1 else \
+            Reason("chooses at random among the {count} moves allowed", count=len(legal), shown=at_random)
         return action
 
     def explain(self) -> str:

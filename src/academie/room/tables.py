@@ -22,7 +22,7 @@ from typing import Any
 import orjson
 
 from academie import record
-from academie.cards import Card
+from academie.bots import reason_seen, say_reason
 from academie.engine import PUBLIC, ActionParseError, IllegalActionError, Irregular, Mode, rules_from_dict
 from academie.games import load
 from academie.picture import MovePicture, Painter, Picture
@@ -295,10 +295,17 @@ class LiveTable:
         for connection in self.connections:
             connection.send(self.picture_message(connection.seat, connection.lang))
             if decision is not None and actor is not None and decision.reason:
-                viewer = PUBLIC if connection.seat is None else connection.seat
-                if self.game.record.hide(actor, action, viewer) == action:  # a hidden act's reason names its cards
-                    connection.send(dumps({"type": "reason", "seq": self.seq, "seat": actor,
-                                           "text": say_reason(decision, connection.lang, self.game.name)}))
+                self._send_reason(connection, decision.reason, actor, action)
+
+    def _send_reason(self, connection: Connection, reason: str, actor: int, action: Any) -> None:
+        """A bot's reason as the connection's seat may read it: the whole of it for the bot's own seat (a player
+        whose seat a takeover bot played) and for everyone once the game is over; until then its public part,
+        since it speaks of the bot's hand; nothing for an act the viewer did not see as it was."""
+        viewer = PUBLIC if connection.seat is None else connection.seat
+        seen = reason_seen(reason, actor=actor, viewer=viewer, over=self.finished)
+        if seen and self.game.record.hide(actor, action, viewer) == action:
+            text = say_reason(seen, game_words(connection.lang, self.game.name))
+            connection.send(dumps({"type": "reason", "seq": self.seq, "seat": actor, "text": text}))
 
     # ------------------------------------------------------------------ actions
     async def submit(self, seat: int, seq: object, text: object, lang: str) -> None:
@@ -456,7 +463,7 @@ class LiveTable:
                 action = trial.parse_action(decision.action)
                 trial.apply(action)
                 try:
-                    await self._commit(trial, seat, decision.action, decision.reason or None)
+                    await self._commit(trial, seat, decision.action, str(decision.reason) or None)
                 except SeqTaken:
                     continue
             self.broadcast_pictures(decision, seat, action)
@@ -481,24 +488,3 @@ class LiveTable:
 
 def chat_message(line: ChatRow) -> str:
     return dumps({"type": "chat", "seat": line.seat, "name": line.name, "text": line.text})
-
-
-def say_reason(decision: Decision, lang: str, game: str) -> str:
-    """A bot's reason in ``lang`` (its English text when it carries no message)."""
-    if decision.message is None:
-        return decision.reason
-    words = game_words(lang, game)
-    arguments = {name: _in_words(value, words) for name, value in decision.arguments.items()}
-    try:
-        return words(decision.message, **arguments)
-    except (KeyError, IndexError, ValueError):
-        return decision.reason
-
-
-def _in_words(value: object, words: Words) -> object:
-    if isinstance(value, Card):
-        return words.card(value)
-    if isinstance(value, tuple) and value and all(isinstance(card, Card) for card in value):
-        return words.cards(tuple(card for card in value if isinstance(card, Card)))
-    return value
-

@@ -27,13 +27,12 @@ PARENT_CHECK_SECONDS = 1.0
 
 @dataclass(frozen=True, slots=True)
 class Decision:
-    """A bot's action (its text) and its reason: the English text and, to say it in another language, its
-    message and arguments (see :class:`academie.bots.Reason`)."""
+    """A bot's action (its text) and its reason: a :class:`academie.bots.Reason` (its message and arguments, to say
+    it in another language, and its public part, which is all the other seats may read during the game), or plain
+    text from a bot that gives no :class:`~academie.bots.Reason`."""
 
     action: str
     reason: str
-    message: str | None
-    arguments: dict[str, object]
 
 
 def decision_seed(table_seed: int, seat: int, seq: int) -> int:
@@ -59,9 +58,7 @@ def decide(game: str, bot: str, seed: int, view: Any) -> Decision:
     """Run in a worker: one decision of ``bot`` for ``view``."""
     player = load(game).make_bot(bot, seed=seed)
     action = player.choose(view)
-    reason = player.explain()
-    return Decision(str(action), str(reason), getattr(reason, "message", None),
-                    dict(getattr(reason, "arguments", {})))
+    return Decision(str(action), player.explain())
 
 
 class Workers:

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
-from academie.bots import Reason
+from academie.bots import OpenReason, Reason
 from academie.bots.random import NoLegalActionError
 from academie.cards import CARDS, PACK_32, Card, Rank, Suit, card_index
 from academie.engine import Action
@@ -526,19 +526,19 @@ the card taken back, and otherwise the deal as it stands."""
 def _remedy_reason(name: str, law: str) -> Reason:
     """Why this seat takes the remedy ``name`` under ``law`` (table mode, rule file §7)."""
     reasons = {
-        "mark-one": Reason("takes the point the law offers ({law})", law=law),
-        "reduce-score": Reason("lets the tricks stand and has the revoker's score reduced, rather than the hand "
+        "mark-one": OpenReason("takes the point the law offers ({law})", law=law),
+        "reduce-score": OpenReason("lets the tricks stand and has the revoker's score reduced, rather than the hand "
                                "played again ({law})", law=law),
-        "take-back": Reason("has the card taken back, face up ({law})", law=law),
-        "require-named-suit": Reason("requires the leader to lead the suit he named ({law})", law=law),
-        "show-tricks": Reason("asks to see the offender's tricks ({law})", law=law),
-        "rectify": Reason("has the deal put right rather than dealt again ({law})", law=law),
-        "first-trump": Reason("takes the first card turned up as trumps ({law})", law=law),
-        "return-extras": Reason("has the extra cards put back on the talon ({law})", law=law),
-        "complete": Reason("has the short service completed from the talon ({law})", law=law),
-        "stand": Reason("lets the deal stand ({law})", law=law),
+        "take-back": OpenReason("has the card taken back, face up ({law})", law=law),
+        "require-named-suit": OpenReason("requires the leader to lead the suit he named ({law})", law=law),
+        "show-tricks": OpenReason("asks to see the offender's tricks ({law})", law=law),
+        "rectify": OpenReason("has the deal put right rather than dealt again ({law})", law=law),
+        "first-trump": OpenReason("takes the first card turned up as trumps ({law})", law=law),
+        "return-extras": OpenReason("has the extra cards put back on the talon ({law})", law=law),
+        "complete": OpenReason("has the short service completed from the talon ({law})", law=law),
+        "stand": OpenReason("lets the deal stand ({law})", law=law),
     }
-    return reasons.get(name, Reason("takes the first remedy the law offers ({law})", law=law))
+    return reasons.get(name, OpenReason("takes the first remedy the law offers ({law})", law=law))
 
 
 def _remedy_choice(view: EcarteView) -> tuple[Action, Reason]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from academie.bots import Reason
+from academie.bots import OpenReason, Reason
 from academie.bots.random import NoLegalActionError
 from academie.cards import Card
 from academie.engine import Action
@@ -57,8 +57,8 @@ class ClassicalBot:
         plays = [a for a in view.legal_actions if isinstance(a, Play)]
         if not plays:
             if view.legal_actions:
-                self._last = Reason("takes the ruling the law gives ({law})", law=view.pending.law) \
-                    if view.pending is not None else Reason("takes the ruling the law gives (§7)")
+                self._last = OpenReason("takes the ruling the law gives ({law})", law=view.pending.law) \
+                    if view.pending is not None else OpenReason("takes the ruling the law gives (§7)")
                 return view.legal_actions[0]
             raise NoLegalActionError("the view offers no legal action: the bot is not the seat to act")
         if len(plays) == 1:

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from academie.bots import Reason
+from academie.bots import OpenReason, Reason
 from academie.bots.random import NoLegalActionError
 from academie.cards import Card, mask_of, parse_cards
 from academie.engine import Action, Remedy
@@ -207,15 +207,15 @@ def remedy_choice(view: GuinguetteView, legal: Sequence[Action]) -> tuple[Action
     by_name = {action.name: action for action in legal if isinstance(action, Remedy)}
     chosen = next((name for name in _PREFERRED_REMEDIES if name in by_name), None)
     if view.pending is None:
-        return by_name[chosen] if chosen is not None else legal[0], Reason("takes the ruling the laws offer (§7)")
+        return by_name[chosen] if chosen is not None else legal[0], OpenReason("takes the ruling the laws offer (§7)")
     law = view.pending.law
     if chosen == "forfeit":
-        return by_name[chosen], Reason("takes the forfeit the offender owes rather than pardoning him ({law})",
+        return by_name[chosen], OpenReason("takes the forfeit the offender owes rather than pardoning him ({law})",
                                        law=law)
     if chosen == "redeal":
-        return by_name[chosen], Reason("asks for a new deal rather than playing on with a card everyone has seen "
+        return by_name[chosen], OpenReason("asks for a new deal rather than playing on with a card everyone has seen "
                                        "({law})", law=law)
-    return legal[0], Reason("takes the ruling the law offers ({law})", law=law)
+    return legal[0], OpenReason("takes the ruling the law offers ({law})", law=law)
 
 
 def _high_tierce(rules: GuinguetteRules) -> int:

@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 
-from academie.bots import Reason
+from academie.bots import OpenReason, Reason
 from academie.engine import Action
 from academie.games.quinze.bots.policy import form_b_policy
 from academie.games.quinze.state import (
@@ -93,7 +93,7 @@ class ClassicalBot:
         legal = view.legal_actions
         action, why = self._decide(view)
         if action not in legal and view.pending is not None:  # table mode: a remedy to choose (§7)
-            action, why = legal[0], Reason("takes the first remedy the law offers ({law})", law=view.pending.law)
+            action, why = legal[0], OpenReason("takes the first remedy the law offers ({law})", law=view.pending.law)
         elif action not in legal:  # every branch falls back on a legal action
             action, why = legal[0], Reason("what the rule file advises is not allowed here: takes the first move "
                                            "allowed (§7)")

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from academie.bots import Reason
+from academie.bots import OpenReason, Reason
 from academie.bots.random import NoLegalActionError
 from academie.cards import Card, Rank
 from academie.engine import Action
@@ -45,8 +45,8 @@ def remedy_choice(legal: tuple[Action, ...]) -> tuple[Action, Reason]:
             return chosen, _remedy_reason(chosen)
     first = legal[0]
     if isinstance(first, Remedy):
-        return first, Reason("takes the first ruling the law offers ({law})", law=first.law)
-    return first, Reason("takes the first ruling offered (§7)")
+        return first, OpenReason("takes the first ruling the law offers ({law})", law=first.law)
+    return first, OpenReason("takes the first ruling offered (§7)")
 
 
 def _remedy_reason(remedy: Remedy) -> Reason:
@@ -54,23 +54,24 @@ def _remedy_reason(remedy: Remedy) -> Reason:
     law = remedy.law
     card = _card_argument(remedy.args)
     if remedy.name == "call" and card is not None:
-        return Reason("calls {card}, the highest of the cards it may call: a high card called costs the offenders "
+        return OpenReason("calls {card}, the highest of the cards it may call: a high card called costs the offenders "
                       "most ({law})", card=card, law=law)
     if remedy.name == "play-before" and card is not None:
-        return Reason("has the fourth hand play {card}, the highest card it may name, before his partner ({law})",
+        return OpenReason("has the fourth hand play {card}, the highest card it may name, before his partner ({law})",
                       card=card, law=law)
     reasons = {
-        "add": Reason("takes the penalty as points added to the score of the bot and its partner ({law})", law=law),
-        "call": Reason("calls an exposed card: it must be played as soon as it can be ({law})", law=law),
-        "call-card": Reason("calls the exposed card: it must be played as soon as it can be ({law})", law=law),
-        "oblige-win": Reason("obliges the offender's partner to win the trick if he can ({law})", law=law),
-        "neither-trump-nor-win": Reason("forbids the offender to trump or to win this trick ({law})", law=law),
-        "partner-to-win": Reason("calls on the offender's partner to win the trick ({law})", law=law),
-        "play-before": Reason("has the fourth hand play before his partner ({law})", law=law),
-        "highest": Reason("calls the highest card the law lets it call ({law})", law=law),
-        "stand": Reason("lets the deal stand ({law})", law=law),
+        "add": OpenReason("takes the penalty as points added to the score of the bot and its partner ({law})",
+                           law=law),
+        "call": OpenReason("calls an exposed card: it must be played as soon as it can be ({law})", law=law),
+        "call-card": OpenReason("calls the exposed card: it must be played as soon as it can be ({law})", law=law),
+        "oblige-win": OpenReason("obliges the offender's partner to win the trick if he can ({law})", law=law),
+        "neither-trump-nor-win": OpenReason("forbids the offender to trump or to win this trick ({law})", law=law),
+        "partner-to-win": OpenReason("calls on the offender's partner to win the trick ({law})", law=law),
+        "play-before": OpenReason("has the fourth hand play before his partner ({law})", law=law),
+        "highest": OpenReason("calls the highest card the law lets it call ({law})", law=law),
+        "stand": OpenReason("lets the deal stand ({law})", law=law),
     }
-    return reasons.get(remedy.name, Reason("takes the first ruling the law offers ({law})", law=law))
+    return reasons.get(remedy.name, OpenReason("takes the first ruling the law offers ({law})", law=law))
 
 
 def _card_argument(args: tuple[str, ...]) -> Card | None:
