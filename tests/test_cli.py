@@ -50,6 +50,31 @@ def test_play_through_a_pipe_reaches_the_end_and_the_saved_record_replays_to_the
     assert data["tags"]["Seed"] == "42" and data["tags"]["Seat1"] == "Bot (classical)"
 
 
+def test_a_game_dealt_from_a_new_seed_keeps_it_until_the_end(tmp_path: Path) -> None:
+    """Without --seed the seed is a secret of the deals: not printed at the start, nor in the record the player
+    reads while the game goes on (redacted for his seat, with no bot's reason); the whole record kept beside it
+    resumes the game and tells it from his seat alone (not as JSON, not as another seat); the end tells the seed
+    and leaves the whole record in place."""
+    target = tmp_path / "game.acad"
+    code, out, err = invoke("play", "ecarte", "--bot", "classical", "--save", str(target), input="1\n1\nquit\n")
+    assert code == 0, out + err
+    seen, whole = record.load_file(target), record.load_file(tmp_path / ".game.whole.acad")
+    seed, reasons = whole.tag("Seed") or "", record.comments_by_operation(whole).values()
+    assert seed not in out and "a new seed (told at the end of the game)" in out
+    assert seen.redacted_for == 0 and seen.tag("Seed") is None and record.redact(whole, 0) == seen
+    code, told, _ = invoke("replay", str(target))
+    assert code == 0 and seed not in told and reasons and not any(reason in told for reason in reasons)
+    code, out, err = invoke("replay", str(target), "--json")
+    assert code != 0 and "would tell every card" in out + err
+    code, out, err = invoke("replay", str(target), "--seat", "1")
+    assert code != 0 and "allowed: --seat 0 or no --seat" in out + err
+    code, out, err = invoke("play", "--resume", str(target), input="1\n" * 400)
+    assert code == 0 and f"Seed {whole.tag('Seed')}: play the same deals again with --seed" in out
+    final = record.load_file(target)
+    assert final.redacted_for is None and final.tag("Seed") == whole.tag("Seed")
+    assert not (tmp_path / ".game.whole.acad").exists()
+
+
 def test_play_is_reproducible_from_its_seed(tmp_path: Path) -> None:
     first, target = play_session(tmp_path)
     second, _ = play_session(tmp_path)

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from academie import record
+from academie.cli import whole_record_path
 from academie.games import GAMES
 
 PLAYS = {"ecarte": ["--bot", "search"], "whist": ["--bot", "classical"],
@@ -47,16 +48,20 @@ def test_sigint_in_the_middle_leaves_a_record_that_replays_and_resumes(game: str
     process.send_signal(signal.SIGINT)
     out, err = process.communicate(timeout=60)
     assert target.exists(), out + err
-    partie = record.load_file(target)
-    state = record.replay(partie)  # a whole record, every action checked
+    # the record beside the game shows what the player's seat saw: no seed, no bot's reason, no card unseen
+    seen = record.load_file(target)
+    assert seen.redacted_for == 0 and seen.tag("Seed") is None
+    whole = record.load_file(whole_record_path(target))
+    assert record.redact(whole, 0) == seen and whole.tag("Seed") == "3"
+    state = record.replay(whole)  # the whole record kept to continue, every action checked
     assert not state.is_terminal
     replayed = subprocess.run(command("replay", str(target)), capture_output=True, text=True, timeout=120, env=env)
     assert replayed.returncode == 0, replayed.stderr
     resumed = subprocess.run(command("play", "--resume", str(target)), input="1\n" * 3000, capture_output=True,
                              text=True, timeout=600, env=env)
     assert resumed.returncode == 0, resumed.stderr
-    finished = record.replay(record.load_file(target))
-    assert finished.is_terminal
+    finished = record.replay(record.load_file(target))  # over: the whole record, and nothing kept beside it
+    assert finished.is_terminal and not whole_record_path(target).exists()
     assert finished.operations[:len(state.operations)] == state.operations
     # the bots were asked again at their past decisions: the game ends as if it had never stopped
     straight = tmp_path / "straight.acad"
@@ -78,10 +83,12 @@ DISCARD_DECK = "QS TC QC 8C KD JC AD KC QH 7D 8S JH 9S JD AS 9C JS AH TD QD 7S 7
 """An Écarté deck order (seat 0 deals) where seat 1's classical bot discards among its first three acts."""
 
 
-def test_a_redacted_record_keeps_no_reason_of_an_act_the_seat_did_not_see() -> None:
-    """ECARTE-VI.4: a bot's reason for its discard names the cards; the record redacted for the other seat keeps
-    the discard as a count and drops its reason, while the reason of a public act stays. The deal is given by its
-    deck order (:data:`DISCARD_DECK`), where the classical bot of seat 1 proposes, discards three cards and stands."""
+def test_a_redacted_record_keeps_no_reason_of_another_seat() -> None:
+    """ECARTE-VI.4: a bot's reason for its discard names the cards, and its reasons for its public acts speak of its
+    hand too (« il tient le roi d'atout »): the record redacted for the other seat keeps the discard as a count and
+    none of the bot's reasons, while the one redacted for the bot's own seat keeps them all. The deal is given by
+    its deck order (:data:`DISCARD_DECK`), where the classical bot of seat 1 proposes, discards three cards and
+    stands."""
     import academie
     from academie.cards import parse_cards
 
@@ -96,7 +103,7 @@ def test_a_redacted_record_keeps_no_reason_of_an_act_the_seat_did_not_see() -> N
         if seat == 1:
             comments[len(state.operations) - 1] = f"reason for {action}"
     full = record.from_state(state, comments=comments)
-    hidden = record.write_text(record.redact(full, 0))
-    discards = [text for text in comments.values() if "discard" in text]
-    assert discards and not any(text in hidden for text in discards)
-    assert any(text in hidden for text in comments.values() if "discard" not in text)
+    other, own = record.write_text(record.redact(full, 0)), record.write_text(record.redact(full, 1))
+    assert any("discard" in text for text in comments.values())
+    assert not any(text in other for text in comments.values())
+    assert all(text in own for text in comments.values())

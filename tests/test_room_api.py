@@ -316,6 +316,35 @@ def test_the_record_is_redacted_for_its_seat_during_play_and_whole_after(client:
     assert table_id in [entry["table"] for entry in client.get("/api/finished").json()]
 
 
+def test_a_seat_downloading_the_record_during_play_gets_neither_the_seed_nor_a_bots_reason(
+        client: TestClient) -> None:
+    """A table dealt from a seed the room drew: the record a seat downloads during play holds no [Seed] (with it,
+    ``new(seed=...)`` would deal every hidden card again) and none of the bot's reasons, which speak of its hand;
+    the bot's reasons (the classical bot's are all private in enforced mode) do not reach the player's socket;
+    the whole record, seed and reasons, comes once the game is over."""
+    table = new_table(client, seed=None, bots={"1": "classical"})
+    table_id, token = table["table"], table["seats"]["0"]["token"]
+    reasons: list[str] = []
+    with seat_socket(client, table, 0) as player:
+        picture = until(player, "picture")
+        while picture["status"] != "finished":
+            if picture["legal"]:
+                player.send_json({"type": "act", "seq": picture["seq"], "action": picture["legal"][0]})
+            message = player.receive_json()
+            while message["type"] != "picture":
+                reasons += [message["text"]] if message["type"] == "reason" else []
+                message = player.receive_json()
+            picture = message
+            if picture["seq"] == 6:
+                mine = record.read_text(client.get(f"/api/tables/{table_id}/record?token={token}").text)
+                assert mine.redacted_for == 0 and mine.tag("Seed") is None
+                assert not record.comments_by_operation(mine)  # every comment was the bot's
+    whole = record.read_text(client.get(f"/api/tables/{table_id}/record").text)
+    said = record.comments_by_operation(whole)
+    assert whole.tag("Seed") is not None and len(said) > 6
+    assert not reasons  # the classical bot's reasons are all private: nothing reached the player during play
+
+
 # ------------------------------------------------------------------------------------------------ table mode
 def test_table_mode_offers_the_irregular_acts_and_rules_on_them_with_the_law(client: TestClient) -> None:
     """Table mode (E-P1: a card played out of turn): the act is offered with its law, committed, and the

@@ -17,6 +17,7 @@ import datetime
 import inspect
 import json
 import os
+import signal
 import sys
 import time
 from collections.abc import Iterator, Mapping, Sequence
@@ -472,7 +473,7 @@ def play(
         game_type, state, seed, seat, bot_name, tags, comments = _resumed(resume)
         target = resume
         console.print(f"[bold]{escape(game_type.title)}[/bold] · {escape(str(resume))} resumed at action "
-                      f"{len(state.operations)} · seed {seed}")
+                      f"{len(state.operations)}")
         history: Sequence[Any] = state.operations
     else:
         game_type = load_game(game)
@@ -480,9 +481,13 @@ def play(
         bot_name = bot or game_type.strongest()
         if bot_name not in game_type.bot_names():
             fail(f"unknown bot {bot_name!r} for {game_type.name}; available: {', '.join(game_type.bot_names())}")
+        chosen_seed = seed is not None
         if seed is None:
             seed = int.from_bytes(os.urandom(4), "big")
-        target = save or Path("records") / f"{game_type.name}-{seed}.acad"
+        # a seed the player did not choose is told at the end: with it, the deals could be dealt again and seen
+        name = f"{game_type.name}-{seed}" if chosen_seed else \
+            f"{game_type.name}-{datetime.datetime.now().strftime('%Y%m%d-%H%M%S')}"
+        target = save or _new_record_path(Path("records"), name, keep_old=not chosen_seed)
         if target.suffix.lower() not in RECORD_SUFFIXES:
             fail(f"cannot save a record as {target}: allowed file types: {', '.join(RECORD_SUFFIXES)}")
         check_output(target, "the record (--save)")
@@ -499,8 +504,10 @@ def play(
         tags |= {f"Seat{s}": "Player" if s == seat else f"Bot ({bot_name})" for s in range(seats)}
         comments = {}
         history = ()
-        console.print(f"[bold]{escape(game_type.title)}[/bold] · {escape(bot_name)} bots · seed {seed} (play the same "
-                      f"deals again with --seed {seed}) · type [bold]help[/bold] for the commands")
+        told = f"seed {seed} (play the same deals again with --seed {seed})" if chosen_seed else \
+            "a new seed (told at the end of the game)"
+        console.print(f"[bold]{escape(game_type.title)}[/bold] · {escape(bot_name)} bots · {told} · type "
+                      "[bold]help[/bold] for the commands")
     _play_session(game_type, state, seat=seat, seed=seed, bot_name=bot_name, target=target, tags=tags,
                   comments=comments, words=Words(language, game=game_type.name), console=console, history=history)
 
@@ -518,7 +525,8 @@ def _play_session(game_type: GameType, state: Any, *, seat: int, seed: int, bot_
 
     def save(current: Any, notes: Mapping[int, str]) -> None:
         with user_errors():
-            _save_atomically(record.from_state(current, tags=tags, comments=notes), target)
+            _save_record(record.from_state(current, tags=tags, comments=notes), target, seat=seat,
+                         over=bool(current.is_terminal))
 
     with user_errors():
         bots = {s: game_type.make_bot(bot_name, seed=seed + s) for s in range(seats) if s != seat}
@@ -540,14 +548,66 @@ def _play_session(game_type: GameType, state: Any, *, seat: int, seed: int, bot_
     final = painter.paint(session.state.view(seat), words=words, names=session.names)
     if finished:
         console.print(escape(final.result))
+        console.print(escape(words("Seed {seed}: play the same deals again with --seed {seed}", seed=seed)))
     else:
         console.print(escape(words("Game stopped.")))
         for tally in final.tallies:
             console.print(escape(draw_tally(tally, words)))
-    console.print(escape(words("Record saved to {path} (see it again with: academie replay {path})",
-                               path=str(target))))
-    if not finished:
+    if finished:
+        console.print(escape(words("Record saved to {path} (see it again with: academie replay {path})",
+                                   path=str(target))))
+    else:  # the record shows what the player saw; the whole one, beside it, is read to continue
+        console.print(escape(words("What you saw is saved to {path} (see it again with: academie replay {path})",
+                                   path=str(target))))
         console.print(escape(words("Continue it with: academie play --resume {path}", path=str(target))))
+
+
+def _new_record_path(folder: Path, name: str, *, keep_old: bool) -> Path:
+    """``folder/name.acad``; with ``keep_old``, a name not yet taken (``name-2.acad``...): two games begun in the
+    same second never share a record."""
+    path, number = folder / f"{name}.acad", 1
+    while keep_old and path.exists():
+        number += 1
+        path = folder / f"{name}-{number}.acad"
+    return path
+
+
+def whole_record_path(target: Path) -> Path:
+    """Where ``academie play`` keeps the whole record of an unfinished game, beside the record it shows the player
+    (``records/.ecarte-3.whole.acad`` for ``records/ecarte-3.acad``), for ``--resume``."""
+    return target.with_name(f".{target.stem}.whole{target.suffix}")
+
+
+def _save_record(whole: record.Record, target: Path, *, seat: int, over: bool) -> None:
+    """The record as the player may read it: until the game is over, redacted for his seat (no seed, no card he
+    has not seen, no bot's reason), with the whole record kept beside it to continue the game; once it is over,
+    the whole record, and nothing beside it."""
+    kept = whole_record_path(target)
+    shown = whole if over else record.redact(whole, seat)
+    with _signals_held():  # the two files always tell the same moment of the game
+        if not over:
+            _save_atomically(whole, kept)
+        _save_atomically(shown, target)
+        if over:
+            kept.unlink(missing_ok=True)
+
+
+STOPPING_SIGNALS: Final = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP")
+                                if hasattr(signal, name))
+"""Ctrl-C, a kill and a closed terminal: held while a record and its whole twin are written, then delivered."""
+
+
+@contextmanager
+def _signals_held() -> Iterator[None]:
+    """Hold the signals that stop the game until the block is done (where the system can: POSIX)."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, STOPPING_SIGNALS)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
 def _save_atomically(game_record: record.Record, target: Path) -> None:
@@ -563,6 +623,12 @@ def _resumed(path: Path) -> tuple[GameType, Any, int, int, str, dict[str, str], 
     seed, the player's seat, the bots' name, the tags and the bots' reasons."""
     with user_errors():
         partie = record.load_file(path)
+        if partie.redacted_for is not None:  # what the player was shown: the game goes on from the whole record
+            kept = whole_record_path(path)
+            if not kept.exists():
+                fail(f"{path} shows only what seat {partie.redacted_for} saw, and the whole record kept beside it "
+                     f"({kept}) is missing: the game cannot be continued")
+            partie = record.load_file(kept)
         final = record.replay(partie)
     game_type = load(partie.game)
     if final.is_terminal:
@@ -604,6 +670,10 @@ def replay(
     language = _language(lang)
     with user_errors():
         partie = record.load_file(file)
+        seen_by = partie.redacted_for
+        if seen_by is not None:  # an unfinished game of `academie play`: told from the whole record, as seen
+            partie = _whole_of_seen(file, seen_by, seat=seat, as_json=as_json)
+            seat = seen_by
         state = record.replay(partie)
     if as_json:
         _print_json(replay_json(partie, state))
@@ -613,13 +683,32 @@ def replay(
     if seat is not None and not 0 <= seat < seats:
         fail(f"--seat {seat} is not a seat of {game_type.name}; allowed: 0 to {seats - 1}")
     console = _out()
+    shown_tags = partie.tags if seen_by is None else record.redact(partie, seen_by).tags
     console.print(f"[bold]{escape(game_type.title)}[/bold] · " +
-                  " · ".join(f"{escape(name)} {escape(value)}" for name, value in partie.tags if name != "Game"))
+                  " · ".join(f"{escape(name)} {escape(value)}" for name, value in shown_tags if name != "Game"))
     names = [partie.tag(f"Seat{s}") or "?" for s in range(seats)]  # the players' names, when each has one
+    comments = record.comments_by_operation(partie)
+    if seen_by is not None:  # the bots' reasons speak of their hands: only the seat's own until the end
+        comments = {index: text for index, text in comments.items() if state.operations[index].actor == seen_by}
     with user_errors():
-        print_replay(console, game=game_type, final=state, comments=record.comments_by_operation(partie),
+        print_replay(console, game=game_type, final=state, comments=comments,
                      words=Words(language, game=game_type.name), seat=seat,
                      names=names if "?" not in names and len(set(names)) == len(names) else None)
+
+
+def _whole_of_seen(file: Path, seen_by: int, *, seat: int | None, as_json: bool) -> record.Record:
+    """The whole record kept beside the record of what ``seen_by`` saw of an unfinished game, to tell it from that
+    seat alone (the only way an unfinished game is told: as the player saw it)."""
+    if as_json:
+        fail(f"{file} shows what seat {seen_by} saw of a game not yet over: its replay as JSON would tell every "
+             "card; it is given once the game is over")
+    if seat is not None and seat != seen_by:
+        fail(f"{file} shows what seat {seen_by} saw of a game not yet over: allowed: --seat {seen_by} or no --seat")
+    kept = whole_record_path(file)
+    if not kept.exists():
+        fail(f"{file} shows what seat {seen_by} saw, and cannot be replayed without the whole record kept beside it "
+             f"({kept}), which is missing; read it as text")
+    return record.load_file(kept)
 
 
 def replay_json(partie: record.Record, state: Any) -> dict[str, Any]:

@@ -998,14 +998,32 @@ def _shown(item: ActionLine | DealSection) -> str:
 
 
 # ------------------------------------------------------------------------------------------------ redaction
+WITHHELD_TAGS: Final = ("Seed",)
+"""Tags a redacted record leaves out: with the seed of a partie's deals, anyone could deal them again and know
+every hidden card (a record of the card room or of ``academie play`` carries it once the partie is over)."""
+
+
 def redact(record: Record, seat: int) -> Record:
     """The record as ``seat`` may see it: every card it could not have seen becomes ``??``.
 
     The opponents' hidden actions (a discard, a take-back) are shown as the game's ``redact`` shows them; a deck
     keeps, at their places, only the cards the game's hook says the seat saw during that deal (its own cards, the
     turn-up, what it drew); the place of a card the seat saw only when the opponent played it stays hidden.
-    Comments are kept, but for an action the seat did not see as it was (the reason a bot gave for a discard
-    would name the cards). The result has a ``[Redacted "<seat>"]`` tag and cannot be replayed.
+    A comment after another actor's action is left out: it is a bot's reason, which speaks of its hand (a king of
+    trumps, a tierce, a hidden card's value), or a ruling's, read with the whole record once the partie is over;
+    the seat's own comments and the comments on lines of their own stay. The :data:`WITHHELD_TAGS` are left out
+    too. The result has a ``[Redacted "<seat>"]`` tag and cannot be replayed.
+
+    >>> import academie
+    >>> state = academie.load("ecarte").new(seed=5, first_dealer=0)
+    >>> for _ in range(2):
+    ...     _ = state.apply(state.legal_actions()[0])
+    >>> whole = from_state(state, tags={"Seed": "5"}, comments={1: "holds the king of trumps"})
+    >>> mine = redact(whole, 0)
+    >>> mine.tag("Seed"), comments_by_operation(mine)
+    (None, {})
+    >>> comments_by_operation(redact(whole, 1))
+    {1: 'holds the king of trumps'}
     """
     if record.redacted_for is not None:
         if record.redacted_for == seat:
@@ -1030,12 +1048,13 @@ def redact(record: Record, seat: int) -> Record:
             items.append(item)
         else:
             shown = hooks.hide(operation.actor, operation.action, seat)
-            if shown is not None:  # a hidden act's comment goes with it: a bot's reason for a discard names it
-                items.append(_line(actor_code(operation.actor), str(shown), item.comment if shown == operation.action
-                                   else None))
+            if shown is not None:
+                items.append(_line(actor_code(operation.actor), str(shown),
+                                   item.comment if operation.actor == seat else None))
         seen.update(str(card) for card in hooks.seen(before, state, operation, seat))
     _show_deck(items, deck, seen)
-    tags = (*record.tags, ("Redacted", str(seat)))
+    withheld = {name.lower() for name in WITHHELD_TAGS}  # a hand-written record may spell a tag in any case
+    tags = (*((name, value) for name, value in record.tags if name.lower() not in withheld), ("Redacted", str(seat)))
     return _assemble(tags, items)
 
 
