@@ -1,4 +1,5 @@
-"""Shared helpers of the test suites: deck orders that deal chosen cards to chosen hands, and scripted play.
+"""Shared helpers of the test suites: deck orders that deal chosen cards to chosen hands, scripted play, and a
+PostgreSQL cluster of a test's own (the fixture ``cluster``, for the card room's tests on PostgreSQL).
 
 A trick-taking deal is fixed by the order of the pack, top card first. To test a rule on exact hands, name the
 cards each seat must hold and let :func:`arrange_deck` find the order that deals them under a given deal pattern
@@ -13,7 +14,17 @@ chance left to the caller, so every deck is explicit and every step is checked b
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+import glob
+import os
+import pwd
+import shutil
+import subprocess
+import tempfile
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from pathlib import Path
+
+import pytest
+from room_support import free_port
 
 from academie.cards import PACK_32, Card, parse_cards
 from academie.engine import Action
@@ -127,3 +138,45 @@ def play_out(state: EcarteState) -> None:
 def ledger_rows(state: EcarteState, since: int = 0) -> list[tuple[Account, int, str]]:
     """The ledger entries from number ``since`` on, as (seat credited, points, rule ID)."""
     return [(entry.target, entry.amount, entry.reason) for entry in state.ledger.entries[since:]]
+
+
+# ------------------------------------------------------------------------------------------------ PostgreSQL
+def postgres_binaries() -> Path:
+    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
+    initdb = found[-1] if found else shutil.which("initdb")
+    if initdb is None:
+        pytest.fail("PostgreSQL is not installed (no initdb): run scripts/system-packages (make system)")
+    return Path(initdb).parent
+
+
+def as_owner(command: list[str]) -> list[str]:
+    """Run as the ``postgres`` user when we are root (initdb refuses root), else as ourselves."""
+    if os.geteuid() != 0:
+        return command
+    try:
+        pwd.getpwnam("postgres")
+    except KeyError:
+        pytest.fail("running as root and there is no postgres user to run PostgreSQL: install Debian's "
+                    "postgresql package (scripts/system-packages) or run the tests as another user")
+    return ["runuser", "-u", "postgres", "--", *command]
+
+
+@pytest.fixture
+def cluster() -> Iterator[str]:
+    """A PostgreSQL cluster of our own; its SQLAlchemy URL. Stopped and removed at the end."""
+    binaries = postgres_binaries()
+    folder = Path(tempfile.mkdtemp(prefix="academie-pg-"))
+    if os.geteuid() == 0:
+        shutil.chown(folder, "postgres", "postgres")
+    data, port = folder / "data", free_port()
+    subprocess.run(as_owner([str(binaries / "initdb"), "-D", str(data), "-U", "room", "--auth=trust", "-E", "UTF8"]),
+                   check=True, capture_output=True)
+    options = f"-k {folder} -p {port} -c listen_addresses='' -c fsync=off"
+    subprocess.run(as_owner([str(binaries / "pg_ctl"), "start", "-D", str(data), "-w", "-t", "60", "-o", options,
+                             "-l", str(folder / "postgres.log")]), check=True, capture_output=True)
+    try:
+        yield f"postgresql+asyncpg://room@/postgres?host={folder}&port={port}"
+    finally:
+        subprocess.run(as_owner([str(binaries / "pg_ctl"), "stop", "-D", str(data), "-m", "immediate", "-w"]),
+                       capture_output=True)
+        shutil.rmtree(folder, ignore_errors=True)

@@ -6,64 +6,15 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import glob
 import json
-import os
-import pwd
-import shutil
-import subprocess
-import tempfile
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
-from room_support import Server, free_port, play
+from room_support import Server, play
 from websockets.asyncio.client import ClientConnection, connect
 
 from academie import record
-
-
-def postgres_binaries() -> Path:
-    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
-    initdb = found[-1] if found else shutil.which("initdb")
-    if initdb is None:
-        pytest.fail("PostgreSQL is not installed (no initdb): run scripts/system-packages (make system)")
-    return Path(initdb).parent
-
-
-def as_owner(command: list[str]) -> list[str]:
-    """Run as the ``postgres`` user when we are root (initdb refuses root), else as ourselves."""
-    if os.geteuid() != 0:
-        return command
-    try:
-        pwd.getpwnam("postgres")
-    except KeyError:
-        pytest.fail("running as root and there is no postgres user to run PostgreSQL: install Debian's "
-                    "postgresql package (scripts/system-packages) or run the tests as another user")
-    return ["runuser", "-u", "postgres", "--", *command]
-
-
-@pytest.fixture
-def cluster() -> Iterator[str]:
-    """A PostgreSQL cluster of our own; its SQLAlchemy URL. Stopped and removed at the end."""
-    binaries = postgres_binaries()
-    folder = Path(tempfile.mkdtemp(prefix="academie-pg-"))
-    if os.geteuid() == 0:
-        shutil.chown(folder, "postgres", "postgres")
-    data, port = folder / "data", free_port()
-    subprocess.run(as_owner([str(binaries / "initdb"), "-D", str(data), "-U", "room", "--auth=trust", "-E", "UTF8"]),
-                   check=True, capture_output=True)
-    options = f"-k {folder} -p {port} -c listen_addresses='' -c fsync=off"
-    subprocess.run(as_owner([str(binaries / "pg_ctl"), "start", "-D", str(data), "-w", "-t", "60", "-o", options,
-                             "-l", str(folder / "postgres.log")]), check=True, capture_output=True)
-    try:
-        yield f"postgresql+asyncpg://room@/postgres?host={folder}&port={port}"
-    finally:
-        subprocess.run(as_owner([str(binaries / "pg_ctl"), "stop", "-D", str(data), "-m", "immediate", "-w"]),
-                       capture_output=True)
-        shutil.rmtree(folder, ignore_errors=True)
 
 
 def test_four_players_on_two_processes_finish_a_whist_deal(cluster: str, tmp_path: Path) -> None:
