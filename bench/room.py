@@ -61,17 +61,17 @@ def percentile(values: list[float], share: float) -> float:
 
 # ------------------------------------------------------------------------------------------------ the server
 class ServerProcess:
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, *, database: str | None = None) -> None:
         self.port = _free_port()
         self.folder = folder
+        self.database = database or f"sqlite+aiosqlite:///{folder / 'bench.db'}"
         self.process: Any = None
 
     def __enter__(self) -> ServerProcess:
         import subprocess
 
-        command = [sys.executable, "-m", "academie", "serve", "--port", str(self.port), "--db",
-                   f"sqlite+aiosqlite:///{self.folder / 'bench.db'}", "--workers", "1",
-                   "--message-rate", "1000", "--create-rate", "1000000", "--create-burst", "100000"]
+        command = [sys.executable, "-m", "academie", "serve", "--port", str(self.port), "--db", self.database,
+                   "--workers", "1", "--message-rate", "1000", "--create-rate", "1000000", "--create-burst", "100000"]
         self.log = (self.folder / "server.log").open("ab")
         self.process = subprocess.Popen(command, cwd=self.folder, stdout=self.log, stderr=self.log)
         deadline = time.monotonic() + 60
@@ -310,12 +310,36 @@ def _line(figure: dict[str, Any]) -> str:
 
 def describe(figure: dict[str, Any]) -> str:
     """One figure of this bench in one line."""
+    if figure["kind"] == "room-mixed":
+        from bench import room_mixed
+
+        return room_mixed.describe(figure)
     return _parts_line(figure) if figure["kind"] == "room-parts" else _line(figure)
 
 
 def _parts_line(figure: dict[str, Any]) -> str:
     return ", ".join(f"{part} {ms:.3f} ms ({figure['share'][part]:.0%}; CPU {figure['cpu_ms_per_action'][part]:.3f} ms)"
                      for part, ms in figure["ms_per_action"].items()) + f" per action over {figure['actions']}"
+
+
+def run_mixed(*, tables: int, bot_tables: int, seconds: float, database: str | None,
+              runs: int) -> list[dict[str, Any]]:
+    """The mixed load (:mod:`bench.room_mixed`), ``runs`` times, each on a fresh server (and, on SQLite, a fresh
+    database)."""
+    from bench import room_mixed  # it reads this module's percentile
+
+    figures: list[dict[str, Any]] = []
+    for run_number in range(runs):
+        with tempfile.TemporaryDirectory(prefix="academie-bench-room-") as folder, \
+                ServerProcess(Path(folder), database=database) as server:
+            print(f"[bench] room: mixed load, {tables} tables ({bot_tables} of bots only), {seconds:.0f} s ...",
+                  flush=True)
+            figure = asyncio.run(room_mixed.run_mixed(server.base, server.database, tables=tables,
+                                                      bot_tables=bot_tables, seconds=seconds, seed=7 + run_number))
+            kind = "PostgreSQL" if server.database.startswith("postgresql") else "SQLite"
+            figures.append({"name": f"room/mixed load on {kind}", "kind": "room-mixed"} | figure)
+            print(f"[bench]   {room_mixed.describe(figure)}", flush=True)
+    return figures
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -325,10 +349,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tables", default="10,100,1000", help="the table counts at human pace")
     parser.add_argument("--seconds", type=float, default=20.0, help="the measuring window of each level")
     parser.add_argument("--out", type=Path, default=None, help="the JSON to write")
+    parser.add_argument("--mixed", action="store_true",
+                        help="the mixed load instead (bot-only tables, tables created, joined and replaced, chat)")
+    parser.add_argument("--mixed-tables", type=int, default=50, help="--mixed: the tables at any moment")
+    parser.add_argument("--bot-tables", type=int, default=8, help="--mixed: how many of them are bots only")
+    parser.add_argument("--db", default=None, help="--mixed: the server's database (default: SQLite in a new file); "
+                        "a PostgreSQL URL must name an empty database or one whose tables may be added to")
+    parser.add_argument("--runs", type=int, default=1, help="--mixed: how many runs, each on a fresh server")
     args = parser.parse_args(argv)
     levels = tuple(int(count) for count in args.tables.split(",") if count.strip())
     started = time.strftime("%Y%m%d-%H%M%S")
-    figures = run(quick=args.quick, levels=levels, seconds=args.seconds)
+    if args.mixed:
+        figures = run_mixed(tables=args.mixed_tables, bot_tables=args.bot_tables, seconds=args.seconds,
+                            database=args.db, runs=args.runs)
+    else:
+        figures = run(quick=args.quick, levels=levels, seconds=args.seconds)
     out = args.out or RESULTS / f"room-{started}.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps({"figures": figures, "load": os.getloadavg()}, indent=1) + "\n", encoding="utf-8")

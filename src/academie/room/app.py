@@ -37,8 +37,8 @@ from academie.room.limits import (
     normal_origin,
     origin_allowed,
 )
-from academie.room.notify import Listener, notify
-from academie.room.store import FINISHED, Store, with_async_driver
+from academie.room.notify import Listener, notice
+from academie.room.store import FINISHED, Store, StoreError, with_async_driver
 from academie.room.summary import finished_summary, live_summary
 from academie.room.tables import Connection, LiveTable, Refusal, dumps, new_state, room_words
 from academie.room.workers import Workers
@@ -88,7 +88,7 @@ def create_app(*, database_url: str, origins: tuple[str, ...] = (), workers: int
     (:mod:`academie.room.collector`; ``academie serve`` sets it, a test client leaves it)."""
     url = with_async_driver(database_url)
     postgres = url.startswith("postgresql")
-    store = Store(url, notify=notify if postgres else None)
+    store = Store(url, notice=notice if postgres else None)
     pool = Workers(processes=workers)
     room = Room(store, pool, max_live=max_live)
     allowed = frozenset(normal_origin(origin) for origin in origins)
@@ -123,6 +123,14 @@ def create_app(*, database_url: str, origins: tuple[str, ...] = (), workers: int
     @app.exception_handler(RoomError)
     async def room_error(_request: Request, error: RoomError) -> JSONResponse:
         return _refusal(error)
+
+    @app.exception_handler(StoreError)
+    async def busy(request: Request, _error: StoreError) -> JSONResponse:
+        """The database stayed busy (or refused a write): the request may be made again."""
+        lang = request.query_params.get("lang", "en")
+        words = room_words(lang if lang in LANGUAGES else "en")
+        return JSONResponse({"detail": words("The database did not answer in time; try again in a moment.")},
+                            status_code=503)
 
     @app.middleware("http")
     async def same_site_writes(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
@@ -396,12 +404,14 @@ async def _handle(data: str | bytes, room: Room, table: LiveTable, connection: C
             await table.submit(connection.seat, message.get("seq"), message.get("action"), connection.lang)
         except Refusal as refusal:
             error(refusal.code, refusal.message)
-            if refusal.code == "stale":
+            if refusal.code in ("stale", "busy"):  # the move was not made: the table as it is now
                 connection.send(table.picture_message(connection.seat, connection.lang))
     elif kind == "chat" and isinstance(message, dict):
         try:
             await room.chat(table, connection, message.get("text"))
         except RoomError as refused:
             error("bad-message", refused.message)
+        except StoreError:
+            error("busy", w("Your line could not be stored just now: say it again."))
     else:
         error("bad-message", w("A message is a JSON object whose type is act or chat."))

@@ -230,9 +230,10 @@ class Room:
         except (AcademieError, ValueError) as error:
             raise RoomError(400, w("Rules options refused: {error}", error=str(error))) from None
         await self.store.create(row, seats)
-        async with self.using(row.id) as table:
-            if table is not None:
-                table.kick()
+        # live at once, from what was just stored (nothing to read back: no action, no chat yet)
+        table = self._keep(LiveTable(row, seats, store=self.store, workers=self.workers))
+        table.kick()
+        self.release(table)
         return _created(row.id, seats, owner)
 
     # ------------------------------------------------------------------ loading
@@ -256,13 +257,18 @@ class Room:
             table.replay(await self.store.actions(table_id))
             chat = await self.store.chat(table_id, last=1)
             table.chat_seen = chat[-1].id if chat else 0
-            table.on_presence = lambda seat, present: self._announce(table_id, f"presence:{seat}:{self.process}:"
-                                                                             f"{int(present)}")
-            table.on_rest = lambda: self.release(table)
-            self.live[table_id] = table
-            self._trim(keep=table)
-            self._announce(table_id, "ask")  # the processes where its seats are connected say so
-            return table
+            return self._keep(table)
+
+    def _keep(self, table: LiveTable) -> LiveTable:
+        """Serve ``table`` from this process from now on."""
+        table_id = table.row.id
+        table.on_presence = lambda seat, present: self._announce(table_id, f"presence:{seat}:{self.process}:"
+                                                                         f"{int(present)}")
+        table.on_rest = lambda: self.release(table)
+        self.live[table_id] = table
+        self._trim(keep=table)
+        self._announce(table_id, "ask")  # the processes where its seats are connected say so
+        return table
 
     @asynccontextmanager
     async def using(self, table_id: str) -> AsyncIterator[LiveTable | None]:
@@ -310,7 +316,7 @@ class Room:
     # ------------------------------------------------------------------ presence across processes
     def _announce(self, table_id: str, kind: str) -> None:
         """Notify the other processes (PostgreSQL only), without holding up the caller."""
-        if self.store.notify is None:
+        if self.store.notice is None:
             return
         task = asyncio.get_running_loop().create_task(self.store.announce(table_id, kind))
         self._announcing.add(task)

@@ -21,7 +21,6 @@ from typing import Any
 import asyncpg  # type: ignore[import-untyped]
 import sqlalchemy as sa
 from sqlalchemy.engine import make_url
-from sqlalchemy.ext.asyncio import AsyncConnection
 
 CHANNEL = "academie_room"
 """The PostgreSQL channel every card room process listens on."""
@@ -30,10 +29,9 @@ RETRY_SECONDS = 1.0
 log = logging.getLogger("academie.room")
 
 
-async def notify(connection: AsyncConnection, table: str, kind: str) -> None:
-    """Announce a change inside the transaction that stores it (delivered when it commits)."""
-    await connection.execute(sa.text("SELECT pg_notify(:channel, :payload)"),
-                             {"channel": CHANNEL, "payload": f"{table}:{kind}"})
+def notice(table: str, kind: str) -> sa.Executable:
+    """The statement announcing a change, run inside the transaction that stores it (delivered when it commits)."""
+    return sa.select(sa.func.pg_notify(CHANNEL, f"{table}:{kind}"))
 
 
 def asyncpg_dsn(url: str) -> dict[str, Any]:

@@ -11,9 +11,10 @@ committed action survives the server's crash or ``kill -9`` (not a power cut, wh
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
 import logging
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from importlib import resources
@@ -24,9 +25,10 @@ from alembic import command
 from alembic.config import Config
 from sqlalchemy import event
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
+from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
 from academie.engine import AcademieError
+from academie.room.writer import Job, WriteFailed, Writer
 
 log = logging.getLogger("academie.room")
 metadata = sa.MetaData()
@@ -172,20 +174,17 @@ class ChatRow:
     text: str
 
 
-@dataclass(slots=True)
-class _Write:
-    """An action waiting for the group commit, and the future its caller awaits."""
+@dataclass(frozen=True, slots=True)
+class _Append:
+    """An accepted action and the table's status after it (consecutive ones are written as one insert)."""
 
     table_id: str
     row: ActionRow
     status: str
     result: str
     finished: str | None
-    done: asyncio.Future[None]
 
 
-GROUP_COMMIT = 256
-"""The most actions committed in one transaction."""
 CHECKPOINT_ROWS = 2000
 """SQLite: the log's rows written between two checkpoints of its write-ahead log (each run by a thread)."""
 
@@ -193,18 +192,20 @@ _STATUS_UPDATE = tables.update().where(tables.c.id == sa.bindparam("table")).val
     status=sa.bindparam("new_status"), result=sa.bindparam("new_result"), finished=sa.bindparam("new_finished"))
 
 
-def _action_rows(batch: list[_Write]) -> list[dict[str, Any]]:
-    return [{"table_id": write.table_id, "seq": write.row.seq, "seat": write.row.seat, "action": write.row.action,
-             "comment": write.row.comment} for write in batch]
+def _append_all(connection: sa.Connection, appends: list[_Append]) -> None:
+    """The actions in one insert, and each table's status after its last one."""
+    connection.execute(actions.insert(), [
+        {"table_id": write.table_id, "seq": write.row.seq, "seat": write.row.seat, "action": write.row.action,
+         "comment": write.row.comment} for write in appends])
+    last = {write.table_id: write for write in appends}
+    connection.execute(_STATUS_UPDATE, [
+        {"table": write.table_id, "new_status": write.status, "new_result": write.result,
+         "new_finished": write.finished} for write in last.values()])
 
 
-def _status_rows(batch: list[_Write]) -> list[dict[str, Any]]:
-    return [{"table": write.table_id, "new_status": write.status, "new_result": write.result,
-             "new_finished": write.finished} for write in batch]
-
-
-Notify = Callable[[AsyncConnection, str, str], Awaitable[None]]
-"""Tells the other processes of a change, inside the transaction that commits it: ``notify(conn, table, kind)``."""
+Notice = Callable[[str, str], sa.Executable]
+"""The statement that tells the other processes of a change, run inside the transaction that commits it:
+``notice(table, kind)`` (PostgreSQL's ``pg_notify``)."""
 
 
 def _table_row(row: Any) -> TableRow:
@@ -241,12 +242,14 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.close()
 
 
-def _sqlite_log_pragmas(dbapi_connection: Any, record: Any) -> None:
-    """The log's connections: as every other, but they leave checkpoints to :meth:`Store._checkpoint` (a
-    checkpoint writes the database file and waits for the disk: never on the event loop)."""
+def _sqlite_writer_pragmas(dbapi_connection: Any, record: Any) -> None:
+    """The writer's connections, which write on the event loop: they never wait for a lock (another process's:
+    SQLite answers busy at once, and the writer retries after an asynchronous pause), and they leave checkpoints
+    to :meth:`Store._checkpoint` (a checkpoint writes the database file and waits for the disk: in a thread)."""
     _sqlite_pragmas(dbapi_connection, record)
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA wal_autocheckpoint=0")
+    cursor.execute("PRAGMA busy_timeout=0")
     cursor.close()
 
 
@@ -266,56 +269,99 @@ def _checkpoint_done(future: asyncio.Future[None]) -> None:
 
 
 class Store:
-    """The database of one server process (a pool of connections)."""
+    """The database of one server process: a pool of connections that read, and one :class:`Writer` through which
+    every write goes (tables, seats, the log, chat)."""
 
-    def __init__(self, url: str, *, notify: Notify | None = None) -> None:
+    def __init__(self, url: str, *, notice: Notice | None = None) -> None:
         self.url = url
         self.is_sqlite = url.startswith("sqlite")
         options: dict[str, Any] = {}
         if not self.is_sqlite:
             options = {"pool_size": 10, "max_overflow": 20}
         self.engine: AsyncEngine = create_async_engine(url, **options)
+        self.notice = notice
         self._sync_engine: sa.Engine | None = None
         self._checkpoint_thread: ThreadPoolExecutor | None = None
-        if self.is_sqlite:
-            event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
-            # the log's writes: synchronous, on the event loop (see _commit); its checkpoints in a thread
-            self._sync_engine = sa.create_engine(url.replace("sqlite+aiosqlite:", "sqlite:", 1))
-            event.listen(self._sync_engine, "connect", _sqlite_log_pragmas)
-            self._checkpoint_thread = ThreadPoolExecutor(1, thread_name_prefix="academie-room-checkpoint")
-        self.notify = notify
-        self._writes: asyncio.Queue[_Write] = asyncio.Queue()
-        self._writer: asyncio.Task[None] | None = None
         self._unchecked_rows = 0
         self._checkpointing: asyncio.Future[None] | None = None
+        if self.is_sqlite:
+            event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
+            self._sync_engine = sa.create_engine(url.replace("sqlite+aiosqlite:", "sqlite:", 1))
+            event.listen(self._sync_engine, "connect", _sqlite_writer_pragmas)
+            self._checkpoint_thread = ThreadPoolExecutor(1, thread_name_prefix="academie-room-checkpoint")
+        self.writer = Writer(self._run_sqlite if self.is_sqlite else self._run_postgres)
 
     async def migrate(self) -> None:
         async with self.engine.begin() as connection:
             await connection.run_sync(migrate_connection)
 
     async def close(self) -> None:
-        if self._writer is not None:
-            self._writer.cancel()
-        if self._sync_engine is not None and self._checkpoint_thread is not None:
+        await self.writer.close()
+        if self._checkpoint_thread is not None:
             self._checkpoint_thread.shutdown(wait=True)
+        if self._sync_engine is not None:
             self._sync_engine.dispose()
         await self.engine.dispose()
 
-    async def _notify(self, connection: AsyncConnection, table: str, kind: str) -> None:
-        if self.notify is not None:
-            await self.notify(connection, table, kind)
+    # ------------------------------------------------------------------ the writer
+    async def _write(self, payload: object, notice: tuple[str, str] | None) -> Any:
+        """Commit one write through the writer; :class:`StoreError` (:class:`SeqTaken`) if it fails."""
+        try:
+            return await self.writer.write(payload, notice)
+        except WriteFailed as failed:
+            if isinstance(failed.cause, IntegrityError) and isinstance(payload, _Append):
+                raise SeqTaken(f"action {payload.row.seq} of table {payload.table_id} is already stored") from None
+            raise StoreError(str(failed)) from None
+
+    def _write_batch(self, connection: sa.Connection, batch: list[Job]) -> list[object]:
+        """Every job of ``batch`` on ``connection`` (one transaction, in their order; the log's consecutive
+        actions as one insert), then the notices of the changes."""
+        results: list[object] = []
+        for is_action, run in itertools.groupby(batch, key=lambda job: isinstance(job.payload, _Append)):
+            jobs = list(run)
+            if is_action:
+                _append_all(connection, [job.payload for job in jobs if isinstance(job.payload, _Append)])
+                results += [None] * len(jobs)
+            else:
+                results += [_write_one(connection, job.payload) for job in jobs]
+        if self.notice is not None:
+            for table, kind in dict.fromkeys(job.notice for job in batch if job.notice is not None):
+                connection.execute(self.notice(table, kind))
+        return results
+
+    async def _run_sqlite(self, batch: list[Job]) -> list[object]:
+        """SQLite: the batch on the event loop itself, whole (BEGIN to COMMIT without an await; a batch of 256
+        takes about 2 ms, and never waits: see :func:`_sqlite_writer_pragmas`). In a thread, the writer waited
+        for the interpreter's lock again after each call into SQLite while the busy loop held it: at 1,000 tables
+        a batch took 95 ms instead of 2, and 20 tables played as fast as they can made half as many actions."""
+        assert self._sync_engine is not None
+        with self._sync_engine.begin() as connection:
+            results = self._write_batch(connection, batch)
+        self._checkpoint_after(sum(isinstance(job.payload, _Append) for job in batch))
+        return results
+
+    async def _run_postgres(self, batch: list[Job]) -> list[object]:
+        async with self.engine.begin() as connection:
+            return await connection.run_sync(self._write_batch, batch)
+
+    def _checkpoint_after(self, rows: int) -> None:
+        """Count the rows written; past :data:`CHECKPOINT_ROWS`, copy the write-ahead log into the database file
+        in a thread of its own (PASSIVE: the writer goes on meanwhile)."""
+        self._unchecked_rows += rows
+        if self._unchecked_rows < CHECKPOINT_ROWS or (self._checkpointing and not self._checkpointing.done()):
+            return
+        self._unchecked_rows = 0
+        self._checkpointing = asyncio.get_running_loop().run_in_executor(self._checkpoint_thread, self._checkpoint)
+        self._checkpointing.add_done_callback(_checkpoint_done)
+
+    def _checkpoint(self) -> None:
+        assert self._sync_engine is not None
+        with self._sync_engine.connect() as connection:
+            connection.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
 
     # ------------------------------------------------------------------ tables and seats
     async def create(self, table: TableRow, rows: Sequence[SeatRow]) -> None:
-        async with self.engine.begin() as connection:
-            await connection.execute(tables.insert().values(
-                id=table.id, game=table.game, options=json.dumps(table.options), seed=table.seed,
-                players=table.players, mode=table.mode, takeover=table.takeover,
-                takeover_after=table.takeover_after, status=table.status, result=table.result,
-                created=table.created, finished=table.finished, owner=table.owner))
-            await connection.execute(seats.insert(), [
-                {"table_id": table.id, "seat": row.seat, "name": row.name, "token": row.token, "bot": row.bot,
-                 "claimed": row.claimed} for row in rows])
+        await self._write(_Create(table, tuple(rows)), None)
 
     async def table(self, table_id: str) -> TableRow | None:
         async with self.engine.connect() as connection:
@@ -358,104 +404,16 @@ class Store:
     async def set_seat(self, table_id: str, seen: SeatRow, new: SeatRow, *, status: str) -> bool:
         """Change a seat to ``new`` only if it is still as the caller saw it (``seen``: its token, bot and claim),
         and set the table's status; False if another request changed the seat first."""
-        seat_change, status_change = _seat_updates(table_id, seen, new, status)
-        if self._sync_engine is not None:
-            # SQLite: on the event loop, as the log's writes (see _commit). A transaction of the asynchronous
-            # engine would hold SQLite's lock across an await while the loop waits for it to write the log: every
-            # first connection claims its seat, often while the table's other players act.
-            with self._sync_engine.begin() as connection:
-                if connection.execute(seat_change).rowcount != 1:
-                    return False
-                connection.execute(status_change)
-            return True
-        async with self.engine.begin() as connection:
-            if (await connection.execute(seat_change)).rowcount != 1:
-                return False
-            await connection.execute(status_change)
-            await self._notify(connection, table_id, "seats")
-        return True
+        return bool(await self._write(_Seat(table_id, seen, new, status), (table_id, "seats")))
 
     # ------------------------------------------------------------------ the log
     async def append(self, table_id: str, row: ActionRow, *, status: str, result: str,
                      finished: str | None) -> None:
         """Commit one accepted action (and the table's new status); :class:`SeqTaken` if its number is taken.
 
-        Actions of many tables arriving together are committed together (a group commit: one transaction, one
-        trip to the database's thread or server), and each caller returns only once its action is committed."""
-        if self._writer is None or self._writer.done():
-            self._writer = asyncio.get_running_loop().create_task(self._write_loop())
-        write = _Write(table_id, row, status, result, finished, asyncio.get_running_loop().create_future())
-        self._writes.put_nowait(write)
-        await write.done
-
-    async def _write_loop(self) -> None:
-        while True:
-            batch = [await self._writes.get()]
-            while len(batch) < GROUP_COMMIT and not self._writes.empty():
-                batch.append(self._writes.get_nowait())
-            try:
-                await self._commit(batch)
-            except IntegrityError:  # one of them lost its number to another process: try each alone
-                for write in batch:
-                    await self._commit_alone(write)
-            except Exception as error:  # the database failed: every waiting caller hears of it
-                for write in batch:
-                    if not write.done.done():
-                        write.done.set_exception(StoreError(f"the database refused the action: {error}"))
-            else:
-                for write in batch:
-                    if not write.done.done():
-                        write.done.set_result(None)
-
-    async def _commit_alone(self, write: _Write) -> None:
-        outcome: BaseException | None = None
-        try:
-            await self._commit([write])
-        except IntegrityError:
-            outcome = SeqTaken(f"action {write.row.seq} of table {write.table_id} is already stored")
-        except Exception as error:
-            outcome = StoreError(f"the database refused the action: {error}")
-        if write.done.done():  # its caller is gone (a closed connection): the outcome is for nobody
-            return
-        if outcome is None:
-            write.done.set_result(None)
-        else:
-            write.done.set_exception(outcome)
-
-    async def _commit(self, batch: list[_Write]) -> None:
-        if self._sync_engine is not None:
-            # SQLite: on the event loop itself (a batch of 256 takes about 2 ms). In a thread, the writer would
-            # wait for the interpreter's lock again after each row SQLite wrote without it, while the loop is
-            # busy: 95 ms a batch at 1,000 tables (50 times its work), and every player waiting for it.
-            self._commit_sync(batch)
-            self._checkpoint_after(len(batch))
-            return
-        async with self.engine.begin() as connection:
-            await connection.execute(actions.insert(), _action_rows(batch))
-            await connection.execute(_STATUS_UPDATE, _status_rows(batch))
-            for table in dict.fromkeys(write.table_id for write in batch):
-                await self._notify(connection, table, "action")
-
-    def _commit_sync(self, batch: list[_Write]) -> None:
-        assert self._sync_engine is not None
-        with self._sync_engine.begin() as connection:
-            connection.execute(actions.insert(), _action_rows(batch))
-            connection.execute(_STATUS_UPDATE, _status_rows(batch))
-
-    def _checkpoint_after(self, rows: int) -> None:
-        """Count the rows written; past :data:`CHECKPOINT_ROWS`, copy the write-ahead log into the database file
-        in the checkpoint thread (one call into SQLite: the thread does not hold the interpreter meanwhile)."""
-        self._unchecked_rows += rows
-        if self._unchecked_rows < CHECKPOINT_ROWS or (self._checkpointing and not self._checkpointing.done()):
-            return
-        self._unchecked_rows = 0
-        self._checkpointing = asyncio.get_running_loop().run_in_executor(self._checkpoint_thread, self._checkpoint)
-        self._checkpointing.add_done_callback(_checkpoint_done)
-
-    def _checkpoint(self) -> None:
-        assert self._sync_engine is not None
-        with self._sync_engine.connect() as connection:
-            connection.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
+        Actions of many tables arriving together are committed together (a group commit: one transaction), and
+        each caller returns only once its action is committed."""
+        await self._write(_Append(table_id, row, status, result, finished), (table_id, "action"))
 
     async def actions(self, table_id: str, *, after: int = 0) -> list[ActionRow]:
         query = (actions.select().where(actions.c.table_id == table_id, actions.c.seq > after)
@@ -465,16 +423,15 @@ class Store:
 
     async def announce(self, table_id: str, kind: str) -> None:
         """Tell the other processes of something that is not stored (a seat's presence): nothing on SQLite."""
-        if self.notify is None:
+        if self.notice is None:
             return
         async with self.engine.begin() as connection:
-            await self.notify(connection, table_id, kind)
+            await connection.execute(self.notice(table_id, kind))
 
     # ------------------------------------------------------------------ chat
-    async def add_chat(self, table_id: str, *, seat: int | None, name: str, text: str) -> None:
-        async with self.engine.begin() as connection:
-            await connection.execute(chat.insert().values(table_id=table_id, seat=seat, name=name, text=text))
-            await self._notify(connection, table_id, "chat")
+    async def add_chat(self, table_id: str, *, seat: int | None, name: str, text: str) -> int:
+        """Store a line of chat; its id (lines are told in the order of their ids)."""
+        return int(await self._write(_Chat(table_id, seat, name, text), (table_id, "chat")))
 
     async def chat(self, table_id: str, *, after: int = 0, last: int = 50) -> list[ChatRow]:
         query = (chat.select().where(chat.c.table_id == table_id, chat.c.id > after)
@@ -482,3 +439,51 @@ class Store:
         async with self.engine.connect() as connection:
             rows = [ChatRow(row.id, row.seat, row.name, row.text) for row in await connection.execute(query)]
         return rows[::-1]
+
+
+@dataclass(frozen=True, slots=True)
+class _Create:
+    table: TableRow
+    seats: tuple[SeatRow, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class _Seat:
+    table_id: str
+    seen: SeatRow
+    new: SeatRow
+    status: str
+
+
+@dataclass(frozen=True, slots=True)
+class _Chat:
+    table_id: str
+    seat: int | None
+    name: str
+    text: str
+
+
+def _write_one(connection: sa.Connection, payload: object) -> object:
+    """One write other than an action, inside the batch's transaction; what its caller is answered."""
+    if isinstance(payload, _Create):
+        table = payload.table
+        connection.execute(tables.insert().values(
+            id=table.id, game=table.game, options=json.dumps(table.options), seed=table.seed,
+            players=table.players, mode=table.mode, takeover=table.takeover, takeover_after=table.takeover_after,
+            status=table.status, result=table.result, created=table.created, finished=table.finished,
+            owner=table.owner))
+        connection.execute(seats.insert(), [
+            {"table_id": table.id, "seat": row.seat, "name": row.name, "token": row.token, "bot": row.bot,
+             "claimed": row.claimed} for row in payload.seats])
+        return None
+    if isinstance(payload, _Seat):
+        seat_change, status_change = _seat_updates(payload.table_id, payload.seen, payload.new, payload.status)
+        if connection.execute(seat_change).rowcount != 1:
+            return False
+        connection.execute(status_change)
+        return True
+    if isinstance(payload, _Chat):
+        inserted = connection.execute(chat.insert().values(
+            table_id=payload.table_id, seat=payload.seat, name=payload.name, text=payload.text).returning(chat.c.id))
+        return inserted.scalar_one()
+    raise TypeError(f"the writer cannot write {type(payload).__name__}")

@@ -10,6 +10,7 @@ comes from its registration (:class:`academie.registry.GameType`) and its painte
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import datetime
 import logging
@@ -38,6 +39,7 @@ from academie.room.store import (
     SeatRow,
     SeqTaken,
     Store,
+    StoreError,
     TableRow,
 )
 from academie.room.workers import Decision, Workers, decision_seed
@@ -338,6 +340,8 @@ class LiveTable:
                 await self._commit(trial, seat, str(action), None)
             except SeqTaken:
                 raise Refusal("stale", w("Another move was made first: look again and choose.")) from None
+            except StoreError:
+                raise Refusal("busy", w("Your move could not be stored just now: look again and choose.")) from None
         self.broadcast_pictures()
         self.kick()
 
@@ -363,6 +367,10 @@ class LiveTable:
                                     finished=finished)
         except SeqTaken:  # another process took this move first: follow the log
             await self._catch_up_locked()
+            raise
+        except StoreError:  # stored or not, the log says which: follow it if it can be read
+            with contextlib.suppress(Exception):
+                await self._catch_up_locked()
             raise
         if comment:
             self.comments[len(self.state.operations)] = comment
