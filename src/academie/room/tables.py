@@ -46,6 +46,10 @@ from academie.room.workers import Decision, Workers, decision_seed
 from academie.words import Words
 
 log = logging.getLogger("academie.room")
+RESTART_FIRST = 0.1
+"""Seconds before a table whose driver failed is restarted from its log; doubled at each failure in a row."""
+RESTART_MOST = 30.0
+"""The longest pause between two restarts of a table that keeps failing (it retries, but never spins)."""
 
 
 @cache
@@ -107,6 +111,18 @@ def seat_entry(seat: SeatRow, *, connected: bool) -> dict[str, Any]:
     """A seat as everyone may see it (never its token); ``free``: open to anyone, as ``state`` says."""
     return {"seat": seat.seat, "name": seat.name, "bot": seat.bot, "state": seat.state, "connected": connected,
             "free": seat.state == OPEN, "claimed": seat.claimed}
+def apply_log(state: Any, seq: int, rows: Iterable[ActionRow], comments: dict[int, str], table: str) -> int:
+    """Apply stored actions to ``state`` (each checked by the engine, as when it was first accepted), keeping the
+    bots' reasons in ``comments``; the sequence number reached."""
+    for row in rows:
+        if row.seq != seq + 1:
+            raise RuntimeError(f"table {table}: action {row.seq} follows {seq}")
+        index = len(state.operations)
+        state.apply(state.parse_action(row.action))
+        if row.comment:
+            comments[index] = row.comment
+        seq = row.seq
+    return seq
 
 
 def painter(game: GameType) -> Painter:
@@ -132,7 +148,9 @@ class LiveTable:
         self.connections: set[Connection] = set()
         self.lock = asyncio.Lock()
         self._pictures: dict[tuple[int, str], str] = {}
-        self._bot_task: asyncio.Task[None] | None = None
+        self._driver: asyncio.Task[None] | None = None
+        self._failures = 0
+        """The driver's failures in a row (its restarts wait longer after each)."""
         self._away: dict[int, float] = {}
         """Human seats without a connection here, since when (for a bot to take over, if the table allows it)."""
         self._timer: asyncio.TimerHandle | None = None
@@ -149,15 +167,21 @@ class LiveTable:
     # ------------------------------------------------------------------ rebuilding from the log
     def replay(self, rows: Iterable[ActionRow]) -> None:
         """Apply stored actions (each checked by the engine, as when it was first accepted)."""
-        for row in rows:
-            if row.seq != self.seq + 1:
-                raise RuntimeError(f"table {self.row.id}: action {row.seq} follows {self.seq}")
-            index = len(self.state.operations)
-            self.state.apply(self.state.parse_action(row.action))
-            if row.comment:
-                self.comments[index] = row.comment
-            self.seq = row.seq
+        self.seq = apply_log(self.state, self.seq, rows, self.comments, self.row.id)
         self._pictures.clear()
+
+    async def reload(self) -> None:
+        """Rebuild the table from what the database holds (its seats, its whole log), then show it to every
+        connection: after a failure, the stored log is the table, whatever this process believed."""
+        async with self.lock:
+            seats = await self.store.seats(self.row.id)
+            rows = await self.store.actions(self.row.id)
+            state, comments = new_state(self.game, self.row), dict[int, str]()
+            seq = apply_log(state, 0, rows, comments, self.row.id)
+            self.seats, self.state, self.comments, self.seq = seats, state, comments, seq
+            self._pictures.clear()
+        self.broadcast_seats()
+        self.broadcast_pictures()
 
     @property
     def finished(self) -> bool:
@@ -179,7 +203,7 @@ class LiveTable:
     def idle(self) -> bool:
         """Nothing needs the table in memory: nobody watches, no request uses it, no bot is deciding, no takeover
         is waiting for its time."""
-        bots = self._bot_task is not None and not self._bot_task.done()
+        bots = self._driver is not None and not self._driver.done()
         return not (self.watched or self.holds or bots or self._timer is not None)
 
     def seat_of(self, token: str) -> int | None:
@@ -424,7 +448,7 @@ class LiveTable:
 
     def kick(self) -> None:
         """Start the bots when one of them is to act (once: one decision at a time per table)."""
-        if self.finished or (self._bot_task is not None and not self._bot_task.done()):
+        if self.finished or (self._driver is not None and not self._driver.done()):
             return
         actor = self.state.actor
         if actor is None or actor < 0:
@@ -432,8 +456,25 @@ class LiveTable:
         if self.bot_for(actor) is None:
             self._wake_for_takeover(actor)
             return
-        self._bot_task = asyncio.get_running_loop().create_task(self._bots())
-        self._bot_task.add_done_callback(lambda _task: self.on_rest())
+        self._driver = asyncio.get_running_loop().create_task(self._drive())
+        self._driver.add_done_callback(lambda _task: self.on_rest())
+
+    async def _drive(self) -> None:
+        """The bots' turns, supervised: an error (the database, a worker, a bot's decision) does not stop the
+        table. It is logged, and after a pause (doubled at each failure in a row, at most :data:`RESTART_MOST`)
+        the table is rebuilt from its stored log and its bots go on."""
+        while True:
+            try:
+                if self._failures:
+                    await self.reload()
+                await self._bots()
+                return
+            except Exception:
+                self._failures += 1
+                pause = min(RESTART_MOST, RESTART_FIRST * 2 ** (self._failures - 1))
+                log.exception("table %s: its bots stopped on an error (%d in a row); restarting from its log in "
+                              "%.1f s", self.row.id, self._failures, pause)
+                await asyncio.sleep(pause)
 
     def _wake_for_takeover(self, seat: int) -> None:
         away = self._away.get(seat)
@@ -458,12 +499,8 @@ class LiveTable:
             if bot is None:
                 self._wake_for_takeover(seat)
                 return
-            try:
-                decision = await self.workers.decide(self.game.name, bot,
-                                                     decision_seed(self.row.seed, seat, seq + 1), self.state.view(seat))
-            except Exception:  # a bot that fails leaves its seat waiting, as an absent player's, and says why
-                log.exception("table %s: the %s bot of seat %d failed at action %d", self.row.id, bot, seat, seq + 1)
-                return
+            decision = await self.workers.decide(self.game.name, bot, decision_seed(self.row.seed, seat, seq + 1),
+                                                 self.state.view(seat))
             async with self.lock:
                 if self.seq != seq or self.bot_for(seat) is None:
                     continue  # the table moved on (another process, or the player came back)
@@ -474,11 +511,12 @@ class LiveTable:
                     await self._commit(trial, seat, decision.action, str(decision.reason) or None)
                 except SeqTaken:
                     continue
+            self._failures = 0
             self.broadcast_pictures(decision, seat, action)
 
     def stop(self) -> None:
-        if self._bot_task is not None:
-            self._bot_task.cancel()
+        if self._driver is not None:
+            self._driver.cancel()
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None

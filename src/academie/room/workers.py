@@ -16,6 +16,7 @@ import os
 import threading
 import time
 from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any
 
@@ -79,8 +80,14 @@ class Workers:
 
     async def decide(self, game: str, bot: str, seed: int, view: Any) -> Decision:
         strong = load(game).strongest() == bot
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._pool(strong), decide, game, bot, seed, view)
+        pool = self._pool(strong)
+        try:
+            return await asyncio.get_running_loop().run_in_executor(pool, decide, game, bot, seed, view)
+        except BrokenProcessPool:  # a worker died (killed, out of memory): the next decision starts a new pool
+            if self._pools.get(strong) is pool:
+                del self._pools[strong]
+                pool.shutdown(wait=False, cancel_futures=True)
+            raise
 
     def close(self) -> None:
         for pool in self._pools.values():
