@@ -46,11 +46,12 @@ class Server:
     """``academie serve`` in a process of its own (``python -m academie serve``), on a free loopback port."""
 
     def __init__(self, folder: Path, *, db: str | None = None, port: int | None = None,
-                 allowed_origins: tuple[str, ...] = ()) -> None:
+                 allowed_origins: tuple[str, ...] = (), message_rate: float = 100000) -> None:
         self.folder = folder
         self.db = db or f"sqlite+aiosqlite:///{folder / 'room.db'}"
         self.port = port or free_port()
         self.allowed_origins = allowed_origins
+        self.message_rate = message_rate
         self.process: subprocess.Popen[bytes] | None = None
 
     @property
@@ -63,7 +64,8 @@ class Server:
 
     def start(self) -> Server:
         command = [sys.executable, "-m", "academie", "serve", "--port", str(self.port), "--db", self.db,
-                   "--workers", "1", "--message-rate", "100000", "--create-rate", "100000", "--create-burst", "1000"]
+                   "--workers", "1", "--message-rate", str(self.message_rate), "--create-rate", "100000",
+                   "--create-burst", "1000"]
         for origin in self.allowed_origins:
             command += ["--allowed-origin", origin]
         log = (self.folder / f"server-{self.port}.log").open("ab")

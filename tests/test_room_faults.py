@@ -59,7 +59,7 @@ async def play_alone(store: Store, *, kill_worker_at: int | None = None) -> list
         created = await room.create(BOTS_ONLY, "en")
         table = await room.get(created["table"])
         assert table is not None
-        await table.attach(Connection(None, "en"))  # a spectator: bots alone play only while watched
+        table.attach(Connection(None, "en"))  # a spectator: bots alone play only while watched
         async with asyncio.timeout(90):
             while not table.finished:
                 if kill_worker_at is not None and table.seq >= kill_worker_at:

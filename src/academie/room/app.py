@@ -34,19 +34,22 @@ from academie.room.limits import (
     RATE_PER_SECOND,
     ClientLimits,
     RateLimit,
+    message_size,
     normal_origin,
     origin_allowed,
 )
 from academie.room.notify import Listener, notice
 from academie.room.store import FINISHED, Store, StoreError, with_async_driver
 from academie.room.summary import finished_summary, live_summary
-from academie.room.tables import Connection, LiveTable, Refusal, dumps, new_state, room_words
+from academie.room.tables import Closing, Connection, LiveTable, Refusal, dumps, new_state, room_words
 from academie.room.workers import Workers
 from academie.words import LANGUAGES
 
 Lang = Annotated[str, Query(pattern="^(en|fr)$", description="The language of the words: en or fr.")]
 SEND_QUEUE_LIMIT = 1000
 """Messages waiting for a connection that does not read them: past this it is closed."""
+CLOSE_SECONDS = 5.0
+"""How long a connection the room closes is given to read its last messages and the close frame."""
 
 
 class TableRequest(BaseModel):
@@ -316,14 +319,12 @@ def _socket(app: FastAPI, room: Room, allowed: frozenset[str], rate: float) -> N
                 return
             sender = asyncio.get_running_loop().create_task(_send_all(websocket, connection))
             try:
-                await table.attach(connection)
+                table.attach(connection)
                 limit = RateLimit(rate=rate, burst=2 * rate, tokens=2 * rate)
                 await _receive_all(websocket, room, table, connection, limit)
             finally:
                 table.detach(connection)
-                sender.cancel()
-                with contextlib.suppress(asyncio.CancelledError, Exception):
-                    await sender
+                await _stop_sending(sender, connection)
 
 
 async def _admit(websocket: WebSocket, room: Room, table: LiveTable | None, table_id: str, token: str | None,
@@ -351,10 +352,24 @@ async def _refuse(websocket: WebSocket, code: str, message: str, close_code: int
 async def _send_all(websocket: WebSocket, connection: Connection) -> None:
     while True:
         message = await connection.queue.get()
+        if isinstance(message, Closing):
+            await websocket.close(code=message.code, reason=message.reason)
+            return
         if connection.queue.qsize() > SEND_QUEUE_LIMIT:
             await websocket.close(code=1008, reason="too slow")
             return
         await websocket.send_text(message)
+
+
+async def _stop_sending(sender: asyncio.Task[None], connection: Connection) -> None:
+    """A connection the room closes: its queued messages and close frame go out first (a client that does not read
+    them is given :data:`CLOSE_SECONDS`); a connection the client closed: nothing more to send."""
+    if connection.closing:
+        with contextlib.suppress(TimeoutError, Exception):
+            await asyncio.wait_for(asyncio.shield(sender), CLOSE_SECONDS)
+    sender.cancel()
+    with contextlib.suppress(asyncio.CancelledError, Exception):
+        await sender
 
 
 async def _receive_all(websocket: WebSocket, room: Room, table: LiveTable, connection: Connection,
@@ -372,17 +387,17 @@ async def _receive_all(websocket: WebSocket, room: Room, table: LiveTable, conne
         if raw["type"] == "websocket.disconnect":
             return
         data = raw.get("text") if raw.get("text") is not None else raw.get("bytes")
-        if limit.exhausted:
-            await websocket.close(code=1008, reason="too many refused messages")
-            return
-        if data is None or len(data) > MAX_MESSAGE_BYTES:
+        if data is None or message_size(data) > MAX_MESSAGE_BYTES:
             limit.strike()
             error("too-big", w("A message may hold at most {most} bytes.", most=MAX_MESSAGE_BYTES))
-            continue
-        if not limit.allow():
+        elif not limit.allow():
             error("too-fast", w("Too many messages: at most {rate} a second.", rate=int(limit.rate)))
+        else:
+            await _handle(data, room, table, connection, error)
             continue
-        await _handle(data, room, table, connection, error)
+        if limit.exhausted:  # after the refusal that exhausted it, sent first
+            connection.close(1008, "too many refused messages")
+            return
 
 
 async def _handle(data: str | bytes, room: Room, table: LiveTable, connection: Connection,

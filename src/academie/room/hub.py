@@ -26,7 +26,7 @@ from academie.games import GAMES, GameType
 from academie.room.limits import RoomInputError, clean_chat, clean_name
 from academie.room.store import BOT, OPEN, PLAYING, RESERVED, WAITING, SeatRow, Store, TableRow
 from academie.room.summary import live_summary, stored_summary
-from academie.room.tables import Connection, LiveTable, new_state, room_words, status_of
+from academie.room.tables import CHAT_HISTORY, Connection, LiveTable, new_state, room_words, status_of
 from academie.room.workers import Workers
 
 log = logging.getLogger("academie.room")
@@ -255,8 +255,7 @@ class Room:
                 return None
             table = LiveTable(row, await self.store.seats(table_id), store=self.store, workers=self.workers)
             table.replay(await self.store.actions(table_id))
-            chat = await self.store.chat(table_id, last=1)
-            table.chat_seen = chat[-1].id if chat else 0
+            table.chat.extend(await self.store.chat(table_id, last=CHAT_HISTORY))
             return self._keep(table)
 
     def _keep(self, table: LiveTable) -> LiveTable:

@@ -45,6 +45,15 @@ def _printable(text: str) -> str:
     return " ".join(kept.split())
 
 
+def message_size(data: str | bytes) -> int:
+    """A WebSocket message's size in bytes: a text frame's in UTF-8 (as it travelled), a binary frame's as is.
+
+    >>> message_size("é" * 10), message_size(b"abc")
+    (20, 3)
+    """
+    return len(data) if isinstance(data, bytes) else len(data.encode("utf-8", "surrogatepass"))
+
+
 def clean_name(name: object) -> str:
     """A display name as the room keeps it; raises :class:`RoomInputError` when none is left or it is too long."""
     if not isinstance(name, str):

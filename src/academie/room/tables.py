@@ -15,6 +15,7 @@ import dataclasses
 import datetime
 import logging
 import time
+from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cache
@@ -46,6 +47,8 @@ from academie.room.workers import Decision, Workers, decision_seed
 from academie.words import Words
 
 log = logging.getLogger("academie.room")
+CHAT_HISTORY = 50
+"""The chat lines a newcomer is given."""
 RESTART_FIRST = 0.1
 """Seconds before a table whose driver failed is restarted from its log; doubled at each failure in a row."""
 RESTART_MOST = 30.0
@@ -74,6 +77,14 @@ class Refusal(Exception):
         self.message = message
 
 
+@dataclass(frozen=True, slots=True)
+class Closing:
+    """The last thing a connection is sent: its close frame, after every message queued before it."""
+
+    code: int
+    reason: str
+
+
 @dataclass(eq=False)
 class Connection:
     """One WebSocket: its seat (None: a spectator), its language, and the messages waiting to be sent to it."""
@@ -83,10 +94,18 @@ class Connection:
     token: str | None = None
     owner: bool = False
     """Whether it holds the table's creator's token (its page shows the creator's controls)."""
-    queue: asyncio.Queue[str] = field(default_factory=asyncio.Queue)
+    queue: asyncio.Queue[str | Closing] = field(default_factory=asyncio.Queue)
+    closing: bool = False
 
     def send(self, message: str) -> None:
-        self.queue.put_nowait(message)
+        if not self.closing:
+            self.queue.put_nowait(message)
+
+    def close(self, code: int, reason: str) -> None:
+        """Close the connection once the messages already queued are sent (the client reads why first)."""
+        if not self.closing:
+            self.closing = True
+            self.queue.put_nowait(Closing(code, reason))
 
 
 def dumps(message: dict[str, Any]) -> str:
@@ -154,7 +173,8 @@ class LiveTable:
         self._away: dict[int, float] = {}
         """Human seats without a connection here, since when (for a bot to take over, if the table allows it)."""
         self._timer: asyncio.TimerHandle | None = None
-        self.chat_seen = 0
+        self.chat: deque[ChatRow] = deque(maxlen=CHAT_HISTORY)
+        """The last lines of chat, as told to the connections (a newcomer is given these)."""
         self.remote: dict[int, set[str]] = {}
         """The other server processes where each seat has a connection (their presence notifications)."""
         self.on_presence: Callable[[int, bool], None] = lambda seat, present: None
@@ -287,13 +307,14 @@ class LiveTable:
                       "status": self.status(), "owner": connection.owner})
 
     # ------------------------------------------------------------------ connections
-    async def attach(self, connection: Connection) -> None:
+    def attach(self, connection: Connection) -> None:
         if connection.seat is not None and not self.connected_here(connection.seat):
             self.on_presence(connection.seat, True)
+        # no await from here on: each chat line is either in the history sent now or told later, never both
         self.connections.add(connection)
         connection.send(self.welcome(connection))
         connection.send(self.picture_message(connection.seat, connection.lang))
-        for line in await self.store.chat(self.row.id):
+        for line in self.chat:
             connection.send(chat_message(line))
         if connection.seat is not None:
             self._away.pop(connection.seat, None)
@@ -424,12 +445,18 @@ class LiveTable:
             self.broadcast_pictures()
         self.kick()
 
+    @property
+    def chat_seen(self) -> int:
+        """The id of the last chat line told here (0: none)."""
+        return self.chat[-1].id if self.chat else 0
+
     async def refresh_chat(self) -> None:
+        """Tell the connections the chat lines stored since the last one told (each once, in order)."""
         lines = await self.store.chat(self.row.id, after=self.chat_seen)
         for line in lines:
-            if line.id <= self.chat_seen:
+            if line.id <= self.chat_seen:  # told meanwhile, by a refresh that read it too
                 continue
-            self.chat_seen = line.id
+            self.chat.append(line)
             message = chat_message(line)
             for connection in self.connections:
                 connection.send(message)
