@@ -70,7 +70,7 @@ def test_a_table_gives_a_link_to_every_invited_seat_the_creators_first_and_none_
     ({"game": "ecarte", "access": {"1": "open"}, "bots": {"1": "random"}}, 400, "Seat 1 is a bot's"),
     ({"game": "ecarte", "access": {"1": "open"}, "names": {"1": "Bob"}}, 400, "whoever joins it gives a name"),
     ({"game": "ecarte", "access": {"2": "open"}}, 400, "Seat 2 does not exist"),
-    ({"game": "ecarte", "players": "two"}, 422, "players"),
+    ({"game": "ecarte", "players": "two"}, 400, "players is not valid; allowed: a whole number of players."),
 ])
 def test_a_bad_table_is_refused_saying_what_is_allowed_and_nothing_is_created(
         client: TestClient, body: dict[str, Any], status: int, says: str) -> None:
@@ -79,6 +79,83 @@ def test_a_bad_table_is_refused_saying_what_is_allowed_and_nothing_is_created(
     assert response.status_code == status
     assert says in str(response.json()["detail"])
     assert client.get("/api/tables").json() == before
+
+
+BAD_BODIES = [  # (route, body as sent, what the refusal says)
+    ("create", '{"game": "\\ud800"}', "The body is not JSON the room can read (at character 10)"),
+    ("create", '{"game": "ecarte", "options": {"\\ud800": 1}}', "not JSON the room can read"),
+    ("create", '{"game": "ecarte", "seed": 1e400}', "not JSON the room can read (at character 27)"),
+    ("create", '{"game": "ecarte", "seed": 1' + "0" * 5000 + "}", "not JSON the room can read"),
+    ("create", "[" * 5000 + "]" * 5000, "not JSON the room can read"),
+    ("create", "not json", "not JSON the room can read (at character 0)"),
+    ("create", "", "not JSON the room can read"),
+    ("create", "[]", "The body is not a JSON object; allowed: a JSON object such as"),
+    ("create", "{}", "game is missing; allowed: the name of a game: ecarte, whist"),
+    ("create", '{"game": 5}', "game is not valid; allowed: the name of a game"),
+    ("create", '{"game": "ecarte", "players": true}', "players is not valid; allowed: a whole number of players."),
+    ("create", '{"game": "ecarte", "players": "2"}', "players is not valid"),
+    ("create", '{"game": "ecarte", "bots": []}', "bots is not valid; allowed: an object from seat numbers"),
+    ("create", '{"game": "ecarte", "names": {"0": 5}}', "names is not valid; allowed: an object from seat numbers"),
+    ("create", '{"game": "ecarte", "seed": 7.5}', "seed is not valid; allowed: a whole number from 0 to"),
+    ("create", '{"game": "ecarte", "seed": "7"}', "seed is not valid"),
+    ("create", '{"game": "ecarte", "seed": 99999999999999999999999}', "seed is not valid"),
+    ("create", '{"game": "ecarte", "takeover_after": "x"}', "takeover_after is not valid; allowed: a number of"),
+    ("create", '{"game": "ecarte", "player": 2}', "There is no field player; the fields: game, options, players"),
+    ("join", '{"seat": "0", "name": "Ada"}', "seat is not valid; allowed: a seat's number"),
+    ("join", '{"seat": 0}', "name is missing; allowed: a name of 1 to 24 characters."),
+    ("join", '{"seat": 0, "name": "\\ud800x"}', "not JSON the room can read (at character 21)"),
+    ("join", '{"seat": 0, "name": "Ada", "token": "x"}', "There is no field token; the fields: seat, name."),
+]
+
+
+@pytest.mark.parametrize(("route", "body", "says"), BAD_BODIES, ids=[f"{r}-{b[:30]}" for r, b, _ in BAD_BODIES])
+def test_every_bad_body_is_refused_400_with_a_sentence_and_changes_nothing(
+        client: TestClient, route: str, body: str, says: str) -> None:
+    table = new_table(client)
+    path = "/api/tables" if route == "create" else f"/api/tables/{table['table']}/join"
+    before = client.get("/api/tables").json()
+    answers = {lang: client.post(f"{path}?lang={lang}", content=body.encode(),
+                                 headers={"content-type": "application/json"}) for lang in ("en", "fr")}
+    assert [answer.status_code for answer in answers.values()] == [400, 400]
+    english, french = (answer.json()["detail"] for answer in answers.values())
+    assert says in english and english.endswith(".") and "\n" not in english
+    assert french != english and french.endswith(".")  # in the language asked for
+    assert client.get("/api/tables").json() == before  # nothing created, no seat taken
+
+
+def test_bad_query_parameters_are_refused_400_with_a_sentence(client: TestClient) -> None:
+    table = new_table(client)
+    assert client.get("/api/tables?lang=de").json() == {"detail": "lang is not valid; allowed: en, fr."}
+    response = client.post(f"/api/tables/{table['table']}/leave?lang=fr")
+    assert response.status_code == 400
+    assert response.json() == {"detail": "token manque ; permis : le jeton d'une place à cette table."}
+
+
+FIVE_MB = "x" * 5_000_000
+
+
+ECHOES = [  # (body, what the refusal still says is allowed)
+    ({"game": FIVE_MB}, "available: ecarte, whist"),
+    ({"game": "ecarte", "options": {FIVE_MB: 1}}, "known options: version, game"),
+    ({"game": "ecarte", "options": {"must_trump": FIVE_MB}}, "allowed: True, False"),
+    ({"game": "ecarte", "bots": {"1": FIVE_MB}}, "the bots of this game: random, classical"),
+    ({"game": "ecarte", "bots": {FIVE_MB: "random"}}, "allowed: 0 to 1"),
+    ({"game": "ecarte", "mode": FIVE_MB}, "allowed: enforced, table"),
+    ({"game": "ecarte", "takeover": FIVE_MB}, "the bots of this game: random, classical"),
+    ({"game": "ecarte", FIVE_MB: 1}, "the fields: game, options"),
+]
+
+
+@pytest.mark.parametrize(("body", "allowed"), ECHOES,
+                         ids=["game", "option-name", "option-value", "bot", "seat", "mode", "takeover", "field"])
+def test_input_echoed_in_a_refusal_is_cut_short(client: TestClient, body: dict[str, Any], allowed: str) -> None:
+    """A 5 MB name or value comes back as its first characters and an ellipsis, and the refusal still says what
+    is allowed."""
+    response = client.post("/api/tables", json=body)
+    assert response.status_code == 400
+    detail = response.json()["detail"]
+    assert len(detail) < 400 and "x" * 39 + "…" in detail and "x" * 41 not in detail
+    assert allowed in detail
 
 
 def test_errors_speak_the_language_asked_for(client: TestClient) -> None:

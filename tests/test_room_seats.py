@@ -94,7 +94,8 @@ def test_the_creator_opens_an_absent_players_seat_to_anyone_and_the_old_link_die
     (0, "open", {}, None, 409, "The player of seat 0 is at the table"),
     (2, "bot", {"bot": "random"}, None, 400, "Seat 2 does not exist; allowed: 0 to 1."),
     (1, "bot", {"bot": "genius"}, None, 400, "Unknown bot genius; the bots of this game: random, classical"),
-    (1, "bot", {}, None, 422, "bot"),
+    (1, "bot", {}, None, 400, "bot is missing; allowed: the name of a bot."),
+    (1, "bot", {"bot": 5}, None, 400, "bot is not valid; allowed: the name of a bot."),
 ])
 def test_a_hand_over_the_room_refuses_says_why_and_changes_nothing(
         client: TestClient, seat: int, what: str, body: dict[str, str], owner: str | None, status: int,

@@ -17,14 +17,23 @@ from typing import Annotated, Any
 
 import orjson
 from fastapi import FastAPI, HTTPException, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, Field
 
 from academie import record
 from academie.engine import Mode, rules_to_dict
 from academie.games import GAMES
 from academie.room import pages
+from academie.room.bodies import (
+    BotRequest,
+    JoinRequest,
+    TableRequest,
+    body_schema,
+    invalid_parameters,
+    read_body,
+    request_lang,
+)
 from academie.room.collector import scheduled_collections
 from academie.room.hub import MAX_LIVE, NewTable, Room, RoomError
 from academie.room.limits import (
@@ -34,6 +43,7 @@ from academie.room.limits import (
     RATE_PER_SECOND,
     ClientLimits,
     RateLimit,
+    echo,
     message_size,
     normal_origin,
     origin_allowed,
@@ -50,32 +60,6 @@ SEND_QUEUE_LIMIT = 1000
 """Messages waiting for a connection that does not read them: past this it is closed."""
 CLOSE_SECONDS = 5.0
 """How long a connection the room closes is given to read its last messages and the close frame."""
-
-
-class TableRequest(BaseModel):
-    """``POST /api/tables``: only ``game`` is required."""
-
-    game: str
-    options: dict[str, Any] = Field(default_factory=dict)
-    players: int | None = None
-    bots: dict[str, str] = Field(default_factory=dict)
-    mode: str | None = None
-    names: dict[str, str] = Field(default_factory=dict)
-    seed: int | None = None
-    takeover: str | None = None
-    takeover_after: float = 30.0
-    access: dict[str, str] = Field(default_factory=dict)
-
-
-class JoinRequest(BaseModel):
-    seat: int
-    name: str
-
-
-class BotRequest(BaseModel):
-    """``POST /api/tables/{id}/seats/{seat}/bot``: the bot that takes the seat."""
-
-    bot: str
 
 
 def create_app(*, database_url: str, origins: tuple[str, ...] = (), workers: int | None = None,
@@ -127,11 +111,14 @@ def create_app(*, database_url: str, origins: tuple[str, ...] = (), workers: int
     async def room_error(_request: Request, error: RoomError) -> JSONResponse:
         return _refusal(error)
 
+    @app.exception_handler(RequestValidationError)
+    async def bad_parameters(request: Request, error: RequestValidationError) -> JSONResponse:
+        return await room_error(request, invalid_parameters(request, error))
+
     @app.exception_handler(StoreError)
     async def busy(request: Request, _error: StoreError) -> JSONResponse:
         """The database stayed busy (or refused a write): the request may be made again."""
-        lang = request.query_params.get("lang", "en")
-        words = room_words(lang if lang in LANGUAGES else "en")
+        words = room_words(request_lang(request))
         return JSONResponse({"detail": words("The database did not answer in time; try again in a moment.")},
                             status_code=503)
 
@@ -140,10 +127,9 @@ def create_app(*, database_url: str, origins: tuple[str, ...] = (), workers: int
         """A browser page may change something (create, join, leave, hand over) only from an origin served."""
         origin = request.headers.get("origin")
         if request.method not in ("GET", "HEAD", "OPTIONS") and not origin_allowed(origin, allowed):
-            lang = request.query_params.get("lang", "en")
-            w = room_words(lang if lang in LANGUAGES else "en")
+            w = room_words(request_lang(request))
             return _refusal(RoomError(403, w("This card room does not accept requests from pages of {origin}.",
-                                             origin=origin)))
+                                             origin=echo(origin))))
         return await call_next(request)
 
     _api(app, room, creations)
@@ -188,10 +174,11 @@ def _tables_api(app: FastAPI, room: Room, creations: ClientLimits) -> None:
                              if name not in ("version", "players", "mode")},
                  "modes": [mode.value for mode in Mode]} for game in GAMES.values()]
 
-    @app.post("/api/tables")
-    async def create_table(body: TableRequest, request: Request, lang: Lang = "en") -> dict[str, Any]:
+    @app.post("/api/tables", openapi_extra=body_schema(TableRequest))
+    async def create_table(request: Request, lang: Lang = "en") -> dict[str, Any]:
         """Create a table: the creator's token, a link for every invited seat, the spectators' link (at most
         ``create_rate`` tables a minute from one address, after a burst)."""
+        body = await read_body(request, TableRequest, lang)  # a bad body costs its sender nothing
         client = _client(request)
         wait = creations.take(client)
         if wait > 0:
@@ -222,21 +209,23 @@ def _tables_api(app: FastAPI, room: Room, creations: ClientLimits) -> None:
 
 
 def _seats_api(app: FastAPI, room: Room) -> None:
-    @app.post("/api/tables/{table_id}/join")
-    async def join(table_id: str, request: JoinRequest, lang: Lang = "en") -> dict[str, Any]:
+    @app.post("/api/tables/{table_id}/join", openapi_extra=body_schema(JoinRequest))
+    async def join(table_id: str, request: Request, lang: Lang = "en") -> dict[str, Any]:
         """Take a seat left open to anyone, under a name: a new token and link for the joiner."""
-        return await room.join(table_id, request.seat, request.name, lang)
+        body = await read_body(request, JoinRequest, lang)
+        return await room.join(table_id, body.seat, body.name, lang)
 
     @app.post("/api/tables/{table_id}/leave")
     async def leave(table_id: str, token: str, lang: Lang = "en") -> dict[str, Any]:
         """Leave the seat: it becomes open to anyone, and this token stops acting for it."""
         return await room.leave(table_id, token, lang)
 
-    @app.post("/api/tables/{table_id}/seats/{seat}/bot")
-    async def hand_to_bot(table_id: str, seat: int, request: BotRequest, owner: str | None = None,
+    @app.post("/api/tables/{table_id}/seats/{seat}/bot", openapi_extra=body_schema(BotRequest))
+    async def hand_to_bot(table_id: str, seat: int, request: Request, owner: str | None = None,
                           lang: Lang = "en") -> dict[str, Any]:
         """The creator (``owner``: the creator's token) gives an absent player's seat to a bot; its link dies."""
-        return await room.hand_to_bot(table_id, seat, owner, request.bot, lang)
+        body = await read_body(request, BotRequest, lang)
+        return await room.hand_to_bot(table_id, seat, owner, body.bot, lang)
 
     @app.post("/api/tables/{table_id}/seats/{seat}/open")
     async def open_seat(table_id: str, seat: int, owner: str | None = None, lang: Lang = "en") -> dict[str, Any]:
@@ -251,7 +240,7 @@ def _records_api(app: FastAPI, room: Room) -> None:
         """The record: redacted for the token's seat while the game goes on, whole once it is over."""
         w = room_words(lang)
         if format not in ("acad", "json"):
-            raise HTTPException(400, w("Unknown record format {format}; allowed: acad, json.", format=format))
+            raise HTTPException(400, w("Unknown record format {format}; allowed: acad, json.", format=echo(format)))
         async with room.table(table_id, lang) as table, table.lock:
             whole = table.record()
             finished = table.finished
@@ -333,7 +322,7 @@ async def _admit(websocket: WebSocket, room: Room, table: LiveTable | None, tabl
     spectator; None when it is refused (and closed)."""
     w = room_words(lang)
     if table is None:
-        await _refuse(websocket, "no-table", w("There is no table {table}.", table=table_id), 4404)
+        await _refuse(websocket, "no-table", w("There is no table {table}.", table=echo(table_id)), 4404)
         return None
     seat = table.seat_of(token) if token else None
     if (token and seat is None) or (owner and not room.is_owner(table, owner)):

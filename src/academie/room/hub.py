@@ -23,7 +23,7 @@ from typing import Any, Final
 
 from academie.engine import AcademieError, Mode, rules_from_dict
 from academie.games import GAMES, GameType
-from academie.room.limits import RoomInputError, clean_chat, clean_name
+from academie.room.limits import RoomInputError, clean_chat, clean_name, cut_echoes, echo
 from academie.room.store import BOT, OPEN, PLAYING, RESERVED, WAITING, SeatRow, Store, TableRow
 from academie.room.summary import live_summary, stored_summary
 from academie.room.tables import CHAT_HISTORY, Connection, LiveTable, new_state, room_words, status_of
@@ -105,9 +105,14 @@ def _created(table_id: str, seats: list[SeatRow], owner: str) -> dict[str, Any]:
                 for seat in invited if seat.token is not None}}
 
 
+def _cut(error: Exception, options: dict[str, Any]) -> str:
+    """The rules' own refusal, with the options' long names and values it repeats cut short."""
+    return cut_echoes(str(error), [*options, *options.values()])
+
+
 def _seat_number(key: str, players: int, w: Any) -> int:
     if not (key.isascii() and key.isdigit() and int(key) < players):
-        raise RoomError(400, w("Seat {seat} does not exist; allowed: 0 to {last}.", seat=key, last=players - 1))
+        raise RoomError(400, w("Seat {seat} does not exist; allowed: 0 to {last}.", seat=echo(key), last=players - 1))
     return int(key)
 
 
@@ -131,7 +136,7 @@ class Room:
     def _game(self, name: str, w: Any) -> GameType:
         game = GAMES.get(name.strip().lower()) if isinstance(name, str) else None
         if game is None:
-            raise RoomError(400, w("Unknown game {game}; available: {games}.", game=name, games=", ".join(GAMES)))
+            raise RoomError(400, w("Unknown game {game}; available: {games}.", game=echo(name), games=", ".join(GAMES)))
         return game
 
     def _players(self, game: GameType, players: int | None, w: Any) -> int:
@@ -149,12 +154,12 @@ class Room:
         mode = spec.mode or Mode.ENFORCED.value
         allowed = [m.value for m in Mode]
         if mode not in allowed:
-            raise RoomError(400, w("Unknown mode {mode}; allowed: {modes}.", mode=mode, modes=", ".join(allowed)))
+            raise RoomError(400, w("Unknown mode {mode}; allowed: {modes}.", mode=echo(mode), modes=", ".join(allowed)))
         options = dict(spec.options) | {"mode": mode}
         try:
             rules_from_dict(game.rules, options)
         except (AcademieError, ValueError, TypeError) as error:
-            raise RoomError(400, w("Rules options refused: {error}", error=str(error))) from None
+            raise RoomError(400, w("Rules options refused: {error}", error=_cut(error, spec.options))) from None
         return options
 
     def _bots(self, game: GameType, spec: NewTable, players: int, w: Any) -> dict[int, str]:
@@ -162,11 +167,11 @@ class Room:
         for key, name in spec.bots.items():
             seat = _seat_number(key, players, w)
             if name not in game.bots:
-                raise RoomError(400, w("Unknown bot {bot}; the bots of this game: {bots}.", bot=name,
+                raise RoomError(400, w("Unknown bot {bot}; the bots of this game: {bots}.", bot=echo(name),
                                        bots=", ".join(game.bots)))
             bots[seat] = name
         if spec.takeover is not None and spec.takeover not in game.bots:
-            raise RoomError(400, w("Unknown bot {bot}; the bots of this game: {bots}.", bot=spec.takeover,
+            raise RoomError(400, w("Unknown bot {bot}; the bots of this game: {bots}.", bot=echo(spec.takeover),
                                    bots=", ".join(game.bots)))
         return bots
 
@@ -187,7 +192,7 @@ class Room:
             seat = _seat_number(key, players, w)
             if access not in (INVITED, OPEN_TO_ANYONE):
                 raise RoomError(400, w("Unknown access {access} for seat {seat}; allowed: invited, open.",
-                                       access=access, seat=seat))
+                                       access=echo(access), seat=seat))
             if seat in bots:
                 raise RoomError(400, w("Seat {seat} is a bot's: only a player's seat is invited or open.", seat=seat))
             if access == OPEN_TO_ANYONE and seat in names:
@@ -228,7 +233,7 @@ class Room:
         try:
             new_state(game, row)
         except (AcademieError, ValueError) as error:
-            raise RoomError(400, w("Rules options refused: {error}", error=str(error))) from None
+            raise RoomError(400, w("Rules options refused: {error}", error=_cut(error, spec.options))) from None
         await self.store.create(row, seats)
         # live at once, from what was just stored (nothing to read back: no action, no chat yet)
         table = self._keep(LiveTable(row, seats, store=self.store, workers=self.workers))
@@ -288,7 +293,7 @@ class Room:
         """As :meth:`using`, or a 404 :class:`RoomError` when there is no such table."""
         async with self.using(table_id) as table:
             if table is None:
-                raise RoomError(404, room_words(lang)("There is no table {table}.", table=table_id))
+                raise RoomError(404, room_words(lang)("There is no table {table}.", table=echo(table_id)))
             yield table
 
     def release(self, table: LiveTable) -> None:
@@ -406,7 +411,8 @@ class Room:
         """The seat numbered ``seat`` (400 if there is none)."""
         players = len(table.seats)
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
-            raise RoomError(400, w("Seat {seat} does not exist; allowed: 0 to {last}.", seat=seat, last=players - 1))
+            raise RoomError(400, w("Seat {seat} does not exist; allowed: 0 to {last}.", seat=echo(seat),
+                                   last=players - 1))
         return table.seats[seat]
 
     @staticmethod
@@ -486,7 +492,7 @@ class Room:
         async with self.table(table_id, lang) as table:
             row = self._absent_seat(table, seat, owner, w)
             if not isinstance(bot, str) or bot not in table.game.bots:
-                raise RoomError(400, w("Unknown bot {bot}; the bots of this game: {bots}.", bot=bot,
+                raise RoomError(400, w("Unknown bot {bot}; the bots of this game: {bots}.", bot=echo(bot),
                                        bots=", ".join(table.game.bots)))
             await self._vacate(table, SeatRow(row.seat, None, None, bot), w)
         return {"seat": row.seat, "state": BOT, "bot": bot}

@@ -12,6 +12,7 @@ from __future__ import annotations
 import html
 import time
 import unicodedata
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Final
 from urllib.parse import urlsplit
@@ -32,6 +33,10 @@ STRIKES: Final = 20
 """Refused messages (too big, too fast) after which the connection is closed."""
 NAME_FORBIDDEN: Final = frozenset("<>&\"'{}[]")
 """Characters a name may not hold: markup, and the record's tag and comment brackets."""
+ECHO: Final = 40
+"""Characters of a person's input that an error repeats (the rest is cut, with an ellipsis)."""
+MAX_ERROR: Final = 1000
+"""Characters of an error's sentence at most (whatever else it repeats of the input)."""
 
 
 class RoomInputError(AcademieError, ValueError):
@@ -43,6 +48,46 @@ def _printable(text: str) -> str:
     kept = "".join(" " if char.isspace() else char for char in text
                    if char.isspace() or not unicodedata.category(char).startswith("C"))
     return " ".join(kept.split())
+
+
+def echo(value: object) -> str:
+    """Input as an error repeats it: at most :data:`ECHO` characters and an ellipsis, a character that cannot be
+    written (a lone surrogate) as ``?``.
+
+    >>> echo("whist"), echo("x" * 100)
+    ('whist', 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…')
+    """
+    try:
+        text = value if isinstance(value, str) else repr(value)
+    except ValueError:  # an integer too long to write out
+        text = type(value).__name__
+    if len(text) > ECHO:
+        text = text[:ECHO - 1] + "…"
+    return text.encode("utf-8", "replace").decode()
+
+
+def cut_echoes(message: str, inputs: Iterable[object]) -> str:
+    """``message`` (another layer's, which may repeat some of ``inputs`` whole) with each long input it repeats
+    cut as :func:`echo` cuts it, and the whole at most :data:`MAX_ERROR` characters."""
+    for given in inputs:
+        for text in _spellings(given):
+            if len(text) > ECHO and text in message:
+                message = message.replace(text, echo(text))
+    if len(message) > MAX_ERROR:
+        message = message[:MAX_ERROR - 1] + "…"
+    return message.encode("utf-8", "replace").decode()
+
+
+def _spellings(given: object) -> list[str]:
+    """How another layer may have written ``given`` in its message: as text, or as Python writes the value."""
+    spellings = [given] if isinstance(given, str) else []
+    try:
+        spellings.append(repr(given))
+        if isinstance(given, list):  # rules options keep a list as a tuple
+            spellings.append(repr(tuple(given)))
+    except ValueError:
+        pass
+    return spellings
 
 
 def message_size(data: str | bytes) -> int:

@@ -29,6 +29,7 @@ from academie.engine import PUBLIC, ActionParseError, IllegalActionError, Irregu
 from academie.games import load
 from academie.picture import MovePicture, Painter, Picture
 from academie.registry import GameType
+from academie.room.limits import cut_echoes, echo
 from academie.room.store import (
     FINISHED,
     OPEN,
@@ -400,7 +401,8 @@ class LiveTable:
         try:
             return action_text, self.state.parse_action(action_text)
         except ActionParseError as error:
-            raise Refusal("illegal", w("Cannot read “{text}”: {error}", text=text, error=str(error))) from None
+            raise Refusal("illegal", w("Cannot read “{text}”: {error}", text=echo(text),
+                                       error=cut_echoes(str(error), [text]))) from None
 
     async def _commit(self, trial: Any, seat: int, action: str, comment: str | None) -> None:
         """Store the action, then make ``trial`` (the state with it applied) the table's state."""
