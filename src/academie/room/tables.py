@@ -438,7 +438,11 @@ class LiveTable:
         return bool(rows)
 
     async def reload_seats(self) -> None:
-        seats = await self.store.seats(self.row.id)
+        """Read the seats again (another process changed one, or a change here found the seat changed)."""
+        self.set_seats(await self.store.seats(self.row.id))
+
+    def set_seats(self, seats: list[SeatRow]) -> None:
+        """The seats as stored now: told to every connection (and the pictures, when a name or bot changed)."""
         renamed = [(seat.name, seat.bot) for seat in seats] != [(seat.name, seat.bot) for seat in self.seats]
         self.seats = seats
         self.broadcast_seats()
