@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import math
+import secrets
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from importlib import resources
@@ -48,7 +49,7 @@ from academie.room.limits import (
     normal_origin,
     origin_allowed,
 )
-from academie.room.notify import Listener, notice
+from academie.room.notify import Listener, notices_from
 from academie.room.store import FINISHED, Store, StoreError, with_async_driver
 from academie.room.summary import finished_summary, live_summary
 from academie.room.tables import Closing, Connection, LiveTable, Refusal, dumps, new_state, room_words
@@ -75,9 +76,10 @@ def create_app(*, database_url: str, origins: tuple[str, ...] = (), workers: int
     (:mod:`academie.room.collector`; ``academie serve`` sets it, a test client leaves it)."""
     url = with_async_driver(database_url)
     postgres = url.startswith("postgresql")
-    store = Store(url, notice=notice if postgres else None)
+    process = secrets.token_hex(6)
+    store = Store(url, notice=notices_from(process) if postgres else None)
     pool = Workers(processes=workers)
-    room = Room(store, pool, max_live=max_live)
+    room = Room(store, pool, max_live=max_live, process=process)
     allowed = frozenset(normal_origin(origin) for origin in origins)
     creations = ClientLimits(rate=create_rate / 60.0, burst=create_burst)
 
@@ -86,7 +88,7 @@ def create_app(*, database_url: str, origins: tuple[str, ...] = (), workers: int
         await store.migrate()
         listener, heartbeat = None, None
         if postgres:
-            listener = Listener(url, on_change=room.on_notify, on_reconnect=room.catch_up_all)
+            listener = Listener(url, process=process, on_change=room.on_notify, on_reconnect=room.catch_up_all)
             await listener.start()
             heartbeat = asyncio.get_running_loop().create_task(room.heartbeat())
         await room.restore()

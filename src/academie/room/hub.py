@@ -119,15 +119,15 @@ def _seat_number(key: str, players: int, w: Any) -> int:
 class Room:
     """Every table this process has in memory, by id."""
 
-    def __init__(self, store: Store, workers: Workers, *, max_live: int = MAX_LIVE) -> None:
+    def __init__(self, store: Store, workers: Workers, *, max_live: int = MAX_LIVE, process: str | None = None) -> None:
         self.store = store
         self.workers = workers
         self.max_live = max_live
         self.live: OrderedDict[str, LiveTable] = OrderedDict()
         """The tables in memory, the least recently used first."""
         self._loading = asyncio.Lock()
-        self.process = secrets.token_hex(6)
-        """This process's name in the presence notifications it sends to the others (PostgreSQL)."""
+        self.process = process or secrets.token_hex(6)
+        """This process's name in the notifications it sends to the others (PostgreSQL)."""
         self.heard: dict[str, float] = {}
         """When each other process was last heard of (any presence notification or heartbeat)."""
         self._announcing: set[asyncio.Task[None]] = set()
@@ -369,7 +369,7 @@ class Room:
         return len(rows)
 
     async def on_notify(self, table_id: str, kind: str) -> None:
-        """Another process (or this one) changed a table: catch up if it is live here."""
+        """Another process changed a table: catch up if it is live here."""
         if kind == "alive":  # a heartbeat: ``table_id`` is the process
             self.heard[table_id] = time.monotonic()
             return

@@ -15,7 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 import asyncpg  # type: ignore[import-untyped]
@@ -29,9 +29,14 @@ RETRY_SECONDS = 1.0
 log = logging.getLogger("academie.room")
 
 
-def notice(table: str, kind: str) -> sa.Executable:
-    """The statement announcing a change, run inside the transaction that stores it (delivered when it commits)."""
-    return sa.select(sa.func.pg_notify(CHANNEL, f"{table}:{kind}"))
+def notices_from(process: str) -> Callable[[Sequence[tuple[str, str]]], sa.Executable]:
+    """The statement announcing changes ``process`` made (each ``(table, kind)``), run inside the transaction that
+    stores them (delivered when it commits): ``table:kind:process`` each, so that the process ignores its own."""
+
+    def notices(changes: Sequence[tuple[str, str]]) -> sa.Executable:
+        return sa.select(*(sa.func.pg_notify(CHANNEL, f"{table}:{kind}:{process}") for table, kind in changes))
+
+    return notices
 
 
 def asyncpg_dsn(url: str) -> dict[str, Any]:
@@ -52,9 +57,10 @@ class Listener:
     """One connection that LISTENs on :data:`CHANNEL` and hands each notification to ``on_change``; it
     reconnects when the connection is lost and then calls ``on_reconnect`` (to read what was missed)."""
 
-    def __init__(self, url: str, *, on_change: Callable[[str, str], Awaitable[None]],
+    def __init__(self, url: str, *, process: str, on_change: Callable[[str, str], Awaitable[None]],
                  on_reconnect: Callable[[], Awaitable[None]]) -> None:
         self.dsn = asyncpg_dsn(url)
+        self.process = process
         self.on_change = on_change
         self.on_reconnect = on_reconnect
         self._connection: asyncpg.Connection | None = None
@@ -74,7 +80,10 @@ class Listener:
         self._lost.clear()
 
     def _received(self, _connection: Any, _pid: int, _channel: str, payload: str) -> None:
-        table, _, kind = payload.partition(":")
+        change, _, origin = payload.rpartition(":")
+        if origin == self.process:  # this process made the change and already shows it: nothing to read back
+            return
+        table, _, kind = change.partition(":")
         self._changes.put_nowait((table, kind))
 
     async def _run(self) -> None:

@@ -203,9 +203,9 @@ def _append_all(connection: sa.Connection, appends: list[_Append]) -> None:
          "new_finished": write.finished} for write in last.values()])
 
 
-Notice = Callable[[str, str], sa.Executable]
-"""The statement that tells the other processes of a change, run inside the transaction that commits it:
-``notice(table, kind)`` (PostgreSQL's ``pg_notify``)."""
+Notice = Callable[[Sequence[tuple[str, str]]], sa.Executable]
+"""The statement that tells the other processes of changes, run inside the transaction that commits them:
+``notice([(table, kind), ...])`` (PostgreSQL's ``pg_notify``)."""
 
 
 def _table_row(row: Any) -> TableRow:
@@ -324,9 +324,9 @@ class Store:
                 results += [None] * len(jobs)
             else:
                 results += [_write_one(connection, job.payload) for job in jobs]
-        if self.notice is not None:
-            for table, kind in dict.fromkeys(job.notice for job in batch if job.notice is not None):
-                connection.execute(self.notice(table, kind))
+        changes = list(dict.fromkeys(job.notice for job in batch if job.notice is not None))
+        if self.notice is not None and changes:  # one statement: each is a trip through the busy event loop
+            connection.execute(self.notice(changes))
         return results
 
     async def _run_sqlite(self, batch: list[Job]) -> list[object]:
@@ -426,7 +426,7 @@ class Store:
         if self.notice is None:
             return
         async with self.engine.begin() as connection:
-            await connection.execute(self.notice(table_id, kind))
+            await connection.execute(self.notice([(table_id, kind)]))
 
     # ------------------------------------------------------------------ chat
     async def add_chat(self, table_id: str, *, seat: int | None, name: str, text: str) -> int:
