@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -336,6 +337,158 @@ class View(Protocol):
     @property
     def legal_actions(self) -> tuple[Action, ...]:
         """The actions the viewer may take now (empty when it is not the viewer's turn)."""
+        ...
+
+
+class DealResult(Protocol):
+    """What every game records of a deal once it is over (``state.deal_results``): who dealt it and what each seat
+    scored by it (points, counters or tokens, in seat order). Games record more (tricks, boxes, pots)."""
+
+    @property
+    def dealer(self) -> int:
+        ...
+
+    @property
+    def points(self) -> tuple[int, ...]:
+        ...
+
+
+class GameResult(Protocol):
+    """What every game records of a game once it is won (``state.game_results``): its winner (None: nobody, a tie)."""
+
+    @property
+    def winner(self) -> int | None:
+        ...
+
+
+class PartieResult(Protocol):
+    """``state.result()``: what each seat won or scored over the whole partie, and its winner (None: nobody yet,
+    or a tie)."""
+
+    @property
+    def points(self) -> tuple[int, ...]:
+        ...
+
+    @property
+    def winner(self) -> int | None:
+        ...
+
+
+class Rules(Protocol):
+    """What every game's rules dataclass offers besides its own options: the version records name, and the mode."""
+
+    __dataclass_fields__: ClassVar[dict[str, dataclasses.Field[Any]]]
+
+    @property
+    def version(self) -> str:
+        ...
+
+    @property
+    def mode(self) -> Mode:
+        ...
+
+
+class Game(Protocol):
+    """What every client (the record, the simulator, tournaments, the terminal, the card room, the adapters) may
+    read of a game's state: the protocol of :class:`GameState` and what each game adds to it, declared once.
+
+    Anything else a client needs of a game it asks the game's registration for (:mod:`academie.registry`), never
+    the state's own fields."""
+
+    game_name: ClassVar[str]
+    chance: ChanceSource | None
+
+    def __init__(self, rules: Any = None, *, chance: ChanceSource | None = None, first_dealer: int | None = None,
+                 automate_table: bool | None = None) -> None:
+        """A new partie whose packs come from ``chance`` (None: the caller deals)."""
+        ...
+
+    @classmethod
+    def sample(cls, view: Any, rng: random.Random, /) -> Self:
+        """A state consistent with ``view`` (a view of this game), its unseen cards dealt at random from ``rng``:
+        what search bots and the adapters' samplers play out."""
+        ...
+
+    @classmethod
+    def new(cls, rules: Any = None, *, seed: int | None = None, decks: Sequence[Sequence[Card]] | None = None,
+            first_dealer: int | None = None) -> Self:
+        """A new partie under ``rules`` (the game's defaults when None), dealt from ``seed`` or from ``decks``
+        (the orders of its packs), its first dealer chosen or cut for (None). Games take options of their own
+        (``players``, the scores to start from)."""
+        ...
+
+    @property
+    def rules(self) -> Rules:
+        ...
+
+    @property
+    def actor(self) -> int | None:
+        ...
+
+    @property
+    def is_terminal(self) -> bool:
+        ...
+
+    @property
+    def operations(self) -> Sequence[Operation]:
+        ...
+
+    @property
+    def rulings(self) -> Sequence[str]:
+        ...
+
+    @property
+    def pending(self) -> Irregularity | None:
+        ...
+
+    @property
+    def dealer(self) -> int | None:
+        """The dealer of the deal in progress (None before the first deal is cut for)."""
+        ...
+
+    @property
+    def deal_results(self) -> Sequence[DealResult]:
+        """Every deal over, in order."""
+        ...
+
+    @property
+    def game_results(self) -> Sequence[GameResult]:
+        """Every game won, in order (a partie may be several games)."""
+        ...
+
+    def legal_actions(self) -> Sequence[Action]:
+        ...
+
+    def apply(self, action: Action, /) -> Operation:
+        ...
+
+    def apply_unchecked(self, action: Action, /) -> Operation:
+        ...
+
+    def apply_text(self, text: str, /) -> Operation:
+        ...
+
+    def parse_action(self, text: str, /) -> Action:
+        ...
+
+    def irregular_actions(self, seat: int, /) -> tuple[Irregular, ...]:
+        ...
+
+    def resolve_chance(self) -> None:
+        ...
+
+    def view(self, viewer: int, /) -> View:
+        """What ``viewer`` (a seat or :data:`PUBLIC`) knows now."""
+        ...
+
+    def result(self) -> PartieResult:
+        ...
+
+    def returns(self) -> tuple[int, ...]:
+        """What each seat has won or lost so far, in seat order."""
+        ...
+
+    def clone(self) -> Self:
         ...
 
 

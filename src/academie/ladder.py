@@ -328,9 +328,11 @@ def time_decisions(game_type: GameType, level: str, *, deals: int, seats: int) -
         for _ in range(game_type.max_actions_per_deal):
             if state.deal_results:
                 break
-            view = state.view(state.actor)
+            seat = state.actor
+            assert seat is not None and seat >= 0, "chance deals and the table rules by themselves here"
+            view = state.view(seat)
             started = time.process_time()
-            action = players[state.actor].choose(view)
+            action = players[seat].choose(view)
             if len(view.legal_actions) > 1:
                 times.append(time.process_time() - started)
             state.apply(action)

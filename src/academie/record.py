@@ -40,7 +40,7 @@ from types import MappingProxyType
 from typing import Any, Final, Literal, NoReturn
 
 from academie.cards import Card, CardParseError
-from academie.engine import CHANCE, TABLE, AcademieError, Action, Operation, rules_from_dict, rules_to_dict
+from academie.engine import CHANCE, TABLE, AcademieError, Action, Game, Operation, rules_from_dict, rules_to_dict
 from academie.games import GameType, load
 from academie.registry import RecordHooks
 
@@ -370,7 +370,7 @@ _NO_TAGS: Final[Mapping[str, str]] = MappingProxyType({})
 _NO_COMMENTS: Final[Mapping[int, str]] = MappingProxyType({})
 
 
-def from_state(state: Any, *, tags: Mapping[str, str] = _NO_TAGS,
+def from_state(state: Game, *, tags: Mapping[str, str] = _NO_TAGS,
                comments: Mapping[int, str] = _NO_COMMENTS) -> Record:
     """The record of a state of any registered game; ``tags`` gives the seats' names, the date and others;
     ``comments`` a comment for operations by their index in ``state.operations`` (the bots' reasons), written
@@ -979,7 +979,7 @@ def _fresh_state(record: Record) -> tuple[Any, RecordHooks]:
     return state, hooks
 
 
-def _apply_line(state: Any, number: int, item: ActionLine | DealSection, hooks: RecordHooks) -> Operation:
+def _apply_line(state: Game, number: int, item: ActionLine | DealSection, hooks: RecordHooks) -> Operation:
     """Apply one line with the checked ``apply``; the operation must be the line's actor's (an irregularity's
     offender is the one its text names)."""
     code, text = ("C", f"{hooks.deck_verb} {item.deck}") if isinstance(item, DealSection) else (item.actor, item.action)

@@ -22,7 +22,7 @@ from typing import Any, Final
 from academie.bots import Bot
 from academie.bots.random import RandomBot
 from academie.cards import Card
-from academie.engine import Action, Operation, RulesError
+from academie.engine import Action, Game, Operation, Rules, RulesError
 from academie.laws import RuleEntry
 from academie.picture import Painter
 
@@ -93,31 +93,30 @@ class RecordHooks:
     seen: Callable[[Any, Any, Operation, int], Iterable[Card]]
     """``seen(before, after, operation, seat)``: the cards of the deal ``seat`` has seen once ``operation`` took
     ``before`` to ``after`` (its hand, the turn-up, ...); a redacted deck shows them at their places."""
-    result_text: Callable[[Any], str]
+    result_text: Callable[[Game], str]
     """The ``[Result]`` of a state (``*`` while the partie goes on)."""
-    first_dealer: Callable[[Any], int | None]
+    first_dealer: Callable[[Game], int | None]
     """The first dealer the state was created with, or None when the first deal was cut for."""
     deck_verb: str = "deck"
     """The chance action that opens a deal: its text is ``<deck_verb> <cards>``, written as ``[Deck "<cards>"]``."""
 
 
-def first_dealer_unless(draw: type[Action]) -> Callable[[Any], int | None]:
+def first_dealer_unless(draw: type[Action]) -> Callable[[Game], int | None]:
     """The ``first_dealer`` hook of a game whose partie opens either with ``draw`` (cutting or drawing for the
     deal: then None) or with a chosen first dealer (the dealer of the first deal)."""
 
-    def first_dealer(state: Any) -> int | None:
+    def first_dealer(state: Game) -> int | None:
         operations = state.operations
         if operations and isinstance(operations[0].action, draw):
             return None
         if state.deal_results:
-            return int(state.deal_results[0].dealer)
-        dealer = state.dealer
-        return None if dealer is None else int(dealer)
+            return state.deal_results[0].dealer
+        return state.dealer
 
     return first_dealer
 
 
-def signed_points(state: Any) -> str:
+def signed_points(state: Game) -> str:
     """The ``[Result]`` of a game of counters or tokens: what each seat won (+) or lost (−), in seat order;
     ``*`` until the game is over."""
     if not state.is_terminal:
@@ -148,9 +147,9 @@ class GameType:
     pack_size: int
     explicit_chance: bool
     max_actions_per_deal: int
-    state: type[Any]
+    state: type[Game]
     """The state class, with a ``new(rules, seed=..., decks=..., ...)`` constructor."""
-    rules: type[Any]
+    rules: type[Rules]
     """The rules dataclass (every option, with our reading of the sources as defaults)."""
     catalogue: tuple[RuleEntry, ...]
     """Every rule and law ID of the game."""
@@ -189,7 +188,7 @@ class GameType:
         index: dict[str, list[str]] = json.loads(source.read_text(encoding="utf-8"))
         return index
 
-    def new(self, rules: Any = None, **options: Any) -> Any:
+    def new(self, rules: Rules | None = None, **options: Any) -> Game:
         """A new game state: ``load("ecarte").new(seed=7)`` or ``new(decks=[...])``."""
         return self.state.new(rules, **options)
 

@@ -27,7 +27,7 @@ from functools import partial
 from typing import Any, Final, TypeVar
 
 from academie.bots import Bot
-from academie.engine import AcademieError
+from academie.engine import AcademieError, Game
 from academie.games import GameType, load, make_bot
 
 T = TypeVar("T")
@@ -126,7 +126,7 @@ def _new_state(game_type: GameType, rules: Any, seats: int, **options: Any) -> A
     return game_type.new(rules, **options)
 
 
-def _step(state: Any, players: Sequence[Bot]) -> None:
+def _step(state: Game, players: Sequence[Bot]) -> None:
     """Let the seat to act choose from its view, and apply the choice (checked: a bot's mistake is an error)."""
     seat = state.actor
     if not isinstance(seat, int) or not 0 <= seat < len(players):
