@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from importlib import resources
+from importlib.resources.abc import Traversable
 from pathlib import Path
 
 import pytest
@@ -13,7 +14,7 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
 
 from academie.cards import Card
-from academie.words import DOMAINS, LanguageError, Words, language_of_environment
+from academie.words import DOMAINS, LanguageError, Words, game_packages, language_of_environment
 
 SOURCE = Path(__file__).resolve().parents[1] / "src" / "academie"
 KEYWORDS = {"words": None, "w": None, "Reason": None, "OpenReason": None}
@@ -22,24 +23,46 @@ KEYWORDS = {"words": None, "w": None, "Reason": None, "OpenReason": None}
 BLANK = re.compile(r"\{([a-z_]+)[^}]*\}")
 
 
+def sources() -> list[Path]:
+    """Where the code that speaks lives: this distribution, and the package of every game registered from
+    another one."""
+    folders = [SOURCE]
+    for package in game_packages().values():
+        folder = Path(str(resources.files(package)))
+        if not folder.is_relative_to(SOURCE):
+            folders.append(folder)
+    return folders
+
+
 def messages_in_code() -> Iterator[tuple[str, str]]:
     """(message, where) for every message the code says."""
-    for filename, line, message, _comments, _context in extract_from_dir(
-            str(SOURCE), method_map=[("**.py", "python")], keywords=KEYWORDS):
-        if isinstance(message, str) and message:
-            yield message, f"{filename}:{line}"
+    for folder in sources():
+        for filename, line, message, _comments, _context in extract_from_dir(
+                str(folder), method_map=[("**.py", "python")], keywords=KEYWORDS):
+            if isinstance(message, str) and message:
+                yield message, f"{folder / filename}:{line}"
+
+
+def catalogues() -> list[Traversable]:
+    """The French catalogues: the shared domains, and each registered game's own."""
+    shared = [resources.files("academie").joinpath("locale", "fr", f"{domain}.po") for domain in DOMAINS]
+    return shared + [resources.files(package).joinpath("locale", "fr.po") for package in game_packages().values()]
 
 
 def french() -> dict[str, str]:
     table: dict[str, str] = {}
-    for domain in DOMAINS:
-        source = resources.files("academie").joinpath("locale", "fr", f"{domain}.po")
+    for source in catalogues():
         if source.is_file():
             with source.open("rb") as handle:
                 for message in read_po(handle, locale="fr"):
                     if message.id:
                         table[str(message.id)] = str(message.string)
     return table
+
+
+def test_every_registered_game_has_its_french_words() -> None:
+    assert all(resources.files(package).joinpath("locale", "fr.po").is_file()
+               for package in game_packages().values())
 
 
 def test_every_message_of_the_code_is_in_french_with_the_same_blanks() -> None:

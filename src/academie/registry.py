@@ -134,6 +134,19 @@ class Analysis:
     needs_record: bool = True
 
 
+Say = Callable[[str], str]
+"""Translates a message (a :class:`academie.words.Words`, or ``str`` for the English)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Lobby:
+    """What the card room's lobby says of a game, in one language: one line on the game, and a word on each of its
+    own rules options (an option every game shares, ``players`` or ``mode``, has the room's word)."""
+
+    line: str
+    options: Mapping[str, str] = field(default_factory=dict)
+
+
 @dataclass(frozen=True, slots=True)
 class GameType:
     """What a game is, before any deal, and everything a client needs to use it."""
@@ -160,6 +173,8 @@ class GameType:
     """Loads the game's painter of table pictures (every screen draws them: the terminal, replays, the card
     room)."""
     analysis: Analysis | None = None
+    lobby: Callable[[Say], Lobby] | None = None
+    """The lobby's words on the game, through the ``Say`` given (the game's words, in the page's language)."""
     rules_files: tuple[str, ...] = field(default=("state.py", "table.py"))
     """The files of the package where the rules are implemented (where ``academie rules`` looks for IDs)."""
 

@@ -1,8 +1,10 @@
 """Words: everything a person reads, in English or French, through gettext catalogues.
 
 The English text is the message itself; each language other than English has one catalogue per domain,
-``academie/locale/<lang>/<domain>.po`` (the domain ``academie`` for what every game shares, and one per game,
-``ecarte``, ``whist``...), read at run time with Babel. A :class:`Words` object translates for one language:
+``academie/locale/<lang>/<domain>.po`` (the domain ``academie`` for what every game shares, ``bots``, ``room``,
+``web``), and each game keeps its own in its package, ``locale/<lang>.po`` beside its code (a game published as a
+distribution of its own brings its words with it), all read at run time with Babel. A :class:`Words` object
+translates for one language:
 
 >>> fr = Words("fr")
 >>> fr("Your hand: {cards}", cards="R♥ 7♠")
@@ -24,6 +26,8 @@ import os
 from collections.abc import Mapping
 from functools import cache
 from importlib import resources
+from importlib.metadata import entry_points
+from importlib.resources.abc import Traversable
 from typing import Final
 
 from babel.messages.pofile import read_po
@@ -33,10 +37,11 @@ from academie.engine import AcademieError
 
 LANGUAGES: Final = ("en", "fr")
 """The languages every screen speaks; English is the language of the messages themselves."""
-DOMAINS: Final = ("academie", "bots", "ecarte", "whist", "guimbarde", "guinguette", "quinze", "room", "web")
-"""The catalogues: the shared words, the bots' reasons, one per game, then the card room's server and pages."""
-GAME_DOMAINS: Final = DOMAINS[2:7]
-"""The catalogues of the games, by the games' names."""
+DOMAINS: Final = ("academie", "bots", "room", "web")
+"""The shared catalogues: the words every game shares, the bots' reasons, the card room's server and pages."""
+GAMES_GROUP: Final = "academie.games"
+"""The entry-point group where every game is registered (:mod:`academie.games`): each entry's module is the game's
+package, which holds the game's catalogues."""
 
 _SUIT_NAMES: Final = {
     "en": {Suit.CLUBS: "clubs", Suit.DIAMONDS: "diamonds", Suit.HEARTS: "hearts", Suit.SPADES: "spades"},
@@ -53,13 +58,26 @@ class LanguageError(AcademieError, ValueError):
     """A language we do not speak."""
 
 
+def game_packages() -> dict[str, str]:
+    """The package of every registered game, by the game's name (read from the entry points alone: the words
+    load no game)."""
+    return {entry.name: entry.module for entry in entry_points(group=GAMES_GROUP)}
+
+
 @cache
 def _catalogue(lang: str, domain: str) -> Mapping[str, str]:
-    """The translations of one domain into ``lang`` (empty for English, whose messages are the text)."""
-    if lang == "en":
-        return {}
-    source = resources.files("academie").joinpath("locale", lang, f"{domain}.po")
-    if not source.is_file():
+    """The translations of one shared domain into ``lang`` (empty for English, whose messages are the text)."""
+    return _read(lang, resources.files("academie").joinpath("locale", lang, f"{domain}.po"))
+
+
+@cache
+def _game_catalogue(lang: str, package: str) -> Mapping[str, str]:
+    """The translations of a game's own words into ``lang``: ``locale/<lang>.po`` in its package."""
+    return _read(lang, resources.files(package).joinpath("locale", f"{lang}.po"))
+
+
+def _read(lang: str, source: Traversable) -> Mapping[str, str]:
+    if lang == "en" or not source.is_file():
         return {}
     with source.open("rb") as handle:
         catalogue = read_po(handle, locale=lang)
@@ -79,12 +97,16 @@ class Words:
     def __init__(self, lang: str = "en", *, game: str | None = None) -> None:
         if lang not in LANGUAGES:
             raise LanguageError(f"language {lang!r} is not available; available: {', '.join(LANGUAGES)}")
-        if game is not None and game not in GAME_DOMAINS:
-            raise LanguageError(f"no words for the game {game!r}; games: {', '.join(GAME_DOMAINS)}")
+        packages = game_packages()
+        if game is not None and game not in packages:
+            raise LanguageError(f"no words for the game {game!r}; games: {', '.join(packages)}")
         self.lang = lang
         table: dict[str, str] = {}
-        for domain in DOMAINS if game is None else ("academie", "bots", game):
+        for domain in DOMAINS if game is None else ("academie", "bots"):
             table.update(_catalogue(lang, domain))
+        for name, package in packages.items():
+            if game is None or name == game:
+                table.update(_game_catalogue(lang, package))
         self._table = table
 
     def __call__(self, message: str, /, **arguments: object) -> str:

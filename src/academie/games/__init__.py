@@ -1,8 +1,12 @@
 """The games we know, each declared once by its own package (:class:`academie.registry.GameType`), and how to
 load one by name or alias, or make one of its bots.
 
+Games are found through the entry-point group ``academie.games`` (:data:`academie.words.GAMES_GROUP`): each entry
+names a package's ``GAME``. The five of this distribution come first, in the order below; a game published as a
+distribution of its own registers its ``GAME`` in the same group and is found the same way, after them.
+
 >>> from academie import games
->>> games.available()
+>>> games.available()[:5]
 ('ecarte', 'whist', 'guimbarde', 'guinguette', 'quinze')
 >>> games.load("Écarté").title
 'Écarté'
@@ -12,16 +16,35 @@ load one by name or alias, or make one of its bots.
 
 from __future__ import annotations
 
-from typing import Any
+from importlib.metadata import entry_points
+from typing import Any, Final
 
 from academie.bots import Bot
 from academie.engine import RulesError
 from academie.games import ecarte, guimbarde, guinguette, quinze, whist
 from academie.registry import GameType
+from academie.words import GAMES_GROUP
 
-GAMES: dict[str, GameType] = {game.name: game for game in (
-    ecarte.GAME, whist.GAME, guimbarde.GAME, guinguette.GAME, quinze.GAME)}
-"""Every registered game by name. A new game adds its package's ``GAME`` here, and nothing else."""
+SHIPPED: Final = (ecarte.GAME, whist.GAME, guimbarde.GAME, guinguette.GAME, quinze.GAME)
+"""The games of this distribution, in the order every list shows them: the one place that names them."""
+
+
+def _discover() -> dict[str, GameType]:
+    """The shipped games, then every other game registered in the entry-point group, by name."""
+    found = {game.name: game for game in SHIPPED}
+    for entry in sorted(entry_points(group=GAMES_GROUP), key=lambda entry: entry.name):
+        if entry.name in found:
+            continue
+        game = entry.load()
+        if not isinstance(game, GameType) or game.name != entry.name:
+            raise RulesError(f"the entry point {entry.name} = {entry.value} of {GAMES_GROUP} is not the GameType "
+                             f"of a game named {entry.name!r}")
+        found[game.name] = game
+    return found
+
+
+GAMES: dict[str, GameType] = _discover()
+"""Every registered game by name."""
 
 
 def available() -> tuple[str, ...]:
@@ -44,4 +67,4 @@ def make_bot(game: str, name: str, *, seed: int = 0, **options: Any) -> Bot:
     return load(game).make_bot(name, seed=seed, **options)
 
 
-__all__ = ["GAMES", "GameType", "available", "load", "make_bot"]
+__all__ = ["GAMES", "SHIPPED", "GameType", "available", "load", "make_bot"]

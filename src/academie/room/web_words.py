@@ -14,17 +14,14 @@ The pages' scripts look the English message up in what this module serves and fi
 from __future__ import annotations
 
 import typing
-from collections.abc import Callable
 from dataclasses import fields
 from enum import Enum
 from typing import Any, Final, Literal
 
 from academie.cards import PACK_52
 from academie.games import available, load
-from academie.room.web_rules import game_lines, option_words
+from academie.registry import Lobby, Say
 from academie.words import Words
-
-Say = Callable[[str], str]
 
 
 def page_messages(w: Say) -> tuple[str, ...]:
@@ -78,6 +75,25 @@ def page_messages(w: Say) -> tuple[str, ...]:
     )
 
 
+def shared_option_words(w: Say) -> dict[str, str]:
+    """A word on each rules option whose meaning every game shares (each game has its own words on its own options:
+    :attr:`academie.registry.GameType.lobby`)."""
+    return {
+        "players": w("How many sit at the table"),
+        "rounds": w("How many rounds the game lasts (each player deals as often)"),
+        "direction": w("Which way the play goes round the table"),
+        "deal_pattern": w("The deal: five cards by three then two, or two then three"),
+        "mode": w("Enforced: irregular acts are refused; table: they happen and the laws rule on them"),
+    }
+
+
+def lobby(game: str, lang: str) -> Lobby:
+    """What the lobby says of ``game`` in ``lang``: its own line and option words, in its own words (a game that
+    says nothing is shown by its name alone)."""
+    say = load(game).lobby
+    return say(Words(lang, game=game)) if say is not None else Lobby("")
+
+
 SHARED: Final = ("1 card", "{count} cards", "Trumps: {trump}", "Ruling pending: {ruling}", "why: {reason}",
           "{label}: {value}")
 """Sentences the pages share with the terminal (their French is in the shared catalogue)."""
@@ -104,11 +120,14 @@ def page_words(lang: str) -> dict[str, Any]:
     english = (*page_messages(lambda message: message), *SHARED)
     translated = (*page_messages(words), *(words(message) for message in SHARED))
     names = available()
+    lobbies = {game: lobby(game, lang) for game in names}
     return {
         "lang": lang,
         "messages": dict(zip(english, translated, strict=True)),
         "cards": {str(card): words.card(card) for card in PACK_52},
-        "games": game_lines(words),
-        "options": option_words(words),
+        "games": {game: said.line for game, said in lobbies.items() if said.line},
+        "options": {**shared_option_words(words),
+                    **{f"{game}.{option}": word for game, said in lobbies.items()
+                       for option, word in said.options.items()}},
         "choices": {f"{game}.{option}": values for game in names for option, values in option_choices(game).items()},
     }

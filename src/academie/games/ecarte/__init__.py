@@ -12,7 +12,7 @@ from academie.games.ecarte.laws import CATALOGUE
 from academie.games.ecarte.records import HOOKS
 from academie.games.ecarte.state import *  # noqa: F403
 from academie.games.ecarte.state import EcarteRules, EcarteState
-from academie.registry import GameType, painter_of, standard_bots
+from academie.registry import GameType, Lobby, Say, painter_of, standard_bots
 
 EcarteState.table_laws = table
 
@@ -24,9 +24,26 @@ def _expert(**options: Any) -> Bot:
     return ExpertBot(**options)
 
 
+def lobby(w: Say) -> Lobby:
+    """What the card room's lobby says of the game, and a word on each of its own rules options, through ``w``."""
+    return Lobby(
+        line=w("Two players, 32 cards, five tricks: propose new cards or play the hand dealt, and mark five "
+               "points first."),
+        options={
+            "game_points": w("Points that win the game (five in France)"),
+            "first_dealer_card": w("Who deals first: the higher cut or the lower"),
+            "dealer_min_exchange": w("The fewest cards the dealer must take after accepting (0 or 1)"),
+            "must_trump": w("The second player, void in the suit led, must trump if he can"),
+            "penalty_on_vole": w("After a refusal, the vole scores 2 only (cap) or 2 more (add)"),
+            "penalty_first_decision_only": w("The two-point penalty applies to the first decision only"),
+            "partie_liee": w("Play the best two games of three (la belle)"),
+            "stake_scoring": w("A game counts treble, double or single by the loser's points"),
+        })
+
+
 GAME = GameType(
     name="ecarte", title="Écarté", aliases=("écarté", "ecarte"), min_seats=2, max_seats=2,
     partnerships=False, pack_size=32, explicit_chance=True, max_actions_per_deal=96,
     state=EcarteState, rules=EcarteRules, catalogue=tuple(CATALOGUE), record=HOOKS,
-    bots={**standard_bots(__name__), "expert": _expert}, painter=painter_of(__name__))
+    bots={**standard_bots(__name__), "expert": _expert}, painter=painter_of(__name__), lobby=lobby)
 """Écarté, as every client of the registry sees it."""

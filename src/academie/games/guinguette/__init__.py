@@ -12,7 +12,7 @@ from academie.games.guinguette.laws import CATALOGUE
 from academie.games.guinguette.records import HOOKS
 from academie.games.guinguette.state import *  # noqa: F403
 from academie.games.guinguette.state import GuinguetteRules, GuinguetteState
-from academie.registry import GameType, painter_of, standard_bots
+from academie.registry import GameType, Lobby, Say, painter_of, standard_bots
 
 GuinguetteState.table_laws = table
 
@@ -24,9 +24,34 @@ def _expert(**options: Any) -> Bot:
     return ExpertBot(**options)
 
 
+def lobby(w: Say) -> Lobby:
+    """What the card room's lobby says of the game, and a word on each of its own rules options, through ``w``."""
+    return Lobby(
+        line=w("Three to eight players vie for three baskets: the queen of diamonds, the best tierce and "
+               "the cotillon (a reconstruction)."),
+        options={
+            "stock": w("Tokens each player starts with"),
+            "g_ante": w("Tokens into the guinguette basket each deal"),
+            "c_ante": w("Tokens into the cabaret basket each deal"),
+            "restir_cost": w("What stirring the cotillon again costs"),
+            "max_stirs": w("How often a player may stir in one deal"),
+            "tierce_same_suit": w("A tierce must be of one suit"),
+            "ace_next_to_six": w("With 36 cards, the ace follows the six in a tierce"),
+            "guinguette_claim_at_deal": w("The queen of diamonds claims her basket right after the deal"),
+            "guinguette_wild": w("The queen of diamonds is wild in a tierce"),
+            "discard_mixed": w("A stirrer's discards go back into the cotillon"),
+            "betting": w("Raise by any amount (bouillotte) or step by step (ladder)"),
+            "max_raises": w("The most raises in a deal (0: no limit)"),
+            "no_tierce": w("With no tierce, the best point wins, or the cabaret carries"),
+            "cotillon_to": w("Who takes the cotillon basket"),
+            "trick_phase": w("Play four tricks after the vying; the most tricks take the cotillon"),
+            "cotillon_shuffler": w("Who shuffles the cotillon for a stir"),
+        })
+
+
 GAME = GameType(
     name="guinguette", title="La Guinguette", aliases=("guinguette", "la guinguette"), min_seats=3, max_seats=8,
     partnerships=False, pack_size=36, explicit_chance=True, max_actions_per_deal=400,
     state=GuinguetteState, rules=GuinguetteRules, catalogue=tuple(CATALOGUE), record=HOOKS,
-    bots={**standard_bots(__name__), "expert": _expert}, painter=painter_of(__name__))
+    bots={**standard_bots(__name__), "expert": _expert}, painter=painter_of(__name__), lobby=lobby)
 """La Guinguette, as every client of the registry sees it."""

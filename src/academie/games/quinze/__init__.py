@@ -12,7 +12,7 @@ from academie.games.quinze.laws import CATALOGUE
 from academie.games.quinze.records import HOOKS
 from academie.games.quinze.state import *  # noqa: F403
 from academie.games.quinze.state import QuinzeRules, QuinzeState
-from academie.registry import Analysis, GameType, painter_of, standard_bots
+from academie.registry import Analysis, GameType, Lobby, Say, painter_of, standard_bots
 
 QuinzeState.table_laws = table
 
@@ -30,10 +30,38 @@ def _expert(**options: Any) -> Bot:
     return ExpertBot(**options)
 
 
+def lobby(w: Say) -> Lobby:
+    """What the card room's lobby says of the game, and a word on each of its own rules options, through ``w``."""
+    return Lobby(
+        line=w("Two to six players draw cards to come as near fifteen as they can without going over, and "
+               "vie on their hands."),
+        options={
+            "form": w("A: the French vying game; B: the old two-hand game"),
+            "cave": w("Tokens each player buys in with (the cave)"),
+            "ante": w("Each player's ante into the pot before each deal"),
+            "fixed_jeu": w("The least opening bet: 0 for the pot, or a fixed number of tokens"),
+            "min_raise": w("The smallest raise: one token, or the pot"),
+            "ties": w("Equal totals: the earlier player wins, or the pot is split"),
+            "all_bust": w("When everyone busts, the pot stays or goes back"),
+            "courts_value": w("What a jack, queen or king counts"),
+            "ace_one_or_eleven": w("The ace counts 11 when that does not pass fifteen"),
+            "silent_bust": w("A bust is found only at the showdown"),
+            "weak_double": w("A player who has staked everything makes the others hold to double"),
+            "half_jeu": w("The law of the half jeu for a short player's opening"),
+            "fault_judgment": w("Table mode: who judges whether a dealer's fault changed the coup"),
+            "cutter": w("Who cuts: the second player on the dealer's left, or the first"),
+            "deal_passes": w("The deal passes after every coup, or after a whole pack"),
+            "substitute_card": w("The card given for an exposed one counts against the offender, for the coup, "
+                                    "or not at all"),
+            "elder_bust": w("Form B: the elder's bust is hidden or shown at once"),
+            "stake": w("Form B: the stake of a game"),
+        })
+
+
 GAME = GameType(
     name="quinze", title="Le Quinze", aliases=("quinze", "le quinze", "fifteen"), min_seats=2, max_seats=6,
     partnerships=False, pack_size=52, explicit_chance=True, max_actions_per_deal=2000,
     state=QuinzeState, rules=QuinzeRules, catalogue=tuple(CATALOGUE), record=HOOKS,
     bots={**standard_bots(__name__), "expert": _expert}, painter=painter_of(__name__),
-    analysis=Analysis(_analyse_policy, needs_record=False))
+    analysis=Analysis(_analyse_policy, needs_record=False), lobby=lobby)
 """Le Quinze, as every client of the registry sees it."""

@@ -13,7 +13,7 @@ from academie.games.whist.laws import CATALOGUE
 from academie.games.whist.records import HOOKS
 from academie.games.whist.state import *  # noqa: F403
 from academie.games.whist.state import WhistRules, WhistState
-from academie.registry import Analysis, GameType, painter_of, standard_bots
+from academie.registry import Analysis, GameType, Lobby, Say, painter_of, standard_bots
 
 WhistState.table_laws = table
 
@@ -31,10 +31,26 @@ def _expert(**options: Any) -> Bot:
     return ExpertBot(**options)
 
 
+def lobby(w: Say) -> Lobby:
+    """What the card room's lobby says of the game, and a word on each of its own rules options, through ``w``."""
+    return Lobby(
+        line=w("Four players in two partnerships, 52 cards, thirteen tricks: long whist to ten points, with "
+               "honours and calling at eight."),
+        options={
+            "variant": w("Long whist (game of 10, calling at 8) or short whist (game of 5)"),
+            "game_values": w("Games count by the losers' score (standard) or 1 each (flat)"),
+            "rubber_bonus": w("Points for winning the rubber (empty: the variant's own)"),
+            "misdeal_loses_deal": w("A misdeal passes the deal (the Club's rule) instead of dealing again"),
+            "eight_with_deal_calls_against_nine": w("Partners at eight may call against nine"),
+            "fourth_hand_law": w("The fourth hand's revoke law: the seed's or the Club's"),
+            "revoke_points": w("Points of the penalty for an established revoke"),
+        })
+
+
 GAME = GameType(
     name="whist", title="Whist", aliases=("whist", "whisk", "whiste"), min_seats=4, max_seats=4,
     partnerships=True, pack_size=52, explicit_chance=True, max_actions_per_deal=54,
     state=WhistState, rules=WhistRules, catalogue=tuple(CATALOGUE), record=HOOKS,
     bots={**standard_bots(__name__), "expert": _expert}, painter=painter_of(__name__),
-    analysis=Analysis(_analyse_record))
+    analysis=Analysis(_analyse_record), lobby=lobby)
 """Whist, as every client of the registry sees it."""
