@@ -175,12 +175,12 @@ def test_Q16_example_6_the_busted_elder_says_he_stands() -> None:
 
 
 def test_Q16_openspiel_best_response_gains_nothing_through_our_views_on_six_cards() -> None:
-    """Q-§5.8, Q16: on the six-card pack of ``python -m academie.interop.formb``, OpenSpiel's best response against
+    """Q-§5.8, Q16: on the six-card pack of ``python -m academie.games.quinze.formb``, OpenSpiel's best response against
     our exact policy, with the information of our views, gains nothing (it gained 1/60 of a stake when the dealer's
     view told a bust from a stand); the policy's value to the elder stays 2/15."""
     from open_spiel.python.algorithms import exploitability  # type: ignore[import-untyped]
 
-    from academie.interop.formb import TOP, DynamicProgrammingPolicy, formb_game, solution_for
+    from academie.games.quinze.formb import TOP, DynamicProgrammingPolicy, formb_game, solution_for
 
     warnings.filterwarnings("ignore", message="invalid value encountered in divide", category=RuntimeWarning)
     game = formb_game(TOP)

@@ -40,19 +40,18 @@ from rich.progress import (
 )
 from rich.table import Table
 
-import academie
 from academie import laws, record, sim
 from academie import tournament as tournaments
 from academie.engine import AcademieError, rules_from_dict, rules_to_dict
-from academie.games import GAMES, GameType, load
+from academie.games import GAMES, GameType, available, load
 from academie.hint import hint
 from academie.picture import draw_tally
 from academie.terminal import Session, print_replay, rebuild
 from academie.words import LANGUAGES, Words, language_of_environment
 
 app = typer.Typer(name="academie", add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
-                  help="Académie: classic French card games from the 19th-century books: Écarté, Whist, "
-                       "La Guimbarde, Le Quinze, La Guinguette.")
+                  help="Académie: classic French card games from the 19th-century books: "
+                       + ", ".join(game.title for game in GAMES.values()) + ".")
 
 RECORD_SUFFIXES = (".acad", ".json")
 """The record file types: the text format and its JSON twin (docs/record-format.md)."""
@@ -138,9 +137,9 @@ def _room_address(db: str, host: str, port: int, given: Sequence[str]) -> tuple[
 
 
 # ------------------------------------------------------------------------------------------------ analyse --report
-BOOKS_ANALYSES: Final = {"ecarte": "academie.games.ecarte.analysis", "whist": "academie.games.whist.analysis"}
+BOOKS_ANALYSES: Final = {game.name: game.books_report for game in GAMES.values() if game.books_report}
 """The games whose old books' advice ``academie analyse GAME --report DIR`` checks, and the module that does it
-(``plan``, ``run_job``, ``build_report``)."""
+(``plan``, ``run_job``, ``build_report``), as each game declares it."""
 MAX_ANALYSIS_SIZE: Final = 100_000
 
 
@@ -220,7 +219,7 @@ def ladder_command(
         parts = pair.split(":")
         if len(parts) != 3 or not count.isdigit():
             fail(f"--pair-boards {text!r} is not allowed; allowed: GAME:WEAKER:STRONGER=N, "
-                 "e.g. ecarte:search:expert=2000")
+                 f"e.g. {available()[0]}:search:expert=2000")
         extra.setdefault(load_game(parts[0]).name, {})[(parts[1], parts[2])] = int(count)
     chosen: dict[str, list[str]] = {}
     for text in levels or []:
@@ -446,7 +445,7 @@ def _print_json(data: Any) -> None:
 # ------------------------------------------------------------------------------------------------ play
 @app.command()
 def play(
-    game: Annotated[str, typer.Argument(help="The game to play.")] = "ecarte",
+    game: Annotated[str, typer.Argument(help="The game to play.")] = available()[0],
     bot: Annotated[str | None, typer.Option("--level", "--bot", help="The bots' level: random, classical, search or "
                                             "expert (default: the strongest).")] = None,
     seed: Annotated[int | None, typer.Option(help="Seed of the deals (default: a random one, printed).")] = None,
@@ -457,11 +456,11 @@ def play(
     save: Annotated[Path | None, typer.Option(help="Where to save the record (default: records/<game>-<seed>.acad).")]
     = None,
     players: Annotated[int | None, typer.Option(
-        help="Number of players, for games played by a varying number (Guimbarde, Quinze, Guinguette).")] = None,
+        help="Number of players, for games played by a varying number.")] = None,
     form: Annotated[str | None, typer.Option(
-        help="The form of the game, as --rules-option form=F (Le Quinze: A, the vying game; B, two hands).")] = None,
+        help="The form of the game, for games played in several forms, as --rules-option form=F.")] = None,
     seat: Annotated[int, typer.Option(
-        help="Your seat (Whist: your partner sits opposite); bots take the others.")] = 0,
+        help="Your seat (in a game of partnerships, your partner sits opposite); bots take the others.")] = 0,
     lang: Annotated[str | None, typer.Option(help="The language: en or fr (default: the locale's).")] = None,
     resume: Annotated[Path | None, typer.Option(
         help="Continue an unfinished game from its record (the seed, seats and bots are read from it).")] = None,
@@ -869,12 +868,13 @@ def _print_tournament(result: tournaments.TournamentResult, run: dict[str, Any],
 # ------------------------------------------------------------------------------------------------ analyse
 @app.command()
 def analyse(
-    game: Annotated[str, typer.Argument(help="The game of the record (e.g. whist); with --report, all: every game.")],
+    game: Annotated[str, typer.Argument(help="The game of the record; with --report, all: every game that has one.")],
     file: Annotated[Path | None, typer.Argument(
-        help="A record: .acad (text) or .json (optional for quinze: the solved Form B policy).")] = None,
+        help="A record: .acad (text) or .json (optional for the analyses that need none).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the lines as a JSON list.")] = False,
     report: Annotated[Path | None, typer.Option(
-        help="Check the old books' advice by computation (ecarte, whist): write the report to this folder.")] = None,
+        help="Check the old books' advice by computation (the games that have such a report): write the report to "
+             "this folder.")] = None,
     seed: Annotated[int, typer.Option(help="With --report: the seed of the deals.")] = 0,
     size: Annotated[int, typer.Option(help="With --report: hands or deals per claim (more: narrower intervals).")]
     = 30,
@@ -925,20 +925,9 @@ def _run_analysis(game: GameType, run: Any, state: Any) -> list[str]:
 
 
 # ------------------------------------------------------------------------------------------------ rules
-def report_roots() -> tuple[Path, Path | None]:
-    """Where the rules report reads code and tests: the checkout when running from one (its tests are searched),
-    else the installed package (which ships each game's index of tests, ``rule_tests.json``)."""
-    package = Path(academie.__file__).resolve().parent
-    checkout = package.parent.parent
-    if package.parent.name == "src" and (checkout / "pyproject.toml").is_file():
-        tests = checkout / "tests"
-        return checkout, tests if tests.is_dir() else None
-    return package.parent, None
-
-
 def catalogue_rows(game_type: GameType) -> list[laws.RuleStatus]:
     """Every rule and law ID of the game, with where it is implemented and the tests that name it."""
-    root, tests_root = report_roots()
+    root, tests_root = game_type.sources
     if tests_root is not None:
         index = laws.tests_index(game_type.catalogue, tests_root=tests_root, root=root)
     else:

@@ -41,7 +41,7 @@ from typing import Any, Final, Literal, NoReturn
 
 from academie.cards import Card, CardParseError
 from academie.engine import CHANCE, TABLE, AcademieError, Action, Game, Operation, rules_from_dict, rules_to_dict
-from academie.games import GameType, load
+from academie.games import GameType, available, load
 from academie.registry import RecordHooks
 
 HIDDEN: Final = "??"
@@ -815,7 +815,7 @@ def _header_context(tags: dict[str, str], where: Mapping[str, str]) -> _Context:
         return where.get(name, "header")
 
     if "Game" not in tags:
-        raise RecordError(['header: no [Game] tag; expected e.g. [Game "ecarte"]'])
+        raise RecordError([f"header: no [Game] tag; expected one naming a game ({', '.join(available())})"])
     try:
         game = load(tags["Game"])
     except ValueError as error:

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from importlib.metadata import entry_points
 from pathlib import Path
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from academie.bots import Bot
 from academie.bots.random import RandomBot
@@ -25,6 +25,9 @@ from academie.cards import Card
 from academie.engine import Action, Game, Operation, Rules, RulesError
 from academie.laws import RuleEntry
 from academie.picture import Painter
+
+if TYPE_CHECKING:
+    from academie.interop.features import GameEncoding
 
 BotFactory = Callable[..., Bot]
 """Makes a bot: ``factory(seed=..., **options)``."""
@@ -49,6 +52,18 @@ def standard_bots(package: str) -> dict[str, BotFactory]:
         return bot
 
     return {"random": RandomBot, "classical": classical, "search": search}
+
+
+def encoding_of(package: str) -> Callable[[], GameEncoding]:
+    """The loader of a game's encoding for the research adapters, ``<package>.encoding`` (a module satisfying
+    :class:`academie.interop.features.GameEncoding`; loaded when first asked for, so that the registry loads no
+    numpy)."""
+
+    def encoding() -> GameEncoding:
+        module: GameEncoding = _load(f"{package}.encoding")
+        return module
+
+    return encoding
 
 
 def painter_of(package: str) -> Callable[[], Painter]:
@@ -173,22 +188,46 @@ class GameType:
     """Loads the game's painter of table pictures (every screen draws them: the terminal, replays, the card
     room)."""
     analysis: Analysis | None = None
+    encoding: Callable[[], GameEncoding] | None = None
+    """Loads what the research adapters observe and number of the game (:mod:`academie.interop`)."""
+    books_report: str | None = None
+    """The module that checks the old books' advice by computation (``plan``, ``run_job``, ``build_report``), for
+    ``academie analyse GAME --report``, or None."""
     lobby: Callable[[Say], Lobby] | None = None
     """The lobby's words on the game, through the ``Say`` given (the game's words, in the page's language)."""
     rules_files: tuple[str, ...] = field(default=("state.py", "table.py"))
     """The files of the package where the rules are implemented (where ``academie rules`` looks for IDs)."""
 
     @property
+    def package(self) -> str:
+        """The game's package, which holds everything about it (``academie.games.ecarte``)."""
+        return self.state.__module__.rpartition(".")[0]
+
+    @property
+    def folder(self) -> Path:
+        """The folder of the game's package."""
+        return Path(inspect.getfile(self.state)).parent
+
+    @property
+    def sources(self) -> tuple[Path, Path | None]:
+        """Where the rules report reads the game's code and tests: the checkout of the distribution that holds it,
+        with its tests, when it runs from one (``src/`` beside a ``pyproject.toml``); else the folder it is
+        installed in, and no tests (the package ships its index of them, :meth:`shipped_tests_index`)."""
+        for folder in self.folder.parents:
+            if folder.name == "src" and (folder.parent / "pyproject.toml").is_file():
+                tests = folder.parent / "tests"
+                return folder.parent, tests if tests.is_dir() else None
+        return self.folder.parents[self.package.count(".")], None
+
+    @property
     def code_files(self) -> tuple[Path, ...]:
         """The source files where this game's rules are implemented (the catalogue excepted)."""
-        package = Path(inspect.getfile(self.state)).parent
-        return tuple(package / name for name in self.rules_files if (package / name).exists())
+        return tuple(self.folder / name for name in self.rules_files if (self.folder / name).exists())
 
     def how_to_play(self, lang: str) -> str:
         """The game's rules for players in ``lang`` ("en" or "fr"), shipped in its package as
         ``how_to_play.<lang>.md``: one or two screens, 80 columns, citing the law IDs."""
-        package = self.state.__module__.rpartition(".")[0]
-        source = resources.files(package).joinpath(f"how_to_play.{lang}.md")
+        source = resources.files(self.package).joinpath(f"how_to_play.{lang}.md")
         if not source.is_file():
             raise RulesError(f"no rules for players of {self.name} in {lang!r}")
         return source.read_text(encoding="utf-8")
@@ -196,8 +235,7 @@ class GameType:
     def shipped_tests_index(self) -> dict[str, list[str]]:
         """The tests that name each rule ID, as shipped in the package (``rule_tests.json``, kept up to date by a
         test of the checkout), for the rules report of an installed copy."""
-        package = self.state.__module__.rpartition(".")[0]
-        source = resources.files(package).joinpath("rule_tests.json")
+        source = resources.files(self.package).joinpath("rule_tests.json")
         if not source.is_file():
             return {}
         index: dict[str, list[str]] = json.loads(source.read_text(encoding="utf-8"))

@@ -8,7 +8,7 @@ Quinze) and ``rules``, the other rules options as ``key:value`` pairs joined by 
 (``pyspiel.load_game("academie_quinze", {"rules": "form:B"})``, ``"academie_quinze(rules=form:B+cave:20)"``);
 ``top``, for solver checks on a small game: cards joined by ``/`` that chance shuffles on top of the pack, the
 rest lying under them in the pack's order (right only where no deal reaches below them: see
-:mod:`academie.interop.formb`).
+:mod:`academie.games.quinze.formb`).
 
 - Sequential, imperfect information, **explicit chance**: each shuffle of the engine (the pack's order after
   shuffle and cut, the truth a deal is dealt from) is drawn card by card, top card first, each chance outcome

@@ -12,7 +12,7 @@ from academie.games.quinze.laws import CATALOGUE
 from academie.games.quinze.records import HOOKS
 from academie.games.quinze.state import *  # noqa: F403
 from academie.games.quinze.state import QuinzeRules, QuinzeState
-from academie.registry import Analysis, GameType, Lobby, Say, painter_of, standard_bots
+from academie.registry import Analysis, GameType, Lobby, Say, encoding_of, painter_of, standard_bots
 
 QuinzeState.table_laws = table
 
@@ -62,6 +62,6 @@ GAME = GameType(
     name="quinze", title="Le Quinze", aliases=("quinze", "le quinze", "fifteen"), min_seats=2, max_seats=6,
     partnerships=False, pack_size=52, explicit_chance=True, max_actions_per_deal=2000,
     state=QuinzeState, rules=QuinzeRules, catalogue=tuple(CATALOGUE), record=HOOKS,
-    bots={**standard_bots(__name__), "expert": _expert}, painter=painter_of(__name__),
+    bots={**standard_bots(__name__), "expert": _expert}, painter=painter_of(__name__), encoding=encoding_of(__name__),
     analysis=Analysis(_analyse_policy, needs_record=False), lobby=lobby)
 """Le Quinze, as every client of the registry sees it."""

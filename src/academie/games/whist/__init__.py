@@ -13,7 +13,7 @@ from academie.games.whist.laws import CATALOGUE
 from academie.games.whist.records import HOOKS
 from academie.games.whist.state import *  # noqa: F403
 from academie.games.whist.state import WhistRules, WhistState
-from academie.registry import Analysis, GameType, Lobby, Say, painter_of, standard_bots
+from academie.registry import Analysis, GameType, Lobby, Say, encoding_of, painter_of, standard_bots
 
 WhistState.table_laws = table
 
@@ -51,6 +51,7 @@ GAME = GameType(
     name="whist", title="Whist", aliases=("whist", "whisk", "whiste"), min_seats=4, max_seats=4,
     partnerships=True, pack_size=52, explicit_chance=True, max_actions_per_deal=54,
     state=WhistState, rules=WhistRules, catalogue=tuple(CATALOGUE), record=HOOKS,
-    bots={**standard_bots(__name__), "expert": _expert}, painter=painter_of(__name__),
-    analysis=Analysis(_analyse_record), lobby=lobby)
+    bots={**standard_bots(__name__), "expert": _expert}, painter=painter_of(__name__), encoding=encoding_of(__name__),
+    analysis=Analysis(_analyse_record), lobby=lobby,
+    books_report=f"{__name__}.analysis")
 """Whist, as every client of the registry sees it."""

@@ -2,7 +2,7 @@
 measures the exploitability of our exact dynamic-programming policy (:mod:`academie.games.quinze.bots.solver`,
 Q-§5.8), which must be zero within rounding.
 
-``python -m academie.interop.formb [--iterations N] [--every K] [--plot FILE]``
+``python -m academie.games.quinze.formb [--iterations N] [--every K] [--plot FILE]``
 
 OpenSpiel's best response walks the whole game tree, and Form B dealt from the full 52-card pack has far too many
 histories for that (every order of the cards each player may draw). The check is therefore made on the same game
@@ -194,7 +194,7 @@ def plot(check: Check, path: Path) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m academie.interop.formb", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m academie.games.quinze.formb", description=__doc__.split("\n\n")[0])
     parser.add_argument("--iterations", type=int, default=100)
     parser.add_argument("--every", type=int, default=10)
     parser.add_argument("--top", default="/".join(TOP), help="the pack, cards joined by / (an ace among them)")

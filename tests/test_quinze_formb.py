@@ -1,4 +1,4 @@
-"""Le Quinze's Form B checked by OpenSpiel (academie.interop.formb): OpenSpiel's CFR+ converges on the registered
+"""Le Quinze's Form B checked by OpenSpiel (academie.games.quinze.formb): OpenSpiel's CFR+ converges on the registered
 game, and OpenSpiel's best response finds nothing to gain against our exact DP policy (Q-§5.8, Q16, Q-H1)."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ import warnings
 import pytest
 from open_spiel.python.algorithms import cfr, expected_game_score, exploitability  # type: ignore[import-untyped]
 
+from academie.games.quinze.formb import DynamicProgrammingPolicy, Q16Game, check_top, formb_game, solution_for
 from academie.interop.encoding import InteropError
-from academie.interop.formb import DynamicProgrammingPolicy, Q16Game, check_top, formb_game, solution_for
 
 SMALL = ("AC", "8C", "9C", "TC", "JC")
 """A five-card pack no coup exhausts (the six-card pack of the command takes longer)."""
