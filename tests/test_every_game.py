@@ -29,46 +29,25 @@ import os
 import random
 import re
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
+from suite_support import SUITES, TABLES, face_down, golden, new_state
 
 from academie import record
 from academie.bots import OpenReason, reason_seen
-from academie.cards import CARDS, Card, cards_of
+from academie.cards import Card
 from academie.engine import CHANCE, PUBLIC, GameState, Irregular, Mode, Remedy
 from academie.games import GAMES, load
-
-GOLDEN = Path(__file__).parent / "golden"
-
-TABLES: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
-    "ecarte": ("ecarte", {}, {}),
-    "whist": ("whist", {}, {}),
-    "guimbarde-3": ("guimbarde", {"players": 3}, {}),
-    "guimbarde-6": ("guimbarde", {"players": 6}, {}),
-    "guinguette-3": ("guinguette", {"players": 3}, {}),
-    "guinguette-5": ("guinguette", {"players": 5}, {}),
-    "quinze-2": ("quinze", {"players": 2}, {}),
-    "quinze-4": ("quinze", {"players": 4}, {}),
-    "quinze-B": ("quinze", {}, {"form": "B"}),
-}
-"""Each game at the table sizes and forms we ship: (game, options of ``new``, rules options)."""
 
 MAX_ACTIONS = 3000
 """More actions than any of these games needs to end (a bound on the playouts, not a rule)."""
 
 
 def test_every_registered_game_is_covered() -> None:
-    """A sixth game joins this suite by its registration alone; this list must name it."""
-    assert {game for game, _, _ in TABLES.values()} == set(GAMES)
-
-
-def new_state(table: str, seed: int, *, mode: Mode = Mode.ENFORCED) -> Any:
-    game_name, options, rules_options = TABLES[table]
-    game = load(game_name)
-    rules = game.rules(**rules_options, mode=mode)
-    return game.new(rules, seed=seed, **options)
+    """A game joins this suite by its registration alone: its package declares its tables (its ``suite``)."""
+    assert set(SUITES) == set(GAMES)
+    assert {game for game, _ in TABLES.values()} == set(GAMES)
 
 
 def seats_of(state: Any) -> range:
@@ -213,52 +192,6 @@ def test_records_round_trip_and_replay_to_the_same_game(table: str) -> None:
 CARD_TOKEN = re.compile(r"(?<![A-Za-z0-9])(?:10|[2-9TJQKA])[CDHS](?![A-Za-z0-9])")
 
 
-def face_down(state: Any) -> dict[int, set[Card]]:
-    """The cards each seat holds face down now, read from the state itself (never from a view, so that a view that
-    wrongly shows a card cannot hide it): its hand less the cards shown to everybody (exposed, claimed, shown under
-    a law, the turn-up still in the dealer's hand), and the discards La Guinguette's stirs threw face down while in
-    nobody's hand. Le Quinze's packs hold each card twice: a hidden card is left out while its twin lies face up
-    (its name tells nothing)."""
-    game = state.game_name
-    if game == "quinze":
-        coup, form_b = state.coup, state.rules.form == "B"
-        hidden: dict[int, set[Card]] = {}
-        face_up = {CARDS[coup.shown_card]} if coup.shown_card >= 0 else set()
-        pending = state.pending_ruling
-        if pending is not None and pending.irregularity.law in ("QUINZE-32", "QUINZE-33"):
-            face_up |= {CARDS[c] for c in pending.cards}  # given by the dealer, face up, until the choice
-        for seat in range(state.n):
-            hole = {CARDS[coup.hole[seat]]} if coup.hole and coup.hole[seat] >= 0 else set()
-            up = {CARDS[c] for c in coup.up[seat]} if coup.up else set()
-            substitute = {CARDS[coup.substitute[seat]]} if coup.substitute and coup.substitute[seat] >= 0 else set()
-            if coup.revealed and coup.revealed[seat]:
-                hidden[seat], face_up = substitute, face_up | hole | up
-            else:
-                hidden[seat] = hole | substitute | (up if form_b else set())
-                face_up |= set() if form_b else up
-        return {seat: cards - face_up for seat, cards in hidden.items()}
-    deal = state.deal_in_progress if game == "guinguette" else state.deal
-    seats = len(state.returns())
-    if not deal.hands:
-        return {seat: set() for seat in range(seats)}
-    held = 0
-    for hand in deal.hands:
-        held |= hand
-    masks = []
-    for seat in range(seats):
-        hand = deal.hands[seat]
-        if game == "ecarte":
-            hand = 0 if deal.exposed[seat] else hand & ~deal.shown[seat]
-        elif game == "whist":
-            hand &= ~(deal.exposed[seat] | deal.shown[seat] | (1 << deal.turn_up if deal.turn_up >= 0 else 0))
-        else:
-            hand &= ~deal.shown[seat]
-        if game == "guinguette":
-            hand |= deal.discarded[seat] & ~held
-        masks.append(hand)
-    return {seat: set(cards_of(mask)) for seat, mask in enumerate(masks)}
-
-
 @pytest.mark.parametrize("table", sorted(TABLES))
 def test_views_and_redacted_records_name_no_card_another_seat_holds_face_down(table: str) -> None:
     """Over many random positions: no seat's view, nor the public's, nor the record redacted for a seat, names a
@@ -364,11 +297,6 @@ class Knowledge:
             assert not leaked, f"the record redacted for seat {seat} names {leaked}: {state.game_name}"
 
 
-IRREGULAR_PLAYOUTS = {"ecarte": (120, 200), "whist": (12, 160), "guimbarde-3": (12, 100), "guimbarde-6": (6, 100),
-                      "guinguette-3": (25, 200), "guinguette-5": (8, 200), "quinze-2": (120, 200),
-                      "quinze-4": (60, 200), "quinze-B": (10, 200)}
-"""Random playouts per table and the most steps each follows (short games get more playouts), so that the whole
-test takes some 20 s on one core."""
 IRREGULARITY = 0.3
 """The chance, at each step, that one of the irregular acts some seat could commit now is committed."""
 
@@ -405,7 +333,7 @@ def test_table_mode_views_and_redacted_records_name_no_card_another_seat_holds_f
     answered from ``legal_actions``, no seat's view, nor the public's, nor the record redacted for a seat, names a
     card another seat holds face down (read from the state) that it has not held or seen: not in an act's text, a
     pending ruling or a ruling either (GU5 and GU4 stirs, W-D5 and W-P6 cards astray, and every other act)."""
-    playouts, steps = IRREGULAR_PLAYOUTS[table]
+    playouts, steps = TABLES[table][1].irregular_playouts
     for seed in range(playouts):
         rng = random.Random(-seed)
         records = 2
@@ -493,11 +421,11 @@ def test_a_bots_reason_tells_the_other_seats_nothing_of_its_hand(table: str) -> 
 
 def test_the_reason_check_finds_a_public_part_that_tells_the_hand() -> None:
     """The check above fails on a public part that carries a count, or a card its reader cannot see."""
-    state = new_state("ecarte", 0)
+    state = new_state(sorted(TABLES)[0], 0)
     while state.actor is None or state.actor < 0:
         state.apply(state.legal_actions()[0])
     hidden = next(iter(face_down(state)[state.actor]))
-    view, action = state.view(1 - state.actor), state.legal_actions()[0]
+    view, action = state.view((state.actor + 1) % len(state.returns())), state.legal_actions()[0]
     check_shown(OpenReason("takes the point the law offers ({law})", law="E-X8"), action, view, "a law")
     for leak in (OpenReason("holds {count} trumps", count=3), OpenReason("holds {card}", card=hidden)):
         with pytest.raises(AssertionError):
@@ -527,15 +455,10 @@ def test_random_playouts_end_with_every_ledger_summing_to_zero(table: str, mode:
         for _ in playout(state, random.Random(seed)):
             pass
         assert sum(state.ledger.balances().values()) == 0
-        assert sum(state.returns()) == 0 or state.game_name in ("ecarte", "whist")
+        assert sum(state.returns()) == 0 or not SUITES[state.game_name].zero_sum
 
 
 # ------------------------------------------------------------------------------------------------ perft
-PERFT_DEPTHS = {"ecarte": 5, "whist": 6, "guimbarde-3": 10, "guimbarde-6": 11, "guinguette-3": 5, "guinguette-5": 5,
-                "quinze-2": 3, "quinze-4": 3, "quinze-B": 10}
-"""How deep each count goes from the first position where a seat acts (a few thousand leaves each)."""
-
-
 def perft(state: Any, depth: int) -> int:
     """The number of sequences of ``depth`` legal actions from ``state`` (chance and the table act by
     themselves in between, from the cloned chance source)."""
@@ -550,14 +473,14 @@ def perft(state: Any, depth: int) -> int:
 
 
 def perft_counts(table: str) -> list[int]:
-    return [perft(new_state(table, seed), PERFT_DEPTHS[table]) for seed in (1, 2)]
+    return [perft(new_state(table, seed), TABLES[table][1].perft_depth) for seed in (1, 2)]
 
 
 @pytest.mark.parametrize("table", sorted(TABLES))
 def test_perft_counts_from_fixed_deals(table: str) -> None:
     """Move generation and the clone template, checked by counting every legal sequence from two fixed deals
     against the counts the engine gave before it was restructured."""
-    path = GOLDEN / "perft.json"
+    path = golden(TABLES[table][0]) / "perft.json"
     known = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
     counts = perft_counts(table)
     if os.environ.get("ACADEMIE_UPDATE_GOLDEN"):
@@ -589,7 +512,7 @@ def render(view: Any) -> str:
     return f"{who}: " + "\n  ".join(fields)
 
 
-TRANSCRIPTS = {"ecarte": 30, "whist": 20, "guimbarde-3": 30, "guinguette-3": 40, "quinze-2": 40, "quinze-B": 30}
+TRANSCRIPTS = {name: table.transcript for name, (_, table) in TABLES.items() if table.transcript}
 """How many actions of a fixed random game each golden transcript follows."""
 
 
@@ -607,7 +530,7 @@ def test_golden_per_seat_transcripts(table: str) -> None:
         lines.append(f"== {step}: {state.operations[-1]}")
         lines += [render(state.view(viewer)) for viewer in (*seats_of(state), PUBLIC)]
     text = "\n".join(lines) + "\n"
-    path = GOLDEN / f"{table}_transcript.txt"
+    path = golden(TABLES[table][0]) / f"{table}_transcript.txt"
     if os.environ.get("ACADEMIE_UPDATE_GOLDEN"):
         path.write_text(text, encoding="utf-8")
     assert text == path.read_text(encoding="utf-8")

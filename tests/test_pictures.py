@@ -10,20 +10,15 @@ from typing import Any
 
 import pytest
 from picture_support import cards_held, cards_named
+from suite_support import ALL_TABLES, new_state
 
 from academie.engine import PUBLIC, Mode
 from academie.games import GAMES, load
 from academie.picture import WIDTH, draw_text
 from academie.words import LANGUAGES, Words
 
-TABLES: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
-    "ecarte": ("ecarte", {}, {}),
-    "whist": ("whist", {}, {}),
-    "guimbarde-4": ("guimbarde", {"players": 4}, {}),
-    "guinguette-4": ("guinguette", {"players": 4}, {}),
-    "quinze-3": ("quinze", {"players": 3}, {}),
-    "quinze-B": ("quinze", {}, {"form": "B"}),
-}
+TABLES = {name: entry for name, entry in ALL_TABLES.items() if entry[1].pictures}
+"""The tables each game's package says its pictures are painted at."""
 
 
 
@@ -32,9 +27,7 @@ TABLES: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
 
 def random_positions(table: str, mode: Mode, seed: int) -> Any:
     """States of a random game, irregular acts committed now and then in table mode."""
-    name, options, rules_options = TABLES[table]
-    game = load(name)
-    state = game.new(game.rules(**rules_options, mode=mode), seed=seed, **options)
+    state = new_state(table, seed, mode=mode)
     rng = random.Random(seed)
     for _ in range(600):
         if state.is_terminal:
@@ -49,7 +42,7 @@ def random_positions(table: str, mode: Mode, seed: int) -> Any:
 
 
 def test_every_registered_game_has_a_painter() -> None:
-    assert {name for name, _, _ in TABLES.values()} == set(GAMES)
+    assert {name for name, _ in TABLES.values()} == set(GAMES)
     assert all(game.painter is not None for game in GAMES.values())
 
 

@@ -13,15 +13,15 @@ import re
 from pathlib import Path
 
 import pytest
+from suite_support import SUITES, golden
 from typer.testing import CliRunner
 
 from academie.cli import app
 from academie.games import GAMES
 from academie.words import LANGUAGES
 
-GOLDEN = Path(__file__).parent / "golden"
-GAMES_PLAYED = {"ecarte": [], "whist": [], "guimbarde": ["--players", "4"], "guinguette": ["--players", "3"],
-                "quinze": ["--players", "3"]}
+GAMES_PLAYED = {name: suite.terminal for name, suite in SUITES.items()}
+"""The options each game's package gives ``academie play`` for its transcript."""
 SCRIPT = "help\nlast\nscore\n99\nplay ZZ\n" + "1\n" * 1500
 """Commands first (each must answer), then the first move of every menu to the end of the game."""
 runner = CliRunner()
@@ -33,8 +33,8 @@ def run(*args: str, input: str | None = None) -> str:
     return result.stdout
 
 
-def check(name: str, text: str) -> None:
-    path = GOLDEN / name
+def check(game: str, name: str, text: str) -> None:
+    path = golden(game) / name
     if os.environ.get("ACADEMIE_UPDATE_GOLDEN"):
         path.write_text(text, encoding="utf-8")
     assert text == path.read_text(encoding="utf-8")
@@ -53,9 +53,9 @@ def test_a_whole_scripted_game_and_its_replay(game: str, lang: str, tmp_path: Pa
               "--save", str(target), input=SCRIPT)
     out = out.replace(str(target), "GAME.acad")
     out = re.sub(r"\[Date \"[0-9-]+\"\]", "[Date]", out)
-    check(f"play-{game}-{lang}.txt", out)
+    check(game, f"play-{game}-{lang}.txt", out)
     replayed = run("replay", str(target), "--lang", lang)
-    check(f"replay-{game}-{lang}.txt", re.sub(r"Date [0-9-]+", "Date ?", replayed))
+    check(game, f"replay-{game}-{lang}.txt", re.sub(r"Date [0-9-]+", "Date ?", replayed))
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -66,6 +66,62 @@ def encoding_of(package: str) -> Callable[[], GameEncoding]:
     return encoding
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SuiteTable:
+    """A table the shared tests play a game at (``tests/test_every_game.py`` and the other suites over the
+    registry): its size and form, and how much of each sweep it gets (0: none)."""
+
+    name: str
+    """The table's name in the tests' ids and golden files (``guimbarde-3``)."""
+    options: Mapping[str, Any] = field(default_factory=dict)
+    """Keywords of the state's ``new`` (``players``)."""
+    rules: Mapping[str, Any] = field(default_factory=dict)
+    """Rules options (``form``)."""
+    sweeps: bool = True
+    """Whether the shared suite's sweeps (paths, clones, records, hidden cards, perft, the bots) play it; a table
+    that is not swept serves the pictures' test alone."""
+    perft_depth: int = 0
+    """How deep the perft counts go from two fixed deals (a few thousand leaves)."""
+    irregular_playouts: tuple[int, int] = (0, 0)
+    """Table mode: random playouts with irregular acts, and the most steps each follows."""
+    transcript: int = 0
+    """How many actions of a fixed game its golden per-seat transcript follows (0: none)."""
+    bot_parties: tuple[int, int] = (0, 0)
+    """Table mode: seeded parties of the cheap bots, and of the bots that search, each choosing in every seat."""
+    bot_steps: int = 3000
+    """The most actions of such a party (a whole partie may be too long for the budget)."""
+    irregular_acts: bool = True
+    """Whether irregular acts can be committed at this table (a form without laws of irregularities: no)."""
+    pictures: bool = True
+    """Whether the pictures' test paints it."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Suite:
+    """What the shared tests cannot know of a game and read from its package (``<package>.suite.SUITE``)."""
+
+    tables: tuple[SuiteTable, ...]
+    face_down: Callable[[Any], dict[int, set[Card]]]
+    """The cards each seat holds face down now, read from the state itself (never from a view, so that a view
+    that wrongly shows a card cannot hide it): what the hidden-information tests check no other seat reads."""
+    zero_sum: bool
+    """Whether what the seats win and lose over a partie sums to zero (counters and tokens; not points)."""
+    bot_budgets: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    """Small budgets for the bots that search, by level (the same code paths, faster)."""
+    terminal: tuple[str, ...] = ()
+    """The options of ``academie play`` for the golden terminal transcript (``--players 4``)."""
+
+
+def suite_of(package: str) -> Callable[[], Suite]:
+    """The loader of what a game tells the shared tests, ``<package>.suite.SUITE``."""
+
+    def suite() -> Suite:
+        declared: Suite = _load(f"{package}.suite", "SUITE")
+        return declared
+
+    return suite
+
+
 def painter_of(package: str) -> Callable[[], Painter]:
     """The loader of a game's painter of table pictures, ``<package>.picture`` (a module satisfying
     :class:`academie.picture.Painter`)."""
@@ -190,6 +246,8 @@ class GameType:
     analysis: Analysis | None = None
     encoding: Callable[[], GameEncoding] | None = None
     """Loads what the research adapters observe and number of the game (:mod:`academie.interop`)."""
+    suite: Callable[[], Suite] | None = None
+    """Loads what the shared tests cannot know of the game: its tables, its cards held face down, its budgets."""
     books_report: str | None = None
     """The module that checks the old books' advice by computation (``plan``, ``run_job``, ``build_report``), for
     ``academie analyse GAME --report``, or None."""

@@ -35,9 +35,9 @@ import random
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from importlib.metadata import version
 from typing import Final
 
-import academie
 from academie.cards import PACK_32, Card, Rank, mask_of
 from academie.engine import AcademieError, Action
 from academie.games.ecarte import GAME
@@ -523,7 +523,7 @@ def build_report(results: Sequence[Sequence[Sample]], *, seed: int, size: int, c
         for sample in job_samples:
             by_study[_study_of(sample)][sample.group].append(sample)
     settings = (("command", command), ("seed", str(seed)), ("size", str(size)),
-                ("academie", academie.__version__), ("rules", DEFAULT_RULES.version),
+                ("academie", version("academie")), ("rules", DEFAULT_RULES.version),
                 ("strongest bot", GAME.strongest()))
     intro = ("The advice of the old books on Écarté, as the rule file's strategy section (E-§8) records it, checked "
              "by computation. Each claim is one row: where the books make it, their words, our figure with its "

@@ -12,7 +12,7 @@ from academie.games.quinze.laws import CATALOGUE
 from academie.games.quinze.records import HOOKS
 from academie.games.quinze.state import *  # noqa: F403
 from academie.games.quinze.state import QuinzeRules, QuinzeState
-from academie.registry import Analysis, GameType, Lobby, Say, encoding_of, painter_of, standard_bots
+from academie.registry import Analysis, GameType, Lobby, Say, encoding_of, painter_of, standard_bots, suite_of
 
 QuinzeState.table_laws = table
 
@@ -63,5 +63,6 @@ GAME = GameType(
     partnerships=False, pack_size=52, explicit_chance=True, max_actions_per_deal=2000,
     state=QuinzeState, rules=QuinzeRules, catalogue=tuple(CATALOGUE), record=HOOKS,
     bots={**standard_bots(__name__), "expert": _expert}, painter=painter_of(__name__), encoding=encoding_of(__name__),
+    suite=suite_of(__name__),
     analysis=Analysis(_analyse_policy, needs_record=False), lobby=lobby)
 """Le Quinze, as every client of the registry sees it."""

@@ -13,7 +13,7 @@ from academie.games.whist.laws import CATALOGUE
 from academie.games.whist.records import HOOKS
 from academie.games.whist.state import *  # noqa: F403
 from academie.games.whist.state import WhistRules, WhistState
-from academie.registry import Analysis, GameType, Lobby, Say, encoding_of, painter_of, standard_bots
+from academie.registry import Analysis, GameType, Lobby, Say, encoding_of, painter_of, standard_bots, suite_of
 
 WhistState.table_laws = table
 
@@ -52,6 +52,7 @@ GAME = GameType(
     partnerships=True, pack_size=52, explicit_chance=True, max_actions_per_deal=54,
     state=WhistState, rules=WhistRules, catalogue=tuple(CATALOGUE), record=HOOKS,
     bots={**standard_bots(__name__), "expert": _expert}, painter=painter_of(__name__), encoding=encoding_of(__name__),
+    suite=suite_of(__name__),
     analysis=Analysis(_analyse_record), lobby=lobby,
     books_report=f"{__name__}.analysis")
 """Whist, as every client of the registry sees it."""

@@ -390,11 +390,11 @@ def plan(*, seed: int, size: int) -> list[Job]:
 
 def build_report(results: Sequence[Sequence[Judged | Called]], *, seed: int, size: int, command: str) -> Report:
     """The report from every job's results."""
-    import academie
+    from importlib.metadata import version
 
     judged = [r for job in results for r in job if isinstance(r, Judged)]
     called = [r for job in results for r in job if isinstance(r, Called)]
-    settings = (("command", command), ("seed", str(seed)), ("size", str(size)), ("academie", academie.__version__),
+    settings = (("command", command), ("seed", str(seed)), ("size", str(size)), ("academie", version("academie")),
                 ("rules", "whist/1"), ("double dummy", "DDS through endplay"))
     intro = ("The advice and the odds of the old books on Whist, as the rule file records them (W-§4.1, W-§4.2, "
              "W-§8), checked by exact counting and, for the play, by double-dummy analysis (DDS) of sampled deals. "

@@ -46,9 +46,9 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
+import academie.games.quinze.state as quinze
 from academie.bots import Reason
 from academie.engine import Action, Mode
-from academie.games.quinze import state as quinze
 from academie.games.quinze.state import Open, Phase, QuinzeView, Raise, card_values
 
 Matrix = npt.NDArray[np.float64]
