@@ -1,4 +1,4 @@
-"""The card room for real: a real ``academie serve`` process on loopback, each of the five games played whole over
+"""The card room for real: a real ``academie serve`` process on loopback, each registered game played whole over
 real WebSockets by random players (bots in some seats, in both modes and both languages), watched by a
 spectator; every picture and reason each seat and the spectator received is checked for hidden cards against
 the full state at that moment, and the record the room keeps replays through the engine to the same result."""
@@ -11,26 +11,18 @@ from typing import Any
 
 import pytest
 from room_support import Server, check_hidden, check_reasons, create_and_play, running, whole_record
+from suite_support import SUITES
 
 from academie import record
 from academie.games import GAMES
 
-SHORT = {"ecarte": {}, "whist": {"variant": "short"}, "guimbarde": {"rounds": 1}, "guinguette": {}, "quinze": {}}
-"""Rules options that keep a whole game short (a short whist rubber, one round of La Guimbarde)."""
+SHORT = {name: suite.short_rules for name, suite in SUITES.items()}
+"""Rules options that keep a whole game short, as each game's package declares them."""
 
 TABLES: list[tuple[str, int, dict[str, str], str, str]] = [
-    # game, players, bots, mode, lang
-    ("ecarte", 2, {}, "enforced", "en"),
-    ("ecarte", 2, {"1": "classical"}, "table", "fr"),
-    ("whist", 4, {"1": "classical", "3": "random"}, "enforced", "fr"),
-    ("whist", 4, {}, "table", "en"),
-    ("guimbarde", 3, {}, "enforced", "en"),
-    ("guimbarde", 4, {"2": "classical"}, "table", "fr"),
-    ("guinguette", 3, {}, "enforced", "fr"),
-    ("guinguette", 4, {"0": "classical"}, "table", "en"),
-    ("quinze", 2, {}, "enforced", "en"),
-    ("quinze", 3, {"1": "classical"}, "table", "fr"),
-]
+    (name, table.players, dict(table.bots), table.mode, table.lang) for name, suite in SUITES.items()
+    for table in suite.room]
+"""game, players, bots, mode, lang: the tables each game's package declares for the card room."""
 
 
 @pytest.fixture(scope="module")
@@ -39,7 +31,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         yield started
 
 
-def test_the_five_games_are_in_the_room(server: Server) -> None:
+def test_every_registered_game_is_in_the_room(server: Server) -> None:
     games = server.get("/api/games").json()
     assert [game["game"] for game in games] == list(GAMES)
     assert all(game["modes"] == ["enforced", "table"] for game in games)

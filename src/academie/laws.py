@@ -1,6 +1,6 @@
 """The shared machinery of rules and laws: the catalogue of IDs, irregularities, remedies and rulings.
 
-Every game module has a laws table beside it (``games/<game>_laws.py``) listing each rule and law ID of the
+Every game package has its catalogue (``laws.py`` in the package, ``CATALOGUE``) listing each rule and law ID of the
 game as a :class:`RuleEntry`: where the rule comes from (the seed text, a law of the rule file, or our
 reconstruction), who holds the option when it is broken, and which remedies the law offers. Table mode uses
 these entries to offer remedies and cite the law; ``academie rules GAME`` reports them with where each is

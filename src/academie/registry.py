@@ -97,6 +97,17 @@ class SuiteTable:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class RoomTable:
+    """A table the card room's tests play whole over WebSockets: its players, its bots by seat, its mode and the
+    language of its pages."""
+
+    players: int
+    bots: Mapping[str, str] = field(default_factory=dict)
+    mode: str = "enforced"
+    lang: str = "en"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Suite:
     """What the shared tests cannot know of a game and read from its package (``<package>.suite.SUITE``)."""
 
@@ -110,6 +121,10 @@ class Suite:
     """Small budgets for the bots that search, by level (the same code paths, faster)."""
     terminal: tuple[str, ...] = ()
     """The options of ``academie play`` for the golden terminal transcript (``--players 4``)."""
+    room: tuple[RoomTable, ...] = ()
+    """The tables the card room's tests play whole."""
+    short_rules: Mapping[str, Any] = field(default_factory=dict)
+    """Rules options that keep a whole game short enough for the card room's tests (one round, a short rubber)."""
 
 
 def suite_of(package: str) -> Callable[[], Suite]:

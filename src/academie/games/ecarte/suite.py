@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from academie.cards import Card, cards_of
 from academie.games.ecarte.state import EcarteState
-from academie.registry import Suite, SuiteTable
+from academie.registry import RoomTable, Suite, SuiteTable
 
 
 def face_down(state: EcarteState) -> dict[int, set[Card]]:
@@ -20,4 +20,5 @@ SUITE = Suite(
     tables=(SuiteTable(name="ecarte", perft_depth=5, irregular_playouts=(120, 200), transcript=30,
                        bot_parties=(100, 20)),),
     face_down=face_down, zero_sum=False,
-    bot_budgets={"search": {"samples": 4, "exchange_samples": 8}, "expert": {"samples": 4, "exchange_samples": 8}})
+    bot_budgets={"search": {"samples": 4, "exchange_samples": 8}, "expert": {"samples": 4, "exchange_samples": 8}},
+    room=(RoomTable(players=2), RoomTable(players=2, bots={"1": "classical"}, mode="table", lang="fr")))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from academie.cards import Card, cards_of
 from academie.games.guimbarde.state import GuimbardeState
-from academie.registry import Suite, SuiteTable
+from academie.registry import RoomTable, Suite, SuiteTable
 
 
 def face_down(state: GuimbardeState) -> dict[int, set[Card]]:
@@ -23,4 +23,6 @@ SUITE = Suite(
             SuiteTable(name="guimbarde-4", options={"players": 4}, sweeps=False)),
     face_down=face_down, zero_sum=True,
     bot_budgets={"search": {"worlds": 3}, "expert": {"worlds": 3, "tries": 4}},
-    terminal=("--players", "4"))
+    terminal=("--players", "4"),
+    room=(RoomTable(players=3), RoomTable(players=4, bots={"2": "classical"}, mode="table", lang="fr")),
+    short_rules={"rounds": 1})

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from academie.cards import Card, cards_of
 from academie.games.guinguette.state import GuinguetteState
-from academie.registry import Suite, SuiteTable
+from academie.registry import RoomTable, Suite, SuiteTable
 
 
 def face_down(state: GuinguetteState) -> dict[int, set[Card]]:
@@ -28,4 +28,5 @@ SUITE = Suite(
             SuiteTable(name="guinguette-4", options={"players": 4}, sweeps=False)),
     face_down=face_down, zero_sum=True,
     bot_budgets={"search": {"playouts": 16, "tries": 20}, "expert": {"playouts": 16, "tries": 10}},
-    terminal=("--players", "3"))
+    terminal=("--players", "3"),
+    room=(RoomTable(players=3, lang="fr"), RoomTable(players=4, bots={"0": "classical"}, mode="table")))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from academie.cards import CARDS, Card
 from academie.games.quinze.state import QuinzeState
-from academie.registry import Suite, SuiteTable
+from academie.registry import RoomTable, Suite, SuiteTable
 
 
 def face_down(state: QuinzeState) -> dict[int, set[Card]]:
@@ -38,4 +38,5 @@ SUITE = Suite(
                        transcript=30, bot_parties=(12, 6), irregular_acts=False),
             SuiteTable(name="quinze-3", options={"players": 3}, sweeps=False)),
     face_down=face_down, zero_sum=True, bot_budgets={"search": {"samples": 4}, "expert": {"samples": 4}},
-    terminal=("--players", "3"))
+    terminal=("--players", "3"),
+    room=(RoomTable(players=2), RoomTable(players=3, bots={"1": "classical"}, mode="table", lang="fr")))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from academie.cards import Card, cards_of
 from academie.games.whist.state import WhistState
-from academie.registry import Suite, SuiteTable
+from academie.registry import RoomTable, Suite, SuiteTable
 
 
 def face_down(state: WhistState) -> dict[int, set[Card]]:
@@ -21,4 +21,6 @@ SUITE = Suite(
     tables=(SuiteTable(name="whist", perft_depth=6, irregular_playouts=(12, 160), transcript=20, bot_parties=(8, 2),
                        bot_steps=260),),
     face_down=face_down, zero_sum=False,
-    bot_budgets={"search": {"samples": 2}, "expert": {"samples": 2, "opening_samples": 2}})
+    bot_budgets={"search": {"samples": 2}, "expert": {"samples": 2, "opening_samples": 2}},
+    room=(RoomTable(players=4, bots={"1": "classical", "3": "random"}, lang="fr"), RoomTable(players=4, mode="table")),
+    short_rules={"variant": "short"})
