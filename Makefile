@@ -25,7 +25,7 @@ lint: $(DEV_STAMP)
 	$(BIN)/ruff check src tests $(wildcard bench) $(wildcard examples)
 
 typecheck: $(DEV_STAMP)
-	$(BIN)/mypy --strict src/academie
+	$(BIN)/mypy --strict src/academie examples/triomphe/src/triomphe
 
 unit: $(DEV_STAMP) system
 	$(BIN)/pytest -n 2
@@ -41,8 +41,11 @@ $(RUN_STAMP): pyproject.toml constraints.txt | $(BIN)/python
 	$(BIN)/pip install -q -c constraints.txt -e .
 	touch $@
 
-$(DEV_STAMP): pyproject.toml constraints.txt | $(BIN)/python
+# The dev install brings the example game too (examples/triomphe, a distribution of its own found through the
+# academie.games entry points): the shared suites, the card room's and the adapters' tests play it like the five.
+$(DEV_STAMP): pyproject.toml constraints.txt examples/triomphe/pyproject.toml | $(BIN)/python
 	$(BIN)/pip install -q -c constraints.txt -e '.[dev]'
+	$(BIN)/pip install -q --no-deps -e examples/triomphe
 	touch $@ $(RUN_STAMP)
 
 clean:
