@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from suite_support import ALL_TABLES, SUITES, make_bot
 
 from academie.bots import Reason
 from academie.cards import PACK_32, Card, parse_cards
@@ -40,28 +41,11 @@ FIRST_PERSON = re.compile(r"\b(?:I|my|me|mine)\b")
 """A reason speaks of the bot in the third person ("passes", "its hidden card"); the books' own sayings stay in
 French quotes (« je tiens »)."""
 
-BUDGET: dict[str, dict[str, Any]] = {
-    "ecarte": {"samples": 4, "exchange_samples": 8},
-    "whist": {"samples": 2},
-    "guimbarde": {"worlds": 3},
-    "guinguette": {"playouts": 16, "tries": 20},
-    "quinze": {"samples": 4},
-}
-"""Small budgets for the search bots: the same code paths, and the same sentences, as the full ones."""
-
 TABLES: dict[str, tuple[str, dict[str, Any], dict[str, Any], int, int]] = {
-    # game, options of ``new``, rules options, parties (in each mode), actions per party
-    "ecarte": ("ecarte", {}, {}, 30, 400),
-    "whist": ("whist", {}, {}, 2, 200),
-    "guimbarde-3": ("guimbarde", {"players": 3}, {"rounds": 1}, 6, 300),
-    "guimbarde-6": ("guimbarde", {"players": 6}, {"rounds": 1}, 1, 150),
-    "guinguette-3": ("guinguette", {"players": 3}, {}, 6, 200),
-    "guinguette-5": ("guinguette", {"players": 5}, {}, 2, 150),
-    "quinze-3": ("quinze", {"players": 3}, {}, 20, 300),
-    "quinze-B": ("quinze", {"players": 2}, {"form": "B"}, 20, 300),
-}
-"""The tables the reasons are checked at, each played ``parties`` times in each mode (Le Quinze's Form B has no
-laws of irregularities: enforced mode only)."""
+    name: (game, dict(table.options), {**SUITES[game].short_rules, **table.rules}, *table.reasons)
+    for name, (game, table) in ALL_TABLES.items() if table.reasons[0]}
+"""The tables each game's package says its reasons are checked at: game, options of ``new``, rules options (the
+game's short rules), parties (in each mode), actions per party."""
 
 IRREGULARITY = 0.06
 """Table mode: the chance that a random irregular act is committed before a step."""
@@ -99,14 +83,12 @@ def check(reason: object, where: str) -> Reason:
 
 
 def _bots(game: str, seats: int, seed: int) -> list[Any]:
-    """The classical and the search bot in turns round the table (who starts changes with the seed), and a random
-    bot in the last seat of a table of three or more."""
-    names = ["classical", "search"] if seed % 2 == 0 else ["search", "classical"]
-    bots = []
-    for seat in range(seats):
-        name = "random" if seats >= 3 and seat == seats - 1 else names[seat % 2]
-        bots.append(GAMES[game].make_bot(name, seed=seed * 10 + seat, **(BUDGET[game] if name == "search" else {})))
-    return bots
+    """The classical and the search bot (those the game has) in turns round the table (who starts changes with the
+    seed), and a random bot in the last seat of a table of three or more; search bots with small budgets."""
+    names = [name for name in ("classical", "search") if name in GAMES[game].bot_names()]
+    names = names if seed % 2 == 0 else names[::-1]
+    return [make_bot(game, "random" if seats >= 3 and seat == seats - 1 else names[seat % len(names)], seed * 10 + seat)
+            for seat in range(seats)]
 
 
 def party(game: str, options: dict[str, Any], rules_options: dict[str, Any], seed: int, steps: int,
@@ -149,13 +131,14 @@ def test_every_reason_of_every_bot_is_plain_words_in_both_languages(table: str) 
     """Issue 11: each ``explain()`` after a ``choose()`` is a Reason; its English names no card the engine's way and
     no "we"; its French is another text, every blank filled. Both bots of the game give reasons."""
     game, options, rules_options, parties, steps = TABLES[table]
-    modes = (Mode.ENFORCED,) if rules_options.get("form") == "B" else (Mode.ENFORCED, Mode.TABLE)
+    modes = (Mode.ENFORCED, Mode.TABLE) if ALL_TABLES[table][1].irregular_acts else (Mode.ENFORCED,)
     said_by: dict[str, set[str]] = {}
     for mode in modes:
         for seed in range(parties):
             for name, messages in party(game, options, rules_options, seed, steps, mode).items():
                 said_by.setdefault(name, set()).update(messages)
-    assert said_by.get("classical") and said_by.get("search"), f"not every bot of {game} spoke: {sorted(said_by)}"
+    spoke = {name for name in ("classical", "search") if name in GAMES[game].bot_names()}
+    assert spoke and all(said_by.get(name) for name in spoke), f"not every bot of {game} spoke: {sorted(said_by)}"
 
 
 SOURCE = Path(__file__).resolve().parents[1] / "src" / "academie"

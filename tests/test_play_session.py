@@ -11,15 +11,15 @@ import time
 from pathlib import Path
 
 import pytest
+from suite_support import SUITES
 
 from academie import record
 from academie.cli import whole_record_path
 from academie.games import GAMES
 
-PLAYS = {"ecarte": ["--bot", "search"], "whist": ["--bot", "classical"],
-         "guimbarde": ["--players", "4", "--bot", "classical"],
-         "guinguette": ["--players", "3", "--bot", "classical"], "quinze": ["--players", "3", "--bot", "classical"]}
-"""Écarté's search bot draws from its generator: resuming must ask it again at its past decisions."""
+PLAYS = {name: [*suite.terminal, "--bot", suite.resume_bot] for name, suite in SUITES.items()}
+"""Each game at the table its package gives the terminal, against the bot it names (a search bot that draws from
+its generator, as Écarté's: resuming must ask it again at its past decisions)."""
 
 
 def command(*args: str) -> list[str]:

@@ -92,6 +92,9 @@ class SuiteTable:
     """The most actions of such a party (a whole partie may be too long for the budget)."""
     irregular_acts: bool = True
     """Whether irregular acts can be committed at this table (a form without laws of irregularities: no)."""
+    reasons: tuple[int, int] = (0, 0)
+    """The bots' reasons checked in words: seeded parties in each mode (under the suite's ``short_rules``), and
+    the most actions of each."""
     pictures: bool = True
     """Whether the pictures' test paints it."""
 
@@ -121,6 +124,9 @@ class Suite:
     """Small budgets for the bots that search, by level (the same code paths, faster)."""
     terminal: tuple[str, ...] = ()
     """The options of ``academie play`` for the golden terminal transcript (``--players 4``)."""
+    resume_bot: str = "classical"
+    """The bot ``academie play`` is interrupted against and resumed with (one that draws from its generator tests
+    more)."""
     room: tuple[RoomTable, ...] = ()
     """The tables the card room's tests play whole."""
     short_rules: Mapping[str, Any] = field(default_factory=dict)

@@ -14,6 +14,6 @@ def face_down(state: TriompheState) -> dict[int, set[Card]]:
 
 SUITE = Suite(
     tables=(SuiteTable(name="triomphe", perft_depth=10, irregular_playouts=(100, 200), transcript=30,
-                       bot_parties=(60, 0)),),
+                       bot_parties=(60, 0), reasons=(20, 200)),),
     face_down=face_down, zero_sum=False,
     room=(RoomTable(players=2, lang="fr"), RoomTable(players=2, bots={"1": "classical"}, mode="table")))

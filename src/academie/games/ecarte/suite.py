@@ -18,7 +18,8 @@ def face_down(state: EcarteState) -> dict[int, set[Card]]:
 
 SUITE = Suite(
     tables=(SuiteTable(name="ecarte", perft_depth=5, irregular_playouts=(120, 200), transcript=30,
-                       bot_parties=(100, 20)),),
+                       bot_parties=(100, 20), reasons=(30, 400)),),
     face_down=face_down, zero_sum=False,
     bot_budgets={"search": {"samples": 4, "exchange_samples": 8}, "expert": {"samples": 4, "exchange_samples": 8}},
+    resume_bot="search",
     room=(RoomTable(players=2), RoomTable(players=2, bots={"1": "classical"}, mode="table", lang="fr")))

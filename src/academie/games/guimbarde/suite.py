@@ -17,9 +17,9 @@ def face_down(state: GuimbardeState) -> dict[int, set[Card]]:
 
 SUITE = Suite(
     tables=(SuiteTable(name="guimbarde-3", options={"players": 3}, perft_depth=10, irregular_playouts=(12, 100),
-                       transcript=30, bot_parties=(12, 3), pictures=False),
+                       transcript=30, bot_parties=(12, 3), pictures=False, reasons=(6, 300)),
             SuiteTable(name="guimbarde-6", options={"players": 6}, perft_depth=11, irregular_playouts=(6, 100),
-                       bot_parties=(5, 1), pictures=False),
+                       bot_parties=(5, 1), pictures=False, reasons=(1, 150)),
             SuiteTable(name="guimbarde-4", options={"players": 4}, sweeps=False)),
     face_down=face_down, zero_sum=True,
     bot_budgets={"search": {"worlds": 3}, "expert": {"worlds": 3, "tries": 4}},

@@ -22,9 +22,9 @@ def face_down(state: GuinguetteState) -> dict[int, set[Card]]:
 
 SUITE = Suite(
     tables=(SuiteTable(name="guinguette-3", options={"players": 3}, perft_depth=5, irregular_playouts=(25, 200),
-                       transcript=40, bot_parties=(40, 4), pictures=False),
+                       transcript=40, bot_parties=(40, 4), pictures=False, reasons=(6, 200)),
             SuiteTable(name="guinguette-5", options={"players": 5}, perft_depth=5, irregular_playouts=(8, 200),
-                       bot_parties=(24, 2), pictures=False),
+                       bot_parties=(24, 2), pictures=False, reasons=(2, 150)),
             SuiteTable(name="guinguette-4", options={"players": 4}, sweeps=False)),
     face_down=face_down, zero_sum=True,
     bot_budgets={"search": {"playouts": 16, "tries": 20}, "expert": {"playouts": 16, "tries": 10}},

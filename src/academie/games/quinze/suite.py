@@ -35,8 +35,8 @@ SUITE = Suite(
             SuiteTable(name="quinze-4", options={"players": 4}, perft_depth=3, irregular_playouts=(60, 200),
                        bot_parties=(40, 6), pictures=False),
             SuiteTable(name="quinze-B", rules={"form": "B"}, perft_depth=10, irregular_playouts=(10, 200),
-                       transcript=30, bot_parties=(12, 6), irregular_acts=False),
-            SuiteTable(name="quinze-3", options={"players": 3}, sweeps=False)),
+                       transcript=30, bot_parties=(12, 6), irregular_acts=False, reasons=(20, 300)),
+            SuiteTable(name="quinze-3", options={"players": 3}, sweeps=False, reasons=(20, 300))),
     face_down=face_down, zero_sum=True, bot_budgets={"search": {"samples": 4}, "expert": {"samples": 4}},
     terminal=("--players", "3"),
     room=(RoomTable(players=2), RoomTable(players=3, bots={"1": "classical"}, mode="table", lang="fr")))

@@ -19,7 +19,7 @@ def face_down(state: WhistState) -> dict[int, set[Card]]:
 
 SUITE = Suite(
     tables=(SuiteTable(name="whist", perft_depth=6, irregular_playouts=(12, 160), transcript=20, bot_parties=(8, 2),
-                       bot_steps=260),),
+                       bot_steps=260, reasons=(2, 200)),),
     face_down=face_down, zero_sum=False,
     bot_budgets={"search": {"samples": 2}, "expert": {"samples": 2, "opening_samples": 2}},
     room=(RoomTable(players=4, bots={"1": "classical", "3": "random"}, lang="fr"), RoomTable(players=4, mode="table")),
