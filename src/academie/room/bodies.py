@@ -9,6 +9,7 @@ do not know); the sentence names the field, never repeats its value.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final, TypeVar
 
@@ -58,9 +59,11 @@ class BotRequest(BaseModel):
     bot: str
 
 
-EXAMPLES: Final[Mapping[type[BaseModel], str]] = {TableRequest: '{"game": "whist", "players": 4}',
-                                                  JoinRequest: '{"seat": 0, "name": "Alice"}',
-                                                  BotRequest: '{"bot": "classical"}'}
+_FIRST: Final = next(iter(GAMES.values()))
+EXAMPLES: Final[Mapping[type[BaseModel], str]] = {
+    TableRequest: json.dumps({"game": _FIRST.name, "players": _FIRST.max_seats}),
+    JoinRequest: '{"seat": 0, "name": "Alice"}', BotRequest: '{"bot": "classical"}'}
+"""A body of each kind, shown in a refusal (a game of the registry: the room names none)."""
 
 
 def body_schema(model: type[BaseModel]) -> dict[str, Any]:
