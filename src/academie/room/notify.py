@@ -1,6 +1,6 @@
 """Several server processes on one PostgreSQL: each change to a table (an action, a seat, a chat line) is
-announced with ``NOTIFY`` inside the transaction that stores it, and every process ``LISTEN``s, so that a table's
-events reach the players connected to any process.
+announced with ``NOTIFY`` inside the transaction that stores it, and every process listens (``LISTEN``), so that a
+table's events reach the players connected to any process.
 
 Why PostgreSQL's LISTEN/NOTIFY rather than Redis pub/sub: the database is already the one place every process
 shares and the arbiter of each table's log; a notification sent in the storing transaction is delivered exactly
