@@ -6,7 +6,7 @@ BIN    := $(VENV)/bin
 RUN_STAMP := $(VENV)/.stamp-run
 DEV_STAMP := $(VENV)/.stamp-dev
 
-.PHONY: play test serve system lint typecheck unit bench clean
+.PHONY: play test serve docs site system lint typecheck unit bench clean
 
 play: $(RUN_STAMP)
 	$(BIN)/academie play ecarte
@@ -15,14 +15,26 @@ play: $(RUN_STAMP)
 serve: $(RUN_STAMP)
 	$(BIN)/academie serve
 
-test: $(DEV_STAMP) system lint typecheck unit
+test: $(DEV_STAMP) system lint typecheck site unit
+
+# The documentation site (docs/conf.py): built from docs/, the README, each game's rules for players and the
+# docstrings, then served on http://127.0.0.1:8001 (Ctrl-C stops it).
+docs: $(DEV_STAMP)
+	$(BIN)/sphinx-build -q -j auto -b html docs site
+	@echo "The site is in site/index.html; serving it on http://127.0.0.1:8001"
+	$(BIN)/python -m http.server 8001 --bind 127.0.0.1 --directory site
+
+# The same site built from scratch with every warning an error: a broken link, anchor, include, image or
+# cross-reference fails make test.
+site: $(DEV_STAMP)
+	$(BIN)/sphinx-build -q -E -W --keep-going -j auto -b html docs site
 
 # PostgreSQL and Chromium for the card room's tests, from Debian's packages when missing.
 system:
 	bash scripts/system-packages
 
 lint: $(DEV_STAMP)
-	$(BIN)/ruff check src tests $(wildcard bench) $(wildcard examples)
+	$(BIN)/ruff check src tests docs $(wildcard bench) $(wildcard examples)
 
 typecheck: $(DEV_STAMP)
 	$(BIN)/mypy --strict src/academie examples/triomphe/src/triomphe
@@ -49,4 +61,4 @@ $(DEV_STAMP): pyproject.toml constraints.txt examples/triomphe/pyproject.toml | 
 	touch $@ $(RUN_STAMP)
 
 clean:
-	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache
+	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache site docs/api docs/rules docs/_generated
