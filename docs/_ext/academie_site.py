@@ -20,6 +20,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import inspect
+import logging
 import os
 import pkgutil
 import re
@@ -403,9 +404,16 @@ def shortened(describe: Any) -> Any:
     return description
 
 
+def builder_inited(app: Sphinx) -> None:
+    # accessible-pygments (Furo's colour schemes) sets the root logger to INFO when Pygments loads it, and the
+    # modules autodoc imports (alembic's) would then print their INFO lines through the build.
+    logging.getLogger().setLevel(logging.WARNING)
+    generate(Path(app.srcdir))
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
     sphinx_inspect.object_description = shortened(sphinx_inspect.object_description)
     app.add_lexer("acad", RecordLexer)
-    app.connect("builder-inited", lambda app: generate(Path(app.srcdir)))
+    app.connect("builder-inited", builder_inited)
     app.connect("missing-reference", resolve_loosely)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
