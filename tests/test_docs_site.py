@@ -1,8 +1,8 @@
 """The documentation site's pages made from the code (docs/_ext/academie_site.py): every registered game gets its
 rules for players in English and French from the files the terminal prints, and its API pages; the lenient
 resolver of the docstrings' references still refuses a name that does not exist; the record lexer reads every
-line of a record; the doctests of the documentation pages run. `make site` (part of `make test`) builds the whole
-site with every warning an error."""
+line of a record; the interactive examples of the documentation pages run. `make site` (part of `make test`)
+builds the whole site with every warning an error."""
 
 from __future__ import annotations
 
@@ -106,8 +106,20 @@ def test_the_record_lexer_reads_every_line_of_a_record() -> None:
     assert "".join(value for _, value in tokens).startswith('[Game "ecarte"]')
 
 
-def test_the_doctests_of_the_documentation_pages_run() -> None:
+def sessions(text: str) -> str:
+    """The blocks of a page that show an interactive session (their first line is a ``>>>`` prompt), one after
+    the other; not a file shown whole whose docstrings hold examples (the tutorial's, checked by its own test)."""
+    blocks = re.findall(r"^```[a-z]*\n(.*?)^```", text, flags=re.MULTILINE | re.DOTALL)
+    return "\n".join(block for block in blocks if block.lstrip().startswith(">>> "))
+
+
+def test_the_interactive_examples_of_the_documentation_pages_run() -> None:
+    tried = 0
     for page in sorted(DOCS.glob("*.md")):
-        failures, _ = doctest.testfile(str(page), module_relative=False,
-                                       optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
-        assert failures == 0, page.name
+        test = doctest.DocTestParser().get_doctest(sessions(page.read_text(encoding="utf-8")), {}, page.name,
+                                                   str(page), 0)
+        runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+        result = runner.run(test)
+        assert result.failed == 0, page.name
+        tried += result.attempted
+    assert tried > 0
