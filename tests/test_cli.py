@@ -5,6 +5,7 @@ from __future__ import annotations
 import doctest
 import json
 import re
+import signal
 from pathlib import Path
 
 import pytest
@@ -73,6 +74,19 @@ def test_a_game_dealt_from_a_new_seed_keeps_it_until_the_end(tmp_path: Path) -> 
     final = record.load_file(target)
     assert final.redacted_for is None and final.tag("Seed") == whole.tag("Seed")
     assert not (tmp_path / ".game.whole.acad").exists()
+
+
+def test_a_stop_while_the_two_records_are_written_comes_after_them() -> None:
+    """Ctrl-C while ``academie play`` writes the record the player reads and the whole one beside it: both are
+    written, then the game stops (the two files always tell the same moment)."""
+    from academie.cli import _signals_held
+
+    written = []
+    with pytest.raises(KeyboardInterrupt):
+        with _signals_held():
+            signal.raise_signal(signal.SIGINT)
+            written.append("both files")
+    assert written == ["both files"] and signal.getsignal(signal.SIGINT) is signal.default_int_handler
 
 
 def test_play_is_reproducible_from_its_seed(tmp_path: Path) -> None:

@@ -19,6 +19,7 @@ import json
 import os
 import signal
 import sys
+import threading
 import time
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -598,15 +599,24 @@ STOPPING_SIGNALS: Final = tuple(getattr(signal, name) for name in ("SIGINT", "SI
 
 @contextmanager
 def _signals_held() -> Iterator[None]:
-    """Hold the signals that stop the game until the block is done (where the system can: POSIX)."""
-    if not hasattr(signal, "pthread_sigmask"):
+    """Hold the signals that stop the game until the block is done, then act on the first that came.
+
+    The main thread's handlers stand in for the signals meanwhile (masking the thread would not do: the kernel
+    gives a process's signal to any thread that does not mask it, such as a numerical library's, and Python then
+    runs the handler in the main thread anyway)."""
+    if threading.current_thread() is not threading.main_thread():
         yield
         return
-    previous = signal.pthread_sigmask(signal.SIG_BLOCK, STOPPING_SIGNALS)
+    came: list[int] = []
+    previous = {number: signal.signal(number, lambda number, _frame: came.append(number))
+                for number in STOPPING_SIGNALS}
     try:
         yield
     finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+        for number, handler in previous.items():
+            signal.signal(number, signal.SIG_DFL if handler is None else handler)
+        if came:
+            signal.raise_signal(came[0])
 
 
 def _save_atomically(game_record: record.Record, target: Path) -> None:
