@@ -82,10 +82,9 @@ def test_a_stop_while_the_two_records_are_written_comes_after_them() -> None:
     from academie.cli import _signals_held
 
     written = []
-    with pytest.raises(KeyboardInterrupt):
-        with _signals_held():
-            signal.raise_signal(signal.SIGINT)
-            written.append("both files")
+    with pytest.raises(KeyboardInterrupt), _signals_held():
+        signal.raise_signal(signal.SIGINT)
+        written.append("both files")
     assert written == ["both files"] and signal.getsignal(signal.SIGINT) is signal.default_int_handler
 
 
