@@ -31,6 +31,16 @@ from academie.engine import Action
 from academie.games.ecarte import EcarteRules, EcarteState, Phase, Play, Shuffle
 from academie.ledger import Account
 
+
+@pytest.fixture(autouse=True)
+def _settings_of_a_new_player(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Every test plays as a new player: settings (``why on|off``) are read and kept in a folder of its own, never
+    the user's ``~/.config``."""
+    folder = tmp_path_factory.mktemp("config")
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(folder))
+    return folder
+
+
 CardsLike = str | Card | Iterable[Card]
 """Cards as text (``"KH QH 7S"``), one card, or an iterable of cards."""
 

@@ -47,12 +47,74 @@ from academie.engine import AcademieError, rules_from_dict, rules_to_dict
 from academie.games import GAMES, GameType, available, load
 from academie.hint import hint
 from academie.picture import draw_tally
-from academie.terminal import Session, print_replay, rebuild
+from academie.terminal import Screen, Session, print_replay, rebuild
 from academie.words import LANGUAGES, Words, language_of_environment
 
+COMMAND_ORDER: Final = ("play", "replay", "rules", "simulate", "tournament", "analyse", "ladder", "serve")
+"""The commands as ``academie --help`` lists them: a player's first."""
+GAME_NAMES: Final = ", ".join(GAMES)
+"""The games a command takes, as its help says them."""
+
+
+def _plain_types(params: Sequence[Any]) -> None:
+    """Show each option's value as a word a user reads (N, FILE, TEXT), not as a Python type (``<int>``,
+    ``<list[str]>``); a flag shows none."""
+    for param in params:
+        if getattr(param, "is_flag", False):
+            label = ""
+        elif param.metavar is not None:
+            label = param.metavar
+        else:
+            shown = str(param.display_type(None) if hasattr(param, "display_type") else "").strip("<>")
+            label = {"int": "N", "float": "X", "path": "FILE", "str": "TEXT", "list[str]": "TEXT",
+                     "list[path]": "FILE"}.get(shown, shown)
+        param.display_type_rich = lambda ctx, label=label: label
+
+
+class _PlainTypes:
+    """A command whose help shows values as words, with -h as well as --help (:func:`_plain_types`)."""
+
+    params: list[Any]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        _plain_types(self.params)
+
+    def get_help_option(self, ctx: Any) -> Any:
+        option = super().get_help_option(ctx)  # type: ignore[misc]
+        _plain_types([option] if option is not None else [])
+        return option
+
+
+class _Command(_PlainTypes, typer.core.TyperCommand):
+    pass
+
+
+class _Group(_PlainTypes, typer.core.TyperGroup):
+    def list_commands(self, ctx: Any) -> list[str]:
+        names = super().list_commands(ctx)
+        return sorted(names, key=lambda name: COMMAND_ORDER.index(name) if name in COMMAND_ORDER else len(names))
+
+
 app = typer.Typer(name="academie", add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
+                  cls=_Group, context_settings={"help_option_names": ["-h", "--help"]},
                   help="Académie: classic French card games from the 19th-century books: "
-                       + ", ".join(game.title for game in GAMES.values()) + ".")
+                       + ", ".join(f"{game.title} ({name})" for name, game in GAMES.items())
+                       + f". Start with: academie play {available()[0]}.")
+
+
+def _version(asked: bool) -> None:
+    if asked:
+        from academie import __version__  # the package's own, read when asked (no circle at import)
+
+        typer.echo(f"academie {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(version: Annotated[bool, typer.Option(
+        "--version", help="Print the version and exit.", callback=_version, is_eager=True)] = False) -> None:
+    """Académie: classic French card games from the 19th-century books."""
 
 RECORD_SUFFIXES = (".acad", ".json")
 """The record file types: the text format and its JSON twin (docs/record-format.md)."""
@@ -82,7 +144,7 @@ class FirstDealer(StrEnum):
 
 
 # ------------------------------------------------------------------------------------------------ serve
-@app.command()
+@app.command(cls=_Command)
 def serve(
     host: Annotated[str, typer.Option(help="The address to listen on (0.0.0.0: every interface).")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="The port to listen on.", min=1, max=65535)] = 8000,
@@ -187,7 +249,7 @@ def _books_report(name: str, directory: Path, *, seed: int, size: int, workers: 
 
 
 # ------------------------------------------------------------------------------------------------ ladder
-@app.command("ladder")
+@app.command("ladder", cls=_Command)
 def ladder_command(
     games: Annotated[list[str], typer.Argument(help="The games whose ladder to run.")],
     out: Annotated[Path, typer.Option(help="The folder of the results: <game>.json, <game>.png, ladder.md.")]
@@ -444,25 +506,33 @@ def _print_json(data: Any) -> None:
 
 
 # ------------------------------------------------------------------------------------------------ play
-@app.command()
+@app.command(cls=_Command)
 def play(
-    game: Annotated[str, typer.Argument(help="The game to play.")] = available()[0],
-    bot: Annotated[str | None, typer.Option("--level", "--bot", help="The bots' level: random, classical, search or "
-                                            "expert (default: the strongest).")] = None,
-    seed: Annotated[int | None, typer.Option(help="Seed of the deals (default: a random one, printed).")] = None,
+    game: Annotated[str, typer.Argument(
+        help=f"The game to play: {GAME_NAMES}.", metavar="GAME")] = available()[0],
+    bot: Annotated[str | None, typer.Option("--level", "--bot", metavar="LEVEL", help="The bots' level: random, "
+                                            "classical, search or expert (default: the strongest).")] = None,
+    seed: Annotated[int | None, typer.Option(help="Seed of the deals (default: a random one, told at the end).")]
+    = None,
     first_dealer: Annotated[FirstDealer | None, typer.Option(
         help="Who deals first (default: cut or draw for the deal).")] = None,
     rules_option: Annotated[list[str] | None, typer.Option(
-        "--rules-option", help="A rules option as key=value (repeatable), e.g. must_trump=false.")] = None,
+        "--rules-option", metavar="KEY=VALUE",
+        help="A rules option (repeatable), e.g. must_trump=false, mode=table (irregular acts under the laws).")]
+    = None,
     save: Annotated[Path | None, typer.Option(help="Where to save the record (default: records/<game>-<seed>.acad).")]
     = None,
     players: Annotated[int | None, typer.Option(
-        help="Number of players, for games played by a varying number.")] = None,
+        help="Number of players, for games played by a varying number: " + ", ".join(
+            f"{name} {game.min_seats} to {game.max_seats}" for name, game in GAMES.items()
+            if game.min_seats != game.max_seats) + ".")] = None,
     form: Annotated[str | None, typer.Option(
         help="The form of the game, for games played in several forms, as --rules-option form=F.")] = None,
     seat: Annotated[int, typer.Option(
-        help="Your seat (in a game of partnerships, your partner sits opposite); bots take the others.")] = 0,
-    lang: Annotated[str | None, typer.Option(help="The language: en or fr (default: the locale's).")] = None,
+        help="Your seat, from 0, in the order of play (in a game of partnerships your partner sits opposite: "
+             "0 and 2, 1 and 3); bots take the others. The table shows each seat's name.")] = 0,
+    lang: Annotated[str | None, typer.Option(metavar="en|fr",
+                                             help="The language (default: the locale's).")] = None,
     resume: Annotated[Path | None, typer.Option(
         help="Continue an unfinished game from its record (the seed, seats and bots are read from it).")] = None,
 ) -> None:
@@ -471,12 +541,16 @@ def play(
     console = _out()
     if resume is not None:
         game_type, state, seed, seat, bot_name, tags, comments = _resumed(resume)
+        words = Words(language, game=game_type.name)
         target = resume
-        console.print(f"[bold]{escape(game_type.title)}[/bold] · {escape(str(resume))} resumed at action "
-                      f"{len(state.operations)}")
+        screen = _screen(console, words)
+        screen.say(f"{game_type.title} · " + words(
+            "{path} resumed at action {count} · type help for the commands", path=str(resume),
+            count=len(state.operations)))
         history: Sequence[Any] = state.operations
     else:
         game_type = load_game(game)
+        words = Words(language, game=game_type.name)
         rules = parse_rules(game_type, [*(rules_option or []), *([f"form={form}"] if form else [])])
         bot_name = bot or game_type.strongest()
         if bot_name not in game_type.bot_names():
@@ -504,17 +578,100 @@ def play(
         tags |= {f"Seat{s}": "Player" if s == seat else f"Bot ({bot_name})" for s in range(seats)}
         comments = {}
         history = ()
-        told = f"seed {seed} (play the same deals again with --seed {seed})" if chosen_seed else \
-            "a new seed (told at the end of the game)"
-        console.print(f"[bold]{escape(game_type.title)}[/bold] · {escape(bot_name)} bots · {told} · type "
-                      "[bold]help[/bold] for the commands")
+        told = words("seed {seed} (play the same deals again with --seed {seed})", seed=seed) if chosen_seed \
+            else words("a new seed (told at the end of the game)")
+        screen = _screen(console, words)
+        screen.say(f"{game_type.title} · " + words(
+            "{level} bots · {seed} · type help for the commands", level=bot_name, seed=told))
     _play_session(game_type, state, seat=seat, seed=seed, bot_name=bot_name, target=target, tags=tags,
-                  comments=comments, words=Words(language, game=game_type.name), console=console, history=history)
+                  comments=comments, words=words, console=console, history=history, screen=screen)
+
+
+SETTINGS_FILE: Final = "settings.json"
+"""The player's settings, in ``$XDG_CONFIG_HOME/academie/`` (``~/.config/academie/`` when it is not set)."""
+
+
+def settings_path() -> Path:
+    """Where the player's settings are kept: ``$XDG_CONFIG_HOME/academie/settings.json``, as the XDG base
+    directories say (``~/.config`` when the variable is unset or not absolute)."""
+    base = os.environ.get("XDG_CONFIG_HOME", "")
+    root = Path(base) if base and Path(base).is_absolute() else Path.home() / ".config"
+    return root / "academie" / SETTINGS_FILE
+
+
+def read_settings() -> dict[str, Any]:
+    """The player's settings (empty when there are none, or when the file cannot be read as a JSON object)."""
+    try:
+        data = json.loads(settings_path().read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def write_setting(name: str, value: Any) -> None:
+    """Keep one setting for the next games; a settings file that cannot be written is left as it is (the choice
+    still holds for this game)."""
+    path = settings_path()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(read_settings() | {name: value}, indent=2) + "\n", encoding="utf-8")
+    except OSError:
+        pass
+
+
+def why_setting() -> bool:
+    """Whether the bots' reasons are told: ``why on|off`` in a game keeps it (default: on)."""
+    return read_settings().get("why") is not False
+
+
+THINKING_DELAY: Final = 0.5
+"""Seconds a bot may think before the screen says it is thinking."""
+
+
+@contextmanager
+def _thinking(text: str) -> Iterator[None]:
+    """On a terminal, ``text`` on the line under the cursor while a bot takes longer than
+    :data:`THINKING_DELAY`, erased when it has decided."""
+    if not sys.stdout.isatty():
+        yield
+        return
+    import threading
+
+    shown = threading.Event()
+
+    def show() -> None:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+        shown.set()
+
+    timer = threading.Timer(THINKING_DELAY, show)
+    timer.start()
+    try:
+        yield
+    finally:
+        timer.cancel()
+        timer.join()
+        if shown.is_set():
+            sys.stdout.write("\r\x1b[K")
+            sys.stdout.flush()
+
+
+def _screen(console: Console, words: Words) -> Screen:
+    """The screen of a game: the terminal's width (``COLUMNS``), and on a terminal its height (``LINES``), with a
+    pause before what would scroll away; through a pipe, 80 columns and no pause."""
+    interactive = sys.stdin.isatty() and sys.stdout.isatty()
+    height = console.size.height if interactive else None
+
+    def wait(prompt: str) -> None:
+        console.print(prompt, end="")
+        _read_line()
+
+    return Screen(console, width=console.width, height=height, wait=wait, more=words("--More--"))
 
 
 def _play_session(game_type: GameType, state: Any, *, seat: int, seed: int, bot_name: str, target: Path,
                   tags: dict[str, str], comments: dict[int, str], words: Words, console: Console,
-                  history: Sequence[Any]) -> None:
+                  history: Sequence[Any], screen: Screen) -> None:
     """The game in the terminal through the shared session; the record is written after every action. A resumed
     game's ``history`` is played again first, its bots asked at their decisions as in the first run."""
     assert game_type.painter is not None
@@ -538,7 +695,8 @@ def _play_session(game_type: GameType, state: Any, *, seat: int, seed: int, bot_
             restart=lambda operations: rebuild(game_type, rules=rules, first_dealer=first, seed=seed,
                                                operations=operations),
             adviser=lambda view: hint(game_type, view, seed=seed), rules_text=game_type.how_to_play(
-                words.lang), hide=game_type.record.hide, comments=comments)
+                words.lang), hide=game_type.record.hide, comments=comments, screen=screen,
+            why=why_setting(), remember_why=lambda on: write_setting("why", on), thinking=_thinking)
         save(state, comments)
         try:
             finished = session.run()
@@ -546,20 +704,22 @@ def _play_session(game_type: GameType, state: Any, *, seat: int, seed: int, bot_
             finished = False
             console.print()
     final = painter.paint(session.state.view(seat), words=words, names=session.names)
+    out = session.out
     if finished:
-        console.print(escape(final.result))
-        console.print(escape(words("Seed {seed}: play the same deals again with --seed {seed}", seed=seed)))
-    else:
-        console.print(escape(words("Game stopped.")))
+        if final.result and final.result not in " ".join(session.told):  # said once: the log may have told it
+            out.say(final.result)
         for tally in final.tallies:
-            console.print(escape(draw_tally(tally, words)))
-    if finished:
-        console.print(escape(words("Record saved to {path} (see it again with: academie replay {path})",
-                                   path=str(target))))
-    else:  # the record shows what the player saw; the whole one, beside it, is read to continue
-        console.print(escape(words("What you saw is saved to {path} (see it again with: academie replay {path})",
-                                   path=str(target))))
-        console.print(escape(words("Continue it with: academie play --resume {path}", path=str(target))))
+            out.say(draw_tally(tally, words))
+        out.say(words("Seed {seed}: play the same deals again with --seed {seed}", seed=seed))
+        out.say(words("Record saved to {path} (see it again with: academie replay {path})", path=str(target)))
+        return
+    out.say(words("Game stopped."))
+    for tally in final.tallies:
+        out.say(draw_tally(tally, words))
+    # the record shows what the player saw; the whole one, beside it, is read to continue
+    out.say(words("What you saw is saved to {path} (see it again with: academie replay {path})", path=str(target)))
+    again = f"academie play --resume {target}" + (f" --lang {words.lang}" if words.lang != "en" else "")
+    out.say(words("Continue it with: {command}", command=again))
 
 
 def _new_record_path(folder: Path, name: str, *, keep_old: bool) -> Path:
@@ -668,14 +828,18 @@ def _read_line() -> str | None:
 
 
 # ------------------------------------------------------------------------------------------------ replay
-@app.command()
+@app.command(cls=_Command)
 def replay(
     file: Annotated[Path, typer.Argument(help="A record: .acad (text) or .json.")],
     as_json: Annotated[bool, typer.Option("--json", help="Print the replayed partie as JSON.")] = False,
     seat: Annotated[int | None, typer.Option(help="Show only what this seat saw (default: every hand).")] = None,
-    lang: Annotated[str | None, typer.Option(help="The language: en or fr (default: the locale's).")] = None,
+    lang: Annotated[str | None, typer.Option(metavar="en|fr",
+                                             help="The language (default: the locale's).")] = None,
+    why: Annotated[bool | None, typer.Option(
+        "--why/--no-why", help="Tell the bots' reasons (default: as `why on|off` last set in a game; on).")] = None,
 ) -> None:
-    """Replay a record through the engine and tell the game: deals, hands, every action, tricks, results."""
+    """Replay a record through the engine and tell the game: deals, hands, every action with the bots' reasons,
+    tricks, each deal's result and the score after it."""
     language = _language(lang)
     with user_errors():
         partie = record.load_file(file)
@@ -688,21 +852,46 @@ def replay(
         _print_json(replay_json(partie, state))
         return
     game_type = load(partie.game)
+    words = Words(language, game=game_type.name)
     seats = len(state.returns())
     if seat is not None and not 0 <= seat < seats:
         fail(f"--seat {seat} is not a seat of {game_type.name}; allowed: 0 to {seats - 1}")
     console = _out()
     shown_tags = partie.tags if seen_by is None else record.redact(partie, seen_by).tags
     console.print(f"[bold]{escape(game_type.title)}[/bold] · " +
-                  " · ".join(f"{escape(name)} {escape(value)}" for name, value in shown_tags if name != "Game"))
-    names = [partie.tag(f"Seat{s}") or "?" for s in range(seats)]  # the players' names, when each has one
+                  " · ".join(escape(_tag_text(name, value)) for name, value in shown_tags if name != "Game"))
     comments = record.comments_by_operation(partie)
     if seen_by is not None:  # the bots' reasons speak of their hands: only the seat's own until the end
         comments = {index: text for index, text in comments.items() if state.operations[index].actor == seen_by}
     with user_errors():
-        print_replay(console, game=game_type, final=state, comments=comments,
-                     words=Words(language, game=game_type.name), seat=seat,
-                     names=names if "?" not in names and len(set(names)) == len(names) else None)
+        print_replay(console, game=game_type, final=state, comments=comments, words=words, seat=seat,
+                     names=_replay_names(partie, game_type, state, words),
+                     why=why_setting() if why is None else why, width=console.width)
+
+
+def _replay_names(partie: record.Record, game_type: GameType, state: Any, words: Words) -> tuple[str, ...] | None:
+    """The seats' names in a replay: a game of ``academie play`` (one seat "Player", the others "Bot (LEVEL)") is
+    told with the names its player read ("You", "The bot", "West"); other records with the players' names when
+    each has its own; None (the game's names for a spectator) otherwise."""
+    seats = len(state.returns())
+    tags = [partie.tag(f"Seat{s}") or "" for s in range(seats)]
+    players = [s for s, tag in enumerate(tags) if tag == "Player"]
+    if len(players) == 1 and all(tag.startswith("Bot (") for s, tag in enumerate(tags) if s != players[0]):
+        assert game_type.painter is not None
+        return tuple(game_type.painter().default_names(state.view(players[0]), words=words))
+    return tuple(tags) if all(tags) and len(set(tags)) == len(tags) else None
+
+
+def _tag_text(name: str, value: str) -> str:
+    """A tag of a record as a replay's heading shows it: the rules' options as ``players 3``, not as JSON."""
+    if name == "Options":
+        try:
+            options = json.loads(value)
+        except ValueError:
+            return f"{name} {value}"
+        if isinstance(options, dict):
+            return ", ".join(f"{key} {item}" for key, item in options.items())
+    return f"{name} {value}"
 
 
 def _whole_of_seen(file: Path, seen_by: int, *, seat: int | None, as_json: bool) -> record.Record:
@@ -738,7 +927,7 @@ def replay_json(partie: record.Record, state: Any) -> dict[str, Any]:
 
 
 # ------------------------------------------------------------------------------------------------ simulate
-@app.command()
+@app.command(cls=_Command)
 def simulate(
     game: Annotated[str, typer.Argument(help="The game to simulate.")],
     deals: Annotated[int, typer.Option(help=f"How many deals to play in all (1 to {sim.MAX_DEALS:,}).")] = 1000,
@@ -788,7 +977,7 @@ class Backend(StrEnum):
     ray = "ray"
 
 
-@app.command("tournament")
+@app.command("tournament", cls=_Command)
 def tournament_command(
     game: Annotated[str, typer.Argument(help="The game of the tournament.")],
     bots: Annotated[str | None, typer.Option(help="The bots, comma-separated (default: every bot of the game).")]
@@ -876,7 +1065,7 @@ def _print_tournament(result: tournaments.TournamentResult, run: dict[str, Any],
 
 
 # ------------------------------------------------------------------------------------------------ analyse
-@app.command()
+@app.command(cls=_Command)
 def analyse(
     game: Annotated[str, typer.Argument(help="The game of the record; with --report, all: every game that has one.")],
     file: Annotated[Path | None, typer.Argument(
@@ -945,9 +1134,9 @@ def catalogue_rows(game_type: GameType) -> list[laws.RuleStatus]:
     return laws.rules_report(game_type.catalogue, code_files=game_type.code_files, root=root, tests=index)
 
 
-@app.command()
+@app.command(cls=_Command)
 def rules(
-    game: Annotated[str, typer.Argument(help="The game whose rules to show.")],
+    game: Annotated[str, typer.Argument(help=f"The game whose rules to show: {GAME_NAMES}.", metavar="GAME")],
     catalogue: Annotated[bool, typer.Option(
         "--catalogue", help="Every rule and law ID: its source, status, where it is implemented and tested.")]
     = False,

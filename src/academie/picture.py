@@ -29,7 +29,7 @@ import dataclasses
 import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
 
 from academie.cards import Card
 from academie.words import Words
@@ -171,9 +171,9 @@ def show_all(cards: Sequence[str], words: Words) -> str:
     return " ".join(show(card, words) for card in cards)
 
 
-def _wrap(text: str, indent: str = "   ") -> list[str]:
+def _wrap(text: str, indent: str = "   ", width: int = WIDTH) -> list[str]:
     # a law's ID (ECARTE-VI.7, E-§5) is never broken at its hyphen
-    return textwrap.wrap(text, WIDTH, initial_indent=indent, subsequent_indent=indent + "  ",
+    return textwrap.wrap(text, width, initial_indent=indent, subsequent_indent=indent + "  ",
                          break_on_hyphens=False) or [indent.rstrip()]
 
 
@@ -194,9 +194,9 @@ def draw_tally(tally: Tally, words: Words) -> str:
     return words("{label}: {value}", label=tally.label, value=values)
 
 
-def draw_text(picture: Picture, words: Words, *, menu: bool = True) -> list[str]:
-    """The picture as lines of text that fit :data:`WIDTH` columns (no markup)."""
-    lines = [f"── {picture.title} · {picture.status}"]
+def draw_text(picture: Picture, words: Words, *, menu: bool = True, width: int = WIDTH) -> list[str]:
+    """The picture as lines of text that fit ``width`` columns (no markup)."""
+    lines = _wrap(f"── {picture.title} · {picture.status}", "", width)
     for seat in picture.seats:
         parts = [seat.name + (f" ({', '.join(seat.roles)})" if seat.roles else "")]
         if seat.seat != picture.viewer or not picture.hand:
@@ -204,34 +204,124 @@ def draw_text(picture: Picture, words: Words, *, menu: bool = True) -> list[str]
         if seat.shown:
             parts.append(words("shows {cards}", cards=show_all(seat.shown, words)))
         parts += seat.notes
-        lines += _wrap(" · ".join(parts))
+        lines += _wrap(" · ".join(parts), width=width)
     if picture.trump:
-        lines += _wrap(words("Trumps: {trump}", trump=picture.trump))
+        lines += _wrap(words("Trumps: {trump}", trump=picture.trump), width=width)
     for label, cards in picture.table:
-        lines += _wrap(words("{label}: {value}", label=label, value=show_all(cards, words)))
+        lines += _wrap(words("{label}: {value}", label=label, value=show_all(cards, words)), width=width)
     for tally in picture.tallies:
-        lines += _wrap(draw_tally(tally, words))
+        lines += _wrap(draw_tally(tally, words), width=width)
     for label, value in picture.extra:
-        lines += _wrap(words("{label}: {value}", label=label, value=value))
+        lines += _wrap(words("{label}: {value}", label=label, value=value), width=width)
     if picture.trick is not None and picture.trick.plays:
-        lines += _wrap(draw_trick(picture.trick, picture, words))
+        lines += _wrap(draw_trick(picture.trick, picture, words), width=width)
     if picture.pending:
-        lines += _wrap(words("Ruling pending: {ruling}", ruling=picture.pending))
+        lines += _wrap(words("Ruling pending: {ruling}", ruling=picture.pending), width=width)
     if picture.hand:
-        lines += _wrap(words("Your hand: {cards}", cards=show_all(picture.hand, words)))
+        lines += _wrap(words("Your hand: {cards}", cards=show_all(picture.hand, words)), width=width)
     if picture.result:
-        lines += _wrap(picture.result)
+        lines += _wrap(picture.result, width=width)
     if menu:
-        lines += draw_menu(picture, words)
+        lines += draw_menu(picture, words, width=width)
     return lines
 
 
-def draw_menu(picture: Picture, words: Words) -> list[str]:
-    """The numbered moves under whose turn it is (the turn alone when the viewer has no move), wrapped."""
+def draw_menu(picture: Picture, words: Words, *, width: int = WIDTH) -> list[str]:
+    """The menu under whose turn it is (the turn alone when the viewer has no move), wrapped (:func:`menu`)."""
+    return list(menu(picture, words, width=width).lines)
+
+
+# ------------------------------------------------------------------------------------------------ the menu
+FAMILY: Final = 6
+"""Moves of one verb beyond which a menu shows them as one line to type instead of one line each: the amounts of a
+bet (``open 3`` ... ``open 39``) and the sets of cards of a discard (``discard KH 9S``...)."""
+GRID_LABEL: Final = 24
+"""Labels up to this long are laid out side by side when a menu has more than :data:`FAMILY` of them."""
+
+
+@dataclass(frozen=True, slots=True)
+class Menu:
+    """A menu as a screen shows it: its lines, and the action text of each number in it (1 first)."""
+
+    lines: tuple[str, ...]
+    numbered: tuple[str, ...]
+
+
+def _kind(action: str) -> tuple[str, str] | None:
+    """(verb, "amount" | "cards") for an action of one number or of cards; None for any other."""
+    verb, _, rest = action.partition(" ")
+    args = rest.split()
+    if len(args) == 1 and args[0].isdigit():
+        return verb, "amount"
+    if args and all(_is_card(arg) for arg in args):
+        return verb, "cards"
+    return None
+
+
+def _is_card(text: str) -> bool:
+    try:
+        Card.parse(text)
+    except ValueError:
+        return False
+    return True
+
+
+def menu(picture: Picture, words: Words, *, width: int = WIDTH) -> Menu:
+    """The viewer's moves as a menu that keeps to a screen: one numbered line per move, the cards of the hand in
+    the hand's order and side by side when there are many; the many amounts of a bet, or the many sets of two cards
+    or more of a discard (its one-card discards keep their numbers), as one line that says what to type
+    (``raise 12``, ``discard KH 9S 7C``) and the range allowed.
+    Only the viewer's own moves and cards are named, as in the picture."""
     if not picture.moves:
-        return _wrap(picture.waiting_for, indent="") if picture.waiting_for else []
+        return Menu(tuple(_wrap(picture.waiting_for, "", width)) if picture.waiting_for else (), ())
+    families: dict[tuple[str, str], list[MovePicture]] = {}
+    for move in picture.moves:
+        kind = _kind(move.action)
+        if kind is not None:
+            families.setdefault(kind, []).append(move)
+    folded = {kind: [move for move in moves if kind[1] == "amount" or len(move.action.split()) > 2]
+              for kind, moves in families.items() if len(moves) > FAMILY
+              and (kind[1] == "amount" or any(len(move.action.split()) > 2 for move in moves))}
+    hidden = {move.action for moves in folded.values() for move in moves}
+    hand = {card: index for index, card in enumerate(picture.hand)}
+    single = [move for move in picture.moves if move.action not in hidden]
+    cards = sorted((move for move in single if move.card in hand), key=lambda move: hand[move.card or ""])
+    if cards:  # the cards of the hand in its order, where the first of them stood
+        first = next(index for index, move in enumerate(single) if move.card in hand)
+        rest = [move for move in single if move.card not in hand]
+        single = rest[:first] + cards + rest[first:]
     lines = [words("{label}:", label=picture.waiting_for)]
-    width = len(str(len(picture.moves)))
-    for number, move in enumerate(picture.moves, start=1):
-        lines += _wrap(f"{number:>{width}}  {move.label}", indent="   ")
-    return lines
+    digits = len(str(len(single)))
+    labels = [f"{number:>{digits}}  {move.label}" for number, move in enumerate(single, start=1)]
+    if len(single) > FAMILY and max(len(move.label) for move in single) <= GRID_LABEL:
+        cell = max(len(label) for label in labels) + 3
+        across = max(1, (width - 3) // cell)
+        for row in range(0, len(labels), across):
+            lines.append("   " + "".join(label.ljust(cell) for label in labels[row:row + across]).rstrip())
+    else:
+        for label in labels:
+            lines += _wrap(label, "   ", width)
+    for (verb, shape), moves in folded.items():
+        lines += _wrap(_family_line(verb, shape, moves, words), "   ", width)
+    return Menu(tuple(lines), tuple(move.action for move in single))
+
+
+def _family_line(verb: str, shape: str, moves: Sequence[MovePicture], words: Words) -> str:
+    if shape == "amount":
+        amounts = sorted(int(move.action.split()[1]) for move in moves)
+        low, high = amounts[0], amounts[-1]
+        allowed = (words("from {low} to {high}", low=low, high=high) if amounts == list(range(low, high + 1))
+                   else ", ".join(str(amount) for amount in amounts))
+        lowest = min(moves, key=lambda move: int(move.action.split()[1]))
+        return words("{label} … type “{verb} N”, N {allowed}", label=lowest.label, verb=verb, allowed=allowed)
+    counts = sorted({len(move.action.split()) - 1 for move in moves})  # the numbered one-card sets say 1 already
+    example = max(moves, key=lambda move: len(move.action)).action.split()[:3]
+    typed = " ".join([example[0], *(_typed(card) for card in example[1:])])
+    return words("{verb}: type “{verb}” and {low} to {high} of your cards, e.g. “{example}”", verb=verb,
+                 low=counts[0], high=counts[-1], example=typed)
+
+
+def _typed(card: str) -> str:
+    """A card as a player types it on any keyboard: ``10c``, ``kh``."""
+    parsed = Card.parse(card)
+    return ("10" if parsed.rank.letter == "T" else parsed.rank.letter).lower() + parsed.suit.letter.lower()

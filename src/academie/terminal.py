@@ -11,18 +11,20 @@ terminal leaves a record that ``academie play --resume`` continues.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Callable, Mapping, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from rich.console import Console
 from rich.markup import escape
 
 from academie.bots import Bot, reason_seen, say_reason
 from academie.cards import Card
-from academie.engine import PUBLIC, AcademieError, ActionParseError, IllegalActionError, Irregular
+from academie.engine import PUBLIC, AcademieError, ActionParseError, IllegalActionError, Irregular, Mode
 from academie.hint import Hint
-from academie.picture import Painter, Picture, draw_menu, draw_tally, draw_text, draw_trick
+from academie.picture import WIDTH, MovePicture, Painter, Picture, draw_tally, draw_text, draw_trick, menu
 from academie.registry import GameType
 from academie.words import Words
 
@@ -33,13 +35,73 @@ COMMANDS: dict[str, str] = {
     "hint": "hint", "conseil": "hint",
     "undo": "undo", "annuler": "undo",
     "rules": "rules", "règles": "rules", "regles": "rules",
+    "why": "why", "pourquoi": "why",
     "irregular": "irregular", "irrégularité": "irregular", "irregularite": "irregular",
     "quit": "quit", "quitter": "quit", "exit": "quit",
 }
 """What a player may type besides a move, in English and in French, and the command each word means."""
 
-PAGE = 20
-"""Lines of the rules shown at a time."""
+SWITCHES: Final = {"on": True, "oui": True, "off": False, "non": False}
+"""What ``why`` takes: on or off (oui, non)."""
+PROMPT: Final = "> "
+"""Where the player types."""
+PAGE: Final = 20
+"""Lines of the rules shown at a time through a pipe (on a terminal: its height, less the prompt's lines)."""
+
+
+@dataclass
+class Screen:
+    """Where a session writes. Every line is wrapped at ``width`` on word boundaries (a continued line is indented
+    under its first). On a terminal whose ``height`` is known, what is written between two answers of the player is
+    counted, and before a line or a block that would push what he has not read off the top, the screen waits for
+    Enter under a ``--More--`` line, as NetHack and the bsdgames do; through a pipe (``height`` None) it never waits.
+    """
+
+    console: Console
+    width: int = WIDTH
+    height: int | None = None
+    wait: Callable[[str], object] = lambda prompt: None
+    """Shows the pause's prompt (``more``) and waits for Enter."""
+    more: str = "--More--"
+    used: int = 0
+    """Lines on the screen since the player's last answer (his answer's line included)."""
+
+    def wrap(self, text: str, indent: str = "", hang: str = "  ") -> list[str]:
+        """``text`` cut into lines of at most ``width`` columns, between words (a law's ID, a path are never cut)."""
+        return textwrap.wrap(text, self.width, initial_indent=indent, subsequent_indent=indent + hang,
+                             break_on_hyphens=False, break_long_words=False) or [""]
+
+    def say(self, text: str, *, indent: str = "", hang: str = "  ", style: str = "") -> None:
+        for line in self.wrap(text, indent, hang):
+            self._line(line, style)
+
+    def block(self, lines: Sequence[str]) -> None:
+        """Lines that belong together (the table and its menu, with the prompt under them): begun on a new screen
+        when they would not fit under what is there."""
+        drawn = [part for line in lines for part in (self.wrap(line, "", "  ") if len(line) > self.width
+                                                      else [line])]
+        if self.height is not None and self.used > 1 and self.used + len(drawn) + 1 > self.height:
+            self.pause()
+        for line in drawn:
+            self._line(line, "")
+
+    def blank(self) -> None:
+        if self.used > 1 or self.height is None:
+            self._line("", "")
+
+    def _line(self, line: str, style: str) -> None:
+        if self.height is not None and self.used >= self.height - 1:
+            self.pause()
+        self.console.print(f"[{style}]{escape(line)}[/{style}]" if style else escape(line))
+        self.used += 1
+
+    def pause(self) -> None:
+        self.wait(self.more)
+        self.used = 1
+
+    def answered(self) -> None:
+        """The player typed a line: a new screen begins under it."""
+        self.used = 1
 
 
 @dataclass
@@ -65,7 +127,25 @@ class Session:
     """The game's redaction (``redact(actor, action, viewer)``): a bot's reason is told only for an act the person
     saw as it was (the reason for a discard face down would name the cards)."""
     comments: dict[int, str] = field(default_factory=dict)
+    screen: Screen | None = None
+    """Where to write (default: the console, 80 columns, never waiting)."""
+    why: bool = True
+    """Whether the bots' reasons are told (the part the player may read: see :func:`academie.bots.reason_seen`)."""
+    remember_why: Callable[[bool], None] = lambda on: None
+    """Keeps the player's choice of ``why on|off`` for the next games."""
+    thinking: Callable[[str], AbstractContextManager[object]] = lambda text: nullcontext()
+    """Shows ``text`` ("West is thinking…") while a bot decides, when it takes long (the terminal's business)."""
     _told: tuple[str, ...] = ()
+    _numbered: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.screen is None:
+            self.screen = Screen(self.console)
+
+    @property
+    def out(self) -> Screen:
+        assert self.screen is not None
+        return self.screen
 
     # ------------------------------------------------------------------ the game
     def run(self) -> bool:
@@ -82,38 +162,56 @@ class Session:
         self._tell(self._picture())
         return True
 
+    @property
+    def told(self) -> tuple[str, ...]:
+        """The sentences of the deal told so far (the last deal's, at the end)."""
+        return self._told
+
     def _picture(self) -> Picture:
         return self.painter.paint(self.state.view(self.human), words=self.words, names=self.names)
 
     def _bot_moves(self, seat: int) -> None:
         bot = self.bots[seat]
-        action = bot.choose(self.state.view(seat))
+        with self.thinking(self.words("{seat} is thinking…", seat=self.names[seat])):
+            action = bot.choose(self.state.view(seat))
         self.state.apply(action)
         reason = bot.explain()
         if reason:
             self.comments[len(self.state.operations) - 1] = reason
         self.save(self.state, self.comments)
-        self._tell(self._picture())
         # the person reads what his seat may know: the reason's public part while the game goes on (the whole of
         # it names the bot's hand), and none for an act he did not see as it was
         seen = reason_seen(reason, actor=seat, viewer=self.human, over=self.state.is_terminal)
-        if seen and self.hide(seat, action, self.human) == action:
-            why = self.words("why: {reason}", reason=say_reason(seen, self.words))
-            self.console.print(f"      [dim]{escape(why)}[/dim]")
+        why = ""
+        if self.why and seen and self.hide(seat, action, self.human) == action:
+            why = self.words("why ({seat}): {reason}", seat=self.names[seat], reason=say_reason(seen, self.words))
+        self._tell(self._picture(), why=why)
 
-    def _tell(self, picture: Picture) -> None:
-        """Say what happened since the last time: the new sentences of the deal's log."""
-        log = picture.log
-        told = self._told
-        new = log[len(told):] if log[:len(told)] == told else log
-        for line in new:
-            self.console.print(escape(line))
-        self._told = log
+    def _tell(self, picture: Picture, *, why: str = "") -> None:
+        """Say what happened since the last time: the new sentences of the deal's log, and ``why`` the last act was
+        chosen, right under the sentence that tells it (above them all when the act ended a deal, whose log begins
+        with how the deal ended)."""
+        new, continued = news(self._told, picture.log)
+        if why and not (continued and new):
+            self.out.say(why, indent="      ", style="dim")
+        for index, line in enumerate(new):
+            self.out.say(line)
+            if why and continued and index == 0:
+                self.out.say(why, indent="      ", style="dim")
+        self._told = picture.log
 
     def _show(self, picture: Picture) -> None:
-        self.console.print()
-        for line in draw_text(picture, self.words):
-            self.console.print(escape(line))
+        shown = self._menu(picture)
+        lines = draw_text(picture, self.words, menu=False, width=self.out.width)
+        if _table_mode(self.state.view(self.human)):
+            lines.insert(1, "   " + self.words("Table mode: irregular acts are possible (type irregular)"))
+        self.out.blank()
+        self.out.block([*lines, *shown])
+
+    def _menu(self, picture: Picture) -> list[str]:
+        drawn = menu(picture, self.words, width=self.out.width)
+        self._numbered = drawn.numbered
+        return list(drawn.lines)
 
     # ------------------------------------------------------------------ the person's turn
     def _ask(self) -> bool:
@@ -122,7 +220,7 @@ class Session:
         self._tell(picture)
         self._show(picture)
         while True:
-            line = self.read_line()
+            line = self._read()
             if line is None:
                 return False
             text = line.strip()
@@ -139,18 +237,23 @@ class Session:
             if self._move(text, picture):
                 return True
 
+    def _read(self) -> str | None:
+        self.console.print(PROMPT, end="")
+        line = self.read_line()
+        self.out.answered()
+        return line
+
     def _move(self, text: str, picture: Picture) -> bool:
-        moves = picture.moves
         if text.isascii() and text.isdigit():
             number = int(text) if len(text) < 7 else 0
-            if not 1 <= number <= len(moves):
+            if not 1 <= number <= len(self._numbered):
                 self._say(self.words("There is no move {number}: type one number from 1 to {last}, or a command "
-                                     "(help).", number=number, last=len(moves)))
-                self._menu(picture)
+                                     "(help).", number=number, last=len(self._numbered)))
+                self._again(picture)
                 return False
-            action_text = moves[number - 1].action
+            action_text = self._numbered[number - 1]
         else:
-            action_text = self.painter.shorthand(self.state.view(self.human), text)
+            action_text = matched(self.painter.shorthand(self.state.view(self.human), text), picture.moves)
         try:
             action = self.state.parse_action(action_text)
             if isinstance(action, Irregular) and action.seat != self.human:
@@ -159,31 +262,36 @@ class Session:
             self.state.apply(action)
         except ActionParseError as error:
             self._say(self.words("Cannot read “{text}”: {error}", text=text, error=str(error)))
-            self._menu(picture)
+            self._again(picture)
             return False
         except IllegalActionError as error:
             self._say(self.painter.why_not(self.state.view(self.human), action_text, error.reason, words=self.words))
-            self._menu(picture)
+            self._again(picture)
             return False
+        if isinstance(action, Irregular):  # said at once, when the log does not: the laws may rule it only later
+            label = self.painter.act_label(self.state.view(self.human), str(action), words=self.words)
+            if not any(label.rstrip(".") in line for line in news(self._told, self._picture().log)[0]):
+                self._say(self.words("Irregular act committed: {act}", act=label))
         self.save(self.state, self.comments)
         return True
 
     def _say(self, text: str) -> None:
-        self.console.print(escape(text))
+        self.out.say(text)
 
-    def _menu(self, picture: Picture) -> None:
-        for line in draw_menu(picture, self.words):
-            self.console.print(escape(line))
+    def _again(self, picture: Picture) -> None:
+        """The menu again, after an answer that was not a move."""
+        self.out.block(self._menu(picture))
 
     # ------------------------------------------------------------------ commands
     def _command(self, command: str, argument: str, picture: Picture) -> bool:
-        """Carry out a command; True when it changed whose turn it is (undo)."""
+        """Carry out a command; True when it changed whose turn it is (undo, an irregular act)."""
         words = self.words
         if command == "help":
             self._say(words(
                 "Commands: a number from the menu, or a move as text (e.g. play KH); last (the last trick); score; "
                 "hint (what the strongest bot would play, and why); undo (back to your previous decision); rules "
-                "(how to play); irregular (table mode: the irregular acts you could commit); quit."))
+                "(how to play); why on|off (the bots' reasons); irregular (table mode: the irregular acts you "
+                "could commit); quit."))
         elif command == "last":
             trick = picture.last_trick
             self._say(draw_trick(trick, picture, words) if trick else words("No trick has been played yet."))
@@ -191,22 +299,42 @@ class Session:
             for tally in picture.tallies:
                 self._say(draw_tally(tally, self.words))
         elif command == "hint":
-            self._hint()
+            self._hint(picture)
         elif command == "undo":
             return self._undo()
         elif command == "rules":
             self._rules(argument)
+        elif command == "why":
+            self._why(argument)
         elif command == "irregular":
-            self._irregular()
+            return self._irregular(argument, picture)
         return False
 
-    def _hint(self) -> None:
+    def _why(self, argument: str) -> None:
+        choice = SWITCHES.get(argument.lower())
+        if choice is None:
+            self._say(self.words("The bots' reasons are {state}: type why on or why off.",
+                                 state=self.words("on") if self.why else self.words("off")))
+            return
+        self.why = choice
+        self.remember_why(choice)
+        self._say(self.words("The bots' reasons will be told (the part you may know during the game).") if choice
+                  else self.words("The bots' reasons will not be told."))
+
+    def _hint(self, picture: Picture) -> None:
         if self.adviser is None:
             self._say(self.words("No hint in this game."))
             return
         advice = self.adviser(self.state.view(self.human))
-        self._say(self.words("Hint: {action}. {reason}", action=str(advice.action),
-                             reason=say_reason(advice.reason, self.words)))
+        text = str(advice.action)
+        label = next((move.label for move in picture.moves if move.action == text), text)
+        number = self._numbered.index(text) + 1 if text in self._numbered else None
+        move = self.words("{label} (number {number})", label=label, number=number) if number else label
+        self._say(self.words("Hint: {move}.", move=move))
+        reason = say_reason(advice.reason, self.words)
+        if reason:
+            self.out.say(self.words("The {level} bot in your seat would reason: {reason}", level=advice.level,
+                                    reason=reason), indent="      ", style="dim")
 
     def _undo(self) -> bool:
         operations = self.state.operations
@@ -223,24 +351,91 @@ class Session:
         return True
 
     def _rules(self, argument: str) -> None:
-        lines = self.rules_text.splitlines()
-        pages = max(1, -(-len(lines) // PAGE))
+        lines = [part for line in self.rules_text.splitlines() for part in self.out.wrap(line, "", "")]
+        size = max(5, self.out.height - 3) if self.out.height else PAGE
+        pages = max(1, -(-len(lines) // size))
         asked = int(argument) if argument.isascii() and argument.isdigit() and len(argument) < 7 else 1
         page = asked if 1 <= asked <= pages else 1
-        for line in lines[(page - 1) * PAGE:page * PAGE]:
+        for line in lines[(page - 1) * size:page * size]:
             self._say(line)
         if page < pages:
             self._say(self.words("(page {page} of {pages}: type rules {next} for the next)", page=page, pages=pages,
                                  next=page + 1))
 
-    def _irregular(self) -> None:
+    def _irregular(self, argument: str, picture: Picture) -> bool:
+        """``irregular``: the kinds of irregular act the player could commit, numbered, with how many; ``irregular
+        K``: the acts of kind K, numbered; ``irregular K N``: commit act N of kind K. True when an act was
+        committed."""
         acts = self.state.irregular_actions(self.human)
         if not acts:
             self._say(self.words("No irregular act is possible now (table mode only: --rules-option mode=table)."))
-            return
+            return False
         view = self.state.view(self.human)
+        kinds: dict[str, list[str]] = {}
         for act in acts:
-            self._say(f"  {act}  {self.painter.act_label(view, str(act), words=self.words)}")
+            kinds.setdefault(act.kind, []).append(str(act))
+        groups = list(kinds.values())
+        numbers = argument.split()
+        if not numbers:
+            self._say(self.words("Irregular acts you could commit (type irregular K to see those of kind K):"))
+            for number, group in enumerate(groups, start=1):
+                example = self.painter.act_label(view, group[0], words=self.words)
+                self.out.say(self.words("{number}  {example} ({count} in all)", number=number, example=example,
+                                        count=len(group)) if len(group) > 1 else f"{number}  {example}",
+                             indent="   ", hang="     ")
+            return False
+        if not all(part.isascii() and part.isdigit() and len(part) < 7 for part in numbers) or len(numbers) > 2 \
+                or not 1 <= int(numbers[0]) <= len(groups):
+            self._say(self.words("Type irregular, irregular K (K from 1 to {kinds}) or irregular K N.",
+                                 kinds=len(groups)))
+            return False
+        group = groups[int(numbers[0]) - 1]
+        if len(numbers) == 1:
+            room = max(3, (self.out.height or len(group) + 3) - 3)
+            self._say(self.words("Type irregular {kind} N to commit act N:", kind=numbers[0]))
+            for number, act in enumerate(group[:room], start=1):
+                self.out.say(f"{number}  {self.painter.act_label(view, act, words=self.words)}", indent="   ",
+                             hang="     ")
+            if len(group) > room:
+                self._say(self.words("… and {more} more, typed as they are written: {example}",
+                                     more=len(group) - room, example=group[room]))
+            return False
+        if not 1 <= int(numbers[1]) <= len(group):
+            self._say(self.words("Type irregular {kind} N, N from 1 to {last}.", kind=numbers[0], last=len(group)))
+            return False
+        return self._move(group[int(numbers[1]) - 1], picture)
+
+
+def news(told: Sequence[str], log: Sequence[str]) -> tuple[tuple[str, ...], bool]:
+    """The sentences of ``log`` not yet told, and whether ``log`` goes on from ``told`` (False: a new deal's log,
+    whose first sentences that repeat the last ones told are left out)."""
+    if tuple(log[:len(told)]) == tuple(told):
+        return tuple(log[len(told):]), True
+    for size in range(min(len(told), len(log)), 0, -1):
+        if tuple(told[-size:]) == tuple(log[:size]):
+            return tuple(log[size:]), False
+    return tuple(log), False
+
+
+def matched(text: str, moves: Sequence[MovePicture]) -> str:
+    """The legal move ``text`` names when it names its cards in another order or case (``discard 9s kh`` for
+    ``discard KH 9S``); ``text`` itself otherwise."""
+    verb, _, rest = text.strip().partition(" ")
+    try:
+        cards = sorted(str(Card.parse(part)) for part in rest.split())
+    except ValueError:
+        return text
+    if not cards:
+        return text
+    for move in moves:
+        move_verb, _, move_rest = move.action.partition(" ")
+        if move_verb == verb.lower() and sorted(move_rest.split()) == cards:
+            return move.action
+    return text
+
+
+def _table_mode(view: Any) -> bool:
+    return getattr(getattr(view, "rules", None), "mode", None) is Mode.TABLE
 
 
 # ------------------------------------------------------------------------------------------------ resuming
@@ -268,14 +463,17 @@ def rebuild(game: GameType, *, rules: Any, first_dealer: int | None, seed: int, 
 
 # ------------------------------------------------------------------------------------------------ replay
 def print_replay(console: Console, *, game: GameType, final: Any, comments: Mapping[int, str], words: Words,
-                 seat: int | None = None, names: Sequence[str] | None = None) -> None:
-    """A played game told again from its log: every deal with the hands (each seat's, or only ``seat``'s), each
-    action in words with the bots' reasons kept in the record, each trick with its winner, each deal's result.
+                 seat: int | None = None, names: Sequence[str] | None = None, why: bool = True,
+                 width: int = WIDTH) -> None:
+    """A played game told again from its log, as it was played: every deal with the hands (each seat's, or only
+    ``seat``'s), each action in words with the bots' reasons kept in the record (with ``why``), each trick with
+    its winner, each deal's result, and after it the score (or the boxes, caves, baskets) as it then stood.
 
     ``final`` is the replayed state; the game is played again from a fresh state, action by action, and told
     from the pictures of ``seat``'s view (or of every seat's, for the hands, and the public's) at each step.
     """
     painter = _painter(game)
+    out = Screen(console, width=width)
     state = game.new(final.rules, first_dealer=game.record.first_dealer(final))
     seats = range(len(final.returns()))
     viewer = PUBLIC if seat is None else seat
@@ -286,26 +484,42 @@ def print_replay(console: Console, *, game: GameType, final: Any, comments: Mapp
         view = state.view(viewer)
         call = names if names is not None else painter.default_names(view, words=words)
         picture = painter.paint(view, words=words, names=call)
-        continues = bool(told) and picture.log[:len(told)] == told
-        if not continues and picture.log:  # a new deal: its heading, then its hands once they are dealt
-            console.print()
-            console.print(f"[bold]{escape(picture.title)} · {escape(picture.status)}[/bold]")
-            hands_told = False
-        if not hands_told:
-            hands_told = _print_hands(console, state, painter, words, call, seats if seat is None else (seat,))
-        for line in picture.log[len(told):] if continues else picture.log:
-            console.print(escape(line))
-        told = picture.log
+        new, continued = news(told, picture.log)
         shown = seat is None or game.record.hide(operation.actor, operation.action, seat) == operation.action
-        if index in comments and shown:  # what a seat saw: no reason of a bot's hidden act
-            console.print(f"      [dim]{escape(words('why: {reason}', reason=comments[index]))}[/dim]")
+        reason = ""
+        if why and index in comments and shown and 0 <= operation.actor < len(call):  # no reason of a hidden act
+            reason = words("why ({seat}): {reason}", seat=call[operation.actor], reason=comments[index])
+        if not told and picture.log:  # the first deal: its heading first
+            _heading(out, picture, words)
+        if reason and not (continued and new):
+            out.say(reason, indent="      ", style="dim")
+        for number, line in enumerate(new):
+            out.say(line)
+            if reason and continued and number == 0:
+                out.say(reason, indent="      ", style="dim")
+        if told and not continued and picture.log:  # a new deal, once the last one's end is told
+            _heading(out, picture, words)
+            hands_told = False
+        if not hands_told and picture.log:
+            hands_told = _print_hands(out, state, painter, words, call, seats if seat is None else (seat,))
+        told = picture.log
     end = painter.paint(state.view(viewer), words=words, names=names or painter.default_names(
         state.view(viewer), words=words))
-    console.print()
-    console.print(escape(end.result or words("The record stops before the end of the game.")))
+    out.blank()
+    out.say(end.result or words("The record stops before the end of the game."))
+    for tally in end.tallies:
+        out.say(draw_tally(tally, words), indent="   ")
 
 
-def _print_hands(console: Console, state: Any, painter: Painter, words: Words, names: Sequence[str],
+def _heading(out: Screen, picture: Picture, words: Words) -> None:
+    """A deal's heading, with the score (the boxes, caves, baskets) as the deals before it left it."""
+    out.blank()
+    out.say(f"{picture.title} · {picture.status}", style="bold")
+    for tally in picture.tallies:
+        out.say(draw_tally(tally, words), indent="   ")
+
+
+def _print_hands(out: Screen, state: Any, painter: Painter, words: Words, names: Sequence[str],
                  seats: Sequence[int] | range) -> bool:
     """The hands of ``seats`` as each sees its own; False while nobody holds a card yet."""
     hands = [(seat, painter.paint(state.view(seat), words=words, names=names).hand) for seat in seats]
@@ -313,7 +527,7 @@ def _print_hands(console: Console, state: Any, painter: Painter, words: Words, n
         return False
     for seat, hand in hands:
         cards = " ".join(words.card(Card.parse(card)) for card in hand)
-        console.print("   " + escape(words("{name}: {cards}", name=names[seat], cards=cards)))
+        out.say(words("{name}: {cards}", name=names[seat], cards=cards), indent="   ", hang="    ")
     return True
 
 
