@@ -69,3 +69,29 @@ def test_the_rules_for_players_fit_80_columns(game: str, lang: str) -> None:
     assert all(len(line) <= 80 for line in lines), [line for line in lines if len(line) > 80]
     catalogue = {entry.id for entry in GAMES[game].catalogue}
     assert sum(rule_id in text for rule_id in catalogue) >= 3
+
+
+ENGLISH = frozenset("""the and with of to is its it bot bots seat why hint card cards trick tricks plays leads from for
+cannot read expected your you player passes opens wins keeps over classical search random only than more each this
+that which by at into not after before has have was were would could should about deals deal sampled holds takes
+without when then there their them they he his her what where who one two three all any every first last next
+highest lowest trump trumps type thinking reason reasons game games stopped saved seed""".replace("\n", " ").split(" "))
+"""Words of English that French never uses: one of them in a French screen is a sentence left in English."""
+QUOTED = re.compile(r"«[^»]*»|“[^”]*”|--[a-z-]+|\S+\.acad")
+"""What is typed as it is written whatever the language: quoted sayings and syntax, options, files."""
+
+
+@pytest.mark.parametrize("kind", ["play", "replay"])
+@pytest.mark.parametrize("game", sorted(GAMES_PLAYED))
+def test_french_screens_have_no_english_left(game: str, kind: str) -> None:
+    """Every line of the French transcripts of every game, but what the player typed and what is quoted to be typed
+    (« open N »), is French: no word of English, and numbers written the French way (0,4, not 0.4)."""
+    english = []
+    for line in (GOLDEN / f"{kind}-{game}-fr.txt").read_text(encoding="utf-8").splitlines():
+        if line.startswith("> ") or (kind == "replay" and line.startswith(GAMES[game].title + " · Rules")):
+            continue  # the player's own typing; the replay's first line, the record's tags as written
+        said = QUOTED.sub("", line)
+        found = {word for word in re.findall(r"[A-Za-z]+", said) if word.lower() in ENGLISH}
+        if found or re.search(r"(?<![§\w.])\d+\.\d+", said):
+            english.append(f"{sorted(found)}: {line}")
+    assert not english, "\n".join(english[:40])

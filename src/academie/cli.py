@@ -581,8 +581,10 @@ def play(
         told = words("seed {seed} (play the same deals again with --seed {seed})", seed=seed) if chosen_seed \
             else words("a new seed (told at the end of the game)")
         screen = _screen(console, words)
+        level = {"random": words("random"), "classical": words("classical"), "search": words("search"),
+                 "expert": words("expert")}.get(bot_name, bot_name)
         screen.say(f"{game_type.title} · " + words(
-            "{level} bots · {seed} · type help for the commands", level=bot_name, seed=told))
+            "{level} bots · {seed} · type help for the commands", level=level, seed=told))
     _play_session(game_type, state, seat=seat, seed=seed, bot_name=bot_name, target=target, tags=tags,
                   comments=comments, words=words, console=console, history=history, screen=screen)
 
@@ -863,23 +865,22 @@ def replay(
     comments = record.comments_by_operation(partie)
     if seen_by is not None:  # the bots' reasons speak of their hands: only the seat's own until the end
         comments = {index: text for index, text in comments.items() if state.operations[index].actor == seen_by}
+    names, player = _replay_names(partie, state)
     with user_errors():
         print_replay(console, game=game_type, final=state, comments=comments, words=words, seat=seat,
-                     names=_replay_names(partie, game_type, state, words),
+                     names=names if seat is None else None, viewer=player if seat is None else seat,
                      why=why_setting() if why is None else why, width=console.width)
 
 
-def _replay_names(partie: record.Record, game_type: GameType, state: Any, words: Words) -> tuple[str, ...] | None:
-    """The seats' names in a replay: a game of ``academie play`` (one seat "Player", the others "Bot (LEVEL)") is
-    told with the names its player read ("You", "The bot", "West"); other records with the players' names when
-    each has its own; None (the game's names for a spectator) otherwise."""
-    seats = len(state.returns())
-    tags = [partie.tag(f"Seat{s}") or "" for s in range(seats)]
+def _replay_names(partie: record.Record, state: Any) -> tuple[tuple[str, ...] | None, int | None]:
+    """The seats' names in a replay and the seat it is told from: a game of ``academie play`` (one seat "Player",
+    the others "Bot (LEVEL)") is told from the player's seat with the names he read ("You", "The bot", "West");
+    another record from the public's, with the players' names when each has its own."""
+    tags = [partie.tag(f"Seat{s}") or "" for s in range(len(state.returns()))]
     players = [s for s, tag in enumerate(tags) if tag == "Player"]
     if len(players) == 1 and all(tag.startswith("Bot (") for s, tag in enumerate(tags) if s != players[0]):
-        assert game_type.painter is not None
-        return tuple(game_type.painter().default_names(state.view(players[0]), words=words))
-    return tuple(tags) if all(tags) and len(set(tags)) == len(tags) else None
+        return None, players[0]
+    return (tuple(tags) if all(tags) and len(set(tags)) == len(tags) else None), None
 
 
 def _tag_text(name: str, value: str) -> str:

@@ -162,6 +162,11 @@ class Painter(Protocol):
 
 
 # ------------------------------------------------------------------------------------------------ drawing
+def signed(number: int) -> str:
+    """A gain or a loss as the screens write it, with a true minus: ``+3``, ``−16``, ``0``."""
+    return f"+{number}" if number > 0 else (f"−{-number}" if number < 0 else "0")
+
+
 def show(card: str, words: Words) -> str:
     """A card text of a picture, as a person reads it."""
     return words.card(Card.parse(card))

@@ -260,8 +260,11 @@ class Session:
                 self._say(self.words("You can commit irregular acts only as yourself (seat {seat}).", seat=self.human))
                 return False
             self.state.apply(action)
-        except ActionParseError as error:
-            self._say(self.words("Cannot read “{text}”: {error}", text=text, error=str(error)))
+        except ActionParseError as error:  # the engine's message is English: other languages say what to type
+            english = self.words.lang == "en"
+            self._say(self.words("Cannot read “{text}”: {error}", text=text, error=str(error)) if english
+                      else self.words("Cannot read “{text}”: type a number of the menu, a move as the menu writes it, "
+                                      "or a command (help).", text=text))
             self._again(picture)
             return False
         except IllegalActionError as error:
@@ -464,19 +467,20 @@ def rebuild(game: GameType, *, rules: Any, first_dealer: int | None, seed: int, 
 # ------------------------------------------------------------------------------------------------ replay
 def print_replay(console: Console, *, game: GameType, final: Any, comments: Mapping[int, str], words: Words,
                  seat: int | None = None, names: Sequence[str] | None = None, why: bool = True,
-                 width: int = WIDTH) -> None:
+                 width: int = WIDTH, viewer: int | None = None) -> None:
     """A played game told again from its log, as it was played: every deal with the hands (each seat's, or only
     ``seat``'s), each action in words with the bots' reasons kept in the record (with ``why``), each trick with
     its winner, each deal's result, and after it the score (or the boxes, caves, baskets) as it then stood.
 
     ``final`` is the replayed state; the game is played again from a fresh state, action by action, and told
-    from the pictures of ``seat``'s view (or of every seat's, for the hands, and the public's) at each step.
+    from the pictures of ``viewer``'s view (default: ``seat``'s, else the public's; a player's own game is told
+    as he saw it, in his words) and of every seat's (or ``seat``'s) for the hands, at each step.
     """
     painter = _painter(game)
     out = Screen(console, width=width)
     state = game.new(final.rules, first_dealer=game.record.first_dealer(final))
     seats = range(len(final.returns()))
-    viewer = PUBLIC if seat is None else seat
+    viewer = viewer if viewer is not None else PUBLIC if seat is None else seat
     told: tuple[str, ...] = ()
     hands_told = False
     for index, operation in enumerate(final.operations):
@@ -488,7 +492,8 @@ def print_replay(console: Console, *, game: GameType, final: Any, comments: Mapp
         shown = seat is None or game.record.hide(operation.actor, operation.action, seat) == operation.action
         reason = ""
         if why and index in comments and shown and 0 <= operation.actor < len(call):  # no reason of a hidden act
-            reason = words("why ({seat}): {reason}", seat=call[operation.actor], reason=comments[index])
+            reason = words("why ({seat}): {reason}", seat=call[operation.actor],
+                           reason=say_reason(comments[index], words))
         if not told and picture.log:  # the first deal: its heading first
             _heading(out, picture, words)
         if reason and not (continued and new):

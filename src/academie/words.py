@@ -23,7 +23,9 @@ from __future__ import annotations
 
 import locale
 import os
+import re
 from collections.abc import Mapping
+from decimal import Decimal
 from functools import cache
 from importlib import resources
 from importlib.metadata import entry_points
@@ -31,6 +33,7 @@ from importlib.resources.abc import Traversable
 from typing import Final
 
 from babel.messages.pofile import read_po
+from babel.numbers import format_decimal
 
 from academie.cards import Card, Rank, Suit
 from academie.engine import AcademieError
@@ -52,6 +55,18 @@ _RANK_LETTERS: Final = {
     "fr": {Rank.JACK: "V", Rank.QUEEN: "D", Rank.KING: "R", Rank.ACE: "A"},
 }
 """Court cards as each language writes them: the French valet, dame, roi."""
+
+
+_BLANK: Final = re.compile(r"\{(\w+)[^{}]*\}")
+_NUMBER: Final = re.compile(r"(?<![\w.§])([-+−]?)(\d+\.\d+)(?![\w.])")
+"""A number with a decimal point in English text (not a law's ID such as §8.4)."""
+_CARD: Final = re.compile(r"(?<![\w♠♥♦♣])(10|[2-9JQKA])([♠♥♦♣])")
+"""A card as English text writes it (``Q♣``, ``10♥``)."""
+_SUIT_OF: Final = {suit.symbol: suit for suit in Suit}
+_RANK_OF: Final = {"10": Rank.TEN, "J": Rank.JACK, "Q": Rank.QUEEN, "K": Rank.KING, "A": Rank.ACE}
+MIN_LITERAL: Final = 8
+"""Letters a message must have besides its blanks to be recognised in English text (``{reason}`` alone would
+recognise anything)."""
 
 
 class LanguageError(AcademieError, ValueError):
@@ -129,10 +144,68 @@ class Words:
         """A suit with its symbol and its name: ``♠ spades`` / ``♠ pique``."""
         return f"{suit.symbol} {self.suit_name(suit)}"
 
+    def number(self, text: str | float) -> str:
+        """A number as this language writes it (Babel's format: ``0,4`` in French), its sign a true minus:
+        ``−0.7``, ``+0,12``."""
+        match = _NUMBER.fullmatch(text) if isinstance(text, str) else _NUMBER.fullmatch(f"{text:g}")
+        if match is None:
+            return str(text).replace("-", "−", 1) if str(text).startswith("-") else str(text)
+        sign, digits = match.groups()
+        decimals = len(digits.partition(".")[2])
+        written = format_decimal(Decimal(digits), format="0." + "0" * decimals, locale=self.lang)
+        return {"-": "−"}.get(sign, sign) + written
+
+    def localise(self, text: str) -> str:
+        """English text's cards and decimal numbers as this language writes them (``Q♣ 0.4`` → ``D♣ 0,4``)."""
+        if self.lang == "en":
+            return _NUMBER.sub(lambda found: self.number(found.group(0)), text)
+        with_cards = _CARD.sub(lambda found: self.card(Card(_RANK_OF.get(found.group(1)) or Rank(int(found.group(1))),
+                                                            _SUIT_OF[found.group(2)])), text)
+        return _NUMBER.sub(lambda found: self.number(found.group(0)), with_cards)
+
+    def said_again(self, text: str) -> str:
+        """A sentence kept in English (a bot's reason in a record) said in this language: the catalogue's message
+        it was made from, its blanks filled with what the English text had there, localised; ``text`` itself
+        (its numbers localised) when no message fits."""
+        if self.lang == "en":
+            return self.localise(text)
+        if text in self._table:
+            return self._table[text]
+        for pattern, message in _patterns(self.lang, tuple(self._table)):
+            found = pattern.fullmatch(text)
+            if found is not None:
+                try:
+                    return self(message, **{name: self.localise(value) for name, value in found.groupdict().items()})
+                except (KeyError, IndexError, ValueError):
+                    continue
+        return self.localise(text)
+
     def count_cards(self, count: int) -> str:
         """A number of cards, said in this language ("1 card", "3 cards")."""
         words = self
         return words("1 card") if count == 1 else words("{count} cards", count=count)
+
+
+@cache
+def _patterns(lang: str, messages: tuple[str, ...]) -> tuple[tuple[re.Pattern[str], str], ...]:
+    """A pattern for each message with blanks, the most specific first (the longest once its blanks are out)."""
+    del lang  # one cache per language
+    made = []
+    for message in messages:
+        literal = _BLANK.sub("", message)
+        if "{" not in message or sum(character.isalpha() for character in literal) < MIN_LITERAL:
+            continue
+        parts, seen, end = [], set(), 0
+        for blank in _BLANK.finditer(message):
+            parts.append(re.escape(message[end:blank.start()]))
+            name = blank.group(1)
+            parts.append(f"(?P={name})" if name in seen else f"(?P<{name}>.+?)")
+            seen.add(name)
+            end = blank.end()
+        parts.append(re.escape(message[end:]))
+        made.append((len(literal), re.compile("".join(parts), re.DOTALL), message))
+    made.sort(key=lambda item: -item[0])
+    return tuple((pattern, message) for _, pattern, message in made)
 
 
 def language_of_environment(environ: Mapping[str, str] | None = None) -> str:

@@ -95,10 +95,11 @@ def reason_seen(reason: str, *, actor: int, viewer: int, over: bool) -> str:
 
 
 def say_reason(reason: str, words: Words) -> str:
-    """A bot's reason in the reader's language: a :class:`Reason`'s message through ``words`` with its cards written
-    the language's way (``10♥``, ``R♥``); plain text, or a message the catalogue cannot fill, as it was given."""
+    """A bot's reason in the reader's language: a :class:`Reason`'s message through ``words`` with its cards and
+    numbers written the language's way (``R♥``, ``0,4``); plain text (a reason kept in a record) through
+    :meth:`~academie.words.Words.said_again`; a message the catalogue cannot fill as it was given."""
     if not isinstance(reason, Reason):
-        return reason
+        return words.said_again(reason)  # a reason read back from a record: English text
     arguments = {name: _in_words(value, words) for name, value in reason.arguments.items()}
     try:
         return words(reason.message, **arguments)
@@ -109,6 +110,9 @@ def say_reason(reason: str, words: Words) -> str:
 def _in_words(value: object, words: Words) -> object:
     if isinstance(value, Card):
         return words.card(value)
+    if isinstance(value, float) or (isinstance(value, str) and value[:1] in "+-−0123456789") \
+            or (isinstance(value, int) and not isinstance(value, bool) and value < 0):
+        return words.number(value)
     if isinstance(value, tuple) and value and all(isinstance(card, Card) for card in value):
         return words.cards(tuple(card for card in value if isinstance(card, Card)))
     return value

@@ -55,7 +55,7 @@ from academie.games.guimbarde.state import (
 )
 from academie.games.guimbarde.table import ACTS
 from academie.laws import Irregular, Remedy
-from academie.picture import MovePicture, Picture, SeatPicture, Tally, TrickPicture
+from academie.picture import MovePicture, Picture, SeatPicture, Tally, TrickPicture, signed
 from academie.words import Words
 
 BOX_NAMES: Final = {POINT: "Point", MARIAGE: "Mariage", FOU: "Fou", ROI: "Roi", GUIMBARDE: "Guimbarde"}
@@ -78,9 +78,6 @@ def _box(words: Words, box: str) -> str:
     return {POINT: words("the Point box"), MARIAGE: words("the Mariage box"), FOU: words("the Fou box"),
             ROI: words("the Roi box"), GUIMBARDE: words("the Guimbarde box")}.get(box, box)
 
-
-def _signed(number: int) -> str:
-    return f"+{number}" if number > 0 else (f"−{-number}" if number < 0 else "0")
 
 
 def _point(words: Words, length: int) -> str:
@@ -613,10 +610,10 @@ class _Teller:
                   "undone": words("given back")}
         entries = []
         for seat in range(view.players):
-            line = f"{self.obj(seat)} {_signed(points[seat])}"
+            line = f"{self.obj(seat)} {signed(points[seat])}"
             kinds = parts[seat]
             if sum(kinds.values()) == points[seat] and any(kinds.values()):
-                line += " (" + ", ".join(f"{labels[kind]} {_signed(amount)}" for kind, amount in kinds.items()
+                line += " (" + ", ".join(f"{labels[kind]} {signed(amount)}" for kind, amount in kinds.items()
                                          if amount) + ")"
             entries.append(line)
         return words("Deal {number} is over: {results}.", number=last.number, results=words("; ").join(entries))
@@ -631,11 +628,11 @@ class _Teller:
             (winner,) = leaders
             if winner == self.me:
                 return words("The game is over: you have the most counters, {points} (G-§5.7).",
-                             points=_signed(best))
+                             points=signed(best))
             return words("The game is over: {seat} has the most counters, {points} (G-§5.7).",
-                         seat=self.name(winner), points=_signed(best))
+                         seat=self.name(winner), points=signed(best))
         return words("The game is over: {seats} share the most counters, {points} each (G-§5.7).",
-                     seats=_and(words, [self.obj(seat) for seat in leaders]), points=_signed(best))
+                     seats=_and(words, [self.obj(seat) for seat in leaders]), points=signed(best))
 
 
 def _between_deals(action: Action) -> bool:
@@ -729,7 +726,7 @@ def paint(view: GuimbardeView, /, *, words: Words, names: Sequence[str]) -> Pict
         log += teller.opening()
         log += teller.tell(view.history, view.payments, view.tricks)
     tallies = [Tally(words("Boxes"), tuple((BOX_NAMES[box], str(amount)) for box, amount in view.boxes)),
-               Tally(words("Counters won or lost"), tuple((teller.names[seat], _signed(view.counters[seat]))
+               Tally(words("Counters won or lost"), tuple((teller.names[seat], signed(view.counters[seat]))
                                                           for seat in range(view.players)))]
     if view.stocks:
         tallies.append(Tally(words("Stocks"), tuple((teller.names[seat], str(view.stocks[seat]))

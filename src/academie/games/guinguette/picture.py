@@ -63,7 +63,7 @@ from academie.games.guinguette.state import (
 from academie.games.guinguette.table import ACTS
 from academie.laws import Irregular, Remedy
 from academie.ledger import Transfer
-from academie.picture import MovePicture, Picture, SeatPicture, Tally, TrickPicture
+from academie.picture import MovePicture, Picture, SeatPicture, Tally, TrickPicture, signed
 from academie.words import Words
 
 SUIT_ORDER: Final = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
@@ -151,9 +151,6 @@ def sort_hand(cards: Sequence[Card]) -> tuple[Card, ...]:
 def _tokens(words: Words, count: int) -> str:
     return words("1 token") if count == 1 else words("{count} tokens", count=count)
 
-
-def _signed(number: int) -> str:
-    return f"+{number}" if number > 0 else (f"−{-number}" if number < 0 else "0")
 
 
 def _measure(words: Words, amount: int) -> str:
@@ -784,7 +781,7 @@ def _breakdown(teller: _Teller, payments: Sequence[Transfer], seat: int) -> str:
         net = sum(t.amount for t in payments if t.reason in reasons and t.target == seat and t.source != BANK)
         net -= sum(t.amount for t in payments if t.reason in reasons and t.source == seat and t.target != BANK)
         if net:
-            parts.append(teller.words(message, amount=_signed(net)))
+            parts.append(teller.words(message, amount=signed(net)))
     return ", ".join(parts)
 
 
@@ -794,7 +791,7 @@ def _deal_result(teller: _Teller, result: DealResult, order: Sequence[int]) -> s
     for seat in order:
         points = result.points[seat] if seat < len(result.points) else 0
         detail = _breakdown(teller, result.payments, seat)
-        entries.append(f"{teller.obj(seat)} {_signed(points)}" + (f" ({detail})" if detail else ""))
+        entries.append(f"{teller.obj(seat)} {signed(points)}" + (f" ({detail})" if detail else ""))
     return teller.words("Deal {number} is over: {results}.", number=result.deal + 1,
                         results=_series(teller.words, entries))
 
@@ -940,7 +937,7 @@ def paint(view: GuinguetteView, /, *, words: Words, names: Sequence[str]) -> Pic
                Tally(words("Tokens"), tuple((teller.names[seat], str(view.stocks[seat])) for seat in order))]
     bought = view.bought or (0,) * players
     tallies.append(Tally(words("Won or lost"), tuple(
-        (teller.names[seat], _signed(view.stocks[seat] - rules.stock - bought[seat])) for seat in order)))
+        (teller.names[seat], signed(view.stocks[seat] - rules.stock - bought[seat])) for seat in order)))
     if rules.trick_phase and dealt and view.phase is Phase.TRICKS:
         tallies.append(Tally(words("Tricks"), tuple((teller.names[seat], str(view.tricks_won[seat]))
                                                     for seat in order)))
@@ -1089,14 +1086,14 @@ def _game_result(teller: _Teller) -> str:
     won = [view.stocks[seat] - view.rules.stock - bought[seat] for seat in range(players)]
     best = max(won)
     leaders = [seat for seat in range(players) if won[seat] == best]
-    results = ", ".join(f"{teller.obj(seat)} {_signed(won[seat])}" for seat in range(players))
+    results = ", ".join(f"{teller.obj(seat)} {signed(won[seat])}" for seat in range(players))
     if len(leaders) == 1:
         (leader,) = leaders
         head = teller.say(leader, w("The game is over: you win the most, {tokens}."),
-                          w("The game is over: {name} wins the most, {tokens}."), tokens=_signed(best))
+                          w("The game is over: {name} wins the most, {tokens}."), tokens=signed(best))
     else:
         head = words("The game is over: {names} tie for the most, {tokens}.",
-                     names=_and(words, [teller.obj(seat) for seat in leaders]), tokens=_signed(best))
+                     names=_and(words, [teller.obj(seat) for seat in leaders]), tokens=signed(best))
     return head + " " + words("Tokens won or lost over the partie: {results}.", results=results)
 
 

@@ -48,7 +48,7 @@ from academie.games.quinze.state import (
 )
 from academie.laws import Irregular, Remedy, parse_table_action
 from academie.ledger import Transfer
-from academie.picture import MovePicture, Picture, SeatPicture, Tally
+from academie.picture import MovePicture, Picture, SeatPicture, Tally, signed
 from academie.words import Words
 
 TAKES = re.compile(r"^QUINZE-3[23]: seat (\d+) takes (.+)$")
@@ -855,7 +855,7 @@ def _coup_end(scene: _Scene, *, short: bool = False) -> list[str]:
         else:
             lines.append(w("Nobody is left at fifteen or under: the pot stays on the table for the next coup "
                            "(Q-R16)."))
-    points = ", ".join(f"{scene.name(seat)} {value:+d}" for seat, value in enumerate(last.points))
+    points = ", ".join(f"{scene.name(seat)} {signed(value)}" for seat, value in enumerate(last.points))
     lines.append(w("Tokens won or lost: {points}.", points=points))
     return lines
 
