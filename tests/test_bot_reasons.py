@@ -36,7 +36,7 @@ from academie.words import Words
 ENGINE_CARD = re.compile(r"\b(?:10|[2-9TJQKA])[CDHS]\b")
 """A card as the engine writes it (``TH``, ``QC``, ``10S``): never in a reason's text."""
 WE = re.compile(r"\b(?:we|us|our|ours|ourselves)\b", re.IGNORECASE)
-"""Whose side is "we"? A reason names the side: "the bot and its partner"."""
+"""Whose side is "we"? A reason names the side: "its side" (which reads right in a hint to a player too)."""
 FIRST_PERSON = re.compile(r"\b(?:I|my|me|mine)\b")
 """A reason speaks of the bot in the third person ("passes", "its hidden card"); the books' own sayings stay in
 French quotes (« je tiens »)."""
@@ -228,7 +228,7 @@ def test_E_8_4_a_card_is_an_argument_written_each_language_way() -> None:
 
 # ------------------------------------------------------------------------------------------------ Whist
 def test_W_8_3_the_whist_search_bot_counts_the_tricks_of_the_bot_and_its_partner() -> None:
-    """W-§8.3, issue 11: the search bot's side is named ("the bot and its partner", « le robot et son partenaire »),
+    """W-§8.3, issues 11 and 30: the search bot's side is named ("its side", « son camp »),
     never "our side", and its card is compared with the next best in tricks out of those left."""
     compared = 0
     for seed in range(3):
@@ -242,11 +242,11 @@ def test_W_8_3_the_whist_search_bot_counts_the_tricks_of_the_bot_and_its_partner
             reason = check(bot.explain(), f"Whist seed {seed}")
             if "{gain}" in reason.message:
                 compared += 1
-                assert "the bot and its partner take about" in reason and "tricks left" in reason
+                assert "its side takes about" in reason and "tricks left" in reason
                 assert reason.arguments["left"] == 13 - sum(1 for t in view.tricks if t.winner is not None)
                 assert isinstance(action, Play) and reason.arguments["card"] == action.card
                 assert float(str(reason.arguments["gain"])) > 0
-                assert "le robot et son partenaire" in said(reason, FR)
+                assert "son camp" in said(reason, FR)
             state.apply(action)
     assert compared
 

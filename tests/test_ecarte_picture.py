@@ -294,7 +294,7 @@ def test_the_french_picture_of_the_same_position() -> None:
     text = "\n".join(draw_text(shown, FR))
     assert "Vous gagnez la levée 1 avec R♥ (plus fort atout)." in shown.log
     assert shown.waiting_for.startswith("À vous")
-    assert "Atout : ♥ cœur (la retourne : neuf de cœur)" in text and "La retourne : 9♥" in text
+    assert "Atout : ♥ cœur\n" in text and "La retourne : 9♥" in text  # the turn-up said once
     assert "Votre jeu : 8♠ 7♠ 8♣ 7♣" in text
     assert shown.status == "Donne 1, donnée par le robot : levée 2 sur 5"
     assert not re.search(r"\b(?:You|The bot|trick|dealt|Score)\b", text)

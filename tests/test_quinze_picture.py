@@ -68,7 +68,7 @@ def test_Q_R15_example_1_the_winner_and_why_and_each_payment_with_its_rule() -> 
     assert "Seat 0 shows 7♣ 5♠: 12." in log
     assert "Seat 1 shows K♠ 3♣: 13." in log
     assert "Seat 1 wins 17 with 13, the best total of fifteen or less (Q-R15)." in log
-    assert "Tokens won or lost: Seat 0 -8, Seat 1 +9, You -1." in log
+    assert "Tokens won or lost: Seat 0 −8, Seat 1 +9, You −1." in log
     assert picture.result.startswith("End of coup 1: Seat 1 wins 17 with 13")
     during = paint(example_1(*EXAMPLE_1[:9]).view(2))
     said = list(during.log)
@@ -92,7 +92,7 @@ def test_Q_R13_example_2_a_bust_is_said_and_the_pot_taken_without_showing() -> N
     log = "\n".join(picture.log)
     assert log.startswith("Seat 1 asks for a card: « carte ».\nEnd of coup 1:\nSeat 1 had K♠ 8♣: 18, bust.")
     assert "You take the pot of 17 without showing: nobody else is left in it (Q-§5.2)." in log
-    assert "Tokens won or lost: You +9, Seat 1 -8, Seat 2 -1." in log
+    assert "Tokens won or lost: You +9, Seat 1 −8, Seat 2 −1." in log
     assert not any("shows 7♣" in line or "You show" in line for line in picture.log)  # A never showed
     assert "K♠" not in text_of(before)  # B's king was hidden until he busted (Q-R12)
 
@@ -129,7 +129,7 @@ def test_QUINZE_37_example_4_the_side_pot_and_the_money_given_back() -> None:
     log = paint(state.view(1)).log
     assert "Seat 0 wins 9 with 14, the best total of fifteen or less (Q-R15)." in log
     assert "You win the side pot of 10 with 13, the best total among its players (Q-§3, Q-R15)." in log
-    assert "Tokens won or lost: Seat 0 +6, You +2, Seat 2 -8." in log
+    assert "Tokens won or lost: Seat 0 +6, You +2, Seat 2 −8." in log
 
 
 def test_QUINZE_36_the_announce_and_the_all_in_are_said_with_their_laws() -> None:

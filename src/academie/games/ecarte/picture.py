@@ -566,12 +566,12 @@ class _Teller:
                 return words("The partie is over: you win it, {won} games to {lost}, worth {value} (E-§6.2).",
                              won=games[winner], lost=games[1 - winner], value=values[winner] - values[1 - winner])
             return words("The partie is over: {seat} wins it, {won} games to {lost}, worth {value} (E-§6.2).",
-                         seat=self.name(winner), won=games[winner], lost=games[1 - winner],
+                         seat=self.obj(winner), won=games[winner], lost=games[1 - winner],
                          value=values[winner] - values[1 - winner])
         if winner == self.me:
             return words("The game is over: you win it, {won} to {lost} (E-§6.2).", won=view.score[winner],
                          lost=view.score[1 - winner])
-        return words("The game is over: {seat} wins it, {won} to {lost} (E-§6.2).", seat=self.name(winner),
+        return words("The game is over: {seat} wins it, {won} to {lost} (E-§6.2).", seat=self.obj(winner),
                      won=view.score[winner], lost=view.score[1 - winner])
 
 
@@ -814,8 +814,7 @@ def paint(view: EcarteView, /, *, words: Words, names: Sequence[str]) -> Picture
         game="ecarte", title=words("Écarté"), lang=words.lang, viewer=me, status=_status(teller),
         seats=tuple(seats),
         hand=tuple(str(card) for card in sort_hand(view.hand, trump)) if me is not None and dealt else (),
-        trump=(words("{suit} (la retourne: {name})", suit=words.suit(trump), name=view.trump_card.french())
-               if dealt and trump is not None and view.trump_card is not None else None),
+        trump=(words.suit(trump) if dealt and trump is not None and view.trump_card is not None else None),
         table=((words("Turn-up (la retourne)"), (str(view.trump_card),)),) if dealt and view.trump_card else (),
         trick=(TrickPicture(len(view.tricks), ((current.leader, str(current.cards[0])),))
                if current is not None else None),

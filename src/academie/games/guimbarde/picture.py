@@ -516,6 +516,7 @@ class _Teller:
         announced = [f"{self.obj(seat)} {_point(words, view.announced[seat])}" for seat in range(view.players)
                      if not (view.retired and view.retired[seat])]
         lines.append(words("Points announced (GUIMBARDE-§4): {points}.", points=", ".join(announced)))
+        lines += self.point_tie()
         for claim in view.claims:  # each box drawn is told with its claim (one withdrawn under G15 is not)
             drawn = next((p for p in later if p.source == claim.box and p.target == claim.seat
                           and p.amount == claim.amount), None)
@@ -523,6 +524,20 @@ class _Teller:
                 later.remove(drawn)
         lines += self.payments(later)
         return lines
+
+    def point_tie(self) -> list[str]:
+        """GUIMBARDE-§4: at equal points the player earlier in the order of play draws the Point box (« à point
+        égal, celui qui a la main gagne »), said when a point as long as the winner's lost to it."""
+        view, words = self.view, self.words
+        won = next((claim for claim in view.claims if claim.box == POINT), None)
+        if won is None:
+            return []
+        tied = [seat for seat in range(view.players) if seat != won.seat and view.announced[seat] == len(won.cards)]
+        if not tied:
+            return []
+        return [words("{others} had a point as long, {count} cards: at equal points the player earlier in the order "
+                      "of play wins, « à point égal, celui qui a la main gagne » (GUIMBARDE-§4).",
+                      others=", ".join(self.name(seat) for seat in tied), count=len(won.cards))]
 
     def retirements(self, payers: set[int | str]) -> list[str]:
         """G18 (unable_to_pay="retire"): the seats among ``payers`` that could not pay and have left the game."""

@@ -235,7 +235,7 @@ def _seat(scene: _Scene, seat: int) -> SeatPicture:
     if playing and view.caves[seat] == 0 and scene.staked(seat) > 0 and not scene.form_b:
         notes.append(w("all in"))
     if view.announced[seat]:
-        notes.append(w("announced what he has (QUINZE-36)"))
+        notes.append(w("holding announced, « j’ai … » (QUINZE-36)"))
     if playing and view.drawer == seat:
         notes.append(w("drawing"))
     total = view.total(seat) if playing else None

@@ -358,8 +358,11 @@ class ClassicalBot:
             if view.score[view.viewer] + 1 >= view.rules.game_points:
                 return MARK_KING, Reason("marks the king of trumps at once (« je marque le roi »): the point wins the "
                                          "game (§4.4)")
-            return MARK_KING, Reason("marks the king of trumps (« je marque le roi ») before its first card, having "
-                                     "kept it quiet during the exchange: 1 point (§4.4)")
+            if any(isinstance(action, Discard) for _, action in view.history):
+                return MARK_KING, Reason("marks the king of trumps (« je marque le roi ») before its first card, "
+                                         "having kept it quiet during the exchange: 1 point (§4.4)")
+            return MARK_KING, Reason("marks the king of trumps (« je marque le roi ») before its first card: 1 point "
+                                     "(§4.4)")
         phase = view.phase
         if phase is Phase.ELDER_DECIDES:
             return self._elder_decides(view)

@@ -10,7 +10,7 @@ the weakest suit; calls at eight whenever entitled (W-§8.2).
 >>> bot.choose(state.view(state.actor)) in state.legal_actions()
 True
 
-Each reason is a :class:`~academie.bots.Reason`, and names the bot's side as "the bot and its partner": a person at
+Each reason is a :class:`~academie.bots.Reason`, and names the bot's side as "its side": a person at
 the table calls the seats by where they sit from him, which the bot does not know.
 """
 
@@ -60,7 +60,7 @@ def _remedy_reason(remedy: Remedy) -> Reason:
         return OpenReason("has the fourth hand play {card}, the highest card it may name, before his partner ({law})",
                       card=card, law=law)
     reasons = {
-        "add": OpenReason("takes the penalty as points added to the score of the bot and its partner ({law})",
+        "add": OpenReason("takes the penalty as points added to the score of its side ({law})",
                            law=law),
         "call": OpenReason("calls an exposed card: it must be played as soon as it can be ({law})", law=law),
         "call-card": OpenReason("calls the exposed card: it must be played as soon as it can be ({law})", law=law),
@@ -89,7 +89,7 @@ def announcement_reason(action: Action) -> Reason:
         return Reason("calls (« j'appelle »): at eight with two honours, it asks its partner for a third; calling "
                       "costs nothing (W-§8.2)")
     if isinstance(action, ShowHonours):
-        return Reason("shows its honours: at eight with three or four honours, the bot and its partner win the game "
+        return Reason("shows its honours: at eight with three or four honours, its side wins the game "
                       "without playing the hand (W-§4.2, W-§8.2)")
     if isinstance(action, Answer):
         return Reason("answers its partner's call truly: it holds an honour (W-§4.2, W-§8.2)")

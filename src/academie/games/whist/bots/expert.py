@@ -272,15 +272,15 @@ def _points_reason(choice: int, totals: dict[int, float], samples: int, left: in
     points = f"{totals[choice] / samples:+.1f}"
     others = [c for c in totals if c != choice]
     if not others:
-        return Reason("plays {card}: it gives the bot and its partner about {points} points from this deal, over "
+        return Reason("plays {card}: it gives its side about {points} points from this deal, over "
                       "{deals} sampled deals of the unseen cards, each solved with all four hands in view (W-§8.3)",
                       card=card, points=points, deals=samples)
     gain = (totals[choice] - max(totals[c] for c in others)) / samples
     if gain < EQUAL_TRICKS:
         return Reason("plays {card}, the card the books prefer (W-§8.1) among those that do as well: about {points} "
-                      "points from this deal for the bot and its partner, over {deals} sampled deals of the {left} "
+                      "points from this deal for its side, over {deals} sampled deals of the {left} "
                       "tricks left, each solved with all four hands in view (W-§8.3)", card=card, points=points,
                       deals=samples, left=left)
-    return Reason("plays {card}: about {points} points from this deal for the bot and its partner, {gain} more than "
+    return Reason("plays {card}: about {points} points from this deal for its side, {gain} more than "
                   "with any other card, over {deals} sampled deals of the {left} tricks left, each solved with all "
                   "four hands in view (W-§8.3)", card=card, points=points, gain=f"{gain:.2f}", deals=samples, left=left)

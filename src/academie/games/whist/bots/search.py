@@ -127,16 +127,16 @@ def _play_reason(choice: int, totals: dict[int, float], samples: int, left: int)
     tricks = _about(totals[choice] / samples)
     others = [c for c in totals if totals[c] < totals[choice]]
     if not others:
-        return Reason("plays {card}, its lowest card: every card it may play gives the bot and its partner about "
+        return Reason("plays {card}, its lowest card: every card it may play gives its side about "
                       "{tricks} of the {left} tricks left, over {deals} sampled deals of the unseen cards, each solved "
                       "with all four hands in view (W-§8.3)", card=card, tricks=tricks, left=left, deals=samples)
     gain = _about((totals[choice] - max(totals[c] for c in others)) / samples)
     if any(c != choice and totals[c] == totals[choice] for c in totals):
-        return Reason("plays {card}, the lowest of the cards that do best: the bot and its partner take about {tricks} "
+        return Reason("plays {card}, the lowest of the cards that do best: its side takes about {tricks} "
                       "of the {left} tricks left, {gain} more than with the rest, over {deals} sampled deals of the "
                       "unseen cards, each solved with all four hands in view (W-§8.3)", card=card, tricks=tricks,
                       left=left, gain=gain, deals=samples)
-    return Reason("plays {card}: with it the bot and its partner take about {tricks} of the {left} tricks left, {gain} "
+    return Reason("plays {card}: with it its side takes about {tricks} of the {left} tricks left, {gain} "
                   "more than with any other card, over {deals} sampled deals of the unseen cards, each solved with "
                   "all four hands in view (W-§8.3)", card=card, tricks=tricks, left=left, gain=gain, deals=samples)
 
