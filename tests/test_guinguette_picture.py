@@ -87,24 +87,25 @@ def test_GU_5_1a_GU_5_1b_stirs_told_with_what_each_seat_may_know() -> None:
     assert "stirred twice" in seats[1].notes and "stirred once" in seats[0].notes and not seats[2].notes
 
 
-def test_GU_2_2_the_hand_is_sorted_by_suit_strongest_first_and_the_stirs_follow_it() -> None:
-    """GU-§2.2: K high, the ace lowest; the hand by suit (♠ ♥ ♣ ♦), and the stir menu in the same order."""
-    assert paint(example_1(0), 0).hand == ("9S", "8H", "KC", "6D")
-    assert paint(example_1(0), 2).hand == ("TS", "AH", "8C", "9D")  # the ace after the ♥, lowest
+def test_GU_2_2_the_hand_is_sorted_by_rank_strongest_first_and_the_stirs_follow_it() -> None:
+    """GU-§2.2: K high, the ace lowest; the hand by rank (a tierce ignores suits), then suit (♠ ♥ ♣ ♦), and the stir
+    menu in the same order."""
+    assert paint(example_1(0), 0).hand == ("KC", "9S", "8H", "6D")
+    assert paint(example_1(0), 2).hand == ("TS", "9D", "8C", "AH")  # the ace last, lowest
     picture = paint(example_1(4), 2)
-    assert picture.hand == ("TS", "AH", "8C", "9D")
+    assert picture.hand == ("TS", "9D", "8C", "AH")
     assert dict(picture.extra)["Your hand is worth"] == "a tierce au dix"  # GU-§5.1c: 10 9 8
-    assert [move.card for move in picture.moves] == [None, "TS", "AH", "8C", "9D"]
+    assert [move.card for move in picture.moves] == [None, "TS", "9D", "8C", "AH"]
     assert [move.label for move in picture.moves] == [
         "keep your cards (« je m'y tiens »)",
         "stir: discard 10♠, pay 2 tokens (« je remue le cotillon »)",
-        "stir: discard A♥, pay 2 tokens (« je remue le cotillon »)",
+        "stir: discard 9♦, pay 2 tokens (« je remue le cotillon »)",
         "stir: discard 8♣, pay 2 tokens (« je remue le cotillon »)",
-        "stir: discard 9♦, pay 2 tokens (« je remue le cotillon »)"]
+        "stir: discard A♥, pay 2 tokens (« je remue le cotillon »)"]
     assert sorted(move.action for move in picture.moves) == sorted(str(a) for a in example_1(4).legal_actions())
     renvi = paint(example_1(8), 1)  # B in the renvi round, holding ♦Q ♣J ♥10 ♣A
-    assert [move.action for move in renvi.moves] == ["keep", "restir TH", "restir JC", "restir AC", "restir QD"]
-    assert renvi.moves[1].label == "stir again: discard 10♥, pay 4 tokens (« je renvie le cotillon »)"
+    assert [move.action for move in renvi.moves] == ["keep", "restir QD", "restir JC", "restir TH", "restir AC"]
+    assert renvi.moves[1].label == "stir again: discard Q♦, pay 4 tokens (« je renvie le cotillon »)"
 
 
 # ------------------------------------------------------------------------------------------------ the vying
@@ -139,7 +140,7 @@ def test_GU_5_4a_GU_5_4b_GU_5_4c_example_1_showdown_with_who_took_each_basket_an
     picture = paint(example_1(), 2)
     log = list(picture.log)
     assert log[0] == "A folds (« quitte »): out of the cabaret contest, leaving 2 tokens in it (GU-§5.3b)."
-    shown = ["B shows 10♥ 9♥ J♣ Q♦: a tierce au valet.", "You show 10♠ A♥ 8♣ 9♦: a tierce au dix."]
+    shown = ["B shows Q♦ J♣ 10♥ 9♥: a tierce au valet.", "You show 10♠ 9♦ 8♣ A♥: a tierce au dix."]
     guinguette = "B holds the queen of diamonds and takes the guinguette basket: 4 tokens (GU-§5.4a)."
     cabaret = "B takes the cabaret, 18 tokens, with a tierce au valet, the best tierce shown (GU-§5.4b)."
     cotillon = "B takes the cotillon basket, 10 tokens, with the cabaret (GU-§5.4c)."
@@ -150,7 +151,7 @@ def test_GU_5_4a_GU_5_4b_GU_5_4c_example_1_showdown_with_who_took_each_basket_an
     assert log[7] == "Deal 2 of 4: A deals; B is eldest hand and speaks first (GU-§2.4d)."
     assert picture.tallies[0].entries == (("Guinguette", "4"), ("Cabaret", "4"), ("Cotillon", "0"))
     spectator = painter.paint(example_1().view(PUBLIC), words=EN, names=NAMES)
-    assert "C shows 10♠ A♥ 8♣ 9♦: a tierce au dix." in spectator.log and not spectator.hand
+    assert "C shows 10♠ 9♦ 8♣ A♥: a tierce au dix." in spectator.log and not spectator.hand
     assert not any(line.startswith("You ") or " you " in line for line in spectator.log)
 
 
@@ -162,8 +163,8 @@ def test_GU_5_4b_GU_2_2v_example_2_the_highest_point_takes_the_cabaret() -> None
     state = GuinguetteState.new(rules, decks=[deck(hands=hands, dealer=3, rules=rules)], first_dealer=3)
     play(state, ("keep", "keep", "keep", "keep", "bet 1", "fold", "hold", "fold"))
     log = paint(state, 1).log
-    assert "A shows K♠ 6♥ 9♣ J♦: no tierce, a point of 35." in log
-    assert "C shows 8♠ A♠ Q♣ 10♦: no tierce, a point of 29." in log
+    assert "A shows K♠ J♦ 9♣ 6♥: no tierce, a point of 35." in log
+    assert "C shows Q♣ 10♦ 8♠ A♠: no tierce, a point of 29." in log
     assert "You hold the queen of diamonds and take the guinguette basket: 4 tokens (GU-§5.4a)." in log
     assert ("Nobody still in has a tierce: A takes the cabaret, 6 tokens, with the highest point, 35 (GU-§5.4b, "
             "GU-§2.2v).") in log
@@ -199,7 +200,7 @@ def test_GU_5_6_each_trick_won_and_why() -> None:
     """GU-§5.6: the highest card of the suit led wins (K high); the winner, the card and why are said; the last
     trick is kept with its winner; a card off suit is refused by the rule."""
     state = trick_deal()
-    assert [move.label for move in paint(state, 0).moves] == ["lead K♠", "lead 9♥", "lead 6♣", "lead 8♦"]
+    assert [move.label for move in paint(state, 0).moves] == ["lead K♠", "lead 9♥", "lead 8♦", "lead 6♣"]
     play(state, ("play KS",))
     assert [move.label for move in paint(state, 1).moves] == ["play 7♠"]
     refusal = painter.why_not(state.view(1), "play QH", "", words=EN)
@@ -313,7 +314,7 @@ def test_the_french_picture_of_the_same_position() -> None:
     assert lines[0] == "── La Guinguette · Coup 1 sur 4 · le cotillon, tour 1"
     assert "   Votre jeu : 9♠ 8♥ 7♣ 6♦" in lines and "   Vos écarts, faces cachées : R♣" in lines
     end = paint(example_1(), 2, FR)
-    assert "B montre 10♥ 9♥ V♣ D♦ : une tierce au valet." in end.log
+    assert "B montre D♦ V♣ 10♥ 9♥ : une tierce au valet." in end.log
     assert "B a la dame de carreau et prend le panier de la guinguette : 4 jetons (GU-§5.4a)." in end.log
     assert ("B prend le cabaret, 18 jetons, avec une tierce au valet, la meilleure tierce montrée (GU-§5.4b)."
             in end.log)

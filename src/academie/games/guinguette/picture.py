@@ -19,7 +19,7 @@ La Guinguette is a reconstruction (the rule file's R1): the first deal's log say
 >>> state = GuinguetteState.new(seed=3, first_dealer=0)
 >>> picture = paint(state.view(1), words=Words("en"), names=("Seat 0", "You", "Seat 2", "Seat 3"))
 >>> picture.waiting_for, picture.moves[1].label
-('Your turn to keep or stir', 'stir: discard 10♥, pay 2 tokens (« je remue le cotillon »)')
+('Your turn to keep or stir', 'stir: discard Q♦, pay 2 tokens (« je remue le cotillon »)')
 """
 
 from __future__ import annotations
@@ -139,13 +139,14 @@ REMEDY_MEANINGS: Final = {
 
 # ------------------------------------------------------------------------------------------------ small words
 def sort_hand(cards: Sequence[Card]) -> tuple[Card, ...]:
-    """By suit, ♠ ♥ ♣ ♦, each strongest first: K Q J 10 9 … 6 (… 2), the ace last, the lowest card (GU-§2.2).
+    """By rank, strongest first: K Q J 10 9 … 6 (… 2), the ace last, the lowest card (GU-§2.2); within a rank by
+    suit, ♠ ♥ ♣ ♦. A tierce is three ranks in a row whatever their suits, so a hand read by rank shows it.
 
     >>> from academie.cards import parse_cards
     >>> " ".join(str(c) for c in sort_hand(parse_cards("AS 9D KS QD 7H 6C")))
-    'KS AS 7H 6C QD 9D'
+    'KS QD 9D 7H 6C AS'
     """
-    return tuple(sorted(cards, key=lambda c: (SUIT_ORDER.index(c.suit), -LEVEL[c.index])))
+    return tuple(sorted(cards, key=lambda c: (-LEVEL[c.index], SUIT_ORDER.index(c.suit))))
 
 
 def _tokens(words: Words, count: int) -> str:
