@@ -87,7 +87,7 @@ def test_french_screens_have_no_english_left(game: str, kind: str) -> None:
     """Every line of the French transcripts of every game, but what the player typed and what is quoted to be typed
     (« open N »), is French: no word of English, and numbers written the French way (0,4, not 0.4)."""
     english = []
-    for line in (GOLDEN / f"{kind}-{game}-fr.txt").read_text(encoding="utf-8").splitlines():
+    for line in (golden(game) / f"{kind}-{game}-fr.txt").read_text(encoding="utf-8").splitlines():
         if line.startswith("> ") or (kind == "replay" and line.startswith(GAMES[game].title + " · Rules")):
             continue  # the player's own typing; the replay's first line, the record's tags as written
         said = QUOTED.sub("", line)
