@@ -65,6 +65,6 @@ def test_the_terminal_hint_command_says_the_hint_and_play_level_seats_the_bots(t
                                  "bot", "--save", str(target)], input="hint\n" + "1\n" * 400)
     assert result.exit_code == 0, result.output
     said = " ".join(result.stdout.split())
-    assert re.search(r"Hint: « je (propose|joue) ».*?\(number [12]\)\. The expert bot in your seat would "
+    assert re.search(r"Hint: [12], « je (propose|joue) ».*?\(ECARTE-VI\.[0-9]\) The expert bot in your seat would "
                      r"reason: (proposes|plays as dealt) ", said), said[:2000]
     assert "Bot (classical)" in target.read_text(encoding="utf-8")

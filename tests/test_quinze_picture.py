@@ -207,7 +207,7 @@ def test_Q_R9_moves_in_the_books_words() -> None:
                                                           "« j’ouvre de 3 »: open for 3"]
     answer = paint(example_1("open 3").view(1))
     assert [move.label for move in answer.moves][:3] == [
-        "« je passe »: drop out; what you staked, 1, stays in the pot", "« je tiens »: hold, 3 more to match 3",
+        "« je passe »: drop out; your bets, 0, and your ante stay in the pot", "« je tiens »: hold, 3 more to match 3",
         "« je renvie de 1 »: raise by 1 (you put in 4)"]
     draw = paint(example_1("open 3", "hold", "pass").view(0))
     assert [move.label for move in draw.moves][:2] == ["« carte »: ask for a card, dealt face up",

@@ -72,7 +72,7 @@ def test_the_rules_for_players_fit_80_columns(game: str, lang: str) -> None:
 
 
 ENGLISH = frozenset("""the and with of to is its it bot bots seat why hint card cards trick tricks plays leads from for
-cannot read expected your you player passes opens wins keeps over classical search random only than more each this
+cannot read expected your you player opens wins keeps over classical search random only than more each this
 that which by at into not after before has have was were would could should about deals deal sampled holds takes
 without when then there their them they he his her what where who one two three all any every first last next
 highest lowest trump trumps type thinking reason reasons game games stopped saved seed""".replace("\n", " ").split(" "))

@@ -263,6 +263,14 @@ def _kind(action: str) -> tuple[str, str] | None:
     return None
 
 
+def _one_card(move: MovePicture) -> str:
+    """The one card a move plays or names (``play KH``, ``discard KH``) as the picture writes it; "" for others."""
+    if move.card is not None:
+        return move.card
+    args = move.action.split()[1:]
+    return str(Card.parse(args[0])) if len(args) == 1 and _is_card(args[0]) else ""
+
+
 def _is_card(text: str) -> bool:
     try:
         Card.parse(text)
@@ -290,10 +298,10 @@ def menu(picture: Picture, words: Words, *, width: int = WIDTH) -> Menu:
     hidden = {move.action for moves in folded.values() for move in moves}
     hand = {card: index for index, card in enumerate(picture.hand)}
     single = [move for move in picture.moves if move.action not in hidden]
-    cards = sorted((move for move in single if move.card in hand), key=lambda move: hand[move.card or ""])
+    cards = sorted((move for move in single if _one_card(move) in hand), key=lambda move: hand[_one_card(move)])
     if cards:  # the cards of the hand in its order, where the first of them stood
-        first = next(index for index, move in enumerate(single) if move.card in hand)
-        rest = [move for move in single if move.card not in hand]
+        first = next(index for index, move in enumerate(single) if _one_card(move) in hand)
+        rest = [move for move in single if _one_card(move) not in hand]
         single = rest[:first] + cards + rest[first:]
     lines = [words("{label}:", label=picture.waiting_for)]
     digits = len(str(len(single)))
@@ -322,7 +330,8 @@ def _family_line(verb: str, shape: str, moves: Sequence[MovePicture], words: Wor
     counts = sorted({len(move.action.split()) - 1 for move in moves})  # the numbered one-card sets say 1 already
     example = max(moves, key=lambda move: len(move.action)).action.split()[:3]
     typed = " ".join([example[0], *(_typed(card) for card in example[1:])])
-    return words("{verb}: type “{verb}” and {low} to {high} of your cards, e.g. “{example}”", verb=verb,
+    said = moves[0].label.split()[0] if moves[0].label.split() else verb  # the move's word in the reader's language
+    return words("{said}: type “{verb}” and {low} to {high} of your cards, e.g. “{example}”", said=said, verb=verb,
                  low=counts[0], high=counts[-1], example=typed)
 
 

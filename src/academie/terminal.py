@@ -332,8 +332,8 @@ class Session:
         text = str(advice.action)
         label = next((move.label for move in picture.moves if move.action == text), text)
         number = self._numbered.index(text) + 1 if text in self._numbered else None
-        move = self.words("{label} (number {number})", label=label, number=number) if number else label
-        self._say(self.words("Hint: {move}.", move=move))
+        self._say(self.words("Hint: {number}, {label}", number=number, label=label) if number
+                  else self.words("Hint: {label}", label=label))
         reason = say_reason(advice.reason, self.words)
         if reason:
             self.out.say(self.words("The {level} bot in your seat would reason: {reason}", level=advice.level,
@@ -491,9 +491,10 @@ def print_replay(console: Console, *, game: GameType, final: Any, comments: Mapp
         new, continued = news(told, picture.log)
         shown = seat is None or game.record.hide(operation.actor, operation.action, seat) == operation.action
         reason = ""
-        if why and index in comments and shown and 0 <= operation.actor < len(call):  # no reason of a hidden act
-            reason = words("why ({seat}): {reason}", seat=call[operation.actor],
-                           reason=say_reason(comments[index], words))
+        if why and index in comments and shown:  # no reason of a hidden act
+            said = say_reason(comments[index], words)
+            reason = (words("why ({seat}): {reason}", seat=call[operation.actor], reason=said)
+                      if 0 <= operation.actor < len(call) else words("why: {reason}", reason=said))
         if not told and picture.log:  # the first deal: its heading first
             _heading(out, picture, words)
         if reason and not (continued and new):

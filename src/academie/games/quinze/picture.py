@@ -259,10 +259,11 @@ def _tallies(scene: _Scene) -> tuple[Tally, ...]:
                            (w("the jeu (least opening)"), str(view.jeu))))
     if view.phase is Phase.OVER:
         return (caves,)
-    staked = tuple((scene.name(seat), str(scene.staked(seat))) for seat in range(scene.n) if view.in_coup[seat])
+    staked = tuple((scene.name(seat), str(view.contributions[seat])) for seat in range(scene.n)
+                   if view.in_coup[seat])
     if not staked:
         return pot, caves
-    return pot, caves, Tally(w("Staked this coup, antes included"), staked)
+    return pot, caves, Tally(w("Bets this coup, the antes apart"), staked)
 
 
 def _waiting_for(scene: _Scene) -> str:
@@ -310,7 +311,8 @@ def _label(scene: _Scene, action: Action) -> str:
     if action == PASS:
         if view.phase is Phase.OPENING and not any(view.contributions) and HOLD not in view.legal_actions:
             return w("« je passe »: pass (your ante stays in the pot)")
-        return w("« je passe »: drop out; what you staked, {tokens}, stays in the pot", tokens=scene.staked(seat))
+        return w("« je passe »: drop out; your bets, {bets}, and your ante stay in the pot",
+                 bets=view.contributions[seat])
     if action == HOLD:
         return w("« je tiens »: hold, {amount} more to match {highest}", amount=needed, highest=view.highest)
     if action == ALL_IN:
