@@ -81,6 +81,8 @@ def test_a_stop_while_the_two_records_are_written_comes_after_them() -> None:
     written, then the game stops (the two files always tell the same moment)."""
     from academie.cli import _signals_held
 
+    # the game's own handler is Python's; a library another test loaded in this worker (Ray) may have replaced it
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     written = []
     with pytest.raises(KeyboardInterrupt), _signals_held():
         signal.raise_signal(signal.SIGINT)
