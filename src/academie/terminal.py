@@ -13,14 +13,24 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from rich.console import Console
 from rich.markup import escape
 
 from academie.bots import Bot, reason_seen, say_reason
 from academie.cards import Card
-from academie.engine import PUBLIC, AcademieError, ActionParseError, IllegalActionError, Irregular
+from academie.engine import (
+    PUBLIC,
+    AcademieError,
+    Action,
+    ActionParseError,
+    Game,
+    IllegalActionError,
+    Irregular,
+    Operation,
+    Rules,
+    View,
+)
 from academie.hint import Hint
 from academie.picture import Painter, Picture, draw_menu, draw_tally, draw_text, draw_trick
 from academie.registry import GameType
@@ -46,7 +56,7 @@ PAGE = 20
 class Session:
     """A game between a person (seat ``human``) and bots (every other seat), in a terminal or through a pipe."""
 
-    state: Any
+    state: Game
     painter: Painter
     human: int
     bots: Mapping[int, Bot]
@@ -54,14 +64,14 @@ class Session:
     read_line: Callable[[], str | None]
     words: Words
     names: Sequence[str]
-    save: Callable[[Any, Mapping[int, str]], None] = lambda state, comments: None
+    save: Callable[[Game, Mapping[int, str]], None] = lambda state, comments: None
     """Called after every action with the state and the bots' reasons by operation index (the record)."""
-    restart: Callable[[Sequence[Any]], Any] | None = None
+    restart: Callable[[Sequence[Operation]], Game] | None = None
     """Rebuilds a state from a list of operations (for ``undo``); None: no undo."""
-    adviser: Callable[[Any], Hint] | None = None
+    adviser: Callable[[View], Hint] | None = None
     """The hint for a view (:func:`academie.hint.hint` with the strongest bot); None: no hint."""
     rules_text: str = ""
-    hide: Callable[[int, Any, int], Any] = lambda actor, action, viewer: action
+    hide: Callable[[int, Action, int], Action | None] = lambda actor, action, viewer: action
     """The game's redaction (``redact(actor, action, viewer)``): a bot's reason is told only for an act the person
     saw as it was (the reason for a discard face down would name the cards)."""
     comments: dict[int, str] = field(default_factory=dict)
@@ -244,8 +254,8 @@ class Session:
 
 
 # ------------------------------------------------------------------------------------------------ resuming
-def rebuild(game: GameType, *, rules: Any, first_dealer: int | None, seed: int, operations: Sequence[Any],
-            bots: Mapping[int, Bot] | None = None) -> Any:
+def rebuild(game: GameType, *, rules: Rules | None, first_dealer: int | None, seed: int,
+            operations: Sequence[Operation], bots: Mapping[int, Bot] | None = None) -> Game:
     """The game dealt from ``seed`` with ``operations`` applied again (for ``undo``, and to resume a game from its
     record): chance and the table act by themselves as in the first run, so the deals still to come are the
     ones the seed gives. With ``bots`` (new bots made as in the first run), each is asked again at each of its
@@ -267,7 +277,7 @@ def rebuild(game: GameType, *, rules: Any, first_dealer: int | None, seed: int, 
 
 
 # ------------------------------------------------------------------------------------------------ replay
-def print_replay(console: Console, *, game: GameType, final: Any, comments: Mapping[int, str], words: Words,
+def print_replay(console: Console, *, game: GameType, final: Game, comments: Mapping[int, str], words: Words,
                  seat: int | None = None, names: Sequence[str] | None = None) -> None:
     """A played game told again from its log: every deal with the hands (each seat's, or only ``seat``'s), each
     action in words with the bots' reasons kept in the record, each trick with its winner, each deal's result.
@@ -305,7 +315,7 @@ def print_replay(console: Console, *, game: GameType, final: Any, comments: Mapp
     console.print(escape(end.result or words("The record stops before the end of the game.")))
 
 
-def _print_hands(console: Console, state: Any, painter: Painter, words: Words, names: Sequence[str],
+def _print_hands(console: Console, state: Game, painter: Painter, words: Words, names: Sequence[str],
                  seats: Sequence[int] | range) -> bool:
     """The hands of ``seats`` as each sees its own; False while nobody holds a card yet."""
     hands = [(seat, painter.paint(state.view(seat), words=words, names=names).hand) for seat in seats]
