@@ -13,6 +13,7 @@ operating system's randomness (the default seed of ``play``) or the terminal.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import inspect
 import json
@@ -43,7 +44,7 @@ from rich.table import Table
 
 from academie import laws, record, sim
 from academie import tournament as tournaments
-from academie.engine import AcademieError, rules_from_dict, rules_to_dict
+from academie.engine import AcademieError, Game, Operation, Rules, rules_from_dict, rules_to_dict
 from academie.games import GAMES, GameType, available, load
 from academie.hint import hint
 from academie.picture import draw_tally
@@ -488,7 +489,7 @@ def _coerce(game: GameType, key: str, value: str) -> Any:
     return value
 
 
-def parse_rules(game: GameType, options: Sequence[str]) -> Any:
+def parse_rules(game: GameType, options: Sequence[str]) -> Rules:
     """The game's rules with ``key=value`` options applied (``mode=table``, ``must_trump=false``, ...)."""
     with user_errors():
         data: dict[str, Any] = {}
@@ -547,7 +548,7 @@ def play(
         screen.say(f"{game_type.title} · " + words(
             "{path} resumed at action {count} · type help for the commands", path=str(resume),
             count=len(state.operations)))
-        history: Sequence[Any] = state.operations
+        history: Sequence[Operation] = state.operations
     else:
         game_type = load_game(game)
         words = Words(language, game=game_type.name)
@@ -671,9 +672,9 @@ def _screen(console: Console, words: Words) -> Screen:
     return Screen(console, width=console.width, height=height, wait=wait, more=words("--More--"))
 
 
-def _play_session(game_type: GameType, state: Any, *, seat: int, seed: int, bot_name: str, target: Path,
+def _play_session(game_type: GameType, state: Game, *, seat: int, seed: int, bot_name: str, target: Path,
                   tags: dict[str, str], comments: dict[int, str], words: Words, console: Console,
-                  history: Sequence[Any], screen: Screen) -> None:
+                  history: Sequence[Operation], screen: Screen) -> None:
     """The game in the terminal through the shared session; the record is written after every action. A resumed
     game's ``history`` is played again first, its bots asked at their decisions as in the first run."""
     assert game_type.painter is not None
@@ -682,7 +683,7 @@ def _play_session(game_type: GameType, state: Any, *, seat: int, seed: int, bot_
     first = game_type.record.first_dealer(state)
     rules = state.rules
 
-    def save(current: Any, notes: Mapping[int, str]) -> None:
+    def save(current: Game, notes: Mapping[int, str]) -> None:
         with user_errors():
             _save_record(record.from_state(current, tags=tags, comments=notes), target, seat=seat,
                          over=bool(current.is_terminal))
@@ -789,7 +790,7 @@ def _save_atomically(game_record: record.Record, target: Path) -> None:
     os.replace(partial, target)
 
 
-def _resumed(path: Path) -> tuple[GameType, Any, int, int, str, dict[str, str], dict[int, str]]:
+def _resumed(path: Path) -> tuple[GameType, Game, int, int, str, dict[str, str], dict[int, str]]:
     """An unfinished game from its record: its game, its replayed state (to be dealt again from its seed), the
     seed, the player's seat, the bots' name, the tags and the bots' reasons."""
     with user_errors():
@@ -872,7 +873,7 @@ def replay(
                      why=why_setting() if why is None else why, width=console.width)
 
 
-def _replay_names(partie: record.Record, state: Any) -> tuple[tuple[str, ...] | None, int | None]:
+def _replay_names(partie: record.Record, state: Game) -> tuple[tuple[str, ...] | None, int | None]:
     """The seats' names in a replay and the seat it is told from: a game of ``academie play`` (one seat "Player",
     the others "Bot (LEVEL)") is told from the player's seat with the names he read ("You", "The bot", "West");
     another record from the public's, with the players' names when each has its own."""
@@ -910,21 +911,38 @@ def _whole_of_seen(file: Path, seen_by: int, *, seat: int | None, as_json: bool)
     return record.load_file(kept)
 
 
-def replay_json(partie: record.Record, state: Any) -> dict[str, Any]:
-    """The replayed partie as plain data: game, rules, tags, result, games, winner, deals, operations."""
+def replay_json(partie: record.Record, state: Game) -> dict[str, Any]:
+    """The replayed partie as plain data: game, rules, tags, result (and the partie's other numbers, as games won),
+    winner, deals (each with its dealer, points, and the game's other numbers: tricks, the game it belongs to),
+    operations."""
     result = state.result()
     return {
         "game": partie.game,
         "rules": rules_to_dict(state.rules),
         "tags": dict(partie.tags),
+        **_numbers(result),
         "result": list(result.points),
-        "games": list(result.games),
         "winner": result.winner,
         "finished": state.is_terminal,
-        "deals": [{"game": deal.game, "dealer": deal.dealer, "points": list(deal.points),
-                   "tricks": list(deal.tricks), "completed": deal.completed} for deal in state.deal_results],
+        "deals": [{**_numbers(deal), "dealer": deal.dealer, "points": list(deal.points)}
+                  for deal in state.deal_results],
         "operations": [str(operation) for operation in state.operations],
     }
+
+
+def _numbers(result: object) -> dict[str, int | bool | list[int]]:
+    """The fields of a game's result that are numbers, flags or tuples of numbers, as JSON holds them (the fields
+    every game has are read through the protocol; these are each game's own)."""
+    if not dataclasses.is_dataclass(result):
+        return {}
+    found: dict[str, int | bool | list[int]] = {}
+    for field in dataclasses.fields(result):
+        value = getattr(result, field.name)
+        if isinstance(value, bool | int):
+            found[field.name] = value
+        elif isinstance(value, tuple) and all(type(item) is int for item in value):
+            found[field.name] = list(value)
+    return found
 
 
 # ------------------------------------------------------------------------------------------------ simulate

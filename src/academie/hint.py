@@ -15,9 +15,8 @@ terminal's ``hint`` command and the card room call it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
-from academie.engine import AcademieError, Action
+from academie.engine import AcademieError, Action, View
 from academie.games import GameType, load
 
 
@@ -35,7 +34,7 @@ class Hint:
     level: str
 
 
-def hint(game: str | GameType, view: Any, *, level: str | None = None, seed: int = 0) -> Hint:
+def hint(game: str | GameType, view: View, *, level: str | None = None, seed: int = 0) -> Hint:
     """What the bot ``level`` of ``game`` (default: its strongest) would do from ``view``, and why.
 
     Raises :class:`HintError` when the level is not one of the game's bots or when the view's seat has no

@@ -37,7 +37,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from academie.bots import Bot
-from academie.engine import AcademieError
+from academie.engine import AcademieError, Game
 from academie.games import GameType, load
 from academie.sim import derive_seed
 from academie.tournament import Estimate, default_seats, estimate, seatings, tournament
@@ -290,7 +290,7 @@ def _oracle_board(job: tuple[str, str, int, int]) -> float:
     options: dict[str, Any] = {"players": seats} if game_type.min_seats != game_type.max_seats else {}
     for seating in plan:
         state = game_type.new(None, seed=board_seed, first_dealer=0, **options)
-        players: list[Any] = [oracle_class(seed=derive_seed(board_seed, seat + 1)) if side == 0 else
+        players: list[Bot] = [oracle_class(seed=derive_seed(board_seed, seat + 1)) if side == 0 else
                               game_type.make_bot(level, seed=derive_seed(board_seed, seat + 1))
                               for seat, side in enumerate(seating)]
         points = _play_deal(game_type, state, players)
@@ -300,11 +300,12 @@ def _oracle_board(job: tuple[str, str, int, int]) -> float:
     return float(total / len(plan))
 
 
-def _play_deal(game_type: GameType, state: Any, players: Sequence[Any]) -> tuple[int, ...]:
+def _play_deal(game_type: GameType, state: Game, players: Sequence[Bot]) -> tuple[int, ...]:
     for _ in range(game_type.max_actions_per_deal):
         if state.deal_results:
             return tuple(state.deal_results[0].points)
         seat = state.actor
+        assert seat is not None and seat >= 0, "chance deals and the table rules by themselves here"
         player = players[seat]
         if hasattr(player, "see"):
             player.see(state)

@@ -40,7 +40,7 @@ from types import MappingProxyType
 from typing import Any, Final, Literal, NoReturn
 
 from academie.cards import Card, CardParseError
-from academie.engine import CHANCE, TABLE, AcademieError, Action, Game, Operation, rules_from_dict, rules_to_dict
+from academie.engine import CHANCE, TABLE, AcademieError, Action, Game, Operation, Rules, rules_from_dict, rules_to_dict
 from academie.games import GameType, available, load
 from academie.registry import RecordHooks
 
@@ -315,7 +315,7 @@ class Record:
 
 
 # ------------------------------------------------------------------------------------------------ rules options
-def options_text(rules: Any) -> str | None:
+def options_text(rules: Rules) -> str | None:
     """The non-default options of a rules dataclass as compact JSON (None when all are default).
 
     >>> from academie.games.ecarte import EcarteRules
@@ -328,13 +328,13 @@ def options_text(rules: Any) -> str | None:
     return json.dumps(diff, separators=(",", ":"), ensure_ascii=False) if diff else None
 
 
-def rules_of(record: Record) -> Any:
+def rules_of(record: Record) -> Rules:
     """The rules a record names: ``[Rules]`` (the version) and ``[Options]`` (the non-default options)."""
     game = load(record.game)
     return _rules(game, record.tag("Rules"), record.tag("Options"))
 
 
-def _rules(game: GameType, version: str | None, options: str | None) -> Any:
+def _rules(game: GameType, version: str | None, options: str | None) -> Rules:
     known = game.rules().version
     if version != known:
         shown = None if version is None else _cut(version)
@@ -824,7 +824,7 @@ def _header_context(tags: dict[str, str], where: Mapping[str, str]) -> _Context:
     hooks = game.record
     if "Rules" not in tags:
         raise RecordError([f'header: no [Rules] tag; expected [Rules "{game.rules().version}"]'])
-    rules = None
+    rules: Rules = game.rules()
     for name, options in (("Rules", None), ("Options", tags.get("Options"))):  # the version first, then options
         try:
             rules = _rules(game, tags["Rules"], options)
@@ -947,7 +947,7 @@ def _repeats_deck(items: Sequence[Entry | DealSection], item: Entry | DealSectio
 
 
 # ------------------------------------------------------------------------------------------------ replay
-def replay(record: Record) -> Any:
+def replay(record: Record) -> Game:
     """Rebuild the state by applying every operation with the checked ``apply`` (chance from the record).
 
     Raises :class:`RecordError` naming the line, the action and what was allowed at the first line that cannot
@@ -963,7 +963,7 @@ def replay(record: Record) -> Any:
     return state
 
 
-def _fresh_state(record: Record) -> tuple[Any, RecordHooks]:
+def _fresh_state(record: Record) -> tuple[Game, RecordHooks]:
     seat = record.redacted_for
     if seat is not None:
         raise RecordError([f"this record is redacted for seat {seat} (cards it could not see are {HIDDEN}): "

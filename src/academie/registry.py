@@ -72,7 +72,8 @@ class SuiteTable:
     registry): its size and form, and how much of each sweep it gets (0: none)."""
 
     name: str
-    """The table's name in the tests' ids and golden files (``guimbarde-3``)."""
+    """The table's name in the tests' ids and golden files (the game's name, and its table size when it has
+    several: ``<game>-3``)."""
     options: Mapping[str, Any] = field(default_factory=dict)
     """Keywords of the state's ``new`` (``players``)."""
     rules: Mapping[str, Any] = field(default_factory=dict)

@@ -27,7 +27,7 @@ from functools import partial
 from typing import Any, Final, TypeVar
 
 from academie.bots import Bot
-from academie.engine import AcademieError, Game
+from academie.engine import AcademieError, Game, Rules
 from academie.games import GameType, load, make_bot
 
 T = TypeVar("T")
@@ -119,7 +119,7 @@ def _bots_for(game: GameType, names: Sequence[str], seed: int) -> list[Bot]:
     return [make_bot(game.name, name, seed=derive_seed(seed, seat + 1)) for seat, name in enumerate(names)]
 
 
-def _new_state(game_type: GameType, rules: Any, seats: int, **options: Any) -> Any:
+def _new_state(game_type: GameType, rules: Rules | None, seats: int, **options: Any) -> Game:
     """A new state for ``seats`` players: games with a variable number of seats are told how many."""
     if game_type.min_seats != game_type.max_seats:
         options["players"] = seats
@@ -134,7 +134,7 @@ def _step(state: Game, players: Sequence[Bot]) -> None:
     state.apply(players[seat].choose(state.view(seat)))
 
 
-def play_partie(game: str, bots: Sequence[str], seed: int, rules: Any = None) -> tuple[DealStat, ...]:
+def play_partie(game: str, bots: Sequence[str], seed: int, rules: Rules | None = None) -> tuple[DealStat, ...]:
     """Play one whole partie between ``bots`` (seat order) from ``seed``; one :class:`DealStat` per deal."""
     game_type = load(game)
     state = _new_state(game_type, rules, len(bots), seed=derive_seed(seed, 0))
@@ -164,7 +164,7 @@ def play_partie(game: str, bots: Sequence[str], seed: int, rules: Any = None) ->
     return tuple(stats)
 
 
-def _play_chunk(game: str, bots: tuple[str, ...], seed: int, rules: Any, size: int,
+def _play_chunk(game: str, bots: tuple[str, ...], seed: int, rules: Rules | None, size: int,
                 chunk: int) -> list[tuple[DealStat, ...]]:
     return [play_partie(game, bots, derive_seed(seed, index), rules)
             for index in range(chunk * size, (chunk + 1) * size)]
@@ -211,7 +211,7 @@ def _winning_seats(game_type: GameType, winner: int, seats: int) -> range:
     return range(winner, winner + 1)
 
 
-def simulate(game: str, *, bots: Sequence[str], deals: int, seed: int, workers: int = 1, rules: Any = None,
+def simulate(game: str, *, bots: Sequence[str], deals: int, seed: int, workers: int = 1, rules: Rules | None = None,
              progress: Callable[[int], None] | None = None) -> SimResult:
     """Play exactly ``deals`` deals between ``bots`` (one per seat), partie after partie.
 
@@ -260,7 +260,7 @@ def simulate(game: str, *, bots: Sequence[str], deals: int, seed: int, workers: 
 
 
 # ---------------------------------------------------------------------------------------------- duplicate
-def play_board(game: str, bots: tuple[str, str], seed: int, rules: Any, board: int,
+def play_board(game: str, bots: tuple[str, str], seed: int, rules: Rules | None, board: int,
                seats: int = 2) -> tuple[float, float]:
     """One duplicate board: the same deck dealt ``seats`` times from 0–0 by seat 0, bot a in seat 0, then in
     seat 1, ..., bot b in every other seat (two deals for a two-seat game).
@@ -301,7 +301,7 @@ def mean_ci(samples: Sequence[float]) -> tuple[float, tuple[float, float]]:
 
 
 def duplicate(game: str, *, bots: tuple[str, str], deals: int, seed: int, workers: int = 1,
-              rules: Any = None, progress: Callable[[int], None] | None = None,
+              rules: Rules | None = None, progress: Callable[[int], None] | None = None,
               seats: int | None = None) -> DuplicateResult:
     """A duplicate match of ``deals`` boards between bots a and b (each board is two deals, seats swapped; in a
     game of more seats, ``seats`` deals with bot a in each seat in turn and bot b in all the others).
@@ -332,7 +332,7 @@ def duplicate(game: str, *, bots: tuple[str, str], deals: int, seed: int, worker
                            seconds=time.perf_counter() - started)
 
 
-def _play_boards(game: str, bots: tuple[str, str], seed: int, rules: Any, size: int, deals: int, seats: int,
+def _play_boards(game: str, bots: tuple[str, str], seed: int, rules: Rules | None, size: int, deals: int, seats: int,
                  chunk: int) -> list[tuple[float, float]]:
     return [play_board(game, bots, seed, rules, board, seats)
             for board in range(chunk * size, min(deals, (chunk + 1) * size))]

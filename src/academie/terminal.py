@@ -15,14 +15,26 @@ import textwrap
 from collections.abc import Callable, Mapping, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Final
 
 from rich.console import Console
 from rich.markup import escape
 
 from academie.bots import Bot, reason_seen, say_reason
 from academie.cards import Card
-from academie.engine import PUBLIC, AcademieError, ActionParseError, IllegalActionError, Irregular, Mode
+from academie.engine import (
+    PUBLIC,
+    AcademieError,
+    Action,
+    ActionParseError,
+    Game,
+    IllegalActionError,
+    Irregular,
+    Mode,
+    Operation,
+    Rules,
+    View,
+)
 from academie.hint import Hint
 from academie.picture import WIDTH, MovePicture, Painter, Picture, draw_tally, draw_text, draw_trick, menu
 from academie.registry import GameType
@@ -108,7 +120,7 @@ class Screen:
 class Session:
     """A game between a person (seat ``human``) and bots (every other seat), in a terminal or through a pipe."""
 
-    state: Any
+    state: Game
     painter: Painter
     human: int
     bots: Mapping[int, Bot]
@@ -116,14 +128,14 @@ class Session:
     read_line: Callable[[], str | None]
     words: Words
     names: Sequence[str]
-    save: Callable[[Any, Mapping[int, str]], None] = lambda state, comments: None
+    save: Callable[[Game, Mapping[int, str]], None] = lambda state, comments: None
     """Called after every action with the state and the bots' reasons by operation index (the record)."""
-    restart: Callable[[Sequence[Any]], Any] | None = None
+    restart: Callable[[Sequence[Operation]], Game] | None = None
     """Rebuilds a state from a list of operations (for ``undo``); None: no undo."""
-    adviser: Callable[[Any], Hint] | None = None
+    adviser: Callable[[View], Hint] | None = None
     """The hint for a view (:func:`academie.hint.hint` with the strongest bot); None: no hint."""
     rules_text: str = ""
-    hide: Callable[[int, Any, int], Any] = lambda actor, action, viewer: action
+    hide: Callable[[int, Action, int], Action | None] = lambda actor, action, viewer: action
     """The game's redaction (``redact(actor, action, viewer)``): a bot's reason is told only for an act the person
     saw as it was (the reason for a discard face down would name the cards)."""
     comments: dict[int, str] = field(default_factory=dict)
@@ -396,8 +408,8 @@ class Session:
         if len(numbers) == 1:
             room = max(3, (self.out.height or len(group) + 3) - 3)
             self._say(self.words("Type irregular {kind} N to commit act N:", kind=numbers[0]))
-            for number, act in enumerate(group[:room], start=1):
-                self.out.say(f"{number}  {self.painter.act_label(view, act, words=self.words)}", indent="   ",
+            for number, written in enumerate(group[:room], start=1):
+                self.out.say(f"{number}  {self.painter.act_label(view, written, words=self.words)}", indent="   ",
                              hang="     ")
             if len(group) > room:
                 self._say(self.words("… and {more} more, typed as they are written: {example}",
@@ -437,13 +449,13 @@ def matched(text: str, moves: Sequence[MovePicture]) -> str:
     return text
 
 
-def _table_mode(view: Any) -> bool:
+def _table_mode(view: View) -> bool:
     return getattr(getattr(view, "rules", None), "mode", None) is Mode.TABLE
 
 
 # ------------------------------------------------------------------------------------------------ resuming
-def rebuild(game: GameType, *, rules: Any, first_dealer: int | None, seed: int, operations: Sequence[Any],
-            bots: Mapping[int, Bot] | None = None) -> Any:
+def rebuild(game: GameType, *, rules: Rules | None, first_dealer: int | None, seed: int,
+            operations: Sequence[Operation], bots: Mapping[int, Bot] | None = None) -> Game:
     """The game dealt from ``seed`` with ``operations`` applied again (for ``undo``, and to resume a game from its
     record): chance and the table act by themselves as in the first run, so the deals still to come are the
     ones the seed gives. With ``bots`` (new bots made as in the first run), each is asked again at each of its
@@ -465,7 +477,7 @@ def rebuild(game: GameType, *, rules: Any, first_dealer: int | None, seed: int, 
 
 
 # ------------------------------------------------------------------------------------------------ replay
-def print_replay(console: Console, *, game: GameType, final: Any, comments: Mapping[int, str], words: Words,
+def print_replay(console: Console, *, game: GameType, final: Game, comments: Mapping[int, str], words: Words,
                  seat: int | None = None, names: Sequence[str] | None = None, why: bool = True,
                  width: int = WIDTH, viewer: int | None = None) -> None:
     """A played game told again from its log, as it was played: every deal with the hands (each seat's, or only
@@ -525,7 +537,7 @@ def _heading(out: Screen, picture: Picture, words: Words) -> None:
         out.say(draw_tally(tally, words), indent="   ")
 
 
-def _print_hands(out: Screen, state: Any, painter: Painter, words: Words, names: Sequence[str],
+def _print_hands(out: Screen, state: Game, painter: Painter, words: Words, names: Sequence[str],
                  seats: Sequence[int] | range) -> bool:
     """The hands of ``seats`` as each sees its own; False while nobody holds a card yet."""
     hands = [(seat, painter.paint(state.view(seat), words=words, names=names).hand) for seat in seats]

@@ -46,7 +46,7 @@ from pathlib import Path
 from typing import Any, Final, TypeVar
 
 from academie.bots import Bot
-from academie.engine import AcademieError
+from academie.engine import AcademieError, Rules
 from academie.games import GameType, load, make_bot
 from academie.sim import derive_seed, mean_ci
 
@@ -200,7 +200,7 @@ def describe_format(game: GameType, seats: int) -> str:
             "against copies of the other")
 
 
-def default_seats(game: GameType, rules: Any) -> int:
+def default_seats(game: GameType, rules: Rules | None) -> int:
     """The table size when none is asked for: the rules' ``players`` if they have one, else the game's minimum."""
     players = getattr(rules if rules is not None else game.rules(), "players", None)
     return players if isinstance(players, int) else game.min_seats
@@ -214,13 +214,13 @@ class Task:
     game: str
     bots: tuple[str, str]
     seed: int
-    rules: Any
+    rules: Rules | None
     seats: int
     first: int
     last: int
 
 
-def _deal_points(game: GameType, names: Sequence[str], board_seed: int, rules: Any) -> tuple[int, ...]:
+def _deal_points(game: GameType, names: Sequence[str], board_seed: int, rules: Rules | None) -> tuple[int, ...]:
     """The points per seat of one deal dealt from ``board_seed`` by seat 0, ``names[seat]`` in each seat."""
     seats = len(names)
     options: dict[str, Any] = {"players": seats} if game.min_seats != game.max_seats else {}
@@ -238,7 +238,7 @@ def _deal_points(game: GameType, names: Sequence[str], board_seed: int, rules: A
     raise TournamentError(f"a {game.name} deal went past {game.max_actions_per_deal} actions without ending")
 
 
-def play_board(game: GameType, bots: tuple[str, str], seed: int, rules: Any, seats: int,
+def play_board(game: GameType, bots: tuple[str, str], seed: int, rules: Rules | None, seats: int,
                board: int) -> BoardResult:
     """Board ``board`` of a tournament between bots a and b, dealt once per seating of :func:`seatings`."""
     board_seed = derive_seed(seed, board)
@@ -268,7 +268,7 @@ def play_task(task: Task) -> tuple[BoardResult, ...]:
                  for board in range(task.first, task.last))
 
 
-def make_tasks(game: str, bots: Sequence[str], *, deals: int, seed: int, rules: Any, seats: int,
+def make_tasks(game: str, bots: Sequence[str], *, deals: int, seed: int, rules: Rules | None, seats: int,
                workers: int) -> list[Task]:
     """The tasks of a tournament, pair after pair (pairs in the order of ``itertools.combinations``)."""
     size = max(1, min(MAX_BOARDS_PER_TASK, -(-deals // (4 * workers))))
@@ -480,7 +480,7 @@ def _check(game: GameType, bots: Sequence[str], deals: int, seats: int, workers:
 
 
 def tournament(game: str, *, bots: Sequence[str], deals: int, seed: int, workers: int | None = None,
-               backend: str = "process", ray_address: str | None = None, rules: Any = None,
+               backend: str = "process", ray_address: str | None = None, rules: Rules | None = None,
                seats: int | None = None, bootstrap: int = BOOTSTRAP, prior_boards: float = PRIOR_BOARDS,
                progress: Progress | None = None) -> TournamentResult:
     """A duplicate tournament: every pair of ``bots`` plays ``deals`` boards (see the module's docstring).

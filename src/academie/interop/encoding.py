@@ -50,7 +50,7 @@ from typing import Any
 
 import numpy as np
 
-from academie.engine import Mode, RulesError
+from academie.engine import Mode, Rules, RulesError
 from academie.games import GameType, load
 from academie.interop.features import (
     CARD_SLOTS,
@@ -75,7 +75,7 @@ class Encoding:
 
     game: GameType
     players: int
-    rules: Any
+    rules: Rules
     features: tuple[Feature, ...]
     actions: ActionSpace
     context: Context
@@ -112,7 +112,7 @@ class Encoding:
         return self.actions.mask(view)
 
 
-def new_rules(game: GameType, *, players: int | None = None, options: dict[str, Any] | None = None) -> Any:
+def new_rules(game: GameType, *, players: int | None = None, options: dict[str, Any] | None = None) -> Rules:
     """The rules of ``game`` with ``options`` (names of its rules dataclass) and ``players`` (for the games of
     three or more, and Le Quinze); table mode refused."""
     from academie.engine import rules_from_dict
@@ -134,13 +134,13 @@ def new_rules(game: GameType, *, players: int | None = None, options: dict[str, 
     return rules
 
 
-def seats_of(game: GameType, rules: Any) -> int:
+def seats_of(game: GameType, rules: Rules) -> int:
     """The number of seats the rules set."""
     players = getattr(rules, "players", None)
     return players if isinstance(players, int) else game.min_seats
 
 
-def encoding(game: str, *, players: int | None = None, rules: Any = None) -> Encoding:
+def encoding(game: str, *, players: int | None = None, rules: Rules | None = None) -> Encoding:
     """The encoding of ``game`` (a name or alias) for these rules (default: our reading) and table size."""
     game_type = load(game)
     if rules is None:
@@ -160,12 +160,12 @@ def game_encoding(game: GameType) -> GameEncoding:
     return game.encoding()
 
 
-def deal_bounds(game: GameType, rules: Any) -> tuple[float, float]:
+def deal_bounds(game: GameType, rules: Rules) -> tuple[float, float]:
     """The least and the most a seat can get from one deal of a new game under ``rules``."""
     return game_encoding(game).deal_bounds(seats_of(game, rules), rules)
 
 
-def zero_sum(game: GameType, rules: Any) -> bool:
+def zero_sum(game: GameType, rules: Rules) -> bool:
     """Whether every deal's results sum to zero under ``rules``."""
     return game_encoding(game).zero_sum(rules)
 

@@ -40,7 +40,7 @@ import numpy as np
 import pyspiel  # type: ignore[import-not-found]
 
 from academie.cards import CARDS, Card
-from academie.engine import CHANCE, Action, ChanceSource, rules_to_dict
+from academie.engine import CHANCE, Action, ChanceSource, Rules, View, rules_to_dict
 from academie.games import GAMES, GameType
 from academie.interop.encoding import (
     CARD_SLOTS,
@@ -139,7 +139,7 @@ def _value(text: str) -> Any:
         return text
 
 
-def rules_text(rules: Any) -> str:
+def rules_text(rules: Rules) -> str:
     """The ``rules`` parameter that gives ``rules`` (their options that differ from the defaults; tuples joined by
     ``/``), the table size excepted.
 
@@ -446,7 +446,7 @@ def _take(deal: _Deal, index: int) -> None:
 
 
 # ------------------------------------------------------------------------------------------------ observer
-def view_string(view: Any, *, with_history: bool = True) -> str:
+def view_string(view: View, *, with_history: bool = True) -> str:
     """Every compared field of ``view`` (what bears on the play to come), as text; the rules left out (the game
     fixes them)."""
     names = _compared(type(view))
@@ -528,7 +528,7 @@ def load_game(game: str, *, players: int | None = None, first_dealer: int = 0, *
     return loaded
 
 
-def game_for_rules(rules: Any, *, players: int) -> AcademieGame:
+def game_for_rules(rules: Rules, *, players: int) -> AcademieGame:
     """The OpenSpiel game of one of our rules dataclasses (a view's ``rules``), dealt by seat 0."""
     name = next(game.name for game in GAMES.values() if isinstance(rules, game.rules))
     params: dict[str, Any] = {"players": players, "rules": rules_text(rules), "first_dealer": 0}

@@ -30,7 +30,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
-from academie.engine import SeededChance
+from academie.engine import Game, SeededChance
 from academie.interop.encoding import Encoding, InteropError, encoding, new_rules
 
 EPISODES: Final = ("deal", "game")
@@ -142,7 +142,7 @@ class AcademieEnv(AECEnv):  # type: ignore[misc]
         """Nothing to release."""
 
 
-def picture_lines(encoding_: Encoding, state: Any, seat: int) -> list[str]:
+def picture_lines(encoding_: Encoding, state: Game, seat: int) -> list[str]:
     """The table picture of ``seat``'s view, drawn as the terminal game draws it (English)."""
     from academie.picture import draw_text
     from academie.words import Words

@@ -28,6 +28,7 @@ from academie.room.store import BOT, OPEN, PLAYING, RESERVED, WAITING, SeatRow, 
 from academie.room.summary import live_summary, stored_summary
 from academie.room.tables import CHAT_HISTORY, Connection, LiveTable, new_state, room_words, status_of
 from academie.room.workers import Workers
+from academie.words import Words
 
 log = logging.getLogger("academie.room")
 MAX_SEED = 2**62
@@ -110,7 +111,7 @@ def _cut(error: Exception, options: dict[str, Any]) -> str:
     return cut_echoes(str(error), [*options, *options.values()])
 
 
-def _seat_number(key: str, players: int, w: Any) -> int:
+def _seat_number(key: str, players: int, w: Words) -> int:
     if not (key.isascii() and key.isdigit() and int(key) < players):
         raise RoomError(400, w("Seat {seat} does not exist; allowed: 0 to {last}.", seat=echo(key), last=players - 1))
     return int(key)
@@ -133,20 +134,20 @@ class Room:
         self._announcing: set[asyncio.Task[None]] = set()
 
     # ------------------------------------------------------------------ creating
-    def _game(self, name: str, w: Any) -> GameType:
+    def _game(self, name: str, w: Words) -> GameType:
         game = GAMES.get(name.strip().lower()) if isinstance(name, str) else None
         if game is None:
             raise RoomError(400, w("Unknown game {game}; available: {games}.", game=echo(name), games=", ".join(GAMES)))
         return game
 
-    def _players(self, game: GameType, players: int | None, w: Any) -> int:
+    def _players(self, game: GameType, players: int | None, w: Words) -> int:
         count = game.min_seats if players is None else players
         if not game.min_seats <= count <= game.max_seats:
             raise RoomError(400, w("{game} is played by {low} to {high} players, not {count}.", game=game.title,
                                    low=game.min_seats, high=game.max_seats, count=count))
         return count
 
-    def _options(self, game: GameType, spec: NewTable, w: Any) -> dict[str, Any]:
+    def _options(self, game: GameType, spec: NewTable, w: Words) -> dict[str, Any]:
         reserved = sorted(RESERVED_OPTIONS & set(spec.options))
         if reserved:
             raise RoomError(400, w("Give the number of players and the mode as fields of their own, not as options: "
@@ -162,7 +163,7 @@ class Room:
             raise RoomError(400, w("Rules options refused: {error}", error=_cut(error, spec.options))) from None
         return options
 
-    def _bots(self, game: GameType, spec: NewTable, players: int, w: Any) -> dict[int, str]:
+    def _bots(self, game: GameType, spec: NewTable, players: int, w: Words) -> dict[int, str]:
         bots: dict[int, str] = {}
         for key, name in spec.bots.items():
             seat = _seat_number(key, players, w)
@@ -175,7 +176,7 @@ class Room:
                                    bots=", ".join(game.bots)))
         return bots
 
-    def _names(self, spec: NewTable, players: int, bots: dict[int, str], w: Any) -> dict[int, str]:
+    def _names(self, spec: NewTable, players: int, bots: dict[int, str], w: Words) -> dict[int, str]:
         names: dict[int, str] = {}
         for key, name in spec.names.items():
             seat = _seat_number(key, players, w)
@@ -185,7 +186,7 @@ class Room:
         return names
 
     @staticmethod
-    def _open_seats(spec: NewTable, players: int, bots: dict[int, str], names: dict[int, str], w: Any) -> set[int]:
+    def _open_seats(spec: NewTable, players: int, bots: dict[int, str], names: dict[int, str], w: Words) -> set[int]:
         """The players' seats left open to anyone (``access``); every other player's seat is invited."""
         opened: set[int] = set()
         for key, access in spec.access.items():
@@ -202,7 +203,7 @@ class Room:
         return opened
 
     @staticmethod
-    def _clean_name(name: object, w: Any) -> str:
+    def _clean_name(name: object, w: Words) -> str:
         try:
             return clean_name(name)
         except RoomInputError:
@@ -411,7 +412,7 @@ class Room:
         return changed
 
     @staticmethod
-    def _seat(table: LiveTable, seat: object, w: Any) -> SeatRow:
+    def _seat(table: LiveTable, seat: object, w: Words) -> SeatRow:
         """The seat numbered ``seat`` (400 if there is none)."""
         players = len(table.seats)
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
@@ -420,7 +421,7 @@ class Room:
         return table.seats[seat]
 
     @staticmethod
-    def _refuse_unless_open(table: LiveTable, row: SeatRow, w: Any) -> None:
+    def _refuse_unless_open(table: LiveTable, row: SeatRow, w: Words) -> None:
         if table.finished:
             raise RoomError(409, w("The game is over: no more actions."))
         if row.state == BOT:
@@ -459,7 +460,7 @@ class Room:
             await self._vacate(table, replace(table.seats[seat], name=None, token=None, claimed=None), w)
         return {"left": seat}
 
-    async def _vacate(self, table: LiveTable, new: SeatRow, w: Any) -> None:
+    async def _vacate(self, table: LiveTable, new: SeatRow, w: Words) -> None:
         """Give a seat to ``new`` (open, or a bot's); its connections are told their token no longer acts."""
         if not await self._set_seat(table, new):
             raise RoomError(409, w("Seat {seat} changed meanwhile: look at the table again.", seat=new.seat))
@@ -474,7 +475,7 @@ class Room:
         stored = table.row.owner
         return owner is not None and stored is not None and hmac.compare_digest(stored, digest(owner))
 
-    def _absent_seat(self, table: LiveTable, seat: object, owner: str | None, w: Any) -> SeatRow:
+    def _absent_seat(self, table: LiveTable, seat: object, owner: str | None, w: Words) -> SeatRow:
         """The seat the creator hands over: a player's, whose player is not at the table."""
         if not self.is_owner(table, owner):
             raise RoomError(403, w("Only the creator of table {table} (with the creator's token) may hand its seats "

@@ -25,7 +25,17 @@ import orjson
 
 from academie import record
 from academie.bots import reason_seen, say_reason
-from academie.engine import PUBLIC, ActionParseError, IllegalActionError, Irregular, Mode, rules_from_dict
+from academie.engine import (
+    PUBLIC,
+    Action,
+    ActionParseError,
+    Game,
+    IllegalActionError,
+    Irregular,
+    Mode,
+    View,
+    rules_from_dict,
+)
 from academie.games import load
 from academie.picture import MovePicture, Painter, Picture
 from academie.registry import GameType
@@ -113,7 +123,7 @@ def dumps(message: dict[str, Any]) -> str:
     return orjson.dumps(message).decode()
 
 
-def new_state(game: GameType, table: TableRow) -> Any:
+def new_state(game: GameType, table: TableRow) -> Game:
     """The table's game as dealt from its seed, before the first decision."""
     rules = rules_from_dict(game.rules, table.options)
     players = {} if game.min_seats == game.max_seats else {"players": table.players}
@@ -131,7 +141,7 @@ def seat_entry(seat: SeatRow, *, connected: bool) -> dict[str, Any]:
     """A seat as everyone may see it (never its token); ``free``: open to anyone, as ``state`` says."""
     return {"seat": seat.seat, "name": seat.name, "bot": seat.bot, "state": seat.state, "connected": connected,
             "free": seat.state == OPEN, "claimed": seat.claimed}
-def apply_log(state: Any, seq: int, rows: Iterable[ActionRow], comments: dict[int, str], table: str) -> int:
+def apply_log(state: Game, seq: int, rows: Iterable[ActionRow], comments: dict[int, str], table: str) -> int:
     """Apply stored actions to ``state`` (each checked by the engine, as when it was first accepted), keeping the
     bots' reasons in ``comments``; the sequence number reached."""
     for row in rows:
@@ -261,7 +271,7 @@ class LiveTable:
         self.kick()
 
     # ------------------------------------------------------------------ what each viewer sees
-    def names(self, view: Any, lang: str) -> tuple[str, ...]:
+    def names(self, view: View, lang: str) -> tuple[str, ...]:
         """How the viewer calls each seat: itself as the game does ("You"), a player by name, a bot as a bot,
         a free seat by its number."""
         you = self.painter.default_names(view, words=game_words(lang, self.game.name))
@@ -338,14 +348,14 @@ class LiveTable:
             connection.send(message)
 
     def broadcast_pictures(self, decision: Decision | None = None, actor: int | None = None,
-                           action: Any = None) -> None:
+                           action: Action | None = None) -> None:
         self._pictures.clear()
         for connection in self.connections:
             connection.send(self.picture_message(connection.seat, connection.lang))
-            if decision is not None and actor is not None and decision.reason:
+            if decision is not None and actor is not None and action is not None and decision.reason:
                 self._send_reason(connection, decision.reason, actor, action)
 
-    def _send_reason(self, connection: Connection, reason: str, actor: int, action: Any) -> None:
+    def _send_reason(self, connection: Connection, reason: str, actor: int, action: Action) -> None:
         """A bot's reason as the connection's seat may read it: the whole of it for the bot's own seat (a player
         whose seat a takeover bot played) and for everyone once the game is over; until then its public part,
         since it speaks of the bot's hand; nothing for an act the viewer did not see as it was."""
@@ -391,7 +401,7 @@ class LiveTable:
         self.broadcast_pictures()
         self.kick()
 
-    def _read(self, seat: int, text: str, w: Words) -> tuple[str, Any]:
+    def _read(self, seat: int, text: str, w: Words) -> tuple[str, Action]:
         """The action a player's text means: an action's own text, or the game's shorthand for one (``KH``)."""
         try:
             return text, self.state.parse_action(text)
@@ -404,7 +414,7 @@ class LiveTable:
             raise Refusal("illegal", w("Cannot read “{text}”: {error}", text=echo(text),
                                        error=cut_echoes(str(error), [text]))) from None
 
-    async def _commit(self, trial: Any, seat: int, action: str, comment: str | None) -> None:
+    async def _commit(self, trial: Game, seat: int, action: str, comment: str | None) -> None:
         """Store the action, then make ``trial`` (the state with it applied) the table's state."""
         status = FINISHED if trial.is_terminal else self.status()
         finished = datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds") if trial.is_terminal else None

@@ -18,8 +18,8 @@ import time
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
-from typing import Any
 
+from academie.engine import View
 from academie.games import load
 
 PARENT_CHECK_SECONDS = 1.0
@@ -55,7 +55,7 @@ def _leave_with_parent() -> None:
     threading.Thread(target=watch, name="academie-room-parent", daemon=True).start()
 
 
-def decide(game: str, bot: str, seed: int, view: Any) -> Decision:
+def decide(game: str, bot: str, seed: int, view: View) -> Decision:
     """Run in a worker: one decision of ``bot`` for ``view``."""
     player = load(game).make_bot(bot, seed=seed)
     action = player.choose(view)
@@ -78,7 +78,7 @@ class Workers:
                                                              initializer=_leave_with_parent)
         return pool
 
-    async def decide(self, game: str, bot: str, seed: int, view: Any) -> Decision:
+    async def decide(self, game: str, bot: str, seed: int, view: View) -> Decision:
         strong = load(game).strongest() == bot
         pool = self._pool(strong)
         try:

@@ -290,7 +290,7 @@ class TriompheState(GameState[TriompheRules]):
             self.apply_unchecked(Shuffle(self.chance.shuffled(PACK_32)))
 
     def _deal(self, action: Shuffle) -> None:
-        """T-2: five cards each by three then two, the eldest first; the eleventh turned up for trumps."""
+        """T-2: five cards each, the eleventh turned up for trumps; T-R1: by three then two, the eldest first."""
         order, eldest = action.order, 1 - self.dealer
         self.hands = [0, 0]
         self.hands[eldest] = mask_of((*order[0:3], *order[6:8]))
@@ -327,7 +327,7 @@ class TriompheState(GameState[TriompheRules]):
         self.deal_results.append(DealResult(self.dealer, (points, 0) if winner == 0 else (0, points),
                                             (self.tricks_won[0], self.tricks_won[1])))
         if self.phase is not Phase.OVER:
-            self.dealer = 1 - self.dealer  # T-2: the deal passes
+            self.dealer = 1 - self.dealer  # T-R1: the deal passes
             self.phase = Phase.DEAL
 
     def mark(self, seat: int, points: int, rule: str) -> None:

@@ -6,11 +6,11 @@ from typing import Any, Final
 
 from academie.cards import Card
 from academie.engine import Operation
-from academie.games.ecarte.state import TURN_UP_POSITION, CutForDeal, Shuffle, dealt_positions, redact
+from academie.games.ecarte.state import TURN_UP_POSITION, CutForDeal, EcarteState, Shuffle, dealt_positions, redact
 from academie.registry import RecordHooks, first_dealer_unless
 
 
-def seen(before: Any, after: Any, operation: Operation, seat: int) -> tuple[Card, ...]:
+def seen(before: EcarteState, after: EcarteState, operation: Operation, seat: int) -> tuple[Card, ...]:
     """What a seat has seen: its dealt cards and the turn-up (E-§3, from the order itself, for a turned king may
     end the partie at once), then whatever is in its hand (the cards it draws, ECARTE-VI.1, and in table mode any
     card a law puts there) and the card turned for trumps."""

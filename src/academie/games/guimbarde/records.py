@@ -3,15 +3,20 @@ dealer."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from academie.cards import Card
 from academie.engine import Operation
-from academie.games.guimbarde.state import CutForDeal, Shuffle, dealt_positions, redact, turn_up_position
+from academie.games.guimbarde.state import (
+    CutForDeal,
+    GuimbardeState,
+    Shuffle,
+    dealt_positions,
+    redact,
+    turn_up_position,
+)
 from academie.registry import RecordHooks, first_dealer_unless, signed_points
 
 
-def seen(before: Any, after: Any, operation: Operation, seat: int) -> tuple[Card, ...]:
+def seen(before: GuimbardeState, after: GuimbardeState, operation: Operation, seat: int) -> tuple[Card, ...]:
     """GUIMBARDE-§2, §3: a seat sees the cards dealt to it (three then two, from the eldest, for N players) and
     the turn-up, at their places in the deck; then its hand and the turn-up (cards shown by others at the
     declarations or played are seen, but not where they lay in the deck)."""
@@ -19,8 +24,9 @@ def seen(before: Any, after: Any, operation: Operation, seat: int) -> tuple[Card
         return ()
     action = operation.action
     if isinstance(action, Shuffle):
-        rules, retired = after.rules, after.retired  # G18: a retired seat is dealt nothing
-        dealt = dealt_positions(rules, before.dealer, seat, retired=retired)
+        rules, retired, dealer = after.rules, after.retired, before.dealer  # G18: a retired seat is dealt nothing
+        assert dealer is not None, "a deal is shuffled for its dealer"
+        dealt = dealt_positions(rules, dealer, seat, retired=retired)
         if not dealt or after.is_terminal:  # (the game may end at the antes: nobody is dealt)
             return ()
         positions = (*dealt, turn_up_position(rules, dealt=rules.players - sum(retired)))

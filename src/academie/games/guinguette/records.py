@@ -3,21 +3,20 @@ dealer."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from academie.cards import Card, cards_of
 from academie.engine import Operation
-from academie.games.guinguette.state import DrawForDeal, Shuffle, redact
+from academie.games.guinguette.state import DrawForDeal, GuinguetteState, Shuffle, redact
 from academie.registry import RecordHooks, first_dealer_unless, signed_points
 
 
-def seen(before: Any, after: Any, operation: Operation, seat: int) -> tuple[Card, ...]:
+def seen(before: GuinguetteState, after: GuinguetteState, operation: Operation, seat: int) -> tuple[Card, ...]:
     """What a seat has seen of the deal: the cards dealt to it (GU-§4.3, two at a time from eldest), then its
     hand (the cards it draws from the cotillon), the cards shown face up, and the hands shown at a showdown."""
     action = operation.action
     if isinstance(action, Shuffle):
-        players = before.players
-        position = (seat - before.dealer - 1) % players
+        players, dealer = before.players, before.dealer
+        assert dealer is not None, "a deal is shuffled for its dealer"
+        position = (seat - dealer - 1) % players
         return tuple(action.order[2 * (r * players + position) + k] for r in (0, 1) for k in (0, 1))
     shown = [card for mask in after.deal_in_progress.shown for card in cards_of(mask)]
     if len(after.deal_results) > len(before.deal_results):  # the deal ended: its showdown was seen by all

@@ -33,7 +33,7 @@ from open_spiel.python.algorithms import cfr, exploitability  # type: ignore[imp
 
 from academie.cards import Card, Rank
 from academie.games.quinze.bots.solver import Solution, hand_of, solve
-from academie.games.quinze.state import CARD, STAND, card_values
+from academie.games.quinze.state import CARD, STAND, QuinzeRules, card_values
 from academie.interop.encoding import InteropError
 from academie.interop.openspiel import AcademieGame, AcademieState, ViewObserver
 
@@ -93,9 +93,15 @@ def check_top(game: AcademieGame) -> int:
     return decisions
 
 
+def _rules(game: AcademieGame) -> QuinzeRules:
+    rules = game.encoding.rules
+    assert isinstance(rules, QuinzeRules), "an OpenSpiel game of Le Quinze"
+    return rules
+
+
 def solution_for(game: AcademieGame, top: Sequence[str] = TOP) -> Solution:
     """Our exact solution of the same game (Q-§5.8): the cards' values, ace first as the solver wants them."""
-    values = card_values(game.encoding.rules.courts_value)
+    values = card_values(_rules(game).courts_value)
     cards = sorted((Card.parse(text) for text in top), key=lambda card: card.rank != Rank.ACE)
     if not cards or cards[0].rank != Rank.ACE:
         raise ValueError("the solver's pack needs its ace first: include an ace among the top cards")
@@ -108,7 +114,7 @@ class DynamicProgrammingPolicy(os_policy.Policy):  # type: ignore[misc]
     def __init__(self, game: AcademieGame, solution: Solution) -> None:
         super().__init__(game, [0, 1])
         self.solution = solution
-        self.values = card_values(game.encoding.rules.courts_value)
+        self.values = card_values(_rules(game).courts_value)
         space = game.encoding.actions
         self.card, self.stand = space.index(None, CARD), space.index(None, STAND)
 

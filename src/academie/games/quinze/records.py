@@ -6,11 +6,11 @@ from typing import Any
 
 from academie.cards import Card
 from academie.engine import Operation
-from academie.games.quinze.state import redact
+from academie.games.quinze.state import QuinzeState, redact
 from academie.registry import RecordHooks, signed_points
 
 
-def seen(before: Any, after: Any, operation: Operation, seat: int) -> tuple[Card, ...]:
+def seen(before: QuinzeState, after: QuinzeState, operation: Operation, seat: int) -> tuple[Card, ...]:
     """What a seat has seen, for the redacted deck. Form A's colour packs hold every card twice, so a card's text
     cannot say which copy was seen: its decks stay wholly hidden (the record's action lines show all that was
     spoken). Form B's pack is ordinary: the seat's own cards, and both hands once a game is shown."""

@@ -6,16 +6,17 @@ from typing import Any
 
 from academie.cards import Card
 from academie.engine import Operation
-from academie.games.whist.state import DrawForDeal, Shuffle, redact
+from academie.games.whist.state import DrawForDeal, Shuffle, WhistState, redact
 from academie.registry import RecordHooks, first_dealer_unless
 
 
-def seen(before: Any, after: Any, operation: Operation, seat: int) -> tuple[Card, ...]:
+def seen(before: WhistState, after: WhistState, operation: Operation, seat: int) -> tuple[Card, ...]:
     """W-§3: a seat sees the cards dealt to it (one in four from the dealer's left) and the turn-up (the last card,
     WHIST-24); later, whatever is in its hand (table mode may move cards) and the card turned up."""
     action = operation.action
     if isinstance(action, Shuffle):
         dealer = before.dealer
+        assert dealer is not None, "a deal is shuffled for its dealer"
         return tuple(card for i, card in enumerate(action.order) if (dealer + 1 + i) % 4 == seat or i == 51)
     trump = after.trump_card
     return (*after.hand(seat), *(() if trump is None else (trump,)))

@@ -17,7 +17,7 @@ Each reason is a :class:`~academie.bots.Reason`: plain words a screen says in th
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any, Final
+from typing import Final
 
 from academie.bots import OpenReason, Reason
 from academie.bots.random import NoLegalActionError
@@ -338,7 +338,7 @@ class ClassicalBot:
         """Why the last action was chosen: a :class:`~academie.bots.Reason` citing the books' paragraph."""
         return self._why
 
-    def choose(self, view: Any) -> Action:
+    def choose(self, view: EcarteView) -> Action:
         assert isinstance(view, EcarteView)
         legal = view.legal_actions
         if not legal:

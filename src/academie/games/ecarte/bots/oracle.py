@@ -10,7 +10,6 @@ play by playing each option out in that world, the opponent's later exchanges by
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from academie.cards import CARDS
 from academie.games.ecarte.bots.search import Knowledge, SearchBot, World
@@ -26,7 +25,7 @@ class OracleBot(SearchBot):
         super().__init__(seed=seed, samples=1, exchange_samples=1)
         self._state: EcarteState | None = None
 
-    def see(self, state: Any) -> None:
+    def see(self, state: EcarteState) -> None:
         """Show the bot the whole state before it decides."""
         assert isinstance(state, EcarteState)
         self._state = state

@@ -33,7 +33,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Final
 
 from academie.bots import Reason
 from academie.bots.random import NoLegalActionError
@@ -205,7 +205,7 @@ class SearchBot:
         the next best choice over the sampled deals (or the books' reason where the books decided)."""
         return self._why
 
-    def choose(self, view: Any) -> Action:
+    def choose(self, view: EcarteView) -> Action:
         assert isinstance(view, EcarteView)
         legal = view.legal_actions
         if not legal:

@@ -10,8 +10,6 @@ at six to eight, each card played out by the expert's play-out policy down to th
 
 from __future__ import annotations
 
-from typing import Any
-
 from academie.games.guimbarde.bots.expert import ExpertBot
 from academie.games.guimbarde.state import GuimbardeState, GuimbardeView
 
@@ -25,7 +23,7 @@ class OracleBot(ExpertBot):
         super().__init__(seed=seed, worlds=1, exact_worlds=1, playout_worlds=0)  # the true deal, solved: no play-outs
         self._state: GuimbardeState | None = None
 
-    def see(self, state: Any) -> None:
+    def see(self, state: GuimbardeState) -> None:
         """Show the bot the whole state before it decides."""
         assert isinstance(state, GuimbardeState)
         self._state = state

@@ -22,7 +22,7 @@ kept hand says, pot odds). The bot uses them as follows:
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Final
+from typing import Final
 
 from academie.bots import OpenReason, Reason
 from academie.bots.random import NoLegalActionError
@@ -93,7 +93,7 @@ class ClassicalBot:
         """Why the last action was chosen: a :class:`~academie.bots.Reason` citing the rule file's §8."""
         return self._last
 
-    def choose(self, view: Any) -> Action:
+    def choose(self, view: GuinguetteView) -> Action:
         legal = tuple(view.legal_actions)
         if not legal:
             raise NoLegalActionError("the view offers no legal action: the bot is not the seat to act")

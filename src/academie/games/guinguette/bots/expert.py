@@ -52,7 +52,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Final
 
 from academie.bots import Reason
 from academie.bots.random import NoLegalActionError
@@ -255,7 +255,7 @@ class ExpertBot:
         classical choice over the sampled deals, or the classical bot's own reason where its choice stands."""
         return self._last
 
-    def choose(self, view: Any) -> Action:
+    def choose(self, view: GuinguetteView) -> Action:
         legal: tuple[Action, ...] = tuple(view.legal_actions)
         if not legal:
             raise NoLegalActionError("the view offers no legal action: the bot is not the seat to act")

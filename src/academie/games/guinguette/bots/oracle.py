@@ -10,8 +10,6 @@ known to anyone), every legal action a candidate, the best mean taken without th
 
 from __future__ import annotations
 
-from typing import Any
-
 from academie.cards import mask_of
 from academie.games.guinguette.bots.expert import ExpertBot
 from academie.games.guinguette.bots.search import Decisions, World
@@ -27,7 +25,7 @@ class OracleBot(ExpertBot):
         super().__init__(seed=seed, playouts=96, margin=0.0, discards=4)
         self._state: GuinguetteState | None = None
 
-    def see(self, state: Any) -> None:
+    def see(self, state: GuinguetteState) -> None:
         """Show the bot the whole state before it decides."""
         assert isinstance(state, GuinguetteState)
         self._state = state

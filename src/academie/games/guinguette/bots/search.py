@@ -36,7 +36,6 @@ import math
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from academie.bots import Reason
 from academie.bots.random import NoLegalActionError
@@ -227,7 +226,7 @@ class ModelBot:
     def explain(self) -> str:
         return Reason("follows the rule file's advice (GU-§8)")
 
-    def choose(self, view: Any) -> Action:
+    def choose(self, view: GuinguetteView) -> Action:
         legal: tuple[Action, ...] = view.legal_actions
         if not legal:
             raise NoLegalActionError("the view offers no legal action: the bot is not the seat to act")
@@ -445,7 +444,7 @@ class SearchBot:
         choice."""
         return self._last
 
-    def choose(self, view: Any) -> Action:
+    def choose(self, view: GuinguetteView) -> Action:
         legal: tuple[Action, ...] = tuple(view.legal_actions)
         if not legal:
             raise NoLegalActionError("the view offers no legal action: the bot is not the seat to act")

@@ -10,7 +10,7 @@ against). Form B: the exact optimal policy, as every level.
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Final
 
 from academie.games.quinze.bots.expert import ExpertBot
 from academie.games.quinze.state import Phase, QuinzeState, QuinzeView
@@ -29,7 +29,7 @@ class OracleBot(ExpertBot):
         super().__init__(seed=seed, samples=PLAYOUTS, margin=0.0, vying=False)  # the true world, not the table
         self._state: QuinzeState | None = None
 
-    def see(self, state: Any) -> None:
+    def see(self, state: QuinzeState) -> None:
         """Show the bot the whole state before it decides."""
         assert isinstance(state, QuinzeState)
         self._state = state

@@ -112,7 +112,7 @@ class ClassicalBot:
         self._last = reason
         return action
 
-    def choose(self, view: Any) -> Action:
+    def choose(self, view: WhistView) -> Action:
         legal: tuple[Action, ...] = tuple(view.legal_actions)
         if not legal:
             raise NoLegalActionError("the view offers no legal action: the bot is not the seat to act")

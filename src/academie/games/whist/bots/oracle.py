@@ -8,8 +8,6 @@ deal (W-§8.3 with one deal, the real one), announcements as the search bot make
 
 from __future__ import annotations
 
-from typing import Any
-
 from academie.games.whist.bots.dds import solve
 from academie.games.whist.bots.search import SearchBot
 from academie.games.whist.state import WhistState, WhistView
@@ -24,7 +22,7 @@ class OracleBot(SearchBot):
         super().__init__(seed=seed, samples=1)
         self._state: WhistState | None = None
 
-    def see(self, state: Any) -> None:
+    def see(self, state: WhistState) -> None:
         """Show the bot the whole state before it decides."""
         assert isinstance(state, WhistState)
         self._state = state

@@ -18,7 +18,6 @@ True
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from academie.bots import Reason
 from academie.bots.random import NoLegalActionError
@@ -26,17 +25,7 @@ from academie.cards import mask_of, rank_of
 from academie.engine import Action
 from academie.games.whist.bots.classical import ClassicalBot, announcement_reason, remedy_choice
 from academie.games.whist.bots.dds import solve
-from academie.games.whist.state import (
-    PLAYS,
-    Answer,
-    Call,
-    Deny,
-    Play,
-    Remedy,
-    ShowHonours,
-    WhistView,
-    sample_hands,
-)
+from academie.games.whist.state import PLAYS, Answer, Call, Deny, Play, Remedy, ShowHonours, WhistView, sample_hands
 
 DEFAULT_SAMPLES = 12
 """Samples per decision: about 10 ms each on a 2-core machine (see bench/whist.py)."""
@@ -58,7 +47,7 @@ class SearchBot:
         partner take with the card played and with the next best (or the books' reason where the books decided)."""
         return self._last
 
-    def choose(self, view: Any) -> Action:
+    def choose(self, view: WhistView) -> Action:
         legal: tuple[Action, ...] = tuple(view.legal_actions)
         if not legal:
             raise NoLegalActionError("the view offers no legal action: the bot is not the seat to act")
