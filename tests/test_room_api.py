@@ -55,6 +55,11 @@ def test_a_table_gives_a_link_to_every_invited_seat_the_creators_first_and_none_
     assert table["table"] in [entry["table"] for entry in client.get("/api/tables").json()]
 
 
+def listed_tables(client: TestClient) -> set[str]:
+    """The tables the lobby lists (not their whole summaries: other tests' bot tables go on moving meanwhile)."""
+    return {entry["table"] for entry in client.get("/api/tables").json()}
+
+
 @pytest.mark.parametrize(("body", "status", "says"), [
     ({"game": "poker"}, 400, "available: ecarte, whist"),
     ({"game": "guimbarde", "players": 9}, 400, "3 to 8 players, not 9"),
@@ -74,11 +79,11 @@ def test_a_table_gives_a_link_to_every_invited_seat_the_creators_first_and_none_
 ])
 def test_a_bad_table_is_refused_saying_what_is_allowed_and_nothing_is_created(
         client: TestClient, body: dict[str, Any], status: int, says: str) -> None:
-    before = client.get("/api/tables").json()
+    before = listed_tables(client)
     response = client.post("/api/tables", json=body)
     assert response.status_code == status
     assert says in str(response.json()["detail"])
-    assert client.get("/api/tables").json() == before
+    assert listed_tables(client) == before
 
 
 BAD_BODIES = [  # (route, body as sent, what the refusal says)
@@ -108,19 +113,24 @@ BAD_BODIES = [  # (route, body as sent, what the refusal says)
 ]
 
 
+def tables_and_seats(client: TestClient, table: str) -> tuple[set[str], list[dict[str, Any]]]:
+    """The tables listed and ``table``'s seats: what a refused request must leave as it was."""
+    return listed_tables(client), client.get(f"/api/tables/{table}").json()["seats"]
+
+
 @pytest.mark.parametrize(("route", "body", "says"), BAD_BODIES, ids=[f"{r}-{b[:30]}" for r, b, _ in BAD_BODIES])
 def test_every_bad_body_is_refused_400_with_a_sentence_and_changes_nothing(
         client: TestClient, route: str, body: str, says: str) -> None:
     table = new_table(client)
     path = "/api/tables" if route == "create" else f"/api/tables/{table['table']}/join"
-    before = client.get("/api/tables").json()
+    before = tables_and_seats(client, table["table"])
     answers = {lang: client.post(f"{path}?lang={lang}", content=body.encode(),
                                  headers={"content-type": "application/json"}) for lang in ("en", "fr")}
     assert [answer.status_code for answer in answers.values()] == [400, 400]
     english, french = (answer.json()["detail"] for answer in answers.values())
     assert says in english and english.endswith(".") and "\n" not in english
     assert french != english and french.endswith(".")  # in the language asked for
-    assert client.get("/api/tables").json() == before  # nothing created, no seat taken
+    assert tables_and_seats(client, table["table"]) == before  # nothing created, no seat taken
 
 
 def test_bad_query_parameters_are_refused_400_with_a_sentence(client: TestClient) -> None:
@@ -314,17 +324,12 @@ def test_a_page_from_an_origin_not_served_is_refused_even_on_a_name_rebound_to_t
             f"/ws/tables/{table['table']}", headers={"origin": origin, "host": host}) as socket:
         socket.receive_json()
     assert closed.value.code == 1008
-    def tables_and_seats() -> tuple[set[str], list[dict[str, Any]]]:
-        """The tables listed and this table's seats (other tests' bot tables go on moving meanwhile)."""
-        listed = {entry["table"] for entry in client.get("/api/tables").json()}
-        return listed, client.get(f"/api/tables/{table['table']}").json()["seats"]
-
-    before = tables_and_seats()
+    before = tables_and_seats(client, table['table'])
     created = client.post("/api/tables?lang=fr", json={"game": "ecarte"}, headers={"origin": origin, "host": host})
     assert created.status_code == 403 and created.json()["detail"].startswith("Cette salle de jeu n'accepte pas")
     joined = client.post(f"/api/tables/{table['table']}/join", json={"seat": 0, "name": "Eve"},
                          headers={"origin": origin})
-    assert joined.status_code == 403 and tables_and_seats() == before
+    assert joined.status_code == 403 and tables_and_seats(client, table['table']) == before
 
 
 def test_a_page_from_the_origin_served_and_a_client_without_origin_are_accepted(client: TestClient) -> None:
