@@ -128,3 +128,13 @@ def test_no_module_outside_the_games_names_a_game() -> None:
              if not path.is_relative_to(games) for line, text in code_words(path)
              if pattern.search(text.replace("_", " "))]
     assert not found, "code outside games/ that names a game:\n" + "\n".join(found)
+
+
+def test_every_games_how_to_play_has_one_title_and_its_sections_under_it() -> None:
+    """Each game's players' rules (``how_to_play.<lang>.md``) open with one ``#`` title and any sections are ``##``
+    under it: the documentation site and the terminal's ``rules`` pages read the same outline for every game."""
+    for game in GAMES.values():
+        for lang in ("en", "fr"):
+            headings = [line for line in game.how_to_play(lang).splitlines() if line.startswith("#")]
+            levels = [len(line) - len(line.lstrip("#")) for line in headings]
+            assert levels[0] == 1 and set(levels[1:]) <= {2, 3}, (game.name, lang, headings)
