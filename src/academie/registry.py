@@ -12,17 +12,17 @@ from __future__ import annotations
 import importlib
 import inspect
 import json
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from importlib.metadata import entry_points
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, Protocol
 
 from academie.bots import Bot
 from academie.bots.random import RandomBot
 from academie.cards import Card
-from academie.engine import Action, Game, Operation, Rules, RulesError
+from academie.engine import Action, DealResult, Game, Operation, Rules, RulesError, View
 from academie.laws import RuleEntry
 from academie.picture import Painter
 
@@ -155,6 +155,82 @@ def painter_of(package: str) -> Callable[[], Painter]:
     return painter
 
 
+@dataclass(frozen=True, slots=True)
+class ExactAnswer:
+    """An exact answer to a decision that a game can give besides the review's sampled values (Form B's optimal
+    policy): what it is, in words (``label``, a message of the catalogues), the choice it makes and what it says of
+    each choice (``values``: the action's text and a number, in ``unit``)."""
+
+    label: str
+    best: str
+    values: tuple[tuple[str, float], ...] = ()
+    unit: str = ""
+
+
+class Reviewer(Protocol):
+    """What the review of a played game (:mod:`academie.review`) asks of a game, ``<package>.review`` (a module
+    satisfying this protocol): its unit, its thresholds of a slip, a mistake and a blunder, the outcome of a deal
+    for a seat, and where the game has them, exact values of one fully known deal and exact answers."""
+
+    @property
+    def UNIT(self) -> str:
+        """The unit every value and cost is in ("points", "tricks", "counters", "tokens")."""
+        ...
+
+    @property
+    def THRESHOLDS(self) -> tuple[float, float, float]:
+        """The least cost of a slip, a mistake and a blunder, in :data:`UNIT`."""
+        ...
+
+    def outcome(self, result: DealResult, seat: int, /) -> float:
+        """What ``seat`` made of a deal over, in :data:`UNIT` (its points, its side's tricks, its net points)."""
+        ...
+
+    def choices(self, view: View, /) -> Sequence[Action]:
+        """The legal actions of ``view`` worth valuing (all of them, or a few sizes of a raise)."""
+        ...
+
+    def world_values(self, world: Game, seat: int, /) -> dict[Action, float] | None:
+        """With every card of ``world`` seen, the exact value for ``seat`` (to act) of each legal action, in
+        :data:`UNIT`; None where the game has no exact solver for the decision (then play-outs value it)."""
+        ...
+
+    def exact(self, state: Game, seat: int, /) -> ExactAnswer | None:
+        """An exact answer to the decision of ``seat`` in ``state`` that needs no hidden card (an optimal
+        policy), or None."""
+        ...
+
+
+def seat_points(result: DealResult, seat: int) -> float:
+    """The review's default outcome of a deal: the seat's own points, counters or tokens."""
+    return float(result.points[seat])
+
+
+def every_choice(view: View) -> Sequence[Action]:
+    """The review's default choices: every legal action of the view."""
+    return tuple(view.legal_actions)
+
+
+def no_world_values(world: Game, seat: int) -> dict[Action, float] | None:
+    """The review's default: no exact solver of a fully known deal (play-outs value every decision)."""
+    return None
+
+
+def no_exact_answer(state: Game, seat: int) -> ExactAnswer | None:
+    """The review's default: no exact answer beside the sampled values."""
+    return None
+
+
+def reviewer_of(package: str) -> Callable[[], Reviewer]:
+    """The loader of a game's review hooks, ``<package>.review`` (a module satisfying :class:`Reviewer`)."""
+
+    def reviewer() -> Reviewer:
+        module: Reviewer = _load(f"{package}.review")
+        return module
+
+    return reviewer
+
+
 OUTSIDE_BOTS: Final = "academie.bots"
 """The entry-point group of bots that play every game from outside the registry (``openspiel-ismcts``, from the
 research extra's :mod:`academie.interop.ismcts`): they register themselves, so the registry imports none of them."""
@@ -275,6 +351,9 @@ class GameType:
     ``academie analyse GAME --report``, or None."""
     lobby: Callable[[Say], Lobby] | None = None
     """The lobby's words on the game, through the ``Say`` given (the game's words, in the page's language)."""
+    review: Callable[[], Reviewer] | None = None
+    """Loads what the review of a played game needs of the game (:mod:`academie.review`); None: play-outs value
+    every decision, in the seat's own returns, with the default thresholds."""
     rules_files: tuple[str, ...] = field(default=("state.py", "table.py"))
     """The files of the package where the rules are implemented (where ``academie rules`` looks for IDs)."""
 

@@ -12,7 +12,7 @@ from academie.games.ecarte.laws import CATALOGUE
 from academie.games.ecarte.records import HOOKS
 from academie.games.ecarte.state import *  # noqa: F403
 from academie.games.ecarte.state import EcarteRules, EcarteState
-from academie.registry import GameType, Lobby, Say, encoding_of, painter_of, standard_bots, suite_of
+from academie.registry import GameType, Lobby, Say, encoding_of, painter_of, reviewer_of, standard_bots, suite_of
 
 EcarteState.table_laws = table
 
@@ -47,5 +47,6 @@ GAME = GameType(
     state=EcarteState, rules=EcarteRules, catalogue=tuple(CATALOGUE), record=HOOKS,
     bots={**standard_bots(__name__), "expert": _expert}, painter=painter_of(__name__),
     encoding=encoding_of(__name__), suite=suite_of(__name__), lobby=lobby,
-    books_report=f"{__name__}.analysis")
+    books_report=f"{__name__}.analysis",
+    review=reviewer_of(__name__))
 """Écarté, as every client of the registry sees it."""

@@ -12,7 +12,7 @@ from academie.games.guimbarde.laws import CATALOGUE
 from academie.games.guimbarde.records import HOOKS
 from academie.games.guimbarde.state import *  # noqa: F403
 from academie.games.guimbarde.state import GuimbardeRules, GuimbardeState
-from academie.registry import GameType, Lobby, Say, encoding_of, painter_of, standard_bots, suite_of
+from academie.registry import GameType, Lobby, Say, encoding_of, painter_of, reviewer_of, standard_bots, suite_of
 
 GuimbardeState.table_laws = table
 
@@ -55,5 +55,6 @@ GAME = GameType(
     partnerships=False, pack_size=32, explicit_chance=True, max_actions_per_deal=41,
     state=GuimbardeState, rules=GuimbardeRules, catalogue=tuple(CATALOGUE), record=HOOKS,
     bots={**standard_bots(__name__), "expert": _expert}, painter=painter_of(__name__),
-    encoding=encoding_of(__name__), suite=suite_of(__name__), lobby=lobby)
+    encoding=encoding_of(__name__), suite=suite_of(__name__), lobby=lobby,
+    review=reviewer_of(__name__))
 """La Guimbarde, as every client of the registry sees it."""

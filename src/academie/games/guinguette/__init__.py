@@ -12,7 +12,7 @@ from academie.games.guinguette.laws import CATALOGUE
 from academie.games.guinguette.records import HOOKS
 from academie.games.guinguette.state import *  # noqa: F403
 from academie.games.guinguette.state import GuinguetteRules, GuinguetteState
-from academie.registry import GameType, Lobby, Say, encoding_of, painter_of, standard_bots, suite_of
+from academie.registry import GameType, Lobby, Say, encoding_of, painter_of, reviewer_of, standard_bots, suite_of
 
 GuinguetteState.table_laws = table
 
@@ -54,5 +54,6 @@ GAME = GameType(
     partnerships=False, pack_size=36, explicit_chance=True, max_actions_per_deal=400,
     state=GuinguetteState, rules=GuinguetteRules, catalogue=tuple(CATALOGUE), record=HOOKS,
     bots={**standard_bots(__name__), "expert": _expert}, painter=painter_of(__name__),
-    encoding=encoding_of(__name__), suite=suite_of(__name__), lobby=lobby)
+    encoding=encoding_of(__name__), suite=suite_of(__name__), lobby=lobby,
+    review=reviewer_of(__name__))
 """La Guinguette, as every client of the registry sees it."""

@@ -12,7 +12,17 @@ from academie.games.quinze.laws import CATALOGUE
 from academie.games.quinze.records import HOOKS
 from academie.games.quinze.state import *  # noqa: F403
 from academie.games.quinze.state import QuinzeRules, QuinzeState
-from academie.registry import Analysis, GameType, Lobby, Say, encoding_of, painter_of, standard_bots, suite_of
+from academie.registry import (
+    Analysis,
+    GameType,
+    Lobby,
+    Say,
+    encoding_of,
+    painter_of,
+    reviewer_of,
+    standard_bots,
+    suite_of,
+)
 
 QuinzeState.table_laws = table
 
@@ -64,5 +74,6 @@ GAME = GameType(
     state=QuinzeState, rules=QuinzeRules, catalogue=tuple(CATALOGUE), record=HOOKS,
     bots={**standard_bots(__name__), "expert": _expert}, painter=painter_of(__name__), encoding=encoding_of(__name__),
     suite=suite_of(__name__),
-    analysis=Analysis(_analyse_policy, needs_record=False), lobby=lobby)
+    analysis=Analysis(_analyse_policy, needs_record=False), lobby=lobby,
+    review=reviewer_of(__name__))
 """Le Quinze, as every client of the registry sees it."""

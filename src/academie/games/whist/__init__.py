@@ -13,7 +13,17 @@ from academie.games.whist.laws import CATALOGUE
 from academie.games.whist.records import HOOKS
 from academie.games.whist.state import *  # noqa: F403
 from academie.games.whist.state import WhistRules, WhistState
-from academie.registry import Analysis, GameType, Lobby, Say, encoding_of, painter_of, standard_bots, suite_of
+from academie.registry import (
+    Analysis,
+    GameType,
+    Lobby,
+    Say,
+    encoding_of,
+    painter_of,
+    reviewer_of,
+    standard_bots,
+    suite_of,
+)
 
 WhistState.table_laws = table
 
@@ -54,5 +64,6 @@ GAME = GameType(
     bots={**standard_bots(__name__), "expert": _expert}, painter=painter_of(__name__), encoding=encoding_of(__name__),
     suite=suite_of(__name__),
     analysis=Analysis(_analyse_record), lobby=lobby,
-    books_report=f"{__name__}.analysis")
+    books_report=f"{__name__}.analysis",
+    review=reviewer_of(__name__))
 """Whist, as every client of the registry sees it."""
