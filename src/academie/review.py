@@ -280,28 +280,30 @@ def _mark(cost: float, error: float, thresholds: tuple[float, float, float]) -> 
     return mark
 
 
-_REASONS: Final = {
-    (False, "best"): "{played} was the best choice, over {samples} deals of the unseen cards consistent with what "
-                     "the seat had seen, each played out by the bots",
-    (True, "best"): "{played} was the best choice, over {samples} deals of the unseen cards consistent with what "
-                    "the seat had seen, each solved with every card in view",
-    (False, "even"): "{played} was as good as {best} within the precision, over {samples} deals of the unseen cards "
-                     "consistent with what the seat had seen, each played out by the bots",
-    (True, "even"): "{played} was as good as {best} within the precision, over {samples} deals of the unseen cards "
-                    "consistent with what the seat had seen, each solved with every card in view",
-    (False, "worse"): "{best} was better than {played} by {cost} {unit} on average, over {samples} deals of the "
-                      "unseen cards consistent with what the seat had seen, each played out by the bots",
-    (True, "worse"): "{best} was better than {played} by {cost} {unit} on average, over {samples} deals of the "
-                     "unseen cards consistent with what the seat had seen, each solved with every card in view",
-}
-"""Why a choice is marked or not, by whether the worlds were solved exactly and how the choice compares."""
-
-
 def _reason(*, played: str, best: str, cost: float, mark: str | None, unit: str, samples: int,
             exact_worlds: bool) -> Reason:
-    verdict = "best" if played == best else "even" if mark is None else "worse"
-    return Reason(_REASONS[exact_worlds, verdict], played=played, best=best, cost=f"{cost:.2f}", unit=unit,
-                  samples=samples)
+    """Why the choice is marked or not, in words: how it compares with the best, over how many worlds, valued how."""
+    if played == best and exact_worlds:
+        return Reason("{played} was the best choice, over {samples} deals of the unseen cards consistent with what "
+                      "the seat had seen, each solved with every card in view", played=played, samples=samples)
+    if played == best:
+        return Reason("{played} was the best choice, over {samples} deals of the unseen cards consistent with what "
+                      "the seat had seen, each played out by the bots", played=played, samples=samples)
+    if mark is None and exact_worlds:
+        return Reason("{played} was as good as {best} within the precision, over {samples} deals of the unseen cards "
+                      "consistent with what the seat had seen, each solved with every card in view", played=played,
+                      best=best, samples=samples)
+    if mark is None:
+        return Reason("{played} was as good as {best} within the precision, over {samples} deals of the unseen cards "
+                      "consistent with what the seat had seen, each played out by the bots", played=played,
+                      best=best, samples=samples)
+    if exact_worlds:
+        return Reason("{best} was better than {played} by {cost} {unit} on average, over {samples} deals of the "
+                      "unseen cards consistent with what the seat had seen, each solved with every card in view",
+                      played=played, best=best, cost=f"{cost:.2f}", unit=unit, samples=samples)
+    return Reason("{best} was better than {played} by {cost} {unit} on average, over {samples} deals of the unseen "
+                  "cards consistent with what the seat had seen, each played out by the bots", played=played,
+                  best=best, cost=f"{cost:.2f}", unit=unit, samples=samples)
 
 
 def review(partie: records.Record, *, seat: int | None = None, samples: int = DEFAULT_SAMPLES,
@@ -396,10 +398,29 @@ def _seat_line(seat: int, decisions: Sequence[Decision], deals: Sequence[DealLin
 
 
 # ------------------------------------------------------------------------------------------------ output
+def term(name: str, words: Words) -> str:
+    """A unit, a mark or a label of the review in the reader's language (each one message of the catalogues)."""
+    terms = {
+        "points": words("points"), "tricks": words("tricks"), "counters": words("counters"), "tokens": words("tokens"),
+        "share": words("share of the time"), "slip": words("slip"), "mistake": words("mistake"),
+        "blunder": words("blunder"), "with every card seen": words("with every card seen"),
+        "the exact optimal policy of Form B (Q-§5.8): how often it takes each choice":
+            words("the exact optimal policy of Form B (Q-§5.8): how often it takes each choice"),
+    }
+    return terms.get(name, name)
+
+
+def say_reason_text(reason: Reason, words: Words) -> str:
+    """A decision's reason in the reader's language (its unit too)."""
+    arguments = {name: term(value, words) if name == "unit" and isinstance(value, str) else value
+                 for name, value in reason.arguments.items()}
+    return words(reason.message, **arguments)
+
+
 def to_json(result: Review, words: Words | None = None) -> dict[str, object]:
     """The review as plain data: ``game``, ``seats``, ``deals`` and ``decisions`` (each with ``seat``, ``step``,
     ``played``, ``best``, ``cost`` and its ``cost_error``, ``mark``, ``choices: [{action, value, error}]``, the reason
-    in words and the exact answer when there is one)."""
+    in words and the exact answer when there is one, labelled)."""
     say = words or Words("en", game=result.game)
     return {
         "game": result.game, "unit": result.unit, "thresholds": list(result.thresholds), "level": result.level,
@@ -416,17 +437,113 @@ def to_json(result: Review, words: Words | None = None) -> dict[str, object]:
             "choices": [{"action": c.action, "value": _round(c.value), "error": _round(c.error)} for c in d.choices],
             "standing": d.standing, "reason": say_reason_text(d.reason, say),
             "exact": None if d.exact is None else {
-                "label": say(d.exact.label), "best": d.exact.best, "before": _maybe(d.exact.before),
+                "label": term(d.exact.label, say), "best": d.exact.best, "before": _maybe(d.exact.before),
                 "after": _maybe(d.exact.after), "unit": d.exact.unit}}
             for d in result.decisions],
     }
 
 
-def say_reason_text(reason: Reason, words: Words) -> str:
-    """A decision's reason in the reader's language (its unit too)."""
-    arguments = {name: words(value) if name == "unit" and isinstance(value, str) else value
-                 for name, value in reason.arguments.items()}
-    return words(reason.message, **arguments)
+def markdown(result: Review, words: Words | None = None) -> str:
+    """The review for reading: each seat's totals, each deal's cost and luck, then every decision marked or not."""
+    w = words or Words("en", game=result.game)
+    unit = term(result.unit, w)
+    lines = [w("# Review of a game of {game}", game=result.game), "",
+             w("Each value is the mean over {samples} deals of the unseen cards consistent with what the seat had "
+               "seen, in {unit}, ± its standard error; the rest of each deal played by the bots of level {level}.",
+               samples=result.samples, unit=unit, level=result.level), "",
+             w("| Seat | Decisions | Total cost | Mean cost | Accuracy | Slips | Mistakes | Blunders | Luck | Result |"
+               ),
+             "|---|---|---|---|---|---|---|---|---|---|"]
+    for seat in result.seats:
+        accuracy = "—" if seat.accuracy is None else f"{seat.accuracy:.0f}%"
+        lines.append(f"| {seat.seat} | {seat.decisions} | {seat.cost:.2f} | {seat.mean_cost:.3f} | {accuracy} | "
+                     f"{seat.marks['slip']} | {seat.marks['mistake']} | {seat.marks['blunder']} | {seat.luck:.2f} | "
+                     f"{seat.result:g} |")
+    lines += ["", w("| Deal | Seat | Cost of the play | Luck (value of the cards dealt) | Result |"),
+              "|---|---|---|---|---|"]
+    for deal in result.deals:
+        luck = "—" if deal.luck is None else f"{deal.luck:.2f}"
+        lines.append(f"| {deal.deal + 1} | {deal.seat} | {deal.cost:.2f} | {luck} | {deal.result:g} |")
+    lines += ["", w("| Step | Seat | Played | Best | Cost | Mark | Exact | Why |"), "|---|---|---|---|---|---|---|---|"]
+    for d in result.decisions:
+        mark = term(d.mark, w) if d.mark else ""
+        exact = ""
+        if d.exact is not None:
+            after = "" if d.exact.after is None else f" {d.exact.after:g}"
+            before = "" if d.exact.before is None else f"{d.exact.before:g} →"
+            exact = f"{term(d.exact.label, w)}: {d.exact.best} ({before}{after} {term(d.exact.unit, w)})"
+        lines.append(f"| {d.step} | {d.seat} | {d.played} | {d.best} | {d.cost:.2f} ± {d.cost_error:.2f} | {mark} | "
+                     f"{exact} | {say_reason_text(d.reason, w)} |")
+    return "\n".join(lines) + "\n"
+
+
+SEAT_COLOURS: Final = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#7f7f7f")
+
+
+def expected_results(result: Review) -> dict[int, list[tuple[int, float]]]:
+    """Each seat's expected result over the game, point by point: at each of its decisions, what it had made so far
+    plus the value of the choice it made; at the end, what it made."""
+    series: dict[int, list[tuple[int, float]]] = {seat.seat: [] for seat in result.seats}
+    for d in result.decisions:
+        series[d.seat].append((d.step, d.standing + d.value_of(d.played).value))
+    last = max((d.step for d in result.decisions), default=0) + 1
+    for seat in result.seats:
+        series[seat.seat].append((last, seat.result))
+    return series
+
+
+def chart_svg(result: Review, words: Words | None = None, *, width: int = 720, height: int = 320) -> str:
+    """An SVG line chart of each seat's expected result over the game (:func:`expected_results`), drawn by hand: no
+    plotting library for a few polylines, axes and a legend."""
+    w = words or Words("en", game=result.game)
+    series = expected_results(result)
+    points = [point for line in series.values() for point in line]
+    left, right, top, bottom = 56, 16, 28, 36
+    xs = [x for x, _ in points] or [0]
+    ys = [y for _, y in points] or [0.0]
+    x0, x1 = 0, max(max(xs), 1)
+    y0, y1 = min(min(ys), 0.0), max(max(ys), 0.0)
+    if y1 - y0 < 1e-9:
+        y0, y1 = y0 - 1, y1 + 1
+
+    def px(x: float) -> float:
+        return left + (x - x0) / (x1 - x0) * (width - left - right)
+
+    def py(y: float) -> float:
+        return top + (y1 - y) / (y1 - y0) * (height - top - bottom)
+
+    title = w("Expected result of each seat over the game, in {unit}", unit=term(result.unit, w))
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+             f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="12">',
+             f'<rect width="{width}" height="{height}" fill="white"/>',
+             f'<text x="{left}" y="18">{_xml(title)}</text>',
+             f'<line x1="{left}" y1="{py(0):.1f}" x2="{width - right}" y2="{py(0):.1f}" stroke="#999" '
+             'stroke-dasharray="4 3"/>',
+             f'<line x1="{left}" y1="{top}" x2="{left}" y2="{height - bottom}" stroke="#333"/>',
+             f'<line x1="{left}" y1="{height - bottom}" x2="{width - right}" y2="{height - bottom}" stroke="#333"/>']
+    for value in (y0, (y0 + y1) / 2, y1):
+        parts.append(f'<text x="{left - 6}" y="{py(value) + 4:.1f}" text-anchor="end">{value:.1f}</text>')
+    axis = w("step of the game")
+    parts.append(f'<text x="{(left + width - right) / 2:.0f}" y="{height - 8}" text-anchor="middle">'
+                 f'{_xml(axis)}</text>')
+    for index, (seat, line) in enumerate(sorted(series.items())):
+        colour = SEAT_COLOURS[index % len(SEAT_COLOURS)]
+        coordinates = " ".join(f"{px(x):.1f},{py(y):.1f}" for x, y in line)
+        parts.append(f'<polyline fill="none" stroke="{colour}" stroke-width="2" points="{coordinates}"/>')
+        for d in result.decisions:
+            if d.seat == seat and d.mark is not None:
+                y = d.standing + d.value_of(d.played).value
+                parts.append(f'<circle cx="{px(d.step):.1f}" cy="{py(y):.1f}" r="4" fill="{colour}">'
+                             f'<title>{_xml(term(d.mark, w))}: {_xml(d.played)}</title></circle>')
+        label = w("seat {seat}", seat=seat)
+        parts.append(f'<text x="{width - right - 70}" y="{top + 14 * (index + 1)}" fill="{colour}">'
+                     f'{_xml(label)}</text>')
+    parts.append("</svg>")
+    return "\n".join(parts) + "\n"
+
+
+def _xml(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
 
 
 def _round(value: float) -> float:
