@@ -43,6 +43,7 @@ from rich.progress import (
 from rich.table import Table
 
 from academie import laws, record, sim
+from academie import review as reviews
 from academie import tournament as tournaments
 from academie.engine import AcademieError, Game, Operation, Rules, rules_from_dict, rules_to_dict
 from academie.games import GAMES, GameType, available, load
@@ -51,7 +52,8 @@ from academie.picture import draw_tally
 from academie.terminal import Screen, Session, print_replay, rebuild
 from academie.words import LANGUAGES, Words, language_of_environment
 
-COMMAND_ORDER: Final = ("play", "replay", "rules", "simulate", "tournament", "analyse", "ladder", "serve")
+COMMAND_ORDER: Final = ("play", "replay", "review", "rules", "simulate", "tournament", "analyse", "ladder",
+                        "serve")
 """The commands as ``academie --help`` lists them: a player's first."""
 GAME_NAMES: Final = ", ".join(GAMES)
 """The games a command takes, as its help says them."""
@@ -840,10 +842,14 @@ def replay(
                                              help="The language (default: the locale's).")] = None,
     why: Annotated[bool | None, typer.Option(
         "--why/--no-why", help="Tell the bots' reasons (default: as `why on|off` last set in a game; on).")] = None,
+    with_review: Annotated[bool, typer.Option("--review", help="Then review every decision (of --seat's alone with "
+                                                                "--seat; see academie review).")] = False,
 ) -> None:
     """Replay a record through the engine and tell the game: deals, hands, every action with the bots' reasons,
     tricks, each deal's result and the score after it."""
     language = _language(lang)
+    if with_review and as_json:
+        fail("--review tells the review beside the replay; for the review as JSON: academie review FILE --json")
     with user_errors():
         partie = record.load_file(file)
         seen_by = partie.redacted_for
@@ -871,6 +877,81 @@ def replay(
         print_replay(console, game=game_type, final=state, comments=comments, words=words, seat=seat,
                      names=names if seat is None else None, viewer=player if seat is None else seat,
                      why=why_setting() if why is None else why, width=console.width)
+    if with_review:
+        result = _reviewed(partie, seat=seat, samples=reviews.DEFAULT_SAMPLES, level=reviews.DEFAULT_LEVEL,
+                           exact=seen_by is None)
+        _print_review(console, result, words)
+
+
+# ------------------------------------------------------------------------------------------------ review
+@app.command("review", cls=_Command)
+def review_command(
+    file: Annotated[Path, typer.Argument(help="A record: .acad (text) or .json.")],
+    seat: Annotated[int | None, typer.Option(help="Review this seat's decisions only (default: every seat's).")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the review as one JSON object.")] = False,
+    as_markdown: Annotated[bool, typer.Option("--markdown", help="Print the review as Markdown.")] = False,
+    chart: Annotated[Path | None, typer.Option(help="Write the chart of each seat's expected result (SVG).")] = None,
+    level: Annotated[str, typer.Option(help="The bots that play each sampled deal out.")] = reviews.DEFAULT_LEVEL,
+    samples: Annotated[int, typer.Option(help="Deals of the unseen cards sampled per decision (more: more "
+                                               "precise, slower).")] = reviews.DEFAULT_SAMPLES,
+    lang: Annotated[str | None, typer.Option(metavar="en|fr",
+                                             help="The language (default: the locale's).")] = None,
+) -> None:
+    """Review every decision of a played game: each legal choice valued from the deciding seat's view alone, the
+    cost of the choice made, marks, accuracy and the luck of the deal (docs/review.md)."""
+    language = _language(lang)
+    if chart is not None and chart.suffix.lower() != ".svg":
+        fail(f"--chart {chart}: the chart is drawn as SVG; allowed: a file name ending in .svg")
+    with user_errors():
+        partie = record.load_file(file)
+        seen_by = partie.redacted_for
+        if seen_by is not None:  # an unfinished game of `academie play`: that seat's decisions, from the whole record
+            partie = _whole_of_seen(file, seen_by, seat=seat, as_json=False)
+            seat = seen_by
+    result = _reviewed(partie, seat=seat, samples=samples, level=level, exact=seen_by is None)
+    words = Words(language, game=result.game)
+    if chart is not None:
+        _write_text(chart, reviews.chart_svg(result, words), "the chart")
+    if as_json:
+        _print_json(reviews.to_json(result, words))
+    elif as_markdown:
+        sys.stdout.write(reviews.markdown(result, words))
+    else:
+        _print_review(_out(), result, words)
+
+
+def _reviewed(partie: record.Record, *, seat: int | None, samples: int, level: str, exact: bool) -> reviews.Review:
+    """The review of ``partie``, its progress on standard error."""
+    with user_errors(), ProgressReport("review", "decisions") as progress:
+        return reviews.review(partie, seat=seat, samples=samples, level=level, exact=exact,
+                              progress=lambda done, total: progress.update(done, total))
+
+
+def _write_text(path: Path, text: str, what: str) -> None:
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as error:
+        fail(f"cannot write {what} to {path}: {error.strerror or error}")
+
+
+def _print_review(console: Console, result: reviews.Review, words: Words) -> None:
+    """The review in the terminal: each seat's totals, then the decisions that were marked."""
+    table = Table(title=escape(words("# Review of a game of {game}", game=load(result.game).title).lstrip("# ")))
+    headings = words("| Seat | Decisions | Total cost | Mean cost | Accuracy | Slips | Mistakes | Blunders | Luck | "
+                     "Result |")
+    for heading in headings.strip("| ").split(" | "):
+        table.add_column(escape(heading))
+    for line in result.seats:
+        accuracy = "—" if line.accuracy is None else f"{line.accuracy:.0f}%"
+        table.add_row(str(line.seat), str(line.decisions), f"{line.cost:.2f}", f"{line.mean_cost:.3f}", accuracy,
+                      *(str(line.marks[name]) for name in reviews.MARKS), f"{line.luck:.2f}", f"{line.result:g}")
+    console.print(table)
+    for decision in result.decisions:
+        if decision.mark is not None:
+            console.print(escape(f"{decision.step} · {decision.seat} · {decision.played} → {decision.best} · "
+                                 f"{reviews.term(decision.mark, words)} · "
+                                 f"{reviews.say_reason_text(decision.reason, words)}"))
+
 
 
 def _replay_names(partie: record.Record, state: Game) -> tuple[tuple[str, ...] | None, int | None]:
@@ -894,6 +975,7 @@ def _tag_text(name: str, value: str) -> str:
         if isinstance(options, dict):
             return ", ".join(f"{key} {item}" for key, item in options.items())
     return f"{name} {value}"
+
 
 
 def _whole_of_seen(file: Path, seen_by: int, *, seat: int | None, as_json: bool) -> record.Record:

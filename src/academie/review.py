@@ -307,9 +307,11 @@ def _reason(*, played: str, best: str, cost: float, mark: str | None, unit: str,
 
 
 def review(partie: records.Record, *, seat: int | None = None, samples: int = DEFAULT_SAMPLES,
-           level: str = DEFAULT_LEVEL, progress: Callable[[int, int], None] | None = None) -> Review:
+           level: str = DEFAULT_LEVEL, exact: bool = True,
+           progress: Callable[[int, int], None] | None = None) -> Review:
     """Review every decision of ``partie`` (of ``seat`` alone when given); see the module's documentation.
 
+    ``exact`` False leaves out the exact answers that read the others' hidden cards (for a game not yet over);
     ``progress(done, total)`` is called as the decisions are reviewed."""
     if samples < 2:
         raise ReviewError(f"{samples} samples cannot give a standard error; allowed: 2 or more")
@@ -325,7 +327,8 @@ def review(partie: records.Record, *, seat: int | None = None, samples: int = DE
             if seat is None or who == seat]
     decisions: list[Decision] = []
     for done, (step, state, who, action) in enumerate(todo):
-        decisions.append(_review_one(game, hooks, state, who, action, step=step, samples=samples, level=level))
+        decisions.append(_review_one(game, hooks, state, who, action, step=step, samples=samples, level=level,
+                                     exact=exact))
         if progress is not None:
             progress(done + 1, len(todo))
     reviewed = range(seats) if seat is None else (seat,)
@@ -336,7 +339,7 @@ def review(partie: records.Record, *, seat: int | None = None, samples: int = DE
 
 
 def _review_one(game: GameType, hooks: _Hooks, state: Game, seat: int, action: Action, *, step: int, samples: int,
-                level: str) -> Decision:
+                level: str, exact: bool) -> Decision:
     values = value_choices(game, state, seat, samples=samples, level=level, step=step, played=action, hooks=hooks)
     legal = list(values)
     means = {a: _mean_error(values[a]) for a in legal}
@@ -354,7 +357,7 @@ def _review_one(game: GameType, hooks: _Hooks, state: Game, seat: int, action: A
                     cost=cost, cost_error=cost_error, mark=mark,
                     choices=tuple(Choice(str(a), means[a][0], means[a][1]) for a in legal),
                     standing=sum(hooks.outcome(deal, seat) for deal in state.deal_results), reason=reason,
-                    exact=_exact(hooks, state, seat, action))
+                    exact=_exact(hooks, state, seat, action) if exact else None)
 
 
 def _exact(hooks: _Hooks, state: Game, seat: int, action: Action) -> Exact | None:
@@ -377,6 +380,8 @@ def _deal_lines(final: Game, decisions: Sequence[Decision], hooks: _Hooks,
     results = final.deal_results
     lines = []
     for deal in range(len(results) + (0 if final.is_terminal else 1)):
+        if deal == len(results) and not any(d.deal == deal for d in decisions):
+            break  # the deal in progress when the record stops, with no decision yet
         for seat in seats:
             mine = [d for d in decisions if d.seat == seat and d.deal == deal]
             luck = max(c.value for c in mine[0].choices) if mine else None
@@ -447,7 +452,7 @@ def markdown(result: Review, words: Words | None = None) -> str:
     """The review for reading: each seat's totals, each deal's cost and luck, then every decision marked or not."""
     w = words or Words("en", game=result.game)
     unit = term(result.unit, w)
-    lines = [w("# Review of a game of {game}", game=result.game), "",
+    lines = [w("# Review of a game of {game}", game=load(result.game).title), "",
              w("Each value is the mean over {samples} deals of the unseen cards consistent with what the seat had "
                "seen, in {unit}, ± its standard error; the rest of each deal played by the bots of level {level}.",
                samples=result.samples, unit=unit, level=result.level), "",
