@@ -177,9 +177,8 @@ class Reviewer(Protocol):
         """The unit every value and cost is in ("points", "tricks", "counters", "tokens")."""
         ...
 
-    @property
-    def THRESHOLDS(self) -> tuple[float, float, float]:
-        """The least cost of a slip, a mistake and a blunder, in :data:`UNIT`."""
+    def thresholds(self, rules: Rules, /) -> tuple[float, float, float]:
+        """The least cost of a slip, a mistake and a blunder under ``rules``, in :data:`UNIT`."""
         ...
 
     def outcome(self, result: DealResult, seat: int, /) -> float:
@@ -199,6 +198,15 @@ class Reviewer(Protocol):
         """An exact answer to the decision of ``seat`` in ``state`` that needs no hidden card (an optimal
         policy), or None."""
         ...
+
+
+def fixed_thresholds(slip: float, mistake: float, blunder: float) -> Callable[[Rules], tuple[float, float, float]]:
+    """The review's thresholds of a game whose stakes do not depend on its rules."""
+
+    def thresholds(rules: Rules) -> tuple[float, float, float]:
+        return slip, mistake, blunder
+
+    return thresholds
 
 
 def seat_points(result: DealResult, seat: int) -> float:

@@ -40,6 +40,8 @@ cards do; there is no global generator and no clock.
 
 from __future__ import annotations
 
+import contextlib
+import dataclasses
 import hashlib
 import math
 import random
@@ -49,12 +51,13 @@ from typing import Final
 
 from academie import record as records
 from academie.bots import Bot, Reason
-from academie.engine import CHANCE, AcademieError, Action, DealResult, Game, Irregular, Remedy, View
+from academie.engine import CHANCE, AcademieError, Action, DealResult, Game, Irregular, Remedy, Rules, View
 from academie.games import GameType, load
 from academie.registry import (
     ExactAnswer,
     Reviewer,
     every_choice,
+    fixed_thresholds,
     no_exact_answer,
     no_world_values,
     seat_points,
@@ -69,6 +72,8 @@ DEFAULT_UNIT: Final = "points"
 DEFAULT_THRESHOLDS: Final = (0.1, 0.3, 0.6)
 """A game without review hooks: a slip, a mistake, a blunder from these costs in its returns."""
 MARKS: Final = ("slip", "mistake", "blunder")
+SAMPLE_TRIES: Final = 3
+"""How many draws of a world a sample may take before the review gives up on it (a view no deal fits)."""
 NOISE: Final = 2.0
 """A cost within this many standard errors of zero is not marked."""
 MAX_PLAYOUT: Final = 5000
@@ -171,7 +176,7 @@ class _Hooks:
     """A game's review hooks, or the defaults of a game that declares none."""
 
     unit: str
-    thresholds: tuple[float, float, float]
+    thresholds: Callable[[Rules], tuple[float, float, float]]
     outcome: Callable[[DealResult, int], float]
     choices: Callable[[View], Sequence[Action]]
     world_values: Callable[[Game, int], dict[Action, float] | None]
@@ -180,9 +185,10 @@ class _Hooks:
 
 def _hooks(game: GameType) -> _Hooks:
     if game.review is None:
-        return _Hooks(DEFAULT_UNIT, DEFAULT_THRESHOLDS, seat_points, every_choice, no_world_values, no_exact_answer)
+        return _Hooks(DEFAULT_UNIT, fixed_thresholds(*DEFAULT_THRESHOLDS), seat_points, every_choice, no_world_values,
+                      no_exact_answer)
     hooks: Reviewer = game.review()
-    return _Hooks(hooks.UNIT, hooks.THRESHOLDS, hooks.outcome, hooks.choices, hooks.world_values, hooks.exact)
+    return _Hooks(hooks.UNIT, hooks.thresholds, hooks.outcome, hooks.choices, hooks.world_values, hooks.exact)
 
 
 def decisions_of(game: GameType, final: Game) -> Iterator[tuple[int, Game, int, Action]]:
@@ -202,9 +208,12 @@ def decisions_of(game: GameType, final: Game) -> Iterator[tuple[int, Game, int, 
         state.apply(action)
 
 
-def _seed(game: str, seat: int, step: int, view: object, level: str, samples: int) -> int:
-    """The decision's generator seed: from what the seat knows, never from the others' hidden cards."""
-    text = f"{game}|{seat}|{step}|{level}|{samples}|{view!r}"
+def _seed(game: str, seat: int, step: int, view: View, level: str, samples: int) -> int:
+    """The decision's generator seed: from what the seat knows (its view's fields that make two views equal),
+    never from the others' hidden cards."""
+    known = [getattr(view, f.name) for f in dataclasses.fields(view) if f.compare] if dataclasses.is_dataclass(
+        view) else view
+    text = f"{game}|{seat}|{step}|{level}|{samples}|{known!r}"
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
 
 
@@ -251,23 +260,37 @@ def value_choices(game: GameType, state: Game, seat: int, *, samples: int = DEFA
     if played is not None and played not in legal:
         legal = (*legal, played)
     rng = random.Random(_seed(game.name, seat, step, view, level, samples))
-    seats = len(state.returns())
     values: dict[Action, list[float]] = {action: [] for action in legal}
     sampler = type(state)
-    for _ in range(samples):
-        world = sampler.sample(view, rng)
-        exact = hooks.world_values(world, seat)
-        if exact is not None and all(action in exact for action in legal):
-            for action in legal:
-                values[action].append(exact[action])
-            continue
-        chance = rng.getrandbits(32)
-        for action in legal:  # every choice is played out by bots seeded alike (common random numbers)
-            twin = world.clone()
-            twin.apply_unchecked(action)
-            bots = [game.make_bot(level, seed=chance + index) for index in range(seats)]
-            values[action].append(_play_out(twin, seat, bots, hooks))
+    for _ in range(samples * SAMPLE_TRIES):
+        if len(values[legal[0]]) == samples:
+            break
+        try:
+            world = sampler.sample(view, rng)
+            valued = _world_values(game, hooks, world, seat, legal, level=level, chance=rng.getrandbits(32))
+        except AcademieError:
+            continue  # no deal fits the view (a ruling's aftermath, table mode), or a bot cannot play it out
+        for action in legal:
+            values[action].append(valued[action])
+    if len(values[legal[0]]) < 2:
+        raise ReviewError(f"no deals of the unseen cards fit the view of seat {seat} at step {step}")
     return values
+
+
+def _world_values(game: GameType, hooks: _Hooks, world: Game, seat: int, legal: Sequence[Action], *, level: str,
+                  chance: int) -> dict[Action, float]:
+    """Each choice's value in one world: exact where the game solves a fully known deal, else played out by bots
+    seeded alike for every choice (common random numbers)."""
+    exact = hooks.world_values(world, seat)
+    if exact is not None and all(action in exact for action in legal):
+        return {action: exact[action] for action in legal}
+    valued = {}
+    for action in legal:
+        twin = world.clone()
+        twin.apply(action)
+        bots = [game.make_bot(level, seed=chance + index) for index in range(len(world.returns()))]
+        valued[action] = _play_out(twin, seat, bots, hooks)
+    return valued
 
 
 def _mark(cost: float, error: float, thresholds: tuple[float, float, float]) -> str | None:
@@ -323,18 +346,20 @@ def review(partie: records.Record, *, seat: int | None = None, samples: int = DE
     if seat is not None and not 0 <= seat < seats:
         raise ReviewError(f"seat {seat} is not at this table; allowed: 0 to {seats - 1}")
     hooks = _hooks(game)
+    limits = hooks.thresholds(final.rules)
     todo = [(step, state, who, action) for step, state, who, action in decisions_of(game, final)
             if seat is None or who == seat]
     decisions: list[Decision] = []
     for done, (step, state, who, action) in enumerate(todo):
-        decisions.append(_review_one(game, hooks, state, who, action, step=step, samples=samples, level=level,
-                                     exact=exact))
+        with contextlib.suppress(ReviewError):  # no deal of the unseen cards fits the view: it cannot be valued
+            decisions.append(_review_one(game, hooks, state, who, action, step=step, samples=samples, level=level,
+                                         exact=exact))
         if progress is not None:
             progress(done + 1, len(todo))
     reviewed = range(seats) if seat is None else (seat,)
     deal_lines = _deal_lines(final, decisions, hooks, reviewed)
-    seat_lines = tuple(_seat_line(who, decisions, deal_lines, hooks.thresholds) for who in reviewed)
-    return Review(game=game.name, unit=hooks.unit, thresholds=hooks.thresholds, level=level, samples=samples,
+    seat_lines = tuple(_seat_line(who, decisions, deal_lines) for who in reviewed)
+    return Review(game=game.name, unit=hooks.unit, thresholds=limits, level=level, samples=samples,
                   seats=seat_lines, deals=deal_lines, decisions=tuple(decisions), results=tuple(final.returns()))
 
 
@@ -349,7 +374,7 @@ def _review_one(game: GameType, hooks: _Hooks, state: Game, seat: int, action: A
     cost, cost_error = _mean_error(differences)
     if best == action:
         cost, cost_error = 0.0, 0.0
-    mark = _mark(cost, cost_error, hooks.thresholds)
+    mark = _mark(cost, cost_error, hooks.thresholds(state.rules))
     exact_worlds = hooks.world_values(state, seat) is not None
     reason = _reason(played=str(action), best=str(best), cost=cost, mark=mark, unit=hooks.unit, samples=samples,
                      exact_worlds=exact_worlds)
@@ -390,8 +415,7 @@ def _deal_lines(final: Game, decisions: Sequence[Decision], hooks: _Hooks,
     return tuple(lines)
 
 
-def _seat_line(seat: int, decisions: Sequence[Decision], deals: Sequence[DealLine],
-               thresholds: tuple[float, float, float]) -> SeatLine:
+def _seat_line(seat: int, decisions: Sequence[Decision], deals: Sequence[DealLine]) -> SeatLine:
     mine = [d for d in decisions if d.seat == seat]
     cost = sum(d.cost for d in mine)
     marks = {name: sum(1 for d in mine if d.mark == name) for name in MARKS}

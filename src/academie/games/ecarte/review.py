@@ -20,11 +20,12 @@ from academie.engine import Action, DealResult, Game
 from academie.games.ecarte.bots.solver import Solver, deal_payoff
 from academie.games.ecarte.state import EcarteState, EcarteView, Phase, Play
 from academie.registry import every_choice as choices
+from academie.registry import fixed_thresholds
 from academie.registry import no_exact_answer as exact
 
 UNIT: Final = "points"
-__all__ = ["THRESHOLDS", "UNIT", "choices", "exact", "outcome", "world_values"]
-THRESHOLDS: Final = (0.15, 0.4, 0.8)
+__all__ = ["UNIT", "choices", "exact", "outcome", "thresholds", "world_values"]
+thresholds = fixed_thresholds(0.15, 0.4, 0.8)
 
 
 def outcome(result: DealResult, seat: int) -> float:

@@ -22,11 +22,12 @@ from academie.games.whist.bots.search import unsearchable
 from academie.games.whist.state import DealResult as WhistDealResult
 from academie.games.whist.state import Play, WhistState, WhistView
 from academie.registry import every_choice as choices
+from academie.registry import fixed_thresholds
 from academie.registry import no_exact_answer as exact
 
 UNIT: Final = "tricks"
-__all__ = ["THRESHOLDS", "UNIT", "choices", "exact", "outcome", "world_values"]
-THRESHOLDS: Final = (0.2, 0.5, 1.0)
+__all__ = ["UNIT", "choices", "exact", "outcome", "thresholds", "world_values"]
+thresholds = fixed_thresholds(0.2, 0.5, 1.0)
 
 
 def outcome(result: DealResult, seat: int) -> float:

@@ -1,0 +1,240 @@
+"""The review of a played game (:mod:`academie.review`): every decision of every game valued from the deciding
+seat's view alone, with standard errors, costs, marks, accuracy and luck; exact answers labelled beside; a seat's
+review blind to the others' hidden cards; positions where one choice is known to lose marked, the best named."""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+import pytest
+
+from academie import record
+from academie.cards import Card
+from academie.engine import Game, Irregular, Mode, Remedy, Shuffle
+from academie.games import GameType, load
+from academie.games.quinze import QuinzeRules, QuinzeState
+from academie.games.whist import WhistState
+from academie.games.whist.positions import deck as whist_deck
+from academie.review import (
+    MARKS,
+    Review,
+    ReviewError,
+    chart_svg,
+    decisions_of,
+    markdown,
+    review,
+    to_json,
+    value_choices,
+)
+from academie.words import Words
+
+TABLES: dict[str, tuple[str, dict[str, Any], Any]] = {
+    "ecarte": ("ecarte", {}, None),
+    "whist": ("whist", {}, None),
+    "guimbarde-3": ("guimbarde", {"players": 3}, None),
+    "guinguette-3": ("guinguette", {"players": 3}, None),
+    "quinze-A-3": ("quinze", {}, QuinzeRules(players=3)),
+    "quinze-B": ("quinze", {}, QuinzeRules(form="B")),
+    "triomphe": ("triomphe", {}, None),
+}
+"""Every game, both forms of Le Quinze, and the example game, which declares no review hooks."""
+
+
+def played(table: str, *, level: str = "classical", seed: int = 11, deals: int = 1) -> Game:
+    """A game of ``table`` played by the bots of ``level`` for ``deals`` deals (or to its end)."""
+    name, options, rules = TABLES[table]
+    game = load(name)
+    state = game.new(rules, seed=seed, first_dealer=0, **options)
+    bots = [game.make_bot(level, seed=seat) for seat in range(len(state.returns()))]
+    while not state.is_terminal and len(state.deal_results) < deals:
+        actor = state.actor
+        assert actor is not None and actor >= 0
+        state.apply(bots[actor].choose(state.view(actor)))
+    return state
+
+
+@pytest.mark.parametrize("table", list(TABLES))
+def test_every_decision_of_every_game_values_each_choice_with_its_standard_error(table: str) -> None:
+    state = played(table)
+    result = review(record.from_state(state), samples=4)
+    assert result.decisions, table
+    for decision in result.decisions:
+        values = {choice.action: choice.value for choice in decision.choices}
+        assert decision.played in values and decision.best in values
+        assert values[decision.best] == max(values.values())
+        assert decision.cost == pytest.approx(values[decision.best] - values[decision.played], abs=1e-9)
+        assert decision.cost >= 0 and decision.mark in (None, *MARKS)
+        assert all(math.isfinite(choice.error) and choice.error >= 0 for choice in decision.choices)
+        assert decision.reason
+    for line in result.seats:
+        assert line.accuracy is None or 0 <= line.accuracy <= 100
+        assert line.cost == pytest.approx(sum(d.cost for d in result.decisions if d.seat == line.seat))
+
+
+def varied(game: GameType, final: Game, step: int, seat: int) -> Game | None:
+    """The state just before ``step`` of a deal dealt like ``final``'s but for two cards that ``seat`` had not seen
+    by then (the record's hook says what it saw), swapped in the deck order; the same actions replayed. None when
+    no such swap keeps every action legal and the seat's view the same."""
+    operations = final.operations[:step]
+    deal = max(index for index, operation in enumerate(operations) if isinstance(operation.action, Shuffle))
+    state = game.new(final.rules, first_dealer=game.record.first_dealer(final))
+    seen: set[Card] = set()
+    for index, operation in enumerate(operations):
+        before = state.clone()
+        state.apply(operation.action)
+        if index >= deal:
+            seen |= set(game.record.seen(before, state, operation, seat))
+    shuffle = operations[deal].action
+    assert isinstance(shuffle, Shuffle)
+    hidden = [index for index, card in enumerate(shuffle.order) if card not in seen]
+    rng = random.Random(step)
+    for _ in range(60):
+        first, second = rng.sample(hidden, 2)
+        if shuffle.order[first] == shuffle.order[second]:
+            continue
+        order = list(shuffle.order)
+        order[first], order[second] = order[second], order[first]
+        other = game.new(final.rules, first_dealer=game.record.first_dealer(final))
+        try:
+            for index, operation in enumerate(operations):
+                other.apply(Shuffle(tuple(order)) if index == deal else operation.action)
+        except ValueError:
+            continue
+        if other.view(seat) == state.view(seat) and other.actor == seat:
+            return other
+    return None
+
+
+@pytest.mark.parametrize("table", list(TABLES))
+def test_a_seats_values_never_change_when_the_others_hidden_cards_change(table: str) -> None:
+    """Like the views' tests: at each decision, the same deal with two cards the seat had not seen swapped (in
+    the others' hands or the pack, every action replayed) gives every choice exactly the same values."""
+    state = played(table)
+    game = load(TABLES[table][0])
+    compared = 0
+    for step, before, seat, _action in list(decisions_of(game, state))[:8]:
+        other = varied(game, state, step, seat)
+        if other is None:
+            continue
+        assert any(other.view(s) != before.view(s) for s in range(len(before.returns())) if s != seat) or \
+            other.operations != before.operations
+        assert value_choices(game, before, seat, samples=3, step=step) == \
+            value_choices(game, other, seat, samples=3, step=step)
+        compared += 1
+    assert compared, "no decision was tried with the others' cards changed"
+
+
+def test_a_seats_whole_review_is_the_same_whoever_holds_the_cards_it_never_saw() -> None:
+    """Two Whist deals that differ only in how seats 1 and 3 split the cards seat 0 never saw before its first
+    card: seat 0's review of that card is the same, the exact answer aside (it reads every hand)."""
+    hands = {0: "AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S", 2: "AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H"}
+    first = whist_deck(hands={**hands, 1: "AD KD QD JD TD 9D 8D 7D 6D 5D 4D 3D 2D",
+                              3: "AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C"}, dealer=3, turn_up="2C")
+    second = whist_deck(hands={**hands, 1: "AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2D",
+                               3: "AD KD QD JD TD 9D 8D 7D 6D 5D 4D 3D 2C"}, dealer=3, turn_up="2C")
+    reviews = []
+    for order in (first, second):
+        state = WhistState.new(decks=[order], first_dealer=3)
+        state.apply_text("play 2S")
+        reviews.append(review(record.from_state(state), seat=0, samples=4))
+    assert [(d.played, d.best, d.cost, d.choices) for d in reviews[0].decisions] == \
+        [(d.played, d.best, d.cost, d.choices) for d in reviews[1].decisions]
+    assert reviews[0].decisions
+
+
+def test_W_8_3_fourth_hand_who_ducks_the_king_under_his_ace_is_marked_and_the_ace_named() -> None:
+    """Seat 0 leads the king of hearts, the third hand follows low; the fourth hand (seat 3) holds the ace: ducking
+    with a small heart gives up a trick in every deal the seat can imagine; the ace is the better choice."""
+    order = whist_deck(hands={0: "KH QH JH 2C 3C 4C 5C 6C 7C 8C 9C TC JC", 1: "2H 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS",
+                              2: "3H 5H 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD", 3: "AH 4H 6H 7H 8H 9H TH KD AD QC KC AC 2S"},
+                       dealer=3)
+    state = WhistState.new(decks=[order], first_dealer=3)
+    for text in ("play KH", "play 2H", "play 3H", "play 4H"):
+        state.apply_text(text)
+    result = review(record.from_state(state), seat=3, samples=16)
+    duck = result.decisions[-1]
+    assert (duck.played, duck.best) == ("play 4H", "play AH")
+    assert duck.mark in ("mistake", "blunder"), duck
+    assert duck.exact is not None and duck.exact.label == "with every card seen"
+    assert duck.exact.before is not None and duck.exact.after is not None and duck.exact.before > duck.exact.after
+
+
+def test_Q_5_8_form_b_elder_who_stands_on_a_low_total_is_marked_against_the_exact_policy() -> None:
+    """Form B: the elder stands where the exact optimal policy always draws; the sampled values mark it and the
+    exact policy is given beside, labelled."""
+    game = load("quinze")
+    for seed in range(40):
+        state = QuinzeState.new(QuinzeRules(form="B"), seed=seed, first_dealer=0)
+        if str(state.actor) != "1" or "stand" not in {str(a) for a in state.legal_actions()}:
+            continue
+        answer = game.review().exact(state, 1) if game.review is not None else None
+        if answer is None or answer.best != "card" or dict(answer.values)["card"] < 1:
+            continue
+        state.apply_text("stand")
+        decision = review(record.from_state(state), seat=1, samples=200).decisions[0]
+        assert (decision.played, decision.best) == ("stand", "card")
+        assert decision.mark is not None
+        assert decision.exact is not None and decision.exact.best == "card" and decision.exact.after == 0
+        assert "Form B" in decision.exact.label
+        return
+    pytest.fail("no deal where the elder's exact policy always draws")
+
+
+def test_rulings_remedies_and_irregular_acts_of_table_mode_are_not_decisions() -> None:
+    game = load("ecarte")
+    state = game.new(game.rules(mode=Mode.TABLE), seed=3, first_dealer=0)
+    rng = random.Random(0)
+    irregular = 0
+    while not state.deal_results:
+        actor = state.actor
+        acts = state.irregular_actions(actor) if actor is not None and actor >= 0 and not irregular else ()
+        if acts:
+            state.apply(acts[0])
+            irregular += 1
+            continue
+        state.apply(rng.choice(state.legal_actions()))
+    assert irregular
+    kinds = {type(action) for _step, _state, _seat, action in decisions_of(game, state)}
+    assert not kinds & {Irregular, Remedy}
+    review(record.from_state(state), samples=3)
+
+
+def test_the_strongest_level_playing_itself_costs_little_and_the_random_bot_much() -> None:
+    """Écarté, a few deals of each: the figures of docs/review.md come from the bench at full size."""
+    costs = {}
+    for level in ("random", load("ecarte").strongest()):
+        state = played("ecarte", level=level, deals=3, seed=5)
+        result = review(record.from_state(state), samples=16)
+        costs[level] = sum(d.cost for d in result.decisions) / len(result.decisions)
+    assert costs["random"] > 0.15 > costs[load("ecarte").strongest()], costs
+
+
+def test_the_review_is_deterministic_and_speaks_french() -> None:
+    partie = record.from_state(played("ecarte"))
+    first, second = review(partie, samples=4), review(partie, samples=4)
+    assert first == second
+    english, french = to_json(first), to_json(first, Words("fr", game="ecarte"))
+    assert set(english) >= {"game", "seats", "decisions"}
+    decision = english["decisions"][0]  # type: ignore[index]
+    assert set(decision) >= {"seat", "step", "played", "best", "cost", "cost_error", "mark", "choices"}
+    assert english["decisions"] != french["decisions"]
+    assert "Revue" in markdown(first, Words("fr", game="ecarte"))
+
+
+def test_the_chart_is_an_svg_of_one_line_per_seat() -> None:
+    result: Review = review(record.from_state(played("guimbarde-3")), samples=3)
+    svg = chart_svg(result)
+    assert svg.startswith("<svg") and svg.rstrip().endswith("</svg>")
+    assert svg.count("<polyline") == len(result.seats)
+
+
+def test_a_level_or_a_seat_or_a_precision_that_does_not_exist_is_refused() -> None:
+    partie = record.from_state(played("ecarte"))
+    with pytest.raises(ReviewError, match="allowed"):
+        review(partie, level="grandmaster")
+    with pytest.raises(ReviewError, match="allowed: 0 to 1"):
+        review(partie, seat=2)
+    with pytest.raises(ReviewError, match="2 or more"):
+        review(partie, samples=1)
