@@ -900,8 +900,10 @@ def review_command(
     """Review every decision of a played game: each legal choice valued from the deciding seat's view alone, the
     cost of the choice made, marks, accuracy and the luck of the deal (docs/review.md)."""
     language = _language(lang)
-    if chart is not None and chart.suffix.lower() != ".svg":
-        fail(f"--chart {chart}: the chart is drawn as SVG; allowed: a file name ending in .svg")
+    if chart is not None:
+        if chart.suffix.lower() != ".svg":
+            fail(f"--chart {chart}: the chart is drawn as SVG; allowed: a file name ending in .svg")
+        check_output(chart, "the chart")
     with user_errors():
         partie = record.load_file(file)
         seen_by = partie.redacted_for

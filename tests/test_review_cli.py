@@ -1,0 +1,70 @@
+"""``academie review`` and ``academie replay --review``: the review of a recorded game as a table, JSON, Markdown
+and an SVG chart, its progress on standard error, in English or French; wrong options refused with what is
+allowed."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from academie import record
+from academie.cli import app
+from academie.games import load
+
+runner = CliRunner()
+
+
+def saved(tmp_path: Path) -> Path:
+    """An Écarté deal played by the classical bots, saved as a record."""
+    game = load("ecarte")
+    state = game.new(seed=11, first_dealer=0)
+    bots = [game.make_bot("classical", seed=seat) for seat in range(2)]
+    while not state.deal_results:
+        actor = state.actor
+        assert actor is not None
+        state.apply(bots[actor].choose(state.view(actor)))
+    path = tmp_path / "deal.acad"
+    record.save_file(record.from_state(state), path)
+    return path
+
+
+def invoke(*args: str) -> tuple[int, str, str]:
+    result = runner.invoke(app, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_review_json_is_one_object_with_game_seats_and_decisions(tmp_path: Path) -> None:
+    code, out, err = invoke("review", str(saved(tmp_path)), "--json", "--samples", "4")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["game"] == "ecarte" and len(data["seats"]) == 2 and data["decisions"]
+    for decision in data["decisions"]:
+        assert {"seat", "step", "played", "best", "cost", "cost_error", "mark", "choices"} <= set(decision)
+        assert all({"action", "value", "error"} <= set(choice) for choice in decision["choices"])
+    assert "review:" in err  # the progress, on standard error
+
+
+def test_review_of_one_seat_in_markdown_and_french_with_its_chart(tmp_path: Path) -> None:
+    chart = tmp_path / "chart.svg"
+    code, out, err = invoke("review", str(saved(tmp_path)), "--seat", "1", "--markdown", "--lang", "fr",
+                            "--samples", "4", "--chart", str(chart))
+    assert code == 0, err
+    assert out.startswith("# Revue d'une partie de Écarté")
+    assert "| Place |" in out
+    assert chart.read_text(encoding="utf-8").startswith("<svg")
+
+
+def test_replay_then_review_prints_the_game_and_each_seats_totals(tmp_path: Path) -> None:
+    code, out, err = invoke("replay", str(saved(tmp_path)), "--review", "--lang", "en")
+    assert code == 0, err
+    assert "Review of a game of Écarté" in out and "Seat" in out
+
+
+def test_review_refuses_a_seat_a_level_or_a_chart_it_cannot_give(tmp_path: Path) -> None:
+    path = str(saved(tmp_path))
+    for args, allowed in ((("--seat", "5"), "allowed: 0 to 1"), (("--level", "grandmaster"), "allowed"),
+                          (("--chart", str(tmp_path / "chart.png")), ".svg"), (("--samples", "1"), "2 or more")):
+        code, out, err = invoke("review", path, *args)
+        assert code != 0 and allowed in out + err, (args, out, err)
