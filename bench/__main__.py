@@ -22,10 +22,12 @@ from bench import guinguette as guinguette_bench
 from bench import interop as interop_bench
 from bench import peers as peer_bench
 from bench import quinze as quinze_bench
+from bench import review as review_bench
 from bench import room as room_bench
 from bench import whist as whist_bench
 
-SECTIONS = ("ecarte", "whist", "guimbarde", "quinze", "guinguette", "batch", "interop", "solver", "search", "peers")
+SECTIONS = ("ecarte", "whist", "guimbarde", "quinze", "guinguette", "batch", "interop", "solver", "search", "review",
+            "peers")
 NAMED = ("room",)
 """Benches run only when named (``--only room``): the card room under load takes minutes of its own."""
 THROUGHPUT: dict[str, tuple[Callable[[], list[Spec]], list[str]]] = {
@@ -129,6 +131,9 @@ def main(argv: list[str] | None = None) -> int:
         figures += run_solvers(args)
     if "search" in args.sections:
         figures += run_search(args)
+    if "review" in args.sections:
+        print("\n[bench] == review ==", flush=True)
+        figures += review_bench.bench_review()
     if "room" in args.sections:
         print("\n[bench] == room ==", flush=True)
         room_figures = room_bench.run(quick=args.quick)
