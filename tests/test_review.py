@@ -14,6 +14,8 @@ from academie import record
 from academie.cards import Card
 from academie.engine import Game, Irregular, Mode, Remedy, Shuffle
 from academie.games import GameType, load
+from academie.games.ecarte import EcarteState
+from academie.games.ecarte.positions import deck as ecarte_deck
 from academie.games.quinze import QuinzeRules, QuinzeState
 from academie.games.whist import WhistState
 from academie.games.whist.positions import deck as whist_deck
@@ -159,6 +161,22 @@ def test_W_8_3_fourth_hand_who_ducks_the_king_under_his_ace_is_marked_and_the_ac
     assert duck.mark in ("mistake", "blunder"), duck
     assert duck.exact is not None and duck.exact.label == "with every card seen"
     assert duck.exact.before is not None and duck.exact.after is not None and duck.exact.before > duck.exact.after
+
+
+def test_E_5_the_last_two_tricks_solved_exactly_mark_the_king_played_too_soon() -> None:
+    """Écarté, trick 4: the elder (who stood) leads 7♥ and the dealer holds K♥ 8♥, both of which overtake. With
+    K♥ kept, the last trick is his unless the elder trumps; with 8♥ kept, any heart from the 9 up takes it too.
+    The review marks K♥ and names 8♥; solved with every card seen (the elder keeps Q♥), the point is won with 8♥
+    and lost with K♥."""
+    order = ecarte_deck(hands={1: "8D KC QC 7H QH", 0: "9D 7C 8C KH 8H"}, dealer=0, turn_up="7S")
+    state = EcarteState.new(decks=[order], first_dealer=0)
+    for text in ("stand", "play 8D", "play 9D", "play 7C", "play KC", "play QC", "play 8C", "play 7H", "play KH"):
+        state.apply_text(text)
+    decision = review(record.from_state(state), seat=0, samples=64).decisions[-1]
+    assert (decision.played, decision.best) == ("play KH", "play 8H")
+    assert decision.mark is not None
+    assert decision.exact is not None and decision.exact.label == "with every card seen"
+    assert (decision.exact.best, decision.exact.before, decision.exact.after) == ("play 8H", 2, -1)
 
 
 def test_Q_5_8_form_b_elder_who_stands_on_a_low_total_is_marked_against_the_exact_policy() -> None:
