@@ -13,16 +13,15 @@ from __future__ import annotations
 
 import argparse
 import time
-from typing import Any
 
 from academie import record
-from academie.engine import Game
+from academie.engine import Game, Rules
 from academie.games import load
 from academie.games.quinze import QuinzeRules
 from academie.review import DEFAULT_SAMPLES, review
 from bench import Figure, latency
 
-CASES: tuple[tuple[str, str, dict[str, Any], Any, int | None, float], ...] = (
+CASES: tuple[tuple[str, str, dict[str, int], Rules | None, int | None, float], ...] = (
     ("ecarte partie", "ecarte", {}, None, None, 10.0),
     ("whist deal", "whist", {}, None, 1, 60.0),
     ("guimbarde deal (4 players)", "guimbarde", {"players": 4}, None, 1, 30.0),
@@ -33,7 +32,7 @@ CASES: tuple[tuple[str, str, dict[str, Any], Any, int | None, float], ...] = (
 """(name, game, options, rules, deals (None: the whole partie), goal in seconds)."""
 
 
-def played(name: str, options: dict[str, Any], rules: Any, deals: int | None, *, level: str = "classical",
+def played(name: str, options: dict[str, int], rules: Rules | None, deals: int | None, *, level: str = "classical",
            seed: int = 7) -> Game:
     """A game played by the bots of ``level`` from ``seed``: ``deals`` deals, or the whole partie."""
     game = load(name)

@@ -6,15 +6,14 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Any
 
 import pytest
 
 from academie import record
 from academie.cards import Card
-from academie.engine import Game, Irregular, Mode, Remedy, Shuffle
+from academie.engine import Game, Irregular, Mode, Remedy, Rules, Shuffle
 from academie.games import GameType, load
-from academie.games.ecarte import EcarteState
+from academie.games.ecarte import EcarteRules, EcarteState
 from academie.games.ecarte.positions import deck as ecarte_deck
 from academie.games.quinze import QuinzeRules, QuinzeState
 from academie.games.whist import WhistState
@@ -32,7 +31,7 @@ from academie.review import (
 )
 from academie.words import Words
 
-TABLES: dict[str, tuple[str, dict[str, Any], Any]] = {
+TABLES: dict[str, tuple[str, dict[str, int], Rules | None]] = {
     "ecarte": ("ecarte", {}, None),
     "whist": ("whist", {}, None),
     "guimbarde-3": ("guimbarde", {"players": 3}, None),
@@ -202,7 +201,7 @@ def test_Q_5_8_form_b_elder_who_stands_on_a_low_total_is_marked_against_the_exac
 
 def test_rulings_remedies_and_irregular_acts_of_table_mode_are_not_decisions() -> None:
     game = load("ecarte")
-    state = game.new(game.rules(mode=Mode.TABLE), seed=3, first_dealer=0)
+    state = game.new(EcarteRules(mode=Mode.TABLE), seed=3, first_dealer=0)
     rng = random.Random(0)
     irregular = 0
     while not state.deal_results:
