@@ -5,30 +5,32 @@ this game alone (state, table-mode laws, catalogue, bots, record hooks, table pi
 The public names of :mod:`academie.games.whist.state` are importable from here.
 """
 
-from typing import Any
-
-from academie.bots import Bot
+from academie.engine import Game
 from academie.games.whist import table
 from academie.games.whist.laws import CATALOGUE
 from academie.games.whist.records import HOOKS
 from academie.games.whist.state import *  # noqa: F403
 from academie.games.whist.state import WhistRules, WhistState
-from academie.registry import Analysis, GameType, Lobby, Say, encoding_of, painter_of, standard_bots, suite_of
+from academie.registry import (
+    Analysis,
+    GameType,
+    Lobby,
+    Say,
+    bot_of,
+    encoding_of,
+    own_state,
+    painter_of,
+    standard_bots,
+    suite_of,
+)
 
 WhistState.table_laws = table
 
 
-def _analyse_record(state: Any) -> list[str]:
+def _analyse_record(state: Game | None) -> list[str]:
     from academie.games.whist.analysis import analyse_lines
 
-    return analyse_lines(state)
-
-
-def _expert(**options: Any) -> Bot:
-    """The strongest bot (:mod:`academie.games.whist.bots.expert`), loaded when first asked for."""
-    from academie.games.whist.bots.expert import ExpertBot
-
-    return ExpertBot(**options)
+    return analyse_lines(own_state(state, WhistState))
 
 
 def lobby(w: Say) -> Lobby:
@@ -51,7 +53,8 @@ GAME = GameType(
     name="whist", title="Whist", aliases=("whist", "whisk", "whiste"), min_seats=4, max_seats=4,
     partnerships=True, pack_size=52, explicit_chance=True, max_actions_per_deal=54,
     state=WhistState, rules=WhistRules, catalogue=tuple(CATALOGUE), record=HOOKS,
-    bots={**standard_bots(__name__), "expert": _expert}, painter=painter_of(__name__), encoding=encoding_of(__name__),
+    bots={**standard_bots(__name__), "expert": bot_of(f"{__name__}.bots.expert", "ExpertBot")},
+    painter=painter_of(__name__), encoding=encoding_of(__name__),
     suite=suite_of(__name__),
     analysis=Analysis(_analyse_record), lobby=lobby,
     books_report=f"{__name__}.analysis")
