@@ -112,6 +112,14 @@ class Encoding:
         return self.actions.mask(view)
 
 
+Observed = dict[str, Observation | Mask]
+"""What the environments give a seat: ``observation``, of its view, and ``action_mask``, its legal actions."""
+
+
+Info = dict[str, object]
+"""The environments' information beside an observation (the mask again, whether the step was illegal)."""
+
+
 def new_rules(game: GameType, *, players: int | None = None, options: Mapping[str, object] | None = None) -> Rules:
     """The rules of ``game`` with ``options`` (names of its rules dataclass) and ``players`` (for the games of
     three or more, and Le Quinze); table mode refused."""
@@ -170,5 +178,5 @@ def zero_sum(game: GameType, rules: Rules) -> bool:
     return game_encoding(game).zero_sum(rules)
 
 
-__all__ = ["CARD_SLOTS", "ActionSpace", "Encoding", "Feature", "InteropError", "deal_bounds", "encoding",
-           "game_encoding", "new_rules", "seats_of", "zero_sum"]
+__all__ = ["CARD_SLOTS", "ActionSpace", "Encoding", "Feature", "Info", "InteropError", "Observed", "deal_bounds",
+           "encoding", "game_encoding", "new_rules", "seats_of", "zero_sum"]
