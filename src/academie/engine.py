@@ -22,10 +22,13 @@ from dataclasses import dataclass
 from enum import Enum, IntEnum
 from itertools import repeat
 from operator import is_, itemgetter
-from typing import Any, ClassVar, Final, Generic, NamedTuple, Protocol, Self, TypeVar
+from typing import Any, ClassVar, Final, Generic, NamedTuple, Protocol, Self, TypeAlias, TypeVar
 
 from academie.cards import Card
 from academie.rng import SHUFFLE_STRIDE, deck_positions, key_of
+
+JSON: TypeAlias = dict[str, "JSON"] | list["JSON"] | str | int | float | bool | None
+"""Plain data as JSON holds it: what records, reports and pictures are written as and read back from."""
 
 
 class Special(IntEnum):
@@ -377,7 +380,7 @@ class PartieResult(Protocol):
 class Rules(Protocol):
     """What every game's rules dataclass offers besides its own options: the version records name, and the mode."""
 
-    __dataclass_fields__: ClassVar[dict[str, dataclasses.Field[Any]]]
+    __dataclass_fields__: ClassVar[dict[str, dataclasses.Field[object]]]
 
     @property
     def version(self) -> str:
@@ -492,7 +495,7 @@ class Game(Protocol):
         ...
 
 
-def _copy_value(value: Any) -> Any:
+def _copy_value(value: object) -> object:
     """A copy deep enough for :meth:`GameState.clone`: lists (of immutable values) sliced, records copied."""
     if type(value) is list:
         return value[:]
@@ -725,9 +728,9 @@ class OwedDealState(GameState[RulesT]):
         return self._rulings
 
 
-def rules_to_dict(rules: object) -> dict[str, Any]:
+def rules_to_dict(rules: object) -> dict[str, JSON]:
     """The options of a rules dataclass as plain data (enums as their values, tuples as lists)."""
-    out: dict[str, Any] = {}
+    out: dict[str, JSON] = {}
     for field in dataclasses.fields(rules):  # type: ignore[arg-type]
         value = getattr(rules, field.name)
         if isinstance(value, Enum):
@@ -741,13 +744,13 @@ def rules_to_dict(rules: object) -> dict[str, Any]:
 RulesCls = TypeVar("RulesCls")
 
 
-def rules_from_dict(cls: type[RulesCls], data: Mapping[str, Any]) -> RulesCls:
+def rules_from_dict(cls: type[RulesCls], data: Mapping[str, object]) -> RulesCls:
     """Build a rules dataclass from plain data, refusing unknown options with the list of known ones."""
     fields = {f.name: f for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
     unknown = sorted(set(data) - set(fields))
     if unknown:
         raise RulesError(f"unknown rules option(s) {', '.join(unknown)}; known options: {', '.join(fields)}")
-    kwargs: dict[str, Any] = {}
+    kwargs: dict[str, object] = {}
     defaults = cls()
     for name, value in data.items():
         current = getattr(defaults, name)

@@ -34,10 +34,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import partial
 from pathlib import Path
-from typing import Any, Final
+from typing import Final, NotRequired, Protocol, TypedDict, TypeVar
 
 from academie.bots import Bot
-from academie.engine import AcademieError, Game
+from academie.engine import JSON, AcademieError, Game
 from academie.games import GameType, load
 from academie.sim import derive_seed
 from academie.tournament import Estimate, default_seats, estimate, seatings, tournament
@@ -52,6 +52,66 @@ TIMING_SEED: Final = 7_777
 
 class LadderError(AcademieError, ValueError):
     """A ladder that cannot be run or written as asked (unknown level, too few boards, no README markers...)."""
+
+
+class PlayedPair(TypedDict):
+    """What the ladder reads of a pair in a tournament's JSON (``academie tournament --out``)."""
+
+    bots: list[str]
+    per_board: list[list[float]]
+    """Each board: bot a's points per deal, bot b's, a's board score."""
+
+
+class PlayedRun(TypedDict, total=False):
+    seconds: float
+
+
+class PlayedTournament(TypedDict):
+    """What the ladder reads of a tournament's JSON."""
+
+    game: str
+    seed: int
+    deals_per_board: int
+    pairs: list[PlayedPair]
+    run: NotRequired[PlayedRun]
+
+
+class RungRun(TypedDict):
+    """The boards of a rung as played, read or kept (``runs/<key>.json``), seen from the stronger level."""
+
+    seed: int
+    seeds: NotRequired[list[int]]
+    """The seeds of the tournaments pooled, when several were."""
+    margins: list[float]
+    scores: list[float]
+    deals_per_board: int
+    seconds: float
+
+
+class GapRun(TypedDict):
+    """The boards of the perfect-information player against a level, as played or kept."""
+
+    margins: list[float]
+    seconds: float
+
+
+class TimingRun(TypedDict):
+    """A level's decision times, as measured or kept."""
+
+    level: str
+    decisions: int
+    median: float
+    p90: float
+
+
+class PlayRung(Protocol):
+    """Plays a rung's ``boards`` boards from ``seed``."""
+
+    def __call__(self, *, boards: int, seed: int) -> RungRun:
+        ...
+
+
+RunT = TypeVar("RunT", RungRun, GapRun, TimingRun)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -77,7 +137,7 @@ class Rung:
         """Whether the 95% interval of the margin lies above zero."""
         return self.margin.low > 0
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> dict[str, JSON]:
         return {"weaker": self.weaker, "stronger": self.stronger, "seed": self.seed,
                 "seeds": list(self.seeds or (self.seed,)), "boards": self.boards,
                 "deals_per_board": self.deals_per_board, "margin": self.margin.as_dict(),
@@ -93,7 +153,7 @@ class Gap:
     margin: Estimate
     seconds: float
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> dict[str, JSON]:
         return {"level": self.level, "boards": self.boards, "margin": self.margin.as_dict(),
                 "seconds": round(self.seconds, 1)}
 
@@ -108,7 +168,7 @@ class Timing:
     median: float
     p90: float
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> dict[str, JSON]:
         return {"level": self.level, "decisions": self.decisions, "median": round(self.median, 4),
                 "p90": round(self.p90, 4)}
 
@@ -130,7 +190,7 @@ class Ladder:
     def strictly_ordered(self) -> bool:
         return all(rung.separated for rung in self.rungs)
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> dict[str, JSON]:
         return {"game": self.game, "title": self.title, "seed": self.seed, "seats": self.seats,
                 "levels": list(self.levels), "strictly_ordered": self.strictly_ordered,
                 "rungs": [rung.as_dict() for rung in self.rungs], "gaps": [gap.as_dict() for gap in self.gaps],
@@ -141,7 +201,7 @@ class Ladder:
 def ladder(game: str, *, boards: int, seed: int, workers: int | None = None, levels: Sequence[str] | None = None,
            pair_boards: Mapping[tuple[str, str], int] | None = None, oracle_boards: int = 0,
            timing_deals: int = 5, progress: Callable[[str], None] | None = None, store: Path | None = None,
-           played: Sequence[Mapping[str, Any]] = ()) -> Ladder:
+           played: Sequence[PlayedTournament] = ()) -> Ladder:
     """Run the ladder of ``game``: ``boards`` boards per rung (``pair_boards[(weaker, stronger)]`` where given),
     ``oracle_boards`` boards of each level against the perfect-information player (0: none, or no oracle in the
     game), decision times over ``timing_deals`` deals per level.
@@ -176,21 +236,21 @@ def ladder(game: str, *, boards: int, seed: int, workers: int | None = None, lev
     gaps = []
     for name in names if oracle_boards and has_oracle(game_type) else ():
         say(f"{game_type.name}: the perfect-information player against {name}, {oracle_boards} boards")
-        run = _stored(store, f"{game_type.name}-oracle-{name}-s{seed}-n{oracle_boards}",
+        gap = _stored(store, f"{game_type.name}-oracle-{name}-s{seed}-n{oracle_boards}",
                       partial(_play_gap, game_type, name, boards=oracle_boards, seed=seed, workers=workers or 1))
-        gaps.append(Gap(level=name, boards=oracle_boards, margin=estimate(run["margins"]), seconds=run["seconds"]))
+        gaps.append(Gap(level=name, boards=oracle_boards, margin=estimate(gap["margins"]), seconds=gap["seconds"]))
     timings = []
     for name in names if timing_deals else ():
         say(f"{game_type.name}: timing {name} over {timing_deals} deals")
-        run = _stored(store, f"{game_type.name}-timing-{name}-d{timing_deals}",
-                      partial(_timing_run, game_type, name, deals=timing_deals, seats=seats))
-        timings.append(Timing(level=name, decisions=run["decisions"], median=run["median"], p90=run["p90"]))
+        timed = _stored(store, f"{game_type.name}-timing-{name}-d{timing_deals}",
+                        partial(_timing_run, game_type, name, deals=timing_deals, seats=seats))
+        timings.append(Timing(level=name, decisions=timed["decisions"], median=timed["median"], p90=timed["p90"]))
     return Ladder(game=game_type.name, title=game_type.title, seed=seed, seats=seats, levels=names,
                   rungs=tuple(rungs), gaps=tuple(gaps), timings=tuple(timings))
 
 
 def _play_rung(game_type: GameType, weaker: str, stronger: str, *, boards: int, seed: int, workers: int | None,
-               say: Callable[[str], None]) -> dict[str, Any]:
+               say: Callable[[str], None]) -> RungRun:
     started = time.perf_counter()
     result = tournament(game_type.name, bots=(stronger, weaker), deals=boards, seed=seed, workers=workers,
                         bootstrap=2, progress=lambda done, total: say(f"{done}/{total} deals"))
@@ -200,17 +260,16 @@ def _play_rung(game_type: GameType, weaker: str, stronger: str, *, boards: int, 
             "seconds": time.perf_counter() - started}
 
 
-def _play_gap(game_type: GameType, level: str, *, boards: int, seed: int, workers: int) -> dict[str, Any]:
+def _play_gap(game_type: GameType, level: str, *, boards: int, seed: int, workers: int) -> GapRun:
     started = time.perf_counter()
     margins = oracle_margins(game_type, level, boards=boards, seed=seed, workers=workers)
     return {"margins": margins, "seconds": time.perf_counter() - started}
 
 
-def _from_tournaments(played: Sequence[Mapping[str, Any]], game: str, weaker: str,
-                      stronger: str) -> dict[str, Any] | None:
+def _from_tournaments(played: Sequence[PlayedTournament], game: str, weaker: str, stronger: str) -> RungRun | None:
     """The boards between ``weaker`` and ``stronger`` in the tournaments already run (seen from the stronger),
     pooled when several of them (of different seeds: independent boards) hold the pair."""
-    runs = []
+    runs: list[RungRun] = []
     for data in played:
         for pair in data.get("pairs", ()) if data.get("game") == game else ():
             a, b = pair["bots"]
@@ -229,8 +288,7 @@ def _from_tournaments(played: Sequence[Mapping[str, Any]], game: str, weaker: st
             "deals_per_board": runs[0]["deals_per_board"], "seconds": sum(run["seconds"] for run in runs)}
 
 
-def _rung_run(store: Path | None, key: str, play: Callable[..., dict[str, Any]], *, boards: int,
-              seed: int) -> dict[str, Any]:
+def _rung_run(store: Path | None, key: str, play: PlayRung, *, boards: int, seed: int) -> RungRun:
     """A rung's boards: kept whole (``<key>-n<boards>``) when so played, else played and kept in parts of
     :data:`CHUNK_BOARDS` boards, part ``j`` a tournament of seed ``derive_seed(seed, j)`` (independent boards, as
     good as one tournament's), so that a long run interrupted keeps the parts it finished."""
@@ -245,13 +303,13 @@ def _rung_run(store: Path | None, key: str, play: Callable[..., dict[str, Any]],
             "deals_per_board": parts[0]["deals_per_board"], "seconds": sum(run["seconds"] for run in parts)}
 
 
-def _stored(store: Path | None, key: str, play: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+def _stored(store: Path | None, key: str, play: Callable[[], RunT]) -> RunT:
     """The boards of the match ``key``: read from ``store/runs`` when played before, else played (and kept)."""
     if store is None:
         return play()
     path = store / "runs" / f"{key}.json"
     if path.is_file():
-        kept: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+        kept: RunT = json.loads(path.read_text(encoding="utf-8"))
         return kept
     run = play()
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -287,7 +345,7 @@ def _oracle_board(job: tuple[str, str, int, int]) -> float:
     oracle_class = importlib.import_module(_oracle_module(game_type)).OracleBot
     total = Fraction(0)
     plan = seatings(game_type, seats)
-    options: dict[str, Any] = {"players": seats} if game_type.min_seats != game_type.max_seats else {}
+    options: dict[str, int] = {"players": seats} if game_type.min_seats != game_type.max_seats else {}
     for seating in plan:
         state = game_type.new(None, seed=board_seed, first_dealer=0, **options)
         players: list[Bot] = [oracle_class(seed=derive_seed(board_seed, seat + 1)) if side == 0 else
@@ -313,8 +371,10 @@ def _play_deal(game_type: GameType, state: Game, players: Sequence[Bot]) -> tupl
     raise LadderError(f"a {game_type.name} deal went past {game_type.max_actions_per_deal} actions without ending")
 
 
-def _timing_run(game_type: GameType, level: str, *, deals: int, seats: int) -> dict[str, Any]:
-    return time_decisions(game_type, level, deals=deals, seats=seats).as_dict()
+def _timing_run(game_type: GameType, level: str, *, deals: int, seats: int) -> TimingRun:
+    timing = time_decisions(game_type, level, deals=deals, seats=seats)
+    return TimingRun(level=timing.level, decisions=timing.decisions, median=round(timing.median, 4),
+                     p90=round(timing.p90, 4))
 
 
 def time_decisions(game_type: GameType, level: str, *, deals: int, seats: int) -> Timing:
@@ -322,7 +382,7 @@ def time_decisions(game_type: GameType, level: str, *, deals: int, seats: int) -
     action left out: every bot answers them at once). The time is the processor time of this process, so that
     other work on the machine does not count in it."""
     times: list[float] = []
-    options: dict[str, Any] = {"players": seats} if game_type.min_seats != game_type.max_seats else {}
+    options: dict[str, int] = {"players": seats} if game_type.min_seats != game_type.max_seats else {}
     for deal in range(deals):
         state = game_type.new(None, seed=derive_seed(TIMING_SEED, deal), first_dealer=0, **options)
         players: list[Bot] = [game_type.make_bot(level, seed=seat) for seat in range(seats)]

@@ -29,9 +29,10 @@ import dataclasses
 import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, Protocol
+from typing import Final, Protocol
 
 from academie.cards import Card
+from academie.engine import JSON, View
 from academie.words import Words
 
 WIDTH = 80
@@ -122,41 +123,43 @@ class Picture:
     extra: tuple[tuple[str, str], ...] = field(default=())
     """Anything else a game shows, as (label, value) in words."""
 
-    def as_json(self) -> dict[str, Any]:
+    def as_json(self) -> dict[str, JSON]:
         """The picture as plain JSON data (what the card room sends to a browser)."""
-        data: dict[str, Any] = _plain(dataclasses.asdict(self))
-        return data
+        return {name: _plain(value) for name, value in dataclasses.asdict(self).items()}
 
 
-def _plain(value: Any) -> Any:
+def _plain(value: object) -> JSON:
     if isinstance(value, dict):
         return {key: _plain(item) for key, item in value.items()}
     if isinstance(value, list | tuple):
         return [_plain(item) for item in value]
-    return value
+    if value is None or isinstance(value, str | int | float):
+        return value
+    raise TypeError(f"a picture holds plain data only (text, numbers, tuples of them), not {value!r}")
 
 
 class Painter(Protocol):
-    """What each game's ``picture.py`` offers (reached through ``GameType.painter``)."""
+    """What each game's ``picture.py`` offers (reached through ``GameType.painter``). A painter is given only views
+    of its own game (the registration ties them), and reads what its game's view class declares."""
 
-    def paint(self, view: Any, /, *, words: Words, names: Sequence[str]) -> Picture:
+    def paint(self, view: View, /, *, words: Words, names: Sequence[str]) -> Picture:
         """The picture of ``view`` (a seat's or the public's), in ``words``' language, with these seat names."""
         ...
 
-    def why_not(self, view: Any, action: str, reason: str, /, *, words: Words) -> str:
+    def why_not(self, view: View, action: str, reason: str, /, *, words: Words) -> str:
         """Why ``action`` (text) is not allowed now, in words, citing the rule's ID; ``reason`` is the engine's."""
         ...
 
-    def shorthand(self, view: Any, text: str, /) -> str:
+    def shorthand(self, view: View, text: str, /) -> str:
         """The action text a player's shorthand stands for (``KH`` for ``play KH``); the text itself otherwise."""
         ...
 
-    def default_names(self, view: Any, /, *, words: Words) -> tuple[str, ...]:
+    def default_names(self, view: View, /, *, words: Words) -> tuple[str, ...]:
         """How the viewer calls each seat when the players have no names of their own ("You", "The bot",
         "Your partner", "West", "Seat 3")."""
         ...
 
-    def act_label(self, view: Any, act: str, /, *, words: Words) -> str:
+    def act_label(self, view: View, act: str, /, *, words: Words) -> str:
         """Table mode: an irregular act's text (``! revoke 0 KH``) in one line of words, with its law's ID."""
         ...
 

@@ -37,10 +37,21 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Final, Literal, NoReturn
+from typing import Final, Literal, NoReturn
 
 from academie.cards import Card, CardParseError
-from academie.engine import CHANCE, TABLE, AcademieError, Action, Game, Operation, Rules, rules_from_dict, rules_to_dict
+from academie.engine import (
+    CHANCE,
+    JSON,
+    TABLE,
+    AcademieError,
+    Action,
+    Game,
+    Operation,
+    Rules,
+    rules_from_dict,
+    rules_to_dict,
+)
 from academie.games import GameType, available, load
 from academie.registry import RecordHooks
 
@@ -353,16 +364,17 @@ def _rules(game: GameType, version: str | None, options: str | None) -> Rules:
                            "true/false or a short list"]) from None
 
 
-def _load_json(text: str, what: str, expected: str) -> Any:
+def _load_json(text: str, what: str, expected: str) -> JSON:
     """JSON text as data; any fault is a :class:`RecordError` saying what was wrong (``what`` names the text)."""
     try:
-        return json.loads(text)
+        data: JSON = json.loads(text)
     except json.JSONDecodeError as error:
         raise RecordError([f"{what} is not JSON ({error}); {expected}"]) from None
     except ValueError:  # int() refuses a number of more digits than sys.get_int_max_str_digits()
         raise RecordError([f"{what} holds a number of thousands of digits; {expected}"]) from None
     except RecursionError:  # the decoder recurses once per level of [ or {
         raise RecordError([f"{what} nests arrays or objects too deeply for the reader; {expected}"]) from None
+    return data
 
 
 # ------------------------------------------------------------------------------------------------ from a state
@@ -484,25 +496,25 @@ def _numbered(record: Record) -> list[tuple[int, Entry | DealSection]]:
 
 
 # ------------------------------------------------------------------------------------------------ JSON twin
-def to_json(record: Record) -> dict[str, Any]:
+def to_json(record: Record) -> dict[str, JSON]:
     """The JSON twin: ``{"tags": {...}, "prelude": [...], "deals": [{"deck": [...], "lines": [...]}]}``."""
     return {
-        "tags": dict(record.tags),
+        "tags": {name: value for name, value in record.tags},
         "prelude": [_entry_json(e) for e in record.prelude],
-        "deals": [{"deck": d.deck.split(), "lines": [_entry_json(e) for e in d.entries]} for d in record.deals],
+        "deals": [{"deck": [*d.deck.split()], "lines": [_entry_json(e) for e in d.entries]} for d in record.deals],
     }
 
 
-def _entry_json(entry: Entry) -> dict[str, str]:
+def _entry_json(entry: Entry) -> dict[str, JSON]:
     if isinstance(entry, Comment):
         return {"comment": entry.text}
-    data = {"actor": entry.actor, "action": entry.action}
+    data: dict[str, JSON] = {"actor": entry.actor, "action": entry.action}
     if entry.comment is not None:
         data["comment"] = entry.comment
     return data
 
 
-def from_json(data: Any) -> Record:
+def from_json(data: object) -> Record:
     """Read the JSON twin, as leniently and as carefully as :func:`read_text` (problems name JSON paths), within
     the same limits: a string is at most a line long, and each tag, deck and line of the twin counts as a line."""
     if not isinstance(data, Mapping):
@@ -551,7 +563,7 @@ def from_json(data: Any) -> Record:
     return _build(raws, problems)
 
 
-def _json_entries(entries: Any, where: str, problems: _Problems) -> list[_Raw]:
+def _json_entries(entries: object, where: str, problems: _Problems) -> list[_Raw]:
     if not isinstance(entries, list):
         problems.add(f"{where}: expected a list of lines")
         return []
@@ -577,7 +589,7 @@ def _json_entries(entries: Any, where: str, problems: _Problems) -> list[_Raw]:
     return raws
 
 
-def _json_text(value: Any, where: str, problems: _Problems) -> str | None:
+def _json_text(value: object, where: str, problems: _Problems) -> str | None:
     """A string of the twin within the line limit (None, with the problem noted, if it is not one)."""
     if not isinstance(value, str):
         problems.add(f"{where}: expected a string value, not {_json_kind(value)}")
@@ -589,12 +601,12 @@ def _json_text(value: Any, where: str, problems: _Problems) -> str | None:
     return value
 
 
-def _json_key(key: Any) -> str:
+def _json_key(key: object) -> str:
     """A key of the twin as a message shows it: a name as it is, anything else quoted (a line break, braces)."""
     return str(key) if isinstance(key, str) and _TAG_NAME.fullmatch(key) else repr(_cut(str(key)))
 
 
-def _json_kind(value: Any) -> str:
+def _json_kind(value: object) -> str:
     """What a JSON value is, in JSON's words: never its text, which may be huge or nested past any limit."""
     if value is None:
         return "null"

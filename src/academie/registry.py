@@ -17,12 +17,12 @@ from dataclasses import dataclass, field
 from importlib import resources
 from importlib.metadata import entry_points
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final, Protocol
+from typing import TYPE_CHECKING, Any, Final, Protocol, TypeVar, cast
 
 from academie.bots import Bot
 from academie.bots.random import RandomBot
 from academie.cards import Card
-from academie.engine import Action, DealResult, Game, Operation, Rules, RulesError, View
+from academie.engine import AcademieError, Action, DealResult, Game, Operation, Rules, RulesError, View
 from academie.laws import RuleEntry
 from academie.picture import Painter
 
@@ -31,11 +31,21 @@ if TYPE_CHECKING:
 
 BotFactory = Callable[..., Bot]
 """Makes a bot: ``factory(seed=..., **options)``."""
+StateT = TypeVar("StateT")
 
 
-def _load(module: str, name: str | None = None) -> Any:
+def own_state(state: Game | None, state_class: type[StateT]) -> StateT:
+    """``state`` as its game's own state class: the hooks a game registers (record, tests, analyses) are given only
+    states of that game (never None where a record is needed), and read what only its class declares."""
+    if not isinstance(state, state_class):
+        raise AcademieError(f"a {type(state).__name__} was given where a {state_class.__name__} was expected")
+    return state
+
+
+def _load(module: str, name: str | None = None) -> object:
     """Import ``module`` (and take ``name`` from it) when a bot or a screen is first wanted, so that loading the
-    registry does not load every bot's dependencies (numpy, the DDS solver)."""
+    registry does not load every bot's dependencies (numpy, the DDS solver). What it is, the caller knows from
+    where every game package keeps it (the import is where the type checker's knowledge ends)."""
     loaded = importlib.import_module(module)
     return loaded if name is None else getattr(loaded, name)
 
@@ -43,15 +53,18 @@ def _load(module: str, name: str | None = None) -> Any:
 def standard_bots(package: str) -> dict[str, BotFactory]:
     """The bots every game has, weakest first, found where every game package keeps them: ``random`` (shared),
     ``classical`` (``<package>.bots.classical.ClassicalBot``) and ``search`` (``<package>.bots.search.SearchBot``)."""
-    def classical(**options: Any) -> Bot:
-        bot: Bot = _load(f"{package}.bots.classical", "ClassicalBot")(**options)
-        return bot
+    return {"random": RandomBot, "classical": bot_of(f"{package}.bots.classical", "ClassicalBot"),
+            "search": bot_of(f"{package}.bots.search", "SearchBot")}
 
-    def search(**options: Any) -> Bot:
-        bot: Bot = _load(f"{package}.bots.search", "SearchBot")(**options)
-        return bot
 
-    return {"random": RandomBot, "classical": classical, "search": search}
+def bot_of(module: str, name: str) -> BotFactory:
+    """The factory of the bot class ``name`` of ``module``, imported when a bot is first made (its options are
+    checked by its constructor)."""
+
+    def make(**options: object) -> Bot:
+        return cast(BotFactory, _load(module, name))(**options)
+
+    return make
 
 
 def encoding_of(package: str) -> Callable[[], GameEncoding]:
@@ -60,8 +73,7 @@ def encoding_of(package: str) -> Callable[[], GameEncoding]:
     numpy)."""
 
     def encoding() -> GameEncoding:
-        module: GameEncoding = _load(f"{package}.encoding")
-        return module
+        return cast("GameEncoding", _load(f"{package}.encoding"))
 
     return encoding
 
@@ -74,9 +86,9 @@ class SuiteTable:
     name: str
     """The table's name in the tests' ids and golden files (the game's name, and its table size when it has
     several: ``<game>-3``)."""
-    options: Mapping[str, Any] = field(default_factory=dict)
+    options: Mapping[str, object] = field(default_factory=dict)
     """Keywords of the state's ``new`` (``players``)."""
-    rules: Mapping[str, Any] = field(default_factory=dict)
+    rules: Mapping[str, object] = field(default_factory=dict)
     """Rules options (``form``)."""
     sweeps: bool = True
     """Whether the shared suite's sweeps (paths, clones, records, hidden cards, perft, the bots) play it; a table
@@ -116,12 +128,12 @@ class Suite:
     """What the shared tests cannot know of a game and read from its package (``<package>.suite.SUITE``)."""
 
     tables: tuple[SuiteTable, ...]
-    face_down: Callable[[Any], dict[int, set[Card]]]
+    face_down: Callable[[Game], dict[int, set[Card]]]
     """The cards each seat holds face down now, read from the state itself (never from a view, so that a view
     that wrongly shows a card cannot hide it): what the hidden-information tests check no other seat reads."""
     zero_sum: bool
     """Whether what the seats win and lose over a partie sums to zero (counters and tokens; not points)."""
-    bot_budgets: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    bot_budgets: Mapping[str, Mapping[str, object]] = field(default_factory=dict)
     """Small budgets for the bots that search, by level (the same code paths, faster)."""
     terminal: tuple[str, ...] = ()
     """The options of ``academie play`` for the golden terminal transcript (``--players 4``)."""
@@ -130,7 +142,7 @@ class Suite:
     more)."""
     room: tuple[RoomTable, ...] = ()
     """The tables the card room's tests play whole."""
-    short_rules: Mapping[str, Any] = field(default_factory=dict)
+    short_rules: Mapping[str, object] = field(default_factory=dict)
     """Rules options that keep a whole game short enough for the card room's tests (one round, a short rubber)."""
 
 
@@ -138,8 +150,7 @@ def suite_of(package: str) -> Callable[[], Suite]:
     """The loader of what a game tells the shared tests, ``<package>.suite.SUITE``."""
 
     def suite() -> Suite:
-        declared: Suite = _load(f"{package}.suite", "SUITE")
-        return declared
+        return cast(Suite, _load(f"{package}.suite", "SUITE"))
 
     return suite
 
@@ -149,8 +160,7 @@ def painter_of(package: str) -> Callable[[], Painter]:
     :class:`academie.picture.Painter`)."""
 
     def painter() -> Painter:
-        module: Painter = _load(f"{package}.picture")
-        return module
+        return cast(Painter, _load(f"{package}.picture"))
 
     return painter
 
@@ -233,8 +243,7 @@ def reviewer_of(package: str) -> Callable[[], Reviewer]:
     """The loader of a game's review hooks, ``<package>.review`` (a module satisfying :class:`Reviewer`)."""
 
     def reviewer() -> Reviewer:
-        module: Reviewer = _load(f"{package}.review")
-        return module
+        return cast(Reviewer, _load(f"{package}.review"))
 
     return reviewer
 
@@ -267,7 +276,7 @@ class RecordHooks:
 
     hide: Callable[[int, Action, int], Action | None]
     """The game's ``redact(actor, action, viewer)``: the action as the viewer saw it (None: not shown at all)."""
-    seen: Callable[[Any, Any, Operation, int], Iterable[Card]]
+    seen: Callable[[Game, Game, Operation, int], Iterable[Card]]
     """``seen(before, after, operation, seat)``: the cards of the deal ``seat`` has seen once ``operation`` took
     ``before`` to ``after`` (its hand, the turn-up, ...); a redacted deck shows them at their places."""
     result_text: Callable[[Game], str]
@@ -307,7 +316,7 @@ class Analysis:
     ``needs_record`` is false and no record is given). A long analysis may take a keyword ``progress``, a callback
     given objects with ``stage``, ``done``, ``total``, ``unit`` and ``detail`` as the work advances."""
 
-    run: Callable[[Any], list[str]]
+    run: Callable[[Game | None], list[str]]
     needs_record: bool = True
 
 
@@ -420,7 +429,7 @@ class GameType:
         """The name of the strongest bot (the default opponent)."""
         return self.bot_names()[-1]
 
-    def make_bot(self, name: str, *, seed: int = 0, **options: Any) -> Bot:
+    def make_bot(self, name: str, *, seed: int = 0, **options: object) -> Bot:
         """A new bot of this game (``load("ecarte").make_bot("search", seed=1)``), or a bot of every game from
         another package (:func:`outside_bot`)."""
         factory = self.bots.get(name) or outside_bot(name)

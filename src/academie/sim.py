@@ -24,10 +24,10 @@ from collections.abc import Callable, Generator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from functools import partial
-from typing import Any, Final, TypeVar
+from typing import Final, TypeVar
 
 from academie.bots import Bot
-from academie.engine import AcademieError, Game, Rules
+from academie.engine import JSON, AcademieError, Game, Rules
 from academie.games import GameType, load, make_bot
 
 T = TypeVar("T")
@@ -73,7 +73,7 @@ class SimResult:
     """True when the last partie was still running after the last deal and was stopped there."""
     seconds: float
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> dict[str, JSON]:
         return {"game": self.game, "deals": self.deals, "seed": self.seed, "bots": list(self.bots),
                 "totals": list(self.totals), "games": list(self.games), "actions": self.actions,
                 "parties": self.parties, "cut_short": self.cut_short, "seconds": self.seconds}
@@ -99,7 +99,7 @@ class DuplicateResult:
     win_ci: tuple[float, float]
     seconds: float
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> dict[str, JSON]:
         return {"game": self.game, "deals": self.deals, "seed": self.seed, "bots": list(self.bots),
                 "mean": self.mean, "ci": list(self.ci), "win_rate": self.win_rate, "win_ci": list(self.win_ci),
                 "seconds": self.seconds}
@@ -119,7 +119,7 @@ def _bots_for(game: GameType, names: Sequence[str], seed: int) -> list[Bot]:
     return [make_bot(game.name, name, seed=derive_seed(seed, seat + 1)) for seat, name in enumerate(names)]
 
 
-def _new_state(game_type: GameType, rules: Rules | None, seats: int, **options: Any) -> Game:
+def _new_state(game_type: GameType, rules: Rules | None, seats: int, **options: object) -> Game:
     """A new state for ``seats`` players: games with a variable number of seats are told how many."""
     if game_type.min_seats != game_type.max_seats:
         options["players"] = seats

@@ -43,12 +43,15 @@ from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Final, TypeVar
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from academie.bots import Bot
-from academie.engine import AcademieError, Rules
+from academie.engine import JSON, AcademieError, Rules
 from academie.games import GameType, load, make_bot
 from academie.sim import derive_seed, mean_ci
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
 
 BACKENDS: Final = ("process", "ray")
 """Where the tasks run: a local process pool, or Ray remote functions."""
@@ -83,7 +86,7 @@ class Estimate:
     low: float
     high: float
 
-    def as_dict(self) -> dict[str, float]:
+    def as_dict(self) -> dict[str, JSON]:
         return {"value": self.value, "low": self.low, "high": self.high}
 
 
@@ -115,7 +118,7 @@ class PairResult:
     deal_win_rate: Estimate
     """The share of single deals bot a won (ties count half)."""
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> dict[str, JSON]:
         return {"bots": list(self.bots), "boards": len(self.boards), "points": self.points.as_dict(),
                 "opponent_points": self.opponent_points.as_dict(), "margin": self.margin.as_dict(),
                 "win_rate": self.win_rate.as_dict(), "deal_win_rate": self.deal_win_rate.as_dict(),
@@ -137,7 +140,7 @@ class BotResult:
     """The share of single deals won."""
     deals: int
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> dict[str, JSON]:
         return {"name": self.name, "rating": self.rating.as_dict(), "points": self.points.as_dict(),
                 "margin": self.margin.as_dict(), "win_rate": self.win_rate.as_dict(),
                 "deal_win_rate": self.deal_win_rate.as_dict(), "deals": self.deals}
@@ -165,6 +168,7 @@ class TournamentResult:
         return tuple(sorted(self.bots, key=lambda bot: -bot.rating.value))
 
     def as_dict(self) -> dict[str, Any]:
+        # loosely typed until the command line, which adds its "run" and reads it back, is typed against JSON
         return {"game": self.game, "seed": self.seed, "seats": self.seats, "deals": self.deals,
                 "deals_per_board": self.deals_per_board, "format": self.format,
                 "ratings": {"model": "Bradley-Terry on boards won, Elo scale, mean 0", "bootstrap": self.bootstrap,
@@ -223,7 +227,7 @@ class Task:
 def _deal_points(game: GameType, names: Sequence[str], board_seed: int, rules: Rules | None) -> tuple[int, ...]:
     """The points per seat of one deal dealt from ``board_seed`` by seat 0, ``names[seat]`` in each seat."""
     seats = len(names)
-    options: dict[str, Any] = {"players": seats} if game.min_seats != game.max_seats else {}
+    options: dict[str, int] = {"players": seats} if game.min_seats != game.max_seats else {}
     state = game.new(rules, seed=board_seed, first_dealer=0, **options)
     # Bot seeds follow the seats, not the bots: the same bot in the same seat of a board plays the same way.
     players: list[Bot] = [make_bot(game.name, name, seed=derive_seed(board_seed, seat + 1))
@@ -313,7 +317,7 @@ def _run_ray(tasks: Sequence[J], workers: int, address: str | None,
         else:
             ray.init(address=address, log_to_driver=False)
     try:
-        remote: Any = ray.remote(work)
+        remote = ray.remote(work)
         index_of = {remote.remote(task): index for index, task in enumerate(tasks)}
         pending = list(index_of)
         while pending:
@@ -537,7 +541,7 @@ def plot(result: TournamentResult, path: Path) -> None:
     figure.savefig(path, format="png", dpi=110)
 
 
-def _interval_panel(axes: Any, values: Sequence[Estimate], colours: Sequence[str], *, title: str,
+def _interval_panel(axes: Axes, values: Sequence[Estimate], colours: Sequence[str], *, title: str,
                     text: str) -> None:
     """One horizontal bar per bot from ``low`` to ``high``, a dot at the value, the values written above the bar
     on the side where the panel has room."""
@@ -561,7 +565,7 @@ def _interval_panel(axes: Any, values: Sequence[Estimate], colours: Sequence[str
     axes.grid(axis="x", alpha=0.3)
 
 
-def _matrix_panel(axes: Any, result: TournamentResult, labels: Sequence[str]) -> None:
+def _matrix_panel(axes: Axes, result: TournamentResult, labels: Sequence[str]) -> None:
     """The share of boards each bot (row) won against each other bot (column), as a coloured table."""
     share: dict[tuple[str, str], Estimate] = {}
     for pair in result.pairs:

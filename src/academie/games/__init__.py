@@ -17,7 +17,7 @@ distribution of its own registers its ``GAME`` in the same group and is found th
 from __future__ import annotations
 
 from importlib.metadata import entry_points
-from typing import Any, Final
+from typing import Final
 
 from academie.bots import Bot
 from academie.engine import RulesError
@@ -61,7 +61,7 @@ def load(name: str) -> GameType:
     raise RulesError(f"unknown game {name!r}; available: {', '.join(GAMES)}")
 
 
-def make_bot(game: str, name: str, *, seed: int = 0, **options: Any) -> Bot:
+def make_bot(game: str, name: str, *, seed: int = 0, **options: object) -> Bot:
     """A new bot of ``game`` (``make_bot("ecarte", "search", seed=1)``): its own generator, so bots that sample
     are reproducible."""
     return load(game).make_bot(name, seed=seed, **options)

@@ -45,12 +45,12 @@ Table mode (irregular acts, remedies) has no place in a fixed action space: the 
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 import numpy as np
 
-from academie.engine import Mode, Rules, RulesError
+from academie.engine import Mode, Rules, RulesError, View
 from academie.games import GameType, load
 from academie.interop.features import (
     CARD_SLOTS,
@@ -76,8 +76,8 @@ class Encoding:
     game: GameType
     players: int
     rules: Rules
-    features: tuple[Feature, ...]
-    actions: ActionSpace
+    features: tuple[Feature[View], ...]
+    actions: ActionSpace[View]
     context: Context
 
     @property
@@ -85,7 +85,7 @@ class Encoding:
         """The length of every observation."""
         return sum(self._width(f) for f in self.features)
 
-    def _width(self, feature: Feature) -> int:
+    def _width(self, feature: Feature[View]) -> int:
         n = self.players
         widths = {SEATS_AND_NOBODY: n + 1, PER_SEAT: n, CARDS_PER_SEAT: n * CARD_SLOTS,
                   VERBS_PER_SEAT: n * len(self.context.verbs)}
@@ -100,19 +100,27 @@ class Encoding:
             start += width
         return tuple(out)
 
-    def observe(self, view: Any) -> Observation:
+    def observe(self, view: View) -> Observation:
         """The observation of ``view`` (a seat's): built from the view alone."""
         values: list[float] = []
         for feature in self.features:
             values.extend(feature.fill(view, self.context))
         return np.asarray(values, dtype=np.float32)
 
-    def mask(self, view: Any) -> Mask:
+    def mask(self, view: View) -> Mask:
         """The legal actions of ``view`` as a 0/1 vector over the action space."""
         return self.actions.mask(view)
 
 
-def new_rules(game: GameType, *, players: int | None = None, options: dict[str, Any] | None = None) -> Rules:
+Observed = dict[str, Observation | Mask]
+"""What the environments give a seat: ``observation``, of its view, and ``action_mask``, its legal actions."""
+
+
+Info = dict[str, object]
+"""The environments' information beside an observation (the mask again, whether the step was illegal)."""
+
+
+def new_rules(game: GameType, *, players: int | None = None, options: Mapping[str, object] | None = None) -> Rules:
     """The rules of ``game`` with ``options`` (names of its rules dataclass) and ``players`` (for the games of
     three or more, and Le Quinze); table mode refused."""
     from academie.engine import rules_from_dict
@@ -170,5 +178,5 @@ def zero_sum(game: GameType, rules: Rules) -> bool:
     return game_encoding(game).zero_sum(rules)
 
 
-__all__ = ["CARD_SLOTS", "ActionSpace", "Encoding", "Feature", "InteropError", "deal_bounds", "encoding",
-           "game_encoding", "new_rules", "seats_of", "zero_sum"]
+__all__ = ["CARD_SLOTS", "ActionSpace", "Encoding", "Feature", "Info", "InteropError", "Observed", "deal_bounds",
+           "encoding", "game_encoding", "new_rules", "seats_of", "zero_sum"]

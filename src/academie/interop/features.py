@@ -10,13 +10,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Final, Protocol
+from typing import Final, Generic, Protocol, TypeVar
 
 import numpy as np
 import numpy.typing as npt
 
-from academie.cards import CARDS, Card
-from academie.engine import AcademieError, Action
+from academie.cards import CARDS, Card, Suit
+from academie.engine import AcademieError, Action, Rules, View
 
 CARD_SLOTS: Final = 52
 """Card slots of every card segment, in the order of :data:`academie.cards.CARDS`."""
@@ -29,8 +29,42 @@ class InteropError(AcademieError, ValueError):
     table-mode game, an unknown option."""
 
 
+ViewT = TypeVar("ViewT", bound=View, contravariant=True)
+"""The view class of a game, which its segments and its action space read."""
+T = TypeVar("T")
+
+
+class DealView(View, Protocol):
+    """What the segments every game has read of a view, beside who looks, acts and deals."""
+
+    @property
+    def phase(self) -> int:
+        """The game's phase (its ``Phase`` enum)."""
+        ...
+
+    @property
+    def history(self) -> Sequence[tuple[int, Action]]:
+        """This deal's actions as the viewer saw them, with their actors."""
+        ...
+
+
+DealViewT = TypeVar("DealViewT", bound=DealView)
+
+
+class HandView(DealView, Protocol):
+    """A view that holds the viewer's cards and each seat's card count as most games' views do."""
+
+    @property
+    def hand(self) -> Iterable[Card]:
+        ...
+
+    @property
+    def hand_sizes(self) -> Sequence[int]:
+        ...
+
+
 # ------------------------------------------------------------------------------------------------ actions
-class ActionSpace:
+class ActionSpace(Generic[ViewT]):
     """The fixed discrete actions of a game: index ``i`` is always the action of text ``texts[i]``.
 
     >>> space = ActionSpace(("pass", "hold"))
@@ -50,7 +84,7 @@ class ActionSpace:
         """What index ``index`` stands for (Écarté's exchanges: by positions)."""
         return self.texts[index]
 
-    def index(self, view: Any, action: Action) -> int:
+    def index(self, view: ViewT | None, action: Action) -> int:
         """The index of ``action`` (one of ``view.legal_actions``, or any action of the space)."""
         found = self._index.get(str(action))
         if found is None:
@@ -61,21 +95,20 @@ class ActionSpace:
     needs_view = False
     """Whether :meth:`index` reads the view (Écarté's exchanges); otherwise it may be given None."""
 
-    def action(self, view: Any, index: int) -> Action:
+    def action(self, view: ViewT, index: int) -> Action:
         """The legal action of ``view`` numbered ``index``; :class:`InteropError` if it is not legal now."""
         return self.among(view.legal_actions, view, index)
 
-    def among(self, legal: Sequence[Action], view: Any, index: int) -> Action:
+    def among(self, legal: Sequence[Action], view: ViewT | None, index: int) -> Action:
         """The action of ``legal`` (the actor's legal actions, ``view`` the actor's view) numbered ``index``."""
         for action in legal:
             if self.index(view, action) == index:
-                found: Action = action
-                return found
+                return action
         allowed = sorted(self.index(view, a) for a in legal)
         shown = self.texts[index] if 0 <= index < self.size else "outside the space"
         raise InteropError(f"action index {index} ({shown}) is not legal now; allowed indices: {allowed}")
 
-    def mask(self, view: Any) -> Mask:
+    def mask(self, view: ViewT) -> Mask:
         """1 at the index of every legal action of ``view``, else 0."""
         out = np.zeros(self.size, dtype=np.int8)
         for action in view.legal_actions:
@@ -97,11 +130,8 @@ class Context:
     """What an encoder needs beside the view: the table and its scales."""
 
     players: int
-    rules: Any
+    rules: Rules
     verbs: tuple[str, ...]
-
-
-Fill = Callable[[Any, Context], Iterable[float]]
 
 
 SEATS_AND_NOBODY: Final = -1
@@ -115,17 +145,17 @@ VERBS_PER_SEAT: Final = -4
 
 
 @dataclass(frozen=True, slots=True)
-class Feature:
+class Feature(Generic[ViewT]):
     """One segment of the observation: its name, its size (a number of values, or one of the sizes per table
-    above), what it means, and how a view fills it."""
+    above), what it means, and how a view of the game fills it."""
 
     name: str
     size: int
     doc: str
-    fill: Fill
+    fill: Callable[[ViewT, Context], Iterable[float]]
 
 
-def relative_slot(view: Any, seat: int | None, players: int) -> int:
+def relative_slot(view: View, seat: int | None, players: int) -> int:
     """The relative slot of ``seat`` (``players`` for nobody, chance or the table)."""
     if seat is None or not isinstance(seat, int) or not 0 <= seat < players:
         return players
@@ -148,8 +178,8 @@ def card_values(cards: Iterable[Card | None], weight: float = 1.0) -> list[float
     return out
 
 
-def per_seat(view: Any, ctx: Context, values: Sequence[Any], encode: Callable[[Any], list[float]],
-              width: int) -> list[float]:
+def per_seat(view: View, ctx: Context, values: Sequence[T], encode: Callable[[T], list[float]],
+             width: int) -> list[float]:
     """A per-seat field, reordered so that slot ``r`` is the seat ``r`` places after the viewer."""
     out = [0.0] * (width * ctx.players)
     for seat, value in enumerate(values):
@@ -162,17 +192,19 @@ def scaled(values: Iterable[float], scale: float) -> list[float]:
     return [min(1.0, max(0.0, value / scale)) for value in values]
 
 
-def plays(view: Any) -> list[tuple[int, Card]]:
-    return [(seat, action.card) for seat, action in view.history if is_play(action)]
+def plays(view: DealView) -> list[tuple[int, Card]]:
+    return [(seat, card) for seat, action in view.history if (card := played_card(action)) is not None]
 
 
 @lru_cache(maxsize=4096)
-def is_play(action: Action) -> bool:
-    """A card played to a trick (``play KH``)."""
-    return hasattr(action, "card") and str(action).startswith("play ")
+def played_card(action: Action) -> Card | None:
+    """The card of a card played to a trick (``play KH``), else None."""
+    card = getattr(action, "card", None)
+    return card if isinstance(card, Card) and str(action).startswith("play ") else None
 
 
-def current_trick(view: Any) -> Sequence[tuple[int, Card]]:
+def current_trick(view: DealView) -> Sequence[tuple[int, Card]]:
+    """The trick in progress: a view's ``trick`` where it holds one, else read from its ``tricks``."""
     if hasattr(view, "trick"):
         trick: Sequence[tuple[int, Card]] = view.trick
         return trick
@@ -187,16 +219,14 @@ def current_trick(view: Any) -> Sequence[tuple[int, Card]]:
     return plays(view)[-count:] if count else ()
 
 
-def hand(view: Any) -> Iterable[Card | None]:
+def hand(view: HandView) -> Iterable[Card | None]:
     """The viewer's cards, as most views hold them (``view.hand``)."""
-    cards: Iterable[Card] = view.hand
-    return cards
+    return view.hand
 
 
-def hand_sizes(view: Any) -> Sequence[int]:
+def hand_sizes(view: HandView) -> Sequence[int]:
     """Each seat's card count, as most views hold them (``view.hand_sizes``)."""
-    sizes: Sequence[int] = view.hand_sizes
-    return sizes
+    return view.hand_sizes
 
 
 @lru_cache(maxsize=4096)
@@ -204,24 +234,30 @@ def verb(action: Action) -> str:
     return str(action).split(" ", 1)[0]
 
 
-def common(hand_size: int, phases: int, *, cards_held: Callable[[Any], Iterable[Card | None]] = hand,
-           cards_per_seat: Callable[[Any], Sequence[int]] = hand_sizes) -> list[Feature]:
-    """The segments every game has (the module's docstring lists them); a game whose views hold the viewer's
-    cards or the seats' card counts otherwise says how to read them."""
+def common(hand_size: int, phases: int) -> list[Feature[HandView]]:
+    """The segments every game has (the module's docstring lists them), for views that hold the viewer's cards and
+    each seat's card count as most do (:class:`HandView`)."""
+    return common_reading(hand_size, phases, cards_held=hand, cards_per_seat=hand_sizes)
 
-    def played(view: Any, ctx: Context) -> list[float]:
+
+def common_reading(hand_size: int, phases: int, *, cards_held: Callable[[DealViewT], Iterable[Card | None]],
+                   cards_per_seat: Callable[[DealViewT], Sequence[int]]) -> list[Feature[DealViewT]]:
+    """The segments every game has, for a game whose views hold the viewer's cards or the seats' card counts
+    otherwise: ``cards_held`` and ``cards_per_seat`` say how to read them."""
+
+    def played(view: DealViewT, ctx: Context) -> list[float]:
         by_seat: list[list[Card]] = [[] for _ in range(ctx.players)]
         for seat, card in plays(view):
             by_seat[seat].append(card)
         return per_seat(view, ctx, by_seat, card_values, CARD_SLOTS)
 
-    def trick(view: Any, ctx: Context) -> list[float]:
+    def trick(view: DealViewT, ctx: Context) -> list[float]:
         by_seat: list[list[Card]] = [[] for _ in range(ctx.players)]
         for seat, card in current_trick(view):
             by_seat[seat].append(card)
         return per_seat(view, ctx, by_seat, card_values, CARD_SLOTS)
 
-    def last_verb(view: Any, ctx: Context) -> list[float]:
+    def last_verb(view: DealViewT, ctx: Context) -> list[float]:
         last: list[str | None] = [None] * ctx.players
         for seat, action in view.history:
             if isinstance(seat, int) and 0 <= seat < ctx.players:
@@ -247,49 +283,50 @@ def common(hand_size: int, phases: int, *, cards_held: Callable[[Any], Iterable[
     ]
 
 
-def seat_one_hot(name: str, doc: str, get: Callable[[Any], int | None]) -> Feature:
+def seat_one_hot(name: str, doc: str, get: Callable[[ViewT], int | None]) -> Feature[ViewT]:
     return Feature(name, SEATS_AND_NOBODY, doc,
                    lambda v, c: one_hot(c.players + 1, relative_slot(v, get(v), c.players)))
 
 
-def seat_values(name: str, doc: str, get: Callable[[Any, Context], Sequence[float]],
-                 scale: Callable[[Context], float]) -> Feature:
+def seat_values(name: str, doc: str, get: Callable[[ViewT, Context], Sequence[float]],
+                scale: Callable[[Context], float]) -> Feature[ViewT]:
     return Feature(name, PER_SEAT, doc, lambda v, c: per_seat(v, c, get(v, c), lambda x: scaled([x], scale(c)), 1))
 
 
-def seat_cards(name: str, doc: str, get: Callable[[Any], Sequence[Iterable[Card | None]]],
-                weight: float = 1.0) -> Feature:
+def seat_cards(name: str, doc: str, get: Callable[[ViewT], Sequence[Iterable[Card | None]]],
+               weight: float = 1.0) -> Feature[ViewT]:
     return Feature(name, CARDS_PER_SEAT, doc,
                    lambda v, c: per_seat(v, c, get(v), lambda cs: card_values(cs, weight), CARD_SLOTS))
 
 
-def suit(card_or_suit: Any) -> list[float]:
+def suit(card_or_suit: Card | Suit | None) -> list[float]:
     if card_or_suit is None:
         return [0.0] * 4
-    suit = getattr(card_or_suit, "suit", card_or_suit)
-    return one_hot(4, int(suit))
+    return one_hot(4, int(card_or_suit.suit if isinstance(card_or_suit, Card) else card_or_suit))
 
 
-def side_first(view: Any, values: Sequence[float]) -> list[float]:
+def side_first(view: View, values: Sequence[float]) -> list[float]:
     side = view.viewer % 2 if view.viewer >= 0 else 0
     return [values[side], values[1 - side]]
 
 
-Build = tuple[list[Feature], ActionSpace, tuple[str, ...]]
-"""What a game's encoding builds for a table: its segments, its action space, and its verbs (for ``last_verb``)."""
+Build = tuple[list[Feature[ViewT]], ActionSpace[ViewT], tuple[str, ...]]
+"""What a game's encoding builds for a table: its segments and its action space over its views, and its verbs (for
+``last_verb``)."""
 
 
 class GameEncoding(Protocol):
-    """What each game's ``encoding.py`` offers the adapters."""
+    """What each game's ``encoding.py`` offers the adapters. The adapters give it only its own game's rules and
+    views (the registration ties them), and it reads what its game's classes declare."""
 
-    def build(self, players: int, rules: Any, /) -> Build:
+    def build(self, players: int, rules: Rules, /) -> Build[View]:
         """The observation's segments, the action space and the verbs of a table of ``players`` under ``rules``."""
         ...
 
-    def deal_bounds(self, players: int, rules: Any, /) -> tuple[float, float]:
+    def deal_bounds(self, players: int, rules: Rules, /) -> tuple[float, float]:
         """The least and the most a seat can get from one deal of a new game under ``rules``."""
         ...
 
-    def zero_sum(self, rules: Any, /) -> bool:
+    def zero_sum(self, rules: Rules, /) -> bool:
         """Whether every deal's results sum to zero under ``rules``."""
         ...

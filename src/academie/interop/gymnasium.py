@@ -22,29 +22,29 @@ True
 from __future__ import annotations
 
 import random
-from typing import Any, Final, SupportsFloat
+from typing import Final, SupportsFloat, cast
 
 import gymnasium
 import numpy as np
 from gymnasium import spaces
 
 from academie.bots import Bot
-from academie.engine import SeededChance
-from academie.interop.encoding import Encoding, InteropError, deal_bounds, encoding, new_rules
+from academie.engine import Game, SeededChance
+from academie.interop.encoding import Encoding, Info, InteropError, Observed, deal_bounds, encoding, new_rules
 from academie.interop.pettingzoo import EPISODES, RENDER_MODES, picture_lines
 
 _MAX_REDEALS: Final = 100
 """Deals dealt again, at most, when one ends before the agent's seat has anything to decide."""
 
 
-class SeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
+class SeatEnv(gymnasium.Env[Observed, np.int64]):
     """One seat of one of our games; the other seats played by our bots."""
 
     metadata = {"render_modes": list(RENDER_MODES), "render_fps": 4}  # noqa: RUF012 (declared so by gymnasium.Env)
 
     def __init__(self, game: str, *, seat: int = 0, opponents: str = "classical", players: int | None = None,
                  episode: str = "deal", first_dealer: int | None = None, render_mode: str | None = None,
-                 illegal_reward: float | str | None = "worst", **options: Any) -> None:
+                 illegal_reward: float | str | None = "worst", **options: object) -> None:
         from academie.games import load
 
         game_type = load(game)
@@ -65,18 +65,20 @@ class SeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self.illegal_reward = low - (high - low) if illegal_reward == "worst" else illegal_reward
         self.seat, self.opponents, self.episode = seat, opponents, episode
         self.first_dealer, self.render_mode = first_dealer, render_mode
-        self.observation_space = spaces.Dict({
+        # gymnasium annotates a Dict space as a space of dicts of spaces; its elements are dicts of arrays
+        self.observation_space = cast("spaces.Space[Observed]", spaces.Dict({
             "observation": spaces.Box(0.0, 1.0, (self.encoding.size,), np.float32),
-            "action_mask": spaces.Box(0, 1, (self.encoding.actions.size,), np.int8)})
+            "action_mask": spaces.Box(0, 1, (self.encoding.actions.size,), np.int8)}))
         self.action_space = spaces.Discrete(self.encoding.actions.size)
         self._seeds = random.Random()
-        self.state: Any = None
+        self.state: Game | None = None
+        """The game of the episode under way (None before :meth:`reset`)."""
         self._bots: list[Bot] = []
         self._ended_illegally = False
 
     # ---------------------------------------------------------------------------------------------- episode
     def reset(self, *, seed: int | None = None,
-              options: dict[str, Any] | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
+              options: dict[str, object] | None = None) -> tuple[Observed, Info]:
         super().reset(seed=seed)
         if seed is not None:
             self._seeds = random.Random(seed)
@@ -92,27 +94,30 @@ class SeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
         from academie.sim import derive_seed
 
         game = self.encoding.game
-        self.state = game.state(self.encoding.rules, chance=SeededChance(deal_seed), first_dealer=self.first_dealer)
-        self.state.resolve_chance()
+        state = self.state = game.state(self.encoding.rules, chance=SeededChance(deal_seed),
+                                        first_dealer=self.first_dealer)
+        state.resolve_chance()
         self._bots = [make_bot(game.name, self.opponents, seed=derive_seed(deal_seed, seat + 1))
                       for seat in range(self.encoding.players)]
         self._play_others()
 
     def _play_others(self) -> None:
-        state = self.state
-        while self._points() is None and state.actor != self.seat:
-            state.apply(self._bots[state.actor].choose(state.view(state.actor)))
+        state = self._game()
+        while self._points() is None and (actor := state.actor) != self.seat:
+            assert actor is not None and actor >= 0, "chance and the table act by themselves in the adapters"
+            state.apply(self._bots[actor].choose(state.view(actor)))
 
-    def step(self, action: np.int64 | int) -> tuple[dict[str, Any], SupportsFloat, bool, bool, dict[str, Any]]:
-        if self.state is None or self._points() is not None or self._ended_illegally:
+    def step(self, action: np.int64 | int) -> tuple[Observed, SupportsFloat, bool, bool, Info]:
+        state = self.state
+        if state is None or self._points() is not None or self._ended_illegally:
             raise InteropError("the episode is over (or not begun): call reset()")
-        view = self.state.view(self.seat)
+        view = state.view(self.seat)
         mask = self.encoding.mask(view)
         if self.illegal_reward is not None and not (0 <= int(action) < mask.size and mask[int(action)]):
             self._ended_illegally = True
             observation, info = self._observe()
             return observation, float(self.illegal_reward), True, False, {**info, "illegal_action": True}
-        self.state.apply(self.encoding.actions.action(view, int(action)))
+        state.apply(self.encoding.actions.action(view, int(action)))
         self._play_others()
         points = self._points()
         observation, info = self._observe()
@@ -121,20 +126,26 @@ class SeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
         reward = 0.0 if points is None else float(points[self.seat])
         return observation, reward, points is not None, False, info
 
+    def _game(self) -> Game:
+        """The game of the episode under way."""
+        if self.state is None:
+            raise InteropError("the episode is not begun: call reset()")
+        return self.state
+
     def _points(self) -> tuple[int, ...] | None:
-        state = self.state
+        state = self._game()
         if self.episode == "deal":
             return tuple(state.deal_results[0].points) if state.deal_results else None
         return tuple(state.returns()) if state.is_terminal else None
 
-    def _observe(self) -> tuple[dict[str, Any], dict[str, Any]]:
-        view = self.state.view(self.seat)
+    def _observe(self) -> tuple[Observed, Info]:
+        view = self._game().view(self.seat)
         mask = self.encoding.mask(view)
         return {"observation": self.encoding.observe(view), "action_mask": mask}, {"action_mask": mask}
 
     def legal_texts(self) -> list[str]:
         """The seat's legal actions now, as text."""
-        return [str(action) for action in self.state.view(self.seat).legal_actions]
+        return [str(action) for action in self._game().view(self.seat).legal_actions]
 
     def render(self) -> str | None:
         """The seat's table picture: returned ("ansi") or printed ("human")."""

@@ -18,15 +18,16 @@ True
 from __future__ import annotations
 
 import random
-from typing import Any, Final
+from collections.abc import Sized
+from typing import Final, Protocol
 
 import numpy as np
 from open_spiel.python.algorithms import ismcts, mcts  # type: ignore[import-untyped]
 
 from academie.bots import Reason
 from academie.bots.random import NoLegalActionError
-from academie.engine import Action
-from academie.interop.encoding import deal_bounds
+from academie.engine import Action, Game, Rules, View
+from academie.interop.encoding import InteropError, deal_bounds
 from academie.interop.openspiel import AcademieGame, AcademieState, from_engine, game_for_rules
 
 NAME: Final = "openspiel-ismcts"
@@ -34,6 +35,14 @@ SIMULATIONS: Final = 200
 """Simulations per decision by default."""
 EXPLORATION: Final = 0.7
 """UCT's exploration constant, per unit of a deal's range of results."""
+
+
+class RulesView(View, Protocol):
+    """A view that names its rules, as every game's does: the bot finds the game and its bounds from them."""
+
+    @property
+    def rules(self) -> Rules:
+        ...
 
 
 class IsmctsBot:
@@ -47,7 +56,7 @@ class IsmctsBot:
         self._numpy = np.random.RandomState(seed % 2**32)
         self._last = ""
 
-    def choose(self, view: Any) -> Action:
+    def choose(self, view: RulesView) -> Action:
         legal: tuple[Action, ...] = tuple(view.legal_actions)
         if not legal:
             raise NoLegalActionError("the view offers no legal action: the bot is not the seat to act")
@@ -68,25 +77,28 @@ class IsmctsBot:
         index = int(bot.step(root))
         self._last = Reason("chooses the move its information-set search visited most, over {count} simulations",
                             count=self.simulations)
-        chosen: Action = game.encoding.actions.action(view, index)
-        return chosen
+        return game.encoding.actions.action(view, index)
 
     def explain(self) -> str:
         return self._last
 
 
-def _players(view: Any) -> int:
-    hand_sizes = getattr(view, "hand_sizes", None)
-    return len(hand_sizes) if hand_sizes is not None else len(view.caves)
+def _players(view: View) -> int:
+    """The seats of the view's table: its hands' sizes, or Le Quinze's caves."""
+    for name in ("hand_sizes", "caves"):
+        seats: Sized | None = getattr(view, name, None)
+        if seats is not None:
+            return len(seats)
+    raise InteropError(f"a {type(view).__name__} holds neither hand_sizes nor caves: its seats are not known")
 
 
-def _root(game: AcademieGame, view: Any, state_class: Any, rng: random.Random) -> AcademieState:
+def _root(game: AcademieGame, view: View, state_class: type[Game], rng: random.Random) -> AcademieState:
     return from_engine(game, state_class.sample(view, rng))
 
 
-def make(*, seed: int = 0, **options: Any) -> IsmctsBot:
+def make(*, seed: int = 0, simulations: int = SIMULATIONS) -> IsmctsBot:
     """The factory the bots' registry calls (``make_bot(game, "openspiel-ismcts", seed=...)``)."""
-    return IsmctsBot(seed=seed, **options)
+    return IsmctsBot(seed=seed, simulations=simulations)
 
 
 __all__ = ["NAME", "IsmctsBot", "make"]

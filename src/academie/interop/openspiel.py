@@ -32,15 +32,15 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from enum import Enum
-from typing import Any, Final
+from typing import Final
 
 import numpy as np
 import pyspiel  # type: ignore[import-not-found]
 
 from academie.cards import CARDS, Card
-from academie.engine import CHANCE, Action, ChanceSource, Rules, View, rules_to_dict
+from academie.engine import CHANCE, JSON, Action, ChanceSource, Game, Rules, View, rules_to_dict
 from academie.games import GAMES, GameType
 from academie.interop.encoding import (
     CARD_SLOTS,
@@ -56,6 +56,8 @@ from academie.interop.encoding import (
 PREFIX: Final = "academie_"
 _TERMINAL: Final = int(pyspiel.PlayerId.TERMINAL)
 _CHANCE: Final = int(pyspiel.PlayerId.CHANCE)
+GameParams = Mapping[str, int | str]
+"""The parameters of one of our games in OpenSpiel: ``players``, ``rules``, ``first_dealer``, ``top``."""
 
 
 # ------------------------------------------------------------------------------------------------ chance
@@ -97,7 +99,7 @@ class _Tape(ChanceSource):
         return twin
 
 
-def pack_to_shuffle(state: Any) -> tuple[Card, ...]:
+def pack_to_shuffle(state: Game) -> tuple[Card, ...]:
     """The pack the engine shuffles next (empty when chance is not to act)."""
     if state.actor != CHANCE:
         return ()
@@ -111,14 +113,14 @@ def pack_to_shuffle(state: Any) -> tuple[Card, ...]:
 
 
 # ------------------------------------------------------------------------------------------------ parameters
-def parse_rules(text: str) -> dict[str, Any]:
+def parse_rules(text: str) -> dict[str, JSON]:
     """``"form:B+cave:20"`` as rules options (integers and booleans read as such). OpenSpiel's game strings use
     ``=`` and ``,`` themselves, hence ``:`` and ``+``.
 
     >>> parse_rules("form:B+stake:2+silent_bust:true")
     {'form': 'B', 'stake': 2, 'silent_bust': True}
     """
-    options: dict[str, Any] = {}
+    options: dict[str, JSON] = {}
     for item in filter(None, (part.strip() for part in text.split("+"))):
         key, sep, value = item.partition(":")
         if not sep:
@@ -127,7 +129,7 @@ def parse_rules(text: str) -> dict[str, Any]:
     return options
 
 
-def _value(text: str) -> Any:
+def _value(text: str) -> JSON:
     lowered = text.lower()
     if lowered in ("true", "false"):
         return lowered == "true"
@@ -158,7 +160,7 @@ def rules_text(rules: Rules) -> str:
     return "+".join(parts)
 
 
-def _game_type(game: GameType) -> Any:
+def _game_type(game: GameType) -> pyspiel.GameType:
     return pyspiel.GameType(
         short_name=PREFIX + game.name, long_name=f"Académie {game.title}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
@@ -182,7 +184,7 @@ class AcademieGame(pyspiel.Game):  # type: ignore[misc]
     """One deal of one of our games, as OpenSpiel sees it. It keeps only plain values (OpenSpiel pickles games
     and states); its encoding and rules come from a cache."""
 
-    def __init__(self, params: dict[str, Any] | None = None, *, game: str) -> None:
+    def __init__(self, params: GameParams | None = None, *, game: str) -> None:
         params = dict(params or {})
         game_type = GAMES[game]
         registered = _game_type(game_type)
@@ -222,7 +224,8 @@ class AcademieGame(pyspiel.Game):  # type: ignore[misc]
     def new_initial_state(self) -> AcademieState:
         return AcademieState(self)
 
-    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> ViewObserver:
+    def make_py_observer(self, iig_obs_type: pyspiel.IIGObservationType | None = None,
+                         params: Mapping[str, object] | None = None) -> ViewObserver:
         perfect_recall = iig_obs_type is None or bool(iig_obs_type.perfect_recall)
         return ViewObserver(self.encoding, perfect_recall=perfect_recall)
 
@@ -252,7 +255,7 @@ def encoding_for(key: tuple[str, str, int]) -> Encoding:
     return found
 
 
-def _with_utility(game_type: Any, utility: Any) -> Any:
+def _with_utility(game_type: pyspiel.GameType, utility: pyspiel.GameType.Utility) -> pyspiel.GameType:
     return pyspiel.GameType(
         short_name=game_type.short_name, long_name=game_type.long_name, dynamics=game_type.dynamics,
         chance_mode=game_type.chance_mode, information=game_type.information, utility=utility,
@@ -271,7 +274,7 @@ class _Deal:
 
     __slots__ = ("done", "drawn", "engine", "left", "pack", "player", "strings")
 
-    def __init__(self, engine: Any, pack: tuple[Card, ...], drawn: list[Card], left: dict[int, int],
+    def __init__(self, engine: Game, pack: tuple[Card, ...], drawn: list[Card], left: dict[int, int],
                  done: int | None = None) -> None:
         self.engine = engine
         self.pack = pack
@@ -286,7 +289,7 @@ class _Deal:
         """OpenSpiel's player to act, once asked for since the last action."""
 
     @classmethod
-    def start(cls, engine: Any, top: frozenset[int]) -> _Deal:
+    def start(cls, engine: Game, top: frozenset[int]) -> _Deal:
         """The deal of ``engine`` with nothing drawn yet of the pack it shuffles next."""
         pack = pack_to_shuffle(engine)
         return cls(engine, pack, [], _drawable(pack, top))
@@ -297,7 +300,7 @@ class _Deal:
         self.drawn = []
         self.left = _drawable(self.pack, top)
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> _Deal:
+    def __deepcopy__(self, memo: dict[int, object]) -> _Deal:
         return _Deal(self.engine.clone(), self.pack, self.drawn[:], self.left.copy(), self.done)
 
 
@@ -312,7 +315,7 @@ def _drawable(pack: Sequence[Card], top: frozenset[int]) -> dict[int, int]:
 class AcademieState(pyspiel.State):  # type: ignore[misc]
     """A deal in progress: our engine's state, and the cards of the shuffle being drawn."""
 
-    def __init__(self, game: AcademieGame, engine_state: Any = None) -> None:
+    def __init__(self, game: AcademieGame, engine_state: Game | None = None) -> None:
         super().__init__(game)
         self.key = game.key
         self.first_dealer = game.first_dealer
@@ -328,7 +331,7 @@ class AcademieState(pyspiel.State):  # type: ignore[misc]
         return self._deal
 
     @property
-    def engine(self) -> Any:
+    def engine(self) -> Game:
         """Our state of the deal (with no chance source: OpenSpiel's chance outcomes deal)."""
         return self.deal.engine
 
@@ -357,6 +360,7 @@ class AcademieState(pyspiel.State):  # type: ignore[misc]
         actor = self.engine.actor
         if actor == CHANCE:
             return _CHANCE
+        assert actor is not None, "a deal not over has a seat or chance to act"
         return int(actor)
 
     def _over(self) -> bool:
@@ -390,11 +394,13 @@ class AcademieState(pyspiel.State):  # type: ignore[misc]
     def _apply_action(self, action: int) -> None:
         self.deal.strings.clear()
         self.deal.player = None
-        if self.engine.actor == CHANCE:
+        actor = self.engine.actor
+        if actor == CHANCE:
             self._draw(action)
             return
+        assert actor is not None, "OpenSpiel applies no action to a deal over"
         space = self.encoding.actions
-        view = self.engine.view(self.engine.actor) if space.needs_view else None
+        view = self.engine.view(actor) if space.needs_view else None
         self.engine.apply(space.among(self.engine.legal_actions(), view, action))
         self.deal.shuffle_next(self.get_game().top)
 
@@ -457,7 +463,7 @@ def view_string(view: View, *, with_history: bool = True) -> str:
 _COMPARED: dict[type, tuple[str, ...]] = {}
 
 
-def _compared(cls: Any) -> tuple[str, ...]:
+def _compared(cls: type) -> tuple[str, ...]:
     """The compared fields of a view's (or a value's) dataclass, the rules left out."""
     names = _COMPARED.get(cls)
     if names is None:
@@ -465,7 +471,7 @@ def _compared(cls: Any) -> tuple[str, ...]:
     return names
 
 
-def _text(value: Any) -> str:
+def _text(value: object) -> str:
     if isinstance(value, tuple):
         return "(" + ",".join(map(_text, value)) + ")"
     if isinstance(value, Action | Card | str | int | Enum) or value is None:
@@ -503,7 +509,7 @@ def _register(game: GameType) -> None:
     """Register ``game`` with a class of its own (OpenSpiel keeps the class; a closure would be released without
     the interpreter's lock at exit)."""
 
-    def init(self: AcademieGame, params: dict[str, Any] | None = None) -> None:
+    def init(self: AcademieGame, params: GameParams | None = None) -> None:
         AcademieGame.__init__(self, params, game=game.name)
 
     cls = type(f"{game.name.capitalize()}Game", (AcademieGame,), {"__init__": init, "__module__": __name__})
@@ -518,10 +524,10 @@ def game_name(game: str) -> str:
     return PREFIX + load(game).name
 
 
-def load_game(game: str, *, players: int | None = None, first_dealer: int = 0, **options: Any) -> AcademieGame:
+def load_game(game: str, *, players: int | None = None, first_dealer: int = 0, **options: object) -> AcademieGame:
     """``pyspiel.load_game`` for one of our games, with rules options as keywords."""
-    params: dict[str, Any] = {"first_dealer": first_dealer,
-                              "rules": "+".join(f"{k}:{v}" for k, v in options.items())}
+    params: dict[str, int | str] = {"first_dealer": first_dealer,
+                                    "rules": "+".join(f"{k}:{v}" for k, v in options.items())}
     if players is not None:
         params["players"] = players
     loaded: AcademieGame = pyspiel.load_game(game_name(game), params)
@@ -531,12 +537,12 @@ def load_game(game: str, *, players: int | None = None, first_dealer: int = 0, *
 def game_for_rules(rules: Rules, *, players: int) -> AcademieGame:
     """The OpenSpiel game of one of our rules dataclasses (a view's ``rules``), dealt by seat 0."""
     name = next(game.name for game in GAMES.values() if isinstance(rules, game.rules))
-    params: dict[str, Any] = {"players": players, "rules": rules_text(rules), "first_dealer": 0}
+    params: GameParams = {"players": players, "rules": rules_text(rules), "first_dealer": 0}
     loaded: AcademieGame = pyspiel.load_game(PREFIX + name, params)
     return loaded
 
 
-def from_engine(game: AcademieGame, engine_state: Any) -> AcademieState:
+def from_engine(game: AcademieGame, engine_state: Game) -> AcademieState:
     """An OpenSpiel state around one of our states of the same game (at a decision, not mid-shuffle); its
     OpenSpiel history is empty (it is a root for search, not a replay)."""
     engine_state = engine_state.clone()

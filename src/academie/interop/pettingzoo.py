@@ -24,14 +24,17 @@ of the seat to act, as the terminal game does.
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar, Final
+from typing import TYPE_CHECKING, ClassVar, Final
 
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
 from academie.engine import Game, SeededChance
-from academie.interop.encoding import Encoding, InteropError, encoding, new_rules
+from academie.interop.encoding import Encoding, Info, InteropError, Observed, encoding, new_rules
+
+if TYPE_CHECKING:
+    from academie.registry import GameType
 
 EPISODES: Final = ("deal", "game")
 RENDER_MODES: Final = ("ansi", "human")
@@ -44,11 +47,11 @@ def agent_name(seat: int) -> str:
 class AcademieEnv(AECEnv):  # type: ignore[misc]
     """One of our games as an AEC environment (see the module's documentation)."""
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": list(RENDER_MODES), "name": "academie",
+    metadata: ClassVar[dict[str, object]] = {"render_modes": list(RENDER_MODES), "name": "academie",
                                           "is_parallelizable": False}
 
     def __init__(self, game: str, *, players: int | None = None, render_mode: str | None = None,
-                 episode: str = "deal", first_dealer: int | None = None, **options: Any) -> None:
+                 episode: str = "deal", first_dealer: int | None = None, **options: object) -> None:
         super().__init__()
         if episode not in EPISODES:
             raise InteropError(f"episode={episode!r} is not allowed; allowed: {', '.join(EPISODES)}")
@@ -70,34 +73,42 @@ class AcademieEnv(AECEnv):  # type: ignore[misc]
             "action_mask": spaces.Box(0, 1, (actions,), np.int8)}) for agent in self.possible_agents}
         self.action_spaces = {agent: spaces.Discrete(actions) for agent in self.possible_agents}
         self._seeds = random.Random()
-        self.state: Any = None
+        self.state: Game | None = None
+        """The game of the episode under way (None before :meth:`reset`)."""
 
     # ---------------------------------------------------------------------------------------------- spaces
-    def observation_space(self, agent: str) -> spaces.Space[Any]:
+    def observation_space(self, agent: str) -> spaces.Space[object]:
         return self.observation_spaces[agent]
 
-    def action_space(self, agent: str) -> spaces.Space[Any]:
+    def action_space(self, agent: str) -> spaces.Space[object]:
         return self.action_spaces[agent]
 
-    def observe(self, agent: str) -> dict[str, Any]:
-        view = self.state.view(self.possible_agents.index(agent))
+    def observe(self, agent: str) -> Observed:
+        view = self._game().view(self.possible_agents.index(agent))
         return {"observation": self.encoding.observe(view), "action_mask": self.encoding.mask(view)}
 
+    def _game(self) -> Game:
+        """The game of the episode under way."""
+        if self.state is None:
+            raise InteropError("the episode is not begun: call reset()")
+        return self.state
+
     # ---------------------------------------------------------------------------------------------- episode
-    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+    def reset(self, seed: int | None = None, options: dict[str, object] | None = None) -> None:
         if seed is not None:
             self._seeds = random.Random(seed)
         deal_seed = self._seeds.getrandbits(63)
         game = self.encoding.game
-        self.state = game.state(self.encoding.rules, chance=SeededChance(deal_seed), first_dealer=self.first_dealer)
-        self.state.resolve_chance()
+        state = self.state = game.state(self.encoding.rules, chance=SeededChance(deal_seed),
+                                        first_dealer=self.first_dealer)
+        state.resolve_chance()
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
-        self.agent_selection = agent_name(self.state.actor)
+        self.infos: dict[str, Info] = {agent: {} for agent in self.agents}
+        self.agent_selection = agent_name(_seat(state.actor))
 
     def step(self, action: int) -> None:
         agent = self.agent_selection
@@ -105,10 +116,11 @@ class AcademieEnv(AECEnv):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         space = self.encoding.actions
-        view = self.state.view(self.state.actor) if space.needs_view else None
+        state = self._game()
+        view = state.view(_seat(state.actor)) if space.needs_view else None
         self._cumulative_rewards[agent] = 0
         self._clear_rewards()
-        self.state.apply(space.among(self.state.legal_actions(), view, int(action)))
+        state.apply(space.among(state.legal_actions(), view, int(action)))
         points = self._episode_points()
         if points is not None:
             for other, value in zip(self.possible_agents, points, strict=True):
@@ -117,13 +129,13 @@ class AcademieEnv(AECEnv):  # type: ignore[misc]
             self._accumulate_rewards()
             self.agent_selection = agent  # the dead steps then take every agent out in turn
         else:
-            self.agent_selection = agent_name(self.state.actor)
+            self.agent_selection = agent_name(_seat(state.actor))
         if self.render_mode == "human":
             self.render()
 
     def _episode_points(self) -> tuple[int, ...] | None:
         """The rewards when the episode has ended (one deal, or the game), else None."""
-        state = self.state
+        state = self._game()
         if self.episode == "deal":
             return tuple(state.deal_results[0].points) if state.deal_results else None
         return tuple(state.returns()) if state.is_terminal else None
@@ -132,7 +144,8 @@ class AcademieEnv(AECEnv):  # type: ignore[misc]
     def render(self) -> str | None:
         if self.render_mode is None:
             return None
-        text = "\n".join(picture_lines(self.encoding, self.state, self.possible_agents.index(self.agent_selection)))
+        seat = self.possible_agents.index(self.agent_selection)
+        text = "\n".join(picture_lines(self.encoding, self._game(), seat))
         if self.render_mode == "human":
             print(text)
             return None
@@ -157,17 +170,25 @@ def picture_lines(encoding_: Encoding, state: Game, seat: int) -> list[str]:
     return draw_text(picture, words, menu=False)
 
 
-def _game(name: str) -> Any:
+def _seat(actor: int | None) -> int:
+    """The seat to act: chance and the table act by themselves, and a game over has no agent to select."""
+    assert actor is not None and actor >= 0, "chance and the table act by themselves in the adapters"
+    return actor
+
+
+def _game(name: str) -> GameType:
     from academie.games import load
 
     return load(name)
 
 
-def env(game: str, *, players: int | None = None, render_mode: str | None = None, **options: Any) -> AcademieEnv:
+def env(game: str, *, players: int | None = None, render_mode: str | None = None, episode: str = "deal",
+        first_dealer: int | None = None, **options: object) -> AcademieEnv:
     """The AEC environment of ``game`` (a name or alias); ``options`` are rules options (``form="B"``,
-    ``must_trump=False``...) and the environment's own ``episode`` ("deal" or "game") and ``first_dealer``
-    (None: the players draw for it, as the rules say)."""
-    return AcademieEnv(game, players=players, render_mode=render_mode, **options)
+    ``must_trump=False``...); ``episode`` is "deal" or "game", and ``first_dealer`` None lets the players draw for
+    it, as the rules say."""
+    return AcademieEnv(game, players=players, render_mode=render_mode, episode=episode, first_dealer=first_dealer,
+                       **options)
 
 
 __all__ = ["AcademieEnv", "agent_name", "env", "picture_lines"]

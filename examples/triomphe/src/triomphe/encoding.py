@@ -16,12 +16,12 @@ from academie.interop.features import (
     seat_values,
     suit,
 )
-from triomphe.state import HAND, Phase, TriompheRules
+from triomphe.state import HAND, Phase, TriompheRules, TriompheView
 
 
-def build(players: int, rules: TriompheRules, /) -> Build:
+def build(players: int, rules: TriompheRules, /) -> Build[TriompheView]:
     """The trump suit, the turn-up, the cards shown, the tricks and the points; one action per card played."""
-    features = [
+    features: list[Feature[TriompheView]] = [
         *common(HAND, len(Phase)),
         Feature("trumps", 4, "the trump suit one-hot (T-2)", lambda v, c: suit(v.trump_card)),
         Feature("turn_up", CARD_SLOTS, "the turned-up card, la triomphe (T-2)",
@@ -29,7 +29,7 @@ def build(players: int, rules: TriompheRules, /) -> Build:
         seat_cards("shown", "per relative seat: its cards shown face up (T-L1)", lambda v: v.shown),
         seat_values("tricks_won", "per relative seat: tricks won / 5", lambda v, c: v.tricks_won, lambda c: 5.0),
         seat_values("score", "per relative seat: points / the points of the game (T-5)", lambda v, c: v.score,
-                    lambda c: float(c.rules.game_points)),
+                    lambda c: float(rules.game_points)),
     ]
     return features, ActionSpace(card_texts("play", PACK_32)), ("play",)
 

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from academie.cards import Card
 from academie.engine import Game, Operation, Shuffle
-from academie.registry import RecordHooks, signed_points
+from academie.registry import RecordHooks, own_state, signed_points
 from triomphe.state import TURN_UP, TriompheState, redact
 
 
-def seen(before: TriompheState, after: TriompheState, operation: Operation, seat: int) -> tuple[Card, ...]:
+def seen(before: Game, after: Game, operation: Operation, seat: int) -> tuple[Card, ...]:
     """T-2: a seat sees the five cards dealt to it and the turn-up, at their places in the deck; then its hand, the
     turn-up and the cards shown."""
+    before, after = own_state(before, TriompheState), own_state(after, TriompheState)
     if seat not in (0, 1):
         return ()
     action = operation.action

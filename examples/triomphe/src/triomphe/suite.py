@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from academie.cards import Card, cards_of
-from academie.registry import RoomTable, Suite, SuiteTable
+from academie.engine import Game
+from academie.registry import RoomTable, Suite, SuiteTable, own_state
 from triomphe.state import TriompheState
 
 
-def face_down(state: TriompheState) -> dict[int, set[Card]]:
+def face_down(state: Game) -> dict[int, set[Card]]:
     """Each hand less the cards shown to everybody (a card played out of turn and taken back, T-L1)."""
+    state = own_state(state, TriompheState)
     return {seat: set(cards_of(state.hands[seat] & ~state.shown[seat])) for seat in (0, 1)}
 
 

@@ -4,24 +4,24 @@ table-mode laws, catalogue, bots, record hooks, table picture), and its one regi
 The public names of :mod:`academie.games.ecarte.state` are importable from here.
 """
 
-from typing import Any
-
-from academie.bots import Bot
 from academie.games.ecarte import table
 from academie.games.ecarte.laws import CATALOGUE
 from academie.games.ecarte.records import HOOKS
 from academie.games.ecarte.state import *  # noqa: F403
 from academie.games.ecarte.state import EcarteRules, EcarteState
-from academie.registry import GameType, Lobby, Say, encoding_of, painter_of, reviewer_of, standard_bots, suite_of
+from academie.registry import (
+    GameType,
+    Lobby,
+    Say,
+    bot_of,
+    encoding_of,
+    painter_of,
+    reviewer_of,
+    standard_bots,
+    suite_of,
+)
 
 EcarteState.table_laws = table
-
-
-def _expert(**options: Any) -> Bot:
-    """The strongest bot (:mod:`academie.games.ecarte.bots.expert`), loaded when first asked for."""
-    from academie.games.ecarte.bots.expert import ExpertBot
-
-    return ExpertBot(**options)
 
 
 def lobby(w: Say) -> Lobby:
@@ -45,7 +45,8 @@ GAME = GameType(
     name="ecarte", title="Écarté", aliases=("écarté", "ecarte"), min_seats=2, max_seats=2,
     partnerships=False, pack_size=32, explicit_chance=True, max_actions_per_deal=96,
     state=EcarteState, rules=EcarteRules, catalogue=tuple(CATALOGUE), record=HOOKS,
-    bots={**standard_bots(__name__), "expert": _expert}, painter=painter_of(__name__),
+    bots={**standard_bots(__name__), "expert": bot_of(f"{__name__}.bots.expert", "ExpertBot")},
+    painter=painter_of(__name__),
     encoding=encoding_of(__name__), suite=suite_of(__name__), lobby=lobby,
     books_report=f"{__name__}.analysis",
     review=reviewer_of(__name__))

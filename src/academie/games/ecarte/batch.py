@@ -26,10 +26,10 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import Any, Final
+from typing import Final
 
 import numpy as np
 import numpy.typing as npt
@@ -47,6 +47,7 @@ from academie.batch import (
     spread,
 )
 from academie.batch.rng import DECISION, CounterChance, CounterRandomBot, deal_keys, draws, shuffle_positions
+from academie.bots import Bot
 from academie.cards import CARDS, Rank, Suit, card_index
 from academie.games.ecarte.bots.classical import ClassicalBot
 from academie.games.ecarte.state import DECK_SIZE, TALON_START, TURN_UP_POSITION, EcarteState, Shuffle
@@ -114,7 +115,7 @@ TAKE_BACK_OPTIONS: Final = np.array([[sum(1 for p in range(1 << c) if p.bit_coun
                                      for c in range(6)], dtype=np.int64)
 
 
-def _suit_table(feature: Any) -> Ints:
+def _suit_table(feature: Callable[[list[int]], int]) -> Ints:
     return np.array([feature([r for r in range(8) if p >> r & 1]) for p in range(256)], dtype=np.int64)
 
 
@@ -597,7 +598,7 @@ def reference_deal(seed: int, deal: int, *, policy: str = "random", first_dealer
     :class:`~academie.games.ecarte.bots.classical.ClassicalBot` (classical) in both seats."""
     chosen = check_policy(policy)
     state = EcarteState(chance=CounterChance(seed, deal), first_dealer=first_dealer)
-    bots: list[Any] = ([CounterRandomBot(seed=seed, deal=deal)] * 2 if chosen == "random"
+    bots: list[Bot] = ([CounterRandomBot(seed=seed, deal=deal)] * 2 if chosen == "random"
                        else [ClassicalBot(), ClassicalBot()])
     while not state.deal_results:
         actor = state.actor

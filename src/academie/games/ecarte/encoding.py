@@ -5,16 +5,17 @@ has, its fixed action space, and the bounds of a deal's results (:class:`academi
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any, Final
+from typing import Final
 
 from academie.cards import PACK_32, Card
 from academie.engine import Action
-from academie.games.ecarte.state import EcarteRules, Phase
+from academie.games.ecarte.state import Discard, EcarteRules, EcarteView, Phase, TakeBack
 from academie.interop.features import (
     CARD_SLOTS,
     ActionSpace,
     Build,
     Feature,
+    InteropError,
     card_slot,
     card_texts,
     card_values,
@@ -30,7 +31,7 @@ _POSITION_MASKS: Final = 32
 """Écarté: a subset of the five positions of a hand (or of a discard) as a 5-bit mask."""
 
 
-class EcarteActionSpace(ActionSpace):
+class EcarteActionSpace(ActionSpace[EcarteView]):
     """Écarté's space: the fixed actions, then ``discard`` by positions in the sorted hand (32 masks, 0 = keep
     all, E-§4.2's dealer who takes no card), then ``take-back`` by positions in the last discard (ECARTE-VI.5)."""
 
@@ -44,13 +45,15 @@ class EcarteActionSpace(ActionSpace):
         super().__init__((*fixed, *(f"discard positions {p}" for p in masks),
                           *(f"take-back positions {p}" for p in masks)))
 
-    def index(self, view: Any, action: Action) -> int:
-        text = str(action)
-        if text.startswith("discard"):
-            return self.discard_base + _subset_mask(sorted(view.hand, key=card_slot), action.cards)  # type: ignore[attr-defined]
-        if text.startswith("take-back"):
-            return self.take_back_base + _subset_mask(_last_discard(view), action.cards)  # type: ignore[attr-defined]
-        return super().index(view, action)
+    def index(self, view: EcarteView | None, action: Action) -> int:
+        if not isinstance(action, Discard | TakeBack):
+            return super().index(view, action)
+        if view is None:
+            raise InteropError(f"{str(action)!r} is numbered by positions in the viewer's cards: its index needs "
+                               "the view")
+        if isinstance(action, Discard):
+            return self.discard_base + _subset_mask(sorted(view.hand, key=card_slot), action.cards)
+        return self.take_back_base + _subset_mask(_last_discard(view), action.cards)
 
 
 def _positions(mask: int) -> str:
@@ -64,18 +67,18 @@ def _subset_mask(pool: Sequence[Card], cards: Iterable[Card]) -> int:
     return mask
 
 
-def _last_discard(view: Any) -> list[Card]:
+def _last_discard(view: EcarteView) -> list[Card]:
     """The cards of the viewer's last discard this deal, sorted in card order (ECARTE-VI.5's take-back)."""
     for seat, action in reversed(view.history):
-        if seat == view.viewer and str(action).startswith("discard"):
+        if seat == view.viewer and isinstance(action, Discard):
             return sorted(action.cards, key=card_slot)
     return []
 
 
-def build(players: int, rules: EcarteRules, /) -> Build:
+def build(players: int, rules: EcarteRules, /) -> Build[EcarteView]:
     """Écarté's segments (after the common ones), its action space and its verbs."""
     points = rules.game_points
-    features = [
+    features: list[Feature[EcarteView]] = [
         *common(5, len(Phase)),
         Feature("trumps", 4, "the trump suit one-hot", lambda v, c: suit(v.trump_card)),
         Feature("turn_up", CARD_SLOTS, "the turned-up card (la retourne)", lambda v, c: card_values([v.trump_card])),
@@ -89,7 +92,7 @@ def build(players: int, rules: EcarteRules, /) -> Build:
         Feature("talon", 1, "cards left in the talon / 32", lambda v, c: scaled([v.talon_size], 32)),
         seat_values("tricks_won", "per relative seat: tricks won / 5", lambda v, c: v.tricks_won, lambda c: 5.0),
         seat_values("score", f"per relative seat: points in the game / {points}", lambda v, c: v.score,
-                     lambda c: float(c.rules.game_points)),
+                     lambda c: float(rules.game_points)),
         seat_values("games", "per relative seat: games won in the partie / 2", lambda v, c: v.games, lambda c: 2.0),
         seat_one_hot("king_marked", "who marked the king (E-§4.4)", lambda v: v.king_marked_by),
         Feature("first_decision", 1, "the deal is at its first decision (ECARTE-VI.7/VI.8)",

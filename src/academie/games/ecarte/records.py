@@ -2,18 +2,19 @@
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Final
 
 from academie.cards import Card
-from academie.engine import Operation
+from academie.engine import Game, Operation
 from academie.games.ecarte.state import TURN_UP_POSITION, CutForDeal, EcarteState, Shuffle, dealt_positions, redact
-from academie.registry import RecordHooks, first_dealer_unless
+from academie.registry import RecordHooks, first_dealer_unless, own_state
 
 
-def seen(before: EcarteState, after: EcarteState, operation: Operation, seat: int) -> tuple[Card, ...]:
+def seen(before: Game, after: Game, operation: Operation, seat: int) -> tuple[Card, ...]:
     """What a seat has seen: its dealt cards and the turn-up (E-§3, from the order itself, for a turned king may
     end the partie at once), then whatever is in its hand (the cards it draws, ECARTE-VI.1, and in table mode any
     card a law puts there) and the card turned for trumps."""
+    before, after = own_state(before, EcarteState), own_state(after, EcarteState)
     action = operation.action
     if isinstance(action, Shuffle):
         positions = dealt_positions(before.rules, elder=seat != before.dealer) | {TURN_UP_POSITION}
@@ -22,8 +23,9 @@ def seen(before: EcarteState, after: EcarteState, operation: Operation, seat: in
     return (*after.hand(seat), *(() if trump is None else (trump,)))
 
 
-def result_text(state: Any) -> str:
+def result_text(state: Game) -> str:
     """``points0-points1``, then ``games g0-g1`` in a partie liée (E-§6.2); ``*`` until the partie is over."""
+    state = own_state(state, EcarteState)
     if not state.is_terminal:
         return "*"
     result = state.result()

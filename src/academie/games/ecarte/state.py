@@ -811,7 +811,7 @@ class Deal:
 
 _DEAL_FIELDS: Final = tuple(f.name for f in fields(Deal))
 _DEAL_LISTS: Final = tuple(f.name for f in fields(Deal) if str(f.type).startswith("list["))
-_deal_values: Final[Callable[[Deal], tuple[Any, ...]]] = attrgetter(*_DEAL_FIELDS)
+_deal_values: Final[Callable[[Deal], tuple[object, ...]]] = attrgetter(*_DEAL_FIELDS)
 _new_deal: Final = partial(object.__new__, Deal)
 
 

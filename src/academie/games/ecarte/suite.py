@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from academie.cards import Card, cards_of
+from academie.engine import Game
 from academie.games.ecarte.state import EcarteState
-from academie.registry import RoomTable, Suite, SuiteTable
+from academie.registry import RoomTable, Suite, SuiteTable, own_state
 
 
-def face_down(state: EcarteState) -> dict[int, set[Card]]:
+def face_down(state: Game) -> dict[int, set[Card]]:
     """Each hand less the cards shown to everybody: a hand exposed whole (ECARTE-VI.6), a card shown under a law."""
+    state = own_state(state, EcarteState)
     deal = state.deal
     if not deal.hands:
         return {seat: set() for seat in range(2)}

@@ -4,24 +4,24 @@ table-mode laws, catalogue, bots, record hooks, table picture), and its one regi
 The public names of :mod:`academie.games.guimbarde.state` are importable from here.
 """
 
-from typing import Any
-
-from academie.bots import Bot
 from academie.games.guimbarde import table
 from academie.games.guimbarde.laws import CATALOGUE
 from academie.games.guimbarde.records import HOOKS
 from academie.games.guimbarde.state import *  # noqa: F403
 from academie.games.guimbarde.state import GuimbardeRules, GuimbardeState
-from academie.registry import GameType, Lobby, Say, encoding_of, painter_of, reviewer_of, standard_bots, suite_of
+from academie.registry import (
+    GameType,
+    Lobby,
+    Say,
+    bot_of,
+    encoding_of,
+    painter_of,
+    reviewer_of,
+    standard_bots,
+    suite_of,
+)
 
 GuimbardeState.table_laws = table
-
-
-def _expert(**options: Any) -> Bot:
-    """The strongest bot (:mod:`academie.games.guimbarde.bots.expert`), loaded when first asked for."""
-    from academie.games.guimbarde.bots.expert import ExpertBot
-
-    return ExpertBot(**options)
 
 
 def lobby(w: Say) -> Lobby:
@@ -54,7 +54,8 @@ GAME = GameType(
     min_seats=3, max_seats=8,
     partnerships=False, pack_size=32, explicit_chance=True, max_actions_per_deal=41,
     state=GuimbardeState, rules=GuimbardeRules, catalogue=tuple(CATALOGUE), record=HOOKS,
-    bots={**standard_bots(__name__), "expert": _expert}, painter=painter_of(__name__),
+    bots={**standard_bots(__name__), "expert": bot_of(f"{__name__}.bots.expert", "ExpertBot")},
+    painter=painter_of(__name__),
     encoding=encoding_of(__name__), suite=suite_of(__name__), lobby=lobby,
     review=reviewer_of(__name__))
 """La Guimbarde, as every client of the registry sees it."""

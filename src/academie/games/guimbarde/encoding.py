@@ -4,9 +4,9 @@ game has, its fixed action space, and the bounds of a deal's results (:class:`ac
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Final
 
-from academie.games.guimbarde.state import BOXES, GuimbardeRules, Phase
+from academie.games.guimbarde.state import BOXES, GuimbardeRules, GuimbardeView, Phase
 from academie.interop.features import (
     CARD_SLOTS,
     ActionSpace,
@@ -24,16 +24,16 @@ from academie.interop.features import (
 )
 
 
-def build(players: int, rules: GuimbardeRules, /) -> Build:
+def build(players: int, rules: GuimbardeRules, /) -> Build[GuimbardeView]:
     """La Guimbarde's segments (after the common ones), its action space and its verbs."""
 
     stock = float(rules.starting_stock)
 
-    def boxes(view: Any, ctx: Context) -> list[float]:
+    def boxes(view: GuimbardeView, ctx: Context) -> list[float]:
         held = dict(view.boxes)
         return scaled([held.get(box, 0) for box in BOXES], ctx.players * stock)
 
-    features = [
+    features: list[Feature[GuimbardeView]] = [
         *common(5, len(Phase)),
         Feature("trumps", 4, "the trump suit one-hot", lambda v, c: suit(v.trump)),
         Feature("turn_up", CARD_SLOTS, "the turned-up card", lambda v, c: card_values([v.trump_card])),

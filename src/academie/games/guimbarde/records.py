@@ -4,7 +4,7 @@ dealer."""
 from __future__ import annotations
 
 from academie.cards import Card
-from academie.engine import Operation
+from academie.engine import Game, Operation
 from academie.games.guimbarde.state import (
     CutForDeal,
     GuimbardeState,
@@ -13,13 +13,14 @@ from academie.games.guimbarde.state import (
     redact,
     turn_up_position,
 )
-from academie.registry import RecordHooks, first_dealer_unless, signed_points
+from academie.registry import RecordHooks, first_dealer_unless, own_state, signed_points
 
 
-def seen(before: GuimbardeState, after: GuimbardeState, operation: Operation, seat: int) -> tuple[Card, ...]:
+def seen(before: Game, after: Game, operation: Operation, seat: int) -> tuple[Card, ...]:
     """GUIMBARDE-§2, §3: a seat sees the cards dealt to it (three then two, from the eldest, for N players) and
     the turn-up, at their places in the deck; then its hand and the turn-up (cards shown by others at the
     declarations or played are seen, but not where they lay in the deck)."""
+    before, after = own_state(before, GuimbardeState), own_state(after, GuimbardeState)
     if seat >= before.players:
         return ()
     action = operation.action

@@ -31,7 +31,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from enum import IntEnum
-from typing import Any, ClassVar, Final, Literal, Protocol, Self, TypeVar
+from typing import ClassVar, Final, Literal, Protocol, Self, TypeVar
 
 from academie.cards import (
     CARDS,
@@ -1569,10 +1569,13 @@ def legal_mask(hand: int, trick: Sequence[int], trump: int, rules: GuimbardeRule
     return hand & ~barred or hand
 
 
-def _noting_payments(handler: Callable[[GuimbardeState, Any], None]) -> Callable[[GuimbardeState, Any], None]:
+ActionT = TypeVar("ActionT", bound=Action)
+
+
+def _noting_payments(handler: Callable[[GuimbardeState, ActionT], None]) -> Callable[[GuimbardeState, ActionT], None]:
     """``handler``, then the operation noted against each ledger entry it made (the payments of a view)."""
 
-    def apply(state: GuimbardeState, action: Any) -> None:
+    def apply(state: GuimbardeState, action: ActionT) -> None:
         handler(state, action)
         state._note_payments()
 

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from academie.cards import Card, cards_of
+from academie.engine import Game
 from academie.games.guimbarde.state import GuimbardeState
-from academie.registry import RoomTable, Suite, SuiteTable
+from academie.registry import RoomTable, Suite, SuiteTable, own_state
 
 
-def face_down(state: GuimbardeState) -> dict[int, set[Card]]:
+def face_down(state: Game) -> dict[int, set[Card]]:
     """Each hand less the cards shown to everybody (a declaration, a card shown under a law)."""
+    state = own_state(state, GuimbardeState)
     deal, seats = state.deal, range(state.rules.players)
     if not deal.hands:
         return {seat: set() for seat in seats}

@@ -4,7 +4,7 @@ game has, its fixed action space, and the bounds of a deal's results (:class:`ac
 
 from __future__ import annotations
 
-from academie.games.guinguette.state import GuinguetteRules, Phase
+from academie.games.guinguette.state import GuinguetteRules, GuinguetteView, Phase
 from academie.interop.features import (
     CARD_SLOTS,
     ActionSpace,
@@ -20,7 +20,7 @@ from academie.interop.features import (
 )
 
 
-def build(players: int, rules: GuinguetteRules, /) -> Build:
+def build(players: int, rules: GuinguetteRules, /) -> Build[GuinguetteView]:
     """La Guinguette's segments (after the common ones), its action space and its verbs."""
 
     stock = float(rules.stock)
@@ -28,7 +28,7 @@ def build(players: int, rules: GuinguetteRules, /) -> Build:
     def total(ctx: Context) -> float:
         return ctx.players * stock
 
-    features = [
+    features: list[Feature[GuinguetteView]] = [
         *common(4, len(Phase)),
         Feature("my_discards", CARD_SLOTS, "the cards the viewer discarded this deal",
                 lambda v, c: card_values(v.my_discards)),

@@ -4,14 +4,15 @@ dealer."""
 from __future__ import annotations
 
 from academie.cards import Card, cards_of
-from academie.engine import Operation
+from academie.engine import Game, Operation
 from academie.games.guinguette.state import DrawForDeal, GuinguetteState, Shuffle, redact
-from academie.registry import RecordHooks, first_dealer_unless, signed_points
+from academie.registry import RecordHooks, first_dealer_unless, own_state, signed_points
 
 
-def seen(before: GuinguetteState, after: GuinguetteState, operation: Operation, seat: int) -> tuple[Card, ...]:
+def seen(before: Game, after: Game, operation: Operation, seat: int) -> tuple[Card, ...]:
     """What a seat has seen of the deal: the cards dealt to it (GU-§4.3, two at a time from eldest), then its
     hand (the cards it draws from the cotillon), the cards shown face up, and the hands shown at a showdown."""
+    before, after = own_state(before, GuinguetteState), own_state(after, GuinguetteState)
     action = operation.action
     if isinstance(action, Shuffle):
         players, dealer = before.players, before.dealer

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from academie.cards import Card, cards_of
+from academie.engine import Game
 from academie.games.guinguette.state import GuinguetteState
-from academie.registry import RoomTable, Suite, SuiteTable
+from academie.registry import RoomTable, Suite, SuiteTable, own_state
 
 
-def face_down(state: GuinguetteState) -> dict[int, set[Card]]:
+def face_down(state: Game) -> dict[int, set[Card]]:
     """Each hand less the cards shown to everybody, and the discards a stir threw face down while in nobody's hand
     (GU5, GU4)."""
+    state = own_state(state, GuinguetteState)
     deal, seats = state.deal_in_progress, range(state.rules.players)
     if not deal.hands:
         return {seat: set() for seat in seats}

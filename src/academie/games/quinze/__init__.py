@@ -4,9 +4,11 @@
 The public names of :mod:`academie.games.quinze.state` are importable from here.
 """
 
-from typing import Any
+from __future__ import annotations
 
-from academie.bots import Bot
+from typing import TYPE_CHECKING
+
+from academie.engine import Game
 from academie.games.quinze import table
 from academie.games.quinze.laws import CATALOGUE
 from academie.games.quinze.records import HOOKS
@@ -17,27 +19,25 @@ from academie.registry import (
     GameType,
     Lobby,
     Say,
+    bot_of,
     encoding_of,
+    own_state,
     painter_of,
     reviewer_of,
     standard_bots,
     suite_of,
 )
 
+if TYPE_CHECKING:
+    from academie.games.quinze.bots.solver import Progress
+
 QuinzeState.table_laws = table
 
 
-def _analyse_policy(state: Any, *, progress: Any = None) -> list[str]:
+def _analyse_policy(state: Game | None, *, progress: Progress | None = None) -> list[str]:
     from academie.games.quinze.analysis import analyse_lines
 
-    return analyse_lines(state, progress=progress)
-
-
-def _expert(**options: Any) -> Bot:
-    """The strongest bot (:mod:`academie.games.quinze.bots.expert`), loaded when first asked for."""
-    from academie.games.quinze.bots.expert import ExpertBot
-
-    return ExpertBot(**options)
+    return analyse_lines(None if state is None else own_state(state, QuinzeState), progress=progress)
 
 
 def lobby(w: Say) -> Lobby:
@@ -72,7 +72,8 @@ GAME = GameType(
     name="quinze", title="Le Quinze", aliases=("quinze", "le quinze", "fifteen"), min_seats=2, max_seats=6,
     partnerships=False, pack_size=52, explicit_chance=True, max_actions_per_deal=2000,
     state=QuinzeState, rules=QuinzeRules, catalogue=tuple(CATALOGUE), record=HOOKS,
-    bots={**standard_bots(__name__), "expert": _expert}, painter=painter_of(__name__), encoding=encoding_of(__name__),
+    bots={**standard_bots(__name__), "expert": bot_of(f"{__name__}.bots.expert", "ExpertBot")},
+    painter=painter_of(__name__), encoding=encoding_of(__name__),
     suite=suite_of(__name__),
     analysis=Analysis(_analyse_policy, needs_record=False), lobby=lobby,
     review=reviewer_of(__name__))

@@ -10,8 +10,6 @@ both (see :class:`~academie.games.quinze.bots.solver.Step`), so that the command
 
 from __future__ import annotations
 
-from typing import Any
-
 from academie.cards import RANKS_PER_SUIT, Rank, Suit, card_index
 from academie.games.quinze.bots.solver import Progress, Solution, hand_of, policy_table, solve
 from academie.games.quinze.state import CARD, STAND, QuinzeRules, QuinzeState, card_values
@@ -24,7 +22,7 @@ def solution_for(rules: QuinzeRules, *, progress: Progress | None = None) -> Sol
     return solve(values=by_rank, ace_eleven=rules.ace_one_or_eleven, progress=progress)
 
 
-def analyse_lines(state: Any | None, *, progress: Progress | None = None) -> list[str]:
+def analyse_lines(state: QuinzeState | None, *, progress: Progress | None = None) -> list[str]:
     """The policy table, and with a Form B record, its decisions against the optimal policy (Q-§5.8).
     ``progress`` is told how the solve and the table advance."""
     rules = state.rules if state is not None else QuinzeRules(form="B")

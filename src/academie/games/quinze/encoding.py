@@ -15,7 +15,7 @@ from academie.interop.features import (
     Context,
     Feature,
     card_values,
-    common,
+    common_reading,
     scaled,
     seat_cards,
     seat_one_hot,
@@ -35,7 +35,7 @@ def _cards_per_seat(view: QuinzeView) -> Sequence[int]:
     return [int(view.in_coup[s]) + view.drawn[s] for s in range(len(view.in_coup))]
 
 
-def build(players: int, rules: QuinzeRules, /) -> Build:
+def build(players: int, rules: QuinzeRules, /) -> Build[QuinzeView]:
     """Le Quinze's segments (after the common ones), its action space and its verbs."""
 
     tokens = float(players * rules.cave)
@@ -43,8 +43,8 @@ def build(players: int, rules: QuinzeRules, /) -> Build:
     def total(ctx: Context) -> float:
         return tokens
 
-    features = [
-        *common(12, len(Phase), cards_held=_cards_held, cards_per_seat=_cards_per_seat),
+    features: list[Feature[QuinzeView]] = [
+        *common_reading(12, len(Phase), cards_held=_cards_held, cards_per_seat=_cards_per_seat),
         seat_cards("hole", "per relative seat: its hidden card when the viewer knows it (0.5 a copy)",
                     lambda v: [[card] for card in v.hole], 0.5),
         seat_cards("up", "per relative seat: its cards the viewer sees (0.5 a copy)", lambda v: v.up, 0.5),

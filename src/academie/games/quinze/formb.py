@@ -22,10 +22,10 @@ from __future__ import annotations
 
 import argparse
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Final
+from typing import Final
 
 import pyspiel  # type: ignore[import-not-found]
 from open_spiel.python import policy as os_policy  # type: ignore[import-untyped]
@@ -33,15 +33,16 @@ from open_spiel.python.algorithms import cfr, exploitability  # type: ignore[imp
 
 from academie.cards import Card, Rank
 from academie.games.quinze.bots.solver import Solution, hand_of, solve
-from academie.games.quinze.state import CARD, STAND, QuinzeRules, card_values
+from academie.games.quinze.state import CARD, STAND, QuinzeRules, QuinzeState, card_values
 from academie.interop.encoding import InteropError
-from academie.interop.openspiel import AcademieGame, AcademieState, ViewObserver
+from academie.interop.openspiel import AcademieGame, AcademieState, GameParams, ViewObserver
+from academie.registry import own_state
 
 TOP: Final = ("AC", "7C", "8C", "9C", "TC", "JC")
 """The six cards the check is dealt from."""
 
 
-def _params(top: Sequence[str]) -> dict[str, Any]:
+def _params(top: Sequence[str]) -> GameParams:
     return {"rules": "form:B", "first_dealer": 0, "top": "/".join(top)}
 
 
@@ -56,7 +57,7 @@ class Q16Observer(ViewObserver):
     (the elder's bust is his secret)."""
 
     def string_from(self, state: AcademieState, player: int) -> str:
-        view = state.engine.view(player)
+        view = _engine(state).view(player)
         own = " ".join(str(card) for card in (view.hole[player], *view.up[player]) if card is not None)
         return f"seat {player}: cards {own}; drawn {view.drawn}; to act {view.actor}"
 
@@ -67,7 +68,8 @@ class Q16Game(AcademieGame):
     def __init__(self, top: Sequence[str] = TOP) -> None:
         super().__init__(_params(top), game="quinze")
 
-    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> ViewObserver:
+    def make_py_observer(self, iig_obs_type: pyspiel.IIGObservationType | None = None,
+                         params: Mapping[str, object] | None = None) -> ViewObserver:
         return Q16Observer(self.encoding, perfect_recall=True)
 
 
@@ -81,8 +83,8 @@ def check_top(game: AcademieGame) -> int:
         if state.is_chance_node():
             stack.extend(state.child(action) for action, _ in state.chance_outcomes())
             continue
-        dealt = [c for seat in (0, 1) for c in (state.engine.hole_card(seat), *state.engine.up_cards(seat))
-                 if c is not None]
+        engine = _engine(state)
+        dealt = [c for seat in (0, 1) for c in (engine.hole_card(seat), *engine.up_cards(seat)) if c is not None]
         if any(card.index not in game.top for card in dealt):
             shown = " ".join(str(card) for card in dealt)
             raise InteropError(f"a coup reaches below the top cards ({shown} dealt): choose a pack that no coup "
@@ -91,6 +93,11 @@ def check_top(game: AcademieGame) -> int:
             decisions += 1
             stack.extend(state.child(action) for action in state.legal_actions())
     return decisions
+
+
+def _engine(state: AcademieState) -> QuinzeState:
+    """Our state of an OpenSpiel state of Le Quinze."""
+    return own_state(state.engine, QuinzeState)
 
 
 def _rules(game: AcademieGame) -> QuinzeRules:
@@ -120,7 +127,7 @@ class DynamicProgrammingPolicy(os_policy.Policy):  # type: ignore[misc]
 
     def action_probabilities(self, state: AcademieState, player_id: int | None = None) -> dict[int, float]:
         seat = state.current_player() if player_id is None else player_id
-        view = state.engine.view(seat)
+        view = _engine(state).view(seat)
         cards = [c for c in (view.hole[seat], *view.up[seat]) if c is not None]
         hand = hand_of(self.solution.kinds, [self.values[c.index] for c in cards], [c.rank == Rank.ACE for c in cards])
         if seat == view.dealer:
@@ -205,7 +212,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--every", type=int, default=10)
     parser.add_argument("--top", default="/".join(TOP), help="the pack, cards joined by / (an ace among them)")
     parser.add_argument("--plot", type=Path, default=None)
-    options: Any = parser.parse_args(argv)
+    options = parser.parse_args(argv)
     check = run(iterations=options.iterations, every=options.every, top=options.top.split("/"))
     print(f"Form B dealt from {' '.join(check.top)}: {check.decisions} decisions in the game tree")
     for iteration, value in check.cfr_curve:

@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from academie.cards import Card
-from academie.engine import Operation
+from academie.engine import Game, Operation
 from academie.games.quinze.state import QuinzeState, redact
-from academie.registry import RecordHooks, signed_points
+from academie.registry import RecordHooks, own_state, signed_points
 
 
-def seen(before: QuinzeState, after: QuinzeState, operation: Operation, seat: int) -> tuple[Card, ...]:
+def seen(before: Game, after: Game, operation: Operation, seat: int) -> tuple[Card, ...]:
     """What a seat has seen, for the redacted deck. Form A's colour packs hold every card twice, so a card's text
     cannot say which copy was seen: its decks stay wholly hidden (the record's action lines show all that was
     spoken). Form B's pack is ordinary: the seat's own cards, and both hands once a game is shown."""
+    before, after = own_state(before, QuinzeState), own_state(after, QuinzeState)
     if after.rules.form == "A":
         return ()
     shown: list[Card] = []
@@ -36,10 +35,9 @@ result_text = signed_points
 """Q-R18: the counters or tokens won (+) or lost (−) by each seat; ``*`` until the game is over."""
 
 
-def first_dealer(state: Any) -> int | None:
+def first_dealer(state: Game) -> int | None:
     """Q-R1, Q-H2: None when the partie began by drawing for places (or cutting), else the first dealer."""
-    first: int | None = state.first_dealer
-    return first
+    return own_state(state, QuinzeState).first_dealer
 
 
 HOOKS = RecordHooks(hide=redact, seen=seen, result_text=result_text, first_dealer=first_dealer)

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 from academie.cards import CARDS, Card
+from academie.engine import Game
 from academie.games.quinze.state import QuinzeState
-from academie.registry import RoomTable, Suite, SuiteTable
+from academie.registry import RoomTable, Suite, SuiteTable, own_state
 
 
-def face_down(state: QuinzeState) -> dict[int, set[Card]]:
+def face_down(state: Game) -> dict[int, set[Card]]:
     """Each seat's hidden card, its substitute card, and in Form B its cards drawn, less the cards lying face up:
     the packs hold each card twice, so a hidden card is left out while its twin lies face up (its name tells
     nothing). Cards given face up by the dealer (QUINZE-32, QUINZE-33) are face up until the choice."""
+    state = own_state(state, QuinzeState)
     coup, form_b = state.coup, state.rules.form == "B"
     hidden: dict[int, set[Card]] = {}
     face_up = {CARDS[coup.shown_card]} if coup.shown_card >= 0 else set()

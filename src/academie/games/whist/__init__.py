@@ -5,9 +5,7 @@ this game alone (state, table-mode laws, catalogue, bots, record hooks, table pi
 The public names of :mod:`academie.games.whist.state` are importable from here.
 """
 
-from typing import Any
-
-from academie.bots import Bot
+from academie.engine import Game
 from academie.games.whist import table
 from academie.games.whist.laws import CATALOGUE
 from academie.games.whist.records import HOOKS
@@ -18,7 +16,9 @@ from academie.registry import (
     GameType,
     Lobby,
     Say,
+    bot_of,
     encoding_of,
+    own_state,
     painter_of,
     reviewer_of,
     standard_bots,
@@ -28,17 +28,10 @@ from academie.registry import (
 WhistState.table_laws = table
 
 
-def _analyse_record(state: Any) -> list[str]:
+def _analyse_record(state: Game | None) -> list[str]:
     from academie.games.whist.analysis import analyse_lines
 
-    return analyse_lines(state)
-
-
-def _expert(**options: Any) -> Bot:
-    """The strongest bot (:mod:`academie.games.whist.bots.expert`), loaded when first asked for."""
-    from academie.games.whist.bots.expert import ExpertBot
-
-    return ExpertBot(**options)
+    return analyse_lines(own_state(state, WhistState))
 
 
 def lobby(w: Say) -> Lobby:
@@ -61,7 +54,8 @@ GAME = GameType(
     name="whist", title="Whist", aliases=("whist", "whisk", "whiste"), min_seats=4, max_seats=4,
     partnerships=True, pack_size=52, explicit_chance=True, max_actions_per_deal=54,
     state=WhistState, rules=WhistRules, catalogue=tuple(CATALOGUE), record=HOOKS,
-    bots={**standard_bots(__name__), "expert": _expert}, painter=painter_of(__name__), encoding=encoding_of(__name__),
+    bots={**standard_bots(__name__), "expert": bot_of(f"{__name__}.bots.expert", "ExpertBot")},
+    painter=painter_of(__name__), encoding=encoding_of(__name__),
     suite=suite_of(__name__),
     analysis=Analysis(_analyse_record), lobby=lobby,
     books_report=f"{__name__}.analysis",

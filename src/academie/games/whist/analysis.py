@@ -22,9 +22,10 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Final
 
 from academie.cards import CARDS
+from academie.engine import JSON
 from academie.games.whist.bots.dds import solve
 from academie.games.whist.state import HONOURS, DrawForDeal, Play, Shuffle, WhistState
 from academie.report import (
@@ -62,7 +63,7 @@ class AnalysedCard:
     def cost(self) -> int:
         return self.best - self.made
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> dict[str, JSON]:
         return {"deal": self.deal, "trick": self.trick, "seat": self.seat, "card": self.card,
                 "side0_count": self.side0_count, "made": self.made, "best": self.best,
                 "best_cards": list(self.best_cards), "cost": self.cost}
@@ -106,7 +107,7 @@ def _judge(state: WhistState, deal: int, seat: int, card: int) -> AnalysedCard:
                         best_cards=tuple(str(CARDS[c]) for c in sorted(scores) if scores[c] == best))
 
 
-def analyse_lines(state: Any) -> list[str]:
+def analyse_lines(state: WhistState) -> list[str]:
     """The analysis as text lines, then a summary of the tricks lost by each seat."""
     rows = analyse(state)
     lines = [str(row) for row in rows]

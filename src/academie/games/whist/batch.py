@@ -21,14 +21,16 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Final
 
 import numpy as np
 import numpy.typing as npt
 
 from academie.batch import BatchError, Ints, Policy, bit_index, check_count, check_policy, kth_bit, popcount
 from academie.batch.rng import DECISION, CounterChance, CounterRandomBot, deal_keys, draws, shuffle_positions
+from academie.bots import Bot
 from academie.cards import CARDS, RANKS_PER_SUIT
 from academie.games.whist.bots.classical import ClassicalBot
 from academie.games.whist.state import Shuffle as WhistShuffle
@@ -47,7 +49,7 @@ R_TEN, R_JACK, R_QUEEN, R_KING, R_ACE = 8, 9, 10, 11, 12
 NO_CARD: Final = 13
 
 
-def _pattern_table(feature: Any) -> Ints:
+def _pattern_table(feature: Callable[[list[int]], int]) -> Ints:
     return np.array([feature([r for r in range(RANKS_PER_SUIT) if p >> r & 1]) for p in range(1 << RANKS_PER_SUIT)],
                     dtype=np.int64)
 
@@ -301,7 +303,7 @@ def reference_deal(seed: int, deal: int, *, policy: str = "random", first_dealer
     :class:`~academie.games.whist.bots.classical.ClassicalBot` (classical) in the four seats."""
     chosen = check_policy(policy)
     state = WhistState(chance=CounterChance(seed, deal), first_dealer=first_dealer)
-    bots: list[Any] = ([CounterRandomBot(seed=seed, deal=deal)] * 4 if chosen == "random"
+    bots: list[Bot] = ([CounterRandomBot(seed=seed, deal=deal)] * 4 if chosen == "random"
                        else [ClassicalBot() for _ in range(4)])
     while not state.deal_results:
         actor = state.actor

@@ -14,16 +14,15 @@ from __future__ import annotations
 
 import time
 from concurrent.futures import ProcessPoolExecutor
-from typing import Any
 
 from academie.cards import PACK_52
 from academie.engine import SeededChance
 from academie.games.whist import GAME
-from academie.games.whist.state import Shuffle, WhistState
+from academie.games.whist.state import Shuffle, WhistRules, WhistState
 from academie.sim import DuplicateResult, derive_seed, mean_ci
 
 
-def play_board(bots: tuple[str, str], seed: int, rules: Any, board: int) -> tuple[float, float]:
+def play_board(bots: tuple[str, str], seed: int, rules: WhistRules | None, board: int) -> tuple[float, float]:
     """One board: a's side points minus b's, and a's deal score (1 won, ½ tied, 0 lost), averaged over the two
     seatings."""
     board_seed = derive_seed(seed, board)
@@ -45,12 +44,12 @@ def play_board(bots: tuple[str, str], seed: int, rules: Any, board: int) -> tupl
     return (sum(differences) / 2, sum(scores) / 2)
 
 
-def _chunk(bots: tuple[str, str], seed: int, rules: Any, boards: range) -> list[tuple[float, float]]:
+def _chunk(bots: tuple[str, str], seed: int, rules: WhistRules | None, boards: range) -> list[tuple[float, float]]:
     return [play_board(bots, seed, rules, board) for board in boards]
 
 
 def duplicate_partnerships(*, bots: tuple[str, str], deals: int, seed: int, workers: int = 1,
-                           rules: Any = None) -> DuplicateResult:
+                           rules: WhistRules | None = None) -> DuplicateResult:
     """A duplicate match of ``deals`` boards between partnerships of bot a and bot b (the same totals whatever
     the number of workers)."""
     started = time.perf_counter()

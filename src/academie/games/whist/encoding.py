@@ -4,7 +4,7 @@ game has, its fixed action space, and the bounds of a deal's results (:class:`ac
 
 from __future__ import annotations
 
-from academie.games.whist.state import Phase, WhistRules
+from academie.games.whist.state import Phase, WhistRules, WhistView
 from academie.interop.features import (
     CARD_SLOTS,
     ActionSpace,
@@ -21,10 +21,10 @@ from academie.interop.features import (
 )
 
 
-def build(players: int, rules: WhistRules, /) -> Build:
+def build(players: int, rules: WhistRules, /) -> Build[WhistView]:
     """Whist's segments (after the common ones), its action space and its verbs."""
 
-    features = [
+    features: list[Feature[WhistView]] = [
         *common(13, len(Phase)),
         Feature("trumps", 4, "the trump suit one-hot", lambda v, c: suit(v.trump)),
         Feature("turned_card", CARD_SLOTS, "the card turned up this deal (WHIST-24)",

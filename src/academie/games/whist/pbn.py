@@ -30,11 +30,11 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Final
 
 from academie.cards import CARDS, Card, Rank, Suit
 from academie.engine import AcademieError
-from academie.games.whist.state import Play, Shuffle, WhistState
+from academie.games.whist.state import Play, Shuffle, WhistRules, WhistState
 
 LETTERS: Final = "NESW"
 _TAG: Final = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]\s*(?:;.*)?$')
@@ -67,7 +67,7 @@ class PbnDeal:
             rows.append(cards + ([self.turn_up] if seat == self.dealer else []))
         return tuple(rows[(self.dealer + 1 + i) % 4][i // 4] for i in range(52))
 
-    def state(self, rules: Any = None) -> WhistState:
+    def state(self, rules: WhistRules | None = None) -> WhistState:
         """A rubber whose first deal is this one, with the recorded cards played."""
         state = WhistState.new(rules, first_dealer=self.dealer)
         state.apply(Shuffle(self.deck()))

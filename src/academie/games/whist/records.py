@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from academie.cards import Card
-from academie.engine import Operation
+from academie.engine import Game, Operation
 from academie.games.whist.state import DrawForDeal, Shuffle, WhistState, redact
-from academie.registry import RecordHooks, first_dealer_unless
+from academie.registry import RecordHooks, first_dealer_unless, own_state
 
 
-def seen(before: WhistState, after: WhistState, operation: Operation, seat: int) -> tuple[Card, ...]:
+def seen(before: Game, after: Game, operation: Operation, seat: int) -> tuple[Card, ...]:
     """W-§3: a seat sees the cards dealt to it (one in four from the dealer's left) and the turn-up (the last card,
     WHIST-24); later, whatever is in its hand (table mode may move cards) and the card turned up."""
+    before, after = own_state(before, WhistState), own_state(after, WhistState)
     action = operation.action
     if isinstance(action, Shuffle):
         dealer = before.dealer
@@ -22,8 +21,9 @@ def seen(before: WhistState, after: WhistState, operation: Operation, seat: int)
     return (*after.hand(seat), *(() if trump is None else (trump,)))
 
 
-def result_text(state: Any) -> str:
+def result_text(state: Game) -> str:
     """W-§6.2: the rubber points of each side, then the games won; ``*`` until the rubber is over."""
+    state = own_state(state, WhistState)
     if not state.is_terminal:
         return "*"
     result = state.result()

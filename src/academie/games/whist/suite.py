@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from academie.cards import Card, cards_of
+from academie.engine import Game
 from academie.games.whist.state import WhistState
-from academie.registry import RoomTable, Suite, SuiteTable
+from academie.registry import RoomTable, Suite, SuiteTable, own_state
 
 
-def face_down(state: WhistState) -> dict[int, set[Card]]:
+def face_down(state: Game) -> dict[int, set[Card]]:
     """Each hand less its exposed cards, the cards shown under a law, and the turn-up still in the dealer's hand."""
+    state = own_state(state, WhistState)
     deal = state.deal
     if not deal.hands:
         return {seat: set() for seat in range(4)}
