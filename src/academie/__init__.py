@@ -15,7 +15,7 @@ registry half loaded.
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from academie import games
@@ -25,7 +25,7 @@ __all__ = ["GAMES", "GameType", "games", "load"]
 __version__ = "0.1.0"
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> object:
     if name in __all__:
         registry = importlib.import_module("academie.games")
         return registry if name == "games" else getattr(registry, name)

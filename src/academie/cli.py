@@ -22,7 +22,7 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from enum import StrEnum
 from pathlib import Path
@@ -36,6 +36,7 @@ from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
     Progress,
+    TaskID,
     TextColumn,
     TimeElapsedColumn,
     TimeRemainingColumn,
@@ -45,7 +46,7 @@ from rich.table import Table
 from academie import laws, record, sim
 from academie import review as reviews
 from academie import tournament as tournaments
-from academie.engine import AcademieError, Game, Operation, Rules, rules_from_dict, rules_to_dict
+from academie.engine import JSON, AcademieError, Game, Operation, Rules, rules_from_dict, rules_to_dict
 from academie.games import GAMES, GameType, available, load
 from academie.hint import hint
 from academie.picture import draw_tally
@@ -404,7 +405,7 @@ class ProgressReport:
         self.unit = unit
         self.terminal = stderr_is_terminal()
         self._bar: Progress | None = None
-        self._task: Any = None
+        self._task: TaskID | None = None
         self._stage: str | None = None
         self._stage_started = self._last_line = 0.0
         self._last_tenth = -1
@@ -464,7 +465,7 @@ def load_game(name: str) -> GameType:
         return load(name)
 
 
-def _coerce(game: GameType, key: str, value: str) -> Any:
+def _coerce(game: GameType, key: str, value: str) -> JSON:
     """A rules option typed on the command line, read as the type of its default value."""
     defaults = rules_to_dict(game.rules())
     if key not in defaults:
@@ -494,7 +495,7 @@ def _coerce(game: GameType, key: str, value: str) -> Any:
 def parse_rules(game: GameType, options: Sequence[str]) -> Rules:
     """The game's rules with ``key=value`` options applied (``mode=table``, ``must_trump=false``, ...)."""
     with user_errors():
-        data: dict[str, Any] = {}
+        data: dict[str, JSON] = {}
         for option in options:
             key, sep, value = option.partition("=")
             if not sep or not key.strip():
@@ -504,7 +505,7 @@ def parse_rules(game: GameType, options: Sequence[str]) -> Rules:
         return rules_from_dict(game.rules, data)
 
 
-def _print_json(data: Any) -> None:
+def _print_json(data: object) -> None:
     sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
 
 
@@ -604,7 +605,7 @@ def settings_path() -> Path:
     return root / "academie" / SETTINGS_FILE
 
 
-def read_settings() -> dict[str, Any]:
+def read_settings() -> dict[str, JSON]:
     """The player's settings (empty when there are none, or when the file cannot be read as a JSON object)."""
     try:
         data = json.loads(settings_path().read_text(encoding="utf-8"))
@@ -613,7 +614,7 @@ def read_settings() -> dict[str, Any]:
     return data if isinstance(data, dict) else {}
 
 
-def write_setting(name: str, value: Any) -> None:
+def write_setting(name: str, value: JSON) -> None:
     """Keep one setting for the next games; a settings file that cannot be written is left as it is (the choice
     still holds for this game)."""
     path = settings_path()
@@ -995,7 +996,7 @@ def _whole_of_seen(file: Path, seen_by: int, *, seat: int | None, as_json: bool)
     return record.load_file(kept)
 
 
-def replay_json(partie: record.Record, state: Game) -> dict[str, Any]:
+def replay_json(partie: record.Record, state: Game) -> dict[str, JSON]:
     """The replayed partie as plain data: game, rules, tags, result (and the partie's other numbers, as games won),
     winner, deals (each with its dealer, points, and the game's other numbers: tricks, the game it belongs to),
     operations."""
@@ -1014,18 +1015,18 @@ def replay_json(partie: record.Record, state: Game) -> dict[str, Any]:
     }
 
 
-def _numbers(result: object) -> dict[str, int | bool | list[int]]:
+def _numbers(result: object) -> dict[str, JSON]:
     """The fields of a game's result that are numbers, flags or tuples of numbers, as JSON holds them (the fields
     every game has are read through the protocol; these are each game's own)."""
     if not dataclasses.is_dataclass(result):
         return {}
-    found: dict[str, int | bool | list[int]] = {}
+    found: dict[str, JSON] = {}
     for field in dataclasses.fields(result):
         value = getattr(result, field.name)
         if isinstance(value, bool | int):
             found[field.name] = value
         elif isinstance(value, tuple) and all(type(item) is int for item in value):
-            found[field.name] = list(value)
+            found[field.name] = [int(item) for item in value]
     return found
 
 
@@ -1117,13 +1118,13 @@ def tournament_command(
     if plot is not None:
         check_output(plot, "the plot (--plot)")
     cores = workers if workers is not None else min(os.cpu_count() or 1, tournaments.MAX_WORKERS)
-    options: dict[str, Any] = {"bots": names, "deals": deals, "seed": seed, "workers": cores, "rules": rules,
-                               "backend": backend.value, "ray_address": ray_address, "seats": seats}
     started = time.perf_counter()
     with user_errors(), ProgressReport("tournament", "deals") as report:
-        result = tournaments.tournament(game_type.name, **options, progress=report.update)
-    data = result.as_dict() | {"run": {"backend": backend.value, "workers": cores,
-                                       "seconds": round(time.perf_counter() - started, 3)}}
+        result = tournaments.tournament(game_type.name, bots=names, deals=deals, seed=seed, workers=cores,
+                                        rules=rules, backend=backend.value, ray_address=ray_address, seats=seats,
+                                        progress=report.update)
+    run = TournamentRun(backend=backend.value, workers=cores, seconds=round(time.perf_counter() - started, 3))
+    data = result.as_dict() | {"run": {"backend": run.backend, "workers": run.workers, "seconds": run.seconds}}
     with user_errors():
         if out is not None:
             out.write_text(json.dumps(data, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
@@ -1132,10 +1133,19 @@ def tournament_command(
     if as_json:
         _print_json(data)
         return
-    _print_tournament(result, data["run"], out, plot)
+    _print_tournament(result, run, out, plot)
 
 
-def _print_tournament(result: tournaments.TournamentResult, run: dict[str, Any], out: Path | None,
+@dataclasses.dataclass(frozen=True, slots=True)
+class TournamentRun:
+    """How a tournament ran: the backend, its workers and the wall time (the ``run`` entry of its JSON)."""
+
+    backend: str
+    workers: int
+    seconds: float
+
+
+def _print_tournament(result: tournaments.TournamentResult, run: TournamentRun, out: Path | None,
                       plot: Path | None) -> None:
     def share(value: tournaments.Estimate) -> str:
         return f"{value.value:.0%} ({100 * value.low:.0f}–{100 * value.high:.0f})"
@@ -1160,7 +1170,7 @@ def _print_tournament(result: tournaments.TournamentResult, run: dict[str, Any],
                       share(pair.deal_win_rate))
     console.print(pairs)
     played = len(result.pairs) * result.deals * result.deals_per_board
-    console.print(f"{played} deals in {run['seconds']:.1f} s ({run['backend']}, {run['workers']} worker(s)); "
+    console.print(f"{played} deals in {run.seconds:.1f} s ({run.backend}, {run.workers} worker(s)); "
                   "ratings on the Elo scale, fitted on the boards won (a board: one deal in all its seatings)")
     for what, path in (("Results", out), ("Plot", plot)):
         if path is not None:
@@ -1195,7 +1205,7 @@ def analyse(
     if analysis is None:
         fail(f"no analysis for {game_type.name}; games with an analysis: "
              f"{', '.join(g.name for g in GAMES.values() if g.analysis is not None)}")
-    state: Any = None
+    state: Game | None = None
     if file is None and analysis.needs_record:
         fail(f"the analysis of {game_type.name} needs a record: academie analyse {game_type.name} FILE")
     with user_errors():
@@ -1213,7 +1223,7 @@ def analyse(
         console.print(escape(line))
 
 
-def _run_analysis(game: GameType, run: Any, state: Any) -> list[str]:
+def _run_analysis(game: GameType, run: Callable[..., list[str]], state: Game | None) -> list[str]:
     """The analysis' lines, with its progress shown when it reports any: an analysis that takes a keyword
     ``progress`` calls it with steps that have ``stage``, ``done``, ``total``, ``unit`` and ``detail`` (as
     :class:`academie.games.quinze.bots.solver.Step`)."""

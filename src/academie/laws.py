@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
-from typing import Any, Generic, TypeVar
+from typing import Generic, Protocol, TypeVar
 
 from academie.engine import Irregular as Irregular
 from academie.engine import Irregularity as Irregularity
@@ -89,7 +89,26 @@ class Act(Generic[StateT]):
     commit: Callable[[StateT, Irregular], None]
 
 
-def why_act_impossible(state: Any, act: Irregular, acts: Mapping[str, Act[Any]], *, seats: int) -> str:
+class _ModeRules(Protocol):
+    @property
+    def mode(self) -> Mode: ...
+
+
+class TableState(Protocol):
+    """What the checks every game's table laws make read of a state: its rules' mode and the ruling pending."""
+
+    @property
+    def rules(self) -> _ModeRules: ...
+
+    @property
+    def pending(self) -> Irregularity | None: ...
+
+
+TableStateT = TypeVar("TableStateT", bound=TableState)
+
+
+def why_act_impossible(state: TableStateT, act: Irregular, acts: Mapping[str, Act[TableStateT]], *,
+                       seats: int) -> str:
     """Why ``act`` cannot be committed now ("" when it can): the checks every game's table laws make (table mode,
     a known kind, a seat at the table, no ruling pending), then the act's own ``possible``."""
     if state.rules.mode is not Mode.TABLE:

@@ -43,7 +43,7 @@ from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final, TypeVar
+from typing import TYPE_CHECKING, Final, TypeVar
 
 from academie.bots import Bot
 from academie.engine import JSON, AcademieError, Rules
@@ -167,8 +167,7 @@ class TournamentResult:
         """The bots, best rated first."""
         return tuple(sorted(self.bots, key=lambda bot: -bot.rating.value))
 
-    def as_dict(self) -> dict[str, Any]:
-        # loosely typed until the command line, which adds its "run" and reads it back, is typed against JSON
+    def as_dict(self) -> dict[str, JSON]:
         return {"game": self.game, "seed": self.seed, "seats": self.seats, "deals": self.deals,
                 "deals_per_board": self.deals_per_board, "format": self.format,
                 "ratings": {"model": "Bradley-Terry on boards won, Elo scale, mean 0", "bootstrap": self.bootstrap,

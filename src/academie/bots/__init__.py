@@ -59,7 +59,7 @@ class Reason(str):
         """What every other seat and the spectators may read during the game (None: nothing but the action)."""
         return self._public
 
-    def __reduce__(self) -> tuple[Any, ...]:
+    def __reduce__(self) -> tuple[object, ...]:
         # across processes (the card room's bot workers) a reason keeps its kind, message, arguments and public part
         return _rebuilt, (type(self), self.message, self.arguments, self._public)
 

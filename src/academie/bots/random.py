@@ -10,10 +10,9 @@ True
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from academie.bots import OpenReason, Reason
-from academie.engine import AcademieError, Action
+from academie.engine import AcademieError, Action, View
 
 
 class NoLegalActionError(AcademieError, ValueError):
@@ -29,7 +28,7 @@ class RandomBot:
         self._rng = random.Random(seed)
         self._last: str = ""
 
-    def choose(self, view: Any) -> Action:
+    def choose(self, view: View) -> Action:
         legal: tuple[Action, ...] = tuple(view.legal_actions)
         if not legal:
             raise NoLegalActionError("the view offers no legal action: the bot is not the seat to act")
