@@ -186,7 +186,8 @@ def test_join_takes_an_open_seat_with_a_new_token_once_and_leave_opens_it_again(
     summary = client.get(f"/api/tables/{table_id}").json()
     assert summary["status"] == "playing" and not summary["joinable"]
     assert summary["seats"][0] | {"claimed": None} == {"seat": 0, "name": "Ada", "bot": None, "state": "taken",
-                                                       "connected": False, "free": False, "claimed": None}
+                                                       "connected": False, "free": False, "claimed": None,
+                                                       "bot_name": None}
     assert summary["seats"][0]["claimed"]  # when it was taken
     taken = client.post(f"/api/tables/{table_id}/join", json={"seat": 0, "name": "Eve"})
     assert (taken.status_code, taken.json()) == (409, {"detail": "Seat 0 is taken."})
@@ -200,7 +201,8 @@ def test_join_takes_an_open_seat_with_a_new_token_once_and_leave_opens_it_again(
         socket.send_json({"type": "act", "seq": picture["seq"], "action": "stand"})  # an open tab acts no more
         assert until(socket, "error")["code"] == "bad-token"
     assert client.get(f"/api/tables/{table_id}").json()["seats"][0] == {
-        "seat": 0, "name": None, "bot": None, "state": "open", "connected": False, "free": True, "claimed": None}
+        "seat": 0, "name": None, "bot": None, "state": "open", "connected": False, "free": True, "claimed": None,
+        "bot_name": None}
     with client.websocket_connect(f"/ws/tables/{table_id}?token={token}") as socket:  # the old token is dead
         assert socket.receive_json()["code"] == "bad-token"
     again = client.post(f"/api/tables/{table_id}/join", json={"seat": 0, "name": "Eve"}).json()

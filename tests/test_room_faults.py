@@ -13,6 +13,7 @@ import signal
 import sqlite3
 import threading
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import httpx
@@ -51,7 +52,7 @@ class FailingOnce(Store):
 
 async def play_alone(store: Store, *, kill_worker_at: int | None = None) -> list[ActionRow]:
     """Create the bots-only table in a room on ``store``, watch it while its bots finish it (killing a bot worker
-    process once the table reaches ``kill_worker_at``); its stored log."""
+    process once the table reaches ``kill_worker_at``); its stored log, without the times of its actions."""
     workers = Workers(processes=1)
     room = Room(store, workers)
     try:
@@ -67,7 +68,7 @@ async def play_alone(store: Store, *, kill_worker_at: int | None = None) -> list
                     for pid in worker_processes():
                         os.kill(pid, signal.SIGKILL)
                 await asyncio.sleep(0.01)
-        return await store.actions(created["table"])
+        return [replace(row, at=None) for row in await store.actions(created["table"])]  # when: not what
     finally:
         room.close()
         workers.close()

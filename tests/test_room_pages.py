@@ -4,15 +4,15 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from importlib import resources
 
 import pytest
-from fastapi import FastAPI
+from client_support import new_table, room_client
 from fastapi.testclient import TestClient
 
 from academie.cards import Card
 from academie.games import GAMES
-from academie.room import pages
 from academie.room.web_words import option_choices
 from academie.words import Words
 
@@ -24,23 +24,43 @@ SAME_IN_FRENCH = {"Message", "Mode", "Table {table}"}
 
 
 @pytest.fixture(scope="module")
-def client() -> TestClient:
-    app = FastAPI()
-    app.include_router(pages.router)
-    return TestClient(app)
+def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
+    with room_client(tmp_path_factory.mktemp("pages") / "room.db") as started:
+        yield started
 
 
 def script(name: str) -> str:
     return STATIC.joinpath(name).read_text(encoding="utf-8")
 
 
-@pytest.mark.parametrize(("path", "module"), [("/", "lobby"), ("/tables/abc", "table"), ("/replay/abc", "replay")])
+@pytest.mark.parametrize(("path", "module"), [("/", "lobby"), ("/tables/", "table"), ("/replay/", "replay")])
 def test_each_page_is_a_shell_that_loads_its_script_and_the_stylesheet_from_the_package(
         client: TestClient, path: str, module: str) -> None:
+    if path != "/":
+        path += new_table(client)["table"]
     response = client.get(path)
     assert response.status_code == 200 and response.headers["content-type"].startswith("text/html")
     assert f'src="/static/{module}.js"' in response.text and 'href="/static/room.css"' in response.text
     assert STATIC.joinpath(f"{module}.js").is_file() and STATIC.joinpath("room.css").is_file()
+
+
+@pytest.mark.parametrize("path", ["/tables/no-such-table", "/replay/no-such-table", "/no/such/page",
+                                  "/static/nothing.js"])
+def test_a_missing_table_or_path_is_a_page_saying_so_in_the_readers_language(client: TestClient, path: str) -> None:
+    """Not an empty green felt nor raw JSON: a 404 page a person reads, with the way back to the lobby."""
+    english = client.get(path)
+    assert english.status_code == 404 and english.headers["content-type"].startswith("text/html")
+    assert "Not found" in english.text and 'href="/"' in english.text and "Académie" in english.text
+    assert ("There is no table no-such-table" in english.text) == ("no-such-table" in path)
+    french = client.get(path, headers={"accept-language": "fr-FR,fr;q=0.9"})
+    assert french.status_code == 404 and "Introuvable" in french.text and 'lang="fr"' in french.text
+    assert client.get(path + "?lang=en", headers={"accept-language": "fr"}).text == english.text
+
+
+def test_the_apis_missing_paths_stay_json(client: TestClient) -> None:
+    response = client.get("/api/no-such-route")
+    assert response.status_code == 404 and response.json() == {"detail": "Not Found"}
+    assert client.get("/api/tables/nothing-here").json()["detail"] == "There is no table nothing-here."
 
 
 def test_every_sentence_the_scripts_say_is_served_in_english_and_french(client: TestClient) -> None:

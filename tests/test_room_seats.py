@@ -64,7 +64,8 @@ def test_the_creator_hands_an_absent_players_seat_to_a_bot_which_plays_it_and_it
         while until(creator, "picture")["seq"] == 0:  # the bot plays the seat's turn
             pass
     assert seats_of(client, table)[1] | {"connected": None} == {
-        "seat": 1, "name": None, "bot": "random", "state": "bot", "connected": None, "free": False, "claimed": None}
+        "seat": 1, "name": None, "bot": "random", "state": "bot", "connected": None, "free": False, "claimed": None,
+        "bot_name": "Cavendish"}
     with seat_socket(client, table, 1) as socket:  # the invitation's link is dead
         assert socket.receive_json()["code"] == "bad-token"
 
@@ -79,7 +80,7 @@ def test_the_creator_opens_an_absent_players_seat_to_anyone_and_the_old_link_die
     summary = client.get(f"/api/tables/{table['table']}").json()
     assert summary["joinable"] and summary["status_text"] == "waiting for players"
     assert summary["seats"][1] == {"seat": 1, "name": None, "bot": None, "state": "open", "connected": False,
-                                   "free": True, "claimed": None}
+                                   "free": True, "claimed": None, "bot_name": None}
     again = hand_over(client, table, 1, "open")
     assert (again.status_code, again.json()["detail"]) == (409, "Seat 1 is already open to anyone.")
     with seat_socket(client, table, 1) as socket:

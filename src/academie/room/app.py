@@ -18,9 +18,11 @@ from typing import Annotated, Any
 
 import orjson
 from fastapi import FastAPI, HTTPException, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from academie import record
 from academie.engine import Mode, rules_to_dict
@@ -29,6 +31,8 @@ from academie.room import pages
 from academie.room.bodies import (
     BotRequest,
     JoinRequest,
+    NameRequest,
+    NextRequest,
     TableRequest,
     body_schema,
     invalid_parameters,
@@ -50,8 +54,8 @@ from academie.room.limits import (
     origin_allowed,
 )
 from academie.room.notify import Listener, notices_from
-from academie.room.store import FINISHED, Store, StoreError, with_async_driver
-from academie.room.summary import finished_summary, live_summary
+from academie.room.store import Store, StoreError, with_async_driver
+from academie.room.summary import live_summary
 from academie.room.tables import Closing, Connection, LiveTable, Refusal, dumps, new_state, room_words
 from academie.room.workers import Workers
 from academie.words import LANGUAGES
@@ -116,6 +120,13 @@ def create_app(*, database_url: str, origins: tuple[str, ...] = (), workers: int
     @app.exception_handler(RequestValidationError)
     async def bad_parameters(request: Request, error: RequestValidationError) -> JSONResponse:
         return await room_error(request, invalid_parameters(request, error))
+
+    @app.exception_handler(StarletteHTTPException)
+    async def not_found(request: Request, error: StarletteHTTPException) -> Response:
+        """A path that is nothing: a page saying so to a person, JSON to a program (the API's paths)."""
+        if error.status_code == 404 and not request.url.path.startswith(("/api/", "/ws/", "/openapi")):
+            return pages.missing_page(request)
+        return await http_exception_handler(request, error)
 
     @app.exception_handler(StoreError)
     async def busy(request: Request, _error: StoreError) -> JSONResponse:
@@ -200,8 +211,7 @@ def _tables_api(app: FastAPI, room: Room, creations: ClientLimits) -> None:
     @app.get("/api/finished")
     async def finished_tables(lang: Lang = "en") -> list[dict[str, Any]]:
         """The finished games, newest first (for the list of replays)."""
-        rows = await room.store.tables_with((FINISHED,), newest_first=True, limit=200)
-        return [finished_summary(row, lang) for row in rows]
+        return await room.finished(lang)
 
     @app.get("/api/tables/{table_id}")
     async def table_summary(table_id: str, lang: Lang = "en") -> dict[str, Any]:
@@ -216,6 +226,20 @@ def _seats_api(app: FastAPI, room: Room) -> None:
         """Take a seat left open to anyone, under a name: a new token and link for the joiner."""
         body = await read_body(request, JoinRequest, lang)
         return await room.join(table_id, body.seat, body.name, lang)
+
+    @app.post("/api/tables/{table_id}/name", openapi_extra=body_schema(NameRequest))
+    async def rename(table_id: str, token: str, request: Request, lang: Lang = "en") -> dict[str, Any]:
+        """The seated player (``token``) gives himself a name."""
+        body = await read_body(request, NameRequest, lang)
+        return await room.rename(table_id, token, body.name, lang)
+
+    @app.post("/api/tables/{table_id}/next", openapi_extra=body_schema(NextRequest))
+    async def next_game(table_id: str, request: Request, token: str | None = None, owner: str | None = None,
+                        lang: Lang = "en") -> dict[str, Any]:
+        """Once the game is over: the next table with the same people, each one seat on (the same game, or
+        ``game``); the first to ask creates it. The asker's place there: ``{"table", "seat", "token", "url"}``."""
+        body = await read_body(request, NextRequest, lang)
+        return await room.next_game(table_id, token, owner, body.game, lang)
 
     @app.post("/api/tables/{table_id}/leave")
     async def leave(table_id: str, token: str, lang: Lang = "en") -> dict[str, Any]:
@@ -311,6 +335,7 @@ def _socket(app: FastAPI, room: Room, allowed: frozenset[str], rate: float) -> N
             sender = asyncio.get_running_loop().create_task(_send_all(websocket, connection))
             try:
                 table.attach(connection)
+                await room.tell_next(table, connection)
                 limit = RateLimit(rate=rate, burst=2 * rate, tokens=2 * rate)
                 await _receive_all(websocket, room, table, connection, limit)
             finally:

@@ -19,13 +19,21 @@ from fastapi.exceptions import RequestValidationError
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from academie.games import GAMES
-from academie.room.hub import MAX_SEED, MAX_TAKEOVER_AFTER, RoomError
+from academie.room.hub import MAX_DECISION, MAX_RESERVE, MAX_SEED, MAX_TAKEOVER_AFTER, MIN_DECISION, RoomError
 from academie.room.limits import MAX_NAME, echo
 from academie.room.tables import room_words
 from academie.words import LANGUAGES
 
 Say = Callable[..., str]
 Body = TypeVar("Body", bound=BaseModel)
+
+
+class ClockRequest(BaseModel):
+    """Time controls: seconds per decision, and a reserve each player spends past them."""
+
+    model_config = ConfigDict(strict=True, extra="forbid")
+    decision: float
+    reserve: float = 0.0
 
 
 class TableRequest(BaseModel):
@@ -42,6 +50,7 @@ class TableRequest(BaseModel):
     takeover: str | None = None
     takeover_after: float = 30.0
     access: dict[str, str] = Field(default_factory=dict)
+    clock: ClockRequest | None = None
 
 
 class JoinRequest(BaseModel):
@@ -50,6 +59,20 @@ class JoinRequest(BaseModel):
     model_config = ConfigDict(strict=True, extra="forbid")
     seat: int
     name: str
+
+
+class NameRequest(BaseModel):
+    """``POST /api/tables/{id}/name``: the name a seated player gives himself."""
+
+    model_config = ConfigDict(strict=True, extra="forbid")
+    name: str
+
+
+class NextRequest(BaseModel):
+    """``POST /api/tables/{id}/next``: the game the players go on to (the same one when none is given)."""
+
+    model_config = ConfigDict(strict=True, extra="forbid")
+    game: str | None = None
 
 
 class BotRequest(BaseModel):
@@ -62,7 +85,8 @@ class BotRequest(BaseModel):
 _FIRST: Final = next(iter(GAMES.values()))
 EXAMPLES: Final[Mapping[type[BaseModel], str]] = {
     TableRequest: json.dumps({"game": _FIRST.name, "players": _FIRST.max_seats}),
-    JoinRequest: '{"seat": 0, "name": "Alice"}', BotRequest: '{"bot": "classical"}'}
+    JoinRequest: '{"seat": 0, "name": "Alice"}', BotRequest: '{"bot": "classical"}',
+    NameRequest: '{"name": "Alice"}', NextRequest: json.dumps({"game": _FIRST.name})}
 """A body of each kind, shown in a refusal (a game of the registry: the room names none)."""
 
 
@@ -124,6 +148,12 @@ def allowed(field: str, w: Say) -> str:
         "lang": lambda: ", ".join(LANGUAGES),
         "token": lambda: w("the token of a seat at this table"),
         "owner": lambda: w("the creator's token"),
+        "clock": lambda: w("an object of seconds per decision ({least} to {most}) and of reserve (0 to {reserve}), "
+                           "such as {example}", least=int(MIN_DECISION), most=int(MAX_DECISION),
+                           reserve=int(MAX_RESERVE), example='{"decision": 30, "reserve": 300}'),
+        "decision": lambda: w("a number of seconds from {least} to {most}", least=int(MIN_DECISION),
+                              most=int(MAX_DECISION)),
+        "reserve": lambda: w("a number of seconds from 0 to {most}", most=int(MAX_RESERVE)),
     }
     say = words.get(field)
     return say() if say is not None else w("what docs/card-room.md describes")

@@ -23,10 +23,19 @@ from typing import Any, Final
 
 from academie.engine import AcademieError, Mode, rules_from_dict
 from academie.games import GAMES, GameType
-from academie.room.limits import RoomInputError, clean_chat, clean_name, cut_echoes, echo
-from academie.room.store import BOT, OPEN, PLAYING, RESERVED, WAITING, SeatRow, Store, TableRow
-from academie.room.summary import live_summary, stored_summary
-from academie.room.tables import CHAT_HISTORY, Connection, LiveTable, new_state, room_words, status_of
+from academie.room.limits import MAX_NAME, NameTooLong, RoomInputError, clean_chat, clean_name, cut_echoes, echo
+from academie.room.store import BOT, FINISHED, OPEN, PLAYING, RESERVED, WAITING, SeatRow, Store, TableRow
+from academie.room.summary import finished_summary, live_summary, stored_summary
+from academie.room.tables import (
+    CHAT_HISTORY,
+    Connection,
+    LiveTable,
+    dumps,
+    new_state,
+    room_words,
+    seat_name,
+    status_of,
+)
 from academie.room.workers import Workers
 from academie.words import Words
 
@@ -35,6 +44,12 @@ MAX_SEED = 2**62
 """Seeds of new tables are below this (they fit a signed 64-bit column)."""
 MAX_TAKEOVER_AFTER = 3600.0
 """The longest a table may wait for an absent player before its takeover bot plays (seconds)."""
+MIN_DECISION: Final = 5.0
+"""Time controls: the shortest time a table may give each decision (seconds)."""
+MAX_DECISION: Final = 3600.0
+"""Time controls: the longest time a table may give each decision (seconds)."""
+MAX_RESERVE: Final = 7200.0
+"""Time controls: the largest reserve a table may give each player (seconds)."""
 HEARTBEAT_SECONDS = 5.0
 """Several processes: each says it is alive this often; the presence of a process not heard from in three
 heartbeats (stopped, crashed, cut off) is forgotten, so its players count as away again."""
@@ -73,6 +88,8 @@ class NewTable:
     takeover: str | None = None
     takeover_after: float = 30.0
     access: dict[str, str] = field(default_factory=dict)
+    clock: dict[str, float] | None = None
+    """Time controls: ``{"decision": seconds, "reserve": seconds}`` (None: no clock)."""
 
 
 def token() -> str:
@@ -204,11 +221,28 @@ class Room:
 
     @staticmethod
     def _clean_name(name: object, w: Words) -> str:
+        """A name as the room keeps it; a name too long is refused whole with its length, never cut."""
         try:
             return clean_name(name)
+        except NameTooLong as long:
+            raise RoomError(400, w("A name has at most {most} characters; this one has {count}.", most=MAX_NAME,
+                                   count=long.length)) from None
         except RoomInputError:
-            raise RoomError(400, w("A name has 1 to {most} characters, without < > & \" ' {{ }} [ ].",
-                                   most=24)) from None
+            raise RoomError(400, w("A name has 1 to {most} characters, without < > & \" {{ }} [ ].",
+                                   most=MAX_NAME)) from None
+
+    @staticmethod
+    def _clock(clock: dict[str, float] | None, w: Words) -> tuple[float | None, float | None]:
+        """The time controls asked for: seconds per decision and of reserve (None, None: no clock)."""
+        if clock is None:
+            return None, None
+        decision, reserve = float(clock["decision"]), float(clock.get("reserve", 0.0))
+        if not MIN_DECISION <= decision <= MAX_DECISION:
+            raise RoomError(400, w("A decision's time is {least} to {most} seconds.", least=int(MIN_DECISION),
+                                   most=int(MAX_DECISION)))
+        if not 0 <= reserve <= MAX_RESERVE:
+            raise RoomError(400, w("A reserve is 0 to {most} seconds.", most=int(MAX_RESERVE)))
+        return decision, reserve
 
     async def create(self, spec: NewTable, lang: str) -> dict[str, Any]:
         """Create a table; the answer of ``POST /api/tables``."""
@@ -224,13 +258,18 @@ class Room:
         if not 0 <= spec.takeover_after <= MAX_TAKEOVER_AFTER:
             raise RoomError(400, w("takeover_after is a number of seconds from 0 to {most}.",
                                    most=int(MAX_TAKEOVER_AFTER)))
+        decision, reserve = self._clock(spec.clock, w)
         seed = secrets.randbelow(MAX_SEED) if spec.seed is None else spec.seed
         seats = [SeatRow(seat, names.get(seat), None if seat in bots or seat in opened else token(), bots.get(seat))
                  for seat in range(players)]
+        creator = next((seat for seat in seats if seat.token is not None), None)
+        if creator is not None and creator.name is not None:  # the creator who gave his name sits at once
+            seats[creator.seat] = replace(creator, claimed=now())
         owner = token()
         row = TableRow(id=secrets.token_urlsafe(9), game=game.name, options=options, seed=seed, players=players,
                        mode=options["mode"], takeover=spec.takeover, takeover_after=float(spec.takeover_after),
-                       status=status_of(seats, finished=False), result="*", created=now(), owner=digest(owner))
+                       status=status_of(seats, finished=False), result="*", created=now(), owner=digest(owner),
+                       clock_decision=decision, clock_reserve=reserve)
         try:
             new_state(game, row)
         except (AcademieError, ValueError) as error:
@@ -450,6 +489,20 @@ class Room:
         if row.claimed is None:
             await self._set_seat(table, replace(row, claimed=now()))
 
+    async def rename(self, table_id: str, seat_token: str, name: object, lang: str) -> dict[str, Any]:
+        """The player of ``seat_token`` gives himself a name (every seat's picture then calls him by it)."""
+        w = room_words(lang)
+        async with self.table(table_id, lang) as table:
+            seat = table.seat_of(seat_token)
+            if seat is None:
+                raise RoomError(403, w("This token holds no seat at table {table}.", table=echo(table_id)))
+            clean = self._clean_name(name, w)
+            if table.finished:
+                raise RoomError(409, w("The game is over: no more actions."))
+            if not await self._set_seat(table, replace(table.seats[seat], name=clean)):
+                raise RoomError(409, w("Seat {seat} changed meanwhile: look at the table again.", seat=seat + 1))
+        return {"seat": seat, "name": clean}
+
     async def leave(self, table_id: str, seat_token: str, lang: str) -> dict[str, Any]:
         """The seat of ``seat_token`` becomes open to anyone; the token acts no more."""
         w = room_words(lang)
@@ -519,11 +572,93 @@ class Room:
         except RoomInputError:
             raise RoomError(400, w("A chat line has 1 to {most} characters of text.", most=300)) from None
         seat = connection.seat
-        name = (table.seats[seat].name or w("Seat {seat}", seat=seat)) if seat is not None else w("Spectator")
+        name = seat_name(table.seats[seat], w) if seat is not None else w("Spectator")
         await self.store.add_chat(table.row.id, seat=seat, name=name, text=line)
         await table.refresh_chat()
 
+    # ------------------------------------------------------------------ the next game
+    async def next_game(self, table_id: str, seat_token: str | None, owner: str | None, game_name: str | None,
+                        lang: str) -> dict[str, Any]:
+        """Once a game is over, its players go on to another table with the same people (a rematch, or another
+        game for as many), each moved one seat on: ``seat_token`` (a seat's) or ``owner`` (the creator's) asks.
+        The first to ask creates it and the others find it; every connection of the finished table is told its
+        link (``next`` messages)."""
+        w = room_words(lang)
+        async with self.table(table_id, lang) as table:
+            seat = table.seat_of(seat_token) if seat_token else None
+            if seat is None and not self.is_owner(table, owner):
+                raise RoomError(403, w("Only the players of table {table} (with their links) may start its next game.",
+                                       table=echo(table_id)))
+            if not table.finished:
+                raise RoomError(409, w("The next game starts once this one is over."))
+            if table.row.next_table is None:
+                await self._create_next(table, game_name, w)
+            return await self._tell_next(table, seat)
+
+    async def _create_next(self, table: LiveTable, game_name: str | None, w: Words) -> None:
+        old = table.row
+        game = self._game(game_name, w) if game_name is not None else table.game
+        players = self._players(game, old.players, w)
+        options = dict(old.options) if game.name == old.game else {"mode": old.mode}
+        if game.min_seats == game.max_seats:
+            options.pop("players", None)
+        count = len(table.seats)
+        seats = [SeatRow(0, None, None, None)] * count
+        for seat in table.seats:  # everyone one seat on, so that the deal and the lead go round
+            moved = (seat.seat + 1) % count
+            if seat.bot is not None:
+                seats[moved] = SeatRow(moved, None, None, seat.bot)
+            elif seat.token is not None:
+                seats[moved] = SeatRow(moved, seat.name, token(), None)
+            else:
+                seats[moved] = SeatRow(moved, None, None, None)
+        row = replace(old, id=secrets.token_urlsafe(9), game=game.name, options=options,
+                      seed=secrets.randbelow(MAX_SEED), players=players, status=status_of(seats, finished=False),
+                      result="*", created=now(), finished=None, next_table=None)
+        try:
+            new_state(game, row)
+        except (AcademieError, ValueError) as error:
+            raise RoomError(400, w("Rules options refused: {error}", error=_cut(error, options))) from None
+        created: str | None = row.id
+        if await self.store.create(row, seats, after=old.id):
+            live = self._keep(LiveTable(row, seats, store=self.store, workers=self.workers))
+            live.kick()
+            self.release(live)
+        else:  # another request (or process) created it first
+            stored = await self.store.table(old.id)
+            created = stored.next_table if stored is not None else None
+        table.row = replace(old, next_table=created)
+        for connection in list(table.connections):
+            await self._tell_next(table, connection.seat if connection.token else None, connection)
+
+    async def _tell_next(self, table: LiveTable, seat: int | None,
+                         connection: Connection | None = None) -> dict[str, Any]:
+        """Where ``seat`` (None: a spectator) of a finished table sits at its next table: the table, the seat
+        and its link; sent to ``connection`` as a ``next`` message when one is given."""
+        next_id = table.row.next_table
+        if next_id is None:
+            return {}
+        moved = None if seat is None else (seat + 1) % len(table.seats)
+        seats = await self.store.seats(next_id)
+        new_token = seats[moved].token if moved is not None and moved < len(seats) else None
+        answer = {"table": next_id, "seat": moved if new_token is not None else None, "token": new_token,
+                  "url": seat_url(next_id, new_token) if new_token is not None else f"/tables/{next_id}"}
+        if connection is not None:
+            connection.send(dumps({"type": "next", **answer}))
+        return answer
+
+    async def tell_next(self, table: LiveTable, connection: Connection) -> None:
+        """A connection to a finished table that has a next one is told its place there."""
+        if table.finished and table.row.next_table is not None:
+            await self._tell_next(table, connection.seat if connection.token else None, connection)
+
     # ------------------------------------------------------------------ the lobby
+    async def finished(self, lang: str) -> list[dict[str, Any]]:
+        """The finished games, newest first, with their players' names (for the list of replays)."""
+        rows = await self.store.tables_with((FINISHED,), newest_first=True, limit=LISTED)
+        seats, _ = await self.store.listing([row.id for row in rows])
+        return [finished_summary(row, seats[row.id], lang) for row in rows]
+
     async def listing(self, lang: str) -> list[dict[str, Any]]:
         """The unfinished tables, newest first: those in memory as they are now, the others as stored (the list
         loads no game, so the lobby's polling keeps no table in memory)."""

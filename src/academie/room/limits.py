@@ -1,8 +1,8 @@
 """What the card room refuses: names and chat lines cleaned and limited, messages too big or too fast, too many
 new tables from one address, a browser page from a site the room does not serve.
 
->>> clean_name("  Ada   Lovelace ")
-'Ada Lovelace'
+>>> clean_name("  Ada   Lovelace "), clean_name("Zoé d'Artagnan")
+('Ada Lovelace', "Zoé d'Artagnan")
 >>> clean_chat("<b>hi</b>\\x07")
 '&lt;b&gt;hi&lt;/b&gt;'
 """
@@ -31,8 +31,9 @@ BURST: Final = 40.0
 """Messages a connection may send at once before the rate applies."""
 STRIKES: Final = 20
 """Refused messages (too big, too fast) after which the connection is closed."""
-NAME_FORBIDDEN: Final = frozenset("<>&\"'{}[]")
-"""Characters a name may not hold: markup, and the record's tag and comment brackets."""
+NAME_FORBIDDEN: Final = frozenset("<>&\"{}[]")
+"""Characters a name may not hold: markup, and the record's tag and comment brackets (an apostrophe is a letter of
+names, « Zoé d'Artagnan »: the record's tags quote with ``"``, which a name may not hold)."""
 ECHO: Final = 40
 """Characters of a person's input that an error repeats (the rest is cut, with an ellipsis)."""
 MAX_ERROR: Final = 1000
@@ -41,6 +42,14 @@ MAX_ERROR: Final = 1000
 
 class RoomInputError(AcademieError, ValueError):
     """Input the card room refuses: its message says what was wrong and what is allowed."""
+
+
+class NameTooLong(RoomInputError):
+    """A name longer than :data:`MAX_NAME` characters (refused whole, never cut): ``length`` is its length."""
+
+    def __init__(self, message: str, length: int) -> None:
+        super().__init__(message)
+        self.length = length
 
 
 def _printable(text: str) -> str:
@@ -104,13 +113,15 @@ def clean_name(name: object) -> str:
     if not isinstance(name, str):
         raise RoomInputError(f"a name must be text; allowed: 1 to {MAX_NAME} characters")
     cleaned = _printable(name)
-    if not 1 <= len(cleaned) <= MAX_NAME:
-        raise RoomInputError(f"the name {cleaned[:MAX_NAME + 8]!r} has {len(cleaned)} characters; "
-                             f"allowed: 1 to {MAX_NAME}")
+    if len(cleaned) > MAX_NAME:
+        raise NameTooLong(f"the name {cleaned[:MAX_NAME + 8]!r} has {len(cleaned)} characters; "
+                          f"allowed: 1 to {MAX_NAME}", len(cleaned))
+    if not cleaned:
+        raise RoomInputError(f"a name has 1 to {MAX_NAME} characters, not none")
     forbidden = sorted(set(cleaned) & NAME_FORBIDDEN)
     if forbidden:
         raise RoomInputError(f"a name may not hold {' '.join(forbidden)}; allowed: letters, digits, spaces and "
-                             "punctuation other than < > & \" ' { } [ ]")
+                             "punctuation other than < > & \" { } [ ]")
     return cleaned
 
 

@@ -11,11 +11,11 @@ from functools import cache
 from html import escape
 from typing import Any
 
-from fastapi import APIRouter, HTTPException
+from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse
 
 from academie.room.web_words import page_words
-from academie.words import LANGUAGES, LanguageError
+from academie.words import LANGUAGES, LanguageError, Words
 
 router = APIRouter()
 """The pages' routes; the application (academie.room.app) includes it."""
@@ -35,8 +35,52 @@ _SHELL = """<!doctype html>
 """
 
 
+_MISSING = """<!doctype html>
+<html lang="{lang}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{title} · Académie</title>
+<link rel="icon" href="data:,">
+<link rel="stylesheet" href="/static/room.css">
+</head>
+<body data-page="missing">
+<header class="top"><a href="/" class="home">Académie</a><span class="room-name">{room}</span></header>
+<main class="missing"><h1>{title}</h1><p>{sentence}</p><p><a href="/">{lobby}</a></p></main>
+</body>
+</html>
+"""
+
+
 def _page(script: str) -> HTMLResponse:
     return HTMLResponse(_SHELL.format(script=escape(script)), headers={"cache-control": "no-cache"})
+
+
+def reader_lang(request: Request) -> str:
+    """The language of a page the server writes itself: ``?lang=``, else the browser's first of ours."""
+    asked = request.query_params.get("lang")
+    if asked in LANGUAGES:
+        return asked
+    for part in request.headers.get("accept-language", "").split(","):
+        code = part.split(";")[0].strip()[:2].lower()
+        if code in LANGUAGES:
+            return code
+    return "en"
+
+
+def missing_page(request: Request, table: str | None = None) -> HTMLResponse:
+    """A page for what is not there (a table, or any other path), in the reader's language, with the way back to
+    the lobby: answered 404, as HTML, since a person reads it."""
+    w = Words(reader_lang(request))
+    sentence = (w("There is no table {table} in this card room.", table=table[:40]) if table is not None else
+                w("There is no page at this address in the card room."))
+    return HTMLResponse(_MISSING.format(lang=w.lang, title=escape(w("Not found")), room=escape(w("Card room")),
+                                        sentence=escape(sentence), lobby=escape(w("Go to the lobby"))),
+                        status_code=404)
+
+
+async def _exists(request: Request, table: str) -> bool:
+    return await request.app.state.room.store.table(table) is not None
 
 
 @router.get("/", response_class=HTMLResponse, include_in_schema=False)
@@ -46,14 +90,18 @@ def lobby() -> HTMLResponse:
 
 
 @router.get("/tables/{table}", response_class=HTMLResponse, include_in_schema=False)
-def table_page(table: str) -> HTMLResponse:
-    """A table, as the seat of ``?token=`` sees it, or as a spectator without one."""
+async def table_page(table: str, request: Request) -> HTMLResponse:
+    """A table, as the seat of ``?token=`` sees it, or as a spectator without one (404: no such table)."""
+    if not await _exists(request, table):
+        return missing_page(request, table)
     return _page("table")
 
 
 @router.get("/replay/{table}", response_class=HTMLResponse, include_in_schema=False)
-def replay_page(table: str) -> HTMLResponse:
-    """A finished game, step by step."""
+async def replay_page(table: str, request: Request) -> HTMLResponse:
+    """A finished game, step by step (404: no such table)."""
+    if not await _exists(request, table):
+        return missing_page(request, table)
     return _page("replay")
 
 

@@ -47,6 +47,9 @@ tables = sa.Table(
     sa.Column("created", sa.String(32), nullable=False),
     sa.Column("finished", sa.String(32), nullable=True),
     sa.Column("owner", sa.String(64), nullable=True),
+    sa.Column("clock_decision", sa.Float, nullable=True),
+    sa.Column("clock_reserve", sa.Float, nullable=True),
+    sa.Column("next_table", sa.String(32), nullable=True),
 )
 seats = sa.Table(
     "room_seats", metadata,
@@ -65,6 +68,8 @@ actions = sa.Table(
     sa.Column("seat", sa.Integer, nullable=False),
     sa.Column("action", sa.Text, nullable=False),
     sa.Column("comment", sa.Text, nullable=True),
+    sa.Column("at", sa.Float, nullable=True),
+    sa.Column("on_time", sa.String(32), nullable=True),
 )
 chat = sa.Table(
     "room_chat", metadata,
@@ -134,6 +139,12 @@ class TableRow:
     finished: str | None = None
     owner: str | None = None
     """The SHA-256 of the creator's token (None: a table from before creators had one)."""
+    clock_decision: float | None = None
+    """Time controls: the seconds each decision of a player may take before his reserve runs (None: no clock)."""
+    clock_reserve: float | None = None
+    """Time controls: the seconds of reserve each player has for the whole game, spent past a decision's time."""
+    next_table: str | None = None
+    """The table the players went on to once this one was over (a rematch, another game), or None."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,6 +175,10 @@ class ActionRow:
     seat: int
     action: str
     comment: str | None
+    at: float | None = None
+    """When it was committed (seconds since the epoch; None: an action stored before tables had clocks)."""
+    on_time: str | None = None
+    """The bot that made it for a seat whose time ran out (None: the seat's own player or bot)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,7 +211,7 @@ def _append_all(connection: sa.Connection, appends: list[_Append]) -> None:
     """The actions in one insert, and each table's status after its last one."""
     connection.execute(actions.insert(), [
         {"table_id": write.table_id, "seq": write.row.seq, "seat": write.row.seat, "action": write.row.action,
-         "comment": write.row.comment} for write in appends])
+         "comment": write.row.comment, "at": write.row.at, "on_time": write.row.on_time} for write in appends])
     last = {write.table_id: write for write in appends}
     connection.execute(_STATUS_UPDATE, [
         {"table": write.table_id, "new_status": write.status, "new_result": write.result,
@@ -212,7 +227,8 @@ def _table_row(row: Any) -> TableRow:
     return TableRow(id=row.id, game=row.game, options=json.loads(row.options), seed=int(row.seed),
                     players=row.players, mode=row.mode, takeover=row.takeover,
                     takeover_after=float(row.takeover_after), status=row.status, result=row.result,
-                    created=row.created, finished=row.finished, owner=row.owner)
+                    created=row.created, finished=row.finished, owner=row.owner, clock_decision=row.clock_decision,
+                    clock_reserve=row.clock_reserve, next_table=row.next_table)
 
 
 def _seat_row(row: Any) -> SeatRow:
@@ -360,8 +376,10 @@ class Store:
             connection.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
 
     # ------------------------------------------------------------------ tables and seats
-    async def create(self, table: TableRow, rows: Sequence[SeatRow]) -> None:
-        await self._write(_Create(table, tuple(rows)), None)
+    async def create(self, table: TableRow, rows: Sequence[SeatRow], *, after: str | None = None) -> bool:
+        """Store a new table and its seats; ``after``: the finished table its players come from, which records it
+        as its next table, unless another request gave it one first (then nothing is stored: False)."""
+        return bool(await self._write(_Create(table, tuple(rows), after), None))
 
     async def table(self, table_id: str) -> TableRow | None:
         async with self.engine.connect() as connection:
@@ -419,7 +437,8 @@ class Store:
         query = (actions.select().where(actions.c.table_id == table_id, actions.c.seq > after)
                  .order_by(actions.c.seq))
         async with self.engine.connect() as connection:
-            return [ActionRow(row.seq, row.seat, row.action, row.comment) for row in await connection.execute(query)]
+            return [ActionRow(row.seq, row.seat, row.action, row.comment, row.at, row.on_time)
+                    for row in await connection.execute(query)]
 
     async def announce(self, table_id: str, kind: str) -> None:
         """Tell the other processes of something that is not stored (a seat's presence): nothing on SQLite."""
@@ -445,6 +464,7 @@ class Store:
 class _Create:
     table: TableRow
     seats: tuple[SeatRow, ...]
+    after: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -467,15 +487,19 @@ def _write_one(connection: sa.Connection, payload: object) -> object:
     """One write other than an action, inside the batch's transaction; what its caller is answered."""
     if isinstance(payload, _Create):
         table = payload.table
+        if payload.after is not None and connection.execute(tables.update().where(
+                tables.c.id == payload.after, tables.c.next_table.is_(None)).values(
+                next_table=table.id)).rowcount != 1:
+            return False
         connection.execute(tables.insert().values(
             id=table.id, game=table.game, options=json.dumps(table.options), seed=table.seed,
             players=table.players, mode=table.mode, takeover=table.takeover, takeover_after=table.takeover_after,
             status=table.status, result=table.result, created=table.created, finished=table.finished,
-            owner=table.owner))
+            owner=table.owner, clock_decision=table.clock_decision, clock_reserve=table.clock_reserve))
         connection.execute(seats.insert(), [
             {"table_id": table.id, "seat": row.seat, "name": row.name, "token": row.token, "bot": row.bot,
              "claimed": row.claimed} for row in payload.seats])
-        return None
+        return True
     if isinstance(payload, _Seat):
         seat_change, status_change = _seat_updates(payload.table_id, payload.seen, payload.new, payload.status)
         if connection.execute(seat_change).rowcount != 1:

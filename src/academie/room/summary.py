@@ -13,7 +13,7 @@ from typing import Any
 from academie.engine import rules_to_dict
 from academie.games import GAMES
 from academie.room.store import BOT, FINISHED, OPEN, PLAYING, SeatRow, TableRow
-from academie.room.tables import LiveTable, room_words, seat_entry
+from academie.room.tables import LiveTable, room_words, seat_entry, seat_name
 
 
 def table_fields(row: TableRow) -> dict[str, Any]:
@@ -25,16 +25,17 @@ def table_fields(row: TableRow) -> dict[str, Any]:
             "options": options, "created": row.created, "finished": row.finished}
 
 
-def status_text(status: str, seats: Sequence[SeatRow], lang: str) -> str:
-    """The status as a lobby visitor needs it: whether he can sit (an open seat), or the table waits for the
-    players it invited, or it is played (by bots alone: only while someone watches), or over."""
+def status_text(status: str, seats: Sequence[SeatRow], lang: str, seq: int = 0) -> str:
+    """The status as a lobby visitor needs it: whether he can sit (an open seat: before the first move, or in a
+    game already going), or the table waits for the players it invited, or it is played (by bots alone: only
+    while someone watches), or over."""
     w = room_words(lang)
     if status == FINISHED:
         return w("game over")
     if any(seat.state == OPEN for seat in seats):
-        return w("waiting for players")
+        return w("a seat is free, in a game already going") if seq else w("waiting for players")
     if status != PLAYING:
-        return w("waiting for the invited players")
+        return w("waiting for the invited players") if not seq else w("in play, waiting for an invited player")
     if all(seat.state == BOT for seat in seats):
         return w("bots only: they play while someone watches")
     return w("in play")
@@ -44,7 +45,7 @@ def summary(row: TableRow, *, status: str, seats: Sequence[SeatRow], connected: 
             result: str, lang: str) -> dict[str, Any]:
     """A table's public summary (docs/card-room.md): ``joinable`` when a seat is open to anyone."""
     return table_fields(row) | {
-        "status": status, "status_text": status_text(status, seats, lang),
+        "status": status, "status_text": status_text(status, seats, lang, seq),
         "joinable": status != FINISHED and any(seat.state == OPEN for seat in seats), "seq": seq,
         "seats": [seat_entry(seat, connected=connected(seat.seat)) for seat in seats], "result": result}
 
@@ -61,7 +62,8 @@ def stored_summary(row: TableRow, seats: Sequence[SeatRow], seq: int, lang: str)
                    lang=lang)
 
 
-def finished_summary(row: TableRow, lang: str) -> dict[str, Any]:
-    """A finished table, from its stored row alone (the list of replays)."""
-    return table_fields(row) | {"status": row.status, "status_text": room_words(lang)("game over"),
-                                      "result": row.result}
+def finished_summary(row: TableRow, seats: Sequence[SeatRow], lang: str) -> dict[str, Any]:
+    """A finished table as stored (the list of replays): who played it, its result and dates."""
+    w = room_words(lang)
+    return table_fields(row) | {"status": row.status, "status_text": w("game over"), "result": row.result,
+                                "names": [seat_name(seat, w) for seat in seats], "next_table": row.next_table}

@@ -19,7 +19,7 @@ from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
+from typing import Any, Final
 
 import orjson
 
@@ -64,6 +64,9 @@ RESTART_FIRST = 0.1
 """Seconds before a table whose driver failed is restarted from its log; doubled at each failure in a row."""
 RESTART_MOST = 30.0
 """The longest pause between two restarts of a table that keeps failing (it retries, but never spins)."""
+BOT_NAMES: Final = ("Hoyle", "Cavendish", "Deschapelles", "Clay", "Mathews", "Van Tenac", "Lebrun", "Pole")
+"""What the bots are called at a table, by seat (the authors of the old books on these games): four bots at one
+table are four people to read about, never four "Bot (expert)"."""
 
 
 @cache
@@ -137,13 +140,32 @@ def status_of(seats: Iterable[SeatRow], *, finished: bool) -> str:
     return WAITING if any(seat.state in (OPEN, RESERVED) for seat in seats) else PLAYING
 
 
+def bot_name(seat: int) -> str:
+    """The name of the bot at ``seat`` (each seat's bot its own)."""
+    return BOT_NAMES[seat % len(BOT_NAMES)]
+
+
+def seat_name(seat: SeatRow, w: Words) -> str:
+    """How everyone calls a seat: its player's name ("Player 2" until he gives one: seats are numbered from 1, as
+    players count them), or its bot's."""
+    if seat.bot is not None:
+        return bot_name(seat.seat)
+    return seat.name or w("Player {number}", number=seat.seat + 1)
+
+
 def seat_entry(seat: SeatRow, *, connected: bool) -> dict[str, Any]:
-    """A seat as everyone may see it (never its token); ``free``: open to anyone, as ``state`` says."""
+    """A seat as everyone may see it (never its token); ``free``: open to anyone, as ``state`` says; ``bot_name``:
+    what its bot is called (None: a player's seat)."""
     return {"seat": seat.seat, "name": seat.name, "bot": seat.bot, "state": seat.state, "connected": connected,
-            "free": seat.state == OPEN, "claimed": seat.claimed}
-def apply_log(state: Game, seq: int, rows: Iterable[ActionRow], comments: dict[int, str], table: str) -> int:
+            "free": seat.state == OPEN, "claimed": seat.claimed,
+            "bot_name": bot_name(seat.seat) if seat.bot is not None else None}
+
+
+def apply_log(state: Game, seq: int, rows: Iterable[ActionRow], comments: dict[int, str], table: str,
+              on_time: dict[int, str] | None = None) -> int:
     """Apply stored actions to ``state`` (each checked by the engine, as when it was first accepted), keeping the
-    bots' reasons in ``comments``; the sequence number reached."""
+    bots' reasons in ``comments`` (and in ``on_time`` the bots that played for a seat whose time ran out); the
+    sequence number reached."""
     for row in rows:
         if row.seq != seq + 1:
             raise RuntimeError(f"table {table}: action {row.seq} follows {seq}")
@@ -151,8 +173,52 @@ def apply_log(state: Game, seq: int, rows: Iterable[ActionRow], comments: dict[i
         state.apply(state.parse_action(row.action))
         if row.comment:
             comments[index] = row.comment
+        if row.on_time and on_time is not None:
+            on_time[index] = row.on_time
         seq = row.seq
     return seq
+
+
+@dataclass(slots=True)
+class Clock:
+    """A table's time controls, kept by the server (the clock's authority): each decision of a player may take
+    ``decision`` seconds, then his ``reserves`` run; when both are spent, a bot plays for him."""
+
+    decision: float
+    reserves: list[float]
+    last: float | None = None
+    """When the last action was committed (seconds since the epoch), from which the next decision's time counts
+    when the log is read again."""
+    turn: tuple[int, int] | None = None
+    """The decision being timed: (the table's sequence number, the seat)."""
+    started: float = 0.0
+    """When the timed decision started (``time.time()``)."""
+    timed_out: tuple[int, int] | None = None
+    """The decision whose time ran out (a bot plays it)."""
+
+    def spend(self, seat: int, at: float, *, player: bool) -> None:
+        """An action of ``seat`` committed at ``at``: the time it took past its decision's comes off its
+        reserve."""
+        if player and self.last is not None and 0 <= seat < len(self.reserves):
+            over = max(0.0, at - self.last - self.decision)
+            self.reserves[seat] = max(0.0, self.reserves[seat] - over)
+        self.last = at
+
+    def deadline(self, seat: int) -> float:
+        return self.started + self.decision + self.reserves[seat]
+
+    def state(self, seq: int, seat: int | None, *, now: float) -> dict[str, Any]:
+        """The clocks as a page shows them: the seat timed now, the seconds left of its decision and of each
+        reserve (the timed seat's reserve as it stands once its decision's time is spent)."""
+        reserves = list(self.reserves)
+        timing = seat is not None and self.turn == (seq, seat)
+        left = self.decision
+        if timing and seat is not None:
+            used = now - self.started
+            left = max(0.0, self.decision - used)
+            reserves[seat] = max(0.0, reserves[seat] - max(0.0, used - self.decision))
+        return {"type": "clock", "seat": seat if timing else None, "decision": self.decision,
+                "left": round(left, 1), "reserves": [round(value, 1) for value in reserves]}
 
 
 def painter(game: GameType) -> Painter:
@@ -175,6 +241,12 @@ class LiveTable:
         self.seq = 0
         self.comments: dict[int, str] = {}
         """The bots' reasons by operation index (the record's comments)."""
+        self.on_time: dict[int, str] = {}
+        """The bots that played for a seat whose time ran out, by operation index (the record says so)."""
+        self.clock = (Clock(row.clock_decision, [row.clock_reserve or 0.0] * row.players)
+                      if row.clock_decision is not None else None)
+        """The time controls (None: a table without a clock)."""
+        self._clock_timer: asyncio.TimerHandle | None = None
         self.connections: set[Connection] = set()
         self.lock = asyncio.Lock()
         self._pictures: dict[tuple[int, str], str] = {}
@@ -197,9 +269,23 @@ class LiveTable:
 
     # ------------------------------------------------------------------ rebuilding from the log
     def replay(self, rows: Iterable[ActionRow]) -> None:
-        """Apply stored actions (each checked by the engine, as when it was first accepted)."""
-        self.seq = apply_log(self.state, self.seq, rows, self.comments, self.row.id)
+        """Apply stored actions (each checked by the engine, as when it was first accepted); the clocks' reserves
+        spent as the actions' times say (the decision in progress starts again when the table is next kicked)."""
+        rows = list(rows)
+        self.seq = apply_log(self.state, self.seq, rows, self.comments, self.row.id, self.on_time)
+        self._spend(rows)
         self._pictures.clear()
+
+    def _spend(self, rows: Iterable[ActionRow]) -> None:
+        clock = self.clock
+        if clock is None:
+            return
+        for row in rows:
+            if row.at is not None:
+                clock.spend(row.seat, row.at, player=self.seats[row.seat].bot is None and row.on_time is None)
+            if row.on_time is not None and 0 <= row.seat < len(clock.reserves):
+                clock.reserves[row.seat] = 0.0
+        clock.turn = None
 
     async def reload(self) -> None:
         """Rebuild the table from what the database holds (its seats, its whole log), then show it to every
@@ -207,9 +293,12 @@ class LiveTable:
         async with self.lock:
             seats = await self.store.seats(self.row.id)
             rows = await self.store.actions(self.row.id)
-            state, comments = new_state(self.game, self.row), dict[int, str]()
-            seq = apply_log(state, 0, rows, comments, self.row.id)
-            self.seats, self.state, self.comments, self.seq = seats, state, comments, seq
+            state, comments, on_time = new_state(self.game, self.row), dict[int, str](), dict[int, str]()
+            seq = apply_log(state, 0, rows, comments, self.row.id, on_time)
+            self.seats, self.state, self.comments, self.on_time, self.seq = seats, state, comments, on_time, seq
+            if self.clock is not None:
+                self.clock = Clock(self.clock.decision, [self.row.clock_reserve or 0.0] * self.row.players)
+                self._spend(rows)
             self._pictures.clear()
         self.broadcast_seats()
         self.broadcast_pictures()
@@ -235,7 +324,7 @@ class LiveTable:
         """Nothing needs the table in memory: nobody watches, no request uses it, no bot is deciding, no takeover
         is waiting for its time."""
         bots = self._driver is not None and not self._driver.done()
-        return not (self.watched or self.holds or bots or self._timer is not None)
+        return not (self.watched or self.holds or bots or self._timer is not None or self._clock_timer is not None)
 
     def seat_of(self, token: str) -> int | None:
         for seat in self.seats:
@@ -272,14 +361,12 @@ class LiveTable:
 
     # ------------------------------------------------------------------ what each viewer sees
     def names(self, view: View, lang: str) -> tuple[str, ...]:
-        """How the viewer calls each seat: itself as the game does ("You"), a player by name, a bot as a bot,
-        a free seat by its number."""
+        """How the viewer calls each seat: itself as the game does ("You"), a player by name ("Player 2" until he
+        gives one), each bot by its own name."""
         you = self.painter.default_names(view, words=game_words(lang, self.game.name))
         w = room_words(lang)
         viewer = getattr(view, "viewer", None)
-        return tuple(you[seat.seat] if seat.seat == viewer else seat.name if seat.name is not None
-                     else w("Bot ({bot})", bot=seat.bot) if seat.bot is not None else w("Seat {seat}", seat=seat.seat)
-                     for seat in self.seats)
+        return tuple(you[seat.seat] if seat.seat == viewer else seat_name(seat, w) for seat in self.seats)
 
     def picture(self, viewer: int | None, lang: str) -> Picture:
         """The viewer's picture (a spectator's from the public view); in table mode its moves also hold the
@@ -303,8 +390,22 @@ class LiveTable:
             # orjson writes the picture's dataclasses as Picture.as_json() does, ten times faster
             message = self._pictures[key] = dumps({
                 "type": "picture", "seq": self.seq, "status": self.status(), "picture": picture,
-                "legal": [move.action for move in picture.moves]})
+                "legal": [move.action for move in picture.moves], "sheet": self.sheet()})
         return message
+
+    def sheet(self) -> list[dict[str, Any]]:
+        """The score sheet: each deal over so far, its dealer and what each seat scored by it (public: every
+        result is told to the whole table when its deal ends)."""
+        return [{"deal": number, "dealer": result.dealer, "points": list(result.points)}
+                for number, result in enumerate(self.state.deal_results, start=1)]
+
+    def clock_message(self) -> str | None:
+        """The clocks now (None: the table has none)."""
+        if self.clock is None:
+            return None
+        actor = self.state.actor if not self.finished else None
+        return dumps(self.clock.state(self.seq, actor if isinstance(actor, int) and actor >= 0 else None,
+                                      now=time.time()))
 
     def seats_message(self) -> str:
         return dumps({"type": "seats", "seats": self.seat_list()})
@@ -325,8 +426,12 @@ class LiveTable:
         self.connections.add(connection)
         connection.send(self.welcome(connection))
         connection.send(self.picture_message(connection.seat, connection.lang))
+        clock = self.clock_message()
+        if clock is not None:
+            connection.send(clock)
         for line in self.chat:
-            connection.send(chat_message(line))
+            if hears(connection, line):
+                connection.send(chat_message(line))
         if connection.seat is not None:
             self._away.pop(connection.seat, None)
         self.broadcast_seats()
@@ -354,6 +459,13 @@ class LiveTable:
             connection.send(self.picture_message(connection.seat, connection.lang))
             if decision is not None and actor is not None and action is not None and decision.reason:
                 self._send_reason(connection, decision.reason, actor, action)
+        self._time()  # the next decision, a player's, starts its clock now
+
+    def broadcast_clock(self) -> None:
+        message = self.clock_message()
+        if message is not None:
+            for connection in self.connections:
+                connection.send(message)
 
     def _send_reason(self, connection: Connection, reason: str, actor: int, action: Action) -> None:
         """A bot's reason as the connection's seat may read it: the whole of it for the bot's own seat (a player
@@ -414,11 +526,13 @@ class LiveTable:
             raise Refusal("illegal", w("Cannot read “{text}”: {error}", text=echo(text),
                                        error=cut_echoes(str(error), [text]))) from None
 
-    async def _commit(self, trial: Game, seat: int, action: str, comment: str | None) -> None:
-        """Store the action, then make ``trial`` (the state with it applied) the table's state."""
+    async def _commit(self, trial: Game, seat: int, action: str, comment: str | None,
+                      on_time: str | None = None) -> None:
+        """Store the action (when, and the bot that made it if the seat's time ran out), then make ``trial`` (the
+        state with it applied) the table's state."""
         status = FINISHED if trial.is_terminal else self.status()
         finished = datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds") if trial.is_terminal else None
-        row = ActionRow(self.seq + 1, seat, action, comment)
+        row = ActionRow(self.seq + 1, seat, action, comment, time.time(), on_time)
         try:
             await self.store.append(self.row.id, row, status=status, result=self.game.record.result_text(trial),
                                     finished=finished)
@@ -431,6 +545,9 @@ class LiveTable:
             raise
         if comment:
             self.comments[len(self.state.operations)] = comment
+        if on_time:
+            self.on_time[len(self.state.operations)] = on_time
+        self._spend([row])
         self.state = trial
         self.seq = row.seq
 
@@ -475,22 +592,67 @@ class LiveTable:
             self.chat.append(line)
             message = chat_message(line)
             for connection in self.connections:
-                connection.send(message)
+                if hears(connection, line):
+                    connection.send(message)
 
     # ------------------------------------------------------------------ bots
     def bot_for(self, seat: int) -> str | None:
-        """The bot that plays ``seat`` now: its own, or the table's takeover bot once a player has been away
-        longer than the table allows (only at a table created with that option)."""
+        """The bot that plays ``seat`` now: its own, the table's time-out bot for a decision whose time ran out,
+        or the table's takeover bot once a player has been away longer than the table allows (only at a table
+        created with that option)."""
         row = self.seats[seat]
         if row.bot is not None:
             return row.bot if self.watched or not self.bots_only else None  # bots alone play only while watched
+        if self.clock is not None and self.clock.timed_out == (self.seq, seat):
+            return self.time_out_bot
         away = self._away.get(seat)
         if self.row.takeover is None or away is None or self.connected(seat):
             return None
         return self.row.takeover if time.monotonic() - away >= self.row.takeover_after else None
 
+    @property
+    def time_out_bot(self) -> str:
+        """The bot that plays a decision whose time ran out: the table's takeover bot, else the game's second
+        weakest (its classical bot: quick, and playing as the old books advise)."""
+        names = self.game.bot_names()
+        return self.row.takeover or names[min(1, len(names) - 1)]
+
+    def _time(self) -> None:
+        """Time the decision of the player to act (a new one starts its decision's time now), and wake when it
+        runs out; no clock while the table waits for players, for a bot's seat, or once the game is over."""
+        clock = self.clock
+        if clock is None:
+            return
+        actor = self.state.actor
+        timed = (not self.finished and isinstance(actor, int) and actor >= 0 and self.seats[actor].bot is None
+                 and self.status() == PLAYING)
+        turn = (self.seq, actor) if timed and isinstance(actor, int) else None
+        if turn == clock.turn:
+            return
+        if self._clock_timer is not None:
+            self._clock_timer.cancel()
+            self._clock_timer = None
+        clock.turn = turn
+        if turn is not None:
+            clock.started = time.time()
+            delay = clock.deadline(turn[1]) - clock.started
+            self._clock_timer = asyncio.get_running_loop().call_later(delay, self._time_out, turn)
+        self.broadcast_clock()
+
+    def _time_out(self, turn: tuple[int, int]) -> None:
+        """The decision ``turn`` has used its time and its player's reserve: a bot plays it."""
+        self._clock_timer = None
+        if self.clock is None or self.clock.turn != turn or (self.seq, self.state.actor) != turn:
+            return
+        self.clock.timed_out = turn
+        self.clock.reserves[turn[1]] = 0.0
+        self.kick()
+        self.on_rest()
+
     def kick(self) -> None:
-        """Start the bots when one of them is to act (once: one decision at a time per table)."""
+        """Start the bots when one of them is to act (once: one decision at a time per table), and time the
+        decision of a player."""
+        self._time()
         if self.finished or (self._driver is not None and not self._driver.done()):
             return
         actor = self.state.actor
@@ -542,6 +704,8 @@ class LiveTable:
             if bot is None:
                 self._wake_for_takeover(seat)
                 return
+            on_time = bot if self.seats[seat].bot is None and self.clock is not None and \
+                self.clock.timed_out == (seq, seat) else None
             decision = await self.workers.decide(self.game.name, bot, decision_seed(self.row.seed, seat, seq + 1),
                                                  self.state.view(seat))
             async with self.lock:
@@ -551,7 +715,7 @@ class LiveTable:
                 action = trial.parse_action(decision.action)
                 trial.apply(action)
                 try:
-                    await self._commit(trial, seat, decision.action, str(decision.reason) or None)
+                    await self._commit(trial, seat, decision.action, str(decision.reason) or None, on_time)
                 except SeqTaken:
                     continue
             self._failures = 0
@@ -563,17 +727,33 @@ class LiveTable:
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None
+        if self._clock_timer is not None:
+            self._clock_timer.cancel()
+            self._clock_timer = None
 
     # ------------------------------------------------------------------ the record
     def record(self) -> record.Record:
-        """The whole record of the table so far (players' names and bots in the seat tags)."""
+        """The whole record of the table so far (players' names and bots in the seat tags; the time controls;
+        an action a bot made for a seat whose time ran out says so in its comment, docs/record-format.md §5b)."""
         tags = {"Date": self.row.created[:10], "Event": f"Card room table {self.row.id}",
                 "Seed": str(self.row.seed)}
+        english = room_words("en")
         for seat in self.seats:
-            tags[f"Seat{seat.seat}"] = (f"Bot ({seat.bot})" if seat.bot is not None
-                                        else seat.name or "?")
-        return record.from_state(self.state, tags=tags, comments=self.comments)
+            tags[f"Seat{seat.seat}"] = (f"Bot ({seat.bot})" if seat.bot is not None else seat_name(seat, english))
+        if self.clock is not None:
+            tags["TimeControl"] = f"{self.clock.decision:g}+{self.row.clock_reserve or 0:g}"
+        comments = dict(self.comments)
+        for index, bot in self.on_time.items():
+            said = f"on time: bot {bot} played for the seat"
+            comments[index] = f"{said}; {comments[index]}" if index in comments else said
+        return record.from_state(self.state, tags=tags, comments=comments)
 
 
 def chat_message(line: ChatRow) -> str:
     return dumps({"type": "chat", "seat": line.seat, "name": line.name, "text": line.text})
+
+
+def hears(connection: Connection, line: ChatRow) -> bool:
+    """Whether a connection is told a chat line: the players' lines go to everyone, the spectators' only to the
+    spectators (they do not talk into the players' game)."""
+    return line.seat is not None or connection.seat is None
