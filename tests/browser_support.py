@@ -46,11 +46,16 @@ def launch(playwright: Playwright) -> Browser:
 
 
 def open_page(browser: Browser, url: str, *, locale: str = "en-GB", width: int = 1280, height: int = 900,
-              mobile: bool = False) -> Page:
+              mobile: bool = False, trick_pause: int | None = 0) -> Page:
     """A page in a context of its own (its own storage, as another person's browser), with every request it
-    makes recorded in ``page.requested`` and every script error in ``page.errors``."""
+    makes recorded in ``page.requested`` and every script error in ``page.errors``. ``trick_pause``: the reader's
+    preference for how long a finished trick stays (milliseconds; None: the page's default), none unless a test
+    looks at it, so that the tests that play whole deals do not wait."""
     context = browser.new_context(locale=locale, viewport={"width": width, "height": height}, is_mobile=mobile,
                                   has_touch=mobile)
+    if trick_pause is not None:
+        context.add_init_script(f"try {{ localStorage.setItem('academie.trickPause', '{int(trick_pause)}'); }} "
+                                "catch { /* storage may be refused */ }")
     context.set_default_timeout(WAIT_MS)
     page = context.new_page()
     requested: list[str] = []

@@ -181,7 +181,8 @@ def test_whist_four_players_join_by_their_links_and_play_a_whole_deal_by_clickin
 
     def before_each_play(page: Page, cards: list[str], played: int) -> None:
         held = hand(page)
-        led = spectator.eval_on_selector_all(".centre .trick li svg[data-card]", "f => f.map(x => x.dataset.card)")
+        led = spectator.eval_on_selector_all(".felt .played[data-order='0'] svg[data-card]",
+                                           "f => f.map(x => x.dataset.card)")
         if led:  # W-§5: follow suit if able, else any card
             suit = led[0][-1]
             following = [card for card in held if card[-1] == suit]
@@ -327,7 +328,8 @@ def test_the_lobby_creates_a_table_with_the_options_chosen_and_shows_a_refusal_E
     form.locator("summary").click()
     points = form.locator("#ecarte-game_points")
     assert points.input_value() == "5"
-    assert "game_points, by default 5" in form.locator(".option:has(#ecarte-game_points)").inner_text()
+    said = form.locator(".option:has(#ecarte-game_points)").inner_text()
+    assert "By default: 5" in said and "game_points" not in said  # a word on the option, never its key
     assert "Points that win the game" in form.locator(".option:has(#ecarte-game_points)").inner_text()
     assert form.locator("#ecarte-must_trump").is_checked()
     points.fill("99")

@@ -30,7 +30,7 @@ def page_messages(w: Say) -> tuple[str, ...]:
         w("Card room"), w("Language"), w("The games"), w("Create a table"), w("Players"), w("Mode"),
         w("{count} players"), w("{least} to {most} players"), w("Rules options"), w("Who sits where"),
         w("a person, invited by a link"), w("a person: anyone may join"), w("bot: {name}"), w("no value"), w("yes"),
-        w("no"), w("{option}, by default {value}"),
+        w("no"), w("By default: {value}"), w("Académie: the card room's lobby"),
         w("enforced (irregular acts are refused)"), w("table (the laws of irregularities)"),
         w("Choose a game, set its table, and send the links to your friends; bots fill the other seats."),
         w("Table {table} is ready"),
@@ -58,6 +58,10 @@ def page_messages(w: Say) -> tuple[str, ...]:
         w("No irregular act is possible now."), w("Scores"), w("The deal so far"), w("Chat"), w("Message"),
         w("Say something to the table"), w("Send"), w("Connection lost; reconnecting…"),
         w("This table refused the connection."), w("The game is over."), w("Replay this game"),
+        w("Clear the trick"), w("You win"), w("You win ({why})"), w("A new deal"), w("Continue"),
+        w("Your turn · {title}"), w("Score sheet"), w("Deal"),
+        w("Next game with the same players"), w("Sit at the next game (seat {seat})"), w("Watch the next game"),
+        w("Preferences"), w("A finished trick stays"), w("{seconds} seconds"), w("no pause"),
         # the seats at the table
         w("Leave this seat"),
         w("Leave seat {seat}? Your link will stop working, and the seat will be open to anyone."),
@@ -130,4 +134,11 @@ def page_words(lang: str) -> dict[str, Any]:
                     **{f"{game}.{option}": word for game, said in lobbies.items()
                        for option, word in said.options.items()}},
         "choices": {f"{game}.{option}": values for game in names for option, values in option_choices(game).items()},
+        "levels": bot_levels(words),
     }
+
+
+def bot_levels(w: Say) -> dict[str, str]:
+    """The bots' levels the games share, as a person reads them (a game's bot of another name is shown by it)."""
+    return {"random": w("at random"), "classical": w("classical, by the old books"),
+            "search": w("searching ahead"), "expert": w("expert, the strongest")}

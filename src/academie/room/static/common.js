@@ -39,6 +39,12 @@ export function cardWords(card) {
   return table.cards[card] ?? card;
 }
 
+/** A bot's level as the page's language says it ("classical": « classique »); a level the room does not know,
+ * as the game names it. */
+export function levelWords(level) {
+  return table.levels?.[level] ?? level;
+}
+
 /** One line on a game, in the page's language ("" when the page has none). */
 export function gameLine(game) {
   return table.games[game] ?? "";
@@ -93,17 +99,19 @@ export function fill(element, ...children) {
   return target;
 }
 
-/** The page header: its title, a link home, and the language switch. */
+/** The page header: the project's name (a link to the lobby), the page's title, and the language switch. */
 export function header(title, onchange) {
   return el("header", { class: "top" },
-    el("a", { href: "/", class: "home" }, t("Card room")),
+    el("a", { href: "/", class: "home", "aria-label": t("Académie: the card room's lobby") }, "Académie"),
     el("h1", {}, title),
     languageSwitch(onchange));
 }
 
 /** JSON from the server, or an Error carrying the server's own explanation. */
 export async function api(path, options = {}) {
-  const response = await fetch(path, {
+  const url = new URL(path, location.origin);  // answers and refusals in the page's language
+  if (!url.searchParams.has("lang")) url.searchParams.set("lang", table.lang);
+  const response = await fetch(url, {
     ...options, headers: { "content-type": "application/json", ...(options.headers ?? {}) },
   });
   const text = await response.text();

@@ -3,7 +3,9 @@
 // table (the creator's own first), the tables with a seat open to anyone, the tables being played (to watch), and
 // the finished games with their replays.
 
-import { api, chosenLanguage, el, fill, gameLine, header, loadWords, optionChoices, optionWords, t } from "./common.js";
+import {
+  api, chosenLanguage, el, fill, gameLine, header, levelWords, loadWords, optionChoices, optionWords, t,
+} from "./common.js";
 
 const state = { games: [], created: null };
 
@@ -35,7 +37,7 @@ function optionField(game, name, fallback) {
     : Array.isArray(fallback) ? fallback.join(",") : String(fallback);
   return el("div", { class: "option" },
     el("label", { for: id }, optionWords(game.game, name) || name), " ", input,
-    el("small", {}, t("{option}, by default {value}", { option: name, value: shown })));
+    el("small", {}, t("By default: {value}", { value: shown })));
 }
 
 // A seat's choice: "invited" (a person with the seat's link), "open" (anyone may join it from the lobby), or
@@ -49,7 +51,7 @@ function seatChoices(game, players) {
         el("option", { value: "invited", selected: seat === 0 }, t("a person, invited by a link")),
         el("option", { value: "open" }, t("a person: anyone may join")),
         game.bots.map((bot) => el("option", { value: `bot:${bot}`, selected: seat !== 0 && bot === game.strongest },
-          t("bot: {name}", { name: bot })))))));
+          t("bot: {name}", { name: levelWords(bot) })))))));
 }
 
 function createForm(game) {

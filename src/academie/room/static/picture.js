@@ -4,7 +4,7 @@
 // while their data stays the same, and the log only grows.
 
 import { cardBack, cardFace } from "./cards.js";
-import { cardWords, el, fill, t } from "./common.js";
+import { cardWords, el, fill, levelWords, t } from "./common.js";
 
 const LAW = /\b[A-Z]{1,10}-[\w§.]*[\w§]/g;
 
@@ -40,15 +40,22 @@ export function seatName(picture, seat) {
 
 /** Whether a seat's player is here: a bot's seat, connected, away, invited but not yet come, or open to anyone. */
 function presenceWords(seat) {
-  if (seat.bot) return t("bot: {name}", { name: seat.bot });
+  if (seat.bot) return t("bot: {name}", { name: levelWords(seat.bot) });
   if (seat.connected) return t("connected");
   if (seat.state === "reserved") return t("invited, not yet here");
   if (seat.state === "open") return t("open to anyone");
   return t("away");
 }
 
-/** A seat around the table: its name, roles, cards (backs for the ones it holds, faces for the ones it shows). */
-export function seatBox(picture, seat, presence) {
+/** The card a seat played to ``trick``, where it lies in front of the seat: {card, order, won} (null: none). */
+export function playedBy(trick, seat) {
+  const order = trick ? trick.plays.findIndex(([who]) => who === seat) : -1;
+  return order < 0 ? null : { card: trick.plays[order][1], order, won: trick.winner === seat };
+}
+
+/** A seat around the table: its name, roles, cards (backs for the ones it holds, faces for the ones it shows),
+ * and in front of it the card it played to the trick on the table (``played``: from playedBy). */
+export function seatBox(picture, seat, presence, played = null) {
   const mine = seat.seat === picture.viewer;
   const here = presence?.get(seat.seat);
   const classes = ["seat", mine ? "mine" : "", picture.to_act === seat.seat ? "to-act" : ""].filter(Boolean);
@@ -63,7 +70,9 @@ export function seatBox(picture, seat, presence) {
     el("p", { class: "count" }, seat.cards === 1 ? t("1 card") : t("{count} cards", { count: seat.cards })),
     held,
     seat.shown.length ? el("div", { class: "shown", "aria-label": t("Cards shown") }, seat.shown.map(face)) : null,
-    seat.notes.length ? el("p", { class: "notes" }, withLaws(seat.notes.join(" · "))) : null);
+    seat.notes.length ? el("p", { class: "notes" }, withLaws(seat.notes.join(" · "))) : null,
+    el("div", { class: `played${played?.won ? " won" : ""}`, "data-order": played ? played.order : null },
+      played ? face(played.card) : null));
 }
 
 /** A trick: each card with who played it, in order, and who won it and why. */
@@ -109,17 +118,23 @@ export class Regions {
     this.drawn.delete(region);
   }
 
-  /** Forget what was drawn (after a change of language every region is drawn again). */
+  /** Forget what was drawn (after a change of language every region is drawn again, the log too). */
   reset() {
     this.drawn.clear();
-    this.logged = [];
+    this.logged = null;
   }
 
-  /** Append the new lines of the deal's log to `list`; a new deal starts the list again. */
-  log(list, lines) {
+  /** Append the new lines of the deal's log to `list`; a new deal goes on under a line that says so (the deal
+   * before stays to be read), and the log drawn after a reset (a change of language) replaces what was there. */
+  log(list, lines, newDeal = "") {
+    if (this.logged === null) {
+      list.replaceChildren();
+      this.logged = [];
+    }
     const continues = this.logged.length <= lines.length && this.logged.every((line, index) => line === lines[index]);
     if (!continues) {
-      list.replaceChildren();
+      if (newDeal) list.append(el("li", { class: "deal-break" }, newDeal));
+      else list.replaceChildren();
       this.logged = [];
     }
     for (const line of lines.slice(this.logged.length)) list.append(el("li", {}, withLaws(line)));
@@ -131,6 +146,7 @@ export class Regions {
   /** Add a line under the log's last one that is not part of the deal's log (a bot's reason). */
   note(list, text) {
     const why = el("div", { class: "why" }, text);
+    if (this.logged === null) return;
     if (list.lastElementChild) list.lastElementChild.append(why);
     else list.append(el("li", { class: "why" }, why));
     list.scrollTop = list.scrollHeight;

@@ -3,7 +3,7 @@
 // (and only those) clickable, and sends the chosen move's text with the picture's sequence number.
 
 import { api, chosenLanguage, el, fill, header, loadWords, t } from "./common.js";
-import { aroundTable, face, Regions, seatBox, tallyView, trickView, withLaws } from "./picture.js";
+import { aroundTable, face, playedBy, Regions, seatBox, seatName, tallyView, trickView, withLaws } from "./picture.js";
 import { creatorControls, leaveControl } from "./seats.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
@@ -13,7 +13,19 @@ const regions = new Regions();
 const page = {
   socket: null, welcome: null, picture: null, seq: null, legal: [], presence: new Map(), chat: [],
   showLast: false, referee: false, retry: 0, sent: false, confirmingLeave: false, leaving: false, bots: null,
+  queue: [], hold: null, holdTimer: null, lastTrick: undefined, dealResult: "", resultSeen: "", sheet: [],
+  next: null, clock: null,
 };
+const PAUSE = "academie.trickPause";
+const PAUSES = [0, 1500, 3000, 6000];
+
+/** How long a finished trick stays on the felt (milliseconds; the reader's preference, else 1.5 s). */
+function trickPause() {
+  let stored = null;
+  try { stored = localStorage.getItem(PAUSE); } catch { /* storage may be refused */ }
+  const pause = stored === null ? 1500 : Number(stored);
+  return Number.isFinite(pause) && pause >= 0 ? pause : 1500;
+}
 
 /** The moves of a picture, sorted by the place the page gives them. */
 function classify(moves) {
@@ -43,6 +55,7 @@ function send(message) {
 
 function act(action) {
   if (page.sent) return;
+  endHold(false);
   page.sent = true;  // one move per picture: the moves wait for the next picture
   for (const button of document.querySelectorAll("#hand button, #moves button, #referee button.act")) {
     button.disabled = true;
@@ -157,20 +170,39 @@ function drawReferee(picture, sorted) {
   });
 }
 
+/** The trick on the table, its cards lying in front of the seats: here its number, and once finished who won it
+ * and why, with a button to clear it before its time. */
+function trickNote(picture, trick) {
+  if (!trick || !trick.plays.length) return null;
+  const finished = trick.winner !== null && trick.winner !== undefined;
+  return el("div", { class: `trick-note${finished ? " finished" : ""}`, role: finished ? "status" : null },
+    el("p", { class: "caption" }, t("Trick {number}", { number: trick.number })),
+    finished ? el("p", { class: "winner" }, winnerWords(picture, trick)) : null,
+    page.hold === trick ? el("button", { type: "button", class: "quiet", id: "clear-trick",
+      onclick: () => endHold() }, t("Clear the trick")) : null);
+}
+
+/** Who won a trick and why, the viewer as "You". */
+function winnerWords(picture, trick) {
+  if (trick.winner === picture.viewer) return trick.why ? t("You win ({why})", { why: trick.why }) : t("You win");
+  const name = seatName(picture, trick.winner);
+  return trick.why ? t("{name} wins ({why})", { name, why: trick.why }) : t("{name} wins", { name });
+}
+
 function drawCentre(picture) {
-  const data = { trump: picture.trump, table: picture.table, trick: picture.trick, last: picture.last_trick,
-    showLast: page.showLast, extra: picture.extra };
+  const trick = page.hold ?? picture.trick;
+  const data = { trump: picture.trump, table: picture.table, trick, held: page.hold !== null,
+    last: picture.last_trick, showLast: page.showLast, extra: picture.extra };
   regions.update("centre", data, () => [
     picture.trump ? el("p", { class: "trump" }, t("Trumps: {trump}", { trump: picture.trump })) : null,
     ...picture.table.map(([label, cards]) => el("div", { class: "lying" }, el("span", {}, label),
       el("div", { class: "cards" }, cards.map(face)))),
     ...picture.extra.map(([label, value]) => el("p", { class: "extra" }, t("{label}: {value}", { label, value }))),
-    picture.trick && picture.trick.plays.length
-      ? trickView(picture, picture.trick, t("Trick {number}", { number: picture.trick.number })) : null,
-    picture.last_trick ? el("button", { type: "button", class: "quiet", id: "last-toggle",
+    trickNote(picture, trick),
+    picture.last_trick && !page.hold ? el("button", { type: "button", class: "quiet", id: "last-toggle",
       "aria-expanded": String(page.showLast), onclick: () => { page.showLast = !page.showLast; draw(); } },
     page.showLast ? t("Hide the last trick") : t("Show the last trick")) : null,
-    picture.last_trick && page.showLast
+    picture.last_trick && page.showLast && !page.hold
       ? trickView(picture, picture.last_trick, t("Last trick: {number}", { number: picture.last_trick.number }))
       : null,
   ]);
@@ -191,10 +223,13 @@ function draw() {
   const mine = seats.filter((seat) => seat.seat === picture.viewer);
   const others = seats.filter((seat) => seat.seat !== picture.viewer);
   document.querySelector(".felt").dataset.around = String(others.length);
-  regions.update("seats", { others, to_act: picture.to_act, presence }, () => others.map((seat) =>
-    seatBox(picture, seat, page.presence)));
-  regions.update("me", { mine, to_act: picture.to_act, hand: picture.hand.length, presence }, () => mine.map(
-    (seat) => seatBox(picture, seat, page.presence)));
+  const trick = page.hold ?? picture.trick;
+  const felt = document.querySelector(".felt");
+  felt.dataset.trick = page.hold ? "finished" : "open";
+  regions.update("seats", { others, to_act: picture.to_act, presence, trick }, () => others.map((seat) =>
+    seatBox(picture, seat, page.presence, playedBy(trick, seat.seat))));
+  regions.update("me", { mine, to_act: picture.to_act, hand: picture.hand.length, presence, trick }, () => mine.map(
+    (seat) => seatBox(picture, seat, page.presence, playedBy(trick, seat.seat))));
   drawCentre(picture);
   regions.update("tallies", picture.tallies, (tallies) => tallies.map(tallyView));
   drawHand(picture, sorted.cards);
@@ -202,13 +237,117 @@ function draw() {
   drawReferee(picture, sorted);
   regions.update("pending", picture.pending, (pending) => pending
     ? el("p", { role: "status" }, withLaws(t("Ruling pending: {ruling}", { ruling: pending }))) : []);
-  regions.update("result", { result: picture.result, over: page.over }, ({ result, over }) => [
-    result ? el("p", { role: "status" }, withLaws(result)) : null,
-    over ? el("p", {}, t("The game is over."), " ",
-      el("a", { href: `/replay/${encodeURIComponent(tableId)}` }, t("Replay this game"))) : null]);
-  regions.log(document.getElementById("log"), picture.log);
-  document.body.classList.toggle("my-turn", sorted.cards.size + sorted.buttons.length + sorted.amounts.size > 0);
+  if (picture.result && picture.result !== page.resultSeen) page.dealResult = picture.result;
+  page.resultSeen = picture.result;
+  drawResult();
+  drawSheet(picture);
+  regions.log(document.getElementById("log"), picture.log, t("A new deal"));
+  const myTurn = sorted.cards.size + sorted.buttons.length + sorted.amounts.size > 0;
+  document.body.classList.toggle("my-turn", myTurn);
   document.body.classList.toggle("card-moves", sorted.cards.size > 0);
+  document.title = myTurn ? t("Your turn · {title}", { title: picture.title }) : `${picture.title} · Académie`;
+}
+
+/** A deal's result stays until the player moves on ("Continue"); the end of the game stays, with its replay and
+ * the next game with the same players. */
+function drawResult() {
+  const result = page.dealResult;
+  const over = page.over;
+  const seated = page.welcome?.seat !== null && page.welcome?.seat !== undefined && token;
+  regions.update("result", { result, over, next: page.next, seated: Boolean(seated) }, () => [
+    result ? el("div", { class: "deal-result", role: "status" }, el("p", {}, withLaws(result)),
+      over ? null : el("button", { type: "button", id: "continue", onclick: () => {
+        page.dealResult = "";
+        drawResult();
+      } }, t("Continue"))) : null,
+    over ? el("p", {}, t("The game is over."), " ",
+      el("a", { href: `/replay/${encodeURIComponent(tableId)}` }, t("Replay this game"))) : null,
+    over && page.next ? el("p", {}, el("a", { href: page.next.url, id: "next-link" },
+      page.next.seat === null ? t("Watch the next game") : t("Sit at the next game (seat {seat})",
+        { seat: page.next.seat + 1 }))) : null,
+    over && !page.next && (seated || owner) ? el("button", { type: "button", id: "next-game", onclick: nextGame },
+      t("Next game with the same players")) : null]);
+}
+
+async function nextGame() {
+  const query = new URLSearchParams({ lang: document.documentElement.lang });
+  if (token) query.set("token", token);
+  else if (owner) query.set("owner", owner);
+  try {
+    page.next = await api(`/api/tables/${encodeURIComponent(tableId)}/next?${query}`, { method: "POST", body: "{}" });
+    drawResult();
+  } catch (error) {
+    say(error.message);
+  }
+}
+
+/** The score sheet: each deal over so far, who dealt it and what each seat scored by it. */
+function drawSheet(picture) {
+  const names = [...picture.seats].sort((a, b) => a.seat - b.seat).map((seat) => seat.name);
+  regions.update("sheet", { sheet: page.sheet, names }, () => (page.sheet.length ? el("table", { class: "tally" },
+    el("caption", {}, t("Score sheet")),
+    el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t("Deal")), names.map((name) =>
+      el("th", { scope: "col" }, name)))),
+    el("tbody", {}, page.sheet.map((row) => el("tr", {},
+      el("th", { scope: "row" }, String(row.deal)), row.points.map((points) => el("td", {}, String(points)))))))
+    : []));
+}
+
+// ------------------------------------------------------------------------------------------------ pictures
+/** A picture is drawn when it comes, unless a finished trick is still on the felt: then it waits its turn, so
+ * that every card played is seen in front of its seat and the trick with who won it stays for the pause. */
+function receivePicture(message) {
+  page.queue.push(message);
+  pump();
+}
+
+function pump() {
+  while (!page.hold && page.queue.length) {
+    const message = page.queue.shift();
+    const last = message.picture.last_trick;
+    const key = last ? JSON.stringify([last.number, last.plays]) : null;
+    const finished = page.lastTrick !== undefined && key !== null && key !== page.lastTrick;
+    page.lastTrick = key;
+    const pause = trickPause();
+    if (finished && pause > 0) {
+      page.hold = last;
+      page.holdTimer = setTimeout(() => endHold(), pause);
+    }
+    show(message);
+  }
+}
+
+/** The finished trick leaves the felt (its time is up, the player cleared it, or he acts). */
+function endHold(redraw = true) {
+  if (!page.hold) return;
+  clearTimeout(page.holdTimer);
+  page.hold = null;
+  page.holdTimer = null;
+  if (redraw) draw();
+  pump();
+}
+
+function show(message) {
+  page.over = message.status === "finished";
+  page.picture = message.picture;
+  page.seq = message.seq;
+  page.legal = message.legal ?? [];
+  page.sheet = message.sheet ?? [];
+  release();
+  fill("choice");
+  draw();
+  document.body.dataset.seq = String(message.seq);
+}
+
+/** The reader's preferences: how long a finished trick stays. */
+function preferences() {
+  const select = el("select", { id: "trick-pause" }, PAUSES.map((pause) => el("option", { value: pause,
+    selected: pause === trickPause() }, pause ? t("{seconds} seconds", { seconds: (pause / 1000).toLocaleString(document.documentElement.lang) }) : t("no pause"))));
+  select.addEventListener("change", () => {
+    try { localStorage.setItem(PAUSE, select.value); } catch { /* storage may be refused */ }
+  });
+  return el("details", { class: "preferences" }, el("summary", {}, t("Preferences")),
+    el("label", { for: "trick-pause" }, t("A finished trick stays")), " ", select);
 }
 
 // ------------------------------------------------------------------------------------------------ seats
@@ -266,14 +405,11 @@ function receive(message) {
       drawSeatControls();
       break;
     case "picture":
-      page.over = message.status === "finished";
-      page.picture = message.picture;
-      page.seq = message.seq;
-      page.legal = message.legal ?? [];
-      release();
-      fill("choice");
-      draw();
-      document.body.dataset.seq = String(message.seq);
+      receivePicture(message);
+      break;
+    case "next":
+      page.next = message;
+      drawResult();
       break;
     case "seats":
       page.presence = new Map(message.seats.map((seat) => [seat.seat, seat]));
@@ -312,7 +448,9 @@ function connect() {
     page.retry = 0;
     fill("connection");
   });
-  socket.addEventListener("message", (event) => receive(JSON.parse(event.data)));
+  socket.addEventListener("message", (event) => {
+    if (page.socket === socket) receive(JSON.parse(event.data));  // not a replaced socket's last words
+  });
   socket.addEventListener("close", (event) => {
     if (page.socket !== socket) return;  // replaced on purpose (a change of language)
     if (event.code === 4403 && token && !owner) {  // a dead link: the page can still watch
@@ -321,6 +459,10 @@ function connect() {
     }
     if (event.code === 4403 || event.code === 4404 || event.code === 1008) {
       if (!document.querySelector("#error [role=alert]")) say(event.reason || t("This table refused the connection."));
+      if (event.code === 4403) {  // a wrong creator's token: the table may still be watched
+        fill("seat-note", el("p", {}, el("a", { href: `/tables/${encodeURIComponent(tableId)}`, id: "watch-instead" },
+          t("Watch this table"))));
+      }
       return;
     }
     fill("connection", el("p", { role: "status" }, t("Connection lost; reconnecting…")));
@@ -333,6 +475,10 @@ function reconnect() {
   const old = page.socket;
   page.socket = null;
   old?.close();
+  clearTimeout(page.holdTimer);
+  page.queue = [];
+  page.hold = null;
+  page.lastTrick = undefined;
   regions.reset();
   connect();
 }
@@ -351,18 +497,19 @@ function layout() {
         el("div", { id: "centre", class: "centre" }),
         el("div", { id: "me", class: "seats" })),
       el("section", { class: "mine", "aria-label": t("Your cards and moves") },
+        el("div", { id: "result", class: "result" }),
         el("div", { id: "hand", class: "hand" }),
         el("div", { id: "choice" }),
         el("div", { id: "moves", class: "moves" }),
         el("div", { id: "error" }),
         el("div", { id: "pending", class: "pending" }),
-        el("div", { id: "result", class: "result" }),
         el("div", { id: "referee", class: "referee" }),
         el("div", { id: "seat-note" }),
         el("div", { id: "leave", class: "leave-seat" }))),
       el("aside", { class: "side" },
         el("section", { id: "creator", class: "creator", "aria-label": t("Absent players' seats") }),
         el("section", { id: "tallies", class: "tallies", "aria-label": t("Scores") }),
+        el("section", { id: "sheet", class: "sheet", "aria-label": t("Score sheet") }),
         el("section", { class: "log", "aria-label": t("The deal so far") },
           el("h2", {}, t("The deal so far")), el("ol", { id: "log" })),
         el("section", { class: "chat", "aria-label": t("Chat") },
@@ -374,7 +521,8 @@ function layout() {
             input.value = "";
           } }, el("input", { id: "chat-text", maxlength: 300, "aria-label": t("Message"),
             placeholder: t("Say something to the table") }),
-          el("button", { type: "submit" }, t("Send")))))));
+          el("button", { type: "submit" }, t("Send")))),
+        preferences())));
   regions.reset();
   draw();
   drawSeatControls();
