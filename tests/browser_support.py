@@ -87,9 +87,10 @@ def hand(page: Page) -> list[str]:
 
 
 def playable(page: Page) -> list[str]:
-    """The cards of the hand the page lets its seat click."""
+    """The cards of the hand the page lets its seat play by a click (not the ones it selects for a move of several
+    cards, which are pressed rather than played)."""
     cards: list[str] = page.eval_on_selector_all(
-        "#hand button.card:not([disabled])", "buttons => buttons.map(b => b.dataset.card)")
+        "#hand button.card:not([disabled]):not([aria-pressed])", "buttons => buttons.map(b => b.dataset.card)")
     return cards
 
 
@@ -104,12 +105,13 @@ def cards_on_page(page: Page, words: Words) -> set[Card]:
     return found
 
 
-def screenshot(page: Page, name: str) -> Path:
-    """Save the page as <name>.png: in docs/screenshots with ACADEMIE_UPDATE_GOLDEN=1, else in RUN_SCREENSHOTS."""
+def screenshot(page: Page, name: str, *, full_page: bool = True) -> Path:
+    """Save the page as <name>.png: in docs/screenshots with ACADEMIE_UPDATE_GOLDEN=1, else in RUN_SCREENSHOTS
+    (``full_page=False``: the screen alone, as a phone shows it with its hand held at the bottom)."""
     folder = SCREENSHOTS if os.environ.get("ACADEMIE_UPDATE_GOLDEN") else RUN_SCREENSHOTS
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"{name}.png"
-    page.screenshot(path=str(path), full_page=True)
+    page.screenshot(path=str(path), full_page=full_page)
     return path
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Callable, Iterator
+from itertools import pairwise
 
 import pytest
 from browser_support import WAIT_MS, chromium, open_page, playable, screenshot, seq, wait_for_picture
@@ -36,7 +37,7 @@ def first_move(page: Page) -> bool:
     if cards:
         page.locator(f'#hand button.card[data-card="{cards[0]}"]').click()
         return True
-    buttons = page.locator("#moves button.move:not([disabled])")
+    buttons = page.locator("#moves > button.move:not([disabled])")  # not a choice in a folded list
     if buttons.count():
         buttons.first.click()
         return True
@@ -186,3 +187,148 @@ def test_a_wrong_token_watches_the_table_and_a_wrong_creators_token_offers_to(
     owner.wait_for_url(f"{server.base}/tables/{table}")
     wait_for_picture(owner)
     assert owner.inner_text("#title").count("You are watching this table.") == 1
+
+
+# ------------------------------------------------------------------------------------------------ choosing cards
+def test_ecartes_discard_is_chosen_by_selecting_cards_and_confirming_ECARTE_VI_4(
+        server: Server, browser: Browser) -> None:
+    """The player proposes; once the bot accepts, he discards by selecting two cards in his hand and confirming
+    (the confirmation says what it does); the 31 discards stay as a folded list for the keyboard, not a wall of
+    buttons."""
+    for seed in range(40, 60):  # a random bot accepts a proposal about one time in two
+        created = server.post("/api/tables", {"game": "ecarte", "bots": {"1": "random"}, "seed": seed})
+        page = open_page(browser, server.base + created["seats"]["0"]["url"])
+        wait_for_picture(page)
+        propose = page.locator('#moves button.move[data-action="propose"]')
+        if not propose.count():
+            continue
+        before = seq(page)
+        propose.click()
+        wait_for_picture(page, after=before)
+        selection = page.locator('.selection[data-verb="discard"]')
+        try:
+            selection.wait_for(timeout=5_000)
+        except Exception:  # refused: another deal
+            continue
+        break
+    else:
+        raise AssertionError("the bot never accepted a proposal")
+    assert page.locator("#moves > button.move").count() <= 2  # keep all, or nothing else: no wall
+    confirm = selection.locator("button.confirm")
+    assert confirm.is_disabled() and confirm.inner_text() == "No move holds exactly these cards"
+    assert selection.locator("details.all-moves button.move").count() == 31
+    held: list[str] = page.eval_on_selector_all("#hand button.card", "b => b.map(x => x.dataset.card)")
+    for card in held[:2]:
+        page.locator(f'#hand button.card[data-card="{card}"]').click()
+        assert page.locator(f'#hand button.card[data-card="{card}"]').get_attribute("aria-pressed") == "true"
+    label = confirm.inner_text()
+    assert confirm.is_enabled() and "draw 2" in label and "discard" in label
+    screenshot(page, "ecarte-discard")
+    before = seq(page)
+    confirm.click()
+    wait_for_picture(page, after=before)
+    page.wait_for_function(f"!{held[:2]!r}.some((card) => document.querySelector("
+                           "`#hand button.card[data-card='${card}']`))")
+
+
+def test_guinguettes_stir_is_chosen_by_selecting_a_card_and_confirming_GU_5_1(
+        server: Server, browser: Browser) -> None:
+    created = server.post("/api/tables", {"game": "guinguette", "players": 4, "seed": 27,
+                                          "bots": {"1": "random", "2": "random", "3": "random"}})
+    page = open_page(browser, server.base + created["seats"]["0"]["url"])
+    wait_for_picture(page)
+    selection = page.locator('.selection[data-verb="stir"]')
+    play_until(page, lambda: selection.count() > 0, seconds=60)
+    confirm = selection.locator("button.confirm")
+    assert confirm.is_disabled()
+    card = page.eval_on_selector_all("#hand button.card[aria-pressed]", "b => b.map(x => x.dataset.card)")[0]
+    page.locator(f'#hand button.card[data-card="{card}"]').click()
+    assert confirm.is_enabled() and confirm.inner_text().lower().startswith("stir")
+    screenshot(page, "guinguette-stir")
+    before = seq(page)
+    confirm.click()
+    wait_for_picture(page, after=before)
+
+
+def test_a_bot_to_play_is_shown_thinking(server: Server, browser: Browser) -> None:
+    """While a bot's decision is awaited, its seat says it is thinking (at six seats of La Guinguette a player
+    waited up to 12 s with no sign)."""
+    created = server.post("/api/tables", {"game": "whist", "players": 4, "seed": 28,
+                                          "bots": {"1": "random", "2": "random", "3": "random"}})
+    page = open_page(browser, server.base + created["seats"]["0"]["url"])
+    page.evaluate("""() => {
+      window.thinking = new Set();
+      new MutationObserver(() => {
+        for (const sign of document.querySelectorAll('.seat .thinking')) window.thinking.add(sign.textContent);
+      }).observe(document.body, { childList: true, subtree: true });
+    }""")
+    wait_for_picture(page)
+    play_until(page, lambda: page.evaluate("window.thinking.size") >= 2)
+    assert all(sign.endswith(" is thinking…") for sign in page.evaluate("[...window.thinking]"))
+
+
+# ------------------------------------------------------------------------------------------------ phone, access
+PHONE = {"width": 390, "height": 844, "mobile": True}
+TABLES = {"ecarte": 2, "whist": 4, "guimbarde": 5, "guinguette": 6, "quinze": 4}
+"""Each game at a table size whose layout is the hardest for it (its most seats, Whist its four)."""
+
+
+@pytest.mark.parametrize(("game", "players"), TABLES.items())
+def test_on_a_phone_the_felt_and_the_hand_share_one_screen_and_each_card_is_big_enough_to_tap(
+        server: Server, browser: Browser, game: str, players: int) -> None:
+    """390 × 844, unscrolled: the centre of the felt (where the trick is said) and the whole hand are on the
+    screen together; every card of the hand shows at least 44 px of itself to tap; nothing scrolls sideways."""
+    created = server.post("/api/tables", {"game": game, "players": players, "seed": 29,
+                                          "bots": {str(seat): "random" for seat in range(1, players)}})
+    page = open_page(browser, server.base + created["seats"]["0"]["url"], **PHONE)  # type: ignore[arg-type]
+    wait_for_picture(page)
+    page.wait_for_selector("#hand button.card")
+    boxes = page.eval_on_selector_all("#hand button.card, #centre", """nodes => nodes.map(node => {
+      const box = node.getBoundingClientRect();
+      return [node.id, box.left, box.top, box.right, box.bottom];
+    })""")
+    cards = [box for box in boxes if box[0] != "centre"]
+    centre = next(box for box in boxes if box[0] == "centre")
+    assert centre[2] >= 0 and centre[4] <= 844, centre
+    assert all(top >= 0 and bottom <= 844 for _, _, top, _, bottom in cards), cards
+    for (_, left, top, right, _), (_, next_left, next_top, _, _) in pairwise(cards):
+        assert right - left >= 44
+        if next_top == top:  # a card in the same row shows this much of itself before the next covers it
+            assert next_left - left >= 44
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    screenshot(page, f"{game}-phone", full_page=False)
+
+
+@pytest.mark.parametrize(("lang", "name"), [("en", "king of spades"), ("fr", "roi de pique")])
+def test_every_card_has_an_accessible_name_in_words(server: Server, browser: Browser, lang: str, name: str) -> None:
+    created = server.post("/api/tables", {"game": "whist", "players": 4, "seed": 30,
+                                          "bots": {"1": "random", "2": "random", "3": "random"}})
+    page = open_page(browser, server.base + created["seats"]["0"]["url"] + f"&lang={lang}")
+    wait_for_picture(page)
+    labels = page.eval_on_selector_all("#hand svg[data-card]",
+                                       "f => f.map(x => [x.dataset.card, x.getAttribute('aria-label')])")
+    assert labels and all(label and " " in label for _, label in labels)
+    named = dict(labels)
+    if "KS" in named:
+        assert named["KS"] == name
+    assert page.get_by_role("button", name=re.compile(r"\w+ (of|de) \w+")).count() == len(labels)
+
+
+@pytest.mark.parametrize("where", ["lobby", "table", "table-phone"])
+def test_axe_finds_no_accessibility_violation(server: Server, browser: Browser, where: str) -> None:
+    """axe-core, run inside the page (axe-playwright-python ships it), on the lobby and on a table at a desktop's
+    and a phone's size: no violation of WCAG 2 A or AA."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    if where == "lobby":
+        page = open_page(browser, server.base + "/")
+        page.wait_for_selector("form.create")
+    else:
+        created = server.post("/api/tables", {"game": "whist", "players": 4, "seed": 31,
+                                              "bots": {"1": "random", "2": "random", "3": "random"}})
+        size = PHONE if where == "table-phone" else {}
+        page = open_page(browser, server.base + created["seats"]["0"]["url"], **size)  # type: ignore[arg-type]
+        wait_for_picture(page)
+        page.wait_for_selector("#hand button.card")
+    results = Axe().run(page, options={"runOnly": ["wcag2a", "wcag2aa"]})
+    assert results.violations_count == 0, results.generate_report()

@@ -58,6 +58,8 @@ def page_messages(w: Say) -> tuple[str, ...]:
         w("No irregular act is possible now."), w("Scores"), w("The deal so far"), w("Chat"), w("Message"),
         w("Say something to the table"), w("Send"), w("Connection lost; reconnecting…"),
         w("This table refused the connection."), w("The game is over."), w("Replay this game"),
+        w("Select cards in your hand, then confirm:"), w("No move holds exactly these cards"),
+        w("Clear the selection"), w("Every choice as a list"), w("{name} is thinking…"),
         w("Clear the trick"), w("You win"), w("You win ({why})"), w("A new deal"), w("Continue"),
         w("Your turn · {title}"), w("Score sheet"), w("Deal"),
         w("Next game with the same players"), w("Sit at the next game (seat {seat})"), w("Watch the next game"),
@@ -129,6 +131,7 @@ def page_words(lang: str) -> dict[str, Any]:
         "lang": lang,
         "messages": dict(zip(english, translated, strict=True)),
         "cards": {str(card): words.card(card) for card in PACK_52},
+        "card_names": card_names(words),
         "games": {game: said.line for game, said in lobbies.items() if said.line},
         "options": {**shared_option_words(words),
                     **{f"{game}.{option}": word for game, said in lobbies.items()
@@ -136,6 +139,16 @@ def page_words(lang: str) -> dict[str, Any]:
         "choices": {f"{game}.{option}": values for game in names for option, values in option_choices(game).items()},
         "levels": bot_levels(words),
     }
+
+
+def card_names(words: Words) -> dict[str, str]:
+    """Every card in words, for a screen reader: "king of spades", « roi de pique »."""
+    w = words
+    ranks = {"A": w("ace"), "K": w("king"), "Q": w("queen"), "J": w("jack"), "T": w("ten"), "9": w("nine"),
+             "8": w("eight"), "7": w("seven"), "6": w("six"), "5": w("five"), "4": w("four"), "3": w("three"),
+             "2": w("two")}
+    return {str(card): w("{rank} of {suit}", rank=ranks[str(card)[0]], suit=words.suit_name(card.suit))
+            for card in PACK_52}
 
 
 def bot_levels(w: Say) -> dict[str, str]:

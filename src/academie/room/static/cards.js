@@ -35,13 +35,13 @@ function indexOf(words) {
 }
 
 /** An SVG element showing the face of `card` (engine text), labelled with `words` (e.g. "R♥"). */
-export function cardFace(card, words) {
+export function cardFace(card, words, name = words) {
   const rank = card.slice(0, -1) === "10" ? "T" : card.slice(0, -1);
   const suit = card.slice(-1);
   const symbol = SYMBOLS[suit] ?? "?";
   const colour = RED.has(suit) ? "#b3121f" : "#111";
   const svg = node("svg", {
-    viewBox: `0 0 ${WIDTH} ${HEIGHT}`, class: "face", role: "img", "aria-label": words, "data-card": card,
+    viewBox: `0 0 ${WIDTH} ${HEIGHT}`, class: "face", role: "img", "aria-label": name, "data-card": card,
   });
   svg.append(node("rect", { x: 0.5, y: 0.5, width: WIDTH - 1, height: HEIGHT - 1, rx: 5, fill: "#fff",
     stroke: "#555" }));

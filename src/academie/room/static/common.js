@@ -45,6 +45,11 @@ export function levelWords(level) {
   return table.levels?.[level] ?? level;
 }
 
+/** A card in words, for a screen reader ("KS": "king of spades", « roi de pique »). */
+export function cardName(card) {
+  return table.card_names?.[card] ?? cardWords(card);
+}
+
 /** One line on a game, in the page's language ("" when the page has none). */
 export function gameLine(game) {
   return table.games[game] ?? "";

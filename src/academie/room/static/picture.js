@@ -4,7 +4,7 @@
 // while their data stays the same, and the log only grows.
 
 import { cardBack, cardFace } from "./cards.js";
-import { cardWords, el, fill, levelWords, t } from "./common.js";
+import { cardName, cardWords, el, fill, levelWords, t } from "./common.js";
 
 const LAW = /\b[A-Z]{1,10}-[\w§.]*[\w§]/g;
 
@@ -22,7 +22,7 @@ export function withLaws(text) {
 
 /** A card's face, in a figure that names it for a screen reader. */
 export function face(card) {
-  return cardFace(card, cardWords(card));
+  return cardFace(card, cardWords(card), cardName(card));
 }
 
 /** The seats in the order they sit around the table, the viewer's (or seat 0's, for a spectator) first. */
@@ -64,6 +64,8 @@ export function seatBox(picture, seat, presence, played = null) {
   return el("section", { class: classes.join(" "), "data-seat": seat.seat,
     "aria-current": picture.to_act === seat.seat ? "true" : null },
     el("h3", {}, seat.name,
+      here?.bot && picture.to_act === seat.seat
+        ? el("span", { class: "thinking", role: "status" }, t("{name} is thinking…", { name: seat.name })) : null,
       here ? el("span", { class: `presence ${here.connected || here.bot ? "on" : "off"}`, "data-state": here.state },
         presenceWords(here)) : null),
     seat.roles.length ? el("p", { class: "roles" }, seat.roles.join(", ")) : null,

@@ -14,7 +14,7 @@ const page = {
   socket: null, welcome: null, picture: null, seq: null, legal: [], presence: new Map(), chat: [],
   showLast: false, referee: false, retry: 0, sent: false, confirmingLeave: false, leaving: false, bots: null,
   queue: [], hold: null, holdTimer: null, lastTrick: undefined, dealResult: "", resultSeen: "", sheet: [],
-  next: null, clock: null,
+  next: null, clock: null, selected: new Set(),
 };
 const PAUSE = "academie.trickPause";
 const PAUSES = [0, 1500, 3000, 6000];
@@ -27,26 +27,53 @@ function trickPause() {
   return Number.isFinite(pause) && pause >= 0 ? pause : 1500;
 }
 
-/** The moves of a picture, sorted by the place the page gives them. */
-function classify(moves) {
+const CHOSEN = /^(\S+)((?: [2-9TJQKA][CDHS])+)$/;
+
+/** The cards a move names after its verb ("discard KD QD": KD, QD), or null when it is not such a move. */
+function namedCards(move) {
+  const found = CHOSEN.exec(move.action);
+  return found ? found[2].trim().split(" ") : null;
+}
+
+/** The moves of a picture, sorted by the place the page gives them. A family of moves of one verb (other than
+ * playing a card) that each name cards of the hand, Écarté's discard or La Guinguette's stir, is chosen by
+ * selecting the cards in the hand and confirming (``chosen``: verb → moves). */
+function classify(moves, hand) {
   const irregular = [];
   const cards = new Map();
   const amounts = new Map();
   const buttons = [];
+  const chosen = new Map();
   const byVerb = new Map();
+  const held = new Set(hand);
   for (const move of moves) {
     const amount = /^(\S+) (\d+)$/.exec(move.action);
     if (amount) byVerb.set(amount[1], [...(byVerb.get(amount[1]) ?? []), move]);
+    const named = namedCards(move);
+    const verb = move.action.split(" ")[0];
+    if (named && verb !== "play" && named.every((card) => held.has(card))) {
+      chosen.set(verb, [...(chosen.get(verb) ?? []), move]);
+    }
   }
+  for (const [verb, family] of [...chosen.entries()]) if (family.length < 2) chosen.delete(verb);
   for (const move of moves) {
     const amount = /^(\S+) (\d+)$/.exec(move.action);
+    if (chosen.has(move.action.split(" ")[0]) && namedCards(move)) continue;
     if (move.action.startsWith("!")) irregular.push(move);
     else if (amount && byVerb.get(amount[1]).length > 1) {
       if (!amounts.has(amount[1])) amounts.set(amount[1], byVerb.get(amount[1]));
     } else if (move.card) cards.set(move.card, [...(cards.get(move.card) ?? []), move]);
     else buttons.push(move);
   }
-  return { irregular, cards, amounts, buttons };
+  return { irregular, cards, amounts, buttons, chosen };
+}
+
+/** The move of a family whose cards are exactly the ones selected (undefined: none). */
+function selectedMove(family) {
+  return family.find((move) => {
+    const named = namedCards(move);
+    return named.length === page.selected.size && named.every((card) => page.selected.has(card));
+  });
 }
 
 function send(message) {
@@ -66,6 +93,7 @@ function act(action) {
 
 /** After a move was sent, the moves are drawn again from the next picture even if it looks the same. */
 function release() {
+  page.selected.clear();  // a selection belongs to the picture it was made on
   if (!page.sent) return;
   page.sent = false;
   for (const region of ["hand", "moves", "referee"]) regions.forget(region);
@@ -76,22 +104,55 @@ function say(text) {
 }
 
 // ------------------------------------------------------------------------------------------------ drawing
-function drawHand(picture, cardMoves) {
+function drawHand(picture, cardMoves, chosen) {
   const hand = picture.hand;
+  const selectable = new Set([...chosen.values()].flat().flatMap((move) => namedCards(move)));
   const data = { hand, playable: hand.map((card) => (cardMoves.get(card) ?? []).map((move) => move.action)),
-    labels: hand.map((card) => (cardMoves.get(card) ?? []).map((move) => move.label)) };
+    labels: hand.map((card) => (cardMoves.get(card) ?? []).map((move) => move.label)),
+    selectable: [...selectable], selected: [...page.selected] };
   regions.update("hand", data, () => {
     if (!hand.length) return [];
     return el("div", { class: "cards", role: "group", "aria-label": t("Your hand") }, hand.map((card, index) => {
       const moves = cardMoves.get(card) ?? [];
+      const toggles = selectable.has(card) && !moves.length;
       const button = el("button", {
-        class: "card", type: "button", disabled: moves.length === 0, "data-card": card,
+        class: `card${page.selected.has(card) ? " selected" : ""}`, type: "button",
+        disabled: moves.length === 0 && !toggles, "data-card": card,
+        "aria-pressed": toggles ? String(page.selected.has(card)) : null,
         title: moves.map((move) => move.label).join(" / ") || null,
-        onclick: () => (moves.length === 1 ? act(moves[0].action) : choose(card, moves)),
+        onclick: () => {
+          if (toggles) {
+            if (page.selected.has(card)) page.selected.delete(card);
+            else page.selected.add(card);
+            draw();
+            document.querySelector(`#hand button.card[data-card="${card}"]`)?.focus();
+          } else if (moves.length === 1) act(moves[0].action);
+          else choose(card, moves);
+        },
         onkeydown: (event) => moveFocus(event, index),
       }, face(card));
       return button;
     }));
+  });
+}
+
+/** For each family of moves chosen in the hand: what the selection does (its move's label), confirmed by a
+ * button; and every move of the family as a list, for the keyboard. */
+function selectionControls(chosen) {
+  return [...chosen.entries()].map(([verb, family]) => {
+    const move = selectedMove(family);
+    return el("div", { class: "selection", "data-verb": verb },
+      el("p", { class: "hint" }, t("Select cards in your hand, then confirm:")),
+      el("button", { type: "button", class: "confirm", disabled: !move, "data-action": move?.action,
+        onclick: () => move && act(move.action) },
+      move ? withLaws(move.label) : t("No move holds exactly these cards")),
+      page.selected.size ? el("button", { type: "button", class: "quiet", onclick: () => {
+        page.selected.clear();
+        draw();
+      } }, t("Clear the selection")) : null,
+      el("details", { class: "all-moves" }, el("summary", {}, t("Every choice as a list")),
+        family.map((each) => el("button", { type: "button", class: "move", "data-action": each.action,
+          onclick: () => act(each.action) }, withLaws(each.label)))));
   });
 }
 
@@ -144,9 +205,11 @@ function amountControl(verb, moves) {
 
 function drawMoves(picture, sorted, handCards) {
   const loose = [...sorted.cards.entries()].filter(([card]) => !handCards.has(card)).flatMap(([, moves]) => moves);
-  const data = { buttons: sorted.buttons, loose, amounts: [...sorted.amounts.entries()], waiting: picture.waiting_for };
+  const data = { buttons: sorted.buttons, loose, amounts: [...sorted.amounts.entries()], waiting: picture.waiting_for,
+    chosen: [...sorted.chosen.entries()], selected: [...page.selected] };
   regions.update("moves", data, () => [
     el("p", { class: "waiting" }, picture.waiting_for),
+    ...selectionControls(sorted.chosen),
     ...[...sorted.buttons, ...loose].map((move) => el("button", { type: "button", class: "move",
       "data-action": move.action, onclick: () => act(move.action) }, withLaws(move.label))),
     ...[...sorted.amounts.entries()].map(([verb, moves]) => amountControl(verb, moves)),
@@ -211,7 +274,7 @@ function drawCentre(picture) {
 function draw() {
   const picture = page.picture;
   if (!picture) return;
-  const sorted = classify(picture.moves.filter((move) => page.legal.includes(move.action)));
+  const sorted = classify(picture.moves.filter((move) => page.legal.includes(move.action)), picture.hand);
   const handCards = new Set(picture.hand);
   regions.update("title", { title: picture.title, status: picture.status, seat: page.welcome?.seat }, () => [
     el("h2", {}, picture.title), el("p", { class: "status" }, picture.status),
@@ -232,7 +295,7 @@ function draw() {
     (seat) => seatBox(picture, seat, page.presence, playedBy(trick, seat.seat))));
   drawCentre(picture);
   regions.update("tallies", picture.tallies, (tallies) => tallies.map(tallyView));
-  drawHand(picture, sorted.cards);
+  drawHand(picture, sorted.cards, sorted.chosen);
   drawMoves(picture, sorted, handCards);
   drawReferee(picture, sorted);
   regions.update("pending", picture.pending, (pending) => pending
@@ -242,9 +305,10 @@ function draw() {
   drawResult();
   drawSheet(picture);
   regions.log(document.getElementById("log"), picture.log, t("A new deal"));
-  const myTurn = sorted.cards.size + sorted.buttons.length + sorted.amounts.size > 0;
+  const myTurn = sorted.cards.size + sorted.buttons.length + sorted.amounts.size + sorted.chosen.size > 0;
   document.body.classList.toggle("my-turn", myTurn);
   document.body.classList.toggle("card-moves", sorted.cards.size > 0);
+  document.body.classList.toggle("has-hand", picture.hand.length > 0);
   document.title = myTurn ? t("Your turn · {title}", { title: picture.title }) : `${picture.title} · Académie`;
 }
 
