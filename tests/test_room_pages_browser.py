@@ -151,7 +151,7 @@ def test_whist_four_players_join_by_their_links_and_play_a_whole_deal_by_clickin
     table = links[0].split("/tables/")[1].split("?")[0]
     assert lobby_seats(lobby, table) == ["reserved", "reserved", "reserved", "open"]
     entry = lobby.locator(f'#open li[data-table="{table}"]')
-    assert entry.locator("form.join").count() == 1 and "Seat 2: reserved for an invited player" in entry.inner_text()
+    assert entry.locator("form.join").count() == 1 and "Seat 3: reserved for an invited player" in entry.inner_text()
 
     seats = [open_page(browser, link) for link in links[:3]]
     for page in seats:
@@ -159,7 +159,7 @@ def test_whist_four_players_join_by_their_links_and_play_a_whole_deal_by_clickin
     assert lobby_seats(lobby, table) == ["taken", "taken", "taken", "open"]
     entry = lobby.locator(f'li[data-table="{table}"]')
     entry.get_by_placeholder("Your name").last.fill("Dora")
-    entry.get_by_role("button", name="Join at seat 3").click()
+    entry.get_by_role("button", name="Join at seat 4").click()
     lobby.wait_for_url(re.compile(rf"/tables/{table}\?token="))
     seats.append(lobby)
     spectator = open_page(browser, server.base + "/")  # a spectator comes by the lobby's watch link
@@ -253,21 +253,21 @@ def test_a_player_leaves_his_seat_from_the_table_page_after_confirming(server: S
     assert entry.locator("form.join").count() == 1
     screenshot(stranger, "lobby-phone")
     entry.get_by_placeholder("Your name").fill("Bea")
-    entry.get_by_role("button", name="Join at seat 1").click()
+    entry.get_by_role("button", name="Join at seat 2").click()
     stranger.wait_for_url(re.compile(rf"/tables/{table}\?token="))
     wait_for_picture(stranger)
     link = stranger.url
     assert lobby_seats(lobby, table) == ["taken", "taken"]
     assert lobby.locator(f'#played li[data-table="{table}"]').count() == 1  # no seat for a stranger: to watch
     stranger.get_by_role("button", name="Leave this seat").click()
-    assert "Leave seat 1? Your link will stop working" in stranger.inner_text("#leave")
+    assert "Leave seat 2? Your link will stop working" in stranger.inner_text("#leave")
     screenshot(stranger, "leave-phone")
     stranger.get_by_role("button", name="Stay").click()
     assert stranger.locator("#leave button.leave").count() == 1 and seq(stranger) >= 0
     stranger.get_by_role("button", name="Leave this seat").click()
     stranger.get_by_role("button", name="Leave the seat").click()
     stranger.wait_for_selector("#seat-note p")
-    assert stranger.inner_text("#seat-note") == "You left seat 1; you are watching the table."
+    assert stranger.inner_text("#seat-note") == "You left seat 2; you are watching the table."
     stranger.wait_for_function("document.body.dataset.seat === ''")
     assert "token=" not in stranger.url and "You are watching this table." in stranger.inner_text("#title")
     assert stranger.locator("#hand button.card").count() == 0 and stranger.locator("#leave button").count() == 0
@@ -293,7 +293,7 @@ def test_the_creator_gives_an_absent_players_seat_to_a_bot_or_opens_it_from_the_
         wait_for_picture(page)
     creator.wait_for_selector("#creator li[data-seat]")
     absent = creator.locator("#creator li[data-seat]").evaluate_all("items => items.map(i => i.dataset.seat)")
-    assert absent == ["1", "3"] and "Seat 1: the invited player has not come" in creator.inner_text("#creator")
+    assert absent == ["1", "3"] and "Seat 2: the invited player has not come" in creator.inner_text("#creator")
     assert other.locator("#creator li").count() == 0 and other.locator("#leave button.leave").count() == 1
     screenshot(creator, "creator-controls")
     phone = open_page(browser, server.base + created["owner"]["url"], width=390, height=844, mobile=True)
@@ -308,7 +308,7 @@ def test_the_creator_gives_an_absent_players_seat_to_a_bot_or_opens_it_from_the_
     other.wait_for_selector('.seat[data-seat="1"] .presence[data-state="bot"]')
     creator.locator('#creator li[data-seat="3"]').get_by_role("button", name="Open it to anyone").click()
     creator.wait_for_function("document.querySelector('#creator li[data-seat=\"3\"]')?.innerText"
-                              ".includes('Seat 3: open to anyone')")
+                              ".includes('Seat 4: open to anyone')")
     assert creator.locator('#creator li[data-seat="3"] button.to-open').count() == 0
     gone = open_page(browser, server.base + created["seats"]["3"]["url"])
     gone.wait_for_selector("#seat-note p")

@@ -332,3 +332,29 @@ def test_axe_finds_no_accessibility_violation(server: Server, browser: Browser, 
         page.wait_for_selector("#hand button.card")
     results = Axe().run(page, options={"runOnly": ["wcag2a", "wcag2aa"]})
     assert results.violations_count == 0, results.generate_report()
+
+
+# ------------------------------------------------------------------------------------------------ the lobby
+def test_the_creator_gives_his_name_and_a_clock_in_the_lobby_sits_at_once_and_sees_his_time(
+        server: Server, browser: Browser) -> None:
+    """The lobby asks the creator his name (an apostrophe is welcome) and offers time controls; the new table's
+    links come into view wherever the page was scrolled; the creator is seated by name, and his page shows his
+    clock when his decision is timed."""
+    lobby = open_page(browser, server.base + "/")
+    form = lobby.locator('form.create[data-game="ecarte"]')
+    form.locator("#ecarte-name").fill("Zoé d'Artagnan")
+    form.locator("#ecarte-seat-1").select_option("bot:random")
+    form.locator("#ecarte-clock").select_option("30")
+    lobby.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    form.get_by_role("button", name="Create a table").click()
+    lobby.wait_for_selector("#created .invite")
+    top = lobby.evaluate("document.getElementById('created-title').getBoundingClientRect().top")
+    assert 0 <= top < lobby.evaluate("window.innerHeight")
+    link = lobby.eval_on_selector_all("#created .invite input", "inputs => inputs.map(i => i.value)")[0]
+    table = link.split("/tables/")[1].split("?")[0]
+    seat = server.get(f"/api/tables/{table}").json()["seats"][0]
+    assert (seat["name"], seat["state"]) == ("Zoé d'Artagnan", "taken")
+    page = open_page(browser, link)
+    wait_for_picture(page)
+    page.wait_for_function("/^You: \\d+ s to decide, 300 s in reserve$/.test("
+                           "document.getElementById('clock')?.textContent ?? '')")

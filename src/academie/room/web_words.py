@@ -31,7 +31,7 @@ def page_messages(w: Say) -> tuple[str, ...]:
         w("{count} players"), w("{least} to {most} players"), w("Rules options"), w("Who sits where"),
         w("a person, invited by a link"), w("a person: anyone may join"), w("bot: {name}"), w("no value"), w("yes"),
         w("no"), w("By default: {value}"), w("Académie: the card room's lobby"),
-        w("enforced (irregular acts are refused)"), w("table (the laws of irregularities)"),
+        w("enforced"), w("table mode"),
         w("Choose a game, set its table, and send the links to your friends; bots fill the other seats."),
         w("Table {table} is ready"),
         w("Your seat is seat {seat}; its link also lets you hand an absent player's seat to a bot. Keep it to "
@@ -46,7 +46,8 @@ def page_messages(w: Say) -> tuple[str, ...]:
         w("Seat {seat}: {name}"), w("Seat {seat}: bot {name}"), w("Seat {seat}: taken"),
         w("Seat {seat}: reserved for {name}"), w("Seat {seat}: reserved for an invited player"),
         w("Seat {seat}: open to anyone"), w("Your name"),
-        w("Join at seat {seat}"),
+        w("Join at seat {seat}"), w("Your name, as the others will see it"), w("Time controls"), w("no clock"),
+        w("{decision} s a decision, {reserve} min in reserve"),
         # the table
         w("Table {table}"), w("The table"), w("Your cards and moves"), w("Your hand"), w("Cards shown"),
         w("connected"), w("away"), w("invited, not yet here"), w("open to anyone"), w("You are watching this table."),
@@ -60,6 +61,7 @@ def page_messages(w: Say) -> tuple[str, ...]:
         w("This table refused the connection."), w("The game is over."), w("Replay this game"),
         w("Select cards in your hand, then confirm:"), w("No move holds exactly these cards"),
         w("Clear the selection"), w("Every choice as a list"), w("{name} is thinking…"),
+        w("You"), w("{name}: {seconds} s to decide, {reserve} s in reserve"),
         w("Clear the trick"), w("You win"), w("You win ({why})"), w("A new deal"), w("Continue"),
         w("Your turn · {title}"), w("Score sheet"), w("Deal"),
         w("Next game with the same players"), w("Sit at the next game (seat {seat})"), w("Watch the next game"),

@@ -8,6 +8,8 @@ import {
 } from "./common.js";
 
 const state = { games: [], created: null };
+/** The time controls the lobby offers: seconds a decision, seconds of reserve (0: no clock). */
+const CLOCKS = [[0, 0], [30, 300], [60, 600], [120, 900]];
 
 /** The value of an option's field, in the type of its default. */
 function readOption(input, fallback) {
@@ -46,7 +48,7 @@ function seatChoices(game, players) {
   return el("fieldset", { class: "seats-choice" },
     el("legend", {}, t("Who sits where")),
     Array.from({ length: players }, (_, seat) => el("div", { class: "option" },
-      el("label", { for: `${game.game}-seat-${seat}` }, t("Seat {seat}", { seat })), " ",
+      el("label", { for: `${game.game}-seat-${seat}` }, t("Seat {seat}", { seat: seat + 1 })), " ",
       el("select", { id: `${game.game}-seat-${seat}`, "data-seat": seat },
         el("option", { value: "invited", selected: seat === 0 }, t("a person, invited by a link")),
         el("option", { value: "open" }, t("a person: anyone may join")),
@@ -66,12 +68,20 @@ function createForm(game) {
   drawSeats();
   const options = Object.entries(game.options).filter(([name]) => name !== "players" && name !== "version");
   const mode = el("select", { id: `${game.game}-mode`, "data-mode": "" },
-    game.modes.map((name) => el("option", { value: name }, name === "table" ? t("table (the laws of irregularities)")
-      : t("enforced (irregular acts are refused)"))));
+    game.modes.map((name) => el("option", { value: name }, name === "table" ? t("table mode") : t("enforced"))));
+  const name = el("input", { id: `${game.game}-name`, maxlength: 24, autocomplete: "nickname",
+    placeholder: t("Your name") });
+  const clock = el("select", { id: `${game.game}-clock` }, CLOCKS.map(([decision, reserve]) => el("option",
+    { value: decision }, decision ? t("{decision} s a decision, {reserve} min in reserve",
+      { decision, reserve: reserve / 60 }) : t("no clock"))));
   form.append(
+    el("div", { class: "option" }, el("label", { for: `${game.game}-name` }, t("Your name, as the others will see it")),
+      " ", name),
     el("div", { class: "option" }, el("label", { for: `${game.game}-players` }, t("Players")), " ", players),
     seats,
-    el("div", { class: "option" }, el("label", { for: `${game.game}-mode` }, t("Mode")), " ", mode),
+    el("div", { class: "option" }, el("label", { for: `${game.game}-mode` }, t("Mode")), " ", mode,
+      el("small", {}, optionWords(game.game, "mode"))),
+    el("div", { class: "option" }, el("label", { for: `${game.game}-clock` }, t("Time controls")), " ", clock),
     el("details", {}, el("summary", {}, t("Rules options")),
       el("div", { class: "options" }, options.map(([name, fallback]) => optionField(game, name, fallback)))),
     el("button", { type: "submit" }, t("Create a table")),
@@ -92,10 +102,17 @@ function createForm(game) {
     }
     const count = Number(players.value);
     const body = { game: game.game, options: chosen, players: count, bots, access, mode: mode.value };
+    const mine = Object.entries(access).find(([, how]) => how === "invited");
+    if (name.value.trim() && mine) body.names = { [mine[0]]: name.value.trim() };  // the creator's seat
+    const chosenClock = CLOCKS.find(([decision]) => String(decision) === clock.value);
+    if (chosenClock && chosenClock[0]) body.clock = { decision: chosenClock[0], reserve: chosenClock[1] };
     try {
       const table = await api("/api/tables", { method: "POST", body: JSON.stringify(body) });
       state.created = { ...table, title: game.title };
       drawCreated();
+      const ready = document.getElementById("created-title");  // where the page is scrolled, the links show
+      ready?.scrollIntoView({ block: "start" });
+      ready?.focus();
       refreshTables();
     } catch (error) {
       form.querySelector(".problem").textContent = error.message;
@@ -130,17 +147,17 @@ function drawCreated() {
   const mine = created.creator_seat === null ? null : String(created.creator_seat);
   const invited = Object.entries(created.seats).filter(([seat]) => seat !== mine);
   fill("created", el("section", { class: "created", "aria-labelledby": "created-title" },
-    el("h2", { id: "created-title" }, t("Table {table} is ready", { table: created.table })),
+    el("h2", { id: "created-title", tabindex: -1 }, t("Table {table} is ready", { table: created.table })),
     mine !== null
-      ? [el("p", {}, t("Your seat is seat {seat}; its link also lets you hand an absent player's seat to a bot. Keep it to yourself.", { seat: mine })),
-      linkLine(mine, t("Seat {seat} (yours)", { seat: mine }), created.seats[mine].url, t("Copy your link"),
+      ? [el("p", {}, t("Your seat is seat {seat}; its link also lets you hand an absent player's seat to a bot. Keep it to yourself.", { seat: Number(mine) + 1 })),
+      linkLine(mine, t("Seat {seat} (yours)", { seat: Number(mine) + 1 }), created.seats[mine].url, t("Copy your link"),
         t("Sit here"))]
       : [el("p", {}, t("Keep this link to yourself: it lets you hand an absent player's seat to a bot.")),
         linkLine("owner", t("The creator's link"), created.owner.url, t("Copy your link"), t("Watch this table"))],
     invited.length
       ? el("p", {}, t("Send each invited player the link of their seat: the seat is kept for whoever holds it."))
       : null,
-    invited.map(([seat, link]) => linkLine(seat, t("Seat {seat}", { seat }), link.url,
+    invited.map(([seat, link]) => linkLine(seat, t("Seat {seat}", { seat: Number(seat) + 1 }), link.url,
       t("Copy the invitation link"), t("Open"))),
     el("p", {}, el("a", { href: created.watch }, t("Watch this table")))));
 }
@@ -148,12 +165,12 @@ function drawCreated() {
 /** What a lobby visitor reads of a seat: a bot's, taken by a player, reserved for an invited one, or open. */
 function seatLine(seat) {
   switch (seat.state) {
-    case "bot": return t("Seat {seat}: bot {name}", { seat: seat.seat, name: seat.bot });
-    case "taken": return seat.name ? t("Seat {seat}: {name}", { seat: seat.seat, name: seat.name })
-      : t("Seat {seat}: taken", { seat: seat.seat });
-    case "reserved": return seat.name ? t("Seat {seat}: reserved for {name}", { seat: seat.seat, name: seat.name })
-      : t("Seat {seat}: reserved for an invited player", { seat: seat.seat });
-    default: return t("Seat {seat}: open to anyone", { seat: seat.seat });
+    case "bot": return t("Seat {seat}: bot {name}", { seat: seat.seat + 1, name: levelWords(seat.bot) });
+    case "taken": return seat.name ? t("Seat {seat}: {name}", { seat: seat.seat + 1, name: seat.name })
+      : t("Seat {seat}: taken", { seat: seat.seat + 1 });
+    case "reserved": return seat.name ? t("Seat {seat}: reserved for {name}", { seat: seat.seat + 1, name: seat.name })
+      : t("Seat {seat}: reserved for an invited player", { seat: seat.seat + 1 });
+    default: return t("Seat {seat}: open to anyone", { seat: seat.seat + 1 });
   }
 }
 
@@ -171,7 +188,7 @@ function joinForm(table, seat) {
       problem.textContent = error.message;
     }
   } }, el("label", { for: id }, t("Your name")), " ", input, " ",
-  el("button", { type: "submit" }, t("Join at seat {seat}", { seat: seat.seat })), problem);
+  el("button", { type: "submit" }, t("Join at seat {seat}", { seat: seat.seat + 1 })), problem);
 }
 
 function tableEntry(table) {

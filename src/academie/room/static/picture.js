@@ -35,7 +35,7 @@ export function aroundTable(picture) {
 
 /** The name the picture gives a seat. */
 export function seatName(picture, seat) {
-  return picture.seats.find((entry) => entry.seat === seat)?.name ?? t("Seat {seat}", { seat });
+  return picture.seats.find((entry) => entry.seat === seat)?.name ?? t("Seat {seat}", { seat: seat + 1 });
 }
 
 /** Whether a seat's player is here: a bot's seat, connected, away, invited but not yet come, or open to anyone. */

@@ -55,7 +55,7 @@ function draw() {
       : null,
   ]);
   const hands = page.viewer === "all"
-    ? step.seats.map((seat, index) => ({ name: replay.names?.[index] ?? t("Seat {seat}", { seat: index }),
+    ? step.seats.map((seat, index) => ({ name: replay.names?.[index] ?? t("Seat {seat}", { seat: index + 1 }),
       hand: seat.hand }))
     : [{ name: t("Hand"), hand: picture.hand }];
   regions.update("hands", hands, () => hands.map(({ name, hand }, index) => el("div", { class: "hand-line",
@@ -90,7 +90,7 @@ function layout() {
     el("option", { value: "all", selected: page.viewer === "all" }, t("All hands")),
     replay.steps[0].seats.map((_, seat) => el("option", { value: seat, selected: page.viewer === String(seat) },
       replay.names?.[seat]
-        ? t("Seat {seat}: {name}", { seat, name: replay.names[seat] }) : t("Seat {seat}", { seat }))));
+        ? t("Seat {seat}: {name}", { seat: seat + 1, name: replay.names[seat] }) : t("Seat {seat}", { seat: seat + 1 }))));
   viewer.addEventListener("change", () => { page.viewer = viewer.value; regions.reset(); draw(); });
   const record = (format) => `/api/tables/${encodeURIComponent(tableId)}/record?format=${format}`;
   fill(document.body,

@@ -22,7 +22,7 @@ export function leaveControl({ tableId, seat, token, confirming, onConfirm, onCa
     }
   };
   return el("div", { class: "confirm", role: "group", "aria-label": t("Leave this seat") },
-    el("p", {}, t("Leave seat {seat}? Your link will stop working, and the seat will be open to anyone.", { seat })),
+    el("p", {}, t("Leave seat {seat}? Your link will stop working, and the seat will be open to anyone.", { seat: seat + 1 })),
     el("button", { type: "button", class: "leave-yes", onclick: leave }, t("Leave the seat")),
     el("button", { type: "button", class: "leave-no", onclick: onCancel }, t("Stay")),
     problem);
@@ -30,9 +30,9 @@ export function leaveControl({ tableId, seat, token, confirming, onConfirm, onCa
 
 /** What the creator reads of an absent seat: who was there, or that nobody came yet. */
 function absentLine(seat) {
-  if (seat.state === "open") return t("Seat {seat}: open to anyone", { seat: seat.seat });
-  if (seat.state === "reserved") return t("Seat {seat}: the invited player has not come", { seat: seat.seat });
-  return t("Seat {seat}: {name}, away", { seat: seat.seat, name: seat.name ?? t("Seat {seat}", { seat: seat.seat }) });
+  if (seat.state === "open") return t("Seat {seat}: open to anyone", { seat: seat.seat + 1 });
+  if (seat.state === "reserved") return t("Seat {seat}: the invited player has not come", { seat: seat.seat + 1 });
+  return t("Seat {seat}: {name}, away", { seat: seat.seat + 1, name: seat.name ?? t("Seat {seat}", { seat: seat.seat + 1 }) });
 }
 
 /** The creator's controls over the seats whose players are absent (none shown while everyone is here). */
@@ -58,7 +58,7 @@ export function creatorControls({ tableId, owner, seats, bots, strongest }) {
         bots.map((bot) => el("option", { value: bot, selected: bot === strongest }, t("bot: {name}", { name: bot }))));
       return el("li", { "data-seat": seat.seat },
         el("span", {}, absentLine(seat)), " ",
-        el("label", { for: id, class: "visually-hidden" }, t("Bot for seat {seat}", { seat: seat.seat })), choice, " ",
+        el("label", { for: id, class: "visually-hidden" }, t("Bot for seat {seat}", { seat: seat.seat + 1 })), choice, " ",
         el("button", { type: "button", class: "to-bot", onclick: () => post(seat.seat, "bot", { bot: choice.value }) },
           t("Give it to the bot")), " ",
         seat.state === "open" ? null : el("button", { type: "button", class: "to-open",

@@ -278,8 +278,9 @@ function draw() {
   const handCards = new Set(picture.hand);
   regions.update("title", { title: picture.title, status: picture.status, seat: page.welcome?.seat }, () => [
     el("h2", {}, picture.title), el("p", { class: "status" }, picture.status),
+    el("p", { id: "clock", class: "clock", "aria-live": "off" }),
     el("p", { class: "who" }, page.welcome?.seat === null || page.welcome?.seat === undefined
-      ? t("You are watching this table.") : t("You sit at seat {seat}.", { seat: page.welcome.seat })),
+      ? t("You are watching this table.") : t("You sit at seat {seat}.", { seat: page.welcome.seat + 1 })),
   ]);
   const presence = [...page.presence.entries()];
   const seats = aroundTable(picture);
@@ -343,6 +344,24 @@ async function nextGame() {
   } catch (error) {
     say(error.message);
   }
+}
+
+/** At a table with time controls: whose decision is timed and what is left of it and of his reserve. */
+function drawClock() {
+  const clock = page.clock;
+  const target = document.getElementById("clock");
+  if (!target) return;
+  if (!clock || clock.seat === null || !page.picture) {
+    target.textContent = "";
+    return;
+  }
+  const spent = (performance.now() - clock.at) / 1000;
+  const left = clock.left - spent;
+  const reserve = Math.max(0, clock.reserves[clock.seat] + Math.min(0, left));
+  const name = page.picture.viewer === clock.seat ? t("You") : seatName(page.picture, clock.seat);
+  target.textContent = t("{name}: {seconds} s to decide, {reserve} s in reserve",
+    { name, seconds: Math.max(0, Math.ceil(left)), reserve: Math.ceil(reserve) });
+  target.classList.toggle("short", left < 10);
 }
 
 /** The score sheet: each deal over so far, who dealt it and what each seat scored by it. */
@@ -423,7 +442,7 @@ function drawSeatControls() {
       onConfirm: () => { page.confirmingLeave = true; drawSeatControls(); },
       onCancel: () => { page.confirmingLeave = false; drawSeatControls(); },
       onLeaving: () => { page.leaving = true; },
-      onLeft: () => watchOnly(t("You left seat {seat}; you are watching the table.", { seat })) })));
+      onLeft: () => watchOnly(t("You left seat {seat}; you are watching the table.", { seat: seat + 1 })) })));
   const seats = [...page.presence.values()];
   regions.update("creator", { owner: page.welcome?.owner, seats, bots: page.bots }, () =>
     (page.welcome?.owner && page.bots ? creatorControls({ tableId, owner, seats, ...page.bots }) : []));
@@ -475,13 +494,17 @@ function receive(message) {
       page.next = message;
       drawResult();
       break;
+    case "clock":
+      page.clock = { ...message, at: performance.now() };
+      drawClock();
+      break;
     case "seats":
       page.presence = new Map(message.seats.map((seat) => [seat.seat, seat]));
       draw();
       drawSeatControls();
       break;
     case "left":
-      watchOnly(page.leaving ? t("You left seat {seat}; you are watching the table.", { seat: page.welcome?.seat })
+      watchOnly(page.leaving ? t("You left seat {seat}; you are watching the table.", { seat: (page.welcome?.seat ?? 0) + 1 })
         : t("This seat is no longer yours: you are watching the table."));
       break;
     case "reason":
@@ -597,6 +620,7 @@ async function start() {
   await loadWords(chosenLanguage());
   layout();
   connect();
+  setInterval(drawClock, 500);
 }
 
 start();
