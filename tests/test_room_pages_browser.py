@@ -399,7 +399,7 @@ def test_table_mode_calls_the_referee_and_the_ruling_cites_its_law_E_P1(server: 
     created = server.post("/api/tables", {"game": "ecarte", "bots": {"1": "random"}, "mode": "table", "seed": 4})
     page = open_page(browser, server.base + created["seats"]["0"]["url"])
     wait_for_picture(page)
-    page.get_by_role("button", name="Call the referee").click()
+    page.get_by_role("button", name="Irregular acts (table mode)").click()
     acts = page.locator("#acts button.act")
     acts.first.wait_for()
     labels = acts.all_inner_texts()
@@ -437,7 +437,7 @@ def test_the_party_the_law_names_chooses_the_remedy_by_clicking_E_P1(server: Ser
             page.locator(f'#hand button.card[data-card="{cards[0]}"]').click()
         wait_for_picture(page, after=before)
     offender = pages[1] if page is pages[0] else pages[0]
-    offender.get_by_role("button", name="Call the referee").click()
+    offender.get_by_role("button", name="Irregular acts (table mode)").click()
     act = offender.locator("#acts button.act", has_text="out of turn").first
     before = seq(offender)
     act.click()
@@ -453,6 +453,11 @@ def test_the_party_the_law_names_chooses_the_remedy_by_clicking_E_P1(server: Ser
     wait_for_picture(offender, after=before)
     assert not offender.inner_text("#pending").strip()
     assert "E-P1" in offender.inner_text("#log")
+    for seen in (offender, page):  # the ruling stays on both pages until read
+        seen.wait_for_selector("#ruling .ruling")
+        assert "The referee ruled: " in seen.inner_text("#ruling") and "E-P1" in seen.inner_text("#ruling")
+    offender.get_by_role("button", name="Understood").click()
+    assert offender.locator("#ruling .ruling").count() == 0 and page.locator("#ruling .ruling").count() == 1
 
 
 # ------------------------------------------------------------------------------------------------ replay

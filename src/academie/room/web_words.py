@@ -55,7 +55,10 @@ def page_messages(w: Say) -> tuple[str, ...]:
         w("Trick {number}"), w("Last trick: {number}"), w("Show the last trick"), w("Hide the last trick"),
         w("{name} wins"), w("{name} wins ({why})"), w("Which move?"), w("Cancel"),
         w("Amount ({least} to {most})"), w("Choose an amount"), w("{amount} is not allowed: from {least} to {most}"),
-        w("Call the referee"), w("The irregular acts you could commit, each with its law:"),
+        w("Irregular acts (table mode)"),
+        w("At this table irregular acts can happen, as at a real one, and the laws rule on them. Here are the ones "
+          "you could commit now, each with its law; an irregularity of another player is ruled on above, and the "
+          "ruling stays there until you have read it."), w("The referee ruled: {ruling}"), w("Understood"),
         w("No irregular act is possible now."), w("Scores"), w("The deal so far"), w("Chat"), w("Message"),
         w("Say something to the table"), w("Send"), w("Connection lost; reconnecting…"),
         w("This table refused the connection."), w("The game is over."), w("Replay this game"),

@@ -14,7 +14,7 @@ const page = {
   socket: null, welcome: null, picture: null, seq: null, legal: [], presence: new Map(), chat: [],
   showLast: false, referee: false, retry: 0, sent: false, confirmingLeave: false, leaving: false, bots: null,
   queue: [], hold: null, holdTimer: null, lastTrick: undefined, dealResult: "", resultSeen: "", sheet: [],
-  next: null, clock: null, selected: new Set(),
+  next: null, clock: null, selected: new Set(), ruling: "", rulingSeen: "",
 };
 const PAUSE = "academie.trickPause";
 const PAUSES = [0, 1500, 3000, 6000];
@@ -222,9 +222,9 @@ function drawReferee(picture, sorted) {
   regions.update("referee", data, () => {
     if (!table) return [];
     const toggle = el("button", { type: "button", "aria-expanded": String(page.referee), "aria-controls": "acts",
-      onclick: () => { page.referee = !page.referee; draw(); } }, t("Call the referee"));
+      onclick: () => { page.referee = !page.referee; draw(); } }, t("Irregular acts (table mode)"));
     const acts = page.referee ? el("div", { id: "acts" },
-      el("p", {}, t("The irregular acts you could commit, each with its law:")),
+      el("p", {}, t("At this table irregular acts can happen, as at a real one, and the laws rule on them. Here are the ones you could commit now, each with its law; an irregularity of another player is ruled on above, and the ruling stays there until you have read it.")),
       sorted.irregular.length
         ? el("ul", {}, sorted.irregular.map((move) => el("li", {}, el("button", { type: "button", class: "act",
           "data-action": move.action, onclick: () => act(move.action) }, withLaws(move.label)))))
@@ -301,6 +301,12 @@ function draw() {
   drawReferee(picture, sorted);
   regions.update("pending", picture.pending, (pending) => pending
     ? el("p", { role: "status" }, withLaws(t("Ruling pending: {ruling}", { ruling: pending }))) : []);
+  if (picture.pending && picture.pending !== page.rulingSeen) page.ruling = picture.pending;
+  page.rulingSeen = picture.pending;
+  regions.update("ruling", { ruling: page.ruling, pending: Boolean(picture.pending) }, ({ ruling, pending }) =>
+    (ruling && !pending ? el("div", { class: "ruling", role: "status" },
+      el("p", {}, withLaws(t("The referee ruled: {ruling}", { ruling }))),
+      el("button", { type: "button", onclick: () => { page.ruling = ""; draw(); } }, t("Understood"))) : []));
   if (picture.result && picture.result !== page.resultSeen) page.dealResult = picture.result;
   page.resultSeen = picture.result;
   drawResult();
@@ -585,6 +591,7 @@ function layout() {
         el("div", { id: "me", class: "seats" })),
       el("section", { class: "mine", "aria-label": t("Your cards and moves") },
         el("div", { id: "result", class: "result" }),
+        el("div", { id: "ruling" }),
         el("div", { id: "hand", class: "hand" }),
         el("div", { id: "choice" }),
         el("div", { id: "moves", class: "moves" }),
