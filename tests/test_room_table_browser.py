@@ -358,3 +358,26 @@ def test_the_creator_gives_his_name_and_a_clock_in_the_lobby_sits_at_once_and_se
     wait_for_picture(page)
     page.wait_for_function("/^You: \\d+ s to decide, 300 s in reserve$/.test("
                            "document.getElementById('clock')?.textContent ?? '')")
+
+
+def test_the_readers_preferences_four_colours_no_animation_and_a_sound_for_his_turn(
+        server: Server, browser: Browser) -> None:
+    created = server.post("/api/tables", {"game": "whist", "players": 4, "seed": 32,
+                                          "bots": {"1": "random", "2": "random", "3": "random"}})
+    page = open_page(browser, server.base + created["seats"]["0"]["url"])
+    wait_for_picture(page)
+    page.get_by_text("Preferences").click()
+    page.get_by_label("Four-colour deck (diamonds blue, clubs green)").check()
+    colours = {"D": "#1450b8", "C": "#1a6b2a"}
+    held = [card for card in page.eval_on_selector_all("#hand button.card", "b => b.map(x => x.dataset.card)")
+            if card[-1] in colours]
+    assert held
+    for card in held:
+        assert page.locator(f'#hand svg[data-card="{card}"] text[fill="{colours[card[-1]]}"]').count() > 0
+    page.get_by_label("Animations").uncheck()
+    assert page.evaluate("document.body.classList.contains('no-motion')")
+    page.get_by_label("A sound when it is my turn").check()
+    page.reload()  # kept in the browser
+    wait_for_picture(page)
+    assert page.evaluate("document.body.classList.contains('four-colours')")
+    play_until(page, lambda: int(page.evaluate("document.body.dataset.turnSignals ?? '0'")) >= 1)

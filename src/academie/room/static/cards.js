@@ -7,6 +7,10 @@ const WIDTH = 60;
 const HEIGHT = 84;
 const RED = new Set(["H", "D"]);
 const SYMBOLS = { C: "♣", D: "♦", H: "♥", S: "♠" };
+const TWO_COLOURS = { C: "#111", D: "#b3121f", H: "#b3121f", S: "#111" };
+const FOUR_COLOURS = { C: "#1a6b2a", D: "#1450b8", H: "#b3121f", S: "#111" };
+/** The four-colour deck, a reader's preference: diamonds blue and clubs green (a class on the page's body). */
+const fourColours = () => document.body.classList.contains("four-colours");
 
 // Where the pips of each number card sit, in a 3 × 7 grid (column 0–2, row 0–6); a pip on a row below the
 // middle is drawn upside down, as printed cards are.
@@ -39,7 +43,7 @@ export function cardFace(card, words, name = words) {
   const rank = card.slice(0, -1) === "10" ? "T" : card.slice(0, -1);
   const suit = card.slice(-1);
   const symbol = SYMBOLS[suit] ?? "?";
-  const colour = RED.has(suit) ? "#b3121f" : "#111";
+  const colour = (fourColours() ? FOUR_COLOURS : TWO_COLOURS)[suit] ?? "#111";
   const svg = node("svg", {
     viewBox: `0 0 ${WIDTH} ${HEIGHT}`, class: "face", role: "img", "aria-label": name, "data-card": card,
   });

@@ -313,6 +313,7 @@ function draw() {
   drawSheet(picture);
   regions.log(document.getElementById("log"), picture.log, t("A new deal"));
   const myTurn = sorted.cards.size + sorted.buttons.length + sorted.amounts.size + sorted.chosen.size > 0;
+  if (myTurn && !document.body.classList.contains("my-turn") && !page.sent) signalTurn();
   document.body.classList.toggle("my-turn", myTurn);
   document.body.classList.toggle("card-moves", sorted.cards.size > 0);
   document.body.classList.toggle("has-hand", picture.hand.length > 0);
@@ -429,6 +430,46 @@ function show(message) {
 }
 
 /** The reader's preferences: how long a finished trick stays. */
+/** A yes-or-no preference of the reader, kept in the browser (``academie.<name>``). */
+function preferred(name, fallback) {
+  let stored = null;
+  try { stored = localStorage.getItem(`academie.${name}`); } catch { /* storage may be refused */ }
+  return stored === null ? fallback : stored === "true";
+}
+
+function checkbox(name, fallback, label, onchange) {
+  const id = `pref-${name}`;
+  const box = el("input", { type: "checkbox", id, checked: preferred(name, fallback) });
+  box.addEventListener("change", () => {
+    try { localStorage.setItem(`academie.${name}`, String(box.checked)); } catch { /* storage may be refused */ }
+    onchange();
+  });
+  return el("p", {}, box, " ", el("label", { for: id }, label));
+}
+
+/** The preferences shown as classes of the page's body: a four-colour deck, no animation. */
+function applyPreferences() {
+  document.body.classList.toggle("four-colours", preferred("fourColours", false));
+  document.body.classList.toggle("no-motion", !preferred("animations", true));
+}
+
+/** A short tone when it becomes the reader's turn, if he asked for it. */
+function signalTurn() {
+  if (!preferred("sound", false)) return;
+  document.body.dataset.turnSignals = String(Number(document.body.dataset.turnSignals ?? 0) + 1);
+  try {
+    const audio = new AudioContext();
+    const tone = audio.createOscillator();
+    const volume = audio.createGain();
+    volume.gain.value = 0.08;
+    tone.frequency.value = 660;
+    tone.connect(volume).connect(audio.destination);
+    tone.start();
+    tone.stop(audio.currentTime + 0.15);
+    tone.addEventListener("ended", () => audio.close());
+  } catch { /* no sound here */ }
+}
+
 function preferences() {
   const select = el("select", { id: "trick-pause" }, PAUSES.map((pause) => el("option", { value: pause,
     selected: pause === trickPause() }, pause ? t("{seconds} seconds", { seconds: (pause / 1000).toLocaleString(document.documentElement.lang) }) : t("no pause"))));
@@ -436,7 +477,14 @@ function preferences() {
     try { localStorage.setItem(PAUSE, select.value); } catch { /* storage may be refused */ }
   });
   return el("details", { class: "preferences" }, el("summary", {}, t("Preferences")),
-    el("label", { for: "trick-pause" }, t("A finished trick stays")), " ", select);
+    el("p", {}, el("label", { for: "trick-pause" }, t("A finished trick stays")), " ", select),
+    checkbox("fourColours", false, t("Four-colour deck (diamonds blue, clubs green)"), () => {
+      applyPreferences();
+      regions.reset();
+      draw();
+    }),
+    checkbox("animations", true, t("Animations"), applyPreferences),
+    checkbox("sound", false, t("A sound when it is my turn"), () => {}));
 }
 
 // ------------------------------------------------------------------------------------------------ seats
@@ -617,6 +665,7 @@ function layout() {
             placeholder: t("Say something to the table") }),
           el("button", { type: "submit" }, t("Send")))),
         preferences())));
+  applyPreferences();
   regions.reset();
   draw();
   drawSeatControls();
