@@ -10,6 +10,7 @@ import re
 import time
 from collections.abc import Callable, Iterator
 from itertools import pairwise
+from typing import Any
 
 import pytest
 from browser_support import WAIT_MS, chromium, open_page, playable, screenshot, seq, wait_for_picture
@@ -29,6 +30,18 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 def browser() -> Iterator[Browser]:
     with chromium() as started:
         yield started
+
+
+def against_bots(server: Server, browser: Browser, game: str, *, players: int = 2, seed: int,
+                 lang: str | None = None, **options: Any) -> Page:
+    """A table of ``game`` with a random bot at every seat but seat 0, and seat 0's page once it has drawn its
+    first picture (``options``: :func:`open_page`'s)."""
+    created = server.post("/api/tables", {"game": game, "players": players, "seed": seed,
+                                          "bots": {str(seat): "random" for seat in range(1, players)}})
+    url = server.base + created["seats"]["0"]["url"] + (f"&lang={lang}" if lang else "")
+    page = open_page(browser, url, **options)
+    wait_for_picture(page)
+    return page
 
 
 def first_move(page: Page) -> bool:
@@ -66,9 +79,7 @@ def test_a_finished_trick_stays_in_front_of_the_seats_with_its_winner_for_the_pa
     """Écarté against a bot: the player's card and the bot's answer both lie in front of their seats once the
     trick is done (before, the bot's second card was never seen), the winner is said, and the trick stays about
     1.5 s (the default) before the felt clears; the tab's title says "Your turn" when it is."""
-    created = server.post("/api/tables", {"game": "ecarte", "bots": {"1": "random"}, "seed": 21})
-    page = open_page(browser, server.base + created["seats"]["0"]["url"], trick_pause=None)
-    wait_for_picture(page)
+    page = against_bots(server, browser, "ecarte", seed=21, trick_pause=None)
     until_cards_to_play(page)
     assert page.title().startswith("Your turn")
     for _ in range(5):  # a trick the bot ends: the player leads (or the bot led and the player follows)
@@ -94,9 +105,7 @@ def test_a_finished_trick_stays_in_front_of_the_seats_with_its_winner_for_the_pa
 
 
 def test_the_player_clears_a_finished_trick_before_its_time(server: Server, browser: Browser) -> None:
-    created = server.post("/api/tables", {"game": "ecarte", "bots": {"1": "random"}, "seed": 22})
-    page = open_page(browser, server.base + created["seats"]["0"]["url"], trick_pause=6000)
-    wait_for_picture(page)
+    page = against_bots(server, browser, "ecarte", seed=22, trick_pause=6000)
     play_until(page, lambda: page.locator('.felt[data-trick="finished"]').count() > 0)
     started = time.monotonic()
     page.get_by_role("button", name="Clear the trick").click()
@@ -131,9 +140,7 @@ def test_a_spectator_sees_every_card_of_every_trick_in_front_of_its_seat_W_5(
 
 def test_a_deals_result_stays_until_the_player_moves_on_and_the_log_keeps_the_deal_before(
         server: Server, browser: Browser) -> None:
-    created = server.post("/api/tables", {"game": "ecarte", "bots": {"1": "random"}, "seed": 24})
-    page = open_page(browser, server.base + created["seats"]["0"]["url"])
-    wait_for_picture(page)
+    page = against_bots(server, browser, "ecarte", seed=24)
     play_until(page, lambda: page.locator(".deal-result").count() > 0, seconds=60)
     result = page.inner_text(".deal-result p")
     first_lines = page.locator("#log li:not(.deal-break)").count()
@@ -148,10 +155,7 @@ def test_a_deals_result_stays_until_the_player_moves_on_and_the_log_keeps_the_de
 
 
 def test_a_change_of_language_draws_the_log_again_without_doubling_it(server: Server, browser: Browser) -> None:
-    created = server.post("/api/tables", {"game": "whist", "players": 4, "seed": 25,
-                                          "bots": {"1": "random", "2": "random", "3": "random"}})
-    page = open_page(browser, server.base + created["seats"]["0"]["url"])
-    wait_for_picture(page)
+    page = against_bots(server, browser, "whist", players=4, seed=25)
     until_cards_to_play(page)
     english = page.locator("#log li").all_inner_texts()
     assert english
@@ -233,10 +237,7 @@ def test_ecartes_discard_is_chosen_by_selecting_cards_and_confirming_ECARTE_VI_4
 
 def test_guinguettes_stir_is_chosen_by_selecting_a_card_and_confirming_GU_5_1(
         server: Server, browser: Browser) -> None:
-    created = server.post("/api/tables", {"game": "guinguette", "players": 4, "seed": 27,
-                                          "bots": {"1": "random", "2": "random", "3": "random"}})
-    page = open_page(browser, server.base + created["seats"]["0"]["url"])
-    wait_for_picture(page)
+    page = against_bots(server, browser, "guinguette", players=4, seed=27)
     selection = page.locator('.selection[data-verb="stir"]')
     play_until(page, lambda: selection.count() > 0, seconds=60)
     confirm = selection.locator("button.confirm")
@@ -301,10 +302,7 @@ def test_on_a_phone_the_felt_and_the_hand_share_one_screen_and_each_card_is_big_
 
 @pytest.mark.parametrize(("lang", "name"), [("en", "king of spades"), ("fr", "roi de pique")])
 def test_every_card_has_an_accessible_name_in_words(server: Server, browser: Browser, lang: str, name: str) -> None:
-    created = server.post("/api/tables", {"game": "whist", "players": 4, "seed": 30,
-                                          "bots": {"1": "random", "2": "random", "3": "random"}})
-    page = open_page(browser, server.base + created["seats"]["0"]["url"] + f"&lang={lang}")
-    wait_for_picture(page)
+    page = against_bots(server, browser, "whist", players=4, seed=30, lang=lang)
     labels = page.eval_on_selector_all("#hand svg[data-card]",
                                        "f => f.map(x => [x.dataset.card, x.getAttribute('aria-label')])")
     assert labels and all(label and " " in label for _, label in labels)
@@ -362,10 +360,7 @@ def test_the_creator_gives_his_name_and_a_clock_in_the_lobby_sits_at_once_and_se
 
 def test_the_readers_preferences_four_colours_no_animation_and_a_sound_for_his_turn(
         server: Server, browser: Browser) -> None:
-    created = server.post("/api/tables", {"game": "whist", "players": 4, "seed": 32,
-                                          "bots": {"1": "random", "2": "random", "3": "random"}})
-    page = open_page(browser, server.base + created["seats"]["0"]["url"])
-    wait_for_picture(page)
+    page = against_bots(server, browser, "whist", players=4, seed=32)
     page.get_by_text("Preferences").click()
     page.get_by_label("Four-colour deck (diamonds blue, clubs green)").check()
     colours = {"D": "#1450b8", "C": "#1a6b2a"}
