@@ -471,6 +471,8 @@ def test_the_replay_page_steps_through_a_finished_game_with_the_arrows(server: S
         time.sleep(0.2)
     replay = server.get(f"/api/tables/{table}/replay").json()
     page = open_page(browser, server.base + "/")  # the lobby lists it among the finished games
+    finished = page.locator(f'#finished li[data-table="{table}"]')
+    assert "Hoyle, Cavendish, finished " in finished.inner_text()  # who played it, and when
     page.locator(f'#finished a[href="/replay/{table}"]').click()
     page.wait_for_selector("#position")
     watcher.get_by_role("link", name="Replay this game").click()  # its table says it is over, and links here

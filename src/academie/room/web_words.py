@@ -46,7 +46,8 @@ def page_messages(w: Say) -> tuple[str, ...]:
         w("Seat {seat}: {name}"), w("Seat {seat}: bot {name}"), w("Seat {seat}: taken"),
         w("Seat {seat}: reserved for {name}"), w("Seat {seat}: reserved for an invited player"),
         w("Seat {seat}: open to anyone"), w("Your name"),
-        w("Join at seat {seat}"), w("Your name, as the others will see it"), w("Time controls"), w("no clock"),
+        w("Join at seat {seat}"), w("{names}, finished {date}"), w("Your name, as the others will see it"),
+        w("Time controls"), w("no clock"),
         w("{decision} s a decision, {reserve} min in reserve"),
         # the table
         w("Table {table}"), w("The table"), w("Your cards and moves"), w("Your hand"), w("Cards shown"),

@@ -211,7 +211,9 @@ async function refreshTables() {
       ? el("ul", {}, finished.map((table) => el("li", { "data-table": table.table },
         el("a", { href: `/replay/${encodeURIComponent(table.table)}` },
           t("{title}, table {table}: replay", { title: table.title, table: table.table })),
-        " ", table.result ?? "")))
+        " ", table.names?.length ? t("{names}, finished {date}", { names: table.names.join(", "),
+          date: new Date(table.finished ?? table.created).toLocaleString(document.documentElement.lang,
+            { dateStyle: "medium", timeStyle: "short" }) }) : "", " ", table.result ?? "")))
       : el("p", {}, t("No game has finished yet.")));
   } catch (error) {
     fill("open", el("p", { role: "alert" }, error.message));
