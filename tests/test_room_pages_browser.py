@@ -178,7 +178,7 @@ def test_whist_four_players_join_by_their_links_and_play_a_whole_deal_by_clickin
         assert page.inner_text("#chat-lines li").endswith(line)
         assert page.locator("#chat-lines li b").count() == 1  # the name only: the line's tags are text
 
-    state = {"reloaded": False, "checked_redraw": False, "keyboard": False}
+    state = {"reloaded": False, "checked_redraw": False, "keyboard": False, "last_trick": False}
 
     def before_each_play(page: Page, cards: list[str], played: int) -> None:
         held = hand(page)
@@ -221,10 +221,13 @@ def test_whist_four_players_join_by_their_links_and_play_a_whole_deal_by_clickin
             other.reload()
             wait_for_picture(other)
             assert hand(other) == kept
-        if played == 9 and page is not seats[0]:  # a trick on the table, the last one open
+        if 9 <= played <= 11 and page is not seats[0] and not state["last_trick"]:  # a trick on, the last open
+            state["last_trick"] = True
             seats[0].get_by_role("button", name="Show the last trick").click()
             last = seats[0].locator(".trick", has_text="Last trick")
-            assert last.locator("svg[data-card]").count() == 4 and " wins " in last.inner_text()
+            winner = last.locator(".winner").inner_text()
+            assert last.locator("svg[data-card]").count() == 4 and re.match(r"(You win|\S.* wins) \(", winner)
+            assert "You wins" not in winner  # the viewer's own trick in the viewer's grammar
             screenshot(seats[0], "whist")
 
     played = play_until_result(seats, [spectator], limit=200, each=before_each_play)
@@ -361,6 +364,10 @@ def test_guimbarde_of_five_with_two_bots_plays_a_deal_in_three_browsers(server: 
     assert seats[0].locator(".seat").count() == 5
     assert "bot: classical" in seats[0].inner_text('.seat[data-seat="3"]')
     play_until_result(seats, [], limit=200)
+    sheet = seats[0].locator("table.tally", has_text="Score sheet")
+    sheet.wait_for()
+    first_deal = sheet.locator("tbody tr").first.locator("td").all_inner_texts()
+    assert len(first_deal) == 5 and all(re.fullmatch(r"[+−]\d+|0", points) for points in first_deal), first_deal
     screenshot(seats[0], "guimbarde")
     for page in seats:
         assert not page.errors  # type: ignore[attr-defined]

@@ -84,11 +84,14 @@ export function trickView(picture, trick, heading) {
     el("ol", { class: "plays" }, trick.plays.map(([seat, card]) =>
       el("li", { class: trick.winner === seat ? "won" : "", "data-seat": seat },
         face(card), el("span", { class: "who" }, seatName(picture, seat))))),
-    trick.winner !== null
-      ? el("p", { class: "winner" }, trick.why
-        ? t("{name} wins ({why})", { name: seatName(picture, trick.winner), why: trick.why })
-        : t("{name} wins", { name: seatName(picture, trick.winner) }))
-      : null);
+    trick.winner !== null ? el("p", { class: "winner" }, winnerWords(picture, trick)) : null);
+}
+
+/** Who won a trick and why, the viewer as "You" ("You win", not "You wins"). */
+export function winnerWords(picture, trick) {
+  if (trick.winner === picture.viewer) return trick.why ? t("You win ({why})", { why: trick.why }) : t("You win");
+  const name = seatName(picture, trick.winner);
+  return trick.why ? t("{name} wins ({why})", { name, why: trick.why }) : t("{name} wins", { name });
 }
 
 /** A tally: its label and its entries. */

@@ -3,7 +3,9 @@
 // (and only those) clickable, and sends the chosen move's text with the picture's sequence number.
 
 import { api, chosenLanguage, el, fill, header, loadWords, t } from "./common.js";
-import { aroundTable, face, playedBy, Regions, seatBox, seatName, tallyView, trickView, withLaws } from "./picture.js";
+import {
+  aroundTable, face, playedBy, Regions, seatBox, seatName, tallyView, trickView, winnerWords, withLaws,
+} from "./picture.js";
 import { creatorControls, leaveControl } from "./seats.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
@@ -245,13 +247,6 @@ function trickNote(picture, trick) {
       onclick: () => endHold() }, t("Clear the trick")) : null);
 }
 
-/** Who won a trick and why, the viewer as "You". */
-function winnerWords(picture, trick) {
-  if (trick.winner === picture.viewer) return trick.why ? t("You win ({why})", { why: trick.why }) : t("You win");
-  const name = seatName(picture, trick.winner);
-  return trick.why ? t("{name} wins ({why})", { name, why: trick.why }) : t("{name} wins", { name });
-}
-
 function drawCentre(picture) {
   const trick = page.hold ?? picture.trick;
   const data = { trump: picture.trump, table: picture.table, trick, held: page.hold !== null,
@@ -371,6 +366,11 @@ function drawClock() {
   target.classList.toggle("short", left < 10);
 }
 
+/** A deal's gain or loss as the tallies write it, with a true minus: "+3", "−16", "0". */
+function signed(points) {
+  return points > 0 ? `+${points}` : points < 0 ? `−${-points}` : "0";
+}
+
 /** The score sheet: each deal over so far, who dealt it and what each seat scored by it. */
 function drawSheet(picture) {
   const names = [...picture.seats].sort((a, b) => a.seat - b.seat).map((seat) => seat.name);
@@ -379,7 +379,7 @@ function drawSheet(picture) {
     el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t("Deal")), names.map((name) =>
       el("th", { scope: "col" }, name)))),
     el("tbody", {}, page.sheet.map((row) => el("tr", {},
-      el("th", { scope: "row" }, String(row.deal)), row.points.map((points) => el("td", {}, String(points)))))))
+      el("th", { scope: "row" }, String(row.deal)), row.points.map((points) => el("td", {}, signed(points)))))))
     : []));
 }
 
