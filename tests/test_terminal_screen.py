@@ -28,13 +28,15 @@ PLAYS = {name: [] if game.min_seats == game.max_seats else ["--players", str(gam
 ANSWERS = 45
 """Moves answered in each game (several deals of every game), then quit."""
 MORE = ("--More--", "--Suite--")
+END_PROMPTS = {"en": "Type review for the review of your decisions", "fr": "Tapez revue pour la revue de vos décisions"}
+"""The start of the end of the game's prompt in each language."""
 ESCAPE = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
 
-def play_in_a_terminal(args: list[str], answers: list[str], tmp_path: Path) -> str:
+def play_in_a_terminal(args: list[str], answers: list[str], tmp_path: Path, *, at_end: str = "quit") -> str:
     """The output of ``academie ARGS`` in a pseudo-terminal of ROWS×COLUMNS, answering each prompt with the next of
-    ``answers`` and each pause with Enter, as the terminal shows it (colours taken out, a line rubbed out by a
-    carriage return left out)."""
+    ``answers`` (then ``quit``), the end of the game's prompt with ``at_end`` and each pause with Enter, as the
+    terminal shows it (colours taken out, a line rubbed out by a carriage return left out)."""
     controller, terminal = os.openpty()
     fcntl.ioctl(terminal, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLUMNS, 0, 0))
     env = {**os.environ, "COLUMNS": str(COLUMNS), "LINES": str(ROWS), "TERM": "xterm",
@@ -44,6 +46,7 @@ def play_in_a_terminal(args: list[str], answers: list[str], tmp_path: Path) -> s
     os.close(terminal)
     output = b""
     pending = list(answers)
+    ended = False
     deadline = time.monotonic() + 600
     try:
         while time.monotonic() < deadline:
@@ -64,7 +67,11 @@ def play_in_a_terminal(args: list[str], answers: list[str], tmp_path: Path) -> s
             if last.endswith(MORE):
                 os.write(controller, b"\n")
             elif last == "> ":
-                os.write(controller, ((pending.pop(0) if pending else "quit") + "\n").encode())
+                said = text.rsplit("\n> ", 1)[0].rsplit("\n", 3)[-1]
+                over = not ended and any(prompt in said for prompt in END_PROMPTS.values())
+                ended = ended or over
+                answer = at_end if over else pending.pop(0) if pending else "quit"
+                os.write(controller, (answer + "\n").encode())
     finally:
         process.kill() if process.poll() is None else None
         process.wait()
@@ -99,3 +106,32 @@ def test_every_screen_fits_80_by_24(game: str, lang: str, tmp_path: Path) -> Non
     for screen in shown:
         assert len(screen) <= ROWS, "\n".join(screen)
         assert all(len(line) <= COLUMNS for line in screen), [line for line in screen if len(line) > COLUMNS]
+
+
+REVIEWED = {"en": ("review", "Reviewing your decisions", r"Your \d+ decisions: accuracy \d+%",
+                    r"Deal \d+, (slip|mistake|blunder): you played .+; .+ was better by", "every card seen"),
+            "fr": ("revue", "Revue de vos décisions", r"Vos \d+ décisions : précision \d+ %",
+                   r"Donne \d+, (imprécision|erreur|gaffe) : vous avez joué .+ ; .+ valait mieux de", "sur table")}
+"""What the player types at the end, then what the review says: that it works, the totals, a marked decision with
+the better choice, and (never) the label of the answers read with every card seen."""
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_review_at_the_end_of_a_game_prints_the_players_marks_and_fits_80_by_24(lang: str, tmp_path: Path) -> None:
+    """``review`` at the end of the default game (a whole partie, the first move of every menu) reviews the player's
+    own decisions in the terminal, marks and the better choice among them, each screen within 80×24 (the last one
+    too, after the last pause); the session says what it is doing while it works, and never gives the answers read
+    with every card seen."""
+    typed, working, totals, marked, exact = REVIEWED[lang]
+    text = play_in_a_terminal(["play", "--seed", "11", "--bot", "classical", "--lang", lang, "--save", "game.acad"],
+                              ["1"] * 200, tmp_path, at_end=typed)
+    assert END_PROMPTS[lang] in text, text[-2000:]
+    after = text[text.index(END_PROMPTS[lang]):]
+    assert f"> {typed}" in after and working in after, after
+    assert re.search(totals, after) and re.search(marked, after), after
+    assert exact not in after
+    shown = screens(text)
+    last = text.replace("\r\n", "\n").rsplit("\n--", 1)[-1].split("\n")
+    for screen in [*shown, last]:
+        assert len(screen) <= ROWS, "\n".join(screen)
+        assert all(len(line.split("\r")[-1]) <= COLUMNS for line in screen), screen

@@ -662,6 +662,14 @@ def _thinking(text: str) -> Iterator[None]:
             sys.stdout.flush()
 
 
+def _progress_line(text: str) -> None:
+    """On a terminal, ``text`` on the line under the cursor, written over at each call ("" rubs it out); through a
+    pipe, nothing (the session says once what it is doing)."""
+    if sys.stdout.isatty():
+        sys.stdout.write(f"\r{text}\x1b[K" if text else "\r\x1b[K")
+        sys.stdout.flush()
+
+
 def _screen(console: Console, words: Words) -> Screen:
     """The screen of a game: the terminal's width (``COLUMNS``), and on a terminal its height (``LINES``), with a
     pause before what would scroll away; through a pipe, 80 columns and no pause."""
@@ -702,7 +710,8 @@ def _play_session(game_type: GameType, state: Game, *, seat: int, seed: int, bot
                                                operations=operations),
             adviser=lambda view: hint(game_type, view, seed=seed), rules_text=game_type.how_to_play(
                 words.lang), hide=game_type.record.hide, comments=comments, screen=screen,
-            why=why_setting(), remember_why=lambda on: write_setting("why", on), thinking=_thinking)
+            why=why_setting(), remember_why=lambda on: write_setting("why", on), thinking=_thinking,
+            progress=_progress_line)
         save(state, comments)
         try:
             finished = session.run()
@@ -718,6 +727,11 @@ def _play_session(game_type: GameType, state: Game, *, seat: int, seed: int, bot
             out.say(draw_tally(tally, words))
         out.say(words("Seed {seed}: play the same deals again with --seed {seed}", seed=seed))
         out.say(words("Record saved to {path} (see it again with: academie replay {path})", path=str(target)))
+        with user_errors():
+            try:
+                session.after_game()
+            except KeyboardInterrupt:
+                console.print()
         return
     out.say(words("Game stopped."))
     for tally in final.tallies:

@@ -3,7 +3,8 @@
 One prompt and one set of commands for all five games: the numbered menu of legal moves (shown again after an
 error), an action's text or a game's shorthand (``KH`` for ``play KH``), ``help``, ``last``, ``score``, ``hint``
 (what the strongest bot would play, and why), ``undo`` (back to your previous decision), ``rules`` (how to play,
-paged), ``irregular`` (table mode: the acts you could commit) and ``quit``; the French words work too.
+paged), ``irregular`` (table mode: the acts you could commit) and ``quit``; the French words work too. At the end
+of the game, ``review`` shows the review of the player's own decisions (:mod:`academie.review`), paged like the rest.
 
 The session writes the record after every action (through ``save``), so that a quit, Ctrl-C, a crash or a closed
 terminal leaves a record that ``academie play --resume`` continues.
@@ -20,6 +21,8 @@ from typing import Final
 from rich.console import Console
 from rich.markup import escape
 
+from academie import record as records
+from academie import review as reviews
 from academie.bots import Bot, reason_seen, say_reason
 from academie.cards import Card
 from academie.engine import (
@@ -55,6 +58,10 @@ COMMANDS: dict[str, str] = {
 
 SWITCHES: Final = {"on": True, "oui": True, "off": False, "non": False}
 """What ``why`` takes: on or off (oui, non)."""
+REVIEW_WORDS: Final = frozenset({"review", "revue"})
+"""What the player types at the end of the game for the review of his decisions (English, French)."""
+SHOWN_CHOICES: Final = 3
+"""The best choices whose values the review in the terminal shows beside the one played (Écarté's discard has 31)."""
 PROMPT: Final = "> "
 """Where the player types."""
 PAGE: Final = 20
@@ -147,6 +154,9 @@ class Session:
     """Keeps the player's choice of ``why on|off`` for the next games."""
     thinking: Callable[[str], AbstractContextManager[object]] = lambda text: nullcontext()
     """Shows ``text`` ("West is thinking…") while a bot decides, when it takes long (the terminal's business)."""
+    progress: Callable[[str], None] = lambda text: None
+    """Shows ``text`` on a line rewritten in place while the review works ("" rubs it out; the terminal's
+    business: nothing through a pipe)."""
     _told: tuple[str, ...] = ()
     _numbered: tuple[str, ...] = ()
 
@@ -224,6 +234,32 @@ class Session:
         drawn = menu(picture, self.words, width=self.out.width)
         self._numbered = drawn.numbered
         return list(drawn.lines)
+
+    # ------------------------------------------------------------------ after the game
+    def after_game(self) -> None:
+        """The end of the game's prompt: ``review`` shows the review of the person's decisions; Enter, any other
+        answer or the end of input leaves."""
+        self.out.say(self.words("Type review for the review of your decisions, or press Enter to leave."))
+        line = self._read()
+        if line is not None and line.strip().lower() in REVIEW_WORDS:
+            self._review()
+
+    def _review(self) -> None:
+        """The review of the person's own decisions, as ``academie review --seat`` computes it, valued from his
+        views alone and without the exact answers that read the others' cards."""
+        words = self.words
+        self.out.say(words("Reviewing your decisions: each choice is valued over {samples} deals of the cards you "
+                           "could not see…", samples=reviews.DEFAULT_SAMPLES))
+
+        def advance(done: int, total: int) -> None:
+            self.progress(words("{done} of {total} decisions reviewed", done=done, total=total))
+
+        try:
+            result = reviews.review(records.from_state(self.state), seat=self.human, exact=False, progress=advance)
+        finally:
+            self.progress("")
+        for line in review_lines(result, self.human, words):
+            self.out.say(line)
 
     # ------------------------------------------------------------------ the person's turn
     def _ask(self) -> bool:
@@ -419,6 +455,44 @@ class Session:
             self._say(self.words("Type irregular {kind} N, N from 1 to {last}.", kind=numbers[0], last=len(group)))
             return False
         return self._move(group[int(numbers[1]) - 1], picture)
+
+
+def review_lines(result: reviews.Review, seat: int, words: Words) -> list[str]:
+    """What the terminal says of ``seat``'s review: its totals, each deal's luck and cost, then each marked decision
+    with the better choice and the values of the best choices and of the one played. Nothing in it reads another
+    seat's hidden cards."""
+    unit = reviews.term(result.unit, words)
+
+    def number(value: float) -> str:
+        return words.number(f"{value:.2f}")
+
+    mine = next(line for line in result.seats if line.seat == seat)
+    if not mine.decisions:
+        return [words("You had no decision to make: every move of yours was forced.")]
+    accuracy = words.number(f"{mine.accuracy or 0.0:.0f}")
+    lines = [words("Your {decisions} decisions: accuracy {accuracy}% (the share left unmarked); slips: {slips}, "
+                   "mistakes: {mistakes}, blunders: {blunders}; your play cost {cost} {unit} in all.",
+                   decisions=mine.decisions, accuracy=accuracy, slips=mine.marks["slip"],
+                   mistakes=mine.marks["mistake"], blunders=mine.marks["blunder"], cost=number(mine.cost), unit=unit)]
+    for deal in result.deals:
+        if deal.seat == seat and deal.luck is not None:
+            lines.append(words("Deal {deal}: your cards were worth {luck} {unit} with good play; your play cost "
+                               "{cost}; you made {result}.", deal=deal.deal + 1, luck=number(deal.luck), unit=unit,
+                               cost=number(deal.cost), result=words.number(f"{deal.result:g}")))
+    marked = [decision for decision in result.decisions if decision.seat == seat and decision.mark is not None]
+    if not marked:
+        lines.append(words("None of your decisions was marked."))
+    for decision in marked:
+        lines.append(words("Deal {deal}, {mark}: you played {played}; {best} was better by {cost} {unit} (± {error})."
+                           , deal=decision.deal + 1, mark=reviews.term(decision.mark or "", words),
+                           played=decision.played, best=decision.best, cost=number(decision.cost), unit=unit,
+                           error=number(decision.cost_error)))
+        ranked = sorted(decision.choices, key=lambda choice: -choice.value)
+        shown = [choice for choice in ranked[:SHOWN_CHOICES] if choice.action != decision.played]
+        shown.append(decision.value_of(decision.played))
+        values = "; ".join(f"{choice.action} {number(choice.value)}" for choice in shown)
+        lines.append("  " + words("The best choices' values and yours: {values}", values=values))
+    return lines
 
 
 def news(told: Sequence[str], log: Sequence[str]) -> tuple[tuple[str, ...], bool]:
