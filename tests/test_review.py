@@ -20,6 +20,7 @@ from academie.games.whist import WhistState
 from academie.games.whist.positions import deck as whist_deck
 from academie.review import (
     MARKS,
+    NOISE,
     Review,
     ReviewError,
     chart_svg,
@@ -65,7 +66,9 @@ def test_every_decision_of_every_game_values_each_choice_with_its_standard_error
         values = {choice.action: choice.value for choice in decision.choices}
         assert decision.played in values and decision.best in values
         assert values[decision.best] == max(values.values())
-        assert decision.cost == pytest.approx(values[decision.best] - values[decision.played], abs=1e-9)
+        difference = values[decision.best] - values[decision.played]
+        noise = difference <= NOISE * decision.cost_error
+        assert decision.cost == pytest.approx(0.0 if noise else difference, abs=1e-9)
         assert decision.cost >= 0 and decision.mark in (None, *MARKS)
         assert all(math.isfinite(choice.error) and choice.error >= 0 for choice in decision.choices)
         assert decision.reason
@@ -225,7 +228,28 @@ def test_the_strongest_level_playing_itself_costs_little_and_the_random_bot_much
         state = played("ecarte", level=level, deals=3, seed=5)
         result = review(record.from_state(state), samples=16)
         costs[level] = sum(d.cost for d in result.decisions) / len(result.decisions)
-    assert costs["random"] > 0.15 > costs[load("ecarte").strongest()], costs
+    assert costs["random"] > 0.05 > costs[load("ecarte").strongest()], costs
+
+
+def test_la_guimbarde_random_bot_costs_clearly_more_than_the_strongest_level() -> None:
+    """La Guimbarde's play-outs are noisy and about half its decisions change nothing: counted as costs, the noise
+    of choosing the best of near-equal choices hid the random bot's rare costly cards (0.151 against the expert's
+    0.149 per decision). A choice as good as the best within the precision now costs nothing, and over three
+    seeded parties of two deals at four players the random bot's mean cost is several times the expert's."""
+    game = load("guimbarde")
+    costs = {}
+    for level in ("random", game.strongest()):
+        decisions = []
+        for seed in range(3):
+            state = game.new(seed=seed, first_dealer=0, players=4)
+            bots = [game.make_bot(level, seed=seat) for seat in range(4)]
+            while len(state.deal_results) < 2:
+                actor = state.actor
+                assert actor is not None and actor >= 0
+                state.apply(bots[actor].choose(state.view(actor)))
+            decisions += review(record.from_state(state), samples=16).decisions
+        costs[level] = sum(d.cost for d in decisions) / len(decisions)
+    assert costs["random"] > 0.1 and costs["random"] > 4 * costs[game.strongest()], costs
 
 
 def test_the_review_is_deterministic_and_speaks_french() -> None:

@@ -11,8 +11,10 @@ the worlds of what the seat makes of the rest of the deal (the game's :class:`~a
 what in which unit), with its standard error.
 
 The **cost** of the choice made is the best value minus its value (its standard error is that of the paired
-differences, world by world). The **mark** compares the cost with the game's thresholds (a slip, a mistake, a
-blunder); a cost within two standard errors of zero is noise and is not marked. A seat's **accuracy** is the share
+differences, world by world); a difference within two standard errors of zero is noise, and the choice made is as
+good as the best within the precision: its cost is 0 (the best of several noisy means is biased upwards, and that
+bias would otherwise give every decision among near-equal choices a cost, as large as the play-outs are noisy). The
+**mark** compares the cost with the game's thresholds (a slip, a mistake, a blunder). A seat's **accuracy** is the share
 of its decisions left unmarked, in percent. The **luck** of a deal for a seat is the value of its best choice at
 its first decision of the deal: what its cards were worth with good play from there, before its play could
 change anything; the deal's result minus the luck is what the play (its own and the others') and the fall of
@@ -75,7 +77,7 @@ MARKS: Final = ("slip", "mistake", "blunder")
 SAMPLE_TRIES: Final = 3
 """How many draws of a world a sample may take before the review gives up on it (a view no deal fits)."""
 NOISE: Final = 2.0
-"""A cost within this many standard errors of zero is not marked."""
+"""A cost within this many standard errors of zero is noise: it counts as 0 and is not marked."""
 MAX_PLAYOUT: Final = 5000
 """The most actions a play-out follows before it is given up (a deal of any game is far shorter)."""
 
@@ -374,6 +376,10 @@ def _review_one(game: GameType, hooks: _Hooks, state: Game, seat: int, action: A
     cost, cost_error = _mean_error(differences)
     if best == action:
         cost, cost_error = 0.0, 0.0
+    elif cost <= NOISE * cost_error:
+        # as good as the best within the precision: the best of several noisy means is biased upwards (the choice
+        # that drew the luckiest worlds comes first), and counting that bias would give every decision a cost
+        cost = 0.0
     mark = _mark(cost, cost_error, hooks.thresholds(state.rules))
     exact_worlds = hooks.world_values(state, seat) is not None
     reason = _reason(played=str(action), best=str(best), cost=cost, mark=mark, unit=hooks.unit, samples=samples,
