@@ -179,7 +179,7 @@ def _api(app: FastAPI, room: Room, creations: ClientLimits) -> None:
 
 def _tables_api(app: FastAPI, room: Room, creations: ClientLimits) -> None:
     @app.get("/api/games")
-    async def games() -> list[dict[str, Any]]:
+    async def games() -> list[dict[str, object]]:
         """The games with their options (and defaults), numbers of players and bots."""
         return [{"game": game.name, "title": game.title, "min_players": game.min_seats,
                  "max_players": game.max_seats, "bots": list(game.bots), "strongest": game.strongest(),
@@ -188,7 +188,7 @@ def _tables_api(app: FastAPI, room: Room, creations: ClientLimits) -> None:
                  "modes": [mode.value for mode in Mode]} for game in GAMES.values()]
 
     @app.post("/api/tables", openapi_extra=body_schema(TableRequest))
-    async def create_table(request: Request, lang: Lang = "en") -> dict[str, Any]:
+    async def create_table(request: Request, lang: Lang = "en") -> dict[str, object]:
         """Create a table: the creator's token, a link for every invited seat, the spectators' link (at most
         ``create_rate`` tables a minute from one address, after a burst)."""
         body = await read_body(request, TableRequest, lang)  # a bad body costs its sender nothing
@@ -203,18 +203,18 @@ def _tables_api(app: FastAPI, room: Room, creations: ClientLimits) -> None:
             raise
 
     @app.get("/api/tables")
-    async def unfinished_tables(lang: Lang = "en") -> list[dict[str, Any]]:
+    async def unfinished_tables(lang: Lang = "en") -> list[dict[str, object]]:
         """The tables not finished, newest first: whether a seat is open to anyone (``joinable``), each seat's
         state."""
         return await room.listing(lang)
 
     @app.get("/api/finished")
-    async def finished_tables(lang: Lang = "en") -> list[dict[str, Any]]:
+    async def finished_tables(lang: Lang = "en") -> list[dict[str, object]]:
         """The finished games, newest first (for the list of replays)."""
         return await room.finished(lang)
 
     @app.get("/api/tables/{table_id}")
-    async def table_summary(table_id: str, lang: Lang = "en") -> dict[str, Any]:
+    async def table_summary(table_id: str, lang: Lang = "en") -> dict[str, object]:
         """The public summary of a table."""
         async with room.table(table_id, lang) as table:
             return live_summary(table, lang)
@@ -222,39 +222,39 @@ def _tables_api(app: FastAPI, room: Room, creations: ClientLimits) -> None:
 
 def _seats_api(app: FastAPI, room: Room) -> None:
     @app.post("/api/tables/{table_id}/join", openapi_extra=body_schema(JoinRequest))
-    async def join(table_id: str, request: Request, lang: Lang = "en") -> dict[str, Any]:
+    async def join(table_id: str, request: Request, lang: Lang = "en") -> dict[str, object]:
         """Take a seat left open to anyone, under a name: a new token and link for the joiner."""
         body = await read_body(request, JoinRequest, lang)
         return await room.join(table_id, body.seat, body.name, lang)
 
     @app.post("/api/tables/{table_id}/name", openapi_extra=body_schema(NameRequest))
-    async def rename(table_id: str, token: str, request: Request, lang: Lang = "en") -> dict[str, Any]:
+    async def rename(table_id: str, token: str, request: Request, lang: Lang = "en") -> dict[str, object]:
         """The seated player (``token``) gives himself a name."""
         body = await read_body(request, NameRequest, lang)
         return await room.rename(table_id, token, body.name, lang)
 
     @app.post("/api/tables/{table_id}/next", openapi_extra=body_schema(NextRequest))
     async def next_game(table_id: str, request: Request, token: str | None = None, owner: str | None = None,
-                        lang: Lang = "en") -> dict[str, Any]:
+                        lang: Lang = "en") -> dict[str, object]:
         """Once the game is over: the next table with the same people, each one seat on (the same game, or
         ``game``); the first to ask creates it. The asker's place there: ``{"table", "seat", "token", "url"}``."""
         body = await read_body(request, NextRequest, lang)
         return await room.next_game(table_id, token, owner, body.game, lang)
 
     @app.post("/api/tables/{table_id}/leave")
-    async def leave(table_id: str, token: str, lang: Lang = "en") -> dict[str, Any]:
+    async def leave(table_id: str, token: str, lang: Lang = "en") -> dict[str, object]:
         """Leave the seat: it becomes open to anyone, and this token stops acting for it."""
         return await room.leave(table_id, token, lang)
 
     @app.post("/api/tables/{table_id}/seats/{seat}/bot", openapi_extra=body_schema(BotRequest))
     async def hand_to_bot(table_id: str, seat: int, request: Request, owner: str | None = None,
-                          lang: Lang = "en") -> dict[str, Any]:
+                          lang: Lang = "en") -> dict[str, object]:
         """The creator (``owner``: the creator's token) gives an absent player's seat to a bot; its link dies."""
         body = await read_body(request, BotRequest, lang)
         return await room.hand_to_bot(table_id, seat, owner, body.bot, lang)
 
     @app.post("/api/tables/{table_id}/seats/{seat}/open")
-    async def open_seat(table_id: str, seat: int, owner: str | None = None, lang: Lang = "en") -> dict[str, Any]:
+    async def open_seat(table_id: str, seat: int, owner: str | None = None, lang: Lang = "en") -> dict[str, object]:
         """The creator opens an absent player's seat to anyone; its link dies."""
         return await room.open_seat(table_id, seat, owner, lang)
 
@@ -294,14 +294,14 @@ def _records_api(app: FastAPI, room: Room) -> None:
         return Response(orjson.dumps(steps), media_type="application/json")
 
 
-def _replay(table: LiveTable, lang: str) -> dict[str, Any]:
+def _replay(table: LiveTable, lang: str) -> dict[str, object]:
     """Every step of a finished table: the table dealt, then after each stored action."""
     twin = LiveTable(table.row, table.seats, store=table.store, workers=table.workers)
     twin.state = new_state(table.game, table.row)
     operations = table.state.operations
-    steps: list[dict[str, Any]] = []
+    steps: list[dict[str, object]] = []
 
-    def step(seat: int | None, action: str | None) -> dict[str, Any]:
+    def step(seat: int | None, action: str | None) -> dict[str, object]:
         return {"seq": len(steps), "seat": seat, "action": action, "public": twin.picture(None, lang),
                 "seats": [twin.picture(seat, lang) for seat in range(table.row.players)]}
 

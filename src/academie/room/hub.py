@@ -16,10 +16,10 @@ import logging
 import secrets
 import time
 from collections import OrderedDict
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field, replace
-from typing import Any, Final
+from typing import Final
 
 from academie.engine import AcademieError, Mode, rules_from_dict
 from academie.games import GAMES, GameType
@@ -79,7 +79,7 @@ class NewTable:
     """What ``POST /api/tables`` asks for (see docs/card-room.md)."""
 
     game: str
-    options: dict[str, Any] = field(default_factory=dict)
+    options: dict[str, object] = field(default_factory=dict)
     players: int | None = None
     bots: dict[str, str] = field(default_factory=dict)
     mode: str | None = None
@@ -111,7 +111,7 @@ def now() -> str:
     return datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
 
 
-def _created(table_id: str, seats: list[SeatRow], owner: str) -> dict[str, Any]:
+def _created(table_id: str, seats: list[SeatRow], owner: str) -> dict[str, object]:
     """The answer of ``POST /api/tables``: the creator's token and link, a link per invited seat (the first, the
     creator's own, also carries the creator's token)."""
     invited = [seat for seat in seats if seat.token is not None]
@@ -123,7 +123,7 @@ def _created(table_id: str, seats: list[SeatRow], owner: str) -> dict[str, Any]:
                 for seat in invited if seat.token is not None}}
 
 
-def _cut(error: Exception, options: dict[str, Any]) -> str:
+def _cut(error: Exception, options: Mapping[str, object]) -> str:
     """The rules' own refusal, with the options' long names and values it repeats cut short."""
     return cut_echoes(str(error), [*options, *options.values()])
 
@@ -164,7 +164,7 @@ class Room:
                                    low=game.min_seats, high=game.max_seats, count=count))
         return count
 
-    def _options(self, game: GameType, spec: NewTable, w: Words) -> dict[str, Any]:
+    def _options(self, game: GameType, spec: NewTable, w: Words) -> dict[str, object]:
         reserved = sorted(RESERVED_OPTIONS & set(spec.options))
         if reserved:
             raise RoomError(400, w("Give the number of players and the mode as fields of their own, not as options: "
@@ -244,7 +244,7 @@ class Room:
             raise RoomError(400, w("A reserve is 0 to {most} seconds.", most=int(MAX_RESERVE)))
         return decision, reserve
 
-    async def create(self, spec: NewTable, lang: str) -> dict[str, Any]:
+    async def create(self, spec: NewTable, lang: str) -> dict[str, object]:
         """Create a table; the answer of ``POST /api/tables``."""
         w = room_words(lang)
         game = self._game(spec.game, w)
@@ -267,7 +267,7 @@ class Room:
             seats[creator.seat] = replace(creator, claimed=now())
         owner = token()
         row = TableRow(id=secrets.token_urlsafe(9), game=game.name, options=options, seed=seed, players=players,
-                       mode=options["mode"], takeover=spec.takeover, takeover_after=float(spec.takeover_after),
+                       mode=str(options["mode"]), takeover=spec.takeover, takeover_after=float(spec.takeover_after),
                        status=status_of(seats, finished=False), result="*", created=now(), owner=digest(owner),
                        clock_decision=decision, clock_reserve=reserve)
         try:
@@ -471,7 +471,7 @@ class Room:
         if row.state != OPEN:
             raise RoomError(409, w("Seat {seat} is taken.", seat=row.seat))
 
-    async def join(self, table_id: str, seat: object, name: object, lang: str) -> dict[str, Any]:
+    async def join(self, table_id: str, seat: object, name: object, lang: str) -> dict[str, object]:
         """Take a seat left open to anyone: a new token (and link) for the joiner alone."""
         w = room_words(lang)
         async with self.table(table_id, lang) as table:
@@ -489,7 +489,7 @@ class Room:
         if row.claimed is None:
             await self._set_seat(table, replace(row, claimed=now()))
 
-    async def rename(self, table_id: str, seat_token: str, name: object, lang: str) -> dict[str, Any]:
+    async def rename(self, table_id: str, seat_token: str, name: object, lang: str) -> dict[str, object]:
         """The player of ``seat_token`` gives himself a name (every seat's picture then calls him by it)."""
         w = room_words(lang)
         async with self.table(table_id, lang) as table:
@@ -503,7 +503,7 @@ class Room:
                 raise RoomError(409, w("Seat {seat} changed meanwhile: look at the table again.", seat=seat + 1))
         return {"seat": seat, "name": clean}
 
-    async def leave(self, table_id: str, seat_token: str, lang: str) -> dict[str, Any]:
+    async def leave(self, table_id: str, seat_token: str, lang: str) -> dict[str, object]:
         """The seat of ``seat_token`` becomes open to anyone; the token acts no more."""
         w = room_words(lang)
         async with self.table(table_id, lang) as table:
@@ -544,7 +544,7 @@ class Room:
         return row
 
     async def hand_to_bot(self, table_id: str, seat: object, owner: str | None, bot: object,
-                          lang: str) -> dict[str, Any]:
+                          lang: str) -> dict[str, object]:
         """The creator gives an absent player's seat to a bot, which plays it from now on; its link dies."""
         w = room_words(lang)
         async with self.table(table_id, lang) as table:
@@ -555,7 +555,7 @@ class Room:
             await self._vacate(table, SeatRow(row.seat, None, None, bot), w)
         return {"seat": row.seat, "state": BOT, "bot": bot}
 
-    async def open_seat(self, table_id: str, seat: object, owner: str | None, lang: str) -> dict[str, Any]:
+    async def open_seat(self, table_id: str, seat: object, owner: str | None, lang: str) -> dict[str, object]:
         """The creator opens an absent player's seat to anyone; its link dies (``join`` mints a new one)."""
         w = room_words(lang)
         async with self.table(table_id, lang) as table:
@@ -578,7 +578,7 @@ class Room:
 
     # ------------------------------------------------------------------ the next game
     async def next_game(self, table_id: str, seat_token: str | None, owner: str | None, game_name: str | None,
-                        lang: str) -> dict[str, Any]:
+                        lang: str) -> dict[str, object]:
         """Once a game is over, its players go on to another table with the same people (a rematch, or another
         game for as many), each moved one seat on: ``seat_token`` (a seat's) or ``owner`` (the creator's) asks.
         The first to ask creates it and the others find it; every connection of the finished table is told its
@@ -599,7 +599,7 @@ class Room:
         old = table.row
         game = self._game(game_name, w) if game_name is not None else table.game
         players = self._players(game, old.players, w)
-        options = dict(old.options) if game.name == old.game else {"mode": old.mode}
+        options: dict[str, object] = dict(old.options) if game.name == old.game else {"mode": old.mode}
         if game.min_seats == game.max_seats:
             options.pop("players", None)
         count = len(table.seats)
@@ -632,7 +632,7 @@ class Room:
             await self._tell_next(table, connection.seat if connection.token else None, connection)
 
     async def _tell_next(self, table: LiveTable, seat: int | None,
-                         connection: Connection | None = None) -> dict[str, Any]:
+                         connection: Connection | None = None) -> dict[str, object]:
         """Where ``seat`` (None: a spectator) of a finished table sits at its next table: the table, the seat
         and its link; sent to ``connection`` as a ``next`` message when one is given."""
         next_id = table.row.next_table
@@ -641,8 +641,9 @@ class Room:
         moved = None if seat is None else (seat + 1) % len(table.seats)
         seats = await self.store.seats(next_id)
         new_token = seats[moved].token if moved is not None and moved < len(seats) else None
-        answer = {"table": next_id, "seat": moved if new_token is not None else None, "token": new_token,
-                  "url": seat_url(next_id, new_token) if new_token is not None else f"/tables/{next_id}"}
+        answer: dict[str, object] = {
+            "table": next_id, "seat": moved if new_token is not None else None, "token": new_token,
+            "url": seat_url(next_id, new_token) if new_token is not None else f"/tables/{next_id}"}
         if connection is not None:
             connection.send(dumps({"type": "next", **answer}))
         return answer
@@ -653,13 +654,13 @@ class Room:
             await self._tell_next(table, connection.seat if connection.token else None, connection)
 
     # ------------------------------------------------------------------ the lobby
-    async def finished(self, lang: str) -> list[dict[str, Any]]:
+    async def finished(self, lang: str) -> list[dict[str, object]]:
         """The finished games, newest first, with their players' names (for the list of replays)."""
         rows = await self.store.tables_with((FINISHED,), newest_first=True, limit=LISTED)
         seats, _ = await self.store.listing([row.id for row in rows])
         return [finished_summary(row, seats[row.id], lang) for row in rows]
 
-    async def listing(self, lang: str) -> list[dict[str, Any]]:
+    async def listing(self, lang: str) -> list[dict[str, object]]:
         """The unfinished tables, newest first: those in memory as they are now, the others as stored (the list
         loads no game, so the lobby's polling keeps no table in memory)."""
         rows = await self.store.tables_with((WAITING, PLAYING), newest_first=True, limit=LISTED)

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from functools import cache
 from html import escape
-from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse
@@ -106,12 +105,12 @@ async def replay_page(table: str, request: Request) -> HTMLResponse:
 
 
 @cache
-def _words(lang: str) -> dict[str, Any]:
+def _words(lang: str) -> dict[str, object]:
     return page_words(lang)
 
 
 @router.get("/api/words")
-def words(lang: str = "en") -> dict[str, Any]:
+def words(lang: str = "en") -> dict[str, object]:
     """The words of the pages in ``lang``: their messages, the cards, a line on each game, a word on each rules
     option and the values of the options that take a few."""
     if lang not in LANGUAGES:

@@ -127,7 +127,7 @@ class TableRow:
 
     id: str
     game: str
-    options: dict[str, Any]
+    options: dict[str, object]
     seed: int
     players: int
     mode: str
@@ -291,7 +291,7 @@ class Store:
     def __init__(self, url: str, *, notice: Notice | None = None) -> None:
         self.url = url
         self.is_sqlite = url.startswith("sqlite")
-        options: dict[str, Any] = {}
+        options: dict[str, object] = {}
         if not self.is_sqlite:
             options = {"pool_size": 10, "max_overflow": 20}
         self.engine: AsyncEngine = create_async_engine(url, **options)

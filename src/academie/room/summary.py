@@ -8,7 +8,6 @@ the database, without loading their games.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from academie.engine import rules_to_dict
 from academie.games import GAMES
@@ -16,7 +15,7 @@ from academie.room.store import BOT, FINISHED, OPEN, PLAYING, SeatRow, TableRow
 from academie.room.tables import LiveTable, room_words, seat_entry, seat_name
 
 
-def table_fields(row: TableRow) -> dict[str, Any]:
+def table_fields(row: TableRow) -> dict[str, object]:
     """What never changes about a table: its game, size, mode, the options it changed from their defaults."""
     game = GAMES[row.game]
     defaults = rules_to_dict(game.rules())
@@ -42,7 +41,7 @@ def status_text(status: str, seats: Sequence[SeatRow], lang: str, seq: int = 0) 
 
 
 def summary(row: TableRow, *, status: str, seats: Sequence[SeatRow], connected: Callable[[int], bool], seq: int,
-            result: str, lang: str) -> dict[str, Any]:
+            result: str, lang: str) -> dict[str, object]:
     """A table's public summary (docs/card-room.md): ``joinable`` when a seat is open to anyone."""
     return table_fields(row) | {
         "status": status, "status_text": status_text(status, seats, lang, seq),
@@ -50,19 +49,19 @@ def summary(row: TableRow, *, status: str, seats: Sequence[SeatRow], connected: 
         "seats": [seat_entry(seat, connected=connected(seat.seat)) for seat in seats], "result": result}
 
 
-def live_summary(table: LiveTable, lang: str) -> dict[str, Any]:
+def live_summary(table: LiveTable, lang: str) -> dict[str, object]:
     """The summary of a table in memory, as it is now."""
     return summary(table.row, status=table.status(), seats=table.seats, connected=table.connected, seq=table.seq,
                    result=table.game.record.result_text(table.state), lang=lang)
 
 
-def stored_summary(row: TableRow, seats: Sequence[SeatRow], seq: int, lang: str) -> dict[str, Any]:
+def stored_summary(row: TableRow, seats: Sequence[SeatRow], seq: int, lang: str) -> dict[str, object]:
     """The summary of a table as stored (nobody is connected to it in this process)."""
     return summary(row, status=row.status, seats=seats, connected=lambda _seat: False, seq=seq, result=row.result,
                    lang=lang)
 
 
-def finished_summary(row: TableRow, seats: Sequence[SeatRow], lang: str) -> dict[str, Any]:
+def finished_summary(row: TableRow, seats: Sequence[SeatRow], lang: str) -> dict[str, object]:
     """A finished table as stored (the list of replays): who played it, its result and dates."""
     w = room_words(lang)
     return table_fields(row) | {"status": row.status, "status_text": w("game over"), "result": row.result,

@@ -19,7 +19,7 @@ from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any, Final
+from typing import Final
 
 import orjson
 
@@ -122,7 +122,7 @@ class Connection:
             self.queue.put_nowait(Closing(code, reason))
 
 
-def dumps(message: dict[str, Any]) -> str:
+def dumps(message: dict[str, object]) -> str:
     return orjson.dumps(message).decode()
 
 
@@ -153,7 +153,7 @@ def seat_name(seat: SeatRow, w: Words) -> str:
     return seat.name or w("Player {number}", number=seat.seat + 1)
 
 
-def seat_entry(seat: SeatRow, *, connected: bool) -> dict[str, Any]:
+def seat_entry(seat: SeatRow, *, connected: bool) -> dict[str, object]:
     """A seat as everyone may see it (never its token); ``free``: open to anyone, as ``state`` says; ``bot_name``:
     what its bot is called (None: a player's seat)."""
     return {"seat": seat.seat, "name": seat.name, "bot": seat.bot, "state": seat.state, "connected": connected,
@@ -207,7 +207,7 @@ class Clock:
     def deadline(self, seat: int) -> float:
         return self.started + self.decision + self.reserves[seat]
 
-    def state(self, seq: int, seat: int | None, *, now: float) -> dict[str, Any]:
+    def state(self, seq: int, seat: int | None, *, now: float) -> dict[str, object]:
         """The clocks as a page shows them: the seat timed now, the seconds left of its decision and of each
         reserve (the timed seat's reserve as it stands once its decision's time is spent)."""
         reserves = list(self.reserves)
@@ -393,7 +393,7 @@ class LiveTable:
                 "legal": [move.action for move in picture.moves], "sheet": self.sheet()})
         return message
 
-    def sheet(self) -> list[dict[str, Any]]:
+    def sheet(self) -> list[dict[str, object]]:
         """The score sheet: each deal over so far, its dealer and what each seat scored by it (public: every
         result is told to the whole table when its deal ends)."""
         return [{"deal": number, "dealer": result.dealer, "points": list(result.points)}
@@ -410,7 +410,7 @@ class LiveTable:
     def seats_message(self) -> str:
         return dumps({"type": "seats", "seats": self.seat_list()})
 
-    def seat_list(self) -> list[dict[str, Any]]:
+    def seat_list(self) -> list[dict[str, object]]:
         return [seat_entry(seat, connected=self.connected(seat.seat)) for seat in self.seats]
 
     def welcome(self, connection: Connection) -> str:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import typing
 from dataclasses import fields
 from enum import Enum
-from typing import Any, Final, Literal
+from typing import Final, Literal
 
 from academie.cards import PACK_52
 from academie.games import available, load
@@ -112,11 +112,11 @@ SHARED: Final = ("1 card", "{count} cards", "Trumps: {trump}", "Ruling pending: 
 """Sentences the pages share with the terminal (their French is in the shared catalogue)."""
 
 
-def option_choices(game: str) -> dict[str, list[Any]]:
+def option_choices(game: str) -> dict[str, list[object]]:
     """The values each rules option of ``game`` may take, when its type lists them (a Literal or an Enum)."""
     rules = load(game).rules
     hints = typing.get_type_hints(rules)
-    found: dict[str, list[Any]] = {}
+    found: dict[str, list[object]] = {}
     for option in fields(rules):
         hint = hints[option.name]
         if typing.get_origin(hint) is Literal:
@@ -126,7 +126,7 @@ def option_choices(game: str) -> dict[str, list[Any]]:
     return found
 
 
-def page_words(lang: str) -> dict[str, Any]:
+def page_words(lang: str) -> dict[str, object]:
     """What the pages need to speak ``lang``: their messages, the cards, a line on each game, a word on each
     option, and the values of the options that take a few (raises :class:`academie.words.LanguageError`)."""
     words = Words(lang)
