@@ -14,7 +14,7 @@ import secrets
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from importlib import resources
-from typing import Annotated, Any
+from typing import Annotated
 
 import orjson
 from fastapi import FastAPI, HTTPException, Query, Request, WebSocket, WebSocketDisconnect
@@ -417,7 +417,7 @@ async def _receive_all(websocket: WebSocket, room: Room, table: LiveTable, conne
 
 
 async def _handle(data: str | bytes, room: Room, table: LiveTable, connection: Connection,
-                  error: Any) -> None:
+                  error: Callable[[str, str], None]) -> None:
     w = room_words(connection.lang)
     try:
         message = orjson.loads(data)

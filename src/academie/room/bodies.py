@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Final, TypeVar
+from typing import Final, TypeVar
 
 import orjson
 from fastapi import Request
 from fastapi.exceptions import RequestValidationError
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic_core import ErrorDetails
 
 from academie.games import GAMES
 from academie.room.hub import MAX_DECISION, MAX_RESERVE, MAX_SEED, MAX_TAKEOVER_AFTER, MIN_DECISION, RoomError
@@ -41,7 +42,7 @@ class TableRequest(BaseModel):
 
     model_config = ConfigDict(strict=True, extra="forbid")
     game: str
-    options: dict[str, Any] = Field(default_factory=dict)
+    options: dict[str, object] = Field(default_factory=dict)
     players: int | None = None
     bots: dict[str, str] = Field(default_factory=dict)
     mode: str | None = None
@@ -90,7 +91,7 @@ EXAMPLES: Final[Mapping[type[BaseModel], str]] = {
 """A body of each kind, shown in a refusal (a game of the registry: the room names none)."""
 
 
-def body_schema(model: type[BaseModel]) -> dict[str, Any]:
+def body_schema(model: type[BaseModel]) -> dict[str, object]:
     """The OpenAPI description of a route whose body is read by :func:`read_body`."""
     return {"requestBody": {"required": True,
                             "content": {"application/json": {"schema": model.model_json_schema()}}}}
@@ -115,7 +116,7 @@ async def read_body(request: Request, model: type[Body], lang: str) -> Body:
         raise RoomError(400, refusal(error.errors(), list(model.model_fields), w)) from None
 
 
-def refusal(errors: Sequence[Mapping[str, Any]], fields: list[str], w: Say) -> str:
+def refusal(errors: Sequence[ErrorDetails], fields: list[str], w: Say) -> str:
     """The sentence for the first of pydantic's ``errors`` (a body's fields, or a query's parameters)."""
     first = errors[0]
     location = [part for part in first["loc"] if part not in ("body", "query", "path")]

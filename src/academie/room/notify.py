@@ -16,7 +16,6 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable, Sequence
-from typing import Any
 
 import asyncpg  # type: ignore[import-untyped]
 import sqlalchemy as sa
@@ -39,10 +38,10 @@ def notices_from(process: str) -> Callable[[Sequence[tuple[str, str]]], sa.Execu
     return notices
 
 
-def asyncpg_dsn(url: str) -> dict[str, Any]:
+def asyncpg_dsn(url: str) -> dict[str, str | int]:
     """asyncpg's connection arguments for a SQLAlchemy URL (``postgresql+asyncpg://user@host:port/db?host=/dir``)."""
     parsed = make_url(url)
-    arguments: dict[str, Any] = {"user": parsed.username, "password": parsed.password,
+    arguments: dict[str, str | int | None] = {"user": parsed.username, "password": parsed.password,
                                  "database": parsed.database, "port": parsed.port, "host": parsed.host}
     for name in ("host", "port"):  # a unix socket's folder (and its port) come in the query
         value = parsed.query.get(name)
@@ -79,7 +78,7 @@ class Listener:
         self._connection = connection
         self._lost.clear()
 
-    def _received(self, _connection: Any, _pid: int, _channel: str, payload: str) -> None:
+    def _received(self, _connection: object, _pid: int, _channel: str, payload: str) -> None:
         change, _, origin = payload.rpartition(":")
         if origin == self.process:  # this process made the change and already shows it: nothing to read back
             return

@@ -320,7 +320,7 @@ class Store:
         await self.engine.dispose()
 
     # ------------------------------------------------------------------ the writer
-    async def _write(self, payload: object, notice: tuple[str, str] | None) -> Any:
+    async def _write(self, payload: object, notice: tuple[str, str] | None) -> object:
         """Commit one write through the writer; :class:`StoreError` (:class:`SeqTaken`) if it fails."""
         try:
             return await self.writer.write(payload, notice)
@@ -450,7 +450,10 @@ class Store:
     # ------------------------------------------------------------------ chat
     async def add_chat(self, table_id: str, *, seat: int | None, name: str, text: str) -> int:
         """Store a line of chat; its id (lines are told in the order of their ids)."""
-        return int(await self._write(_Chat(table_id, seat, name, text), (table_id, "chat")))
+        line = await self._write(_Chat(table_id, seat, name, text), (table_id, "chat"))
+        if not isinstance(line, int):
+            raise StoreError(f"a line of chat of table {table_id} was stored without an id")
+        return line
 
     async def chat(self, table_id: str, *, after: int = 0, last: int = 50) -> list[ChatRow]:
         query = (chat.select().where(chat.c.table_id == table_id, chat.c.id > after)

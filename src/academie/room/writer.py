@@ -26,7 +26,7 @@ import random
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Final
 
 import sqlalchemy as sa
 
@@ -80,7 +80,7 @@ class Job:
 
     payload: object
     notice: tuple[str, str] | None
-    done: asyncio.Future[Any]
+    done: asyncio.Future[object]
     deadline: float = field(default_factory=lambda: time.monotonic() + PATIENCE)
 
 
@@ -98,7 +98,7 @@ class Writer:
         self.retries = 0
         """Batches written again because the database was busy (for the logs and the bench)."""
 
-    async def write(self, payload: object, notice: tuple[str, str] | None = None) -> Any:
+    async def write(self, payload: object, notice: tuple[str, str] | None = None) -> object:
         """Commit ``payload`` (with the writes waiting beside it); its result once committed, or
         :class:`WriteFailed`."""
         if self._task is None or self._task.done():
