@@ -16,10 +16,10 @@ import datetime
 import logging
 import time
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Final
+from typing import Final, Literal, TypedDict
 
 import orjson
 
@@ -122,7 +122,38 @@ class Connection:
             self.queue.put_nowait(Closing(code, reason))
 
 
-def dumps(message: dict[str, object]) -> str:
+class SeatEntry(TypedDict):
+    """A seat as everyone may see it (:func:`seat_entry`)."""
+
+    seat: int
+    name: str | None
+    bot: str | None
+    state: str
+    connected: bool
+    free: bool
+    claimed: str | None
+    bot_name: str | None
+
+
+class ClockState(TypedDict):
+    """The ``clock`` message (:meth:`Clock.state`)."""
+
+    type: Literal["clock"]
+    seat: int | None
+    decision: float
+    left: float
+    reserves: list[float]
+
+
+class SheetLine(TypedDict):
+    """A line of the score sheet (:meth:`LiveTable.sheet`)."""
+
+    deal: int
+    dealer: int
+    points: list[int]
+
+
+def dumps(message: Mapping[str, object]) -> str:
     return orjson.dumps(message).decode()
 
 
@@ -153,7 +184,7 @@ def seat_name(seat: SeatRow, w: Words) -> str:
     return seat.name or w("Player {number}", number=seat.seat + 1)
 
 
-def seat_entry(seat: SeatRow, *, connected: bool) -> dict[str, object]:
+def seat_entry(seat: SeatRow, *, connected: bool) -> SeatEntry:
     """A seat as everyone may see it (never its token); ``free``: open to anyone, as ``state`` says; ``bot_name``:
     what its bot is called (None: a player's seat)."""
     return {"seat": seat.seat, "name": seat.name, "bot": seat.bot, "state": seat.state, "connected": connected,
@@ -207,7 +238,7 @@ class Clock:
     def deadline(self, seat: int) -> float:
         return self.started + self.decision + self.reserves[seat]
 
-    def state(self, seq: int, seat: int | None, *, now: float) -> dict[str, object]:
+    def state(self, seq: int, seat: int | None, *, now: float) -> ClockState:
         """The clocks as a page shows them: the seat timed now, the seconds left of its decision and of each
         reserve (the timed seat's reserve as it stands once its decision's time is spent)."""
         reserves = list(self.reserves)
@@ -393,7 +424,7 @@ class LiveTable:
                 "legal": [move.action for move in picture.moves], "sheet": self.sheet()})
         return message
 
-    def sheet(self) -> list[dict[str, object]]:
+    def sheet(self) -> list[SheetLine]:
         """The score sheet: each deal over so far, its dealer and what each seat scored by it (public: every
         result is told to the whole table when its deal ends)."""
         return [{"deal": number, "dealer": result.dealer, "points": list(result.points)}
@@ -410,7 +441,7 @@ class LiveTable:
     def seats_message(self) -> str:
         return dumps({"type": "seats", "seats": self.seat_list()})
 
-    def seat_list(self) -> list[dict[str, object]]:
+    def seat_list(self) -> list[SeatEntry]:
         return [seat_entry(seat, connected=self.connected(seat.seat)) for seat in self.seats]
 
     def welcome(self, connection: Connection) -> str:
