@@ -11,7 +11,7 @@ import asyncio
 import contextlib
 import math
 import secrets
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from importlib import resources
 from typing import Annotated
@@ -203,18 +203,18 @@ def _tables_api(app: FastAPI, room: Room, creations: ClientLimits) -> None:
             raise
 
     @app.get("/api/tables")
-    async def unfinished_tables(lang: Lang = "en") -> list[dict[str, object]]:
+    async def unfinished_tables(lang: Lang = "en") -> Sequence[Mapping[str, object]]:
         """The tables not finished, newest first: whether a seat is open to anyone (``joinable``), each seat's
         state."""
         return await room.listing(lang)
 
     @app.get("/api/finished")
-    async def finished_tables(lang: Lang = "en") -> list[dict[str, object]]:
+    async def finished_tables(lang: Lang = "en") -> Sequence[Mapping[str, object]]:
         """The finished games, newest first (for the list of replays)."""
         return await room.finished(lang)
 
     @app.get("/api/tables/{table_id}")
-    async def table_summary(table_id: str, lang: Lang = "en") -> dict[str, object]:
+    async def table_summary(table_id: str, lang: Lang = "en") -> Mapping[str, object]:
         """The public summary of a table."""
         async with room.table(table_id, lang) as table:
             return live_summary(table, lang)

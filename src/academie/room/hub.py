@@ -25,7 +25,7 @@ from academie.engine import AcademieError, Mode, rules_from_dict
 from academie.games import GAMES, GameType
 from academie.room.limits import MAX_NAME, NameTooLong, RoomInputError, clean_chat, clean_name, cut_echoes, echo
 from academie.room.store import BOT, FINISHED, OPEN, PLAYING, RESERVED, WAITING, SeatRow, Store, TableRow
-from academie.room.summary import finished_summary, live_summary, stored_summary
+from academie.room.summary import FinishedSummary, TableSummary, finished_summary, live_summary, stored_summary
 from academie.room.tables import (
     CHAT_HISTORY,
     Connection,
@@ -654,13 +654,13 @@ class Room:
             await self._tell_next(table, connection.seat if connection.token else None, connection)
 
     # ------------------------------------------------------------------ the lobby
-    async def finished(self, lang: str) -> list[dict[str, object]]:
+    async def finished(self, lang: str) -> list[FinishedSummary]:
         """The finished games, newest first, with their players' names (for the list of replays)."""
         rows = await self.store.tables_with((FINISHED,), newest_first=True, limit=LISTED)
         seats, _ = await self.store.listing([row.id for row in rows])
         return [finished_summary(row, seats[row.id], lang) for row in rows]
 
-    async def listing(self, lang: str) -> list[dict[str, object]]:
+    async def listing(self, lang: str) -> list[TableSummary]:
         """The unfinished tables, newest first: those in memory as they are now, the others as stored (the list
         loads no game, so the lobby's polling keeps no table in memory)."""
         rows = await self.store.tables_with((WAITING, PLAYING), newest_first=True, limit=LISTED)

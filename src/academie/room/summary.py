@@ -8,14 +8,49 @@ the database, without loading their games.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import TypedDict
 
 from academie.engine import rules_to_dict
 from academie.games import GAMES
 from academie.room.store import BOT, FINISHED, OPEN, PLAYING, SeatRow, TableRow
-from academie.room.tables import LiveTable, room_words, seat_entry, seat_name
+from academie.room.tables import LiveTable, SeatEntry, room_words, seat_entry, seat_name
 
 
-def table_fields(row: TableRow) -> dict[str, object]:
+class TableFields(TypedDict):
+    """What never changes about a table (:func:`table_fields`)."""
+
+    table: str
+    game: str
+    title: str
+    players: int
+    mode: str
+    options: dict[str, object]
+    created: str
+    finished: str | None
+
+
+class TableSummary(TableFields):
+    """A table's public summary (:func:`summary`)."""
+
+    status: str
+    status_text: str
+    joinable: bool
+    seq: int
+    seats: list[SeatEntry]
+    result: str
+
+
+class FinishedSummary(TableFields):
+    """A finished table as the list of replays shows it (:func:`finished_summary`)."""
+
+    status: str
+    status_text: str
+    result: str
+    names: list[str]
+    next_table: str | None
+
+
+def table_fields(row: TableRow) -> TableFields:
     """What never changes about a table: its game, size, mode, the options it changed from their defaults."""
     game = GAMES[row.game]
     defaults = rules_to_dict(game.rules())
@@ -41,28 +76,28 @@ def status_text(status: str, seats: Sequence[SeatRow], lang: str, seq: int = 0) 
 
 
 def summary(row: TableRow, *, status: str, seats: Sequence[SeatRow], connected: Callable[[int], bool], seq: int,
-            result: str, lang: str) -> dict[str, object]:
+            result: str, lang: str) -> TableSummary:
     """A table's public summary (docs/card-room.md): ``joinable`` when a seat is open to anyone."""
-    return table_fields(row) | {
-        "status": status, "status_text": status_text(status, seats, lang, seq),
-        "joinable": status != FINISHED and any(seat.state == OPEN for seat in seats), "seq": seq,
-        "seats": [seat_entry(seat, connected=connected(seat.seat)) for seat in seats], "result": result}
+    return TableSummary(
+        **table_fields(row), status=status, status_text=status_text(status, seats, lang, seq),
+        joinable=status != FINISHED and any(seat.state == OPEN for seat in seats), seq=seq,
+        seats=[seat_entry(seat, connected=connected(seat.seat)) for seat in seats], result=result)
 
 
-def live_summary(table: LiveTable, lang: str) -> dict[str, object]:
+def live_summary(table: LiveTable, lang: str) -> TableSummary:
     """The summary of a table in memory, as it is now."""
     return summary(table.row, status=table.status(), seats=table.seats, connected=table.connected, seq=table.seq,
                    result=table.game.record.result_text(table.state), lang=lang)
 
 
-def stored_summary(row: TableRow, seats: Sequence[SeatRow], seq: int, lang: str) -> dict[str, object]:
+def stored_summary(row: TableRow, seats: Sequence[SeatRow], seq: int, lang: str) -> TableSummary:
     """The summary of a table as stored (nobody is connected to it in this process)."""
     return summary(row, status=row.status, seats=seats, connected=lambda _seat: False, seq=seq, result=row.result,
                    lang=lang)
 
 
-def finished_summary(row: TableRow, seats: Sequence[SeatRow], lang: str) -> dict[str, object]:
+def finished_summary(row: TableRow, seats: Sequence[SeatRow], lang: str) -> FinishedSummary:
     """A finished table as stored (the list of replays): who played it, its result and dates."""
     w = room_words(lang)
-    return table_fields(row) | {"status": row.status, "status_text": w("game over"), "result": row.result,
-                                "names": [seat_name(seat, w) for seat in seats], "next_table": row.next_table}
+    return FinishedSummary(**table_fields(row), status=row.status, status_text=w("game over"), result=row.result,
+                           names=[seat_name(seat, w) for seat in seats], next_table=row.next_table)
