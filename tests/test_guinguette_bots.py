@@ -22,7 +22,13 @@ from academie.games.guinguette import (
     tierce_of,
 )
 from academie.games.guinguette.bots.classical import HIGH_POINT, ClassicalBot
-from academie.games.guinguette.bots.search import ModelBot, SearchBot, opponent_decisions, sample_world
+from academie.games.guinguette.bots.search import (
+    ModelBot,
+    SearchBot,
+    model_action,
+    opponent_decisions,
+    sample_world,
+)
 
 
 def _actor(state: GuinguetteState) -> int:
@@ -59,6 +65,35 @@ def test_GU_8_model_bot_decides_as_the_classical_bot(options: dict[str, object])
             state.apply(action)
             decisions += 1
     assert decisions > 200
+
+
+@pytest.mark.parametrize("options", [
+    {"players": 8},
+    {"players": 5, "discard_mixed": False, "restir_cost": 2, "trick_phase": True},
+    {"players": 3, "tierce_same_suit": True, "guinguette_wild": True, "betting": "ladder", "max_raises": 2},
+])
+def test_GU_8_the_play_outs_model_reads_the_state_as_the_model_bot_reads_the_view(options: dict[str, object]) -> None:
+    """GU-§8: the play-outs ask the model's choice of the state itself (no view built at every step), and it is the
+    choice the model bot takes from the seat's view, at every point of whole parties (stirs, bets, tricks) and in
+    the states a search builds from a sampled world."""
+    rules = GuinguetteRules(**options)  # type: ignore[arg-type]
+    model, rng = ModelBot(), random.Random(3)
+    decisions = 0
+    for seed in range(6):
+        state = GuinguetteState.new(rules, seed=seed)
+        while not state.is_terminal:
+            view = state.view(_actor(state))
+            assert model_action(state) == model.choose(view), (seed, view.phase, view.hand)
+            if view.phase is not Phase.TRICKS and rng.random() < 0.2:
+                hands, cotillon, aside = sample_world(view, rng, opponent_decisions(view), tries=4)
+                world = GuinguetteState.from_view(view, hands=hands, cotillon=cotillon, aside=aside, seed=seed)
+                while not world.deal_results:
+                    expected = model.choose(world.view(_actor(world)))
+                    assert model_action(world) == expected
+                    world.apply(expected)
+            state.apply(rng.choice(state.legal_actions()) if rng.random() < 0.3 else model.choose(view))
+            decisions += 1
+    assert decisions > 100
 
 
 def test_GU_5_3b_a_bettor_is_read_as_holding_what_the_classical_bot_bets_on() -> None:

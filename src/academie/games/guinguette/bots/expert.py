@@ -71,7 +71,7 @@ from academie.games.guinguette.bots.search import (
     completers,
     opponent_decisions,
     pack_mask,
-    play_out,
+    play_outs,
     sample_world,
     tierce,
 )
@@ -277,8 +277,8 @@ class ExpertBot:
         count = max(8, self.playouts // len(options))
         worlds = [self._world(view, decisions) for _ in range(count)]
         seeds = [self._rng.getrandbits(32) for _ in worlds]
-        values = {action: [play_out(self._model, view, action, world, seed)
-                           for world, seed in zip(worlds, seeds, strict=True)] for action in options}
+        outcomes = [play_outs(view, options, world, seed) for world, seed in zip(worlds, seeds, strict=True)]
+        values = {action: [outcome[action] for outcome in outcomes] for action in options}
         best, gain = default, 0.0
         for action in options:
             mean, half = _paired_gain(values[action], values[default])

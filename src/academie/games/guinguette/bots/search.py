@@ -36,6 +36,7 @@ import math
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from academie.bots import Reason
 from academie.bots.random import NoLegalActionError
@@ -162,7 +163,35 @@ def best_discard(hand: int, unseen: int, rules: GuinguetteRules) -> tuple[int, i
     return best_card, best_key[0]
 
 
-def classical_keeps(hand: int, *, known: int, view: GuinguetteView, can_stir: bool) -> tuple[bool, int]:
+class Table(Protocol):
+    """What the classical bot's stir and bet read besides the hand: a :class:`GuinguetteView`, or, in a play-out,
+    :class:`_Turn`, the same fields read from the state without building a view."""
+
+    @property
+    def rules(self) -> GuinguetteRules: ...
+    @property
+    def viewer(self) -> int: ...
+    @property
+    def legal_actions(self) -> Sequence[Action]: ...
+    @property
+    def baskets(self) -> tuple[int, int, int]: ...
+    @property
+    def stir_round(self) -> int: ...
+    @property
+    def stirs(self) -> Sequence[int]: ...
+    @property
+    def folded(self) -> Sequence[bool]: ...
+    @property
+    def contributions(self) -> Sequence[int]: ...
+    @property
+    def opened(self) -> bool: ...
+    @property
+    def high(self) -> int: ...
+    @property
+    def raises(self) -> int: ...
+
+
+def classical_keeps(hand: int, *, known: int, view: Table, can_stir: bool) -> tuple[bool, int]:
     """Whether the classical bot keeps ``hand`` in the cotillon round of ``view`` (GU-§5.3a, §8), and the card it
     throws (or would throw) when it stirs. ``known``: the cards it has seen (hand, shown, discards set aside)."""
     rules = view.rules
@@ -180,7 +209,7 @@ def classical_keeps(hand: int, *, known: int, view: GuinguetteView, can_stir: bo
     return chance * prize <= cost, card
 
 
-def classical_bet(hand: int, view: GuinguetteView) -> Action:
+def classical_bet(hand: int, view: Table) -> Action:
     """The classical bot's betting action (GU-§5.3b, §8 "betting") holding ``hand`` in the situation of ``view``."""
     rules, seat, legal = view.rules, view.viewer, view.legal_actions
     held = tierce(hand, rules)
@@ -245,6 +274,56 @@ class ModelBot:
                          default=legal[0])
         # as the classical bot does: where a ruling bars the §8 choice, the first legal action
         return action if action in legal else legal[0]
+
+
+class _Turn:
+    """The fields of :class:`Table` for the seat to act, read from a play-out's state: building its view at every
+    step (its history redacted, its payments, its draws) was a third of a play-out's time."""
+
+    __slots__ = ("baskets", "contributions", "folded", "high", "legal_actions", "opened", "raises", "rules",
+                 "stir_round", "stirs", "viewer")
+
+    def __init__(self, state: GuinguetteState, seat: int, legal: Sequence[Action]) -> None:
+        deal = state.deal_in_progress
+        self.rules = state.rules
+        self.viewer = seat
+        self.legal_actions = legal
+        self.baskets = state.baskets()
+        self.stir_round = deal.stir_round
+        self.stirs = deal.stirs
+        self.folded = deal.folded
+        self.contributions = deal.contributions
+        self.opened = deal.opened
+        self.high = deal.high
+        self.raises = deal.raises
+
+
+def model_action(state: GuinguetteState) -> Action:
+    """:class:`ModelBot`'s choice for the seat to act in ``state``, read from the state rather than from a view
+    (the play-outs ask it at every step; the tests check that the two agree)."""
+    seat = state.actor
+    assert isinstance(seat, int) and seat >= 0
+    legal = state.legal_actions()
+    phase = state.phase
+    if state.pending is not None or phase not in (Phase.STIR, Phase.BET, Phase.TRICKS):
+        return ModelBot().choose(state.view(seat))
+    deal = state.deal_in_progress
+    hand = deal.hands[seat]
+    action: Action
+    if phase is Phase.STIR:
+        known = hand
+        for shown in deal.shown:
+            known |= shown
+        if not state.rules.discard_mixed:
+            known |= deal.discarded[seat]
+        keeps, card = classical_keeps(hand, known=known, view=_Turn(state, seat, legal), can_stir=len(legal) > 1)
+        action = KEEP if keeps else (RESTIRS if deal.stir_round > 1 else STIRS)[card]
+    elif phase is Phase.BET:
+        action = classical_bet(hand, _Turn(state, seat, legal))
+    else:
+        action = max((a for a in legal if isinstance(a, PlayCard)), key=lambda a: POINT_VALUE[a.card.index],
+                     default=legal[0])
+    return action if action in legal else legal[0]
 
 
 # ------------------------------------------------------------------------------------ reading the others
@@ -407,17 +486,21 @@ def books_reason(classical: ClassicalBot, view: GuinguetteView, default: Action)
     return Reason("follows the rule file's advice (GU-§8)")
 
 
-def play_out(model: ModelBot, view: GuinguetteView, action: Action, world: World, seed: int) -> int:
-    """The tokens the viewer ends the deal with when it takes ``action`` in ``world`` and every seat then plays as
-    ``model`` (each from its own view of the world)."""
+def play_outs(view: GuinguetteView, actions: Sequence[Action], world: World, seed: int) -> dict[Action, int]:
+    """For each of ``actions``, the tokens the viewer ends the deal with when it takes that action in ``world`` and
+    every seat then plays as :class:`ModelBot` (each from what it knows of the world), chance drawing from
+    ``seed``: the world's state is built once and cloned for each action, so every action meets the same
+    cotillons (common random numbers)."""
     hands, cotillon, aside = world
-    state = GuinguetteState.from_view(view, hands=hands, cotillon=cotillon, aside=aside, seed=seed)
-    state.apply_unchecked(action)
-    while not state.deal_results:
-        seat = state.actor
-        assert isinstance(seat, int) and seat >= 0
-        state.apply_unchecked(model.choose(state.view(seat)))
-    return state.deal_results[0].points[view.viewer]
+    start = GuinguetteState.from_view(view, hands=hands, cotillon=cotillon, aside=aside, seed=seed)
+    values = {}
+    for action in actions:
+        state = start.clone()
+        state.apply_unchecked(action)
+        while not state.deal_results:
+            state.apply_unchecked(model_action(state))
+        values[action] = state.deal_results[0].points[view.viewer]
+    return values
 
 
 # ------------------------------------------------------------------------------------ the search
@@ -462,8 +545,8 @@ class SearchBot:
         count = max(8, self.playouts // len(legal))
         worlds = [sample_world(view, self._rng, decisions, self.tries) for _ in range(count)]
         seeds = [self._rng.getrandbits(32) for _ in worlds]
-        values = {action: [play_out(self._model, view, action, world, seed)
-                           for world, seed in zip(worlds, seeds, strict=True)] for action in legal}
+        outcomes = [play_outs(view, legal, world, seed) for world, seed in zip(worlds, seeds, strict=True)]
+        values = {action: [outcome[action] for outcome in outcomes] for action in legal}
         best, gain = default, 0.0
         for action in legal:
             mean, half = _paired_gain(values[action], values[default])
