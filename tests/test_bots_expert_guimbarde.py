@@ -6,12 +6,17 @@ from __future__ import annotations
 
 import random
 
-from academie.bots import Reason
+import pytest
+
+from academie.bots import Reason, Work
 from academie.cards import Card, cards_of, indices_of, mask_of
 from academie.engine import Mode, RulesError
 from academie.games import make_bot
 from academie.games.guimbarde import GuimbardeRules, GuimbardeState, Phase, Play
 from academie.games.guimbarde.bots.expert import (
+    MIN_WORLDS,
+    PLAYOUT_BUDGET,
+    SOLVE_BUDGET,
     ExpertBot,
     broken_readings,
     consistent_world,
@@ -292,7 +297,8 @@ def test_expert_adds_the_playouts_mean_to_the_solved_worlds_mean() -> None:
     solved: dict[int, int] = {}
     for _ in range(5):
         world = consistent_world(view, rng, tries=30)
-        for action, counters in solver._counters(world, seat, plays, exact=sum(view.hand_sizes) <= 16).items():
+        exact = sum(view.hand_sizes) <= 16
+        for action, counters in solver._counters(world, seat, plays, exact=exact, work=Work()).items():
             solved[action.card.index] = solved.get(action.card.index, 0) + counters
     played: dict[int, int] = {}
     for _ in range(4):
@@ -310,3 +316,26 @@ def test_expert_adds_the_playouts_mean_to_the_solved_worlds_mean() -> None:
     assert said_in_french(bot.explain()) and "played out 6 times at random in 4 more" in str(bot.explain())
     alone = solver.choose(view)
     assert isinstance(alone, Play) and alone.card.index == best["solved"]
+
+
+@pytest.mark.parametrize(("players", "cards", "binds"), [(8, 40, True), (8, 16, False), (3, 15, True)])
+def test_issue_29_a_decision_spends_at_most_its_budget_at_the_largest_and_smallest_tables(players: int, cards: int,
+                                                                                          binds: bool) -> None:
+    """Issue 29: at eight seats (40 cards in the hands, a play-out is longest and a world costliest to draw; 16, the
+    exact solve from the third trick) and at three (15 cards: solved exactly from the first card), the expert's
+    work on a decision (a count of units, never a clock) stays within its two budgets and a world more (a world
+    is a few hundredths of the budget), it still solves eight worlds, and it would work more without the budgets
+    where they bind (not at eight seats from the third trick, where its counts of worlds stop it first); the same
+    seed on the same view gives the same card, reason and work."""
+    state = _position(GuimbardeRules(players=players, rounds=1), 29, cards=cards)
+    view = state.view(state.actor)
+    assert len(view.legal_actions) > 1
+    bot, twin = ExpertBot(seed=3), ExpertBot(seed=3)
+    action = bot.choose(view)
+    assert action in view.legal_actions
+    assert (twin.choose(view), twin.explain(), twin.spent) == (action, bot.explain(), bot.spent)
+    assert 0 < bot.spent <= 1.25 * (SOLVE_BUDGET + PLAYOUT_BUDGET)
+    assert "8 deals" in bot.explain() or int(bot.explain().split(" deals")[0].rsplit(" ", 1)[-1]) >= MIN_WORLDS
+    unbounded = ExpertBot(seed=3, budget=10**9, playout_budget=10**9)
+    unbounded.choose(view)
+    assert unbounded.spent > bot.spent if binds else unbounded.spent == bot.spent

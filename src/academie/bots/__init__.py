@@ -127,6 +127,25 @@ def _shown(value: object) -> object:
     return value
 
 
+class Work:
+    """The work a search bot has done on one decision, counted in units the bot defines (a card played in a solve
+    or a play-out, a hand tried in reading another seat's cards...): its budget is a number of units, never a
+    clock, so that the same view and seed give the same decision on any machine. Each bot's units are chosen so
+    that its largest budget, at the largest table, stays well under a second on the project's two-core machine
+    (``python -m bench.bots`` measures it).
+
+    >>> work = Work()
+    >>> work.units += 120
+    >>> work.units
+    120
+    """
+
+    __slots__ = ("units",)
+
+    def __init__(self) -> None:
+        self.units = 0
+
+
 class Bot(Protocol):
     """A player program: ``choose`` returns one of ``view.legal_actions``. Bots see views, never states."""
 

@@ -28,6 +28,15 @@ What it adds to the search bot (:mod:`academie.games.guimbarde.bots.search`):
    greedy line (the search bot) by the solve. Measured on the same boards (README and its ladder), the sum gained
    on the solve alone against IS-MCTS and stayed ahead of the search bot, where play-outs alone did not.
 
+**Budget** (issue 29). Steps 1 to 3 stop drawing worlds once ``budget`` units of :class:`~academie.bots.Work` are
+spent (:data:`SOLVE_BUDGET`), step 4 once ``playout_budget`` are (:data:`PLAYOUT_BUDGET`), each after
+:data:`MIN_WORLDS` worlds at least: a world drawn costs :data:`DRAW_UNITS` a seat, a card the policy plays
+:data:`POLICY_UNITS`, a card of an exact search or a random play-out what the solver counts
+(:data:`~academie.games.guimbarde.bots.solver.NODE_UNITS`, :data:`~academie.games.guimbarde.bots.solver.DRAWN_UNITS`).
+The work is counted, never timed: the same view and seed give the same card on any machine. Its units are about a
+microsecond each on the project's two-core machine (``python -m bench.bots``), so that the worst decision, early in
+a deal at eight seats or the first exact solve at three or four, stays well under a second.
+
 Deterministic: one ``random.Random(seed)``; no clock.
 
 >>> from academie.games.guimbarde.state import GuimbardeState
@@ -40,13 +49,28 @@ True
 from __future__ import annotations
 
 import random
+from typing import Final
 
-from academie.bots import Reason
+from academie.bots import Reason, Work
 from academie.cards import indices_of
 from academie.engine import AcademieError, Action, Mode, RulesError
 from academie.games.guimbarde.bots.classical import ClassicalBot
 from academie.games.guimbarde.bots.solver import card_values, exact_values, playout_totals, supports
 from academie.games.guimbarde.state import BEATEN_BY, JD, KH, POWER, QH, GuimbardeState, GuimbardeView, Play, legal_mask
+
+MIN_WORLDS: Final = 8
+"""A decision solves this many worlds at least (and plays out as many), whatever its budget."""
+SOLVE_BUDGET: Final = 150_000
+"""The work (:class:`~academie.bots.Work`, units of about a microsecond: see
+:data:`~academie.games.guimbarde.bots.solver.NODE_UNITS`) a decision may spend on the worlds it solves (steps 1 to
+3): then no more worlds."""
+PLAYOUT_BUDGET: Final = 75_000
+"""The same for the worlds of the random play-outs (step 4)."""
+DRAW_UNITS: Final = 60
+"""The work of a world drawn (:meth:`~academie.games.guimbarde.state.GuimbardeState.sample`) and its readings
+checked, for each seat at the table."""
+POLICY_UNITS: Final = 45
+"""The work of a card the play-out policy plays through the engine."""
 
 
 def broken_readings(world: GuimbardeState, view: GuimbardeView) -> int:
@@ -68,12 +92,16 @@ def broken_readings(world: GuimbardeState, view: GuimbardeView) -> int:
     return broken
 
 
-def consistent_world(view: GuimbardeView, rng: random.Random, *, tries: int) -> GuimbardeState:
+def consistent_world(view: GuimbardeView, rng: random.Random, *, tries: int,
+                     work: Work | None = None) -> GuimbardeState:
     """A world that agrees with the view and, if one is found in ``tries`` draws, with every card the others
-    played (module step 1); else the draw that broke the fewest readings."""
+    played (module step 1); else the draw that broke the fewest readings. Each draw costs :data:`DRAW_UNITS` of
+    ``work`` a seat."""
     best: GuimbardeState | None = None
     fewest = -1
     for _ in range(tries):
+        if work is not None:
+            work.units += DRAW_UNITS * view.players
         world = GuimbardeState.sample(view, rng)
         if view.rules.mode is not Mode.ENFORCED:
             return world  # table mode: a card may have been played against the rules, and proves nothing
@@ -143,16 +171,19 @@ def _greedy_among(state: GuimbardeState, cards: int) -> int:
     return min(winners or indices, key=lambda c: power[c])
 
 
-def finish(state: GuimbardeState, seat: int, *, exact_cards: int) -> int:
+def finish(state: GuimbardeState, seat: int, *, exact_cards: int, work: Work | None = None) -> int:
     """The counters the rest of the deal brings ``seat``: the play-out policy down to ``exact_cards`` cards, then
-    exact (the fast solver of :mod:`~academie.games.guimbarde.bots.solver` where it applies, else the engine's)."""
+    exact (the fast solver of :mod:`~academie.games.guimbarde.bots.solver` where it applies, else the engine's).
+    Counted in ``work``: :data:`POLICY_UNITS` a card the policy plays through the engine, and the solver's cards."""
     deals = len(state.deal_results)
     while len(state.deal_results) == deals and cards_left(state) > exact_cards:
         state.play_card(state.deal.to_play, playout_card(state))
+        if work is not None:
+            work.units += POLICY_UNITS
     if len(state.deal_results) > deals:
         return state.deal_results[-1].points[seat]
     if supports(state):
-        return won_so_far(state, seat) + exact_values(state)[seat]
+        return won_so_far(state, seat) + exact_values(state, work)[seat]
     return solve(state, deals)[seat]
 
 
@@ -171,13 +202,15 @@ class ExpertBot:
     name = "expert"
 
     def __init__(self, *, seed: int = 0, worlds: int = 48, exact_worlds: int | None = None, exact_cards: int = 16,
-                 solved_cards: int = 12, tries: int = 30, playout_worlds: int = 50, playouts: int = 10) -> None:
+                 solved_cards: int = 12, tries: int = 30, playout_worlds: int = 50, playouts: int = 10,
+                 budget: int = SOLVE_BUDGET, playout_budget: int = PLAYOUT_BUDGET) -> None:
         if exact_worlds is None:
             exact_worlds = max(1, 2 * worlds // 3) if type(worlds) is int else 1
         for option, value, least in (("worlds", worlds, 1), ("exact_worlds", exact_worlds, 1),
                                      ("exact_cards", exact_cards, 0), ("solved_cards", solved_cards, 0),
                                      ("tries", tries, 1), ("playout_worlds", playout_worlds, 0),
-                                     ("playouts", playouts, 1)):
+                                     ("playouts", playouts, 1), ("budget", budget, 1),
+                                     ("playout_budget", playout_budget, 1)):
             if type(value) is not int or value < least:
                 raise RulesError(f"{option}={value!r} is not allowed; allowed: {least} or more")
         self._rng = random.Random(seed)
@@ -195,8 +228,15 @@ class ExpertBot:
         """Worlds in which each card is also played out at random (step 4; 0: none, the open solve alone)."""
         self._playouts = playouts
         """Play-outs of each card in each of those worlds."""
+        self._budget = budget
+        """Units of work (cards played, :class:`~academie.bots.Work`) of the worlds of steps 2 and 3: once they are
+        spent, no more worlds (:data:`MIN_WORLDS` at least)."""
+        self._playout_budget = playout_budget
+        """The same for the play-outs of step 4."""
         self._classical = ClassicalBot(seed=seed)
         self._last: str = ""
+        self.spent = 0
+        """The units of work of the last decision (0 where the books decided)."""
 
     def explain(self) -> str:
         """Why the last action was chosen: a :class:`~academie.bots.Reason` comparing the card played, in counters a
@@ -205,51 +245,61 @@ class ExpertBot:
 
     def choose(self, view: GuimbardeView) -> Action:
         plays = [a for a in view.legal_actions if isinstance(a, Play)]
+        self.spent = 0
         if len(plays) <= 1 or view.pending is not None:
             action = self._classical.choose(view)  # nothing to search: a ruling, or one card
             self._last = self._classical.explain()
             return action
         exact = sum(view.hand_sizes) <= self._exact_cards
-        worlds = self._exact_worlds if exact else self._worlds
+        work = Work()
         totals = dict.fromkeys(plays, 0)
-        for _ in range(worlds):
+        worlds = 0
+        while worlds < (self._exact_worlds if exact else self._worlds) and (
+                worlds < MIN_WORLDS or work.units < self._budget):
             try:
-                world = self._world(view)
+                world = self._world(view, work)
             except AcademieError:  # table mode: a deal no world can be built for (G-§7): the books decide
                 action = self._classical.choose(view)
                 self._last = self._classical.explain()
                 return action
-            for action, counters in self._counters(world, view.viewer, plays, exact=exact).items():
+            for action, counters in self._counters(world, view.viewer, plays, exact=exact, work=work).items():
                 totals[action] += counters
+            worlds += 1
+        self.spent = work.units
         played_out = self._played_out(view, plays) if supports(world) else None
         if played_out is None:
             best = max(plays, key=lambda a: (totals[a], -a.card.index))
             self._last = _reason(best, totals, worlds, exact=exact or sum(view.hand_sizes) - 1 <= self._solved_cards)
             return best
-        count = self._playout_worlds * self._playouts
-        scores = {a: totals[a] / worlds + played_out[a] / count for a in plays}
+        scores = {a: totals[a] / worlds + played_out[1][a] / (played_out[0] * self._playouts) for a in plays}
         best = max(plays, key=lambda a: (scores[a], -a.card.index))
-        self._last = _scored_reason(best, scores, worlds, self._playout_worlds, self._playouts)
+        self._last = _scored_reason(best, scores, worlds, played_out[0], self._playouts)
         return best
 
-    def _played_out(self, view: GuimbardeView, plays: list[Play]) -> dict[Play, int] | None:
-        """Step 4: what each card brings the bot over ``playout_worlds`` worlds that agree with the play, summed over
-        ``playouts`` play-outs in each in which every seat plays a legal card drawn at random (None if none)."""
+    def _played_out(self, view: GuimbardeView, plays: list[Play]) -> tuple[int, dict[Play, int]] | None:
+        """Step 4: what each card brings the bot over up to ``playout_worlds`` worlds that agree with the play (no
+        more once ``playout_budget`` units of work are spent), summed over ``playouts`` play-outs in each in which
+        every seat plays a legal card drawn at random; and the number of those worlds (None if none)."""
         if not self._playout_worlds:
             return None
+        work = Work()
         totals = dict.fromkeys(plays, 0)
-        for _ in range(self._playout_worlds):
-            world = consistent_world(view, self._rng, tries=self._tries)
+        worlds = 0
+        while worlds < self._playout_worlds and (worlds < MIN_WORLDS or work.units < self._playout_budget):
+            world = consistent_world(view, self._rng, tries=self._tries, work=work)
             seeds = [self._rng.getrandbits(32) for _ in range(self._playouts)]
-            values = playout_totals(world, seeds)
+            values = playout_totals(world, seeds, work)
             for action in plays:
                 totals[action] += values[action.card.index][view.viewer]
-        return totals
+            worlds += 1
+        self.spent += work.units
+        return worlds, totals
 
-    def _counters(self, world: GuimbardeState, seat: int, plays: list[Play], *, exact: bool) -> dict[Play, int]:
+    def _counters(self, world: GuimbardeState, seat: int, plays: list[Play], *, exact: bool,
+                  work: Work) -> dict[Play, int]:
         """What each card brings ``seat`` in ``world`` over the rest of the deal (module steps 2 and 3)."""
         if exact and supports(world):
-            values = card_values(world)
+            values = card_values(world, work)
             return {action: values[action.card.index][seat] for action in plays}
         deals = len(world.deal_results)
         # where only the engine's (slower) solver applies (table mode), it solves the last two tricks, as it did
@@ -258,13 +308,14 @@ class ExpertBot:
         for action in plays:
             trial = world.clone()
             trial.play_card(seat, action.card.index)
+            work.units += POLICY_UNITS
             counters[action] = trial.deal_results[-1].points[seat] if len(trial.deal_results) > deals \
-                else finish(trial, seat, exact_cards=solved)
+                else finish(trial, seat, exact_cards=solved, work=work)
         return counters
 
-    def _world(self, view: GuimbardeView) -> GuimbardeState:
+    def _world(self, view: GuimbardeView, work: Work) -> GuimbardeState:
         """One world to play the cards out in (module step 1)."""
-        return consistent_world(view, self._rng, tries=self._tries)
+        return consistent_world(view, self._rng, tries=self._tries, work=work)
 
 
 def _about(counters: float) -> str:

@@ -10,6 +10,7 @@ at six to eight, each card played out by the expert's play-out policy down to th
 
 from __future__ import annotations
 
+from academie.bots import Work
 from academie.games.guimbarde.bots.expert import ExpertBot
 from academie.games.guimbarde.state import GuimbardeState, GuimbardeView
 
@@ -30,7 +31,7 @@ class OracleBot(ExpertBot):
         cards = {3: 15, 4: 20, 5: 15}.get(state.players, 2 * state.players)  # a solve stays under a second
         self._exact_cards = self._solved_cards = cards
 
-    def _world(self, view: GuimbardeView) -> GuimbardeState:
+    def _world(self, view: GuimbardeView, work: Work) -> GuimbardeState:
         if self._state is None:
-            return super()._world(view)
+            return super()._world(view, work)
         return self._state.clone()

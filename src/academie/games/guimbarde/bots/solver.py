@@ -30,6 +30,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from academie.bots import Work
 from academie.cards import Rank, Suit, card_index, indices_of, rank_of, suit_of
 from academie.engine import Mode
 from academie.games.guimbarde.state import (
@@ -51,6 +52,12 @@ from academie.games.guimbarde.state import (
 
 LOWEST_STOCK: Final = 40
 """Under unable_to_pay="retire", the least stock for which no seat can run short in the rest of a deal."""
+
+NODE_UNITS: Final = 2
+"""The work (:class:`~academie.bots.Work`) of a card played in an exact search: its units are about a microsecond
+each on the project's two-core machine (``python -m bench.bots``)."""
+DRAWN_UNITS: Final = 3
+"""The work of a card drawn and played in a random play-out."""
 
 Hands = tuple[int, ...]
 Trick = tuple[tuple[int, int], ...]
@@ -109,25 +116,35 @@ def _marriages(rules: GuimbardeRules) -> tuple[tuple[int, ...], tuple[tuple[int,
     return tuple(partner), tuple(tuple(marriage_kind(a, b, rules) for b in indices) for a in indices)
 
 
-def exact_values(state: GuimbardeState) -> Values:
+def exact_values(state: GuimbardeState, work: Work | None = None) -> Values:
     """The counters the rest of the deal brings each seat, every seat playing its best card seeing every hand
-    (ties to the lowest card), from ``state`` (not changed). Only where :func:`supports` holds."""
-    return _Solver(state).value(state.deal.to_play)
+    (ties to the lowest card), from ``state`` (not changed). Only where :func:`supports` holds. Each card the
+    search plays costs :data:`NODE_UNITS` of ``work``."""
+    solver = _Solver(state)
+    values = solver.value(state.deal.to_play)
+    if work is not None:
+        work.units += NODE_UNITS * solver.nodes
+    return values
 
 
-def card_values(state: GuimbardeState) -> dict[int, Values]:
+def card_values(state: GuimbardeState, work: Work | None = None) -> dict[int, Values]:
     """For each card the seat to play may play: the counters the rest of the deal brings each seat when it plays
-    that card and every seat then plays exactly (:func:`exact_values`). Only where :func:`supports` holds."""
+    that card and every seat then plays exactly (:func:`exact_values`). Only where :func:`supports` holds. Each card
+    the search plays costs :data:`NODE_UNITS` of ``work``."""
     solver = _Solver(state)
     seat = state.deal.to_play
-    return {card: solver.after(seat, card) for card in indices_of(state.playable(seat))}
+    values = {card: solver.after(seat, card) for card in indices_of(state.playable(seat))}
+    if work is not None:
+        work.units += NODE_UNITS * solver.nodes
+    return values
 
 
-def playout_totals(state: GuimbardeState, seeds: Sequence[int]) -> dict[int, Values]:
+def playout_totals(state: GuimbardeState, seeds: Sequence[int], work: Work | None = None) -> dict[int, Values]:
     """For each card the seat to play may play: the counters the rest of the deal brings each seat, summed over one
     play-out per seed in which, after that card, every seat (the one to play too) plays a legal card drawn at random
     (G-§5.3), paid as the engine pays (G-§5.5, GUIMBARDE-§7). Play-out ``k`` draws from ``random.Random(seeds[k])``
-    after every card, so the cards are compared on common draws. Only where :func:`supports` holds.
+    after every card, so the cards are compared on common draws. Only where :func:`supports` holds. Each card
+    played costs :data:`DRAWN_UNITS` of ``work``.
 
     >>> from academie.games.guimbarde.state import GuimbardeState
     >>> state = GuimbardeState.new(seed=3, first_dealer=0)
@@ -148,6 +165,8 @@ def playout_totals(state: GuimbardeState, seeds: Sequence[int]) -> dict[int, Val
             for other, value in enumerate(solver.after(seat, card)):
                 sums[other] += value
         totals[card] = tuple(sums)
+    if work is not None:
+        work.units += DRAWN_UNITS * solver.nodes
     return totals
 
 
@@ -160,6 +179,7 @@ class _Solver:
         "hands",
         "known",
         "leader",
+        "nodes",
         "number",
         "protected",
         "rng",
@@ -182,6 +202,8 @@ class _Solver:
         self.second: tuple[int, ...] = tuple(deal.second_at)
         self.number = len(deal.tricks)
         self.known: dict[tuple[Hands, int, tuple[int, ...], tuple[int, ...]], Values] = {}
+        self.nodes = 0
+        """The cards played so far in this search (its work: see :class:`~academie.bots.Work`)."""
 
     def value(self, seat: int) -> Values:
         return _node(self, self.hands, self.trick, self.best, self.best_seat, self.protected, seat, self.won,
@@ -198,8 +220,8 @@ def _node(solver: _Solver, hands: Hands, trick: Trick, best: int, best_seat: int
     of one legal card drawn at random."""
     if solver.rng is not None:
         return _drawn(solver, solver.rng, hands, trick, best, best_seat, protected, seat, won, second, number)
-    key = (hands, seat, won, second)
     if not trick:
+        key = (hands, seat, won, second)
         known = solver.known.get(key)
         if known is not None:
             return known
@@ -230,6 +252,7 @@ def _drawn(solver: _Solver, rng: random.Random, hands: Hands, trick: Trick, best
 def _play(solver: _Solver, hands: Hands, trick: Trick, best: int, best_seat: int, protected: bool, seat: int,
           card: int, won: tuple[int, ...], second: tuple[int, ...], number: int) -> Values:
     """The value of ``seat`` playing ``card``, then exact play to the end of the deal (or a play-out's draws)."""
+    solver.nodes += 1
     table = solver.table
     paid = [0] * table.players
     hand = hands[seat]
@@ -253,6 +276,8 @@ def _play(solver: _Solver, hands: Hands, trick: Trick, best: int, best_seat: int
         rest = _node(solver, hands, trick, best, best_seat, protected, table.following[seat], won, second, number)
     else:
         rest = _settle(solver, paid, hands, trick, best, best_seat, won, second, number)
+    if not any(paid):  # most cards pay nothing: the rest of the deal's values stand as they are
+        return rest
     return tuple(p + r for p, r in zip(paid, rest, strict=True))
 
 
