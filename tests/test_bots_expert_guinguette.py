@@ -10,12 +10,13 @@ from guinguette_support import new_deal
 
 from academie.bots import Reason
 from academie.cards import Card, mask_of, parse_cards
-from academie.games import make_bot
+from academie.games import load, make_bot
 from academie.games.guinguette import (
     FOLD,
     KEEP,
     GuinguetteRules,
     GuinguetteState,
+    GuinguetteView,
     Phase,
     Reshuffle,
     Stir,
@@ -32,7 +33,14 @@ from academie.games.guinguette.bots.expert import (
     showdown_share,
 )
 from academie.games.guinguette.bots.oracle import OracleBot
-from academie.games.guinguette.bots.search import opponent_decisions, sample_world
+from academie.games.guinguette.bots.search import (
+    MIN_WORLDS,
+    PLAY_OUT_UNITS,
+    STEP_UNITS,
+    SearchBot,
+    opponent_decisions,
+    sample_world,
+)
 from academie.games.guinguette.positions import deck
 from academie.words import Words
 
@@ -240,3 +248,40 @@ def test_GU_8_the_expert_does_not_raise_back_with_nothing_a_seat_that_raised_as_
     bot = ExpertBot(seed=4, playouts=256, tries=40)
     assert bot.choose(state.view(0)) == FOLD
     assert said_in_french(bot.explain()) and "odds" in bot.explain()
+
+
+def _world_bound(view: GuinguetteView, options: int, tries: int) -> int:
+    """The most work one world can take at ``view`` (issue 29): every hand tried for every other seat, each of its
+    decisions replayed, and every option played out to the longest deal."""
+    decisions = opponent_decisions(view) or {}
+    reading = sum(tries * (1 + len(seen)) for seen in decisions.values())
+    game = load("guinguette")
+    return reading + options * (PLAY_OUT_UNITS + STEP_UNITS * game.max_actions_per_deal)
+
+
+def test_issue_29_a_decision_spends_at_most_its_budget_and_one_world_at_the_largest_table() -> None:
+    """Issue 29: at eight seats, where a play-out is longest and there are seven hands to read, the search and
+    expert bots spend on each decision at most their budget of work (a count of units, never a clock) and one
+    world more, play out at least eight worlds, and would spend more without the budget; the same seed on the
+    same view gives the same action, reason and work."""
+    state = GuinguetteState.new(GuinguetteRules(players=8), seed=29, first_dealer=0)
+    classical = ClassicalBot()
+    bound_by_budget = 0
+    checked = 0
+    while state.phase in (Phase.STIR, Phase.BET):
+        seat = state.actor
+        assert isinstance(seat, int)
+        view = state.view(seat)
+        if len(view.legal_actions) > 1 and checked < 6:
+            for kind in (SearchBot, ExpertBot):
+                bot, twin, unbounded = kind(seed=seat), kind(seed=seat), kind(seed=seat, budget=10**9)
+                action = bot.choose(view)
+                assert action in view.legal_actions
+                assert (twin.choose(view), twin.explain(), twin.spent) == (action, bot.explain(), bot.spent)
+                world = _world_bound(view, len(view.legal_actions), bot.tries)
+                assert 0 < bot.spent <= max(bot.budget, MIN_WORLDS * world) + world
+                unbounded.choose(view)
+                bound_by_budget += unbounded.spent > bot.spent
+            checked += 1
+        state.apply(classical.choose(view))
+    assert checked >= 4 and bound_by_budget >= 2

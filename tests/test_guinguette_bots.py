@@ -25,6 +25,7 @@ from academie.games.guinguette.bots.classical import HIGH_POINT, ClassicalBot
 from academie.games.guinguette.bots.search import (
     ModelBot,
     SearchBot,
+    completers,
     model_action,
     opponent_decisions,
     sample_world,
@@ -94,6 +95,21 @@ def test_GU_8_the_play_outs_model_reads_the_state_as_the_model_bot_reads_the_vie
             state.apply(rng.choice(state.legal_actions()) if rng.random() < 0.3 else model.choose(view))
             decisions += 1
     assert decisions > 100
+
+
+@pytest.mark.parametrize("options", [{}, {"players": 6}, {"ace_next_to_six": True}, {"tierce_same_suit": True},
+                                     {"players": 5, "guinguette_wild": True}])
+def test_GU_5_1c_the_cards_that_complete_a_tierce_are_those_tierce_of_finds(options: dict[str, object]) -> None:
+    """GU-§5.1c, GU-§5.1f, GU-§5.4a: the outs the bots count (worked out from the places in the run that three cards
+    fill) are exactly the cards that give them a tierce by :func:`tierce_of`, three cards forming one already
+    included."""
+    rules = GuinguetteRules(**options)  # type: ignore[arg-type]
+    rng = random.Random(11)
+    pack = [card.index for card in rules.pack]
+    for _ in range(400):
+        rest = sum(1 << card for card in rng.sample(pack, 3))
+        expected = sum(1 << card for card in pack if not rest >> card & 1 and tierce_of(rest | 1 << card, rules))
+        assert completers(rest, rules) == expected
 
 
 def test_GU_5_3b_a_bettor_is_read_as_holding_what_the_classical_bot_bets_on() -> None:

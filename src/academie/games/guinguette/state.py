@@ -219,7 +219,14 @@ _POSITIONS: dict[tuple[int, bool], tuple[int, ...]] = {}
 _JACK: Final = Card(Rank.JACK, Suit.CLUBS).index
 
 
-def _positions(rules: GuinguetteRules) -> tuple[int, ...]:
+def sequence_positions(rules: GuinguetteRules) -> tuple[int, ...]:
+    """GU-§5.1c: each card's place in the run of low cards (A … J), or -9 when it can belong to no tierce, by card
+    index (made once per kind of pack).
+
+    >>> rules = GuinguetteRules()
+    >>> [sequence_positions(rules)[Card.parse(text).index] for text in ("6C", "JH", "KS")]
+    [1, 6, -9]
+    """
     key = (rules.players > 4, rules.ace_next_to_six)
     positions = _POSITIONS.get(key)
     if positions is None:
@@ -238,7 +245,7 @@ def tierce_of(hand: int, rules: GuinguetteRules) -> int:
     >>> tierce_of(mask_of(parse_cards("KH QS JD TD")), rules)
     0
     """
-    positions = _positions(rules)
+    positions = sequence_positions(rules)
     wild = rules.guinguette_wild and bool(hand >> QUEEN_OF_DIAMONDS & 1)
     need = 2 if wild else 3
     groups = [0] * len(Suit) if rules.tierce_same_suit else [0]
@@ -278,7 +285,7 @@ def tierce_name(value: int, rules: GuinguetteRules) -> str:
     """
     if value == 0:
         return "no tierce"
-    positions = _positions(rules)
+    positions = sequence_positions(rules)
     level = next(LEVEL[index] for index, place in enumerate(positions) if place == value - 1)
     names = {11: "valet", 10: "dix", 9: "neuf", 8: "huit", 7: "sept", 6: "six", 5: "cinq", 4: "quatre",
              3: "trois", 2: "deux"}
@@ -733,11 +740,12 @@ class GuinguetteState(GameState[GuinguetteRules]):
 
     game_name = "guinguette"
     table_laws: ClassVar[GuinguetteTableLaws | None] = None
-    __slots__ = ("_actor", "_bought", "_deal", "_deal_results", "_game_results", "_last", "_legal", "_pending",
-                 "_phase", "_stocks", "automate_table", "chance", "ledger", "operations", "rules", "rulings")
+    __slots__ = ("_actor", "_bought", "_deal", "_deal_only", "_deal_results", "_game_results", "_last", "_legal",
+                 "_pending", "_phase", "_stocks", "automate_table", "chance", "ledger", "operations", "rules",
+                 "rulings")
     # the results are tuples, replaced when a deal ends: a clone may share them
     clone_shared = ("rules", "automate_table", "_phase", "_legal", "_actor", "_pending", "_last", "_deal_results",
-                    "_game_results")
+                    "_game_results", "_deal_only")
     clone_copied = ("operations", "ledger", "_stocks", "_bought", "_deal", "rulings")
 
     def __init__(self, rules: GuinguetteRules | None = None, *, chance: ChanceSource | None = None,
@@ -755,6 +763,7 @@ class GuinguetteState(GameState[GuinguetteRules]):
         self._deal_results: tuple[DealResult, ...] = ()
         self._game_results: tuple[GameResult, ...] = ()
         self._last: DealResult | None = None
+        self._deal_only = False
         if first_dealer is not None and first_dealer not in range(players):
             raise RulesError(f"first_dealer={first_dealer!r} is not allowed; allowed: 0 to {players - 1}, "
                              "or None to draw for the deal")
@@ -792,20 +801,23 @@ class GuinguetteState(GameState[GuinguetteRules]):
 
     @classmethod
     def from_view(cls, view: GuinguetteView, *, hands: Sequence[int], cotillon: Sequence[int], aside: int,
-                  seed: int) -> Self:
+                  seed: int, deal_only: bool = False) -> Self:
         """A state of the deal in progress consistent with ``view``, the hidden cards placed as given (``hands`` as
         masks per seat, the cotillon top first, the cards set aside): for search bots, and for :meth:`sample`.
 
         Counters are carried over from the bank, so the ledger balances. The view does not tell which deal is the
         partie's last, so the partie goes on after this one (no final share, GU-§5.5). What the view's history
         tells is restored: the hands kept for the showdown while tricks are played (GU-§5.6), the viewer's
-        discards, and the marks GU6 and GU8 leave on a seat."""
+        discards, and the marks GU6 and GU8 leave on a seat. With ``deal_only``, nothing follows the deal: once it
+        is settled the state is over, without the next deal's antes and shuffle (a search's play-out asks this deal's
+        result alone)."""
         if view.phase not in _PLAYING_PHASES or view.dealer is None:
             raise RulesError(f"a deal can be determinised while players act, not in phase {view.phase.name}")
         rules = dataclasses.replace(view.rules, rounds=10)  # not the last deal: no final share
         fresh = cls(rules, first_dealer=view.dealer)  # no chance yet: it waits for the shuffle
         fresh.chance = SeededChance(seed)
         fresh._load_view(view, hands, cotillon, aside)
+        fresh._deal_only = deal_only
         return fresh
 
     def _load_view(self, view: GuinguetteView, hands: Sequence[int], cotillon: Sequence[int], aside: int) -> None:
@@ -1440,6 +1452,9 @@ class GuinguetteState(GameState[GuinguetteRules]):
             best = max(self.result_points())
             leaders = [s for s, p in enumerate(self.result_points()) if p == best]
             self._game_results += (GameResult(leaders[0] if len(leaders) == 1 else None, tuple(self._stocks)),)
+            self._phase = Phase.OVER
+            return
+        if self._deal_only:
             self._phase = Phase.OVER
             return
         self._deal = self._new_deal(deal.seat_at(0), len(self.operations))  # R1: eldest deals next (GU-§2.4d)

@@ -15,7 +15,9 @@ The expert keeps the reading and the play-outs and changes where they go:
 2. **More worlds per candidate**: ``playouts`` (default 1024, against the search bot's 320) are shared among the
    candidates, three to five, so that each is played out in three to five times as many worlds as the search's;
    the reading draws up to ``tries`` (default 120, as the search) trajectories a seat, and each world serves every
-   candidate with the same chance seed (common random numbers). A decision still takes well under a second.
+   candidate with the same chance seed (common random numbers). No more worlds are drawn once ``budget`` units
+   of work are spent (:data:`EXPERT_BUDGET`, counted as the search bot counts them, never timed: its "Budget"),
+   eight worlds at least, so that a decision takes well under a second at every table size.
 3. **A clearer gain only**: another candidate replaces the classical choice when its mean gain over it, world by
    world, exceeds ``margin`` standard errors (default 1.5, against the search bot's 1: the best of four or five
    noisy gains over the same worlds often passes one standard error by chance alone, and a switch on noise
@@ -54,12 +56,13 @@ import random
 from collections.abc import Sequence
 from typing import Final
 
-from academie.bots import Reason
+from academie.bots import Reason, Work
 from academie.bots.random import NoLegalActionError
 from academie.cards import mask_of, parse_cards
 from academie.engine import Action, RulesError
 from academie.games.guinguette.bots.classical import ClassicalBot, remedy_choice
 from academie.games.guinguette.bots.search import (
+    MIN_WORLDS,
     Decisions,
     ModelBot,
     World,
@@ -68,10 +71,10 @@ from academie.games.guinguette.bots.search import (
     _paired_gain,
     books_reason,
     classical_bet,
+    compare_in_worlds,
     completers,
     opponent_decisions,
     pack_mask,
-    play_outs,
     sample_world,
     tierce,
 )
@@ -115,6 +118,11 @@ def candidates(view: GuinguetteView, default: Action, *, discards: int) -> tuple
     best = sorted(stirs, key=outs, reverse=True)[:discards]
     return tuple(a for a in legal if a not in stirs or a in best or a == default)
 
+
+EXPERT_BUDGET: Final = 50_000
+"""The expert's units of work per decision (module step 2)."""
+ODDS_SHARE: Final = 2
+"""Against a loose bettor the worlds are only read, not played out: a ``1 / ODDS_SHARE`` share of the budget."""
 
 BLUFFS: Final = 0.35
 """The chance that a world reads another seat's bets as a bluff (module step 4)."""
@@ -232,8 +240,8 @@ class ExpertBot:
     name = "expert"
 
     def __init__(self, *, seed: int = 0, playouts: int = 1024, margin: float = 1.5, tries: int = 120,
-                 discards: int = 2, bluffs: float = BLUFFS) -> None:
-        for option, value in (("playouts", playouts), ("tries", tries), ("discards", discards)):
+                 discards: int = 2, bluffs: float = BLUFFS, budget: int = EXPERT_BUDGET) -> None:
+        for option, value in (("playouts", playouts), ("tries", tries), ("discards", discards), ("budget", budget)):
             if type(value) is not int or value < 1:
                 raise RulesError(f"{option}={value!r} is not allowed; allowed: 1 or more")
         if not margin >= 0:
@@ -243,12 +251,16 @@ class ExpertBot:
         self.bluffs = bluffs
         self._rng = random.Random(seed)
         self.playouts = playouts
+        self.budget = budget
+        """Units of work per decision (:class:`~academie.bots.Work`, module step 2)."""
         self.margin = margin
         self.tries = tries
         self.discards = discards
         self._model = ModelBot(seed=seed)
         self._classical = ClassicalBot(seed=seed)
         self._last: str = ""
+        self.spent = 0
+        """The units of work of the last decision (0 where it searched nothing)."""
 
     def explain(self) -> str:
         """Why the last action was chosen: a :class:`~academie.bots.Reason`, the tokens a deal by which it beats the
@@ -259,6 +271,7 @@ class ExpertBot:
         legal: tuple[Action, ...] = tuple(view.legal_actions)
         if not legal:
             raise NoLegalActionError("the view offers no legal action: the bot is not the seat to act")
+        self.spent = 0
         if view.pending is not None:
             action, self._last = remedy_choice(view, legal)
             return action
@@ -274,11 +287,11 @@ class ExpertBot:
         if loose and decisions is not None:
             return self._odds(view, decisions, loose)
         options = candidates(view, default, discards=self.discards)
-        count = max(8, self.playouts // len(options))
-        worlds = [self._world(view, decisions) for _ in range(count)]
-        seeds = [self._rng.getrandbits(32) for _ in worlds]
-        outcomes = [play_outs(view, options, world, seed) for world, seed in zip(worlds, seeds, strict=True)]
-        values = {action: [outcome[action] for outcome in outcomes] for action in options}
+        work = Work()
+        values = compare_in_worlds(view, options, rng=self._rng, worlds=max(MIN_WORLDS, self.playouts // len(options)),
+                                   budget=self.budget, work=work, world=lambda work: self._world(view, decisions, work))
+        self.spent = work.units
+        count = len(values[default])
         best, gain = default, 0.0
         for action in options:
             mean, half = _paired_gain(values[action], values[default])
@@ -298,7 +311,12 @@ class ExpertBot:
         """Module step 5: the loose bettors' cards read from their stirs alone, the others' as in the play-outs."""
         reading = {seat: [(at, action) for at, action in seen if seat not in loose or at.phase is Phase.STIR]
                    for seat, seen in decisions.items()}
-        worlds = [self._world(view, reading) for _ in range(max(8, self.playouts // 2))]
+        work = Work()
+        worlds: list[World] = []
+        while len(worlds) < max(MIN_WORLDS, self.playouts // 2) and (len(worlds) < MIN_WORLDS
+                                                                     or work.units < self.budget // ODDS_SHARE):
+            worlds.append(self._world(view, reading, work))
+        self.spent = work.units
         share = showdown_share(view, worlds)
         action = odds_action(view, share)
         self._last = Reason("plays the odds against a loose bettor: its hand would win the showdown in {share}% of "
@@ -306,12 +324,12 @@ class ExpertBot:
                             pot=cabaret_prize(view))
         return action
 
-    def _world(self, view: GuinguetteView, decisions: Decisions | None) -> World:
+    def _world(self, view: GuinguetteView, decisions: Decisions | None, work: Work) -> World:
         """One world to play the candidates out in: the others' hands read from what they did, each other seat's
         bets read as a bluff (explaining nothing) with chance ``bluffs`` once the betting has begun (module step
         4)."""
         if decisions is None or not self.bluffs or view.phase is not Phase.BET:
-            return sample_world(view, self._rng, decisions, self.tries)
+            return sample_world(view, self._rng, decisions, self.tries, work)
         return sample_world(view, self._rng, bluff_reading(decisions, bluffs=self.bluffs, rng=self._rng),
-                            self.tries)
+                            self.tries, work)
 

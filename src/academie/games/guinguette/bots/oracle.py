@@ -10,6 +10,7 @@ known to anyone), every legal action a candidate, the best mean taken without th
 
 from __future__ import annotations
 
+from academie.bots import Work
 from academie.cards import mask_of
 from academie.games.guinguette.bots.expert import ExpertBot
 from academie.games.guinguette.bots.search import Decisions, World
@@ -36,9 +37,9 @@ class OracleBot(ExpertBot):
         its play-outs stay those of the bound measured for every level."""
         return frozenset()
 
-    def _world(self, view: GuinguetteView, decisions: Decisions | None) -> World:
+    def _world(self, view: GuinguetteView, decisions: Decisions | None, work: Work) -> World:
         state = self._state
         if state is None:
-            return super()._world(view, decisions)
+            return super()._world(view, decisions, work)
         hands = [mask_of(state.hand(seat)) for seat in range(view.rules.players)]
         return hands, [card.index for card in state.cotillon()], mask_of(state.set_aside())

@@ -20,6 +20,15 @@ and the search is a one-step improvement on it:
    choice is the default; another action replaces it only when its mean gain over it, world by world, exceeds
    ``margin`` standard errors (no raise or stir on noise, §8 "betting").
 
+**Budget** (issue 29). A decision plays its actions out in up to ``playouts / len(actions)`` worlds, and stops
+drawing worlds once it has spent ``budget`` units of :class:`~academie.bots.Work` (:data:`SEARCH_BUDGET`), but
+never before :data:`MIN_WORLDS` worlds: a unit is a decision replayed in reading a hand, an action in a play-out
+costs :data:`STEP_UNITS` and a play-out :data:`PLAY_OUT_UNITS` more. The work is counted, never timed, so the same
+view and seed give the same decision on any machine; the units are sized so that the largest budget at the
+largest table stays well under a second on the project's two-core machine (``python -m bench.bots``). At six to
+eight seats a reading is long and a play-out has many seats to play: without a budget the worlds cost several
+times what they cost at three.
+
 Deterministic: one ``random.Random(seed)``; no clock.
 
 >>> from academie.games.guinguette.state import GuinguetteState
@@ -34,11 +43,11 @@ from __future__ import annotations
 import dataclasses
 import math
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Final, Protocol
 
-from academie.bots import Reason
+from academie.bots import Reason, Work
 from academie.bots.random import NoLegalActionError
 from academie.cards import mask_of, parse_cards
 from academie.engine import Action, RulesError
@@ -68,6 +77,7 @@ from academie.games.guinguette.state import (
     Restir,
     Stir,
     point_of,
+    sequence_positions,
     tierce_of,
 )
 
@@ -75,6 +85,16 @@ World = tuple[list[int], list[int], int]
 """Hands (masks, by seat), the cotillon (card indices, top first) and the cards set aside (mask)."""
 Decisions = Mapping[int, Sequence[tuple[GuinguetteView, Action]]]
 """Each other seat's decisions this deal: its view at the time (public fields only are read) and what it did."""
+
+MIN_WORLDS: Final = 8
+"""A decision plays its actions out in this many worlds at least, whatever the budget."""
+SEARCH_BUDGET: Final = 20_000
+"""The search bot's units of work per decision (:class:`~academie.bots.Work`; module "Budget")."""
+STEP_UNITS: Final = 2
+"""The units of work of an action in a play-out: a decision replayed in reading a hand is one, and an action
+played (the model's choice, then the engine's) costs about twice as much."""
+PLAY_OUT_UNITS: Final = 20
+"""The units of work of a play-out besides its actions: the state cloned, the showdown paid, the deal settled."""
 
 _COMPLETERS: dict[tuple[bool, bool, bool, bool], dict[int, int]] = {}
 _TIERCES: dict[tuple[bool, bool, bool, bool], dict[int, int]] = {}
@@ -121,23 +141,65 @@ def completers(rest: int, rules: GuinguetteRules) -> int:
 
 
 def _completers(rest: int, rules: GuinguetteRules) -> int:
-    """GU-§5.1c (Q2): unless tierces must be of one suit, a card completes one by its rank alone, so one card of
-    each rank is tried (and the ♦Q apart, a wild card with ``guinguette_wild``, GU-§5.4a)."""
+    """GU-§5.1c (Q2): unless tierces must be of one suit, a card completes one by its place in the run alone
+    (:func:`by_place`); else, or with the ♦Q wild (GU-§5.4a), each card is tried."""
+    if not rules.tierce_same_suit and not rules.guinguette_wild:
+        return by_place(rest, rules)
     found = 0
-    verdicts: dict[int, bool] = {}
     for card in rules.pack:
         bit = 1 << card.index
-        if rest & bit:
-            continue
-        if rules.tierce_same_suit or card.index == QUEEN_OF_DIAMONDS:
-            completes = bool(tierce_of(rest | bit, rules))
-        elif card.rank in verdicts:
-            completes = verdicts[card.rank]
-        else:
-            completes = verdicts[card.rank] = bool(tierce_of(rest | bit, rules))
-        if completes:
+        if not rest & bit and tierce_of(rest | bit, rules):
             found |= bit
     return found
+
+
+_PLACE_CARDS: dict[tuple[bool, bool], tuple[int, ...]] = {}
+_PLACE_TIERCES: dict[tuple[bool, bool, int], int] = {}
+
+
+def by_place(rest: int, rules: GuinguetteRules) -> int:
+    """The cards that give ``rest`` a tierce when tierces need not be of one suit and the ♦Q is not wild (GU-§5.1c):
+    a tierce is three neighbouring places of the run (:func:`~academie.games.guinguette.state.sequence_positions`),
+    so what completes one depends on the places ``rest`` fills alone, of which there are a few hundred, each worked
+    out once; a rest that holds a tierce already is completed by any card.
+
+    >>> from academie.cards import cards_of
+    >>> " ".join(str(c) for c in cards_of(by_place(mask_of(parse_cards("9S 8H KC")), GuinguetteRules())))
+    '7C TC 7D TD 7H TH 7S TS'
+    """
+    positions = sequence_positions(rules)
+    key = (rules.players > 4, rules.ace_next_to_six)
+    cards = _PLACE_CARDS.get(key)
+    if cards is None:
+        masks = [0] * (max(positions) + 1)
+        for card in rules.pack:
+            if positions[card.index] >= 0:
+                masks[positions[card.index]] |= 1 << card.index
+        cards = _PLACE_CARDS[key] = tuple(masks)
+    places = 0
+    mask = rest
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        place = positions[low.bit_length() - 1]
+        if place >= 0:
+            places |= 1 << place
+    completing = _PLACE_TIERCES.get((*key, places))
+    if completing is None:
+        completing = _PLACE_TIERCES[(*key, places)] = sum(
+            1 << place for place in range(len(cards)) if _has_run(places | 1 << place))
+    if _has_run(places):
+        return pack_mask(rules) & ~rest
+    found = 0
+    for place, of_place in enumerate(cards):
+        if completing >> place & 1:
+            found |= of_place
+    return found & ~rest
+
+
+def _has_run(places: int) -> bool:
+    """Whether three neighbouring places are filled."""
+    return bool(places & places >> 1 & places >> 2)
 
 
 def high_tierce(rules: GuinguetteRules) -> int:
@@ -390,10 +452,12 @@ class Trajectory:
 
 
 def sample_trajectory(decisions: Sequence[tuple[GuinguetteView, Action]], *, shown: int, deal_pool: Sequence[int],
-                      draw_pool: int, rules: GuinguetteRules, rng: random.Random, tries: int) -> Trajectory:
+                      draw_pool: int, rules: GuinguetteRules, rng: random.Random, tries: int,
+                      work: Work | None = None) -> Trajectory:
     """Cards for one other seat that the classical bot would have played as it did (module step 2).
 
-    ``deal_pool``: the cards its first hand can hold besides ``shown``; ``draw_pool``: the cards it can draw.
+    ``deal_pool``: the cards its first hand can hold besides ``shown``; ``draw_pool``: the cards it can draw. A
+    hand is replayed only as long as it may still explain more of the decisions than the best one so far.
     """
     best: Trajectory | None = None
     need = len(decisions)
@@ -402,7 +466,11 @@ def sample_trajectory(decisions: Sequence[tuple[GuinguetteView, Action]], *, sho
         for card in rng.sample(deal_pool, HAND_SIZE - shown.bit_count()):
             dealt |= 1 << card
         held, thrown, agreed = dealt, 0, 0
-        for seen, action in decisions:
+        for done, (seen, action) in enumerate(decisions):
+            if best is not None and agreed + need - done <= best.agreed:
+                break  # it can no longer explain more decisions than the best so far: not worth replaying further
+            if work is not None:
+                work.units += 1
             if seen.phase is Phase.STIR:
                 stirred = isinstance(action, HiddenStir)
                 keeps, card = classical_keeps(held, known=_known(held, seen, thrown), view=seen,
@@ -414,6 +482,8 @@ def sample_trajectory(decisions: Sequence[tuple[GuinguetteView, Action]], *, sho
                     held |= 1 << _draw(draw_pool & ~held & ~(0 if rules.discard_mixed else thrown), rng)
             else:
                 agreed += classical_bet(held, seen) == action
+        if work is not None:
+            work.units += 1
         trajectory = Trajectory(dealt, thrown, held, agreed)
         if agreed == need:
             return trajectory
@@ -432,9 +502,9 @@ def _draw(pool: int, rng: random.Random) -> int:
 
 
 def sample_world(view: GuinguetteView, rng: random.Random, decisions: Decisions | None = None,
-                 tries: int = 120) -> World:
+                 tries: int = 120, work: Work | None = None) -> World:
     """Hands, cotillon and cards set aside consistent with ``view`` and, when ``decisions`` are given, with what
-    the others did under the classical model (module step 2)."""
+    the others did under the classical model (module step 2); the reading's work counted in ``work``."""
     rules = view.rules
     players = rules.players
     me = view.viewer
@@ -460,7 +530,7 @@ def sample_world(view: GuinguetteView, rng: random.Random, decisions: Decisions 
         else:
             trajectory = sample_trajectory(
                 seen, shown=shown[seat], deal_pool=[c.index for c in rules.pack if pool >> c.index & 1],
-                draw_pool=drawable & ~held_taken & ~aside, rules=rules, rng=rng, tries=tries)
+                draw_pool=drawable & ~held_taken & ~aside, rules=rules, rng=rng, tries=tries, work=work)
         hands[seat] = trajectory.held
         dealt_taken |= trajectory.dealt
         held_taken |= trajectory.held
@@ -486,20 +556,42 @@ def books_reason(classical: ClassicalBot, view: GuinguetteView, default: Action)
     return Reason("follows the rule file's advice (GU-§8)")
 
 
-def play_outs(view: GuinguetteView, actions: Sequence[Action], world: World, seed: int) -> dict[Action, int]:
+def play_outs(view: GuinguetteView, actions: Sequence[Action], world: World, seed: int,
+              work: Work | None = None) -> dict[Action, int]:
     """For each of ``actions``, the tokens the viewer ends the deal with when it takes that action in ``world`` and
     every seat then plays as :class:`ModelBot` (each from what it knows of the world), chance drawing from
     ``seed``: the world's state is built once and cloned for each action, so every action meets the same
-    cotillons (common random numbers)."""
+    cotillons (common random numbers). Counted in ``work``: :data:`PLAY_OUT_UNITS` a play-out and
+    :data:`STEP_UNITS` an action."""
     hands, cotillon, aside = world
-    start = GuinguetteState.from_view(view, hands=hands, cotillon=cotillon, aside=aside, seed=seed)
+    start = GuinguetteState.from_view(view, hands=hands, cotillon=cotillon, aside=aside, seed=seed, deal_only=True)
     values = {}
+    steps = 0
     for action in actions:
         state = start.clone()
         state.apply_unchecked(action)
+        steps += 1
         while not state.deal_results:
             state.apply_unchecked(model_action(state))
+            steps += 1
         values[action] = state.deal_results[0].points[view.viewer]
+    if work is not None:
+        work.units += PLAY_OUT_UNITS * len(actions) + STEP_UNITS * steps
+    return values
+
+
+def compare_in_worlds(view: GuinguetteView, actions: Sequence[Action], *, rng: random.Random, worlds: int,
+                      budget: int, work: Work, world: Callable[[Work], World]) -> dict[Action, list[int]]:
+    """Each action's tokens at the end of the deal in each world (module steps 2 and 3): ``world(work)`` reads one
+    more world, every action is played out in it, and this goes on until ``worlds`` worlds, or until ``budget``
+    units of ``work`` are spent once :data:`MIN_WORLDS` worlds are played (module "Budget")."""
+    values: dict[Action, list[int]] = {action: [] for action in actions}
+    for played in range(worlds):
+        if played >= MIN_WORLDS and work.units >= budget:
+            break
+        sampled = world(work)
+        for action, value in play_outs(view, actions, sampled, rng.getrandbits(32), work).items():
+            values[action].append(value)
     return values
 
 
@@ -509,10 +601,14 @@ class SearchBot:
 
     name = "search"
 
-    def __init__(self, *, seed: int = 0, playouts: int = 320, margin: float = 1.0, tries: int = 120) -> None:
+    def __init__(self, *, seed: int = 0, playouts: int = 320, margin: float = 1.0, tries: int = 120,
+                 budget: int = SEARCH_BUDGET) -> None:
         self._rng = random.Random(seed)
         self.playouts = playouts
-        """Play-outs per decision, shared among the legal actions (at least 8 worlds each)."""
+        """Play-outs per decision at most, shared among the legal actions (at least 8 worlds each)."""
+        self.budget = budget
+        """Units of work per decision (:class:`~academie.bots.Work`): no more worlds once they are spent (module
+        "Budget")."""
         self.margin = margin
         self.tries = tries
         self._model = ModelBot(seed=seed)
@@ -520,6 +616,8 @@ class SearchBot:
         """The classical bot itself, for its reasons where the search keeps its choice (its decisions are the
         model's)."""
         self._last: str = ""
+        self.spent = 0
+        """The units of work of the last decision (0 where it searched nothing)."""
 
     def explain(self) -> str:
         """Why the last action was chosen: a :class:`~academie.bots.Reason`, the tokens a deal by which it beats the
@@ -531,6 +629,7 @@ class SearchBot:
         legal: tuple[Action, ...] = tuple(view.legal_actions)
         if not legal:
             raise NoLegalActionError("the view offers no legal action: the bot is not the seat to act")
+        self.spent = 0
         if view.pending is not None:
             action, self._last = remedy_choice(view, legal)
             return action
@@ -542,11 +641,12 @@ class SearchBot:
                 else books_reason(self._classical, view, default)
             return default
         decisions = opponent_decisions(view)
-        count = max(8, self.playouts // len(legal))
-        worlds = [sample_world(view, self._rng, decisions, self.tries) for _ in range(count)]
-        seeds = [self._rng.getrandbits(32) for _ in worlds]
-        outcomes = [play_outs(view, legal, world, seed) for world, seed in zip(worlds, seeds, strict=True)]
-        values = {action: [outcome[action] for outcome in outcomes] for action in legal}
+        work = Work()
+        values = compare_in_worlds(view, legal, rng=self._rng, worlds=max(MIN_WORLDS, self.playouts // len(legal)),
+                                   budget=self.budget, work=work,
+                                   world=lambda work: sample_world(view, self._rng, decisions, self.tries, work))
+        self.spent = work.units
+        count = len(values[default])
         best, gain = default, 0.0
         for action in legal:
             mean, half = _paired_gain(values[action], values[default])
