@@ -17,7 +17,9 @@ Three things differ:
   deal), it leads as the books advise (from its longest plain suit, the top of a sequence) and follows with the
   lowest, so that its partner may read it the same way.
 - It samples more deals: :data:`DEFAULT_SAMPLES` a decision (:data:`OPENING_SAMPLES` while twelve cards or
-  more are still held, where each solve costs the most).
+  more are still held, where each solve costs the most), as many as the search bot's budget of solving pays for
+  (:func:`~academie.games.whist.bots.search.affordable`: five at the opening lead, twelve in the rest of the
+  first trick).
 
 The budget is a number of deals, never a clock; the generator is the bot's own, seeded at its creation.
 
@@ -40,7 +42,7 @@ from academie.bots import Reason
 from academie.cards import SUIT_MASKS, mask_of, rank_of, suit_of
 from academie.engine import RulesError
 from academie.games.whist.bots.dds import from_card, make_deal
-from academie.games.whist.bots.search import SearchBot
+from academie.games.whist.bots.search import BUDGET, SearchBot, affordable, solve_cost
 from academie.games.whist.state import PLAYS, WhistView, known_voids, sample_hands
 
 DEFAULT_SAMPLES: Final = 28
@@ -64,18 +66,18 @@ class ExpertBot(SearchBot):
     name = "expert"
 
     def __init__(self, *, seed: int = 0, samples: int = DEFAULT_SAMPLES,
-                 opening_samples: int = OPENING_SAMPLES) -> None:
+                 opening_samples: int = OPENING_SAMPLES, budget: int = BUDGET) -> None:
         if samples < 1 or opening_samples < 1:
             raise RulesError(f"samples={samples}, opening_samples={opening_samples}: both must be at least 1")
-        super().__init__(seed=seed, samples=samples)
+        super().__init__(seed=seed, samples=samples, budget=budget)
         self.opening_samples = opening_samples
-        self._used = samples
 
     def _card_values(self, view: WhistView, cards: list[int], *, leader: int,
                      trick: list[int]) -> dict[int, float] | None:
         assert view.trump is not None
-        count = self.opening_samples if len(view.hand) >= 12 else self.samples
+        count = affordable(view, self.opening_samples if len(view.hand) >= 12 else self.samples, self.budget)
         self._used = count
+        self.spent = count * solve_cost(view)
         worlds = _worlds(view, self._rng, count)
         deals = [make_deal(hands, leader=leader, trump=int(view.trump), trick=trick) for hands in worlds]
         side = view.viewer & 1

@@ -4,7 +4,8 @@ At each card it deals the unseen cards among the three other hands at random, co
 seat has seen (the cards played, the voids shown by failing to follow suit, the turned-up card still in the
 dealer's hand, cards lying exposed), solves every sample double-dummy with DDS (through endplay,
 :mod:`academie.games.whist.bots.dds`) and plays the card with the best average number of tricks for its side. Calls at
-eight are always made (W-§8.2). ``samples`` fixes the work per decision. Where no double-dummy deal fits the view
+eight are always made (W-§8.2). ``samples`` fixes the work per decision, cut at the first trick to what
+``budget`` pays for (:func:`affordable`: a whole deal is costly to solve). Where no double-dummy deal fits the view
 (table mode: a card astray, hands of unequal sizes, cards allowed by a ruling that W-§5 forbids) and for the
 remedies of the laws (§7), the classical bot decides.
 
@@ -18,6 +19,7 @@ True
 from __future__ import annotations
 
 import random
+from typing import Final
 
 from academie.bots import Reason
 from academie.bots.random import NoLegalActionError
@@ -29,6 +31,34 @@ from academie.games.whist.state import PLAYS, Answer, Call, Deny, Play, Remedy, 
 
 DEFAULT_SAMPLES = 12
 """Samples per decision: about 10 ms each on a 2-core machine (see bench/whist.py)."""
+SOLVE_COSTS: Final = {13: (50, 20), 12: (20, 8), 11: (5, 5)}
+"""What one double-dummy solve costs, in units of about a millisecond of DDS on the project's two-core machine
+(``python -m bench.bots``), by the cards in the hand of the seat to play: when it leads, and when it follows (the
+cards on the trick leave DDS fewer lines). A solve of the whole deal at the opening lead costs 50 on average and up
+to eight times as much; one with ten cards or fewer in hand costs a unit or less."""
+BUDGET: Final = 250
+"""The units of solving (:data:`SOLVE_COSTS`) a decision may spend: the samples are cut to what it pays for at the
+first trick, where a deal is the costliest to solve (five at the opening lead), and never elsewhere."""
+MIN_SAMPLES: Final = 4
+"""A decision samples this many deals at least, whatever its budget."""
+
+
+def affordable(view: WhistView, samples: int, budget: int) -> int:
+    """How many of ``samples`` deals a decision solves within ``budget`` units of :data:`SOLVE_COSTS` (at least
+    :data:`MIN_SAMPLES`): a count fixed by the cards in hand, never a clock.
+
+    >>> from academie.games.whist.state import WhistState
+    >>> state = WhistState.new(seed=3, first_dealer=3)
+    >>> affordable(state.view(state.actor), 12, BUDGET)
+    5
+    """
+    return max(min(samples, MIN_SAMPLES), min(samples, budget // solve_cost(view)))
+
+
+def solve_cost(view: WhistView) -> int:
+    """What one double-dummy solve of a deal costs at this decision (:data:`SOLVE_COSTS`)."""
+    leading = not view.tricks or view.tricks[-1].winner is not None
+    return SOLVE_COSTS.get(len(view.hand), (1, 1))[0 if leading else 1]
 
 
 class SearchBot:
@@ -36,9 +66,14 @@ class SearchBot:
 
     name = "search"
 
-    def __init__(self, *, seed: int = 0, samples: int = DEFAULT_SAMPLES) -> None:
+    def __init__(self, *, seed: int = 0, samples: int = DEFAULT_SAMPLES, budget: int = BUDGET) -> None:
         self._rng = random.Random(seed)
         self.samples = samples
+        self.budget = budget
+        """Units of solving per decision (:func:`affordable`)."""
+        self._used = samples
+        self.spent = 0
+        """The units of solving (:data:`SOLVE_COSTS`) of the last decision (0 where it solved nothing)."""
         self._last: str = ""
         self._classical = ClassicalBot(seed=seed)
 
@@ -51,6 +86,7 @@ class SearchBot:
         legal: tuple[Action, ...] = tuple(view.legal_actions)
         if not legal:
             raise NoLegalActionError("the view offers no legal action: the bot is not the seat to act")
+        self.spent = 0
         if not any(isinstance(action, Play) for action in legal) and isinstance(legal[0], Remedy):
             action, self._last = remedy_choice(legal)
             return action
@@ -88,7 +124,9 @@ class SearchBot:
         not value every legal card)."""
         assert view.trump is not None
         totals: dict[int, float] = {card: 0 for card in cards}
-        for _ in range(self.samples):
+        self._used = affordable(view, self.samples, self.budget)
+        self.spent = self._used * solve_cost(view)
+        for _ in range(self._used):
             hands = sample_hands(view, self._rng)
             scores = solve(hands, leader=leader, trump=int(view.trump), trick=trick)
             if not all(card in scores for card in totals):
@@ -100,7 +138,7 @@ class SearchBot:
     def _reason(self, view: WhistView, choice: int, totals: dict[int, float]) -> Reason:
         """Why ``choice`` (W-§8.3), from the totals of :meth:`_card_values`."""
         left = 13 - sum(1 for trick in view.tricks if trick.winner is not None)
-        return _play_reason(choice, totals, self.samples, left)
+        return _play_reason(choice, totals, self._used, left)
 
 
 def _about(tricks: float) -> str:
