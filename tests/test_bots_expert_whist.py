@@ -12,6 +12,7 @@ from academie.cards import Card, mask_of, parse_cards
 from academie.games import load, make_bot
 from academie.games.whist import WhistState
 from academie.games.whist.bots.expert import ExpertBot, _from_longest, _net_points, _worlds, denied_cards
+from academie.games.whist.bots.search import BUDGET, MIN_SAMPLES, SearchBot, affordable, solve_cost
 from academie.games.whist.state import WhistView, sample_hands
 
 FAST = {"samples": 3, "opening_samples": 2}
@@ -163,3 +164,26 @@ def test_W_8_3_the_search_bots_plays_never_deny_a_card_it_holds() -> None:
             denials += sum(mask.bit_count() for mask in denied)
             state.apply(bots[seat].choose(view))
     assert denials > 20
+
+
+def test_issue_29_the_first_trick_solves_only_the_deals_the_budget_pays_for() -> None:
+    """Issue 29: a double-dummy solve of a whole deal is the costliest, so at the opening lead the search and expert
+    bots solve only the sampled deals their budget pays for (five: a count of the cards in hand, never a clock),
+    twelve when following at the first trick, every sample once a trick is done; the same seed gives the same card
+    and work, and a larger budget buys every sample."""
+    state = WhistState.new(seed=29, first_dealer=3)
+    view = state.view(state.actor)
+    assert len(view.hand) == 13 and not view.tricks
+    assert solve_cost(view) * affordable(view, 16, BUDGET) <= BUDGET
+    for kind in (SearchBot, ExpertBot):
+        bot, twin = kind(seed=2), kind(seed=2)
+        action = bot.choose(view)
+        assert (twin.choose(view), twin.explain(), twin.spent) == (action, bot.explain(), bot.spent)
+        assert bot.spent == 5 * solve_cost(view) <= BUDGET
+        rich = kind(seed=2, budget=10**6)
+        rich.choose(view)
+        assert rich.spent == (12 if kind is SearchBot else 16) * solve_cost(view)
+    state.apply(action)
+    following = state.view(state.actor)
+    assert affordable(following, 16, BUDGET) == 12 and affordable(following, 28, BUDGET) == 12
+    assert MIN_SAMPLES <= affordable(view, 16, 1) < 5
