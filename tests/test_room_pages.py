@@ -99,6 +99,28 @@ def test_the_options_that_take_a_few_values_list_them_with_the_default_among_the
             assert getattr(default, "value", default) in values
 
 
+ROOMS_OWN_OPTIONS = {"mode"}
+"""Options whose values the room itself names (the lobby's mode menu: "enforced", "table mode")."""
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_value_of_every_option_has_a_label_in_english_and_in_french_never_its_key(
+        client: TestClient, game: str) -> None:
+    """The lobby shows a label for each value of an option that takes a few, in the page's language: never the
+    option's internal key ("highest", "cap", "new-stock") nor, in French, the English label."""
+    english = client.get("/api/words", params={"lang": "en"}).json()
+    french = client.get("/api/words", params={"lang": "fr"}).json()
+    for option, values in option_choices(game).items():
+        if option in ROOMS_OWN_OPTIONS:
+            continue
+        key = f"{game}.{option}"
+        assert english["choices"][key] == french["choices"][key] == values
+        for value in values:
+            label, label_fr = english["values"][key][value], french["values"][key][value]
+            assert label and label_fr and value not in (label, label_fr), (key, value)
+            assert label_fr != label, (key, value, "untranslated")
+
+
 def test_a_language_we_do_not_speak_is_refused_naming_ours(client: TestClient) -> None:
     response = client.get("/api/words", params={"lang": "de"})
     assert response.status_code == 400 and "available: en, fr" in response.json()["detail"]

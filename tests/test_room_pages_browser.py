@@ -541,6 +541,33 @@ def test_the_pages_speak_the_browsers_language_and_switch_between_french_and_eng
     assert page.get_by_role("group", name="Your hand").count() == 1
 
 
+FRENCH_TOO = {"A", "B", "point", "coup", "long", "standard", "club", "bouillotte", "table", "retire"}
+"""Values of options that are French words too (or names: the bouillotte), found in French sentences."""
+
+
+def test_the_french_lobby_shows_every_options_values_in_french_never_a_key_nor_an_english_label(
+        server: Server, browser: Browser) -> None:
+    """Every value of every game's rules options that take a few ("highest / lowest", "cap / add", ...) is shown
+    by its French label, in its menu and in its "by default", never by its internal key nor its English label."""
+    english, french = page_words("en"), page_words("fr")
+    lobby = open_page(browser, server.base + "/", locale="fr-FR")
+    lobby.wait_for_selector("text=Créer une table")
+    shown: list[list[str]] = lobby.eval_on_selector_all("form.create .options select[data-option]", """menus =>
+      menus.map(menu => [`${menu.closest('form').dataset.game}.${menu.dataset.option}`,
+                         menu.closest('.option').querySelector('small').textContent,
+                         ...[...menu.options].flatMap(option => [option.value, option.textContent])])""")
+    assert {key for key, *_ in shown} == set(english["values"])  # every option that takes a few, with labels
+    for key, default, *pairs in shown:
+        values, labels = pairs[::2], pairs[1::2]
+        assert labels == [french["values"][key][value] for value in values], key
+        english_labels = set(english["values"][key].values())
+        assert not set(labels) & (english_labels | set(values)), key
+        assert default.split(" : ", 1)[1] in labels, (key, default)
+    page_text = lobby.locator("main").text_content() or ""
+    keys = {str(value) for values in english["choices"].values() for value in values} - FRENCH_TOO
+    assert not [key for key in keys if re.search(rf"(?<![\w-]){re.escape(key)}(?![\w-])", page_text)]
+
+
 # ------------------------------------------------------------------------------------------------ layouts
 @pytest.mark.parametrize("game", ["ecarte", "guinguette"])
 def test_each_games_table_page_is_drawn_from_its_picture(server: Server, browser: Browser, game: str) -> None:

@@ -326,11 +326,14 @@ Say = Callable[[str], str]
 
 @dataclass(frozen=True, slots=True)
 class Lobby:
-    """What the card room's lobby says of a game, in one language: one line on the game, and a word on each of its
-    own rules options (an option every game shares, ``players`` or ``mode``, has the room's word)."""
+    """What the card room's lobby says of a game, in one language: one line on the game, a word on each of its
+    own rules options (an option every game shares, ``players`` or ``mode``, has the room's word), and a label for
+    each value of an option that takes a few (a ``Literal`` or an ``Enum``), so that a person never reads the
+    option's internal key (``values["first_dealer_card"]["highest"]``: "the higher cut deals")."""
 
     line: str
     options: Mapping[str, str] = field(default_factory=dict)
+    values: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)

@@ -128,7 +128,8 @@ def option_choices(game: str) -> dict[str, list[object]]:
 
 def page_words(lang: str) -> dict[str, object]:
     """What the pages need to speak ``lang``: their messages, the cards, a line on each game, a word on each
-    option, and the values of the options that take a few (raises :class:`academie.words.LanguageError`)."""
+    option, the values of the options that take a few and a label for each of those values (raises
+    :class:`academie.words.LanguageError`)."""
     words = Words(lang)
     english = (*page_messages(lambda message: message), *SHARED)
     translated = (*page_messages(words), *(words(message) for message in SHARED))
@@ -144,6 +145,8 @@ def page_words(lang: str) -> dict[str, object]:
                     **{f"{game}.{option}": word for game, said in lobbies.items()
                        for option, word in said.options.items()}},
         "choices": {f"{game}.{option}": values for game in names for option, values in option_choices(game).items()},
+        "values": {f"{game}.{option}": dict(labels) for game, said in lobbies.items()
+                   for option, labels in said.values.items()},
         "levels": bot_levels(words),
     }
 

@@ -34,10 +34,14 @@ def lobby(w: Say) -> Lobby:
             "first_dealer_card": w("Who deals first: the higher cut or the lower"),
             "dealer_min_exchange": w("The fewest cards the dealer must take after accepting (0 or 1)"),
             "must_trump": w("The second player, void in the suit led, must trump if he can"),
-            "penalty_on_vole": w("After a refusal, the vole scores 2 only (cap) or 2 more (add)"),
+            "penalty_on_vole": w("After a refusal, the vole scores 2 only, or 2 more"),
             "penalty_first_decision_only": w("The two-point penalty applies to the first decision only"),
             "partie_liee": w("Play the best two games of three (la belle)"),
             "stake_scoring": w("A game counts treble, double or single by the loser's points"),
+        },
+        values={
+            "first_dealer_card": {"highest": w("the higher cut deals"), "lowest": w("the lower cut deals")},
+            "penalty_on_vole": {"cap": w("2 points only"), "add": w("2 more points")},
         })
 
 

@@ -46,6 +46,11 @@ def lobby(w: Say) -> Lobby:
             "re_ante_only_if_point_taken": w("Add to the Point box only when the point was taken"),
             "unable_to_pay": w("A player who cannot pay buys a new stock or retires"),
             "retract_irregular_card": w("Table mode: an irregular card is taken back as well as fined"),
+        },
+        values={
+            "direction": {"counter-clockwise": w("to the right (counter-clockwise)"),
+                          "clockwise": w("to the left (clockwise)")},
+            "unable_to_pay": {"new-stock": w("he buys a new stock"), "retire": w("he retires")},
         })
 
 

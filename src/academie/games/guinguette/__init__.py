@@ -40,12 +40,22 @@ def lobby(w: Say) -> Lobby:
             "guinguette_claim_at_deal": w("The queen of diamonds claims her basket right after the deal"),
             "guinguette_wild": w("The queen of diamonds is wild in a tierce"),
             "discard_mixed": w("A stirrer's discards go back into the cotillon"),
-            "betting": w("Raise by any amount (bouillotte) or step by step (ladder)"),
+            "betting": w("Raise by any amount (bouillotte) or step by step"),
             "max_raises": w("The most raises in a deal (0: no limit)"),
             "no_tierce": w("With no tierce, the best point wins, or the cabaret carries"),
             "cotillon_to": w("Who takes the cotillon basket"),
             "trick_phase": w("Play four tricks after the vying; the most tricks take the cotillon"),
             "cotillon_shuffler": w("Who shuffles the cotillon for a stir"),
+        },
+        values={
+            "betting": {"bouillotte": w("by any amount (bouillotte)"), "ladder": w("step by step")},
+            "no_tierce": {"point": w("the best point wins"), "carry": w("the cabaret carries")},
+            "cotillon_to": {"cabaret_winner": w("the cabaret's winner"),
+                            "guinguette_holder": w("the holder of the queen of diamonds"),
+                            "tierce_winner": w("the cabaret's winner with a tierce (or it carries)")},
+            "direction": {"counterclockwise": w("to the right (counter-clockwise)"),
+                          "clockwise": w("to the left (clockwise)")},
+            "cotillon_shuffler": {"stirrer": w("the stirrer"), "dealer": w("the dealer")},
         })
 
 

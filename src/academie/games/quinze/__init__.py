@@ -65,6 +65,22 @@ def lobby(w: Say) -> Lobby:
                                     "or not at all"),
             "elder_bust": w("Form B: the elder's bust is hidden or shown at once"),
             "stake": w("Form B: the stake of a game"),
+        },
+        values={
+            "form": {"A": w("A: the French vying game"), "B": w("B: the old two-hand game")},
+            "min_raise": {"one": w("one token"), "pot": w("the pot")},
+            "ties": {"elder": w("the earlier player wins"), "split": w("the pot is split")},
+            "all_bust": {"carry": w("the pot stays"), "return": w("the pot goes back")},
+            "fault_judgment": {"winner": w("the outcome: it did if the player served wins"),
+                               "neutral": w("the players not concerned")},
+            "direction": {"counter-clockwise": w("to the right (counter-clockwise)"),
+                          "clockwise": w("to the left (clockwise)")},
+            "cutter": {"second-left": w("the second player on the dealer's left"),
+                       "left": w("the player on the dealer's left")},
+            "deal_passes": {"coup": w("after every coup"), "pack": w("after a whole pack")},
+            "substitute_card": {"offender": w("against the offender only"), "coup": w("for the whole coup"),
+                                "none": w("not at all: no card is given")},
+            "elder_bust": {"hidden": w("kept to himself"), "revealed": w("shown at once")},
         })
 
 

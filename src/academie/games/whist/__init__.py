@@ -41,12 +41,18 @@ def lobby(w: Say) -> Lobby:
                "honours and calling at eight."),
         options={
             "variant": w("Long whist (game of 10, calling at 8) or short whist (game of 5)"),
-            "game_values": w("Games count by the losers' score (standard) or 1 each (flat)"),
+            "game_values": w("Games count by the losers' score, or 1 each"),
             "rubber_bonus": w("Points for winning the rubber (empty: the variant's own)"),
             "misdeal_loses_deal": w("A misdeal passes the deal (the Club's rule) instead of dealing again"),
             "eight_with_deal_calls_against_nine": w("Partners at eight may call against nine"),
             "fourth_hand_law": w("The fourth hand's revoke law: the seed's or the Club's"),
             "revoke_points": w("Points of the penalty for an established revoke"),
+        },
+        values={
+            "variant": {"long": w("long whist (game of 10)"), "short": w("short whist (game of 5)")},
+            "game_values": {"standard": w("by the losers' score"), "flat": w("1 each")},
+            "fourth_hand_law": {"seed": w("the treatise's: neither trump nor win"),
+                                "club": w("the Club's: partner to win or not to win")},
         })
 
 

@@ -65,6 +65,12 @@ export function optionChoices(game, option) {
   return table.choices?.[`${game}.${option}`] ?? [];
 }
 
+/** A value of a rules option as a person reads it ("highest": "the higher cut deals", « la plus haute coupe
+ * donne »); the game declares a label for every value of every option that takes a few. */
+export function valueWords(game, option, value) {
+  return table.values?.[`${game}.${option}`]?.[value] ?? String(value);
+}
+
 /** Build an element: el("button", {class: "x", onclick: f}, "text", child, ...). */
 export function el(name, attributes = {}, ...children) {
   const element = document.createElement(name);

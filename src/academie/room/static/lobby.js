@@ -4,7 +4,7 @@
 // the finished games with their replays.
 
 import {
-  api, chosenLanguage, el, fill, gameLine, header, levelWords, loadWords, optionChoices, optionWords, t,
+  api, chosenLanguage, el, fill, gameLine, header, levelWords, loadWords, optionChoices, optionWords, t, valueWords,
 } from "./common.js";
 
 const state = { games: [], created: null };
@@ -29,14 +29,16 @@ function optionField(game, name, fallback) {
     input = el("input", { type: "checkbox", id, checked: fallback, "data-option": name });
   } else if (choices.length) {
     input = el("select", { id, "data-option": name },
-      choices.map((choice) => el("option", { value: choice, selected: choice === fallback }, choice)));
+      choices.map((choice) => el("option", { value: choice, selected: choice === fallback },
+        valueWords(game.game, name, choice))));
   } else if (typeof fallback === "number" || fallback === null) {
     input = el("input", { type: "number", id, value: fallback ?? "", step: 1, "data-option": name });
   } else {
     input = el("input", { id, value: Array.isArray(fallback) ? fallback.join(",") : fallback, "data-option": name });
   }
   const shown = fallback === null ? t("no value") : typeof fallback === "boolean" ? (fallback ? t("yes") : t("no"))
-    : Array.isArray(fallback) ? fallback.join(",") : String(fallback);
+    : Array.isArray(fallback) ? fallback.join(",") : choices.length ? valueWords(game.game, name, fallback)
+      : String(fallback);
   return el("div", { class: "option" },
     el("label", { for: id }, optionWords(game.game, name) || name), " ", input,
     el("small", {}, t("By default: {value}", { value: shown })));
