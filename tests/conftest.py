@@ -1,5 +1,6 @@
 """Shared helpers of the test suites: deck orders that deal chosen cards to chosen hands, scripted play, and a
-PostgreSQL cluster of a test's own (the fixture ``cluster``, for the card room's tests on PostgreSQL).
+PostgreSQL cluster of a test's own (the fixture ``cluster``, for the card room's tests on PostgreSQL), and the
+browser tests' ``server`` (a real ``academie serve`` for a module's tests) and ``browser`` (Debian's Chromium).
 
 A trick-taking deal is fixed by the order of the pack, top card first. To test a rule on exact hands, name the
 cards each seat must hold and let :func:`arrange_deck` find the order that deals them under a given deal pattern
@@ -24,7 +25,9 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 
 import pytest
-from room_support import free_port
+from browser_support import chromium
+from playwright.sync_api import Browser
+from room_support import Server, free_port, running
 
 from academie.cards import PACK_32, Card, parse_cards
 from academie.engine import Action
@@ -148,6 +151,21 @@ def play_out(state: EcarteState) -> None:
 def ledger_rows(state: EcarteState, since: int = 0) -> list[tuple[Account, int, str]]:
     """The ledger entries from number ``since`` on, as (seat credited, points, rule ID)."""
     return [(entry.target, entry.amount, entry.reason) for entry in state.ledger.entries[since:]]
+
+
+# ------------------------------------------------------------------------------------------------ the browser
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A card room of the module's own: ``academie serve`` in its own process (a module may define another)."""
+    with running(tmp_path_factory.mktemp("room")) as started:
+        yield started
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    """Debian's Chromium, headless, for the module's pages."""
+    with chromium() as started:
+        yield started
 
 
 # ------------------------------------------------------------------------------------------------ PostgreSQL

@@ -8,13 +8,11 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Iterator
 
 import pytest
 from browser_support import (
     WAIT_MS,
     cards_on_page,
-    chromium,
     hand,
     only_from,
     open_page,
@@ -24,25 +22,13 @@ from browser_support import (
     wait_for_picture,
 )
 from playwright.sync_api import Browser, Page
-from room_support import Server, running
+from room_support import Server
 
 from academie.cards import Card
 from academie.room.web_words import page_words
 from academie.words import Words
 
 ENGLISH = Words("en")
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    with running(tmp_path_factory.mktemp("room")) as started:
-        yield started
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with chromium() as running:
-        yield running
 
 
 # ------------------------------------------------------------------------------------------------ helpers

@@ -8,28 +8,16 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from itertools import pairwise
 from typing import Any
 
 import pytest
-from browser_support import WAIT_MS, chromium, open_page, playable, screenshot, seq, wait_for_picture
+from browser_support import WAIT_MS, open_page, playable, screenshot, seq, wait_for_picture
 from playwright.sync_api import Browser, Page
-from room_support import Server, running
+from room_support import Server
 
 PLAYS = re.compile(r"^(\d) play (\S+)", re.MULTILINE)
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    with running(tmp_path_factory.mktemp("table")) as started:
-        yield started
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with chromium() as started:
-        yield started
 
 
 def against_bots(server: Server, browser: Browser, game: str, *, players: int = 2, seed: int,
