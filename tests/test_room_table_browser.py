@@ -288,6 +288,38 @@ def test_on_a_phone_the_felt_and_the_hand_share_one_screen_and_each_card_is_big_
     screenshot(page, f"{game}-phone", full_page=False)
 
 
+CROWDED = [(game, players) for game in ("guimbarde", "guinguette") for players in (5, 6, 7, 8)]
+"""La Guimbarde and La Guinguette at every table size from five seats to eight (each allows three to eight)."""
+PLACES = """() => [...document.querySelectorAll('.seat, #centre, #hand button.card')].map(node => {
+  const box = node.getBoundingClientRect();
+  return [node.dataset.seat ?? node.id ?? 'card', box.left, box.top, box.right, box.bottom];
+})"""
+
+
+def places_in_view(page: Page, *, width: int, height: int) -> None:
+    """Every seat's place, the centre of the felt and every card of the hand lie wholly on the screen, unscrolled."""
+    assert page.evaluate("[window.scrollX, window.scrollY]") == [0, 0]
+    boxes = page.evaluate(PLACES)
+    outside = [box for box in boxes if box[1] < 0 or box[2] < 0 or box[3] > width or box[4] > height]
+    assert not outside, outside
+
+
+@pytest.mark.parametrize(("game", "players"), CROWDED)
+def test_five_to_eight_seats_fit_a_1280_by_800_screen_with_the_hand_in_view(
+        server: Server, browser: Browser, game: str, players: int) -> None:
+    """1280 × 800, unscrolled: every seat, the centre of the felt and the whole hand are on the screen (a
+    five-seat Guimbarde had its hand below the fold), and still so once cards lie in front of the seats."""
+    page = against_bots(server, browser, game, players=players, seed=33, width=1280, height=800)
+    page.wait_for_selector("#hand button.card")
+    assert page.locator(".seat").count() == players
+    places_in_view(page, width=1280, height=800)
+    if game == "guimbarde":  # a trick under way: the cards played take their places in front of the seats
+        play_until(page, lambda: page.locator(".seat .played svg").count() >= 2)
+        places_in_view(page, width=1280, height=800)
+    if players == 8:
+        screenshot(page, f"{game}-8-seats", full_page=False)
+
+
 @pytest.mark.parametrize(("lang", "name"), [("en", "king of spades"), ("fr", "roi de pique")])
 def test_every_card_has_an_accessible_name_in_words(server: Server, browser: Browser, lang: str, name: str) -> None:
     page = against_bots(server, browser, "whist", players=4, seed=30, lang=lang)

@@ -282,6 +282,7 @@ function draw() {
   const mine = seats.filter((seat) => seat.seat === picture.viewer);
   const others = seats.filter((seat) => seat.seat !== picture.viewer);
   document.querySelector(".felt").dataset.around = String(others.length);
+  document.querySelector(".play").classList.toggle("crowded", others.length >= 4);  // five seats or more
   const trick = page.hold ?? picture.trick;
   const felt = document.querySelector(".felt");
   felt.dataset.trick = page.hold ? "finished" : "open";
