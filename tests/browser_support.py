@@ -46,13 +46,14 @@ def launch(playwright: Playwright) -> Browser:
 
 
 def open_page(browser: Browser, url: str, *, locale: str = "en-GB", width: int = 1280, height: int = 900,
-              mobile: bool = False, trick_pause: int | None = 0) -> Page:
+              mobile: bool = False, trick_pause: int | None = 0, reduced_motion: bool = False) -> Page:
     """A page in a context of its own (its own storage, as another person's browser), with every request it
     makes recorded in ``page.requested`` and every script error in ``page.errors``. ``trick_pause``: the reader's
     preference for how long a finished trick stays (milliseconds; None: the page's default), none unless a test
-    looks at it, so that the tests that play whole deals do not wait."""
+    looks at it, so that the tests that play whole deals do not wait. ``reduced_motion``: the system asks for
+    reduced motion."""
     context = browser.new_context(locale=locale, viewport={"width": width, "height": height}, is_mobile=mobile,
-                                  has_touch=mobile)
+                                  has_touch=mobile, reduced_motion="reduce" if reduced_motion else "no-preference")
     if trick_pause is not None:
         context.add_init_script(f"try {{ localStorage.setItem('academie.trickPause', '{int(trick_pause)}'); }} "
                                 "catch { /* storage may be refused */ }")

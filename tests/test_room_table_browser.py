@@ -378,6 +378,46 @@ def test_the_creator_gives_his_name_and_a_clock_in_the_lobby_sits_at_once_and_se
                            "document.getElementById('clock')?.textContent ?? '')")
 
 
+CARD_MOVES = """() => {
+  window.moved = new Map();  // card: the first keyframe of its move
+  window.laid = new Set();
+  const watch = () => {
+    for (const move of document.getAnimations().filter((each) => each.id === 'card-move')) {
+      const card = move.effect.target.dataset.card;
+      if (!window.moved.has(card)) window.moved.set(card, move.effect.getKeyframes()[0].transform);
+    }
+    for (const face of document.querySelectorAll('.seat .played svg[data-card]')) window.laid.add(face.dataset.card);
+    requestAnimationFrame(watch);
+  };
+  watch();
+}"""
+
+
+@pytest.mark.parametrize("motion", ["moves", "reduced", "turned off"])
+def test_a_card_played_travels_from_the_hand_to_its_place_unless_motion_is_reduced_or_turned_off(
+        server: Server, browser: Browser, motion: str) -> None:
+    """Whist: the card the player plays travels up from his hand to its place in front of his seat, and the bots'
+    cards from their seats (an animation of the page); none moves when the system asks for reduced motion or the
+    reader turned animations off in his preferences, though every card still lies in its place."""
+    page = against_bots(server, browser, "whist", players=4, seed=34, reduced_motion=motion == "reduced",
+                        trick_pause=1500)
+    if motion == "turned off":
+        page.get_by_text("Preferences").click()
+        page.get_by_label("Animations").uncheck()
+    page.evaluate(CARD_MOVES)
+    until_cards_to_play(page)
+    card = playable(page)[0]
+    page.locator(f'#hand button.card[data-card="{card}"]').click()
+    page.wait_for_function(f"window.laid.has({card!r}) && window.laid.size >= 2")  # another seat's card too
+    moved: dict[str, str] = dict(page.evaluate("[...window.moved]"))
+    if motion != "moves":
+        assert moved == {}
+        return
+    assert card in moved and len(moved) >= 2
+    rise = re.match(r"translate\((-?[\d.]+)px, (-?[\d.]+)px\)", moved[card])
+    assert rise and float(rise[2]) > 0, moved[card]  # from the hand, below its place on the felt
+
+
 def test_the_readers_preferences_four_colours_no_animation_and_a_sound_for_his_turn(
         server: Server, browser: Browser) -> None:
     page = against_bots(server, browser, "whist", players=4, seed=32)

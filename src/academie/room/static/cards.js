@@ -95,3 +95,20 @@ export function cardBack(label) {
   svg.append(node("rect", { x: 4, y: 4, width: WIDTH - 8, height: HEIGHT - 8, rx: 3, fill: "url(#lattice)" }));
   return svg;
 }
+
+/** Whether cards may move: not when the reader turned animations off (Preferences) nor when his system asks for
+ * reduced motion. */
+export function cardsMove() {
+  return !document.body.classList.contains("no-motion") && !matchMedia("(prefers-reduced-motion: reduce)").matches;
+}
+
+/** A card just laid travels to its place from `from` (where it was: a card of the hand, the seat that played it),
+ * in a quarter of a second, when cards may move. */
+export function travel(face, from) {
+  if (!cardsMove() || !from) return;
+  const to = face.getBoundingClientRect();
+  if (!to.width) return;
+  const start = `translate(${from.left - to.left}px, ${from.top - to.top}px) scale(${from.width / to.width})`;
+  face.animate([{ transformOrigin: "0 0", transform: start }, { transformOrigin: "0 0", transform: "none" }],
+    { duration: 260, easing: "ease-out", id: "card-move" });
+}

@@ -2,6 +2,7 @@
 // The server sends the seat's whole picture after every action; the page draws it, makes the seat's legal moves
 // (and only those) clickable, and sends the chosen move's text with the picture's sequence number.
 
+import { travel } from "./cards.js";
 import { api, chosenLanguage, el, fill, header, loadWords, t } from "./common.js";
 import {
   aroundTable, face, playedBy, Regions, seatBox, seatName, tallyView, trickView, winnerWords, withLaws,
@@ -16,7 +17,7 @@ const page = {
   socket: null, welcome: null, picture: null, seq: null, legal: [], presence: new Map(), chat: [],
   showLast: false, referee: false, retry: 0, sent: false, confirmingLeave: false, leaving: false, bots: null,
   queue: [], hold: null, holdTimer: null, lastTrick: undefined, dealResult: "", resultSeen: "", sheet: [],
-  next: null, clock: null, selected: new Set(), ruling: "", rulingSeen: "",
+  next: null, clock: null, selected: new Set(), ruling: "", rulingSeen: "", laid: null,
 };
 const PAUSE = "academie.trickPause";
 const PAUSES = [0, 1500, 3000, 6000];
@@ -284,6 +285,8 @@ function draw() {
   document.querySelector(".felt").dataset.around = String(others.length);
   document.querySelector(".play").classList.toggle("crowded", others.length >= 4);  // five seats or more
   const trick = page.hold ?? picture.trick;
+  const held = new Map([...document.querySelectorAll("#hand button.card")].map((button) =>
+    [button.dataset.card, button.getBoundingClientRect()]));
   const felt = document.querySelector(".felt");
   felt.dataset.trick = page.hold ? "finished" : "open";
   regions.update("seats", { others, to_act: picture.to_act, presence, trick }, () => others.map((seat) =>
@@ -291,6 +294,7 @@ function draw() {
   regions.update("me", { mine, to_act: picture.to_act, hand: picture.hand.length, presence, trick }, () => mine.map(
     (seat) => seatBox(picture, seat, page.presence, playedBy(trick, seat.seat))));
   drawCentre(picture);
+  laidCards(trick, held);
   regions.update("tallies", picture.tallies, (tallies) => tallies.map(tallyView));
   drawHand(picture, sorted.cards, sorted.chosen);
   drawMoves(picture, sorted, handCards);
@@ -314,6 +318,23 @@ function draw() {
   document.body.classList.toggle("card-moves", sorted.cards.size > 0);
   document.body.classList.toggle("has-hand", picture.hand.length > 0);
   document.title = myTurn ? t("Your turn · {title}", { title: picture.title }) : `${picture.title} · Académie`;
+}
+
+/** The cards of the trick laid since the last picture travel to their places in front of their seats: the
+ * viewer's from his hand (`held`: where each card of it was), another seat's from its name (none on the first
+ * picture a page draws, whose cards were laid before it came). */
+function laidCards(trick, held) {
+  const laid = new Set((trick?.plays ?? []).map(([seat, card]) => `${trick.number} ${seat} ${card}`));
+  const before = page.laid;
+  page.laid = laid;
+  if (before === null) return;
+  for (const key of laid) {
+    if (before.has(key)) continue;
+    const [, seat, card] = key.split(" ");
+    const place = document.querySelector(`.seat[data-seat="${seat}"]`);
+    const face = place?.querySelector(`.played svg[data-card="${card}"]`);
+    if (face) travel(face, held.get(card) ?? place.querySelector("h3").getBoundingClientRect());
+  }
 }
 
 /** A deal's result stays until the player moves on ("Continue"); the end of the game stays, with its replay and
@@ -621,6 +642,7 @@ function reconnect() {
   page.queue = [];
   page.hold = null;
   page.lastTrick = undefined;
+  page.laid = null;
   regions.reset();
   connect();
 }
