@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from browser_support import WAIT_MS, open_page, playable, screenshot, seq, wait_for_picture
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Locator, Page
 from room_support import Server
 
 PLAYS = re.compile(r"^(\d) play (\S+)", re.MULTILINE)
@@ -182,11 +182,8 @@ def test_a_wrong_token_watches_the_table_and_a_wrong_creators_token_offers_to(
 
 
 # ------------------------------------------------------------------------------------------------ choosing cards
-def test_ecartes_discard_is_chosen_by_selecting_cards_and_confirming_ECARTE_VI_4(
-        server: Server, browser: Browser) -> None:
-    """The player proposes; once the bot accepts, he discards by selecting two cards in his hand and confirming
-    (the confirmation says what it does); the 31 discards stay as a folded list for the keyboard, not a wall of
-    buttons."""
+def ecarte_discard(server: Server, browser: Browser) -> tuple[Page, Locator]:
+    """An Écarté page whose player proposed and the bot accepted: the page and its selection for the discard."""
     for seed in range(40, 60):  # a random bot accepts a proposal about one time in two
         created = server.post("/api/tables", {"game": "ecarte", "bots": {"1": "random"}, "seed": seed})
         page = open_page(browser, server.base + created["seats"]["0"]["url"])
@@ -205,6 +202,15 @@ def test_ecartes_discard_is_chosen_by_selecting_cards_and_confirming_ECARTE_VI_4
         break
     else:
         raise AssertionError("the bot never accepted a proposal")
+    return page, selection
+
+
+def test_ecartes_discard_is_chosen_by_selecting_cards_and_confirming_ECARTE_VI_4(
+        server: Server, browser: Browser) -> None:
+    """The player proposes; once the bot accepts, he discards by selecting two cards in his hand and confirming
+    (the confirmation says what it does); the 31 discards stay as a folded list for the keyboard, not a wall of
+    buttons."""
+    page, selection = ecarte_discard(server, browser)
     assert page.locator("#moves > button.move").count() <= 2  # keep all, or nothing else: no wall
     confirm = selection.locator("button.confirm")
     assert confirm.is_disabled() and confirm.inner_text() == "No move holds exactly these cards"
@@ -223,11 +229,17 @@ def test_ecartes_discard_is_chosen_by_selecting_cards_and_confirming_ECARTE_VI_4
                            "`#hand button.card[data-card='${card}']`))")
 
 
-def test_guinguettes_stir_is_chosen_by_selecting_a_card_and_confirming_GU_5_1(
-        server: Server, browser: Browser) -> None:
+def guinguette_stir(server: Server, browser: Browser) -> tuple[Page, Locator]:
+    """A Guinguette page (four seats) whose player may stir: the page and its selection for the stir."""
     page = against_bots(server, browser, "guinguette", players=4, seed=27)
     selection = page.locator('.selection[data-verb="stir"]')
     play_until(page, lambda: selection.count() > 0, seconds=60)
+    return page, selection
+
+
+def test_guinguettes_stir_is_chosen_by_selecting_a_card_and_confirming_GU_5_1(
+        server: Server, browser: Browser) -> None:
+    page, selection = guinguette_stir(server, browser)
     confirm = selection.locator("button.confirm")
     assert confirm.is_disabled()
     card = page.eval_on_selector_all("#hand button.card[aria-pressed]", "b => b.map(x => x.dataset.card)")[0]
@@ -237,6 +249,57 @@ def test_guinguettes_stir_is_chosen_by_selecting_a_card_and_confirming_GU_5_1(
     before = seq(page)
     confirm.click()
     wait_for_picture(page, after=before)
+
+
+FOCUSED = "document.activeElement?.dataset.card ?? null"
+
+
+def test_ecartes_discard_is_chosen_by_the_keyboard_alone_ECARTE_VI_4(server: Server, browser: Browser) -> None:
+    """Arrow keys go from card to card of the hand (round from the last to the first), space and Enter toggle a
+    card's selection, and the confirmation is reached and pressed by the keyboard: two cards discarded."""
+    page, selection = ecarte_discard(server, browser)
+    held: list[str] = page.eval_on_selector_all("#hand button.card", "b => b.map(x => x.dataset.card)")
+    page.locator(f'#hand button.card[data-card="{held[0]}"]').focus()
+    page.keyboard.press("ArrowLeft")
+    assert page.evaluate(FOCUSED) == held[-1]
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate(FOCUSED) == held[1]
+    page.keyboard.press("Space")
+    page.keyboard.press("End")
+    assert page.evaluate(FOCUSED) == held[-1]
+    page.keyboard.press("Enter")
+    page.keyboard.press("Home")
+    page.keyboard.press("Enter")
+    page.keyboard.press("Enter")  # twice: selected, then not
+    pressed = page.eval_on_selector_all('#hand button.card[aria-pressed="true"]', "b => b.map(x => x.dataset.card)")
+    assert pressed == [held[1], held[-1]] and page.evaluate(FOCUSED) == held[0]
+    confirm = selection.locator("button.confirm")
+    assert confirm.is_enabled() and "draw 2" in confirm.inner_text()
+    confirm.focus()
+    before = seq(page)
+    page.keyboard.press("Enter")
+    wait_for_picture(page, after=before)
+    page.wait_for_function(f"![{held[1]!r}, {held[-1]!r}].some((card) => document.querySelector("
+                           "`#hand button.card[data-card='${card}']`))")
+
+
+def test_guinguettes_stir_is_chosen_by_the_keyboard_alone_GU_5_1(server: Server, browser: Browser) -> None:
+    page, selection = guinguette_stir(server, browser)
+    toggles: list[str] = page.eval_on_selector_all("#hand button.card[aria-pressed]", "b => b.map(x => x.dataset.card)")
+    page.locator(f'#hand button.card[data-card="{toggles[0]}"]').focus()
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate(FOCUSED) == toggles[1 % len(toggles)]
+    page.keyboard.press("Space")
+    assert page.locator(f'#hand button.card[data-card="{toggles[1 % len(toggles)]}"]').get_attribute(
+        "aria-pressed") == "true"
+    confirm = selection.locator("button.confirm")
+    assert confirm.is_enabled() and confirm.inner_text().lower().startswith("stir")
+    confirm.focus()
+    before = seq(page)
+    page.keyboard.press("Space")
+    wait_for_picture(page, after=before)
+    page.wait_for_function(f"!document.querySelector(`#hand button.card[data-card='{toggles[1 % len(toggles)]}']`)")
 
 
 def test_a_bot_to_play_is_shown_thinking(server: Server, browser: Browser) -> None:

@@ -115,7 +115,7 @@ function drawHand(picture, cardMoves, chosen) {
     selectable: [...selectable], selected: [...page.selected] };
   regions.update("hand", data, () => {
     if (!hand.length) return [];
-    return el("div", { class: "cards", role: "group", "aria-label": t("Your hand") }, hand.map((card, index) => {
+    return el("div", { class: "cards", role: "group", "aria-label": t("Your hand") }, hand.map((card) => {
       const moves = cardMoves.get(card) ?? [];
       const toggles = selectable.has(card) && !moves.length;
       const button = el("button", {
@@ -132,7 +132,7 @@ function drawHand(picture, cardMoves, chosen) {
           } else if (moves.length === 1) act(moves[0].action);
           else choose(card, moves);
         },
-        onkeydown: (event) => moveFocus(event, index),
+        onkeydown: moveFocus,
       }, face(card));
       return button;
     }));
@@ -159,12 +159,17 @@ function selectionControls(chosen) {
   });
 }
 
-function moveFocus(event, index) {
+/** The keyboard in the hand: the arrow keys go from card to card (the ones that can be played or selected),
+ * Home and End to the first and the last; space or Enter plays the card or toggles its selection (a button's
+ * own keys). */
+function moveFocus(event) {
+  const buttons = [...document.querySelectorAll("#hand button.card:not([disabled])")];
+  const index = buttons.indexOf(event.currentTarget);
   const step = { ArrowLeft: -1, ArrowRight: 1 }[event.key];
-  if (!step) return;
-  const buttons = [...document.querySelectorAll("#hand button.card")];
-  const next = buttons[(index + step + buttons.length) % buttons.length];
-  next?.focus();
+  const to = step ? (index + step + buttons.length) % buttons.length
+    : { Home: 0, End: buttons.length - 1 }[event.key];
+  if (to === undefined || index < 0) return;
+  buttons[to]?.focus();
   event.preventDefault();
 }
 
