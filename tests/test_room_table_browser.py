@@ -6,16 +6,18 @@ player's turn; a change of language draws the log again instead of adding to it.
 
 from __future__ import annotations
 
+import asyncio
 import re
 import time
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from itertools import pairwise
 from typing import Any
 
 import pytest
 from browser_support import WAIT_MS, open_page, playable, screenshot, seq, wait_for_picture
 from playwright.sync_api import Browser, Locator, Page
-from room_support import Server
+from room_support import Server, play
 
 PLAYS = re.compile(r"^(\d) play (\S+)", re.MULTILINE)
 
@@ -153,6 +155,38 @@ def test_a_change_of_language_draws_the_log_again_without_doubling_it(server: Se
     french = page.locator("#log li").all_inner_texts()
     assert len(french) == len(english) and not set(french) & set(english)
     assert page.title().startswith("À vous")
+
+
+def test_at_the_end_the_page_offers_the_next_game_as_the_same_game_or_another_for_as_many(
+        server: Server, browser: Browser) -> None:
+    """Écarté played to its end: the page offers the next game with the same people, Écarté again first, or every
+    other game two may play (Le Quinze; never Whist, for four); the player chooses Le Quinze, and his link sits him
+    there one seat on, with the same bot."""
+    created = server.post("/api/tables", {"game": "ecarte", "seed": 35, "bots": {"1": "random"},
+                                          "names": {"0": "Ada"}})
+    with ThreadPoolExecutor(1) as aside:  # the seat plays by its socket, beside Playwright's own event loop
+        aside.submit(asyncio.run, play(server, created["table"], {0: created["seats"]["0"]["token"]}, seed=35,
+                                       spectators=0)).result()
+    page = open_page(browser, server.base + created["seats"]["0"]["url"])
+    choice = page.locator("#next-game-choice")
+    choice.wait_for()
+    offered = choice.locator("option").evaluate_all("o => o.map(x => [x.value, x.textContent])")
+    for two in [game for game in server.get("/api/games").json() if game["min_players"] <= 2 <= game["max_players"]
+                and game["game"] != "ecarte"]:
+        offered.remove([two["game"], two["title"]])
+    assert offered == [["ecarte", "Écarté again"]]
+    assert page.get_by_label("The next game").input_value() == "ecarte"
+    choice.select_option("quinze")
+    screenshot(page, "next-game")
+    page.get_by_role("button", name="Next game with the same players").click()
+    page.get_by_role("link", name="Sit at the next game (seat 2)").click()
+    page.wait_for_url(re.compile(r"/tables/(?!" + re.escape(created["table"]) + ")"))
+    wait_for_picture(page)
+    assert page.inner_text("#title h2") == "Le Quinze"
+    table = page.url.split("/tables/")[1].split("?")[0]
+    summary = server.get(f"/api/tables/{table}").json()
+    assert summary["game"] == "quinze" and [seat["name"] for seat in summary["seats"]][1] == "Ada"
+    assert summary["seats"][0]["state"] == "bot"
 
 
 # ------------------------------------------------------------------------------------------------ errors

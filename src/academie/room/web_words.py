@@ -68,7 +68,8 @@ def page_messages(w: Say) -> tuple[str, ...]:
         w("You"), w("{name}: {seconds} s to decide, {reserve} s in reserve"),
         w("Clear the trick"), w("You win"), w("You win ({why})"), w("A new deal"), w("Continue"),
         w("Your turn · {title}"), w("Score sheet"), w("Deal"),
-        w("Next game with the same players"), w("Sit at the next game (seat {seat})"), w("Watch the next game"),
+        w("Next game with the same players"), w("The next game"), w("{title} again"),
+        w("Sit at the next game (seat {seat})"), w("Watch the next game"),
         w("Preferences"), w("A finished trick stays"), w("Four-colour deck (diamonds blue, clubs green)"),
         w("Animations"), w("A sound when it is my turn"), w("{seconds} seconds"), w("no pause"),
         # the seats at the table

@@ -17,7 +17,7 @@ const page = {
   socket: null, welcome: null, picture: null, seq: null, legal: [], presence: new Map(), chat: [],
   showLast: false, referee: false, retry: 0, sent: false, confirmingLeave: false, leaving: false, bots: null,
   queue: [], hold: null, holdTimer: null, lastTrick: undefined, dealResult: "", resultSeen: "", sheet: [],
-  next: null, clock: null, selected: new Set(), ruling: "", rulingSeen: "", laid: null,
+  next: null, clock: null, selected: new Set(), ruling: "", rulingSeen: "", laid: null, nextGames: null,
 };
 const PAUSE = "academie.trickPause";
 const PAUSES = [0, 1500, 3000, 6000];
@@ -348,7 +348,8 @@ function drawResult() {
   const result = page.dealResult;
   const over = page.over;
   const seated = page.welcome?.seat !== null && page.welcome?.seat !== undefined && token;
-  regions.update("result", { result, over, next: page.next, seated: Boolean(seated) }, () => [
+  const nextGames = page.nextGames ?? [];
+  regions.update("result", { result, over, next: page.next, seated: Boolean(seated), nextGames }, () => [
     result ? el("div", { class: "deal-result", role: "status" }, el("p", {}, withLaws(result)),
       over ? null : el("button", { type: "button", id: "continue", onclick: () => {
         page.dealResult = "";
@@ -359,16 +360,35 @@ function drawResult() {
     over && page.next ? el("p", {}, el("a", { href: page.next.url, id: "next-link" },
       page.next.seat === null ? t("Watch the next game") : t("Sit at the next game (seat {seat})",
         { seat: page.next.seat + 1 }))) : null,
-    over && !page.next && (seated || owner) ? el("button", { type: "button", id: "next-game", onclick: nextGame },
-      t("Next game with the same players")) : null]);
+    over && !page.next && (seated || owner) ? el("p", { class: "next-game" },
+      nextGames.length > 1 ? [el("label", { for: "next-game-choice" }, t("The next game")), " ",
+        el("select", { id: "next-game-choice" }, nextGames.map((game) => el("option", { value: game.game },
+          game.game === page.welcome?.game ? t("{title} again", { title: game.title }) : game.title))), " "] : null,
+      el("button", { type: "button", id: "next-game", onclick: nextGame }, t("Next game with the same players")))
+      : null]);
+  if (over && !page.nextGames && (seated || owner)) loadNextGames();
+}
+
+/** The games the same people may play next: this one first, then every other game for as many players. */
+async function loadNextGames() {
+  page.nextGames = [];
+  const players = page.welcome?.players;
+  let games = [];
+  try { games = await api("/api/games"); } catch { return; }  // the same game alone, by the button
+  page.nextGames = games.filter((game) => game.min_players <= players && players <= game.max_players)
+    .sort((a, b) => Number(b.game === page.welcome?.game) - Number(a.game === page.welcome?.game));
+  drawResult();
 }
 
 async function nextGame() {
   const query = new URLSearchParams({ lang: document.documentElement.lang });
   if (token) query.set("token", token);
   else if (owner) query.set("owner", owner);
+  const chosen = document.getElementById("next-game-choice")?.value;
+  const body = chosen && chosen !== page.welcome?.game ? { game: chosen } : {};
   try {
-    page.next = await api(`/api/tables/${encodeURIComponent(tableId)}/next?${query}`, { method: "POST", body: "{}" });
+    page.next = await api(`/api/tables/${encodeURIComponent(tableId)}/next?${query}`,
+      { method: "POST", body: JSON.stringify(body) });
     drawResult();
   } catch (error) {
     say(error.message);
