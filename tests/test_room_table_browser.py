@@ -273,7 +273,10 @@ def guinguette_stir(server: Server, browser: Browser) -> tuple[Page, Locator]:
 
 def test_guinguettes_stir_is_chosen_by_selecting_a_card_and_confirming_GU_5_1(
         server: Server, browser: Browser) -> None:
+    """Also: the log says the game is a reconstruction, but gives no terminal command ("type rules")."""
     page, selection = guinguette_stir(server, browser)
+    log = page.inner_text("#log")
+    assert "La Guinguette is a reconstruction" in log and "type rules" not in log
     confirm = selection.locator("button.confirm")
     assert confirm.is_disabled()
     card = page.eval_on_selector_all("#hand button.card[aria-pressed]", "b => b.map(x => x.dataset.card)")[0]

@@ -390,8 +390,10 @@ class _Narrator:
         teller, words, rules = self.teller, self.words, self.rules
         number, deals = self.deal + 1, rules.deals
         if self.deal == 0:
+            # every screen shows this line, the card room too: no terminal command in it (the terminal's help
+            # names its rules command)
             self.add(-1, words("La Guinguette is a reconstruction: only part of the old rules survives, and the "
-                               "rules marked R1 complete it (type rules)."))
+                               "rules marked R1 complete it."))
         eldest = self.eldest()
         if self.dealer == teller.me:
             self.add(-1, words("Deal {number} of {deals}: you deal; {eldest} is eldest hand and speaks first "
