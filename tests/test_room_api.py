@@ -67,14 +67,15 @@ def listed_tables(client: TestClient) -> set[str]:
     ({"game": "ecarte", "options": {"mode": "table"}}, 400, "fields of their own"),
     ({"game": "ecarte", "mode": "strict"}, 400, "allowed: enforced, table"),
     ({"game": "ecarte", "bots": {"1": "genius"}}, 400, "random, classical, search"),
-    ({"game": "ecarte", "bots": {"2": "random"}}, 400, "Seat 2 does not exist; allowed: 0 to 1"),
+    ({"game": "ecarte", "bots": {"2": "random"}}, 400, "Seat 3 does not exist; allowed: 1 to 2"),  # counted from 1
     ({"game": "ecarte", "names": {"0": "<script>"}}, 400, "A name has 1 to 24 characters"),
-    ({"game": "ecarte", "names": {"1": "Bob"}, "bots": {"1": "random"}}, 400, "Seat 1 is a bot's"),
+    ({"game": "ecarte", "names": {"1": "Bob"}, "bots": {"1": "random"}}, 400, "Seat 2 is a bot's"),
     ({"game": "ecarte", "seed": -1}, 400, "A seed is a whole number"),
     ({"game": "ecarte", "access": {"1": "public"}}, 400, "allowed: invited, open"),
-    ({"game": "ecarte", "access": {"1": "open"}, "bots": {"1": "random"}}, 400, "Seat 1 is a bot's"),
+    ({"game": "ecarte", "access": {"1": "open"}, "bots": {"1": "random"}}, 400, "Seat 2 is a bot's"),
     ({"game": "ecarte", "access": {"1": "open"}, "names": {"1": "Bob"}}, 400, "whoever joins it gives a name"),
-    ({"game": "ecarte", "access": {"2": "open"}}, 400, "Seat 2 does not exist"),
+    ({"game": "ecarte", "access": {"2": "open"}}, 400, "Seat 3 does not exist"),
+    ({"game": "ecarte", "access": {"x": "open"}}, 400, "Seat x does not exist; allowed: 1 to 2"),
     ({"game": "ecarte", "players": "two"}, 400, "players is not valid; allowed: a whole number of players."),
 ])
 def test_a_bad_table_is_refused_saying_what_is_allowed_and_nothing_is_created(
@@ -149,7 +150,7 @@ ECHOES = [  # (body, what the refusal still says is allowed)
     ({"game": "ecarte", "options": {FIVE_MB: 1}}, "known options: version, game"),
     ({"game": "ecarte", "options": {"must_trump": FIVE_MB}}, "allowed: True, False"),
     ({"game": "ecarte", "bots": {"1": FIVE_MB}}, "the bots of this game: random, classical"),
-    ({"game": "ecarte", "bots": {FIVE_MB: "random"}}, "allowed: 0 to 1"),
+    ({"game": "ecarte", "bots": {FIVE_MB: "random"}}, "allowed: 1 to 2"),
     ({"game": "ecarte", "mode": FIVE_MB}, "allowed: enforced, table"),
     ({"game": "ecarte", "takeover": FIVE_MB}, "the bots of this game: random, classical"),
     ({"game": "ecarte", FIVE_MB: 1}, "the fields: game, options"),
@@ -192,9 +193,9 @@ def test_join_takes_an_open_seat_with_a_new_token_once_and_leave_opens_it_again(
                                                        "bot_name": None}
     assert summary["seats"][0]["claimed"]  # when it was taken
     taken = client.post(f"/api/tables/{table_id}/join", json={"seat": 0, "name": "Eve"})
-    assert (taken.status_code, taken.json()) == (409, {"detail": "Seat 0 is taken."})
+    assert (taken.status_code, taken.json()) == (409, {"detail": "Seat 1 is taken."})  # seats counted from 1
     assert client.post(f"/api/tables/{table_id}/join", json={"seat": 1, "name": "Eve"}).json() == {
-        "detail": "Seat 1 is a bot's."}
+        "detail": "Seat 2 is a bot's."}
     assert client.post(f"/api/tables/{table_id}/leave?token=wrong").status_code == 403
     with client.websocket_connect(f"/ws/tables/{table_id}?token={token}") as socket:
         picture = until(socket, "picture")
@@ -217,8 +218,8 @@ def test_a_stranger_cannot_join_a_seat_reserved_for_its_link_and_gets_no_token(c
     the first connection through a link claims its seat."""
     table = new_table(client, game="whist", players=4)
     table_id = table["table"]
-    for lang, says in (("en", "Seat 3 is reserved for the player invited to it"),
-                       ("fr", "La place 3 est réservée au joueur qui y est invité")):
+    for lang, says in (("en", "Seat 4 is reserved for the player invited to it"),
+                       ("fr", "La place 4 est réservée au joueur qui y est invité")):
         refused = client.post(f"/api/tables/{table_id}/join?lang={lang}", json={"seat": 3, "name": "Mallory"})
         assert refused.status_code == 409 and refused.json()["detail"].startswith(says)
         assert set(refused.json()) == {"detail"} and table["seats"]["3"]["token"] not in refused.text
@@ -232,7 +233,7 @@ def test_a_stranger_cannot_join_a_seat_reserved_for_its_link_and_gets_no_token(c
         assert [seat["state"] for seat in seats] == ["reserved", "reserved", "reserved", "taken"]
         assert seats[3]["claimed"] and seats[3]["connected"]
     assert client.post(f"/api/tables/{table_id}/join", json={"seat": 3, "name": "Mallory"}).json() == {
-        "detail": "Seat 3 is taken."}
+        "detail": "Seat 4 is taken."}
     for seat_number in (0, 1, 2):
         with seat_socket(client, table, seat_number) as seat:
             until(seat, "picture")

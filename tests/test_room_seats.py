@@ -82,7 +82,7 @@ def test_the_creator_opens_an_absent_players_seat_to_anyone_and_the_old_link_die
     assert summary["seats"][1] == {"seat": 1, "name": None, "bot": None, "state": "open", "connected": False,
                                    "free": True, "claimed": None, "bot_name": None}
     again = hand_over(client, table, 1, "open")
-    assert (again.status_code, again.json()["detail"]) == (409, "Seat 1 is already open to anyone.")
+    assert (again.status_code, again.json()["detail"]) == (409, "Seat 2 is already open to anyone.")
     with seat_socket(client, table, 1) as socket:
         assert socket.receive_json()["code"] == "bad-token"
     joined = client.post(f"/api/tables/{table['table']}/join", json={"seat": 1, "name": "Eve"}).json()
@@ -92,8 +92,8 @@ def test_the_creator_opens_an_absent_players_seat_to_anyone_and_the_old_link_die
 @pytest.mark.parametrize(("seat", "what", "body", "owner", "status", "says"), [
     (1, "open", {}, "forged", 403, "Only the creator of table"),
     (1, "bot", {"bot": "random"}, "", 403, "Only the creator of table"),
-    (0, "open", {}, None, 409, "The player of seat 0 is at the table"),
-    (2, "bot", {"bot": "random"}, None, 400, "Seat 2 does not exist; allowed: 0 to 1."),
+    (0, "open", {}, None, 409, "The player of seat 1 is at the table"),  # seats counted from 1 in words
+    (2, "bot", {"bot": "random"}, None, 400, "Seat 3 does not exist; allowed: 1 to 2."),
     (1, "bot", {"bot": "genius"}, None, 400, "Unknown bot genius; the bots of this game: random, classical"),
     (1, "bot", {}, None, 400, "bot is missing; allowed: the name of a bot."),
     (1, "bot", {"bot": 5}, None, 400, "bot is not valid; allowed: the name of a bot."),
@@ -113,7 +113,7 @@ def test_a_hand_over_the_room_refuses_says_why_and_changes_nothing(
 def test_a_hand_over_is_refused_in_french_at_a_bots_seat_and_at_a_finished_game(client: TestClient) -> None:
     table = new_table(client, bots={"0": "random"})
     refused = hand_over(client, table, 0, "open", lang="fr")
-    assert (refused.status_code, refused.json()["detail"]) == (409, "La place 0 est celle d'un robot.")
+    assert (refused.status_code, refused.json()["detail"]) == (409, "La place 1 est celle d'un robot.")
     refused = hand_over(client, table, 1, "open", owner="forged", lang="fr")
     assert refused.json()["detail"] == (f"Seul le créateur de la table {table['table']} (avec le jeton du créateur) "
                                         "peut en céder les places.")

@@ -30,6 +30,7 @@ from academie.room.tables import (
     CHAT_HISTORY,
     Connection,
     LiveTable,
+    counted,
     dumps,
     new_state,
     room_words,
@@ -128,9 +129,14 @@ def _cut(error: Exception, options: Mapping[str, object]) -> str:
     return cut_echoes(str(error), [*options, *options.values()])
 
 
+def _no_seat(seat: object, players: int, w: Words) -> RoomError:
+    return RoomError(400, w("Seat {seat} does not exist; allowed: 1 to {players}.", seat=counted(seat),
+                            players=players))
+
+
 def _seat_number(key: str, players: int, w: Words) -> int:
     if not (key.isascii() and key.isdigit() and int(key) < players):
-        raise RoomError(400, w("Seat {seat} does not exist; allowed: 0 to {last}.", seat=echo(key), last=players - 1))
+        raise _no_seat(key, players, w)
     return int(key)
 
 
@@ -198,7 +204,8 @@ class Room:
         for key, name in spec.names.items():
             seat = _seat_number(key, players, w)
             if seat in bots:
-                raise RoomError(400, w("Seat {seat} is a bot's: only a player's seat takes a name.", seat=seat))
+                raise RoomError(400, w("Seat {seat} is a bot's: only a player's seat takes a name.",
+                                       seat=counted(seat)))
             names[seat] = self._clean_name(name, w)
         return names
 
@@ -210,11 +217,13 @@ class Room:
             seat = _seat_number(key, players, w)
             if access not in (INVITED, OPEN_TO_ANYONE):
                 raise RoomError(400, w("Unknown access {access} for seat {seat}; allowed: invited, open.",
-                                       access=echo(access), seat=seat))
+                                       access=echo(access), seat=counted(seat)))
             if seat in bots:
-                raise RoomError(400, w("Seat {seat} is a bot's: only a player's seat is invited or open.", seat=seat))
+                raise RoomError(400, w("Seat {seat} is a bot's: only a player's seat is invited or open.",
+                                       seat=counted(seat)))
             if access == OPEN_TO_ANYONE and seat in names:
-                raise RoomError(400, w("Seat {seat} is open to anyone: whoever joins it gives a name.", seat=seat))
+                raise RoomError(400, w("Seat {seat} is open to anyone: whoever joins it gives a name.",
+                                       seat=counted(seat)))
             if access == OPEN_TO_ANYONE:
                 opened.add(seat)
         return opened
@@ -455,8 +464,7 @@ class Room:
         """The seat numbered ``seat`` (400 if there is none)."""
         players = len(table.seats)
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
-            raise RoomError(400, w("Seat {seat} does not exist; allowed: 0 to {last}.", seat=echo(seat),
-                                   last=players - 1))
+            raise _no_seat(seat, players, w)
         return table.seats[seat]
 
     @staticmethod
@@ -464,12 +472,12 @@ class Room:
         if table.finished:
             raise RoomError(409, w("The game is over: no more actions."))
         if row.state == BOT:
-            raise RoomError(409, w("Seat {seat} is a bot's.", seat=row.seat))
+            raise RoomError(409, w("Seat {seat} is a bot's.", seat=counted(row.seat)))
         if row.state == RESERVED:
             raise RoomError(409, w("Seat {seat} is reserved for the player invited to it: only the link sent to "
-                                   "that player sits there.", seat=row.seat))
+                                   "that player sits there.", seat=counted(row.seat)))
         if row.state != OPEN:
-            raise RoomError(409, w("Seat {seat} is taken.", seat=row.seat))
+            raise RoomError(409, w("Seat {seat} is taken.", seat=counted(row.seat)))
 
     async def join(self, table_id: str, seat: object, name: object, lang: str) -> dict[str, object]:
         """Take a seat left open to anyone: a new token (and link) for the joiner alone."""
@@ -480,7 +488,7 @@ class Room:
             self._refuse_unless_open(table, row, w)
             fresh = token()
             if not await self._set_seat(table, SeatRow(row.seat, clean, fresh, None, now())):
-                raise RoomError(409, w("Seat {seat} is taken.", seat=row.seat))
+                raise RoomError(409, w("Seat {seat} is taken.", seat=counted(row.seat)))
         return {"token": fresh, "url": seat_url(table_id, fresh)}
 
     async def claim(self, table: LiveTable, seat: int) -> None:
@@ -500,7 +508,8 @@ class Room:
             if table.finished:
                 raise RoomError(409, w("The game is over: no more actions."))
             if not await self._set_seat(table, replace(table.seats[seat], name=clean)):
-                raise RoomError(409, w("Seat {seat} changed meanwhile: look at the table again.", seat=seat + 1))
+                raise RoomError(409, w("Seat {seat} changed meanwhile: look at the table again.",
+                                       seat=counted(seat)))
         return {"seat": seat, "name": clean}
 
     async def leave(self, table_id: str, seat_token: str, lang: str) -> dict[str, object]:
@@ -516,7 +525,8 @@ class Room:
     async def _vacate(self, table: LiveTable, new: SeatRow, w: Words) -> None:
         """Give a seat to ``new`` (open, or a bot's); its connections are told their token no longer acts."""
         if not await self._set_seat(table, new):
-            raise RoomError(409, w("Seat {seat} changed meanwhile: look at the table again.", seat=new.seat))
+            raise RoomError(409, w("Seat {seat} changed meanwhile: look at the table again.",
+                                   seat=counted(new.seat)))
         for connection in list(table.connections):
             if connection.seat == new.seat:
                 connection.send('{"type":"left"}')
@@ -537,10 +547,10 @@ class Room:
         if table.finished:
             raise RoomError(409, w("The game is over: no more actions."))
         if row.state == BOT:
-            raise RoomError(409, w("Seat {seat} is a bot's.", seat=row.seat))
+            raise RoomError(409, w("Seat {seat} is a bot's.", seat=counted(row.seat)))
         if table.connected(row.seat):
             raise RoomError(409, w("The player of seat {seat} is at the table: only an absent player's seat can be "
-                                   "handed over.", seat=row.seat))
+                                   "handed over.", seat=counted(row.seat)))
         return row
 
     async def hand_to_bot(self, table_id: str, seat: object, owner: str | None, bot: object,
@@ -561,7 +571,7 @@ class Room:
         async with self.table(table_id, lang) as table:
             row = self._absent_seat(table, seat, owner, w)
             if row.state == OPEN:
-                raise RoomError(409, w("Seat {seat} is already open to anyone.", seat=row.seat))
+                raise RoomError(409, w("Seat {seat} is already open to anyone.", seat=counted(row.seat)))
             await self._vacate(table, SeatRow(row.seat, None, None, None), w)
         return {"seat": row.seat, "state": OPEN}
 

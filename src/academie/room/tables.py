@@ -81,6 +81,15 @@ def game_words(lang: str, game: str) -> Words:
     return Words(lang, game=game)
 
 
+def counted(seat: object) -> str:
+    """A seat as a person counts it, from 1 (a request's and a message's JSON fields count from 0): ``0`` is "1";
+    what is not a seat number is echoed as it came."""
+    number = seat if isinstance(seat, int) and not isinstance(seat, bool) else None
+    if isinstance(seat, str) and seat.isascii() and seat.isdigit():
+        number = int(seat)
+    return str(number + 1) if number is not None and number >= 0 else echo(seat)
+
+
 class Refusal(Exception):
     """A message the table refuses, in the sender's language: ``code`` (stale, illegal, not-your-turn, ...) and
     the words that say why and what is allowed."""
@@ -525,7 +534,7 @@ class LiveTable:
             if isinstance(action, Irregular):
                 if action.seat != seat:
                     raise Refusal("not-your-turn", w("You can commit irregular acts only as your own seat ({seat}).",
-                                                     seat=seat))
+                                                     seat=counted(seat)))
             elif self.state.actor != seat:
                 raise Refusal("not-your-turn", w("It is not your turn."))
             trial = self.state.clone()
