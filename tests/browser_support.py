@@ -108,10 +108,13 @@ def cards_on_page(page: Page, words: Words) -> set[Card]:
 
 def screenshot(page: Page, name: str, *, full_page: bool = True) -> Path:
     """Save the page as <name>.png: in docs/screenshots with ACADEMIE_UPDATE_GOLDEN=1, else in RUN_SCREENSHOTS
-    (``full_page=False``: the screen alone, as a phone shows it with its hand held at the bottom)."""
+    (``full_page=False``: the screen alone, as a phone shows it with its hand held at the bottom), once the cards
+    on their way have reached their places."""
     folder = SCREENSHOTS if os.environ.get("ACADEMIE_UPDATE_GOLDEN") else RUN_SCREENSHOTS
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"{name}.png"
+    page.evaluate("Promise.all(document.getAnimations().filter((each) => each.id === 'card-move')"
+                  ".map((each) => each.finished)).then(() => true)")  # the cards at their places, not on their way
     page.screenshot(path=str(path), full_page=full_page)
     return path
 

@@ -549,6 +549,10 @@ def test_the_french_lobby_shows_every_options_values_in_french_never_a_key_nor_a
         english_labels = set(english["values"][key].values())
         assert not set(labels) & (english_labels | set(values)), key
         assert default.split(" : ", 1)[1] in labels, (key, default)
+    options = lobby.locator('form.create[data-game="quinze"] details')
+    options.locator("summary").click()
+    options.scroll_into_view_if_needed()
+    screenshot(lobby, "lobby-options-fr", full_page=False)
     page_text = lobby.locator("main").text_content() or ""
     keys = {str(value) for values in english["choices"].values() for value in values} - FRENCH_TOO
     assert not [key for key in keys if re.search(rf"(?<![\w-]){re.escape(key)}(?![\w-])", page_text)]

@@ -338,8 +338,17 @@ function laidCards(trick, held) {
     const [, seat, card] = key.split(" ");
     const place = document.querySelector(`.seat[data-seat="${seat}"]`);
     const face = place?.querySelector(`.played svg[data-card="${card}"]`);
-    if (face) travel(face, held.get(card) ?? place.querySelector("h3").getBoundingClientRect());
+    if (face) travel(face, held.get(card) ?? seatOrigin(place));
   }
+}
+
+/** Where another seat's card comes from: the last of the backs it holds, or (its backs not drawn) the middle of
+ * its name, as small as a back. */
+function seatOrigin(place) {
+  const back = [...place.querySelectorAll(".backs svg")].pop()?.getBoundingClientRect();
+  if (back?.width) return back;
+  const name = place.querySelector("h3").getBoundingClientRect();
+  return { left: name.left + name.width / 2 - 9, top: name.top, width: 18 };
 }
 
 /** A deal's result stays until the player moves on ("Continue"); the end of the game stays, with its replay and
