@@ -308,6 +308,22 @@ def test_the_creator_gives_an_absent_players_seat_to_a_bot_or_opens_it_from_the_
 
 
 # ------------------------------------------------------------------------------------------------ the lobby
+def test_a_seat_taken_meanwhile_is_refused_in_the_lobby_by_the_number_the_lobby_shows(
+        server: Server, browser: Browser) -> None:
+    """Two people see seat 4 open in the lobby and both press "Join at seat 4": the second reads "Seat 4 is
+    taken." (the room's refusals count seats from 1 as the pages do; the request said seat 3)."""
+    created = server.post("/api/tables", {"game": "whist", "players": 4, "seed": 36, "access": {"3": "open"},
+                                          "bots": {"1": "random", "2": "random"}})
+    lobbies = [open_page(browser, server.base + "/") for _ in range(2)]
+    entries = [lobby.locator(f'#open li[data-table="{created["table"]}"]') for lobby in lobbies]
+    for entry, name in zip(entries, ("Dora", "Eve"), strict=True):
+        entry.get_by_placeholder("Your name").fill(name)
+    entries[0].get_by_role("button", name="Join at seat 4").click()
+    lobbies[0].wait_for_url(re.compile(r"\?token="))
+    entries[1].get_by_role("button", name="Join at seat 4").click()
+    lobbies[1].wait_for_function("document.querySelector('form.join .problem')?.textContent === 'Seat 4 is taken.'")
+
+
 def test_the_lobby_creates_a_table_with_the_options_chosen_and_shows_a_refusal_E_6_2(
         server: Server, browser: Browser) -> None:
     """Each rules option is shown with its default and a word on it; an option the rules refuse is explained on
