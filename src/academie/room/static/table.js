@@ -326,7 +326,7 @@ function draw() {
 }
 
 /** The cards of the trick laid since the last picture travel to their places in front of their seats: the
- * viewer's from his hand (`held`: where each card of it was), another seat's from its name (none on the first
+ * viewer's from his hand (`held`: where each card of it was), another seat's from its backs (none on the first
  * picture a page draws, whose cards were laid before it came). */
 function laidCards(trick, held) {
   const laid = new Set((trick?.plays ?? []).map(([seat, card]) => `${trick.number} ${seat} ${card}`));
