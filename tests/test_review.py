@@ -148,9 +148,11 @@ def test_a_seats_whole_review_is_the_same_whoever_holds_the_cards_it_never_saw()
     assert reviews[0].decisions
 
 
-def test_W_8_3_fourth_hand_who_ducks_the_king_under_his_ace_is_marked_and_the_ace_named() -> None:
-    """Seat 0 leads the king of hearts, the third hand follows low; the fourth hand (seat 3) holds the ace: ducking
-    with a small heart gives up a trick in every deal the seat can imagine; the ace is the better choice."""
+def test_W_5_fourth_hand_who_ducks_the_king_under_his_ace_is_marked_and_the_ace_named() -> None:
+    """W-§5 (the highest card of the suit led wins the trick): seat 0 leads the king of hearts, the third hand
+    follows low; the fourth hand (seat 3) holds the ace: ducking with a small heart gives up a trick in every deal
+    the seat can imagine; the ace is the better choice (the books' advice, fourth hand wins, is the bots' W-§8.1,
+    which is advice, not a rule of the catalogue)."""
     order = whist_deck(hands={0: "KH QH JH 2C 3C 4C 5C 6C 7C 8C 9C TC JC", 1: "2H 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS",
                               2: "3H 5H 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD", 3: "AH 4H 6H 7H 8H 9H TH KD AD QC KC AC 2S"},
                        dealer=3)

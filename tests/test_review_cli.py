@@ -12,6 +12,8 @@ from typer.testing import CliRunner
 from academie import record
 from academie.cli import app
 from academie.games import load
+from academie.games.ecarte import EcarteState
+from academie.games.ecarte.positions import deck as ecarte_deck
 
 runner = CliRunner()
 
@@ -68,3 +70,22 @@ def test_review_refuses_a_seat_a_level_or_a_chart_it_cannot_give(tmp_path: Path)
                           (("--chart", str(tmp_path / "chart.png")), ".svg"), (("--samples", "1"), "2 or more")):
         code, out, err = invoke("review", path, *args)
         assert code != 0 and allowed in out + err, (args, out, err)
+
+
+def test_E_5_a_seat_whose_every_move_was_forced_is_told_it_had_no_decision(tmp_path: Path) -> None:
+    """E-§5: the elder leads 8♦ and the dealer (seat 0) follows with his one diamond: his only move was forced, and
+    ``academie review --seat 0`` says he had no decision to make, in English and French."""
+    order = ecarte_deck(hands={1: "8D KC QC 7H QH", 0: "9D 7C 8C KH 8H"}, dealer=0, turn_up="7S")
+    state = EcarteState.new(decks=[order], first_dealer=0)
+    for text in ("stand", "play 8D", "play 9D"):
+        state.apply_text(text)
+    path = tmp_path / "forced.acad"
+    record.save_file(record.from_state(state), path)
+    told = {"en": "Seat 0 had no decision to make: every move it made was forced.",
+            "fr": "La place 0 n'avait aucune décision à prendre : tous ses coups étaient forcés."}
+    for lang, sentence in told.items():
+        code, out, err = invoke("review", str(path), "--seat", "0", "--samples", "4", "--lang", lang)
+        assert code == 0, err
+        assert sentence in " ".join(out.split()), out
+    code, out, err = invoke("review", str(path), "--seat", "1", "--samples", "4", "--lang", "en")
+    assert code == 0 and "had no decision" not in out, out

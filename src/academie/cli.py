@@ -963,6 +963,10 @@ def _print_review(console: Console, result: reviews.Review, words: Words) -> Non
         table.add_row(str(line.seat), str(line.decisions), f"{line.cost:.2f}", f"{line.mean_cost:.3f}", accuracy,
                       *(str(line.marks[name]) for name in reviews.MARKS), f"{line.luck:.2f}", f"{line.result:g}")
     console.print(table)
+    for line in result.seats:
+        if not line.decisions:
+            console.print(escape(words("Seat {seat} had no decision to make: every move it made was forced.",
+                                       seat=line.seat)))
     for decision in result.decisions:
         if decision.mark is not None:
             console.print(escape(f"{decision.step} · {decision.seat} · {decision.played} → {decision.best} · "

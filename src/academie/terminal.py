@@ -13,7 +13,7 @@ terminal leaves a record that ``academie play --resume`` continues.
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from typing import Final
@@ -38,6 +38,7 @@ from academie.engine import (
     Rules,
     View,
 )
+from academie.games import load
 from academie.hint import Hint
 from academie.picture import WIDTH, MovePicture, Painter, Picture, draw_tally, draw_text, draw_trick, menu
 from academie.registry import GameType
@@ -258,7 +259,10 @@ class Session:
             result = reviews.review(records.from_state(self.state), seat=self.human, exact=False, progress=advance)
         finally:
             self.progress("")
-        for line in review_lines(result, self.human, words):
+        marked = {decision.step for decision in result.decisions if decision.mark is not None}
+        moves = move_words(load(result.game), self.state, self.human, marked, painter=self.painter, words=words,
+                           names=self.names)
+        for line in review_lines(result, self.human, words, moves=moves):
             self.out.say(line)
 
     # ------------------------------------------------------------------ the person's turn
@@ -457,14 +461,33 @@ class Session:
         return self._move(group[int(numbers[1]) - 1], picture)
 
 
-def review_lines(result: reviews.Review, seat: int, words: Words) -> list[str]:
+def move_words(game: GameType, final: Game, seat: int, steps: Collection[int], *, painter: Painter, words: Words,
+               names: Sequence[str]) -> dict[int, dict[str, str]]:
+    """The words of the menu for each choice of ``seat`` at its decisions ``steps`` of the game ``final`` replays
+    (``play KH`` is "play K♥", "jouer R♥"): each decision's moves as the picture of the seat's view then labels them,
+    by the action's text."""
+    labels: dict[int, dict[str, str]] = {}
+    for step, state, who, _action in reviews.decisions_of(game, final):
+        if who == seat and step in steps:
+            picture = painter.paint(state.view(seat), words=words, names=names)
+            labels[step] = {move.action: move.label for move in picture.moves}
+    return labels
+
+
+def review_lines(result: reviews.Review, seat: int, words: Words, *,
+                 moves: Mapping[int, Mapping[str, str]] | None = None) -> list[str]:
     """What the terminal says of ``seat``'s review: its totals, each deal's luck and cost, then each marked decision
-    with the better choice and the values of the best choices and of the one played. Nothing in it reads another
+    with the better choice and the values of the best choices and of the one played, each choice in the menu's
+    words where ``moves`` has them (:func:`move_words`; else as the record writes it). Nothing in it reads another
     seat's hidden cards."""
     unit = reviews.term(result.unit, words)
+    labels = moves or {}
 
     def number(value: float) -> str:
         return words.number(f"{value:.2f}")
+
+    def said(decision: reviews.Decision, action: str) -> str:
+        return labels.get(decision.step, {}).get(action, action)
 
     mine = next(line for line in result.seats if line.seat == seat)
     if not mine.decisions:
@@ -485,12 +508,12 @@ def review_lines(result: reviews.Review, seat: int, words: Words) -> list[str]:
     for decision in marked:
         lines.append(words("Deal {deal}, {mark}: you played {played}; {best} was better by {cost} {unit} (± {error})."
                            , deal=decision.deal + 1, mark=reviews.term(decision.mark or "", words),
-                           played=decision.played, best=decision.best, cost=number(decision.cost), unit=unit,
-                           error=number(decision.cost_error)))
+                           played=said(decision, decision.played), best=said(decision, decision.best),
+                           cost=number(decision.cost), unit=unit, error=number(decision.cost_error)))
         ranked = sorted(decision.choices, key=lambda choice: -choice.value)
         shown = [choice for choice in ranked[:SHOWN_CHOICES] if choice.action != decision.played]
         shown.append(decision.value_of(decision.played))
-        values = "; ".join(f"{choice.action} {number(choice.value)}" for choice in shown)
+        values = "; ".join(f"{said(decision, choice.action)} {number(choice.value)}" for choice in shown)
         lines.append("  " + words("The best choices' values and yours: {values}", values=values))
     return lines
 
