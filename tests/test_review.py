@@ -167,6 +167,38 @@ def test_W_5_fourth_hand_who_ducks_the_king_under_his_ace_is_marked_and_the_ace_
     assert duck.exact.before is not None and duck.exact.after is not None and duck.exact.before > duck.exact.after
 
 
+def test_W_4_2_a_call_at_eight_that_wins_the_game_is_valued_as_the_game_not_as_no_tricks() -> None:
+    """W-§4.2, W-§6.1, W-§6.2: a real rubber (the classical bots, seed 31) where seat 2's side is at eight and
+    seat 2, holding two honours, may call before his first card; his partner holds an honour. The call, answered,
+    wins the game without a trick played: it is not marked and costs nothing, valued in every world at least as
+    high as the card (eight tricks, those that would win the game by play, where the partner answers; the best
+    card's tricks where he would deny). Playing the card instead is valued below calling, the call named best."""
+    game = load("whist")
+    state = game.new(seed=31, first_dealer=0)
+    bots = [game.make_bot("classical", seed=seat) for seat in range(4)]
+    while "call" not in {str(action) for action in state.legal_actions()}:
+        actor = state.actor
+        assert actor is not None and actor >= 0 and len(state.deal_results) < 3
+        state.apply(bots[actor].choose(state.view(actor)))
+    seat = state.actor
+    assert seat == 2 and state.view(seat).score == (8, 1)
+    values = value_choices(game, state, seat, samples=8, step=len(state.operations))
+    calls = values.pop(state.parse_action("call"))
+    assert all(call >= card for other in values.values() for call, card in zip(calls, other, strict=True))
+    called = state.clone()
+    called.apply_text("call")
+    called.apply_text("answer")
+    assert called.deal_results[-1].completed is False and called.game_results[-1].winner == 0
+    decision = review(record.from_state(called), seat=seat, samples=8).decisions[-1]
+    assert (decision.played, decision.best, decision.cost, decision.mark) == ("call", "call", 0.0, None)
+    assert decision.value_of("call").value > max(c.value for c in decision.choices if c.action != "call")
+    played = state.clone()
+    played.apply(next(action for action in played.legal_actions() if str(action) != "call"))
+    decision = review(record.from_state(played), seat=seat, samples=8).decisions[-1]
+    assert decision.best == "call" and decision.played != "call"
+    assert decision.value_of("call").value > decision.value_of(decision.played).value
+
+
 def test_E_5_the_last_two_tricks_solved_exactly_mark_the_king_played_too_soon() -> None:
     """Écarté, trick 4: the elder (who stood) leads 7♥ and the dealer holds K♥ 8♥, both of which overtake. With
     K♥ kept, the last trick is his unless the elder trumps; with 8♥ kept, any heart from the 9 up takes it too.
