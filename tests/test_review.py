@@ -15,7 +15,7 @@ from academie.engine import Game, Irregular, Mode, Remedy, Rules, Shuffle
 from academie.games import GameType, load
 from academie.games.ecarte import EcarteRules, EcarteState
 from academie.games.ecarte.positions import deck as ecarte_deck
-from academie.games.quinze import QuinzeRules, QuinzeState
+from academie.games.quinze import QuinzeRules, QuinzeState, QuinzeView
 from academie.games.whist import WhistState
 from academie.games.whist.positions import deck as whist_deck
 from academie.review import (
@@ -234,6 +234,51 @@ def test_Q_5_8_form_b_elder_who_stands_on_a_low_total_is_marked_against_the_exac
         assert "Form B" in decision.exact.label
         return
     pytest.fail("no deal where the elder's exact policy always draws")
+
+
+def test_Q_5_3_Q_R9_a_raise_of_the_pot_on_poor_cards_is_not_valued_above_drawing_or_the_least_raise() -> None:
+    """Q-§5.3, Q-R9, Form A at four (the classical bots, seed 4): seat 1, the elder, holds 7 (a hidden 3 under the
+    4 it drew), the pot is 16 and two opponents are in. In the review's play-outs an opponent decides by his cards,
+    not by the size of the bet, so a raise of the whole pot wins no more folds than one of half the pot: it is
+    valued below drawing a card and below the least raise, where the classical bots, folding to its size, valued it
+    above both (8.19 tokens against 5.03 for a card). Raising it is marked over 128 worlds (its cost is within the
+noise of 32), the card named better."""
+    game = load("quinze")
+    state = game.new(QuinzeRules(players=4), seed=4, first_dealer=0)
+    bots = [game.make_bot("classical", seed=seat) for seat in range(4)]
+    while len(state.operations) < 8:
+        actor = state.actor
+        assert actor is not None and actor >= 0
+        state.apply(bots[actor].choose(state.view(actor)))
+    view = state.view(1)
+    assert isinstance(view, QuinzeView)
+    assert (state.actor, view.total(1), view.pot) == (1, 7, 16)
+    values = {str(action): sum(worlds) / len(worlds)
+              for action, worlds in value_choices(game, state, 1, samples=32, step=len(state.operations)).items()}
+    assert values["raise 16"] < min(values["card"], values["raise 1"]), values
+    state.apply_text("raise 16")
+    decision = review(record.from_state(state), seat=1, samples=128).decisions[-1]
+    assert (decision.played, decision.best) == ("raise 16", "card") and decision.mark is not None, decision
+
+
+def test_Q_5_2_form_a_strongest_level_playing_itself_costs_a_fraction_of_the_random_bots_cost() -> None:
+    """Q-§5.2, Q-§5.3: Form A at four, one coup from each of three seeds (the bench's figures): the expert
+    playing itself costs under a quarter of what the random bot playing itself costs, per decision, with the
+    opponents of the play-outs no longer folding to the size of a raise."""
+    game = load("quinze")
+    costs = {}
+    for level in ("random", game.strongest()):
+        decisions = []
+        for seed in range(3):
+            state = game.new(QuinzeRules(players=4), seed=seed, first_dealer=0)
+            bots = [game.make_bot(level, seed=seat) for seat in range(4)]
+            while not state.deal_results:
+                actor = state.actor
+                assert actor is not None and actor >= 0
+                state.apply(bots[actor].choose(state.view(actor)))
+            decisions += review(record.from_state(state), samples=16).decisions
+        costs[level] = sum(d.cost for d in decisions) / len(decisions)
+    assert costs[game.strongest()] < costs["random"] / 4, costs
 
 
 def test_rulings_remedies_and_irregular_acts_of_table_mode_are_not_decisions() -> None:

@@ -209,6 +209,12 @@ class Reviewer(Protocol):
         policy), or None."""
         ...
 
+    def play_model(self, world: Game, seat: int, /) -> Action | None:
+        """In a play-out valuing a decision of ``seat``, the move of the player to act in ``world`` by the game's
+        own model of him where the bots of the level would mislead the review (Le Quinze's opponents who fold to any
+        large raise); None: the level's bot moves."""
+        ...
+
 
 def fixed_thresholds(slip: float, mistake: float, blunder: float) -> Callable[[Rules], tuple[float, float, float]]:
     """The review's thresholds of a game whose stakes do not depend on its rules."""
@@ -236,6 +242,11 @@ def no_world_values(world: Game, seat: int) -> dict[Action, float] | None:
 
 def no_exact_answer(state: Game, seat: int) -> ExactAnswer | None:
     """The review's default: no exact answer beside the sampled values."""
+    return None
+
+
+def no_play_model(world: Game, seat: int) -> Action | None:
+    """The review's default: the bots of the level play every move of a play-out."""
     return None
 
 

@@ -61,6 +61,7 @@ from academie.registry import (
     every_choice,
     fixed_thresholds,
     no_exact_answer,
+    no_play_model,
     no_world_values,
     seat_points,
 )
@@ -183,14 +184,16 @@ class _Hooks:
     choices: Callable[[View], Sequence[Action]]
     world_values: Callable[[Game, int], dict[Action, float] | None]
     exact: Callable[[Game, int], ExactAnswer | None]
+    play_model: Callable[[Game, int], Action | None]
 
 
 def _hooks(game: GameType) -> _Hooks:
     if game.review is None:
         return _Hooks(DEFAULT_UNIT, fixed_thresholds(*DEFAULT_THRESHOLDS), seat_points, every_choice, no_world_values,
-                      no_exact_answer)
+                      no_exact_answer, no_play_model)
     hooks: Reviewer = game.review()
-    return _Hooks(hooks.UNIT, hooks.thresholds, hooks.outcome, hooks.choices, hooks.world_values, hooks.exact)
+    return _Hooks(hooks.UNIT, hooks.thresholds, hooks.outcome, hooks.choices, hooks.world_values, hooks.exact,
+                  hooks.play_model)
 
 
 def decisions_of(game: GameType, final: Game) -> Iterator[tuple[int, Game, int, Action]]:
@@ -220,7 +223,8 @@ def _seed(game: str, seat: int, step: int, view: View, level: str, samples: int)
 
 
 def _play_out(world: Game, seat: int, bots: Sequence[Bot], hooks: _Hooks) -> float:
-    """Play ``world`` to the end of its deal with ``bots``; what ``seat`` made of the deal (0 if it never ends)."""
+    """Play ``world`` to the end of its deal with ``bots`` (where the game's model of a player has no move of its
+    own); what ``seat`` made of the deal (0 if it never ends)."""
     deals = len(world.deal_results)
     for _ in range(MAX_PLAYOUT):
         if len(world.deal_results) > deals:
@@ -236,7 +240,8 @@ def _play_out(world: Game, seat: int, bots: Sequence[Bot], hooks: _Hooks) -> flo
         if actor < 0:  # the table rules with nobody's choice
             world.apply_unchecked(world.legal_actions()[0])
             continue
-        world.apply_unchecked(bots[actor].choose(world.view(actor)))
+        modelled = hooks.play_model(world, seat)
+        world.apply_unchecked(bots[actor].choose(world.view(actor)) if modelled is None else modelled)
     if len(world.deal_results) <= deals:
         return 0.0
     return hooks.outcome(world.deal_results[deals], seat)

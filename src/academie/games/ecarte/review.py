@@ -22,9 +22,10 @@ from academie.games.ecarte.state import EcarteState, EcarteView, Phase, Play
 from academie.registry import every_choice as choices
 from academie.registry import fixed_thresholds
 from academie.registry import no_exact_answer as exact
+from academie.registry import no_play_model as play_model
 
 UNIT: Final = "points"
-__all__ = ["UNIT", "choices", "exact", "outcome", "thresholds", "world_values"]
+__all__ = ["UNIT", "choices", "exact", "outcome", "play_model", "thresholds", "world_values"]
 thresholds = fixed_thresholds(0.15, 0.4, 0.8)
 
 

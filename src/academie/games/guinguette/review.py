@@ -12,9 +12,10 @@ from typing import Final
 from academie.registry import every_choice as choices
 from academie.registry import fixed_thresholds
 from academie.registry import no_exact_answer as exact
+from academie.registry import no_play_model as play_model
 from academie.registry import no_world_values as world_values
 from academie.registry import seat_points as outcome
 
 UNIT: Final = "tokens"
 thresholds = fixed_thresholds(0.5, 1.5, 3.0)
-__all__ = ["UNIT", "choices", "exact", "outcome", "thresholds", "world_values"]
+__all__ = ["UNIT", "choices", "exact", "outcome", "play_model", "thresholds", "world_values"]

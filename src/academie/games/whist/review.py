@@ -33,9 +33,10 @@ from academie.games.whist.state import DealResult as WhistDealResult
 from academie.registry import every_choice as choices
 from academie.registry import fixed_thresholds
 from academie.registry import no_exact_answer as exact
+from academie.registry import no_play_model as play_model
 
 UNIT: Final = "tricks"
-__all__ = ["UNIT", "choices", "exact", "outcome", "thresholds", "world_values"]
+__all__ = ["UNIT", "choices", "exact", "outcome", "play_model", "thresholds", "world_values"]
 thresholds = fixed_thresholds(0.2, 0.5, 1.0)
 
 
