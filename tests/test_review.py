@@ -331,6 +331,29 @@ def test_la_guimbarde_random_bot_costs_clearly_more_than_the_strongest_level() -
     assert costs["random"] > 0.1 and costs["random"] > 4 * costs[game.strongest()], costs
 
 
+def test_the_luck_of_each_deal_carries_its_standard_error_which_falls_as_the_worlds_grow() -> None:
+    """Écarté, three deals of the classical bots: each deal's luck is the best choice's value at the seat's first
+    decision, given with that value's standard error; a seat's is the deals' in quadrature; with eight times the
+    worlds the error of every seat's luck is smaller (by about the square root of eight)."""
+    partie = record.from_state(played("ecarte", deals=3, seed=5))
+    errors = {}
+    for samples in (8, 64):
+        result = review(partie, samples=samples)
+        for line in result.deals:
+            if line.luck is None:
+                assert line.luck_error is None
+                continue
+            first = next(d for d in result.decisions if d.seat == line.seat and d.deal == line.deal)
+            best = max(first.choices, key=lambda choice: choice.value)
+            assert (line.luck, line.luck_error) == (best.value, best.error)
+        for seat in result.seats:
+            deals = [line.luck_error or 0.0 for line in result.deals if line.seat == seat.seat]
+            assert seat.luck_error == pytest.approx(math.sqrt(sum(error ** 2 for error in deals)))
+        errors[samples] = [seat.luck_error for seat in result.seats]
+        assert {"luck", "luck_error"} <= set(to_json(result)["deals"][0])  # type: ignore[index]
+    assert all(0 < more < fewer for fewer, more in zip(errors[8], errors[64], strict=True)), errors
+
+
 def test_the_review_is_deterministic_and_speaks_french() -> None:
     partie = record.from_state(played("ecarte"))
     first, second = review(partie, samples=4), review(partie, samples=4)

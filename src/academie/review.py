@@ -18,7 +18,9 @@ bias would otherwise give every decision among near-equal choices a cost, as lar
 of its decisions left unmarked, in percent. The **luck** of a deal for a seat is the value of its best choice at
 its first decision of the deal: what its cards were worth with good play from there, before its play could
 change anything; the deal's result minus the luck is what the play (its own and the others') and the fall of
-the unseen cards made of them.
+the unseen cards made of them. It is given with its standard error (that of the best choice's mean; a seat's, the
+deals' added in quadrature): no solver values a whole deal from its first decision, so the luck is as precise as
+the worlds are many.
 
 Where an exact answer exists it is given beside, labelled as what it is: with every card seen (the true deal
 solved exactly: Whist's double-dummy tricks before and after the card, Écarté's tricks), or an optimal policy
@@ -136,13 +138,16 @@ class Decision:
 
 @dataclass(frozen=True, slots=True)
 class DealLine:
-    """A seat's deal: what its play cost, its luck (None when it made no decision) and the deal's outcome."""
+    """A seat's deal: what its play cost, its luck (None when it made no decision) with its standard error, and the
+    deal's outcome."""
 
     seat: int
     deal: int
     cost: float
     luck: float | None
     result: float
+    luck_error: float | None = None
+    """The standard error of ``luck``: that of the best choice's mean at the deal's first decision."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,6 +163,8 @@ class SeatLine:
     marks: Mapping[str, int]
     luck: float
     result: float
+    luck_error: float = 0.0
+    """The standard error of ``luck``: the deals' errors added in quadrature (each deal's worlds are its own)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -420,9 +427,11 @@ def _deal_lines(final: Game, decisions: Sequence[Decision], hooks: _Hooks,
             break  # the deal in progress when the record stops, with no decision yet
         for seat in seats:
             mine = [d for d in decisions if d.seat == seat and d.deal == deal]
-            luck = max(c.value for c in mine[0].choices) if mine else None
+            best = max(mine[0].choices, key=lambda choice: choice.value) if mine else None
             result = hooks.outcome(results[deal], seat) if deal < len(results) else 0.0
-            lines.append(DealLine(seat=seat, deal=deal, cost=sum(d.cost for d in mine), luck=luck, result=result))
+            lines.append(DealLine(seat=seat, deal=deal, cost=sum(d.cost for d in mine),
+                                  luck=None if best is None else best.value, result=result,
+                                  luck_error=None if best is None else best.error))
     return tuple(lines)
 
 
@@ -434,7 +443,8 @@ def _seat_line(seat: int, decisions: Sequence[Decision], deals: Sequence[DealLin
     return SeatLine(seat=seat, decisions=len(mine), cost=cost, mean_cost=cost / len(mine) if mine else 0.0,
                     accuracy=100.0 * unmarked / len(mine) if mine else None, marks=marks,
                     luck=sum(line.luck or 0.0 for line in deals if line.seat == seat),
-                    result=sum(line.result for line in deals if line.seat == seat))
+                    result=sum(line.result for line in deals if line.seat == seat),
+                    luck_error=math.sqrt(sum((line.luck_error or 0.0) ** 2 for line in deals if line.seat == seat)))
 
 
 # ------------------------------------------------------------------------------------------------ output
@@ -467,9 +477,11 @@ def to_json(result: Review, words: Words | None = None) -> dict[str, object]:
         "samples": result.samples, "results": list(result.results),
         "seats": [{"seat": s.seat, "decisions": s.decisions, "cost": _round(s.cost), "mean_cost": _round(s.mean_cost),
                    "accuracy": None if s.accuracy is None else round(s.accuracy, 1), "marks": dict(s.marks),
-                   "luck": _round(s.luck), "result": _round(s.result)} for s in result.seats],
+                   "luck": _round(s.luck), "luck_error": _round(s.luck_error), "result": _round(s.result)}
+                  for s in result.seats],
         "deals": [{"seat": d.seat, "deal": d.deal, "cost": _round(d.cost),
-                   "luck": None if d.luck is None else _round(d.luck), "result": _round(d.result)}
+                   "luck": None if d.luck is None else _round(d.luck), "luck_error": _maybe(d.luck_error),
+                   "result": _round(d.result)}
                   for d in result.deals],
         "decisions": [{
             "seat": d.seat, "step": d.step, "deal": d.deal, "played": d.played, "best": d.best,
@@ -497,12 +509,12 @@ def markdown(result: Review, words: Words | None = None) -> str:
     for seat in result.seats:
         accuracy = "—" if seat.accuracy is None else f"{seat.accuracy:.0f}%"
         lines.append(f"| {seat.seat} | {seat.decisions} | {seat.cost:.2f} | {seat.mean_cost:.3f} | {accuracy} | "
-                     f"{seat.marks['slip']} | {seat.marks['mistake']} | {seat.marks['blunder']} | {seat.luck:.2f} | "
-                     f"{seat.result:g} |")
+                     f"{seat.marks['slip']} | {seat.marks['mistake']} | {seat.marks['blunder']} | {seat.luck:.2f} ± "
+                     f"{seat.luck_error:.2f} | {seat.result:g} |")
     lines += ["", w("| Deal | Seat | Cost of the play | Luck (value of the cards dealt) | Result |"),
               "|---|---|---|---|---|"]
     for deal in result.deals:
-        luck = "—" if deal.luck is None else f"{deal.luck:.2f}"
+        luck = "—" if deal.luck is None else f"{deal.luck:.2f} ± {deal.luck_error or 0.0:.2f}"
         lines.append(f"| {deal.deal + 1} | {deal.seat} | {deal.cost:.2f} | {luck} | {deal.result:g} |")
     lines += ["", w("| Step | Seat | Played | Best | Cost | Mark | Exact | Why |"), "|---|---|---|---|---|---|---|---|"]
     for d in result.decisions:
