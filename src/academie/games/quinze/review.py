@@ -36,7 +36,8 @@ from academie.registry import no_world_values as world_values
 from academie.registry import seat_points as outcome
 
 UNIT: Final = "tokens"
-__all__ = ["UNIT", "choices", "exact", "outcome", "play_model", "thresholds", "world_values"]
+__all__ = ["SIZE_BLIND_PRICE", "UNIT", "choices", "exact", "outcome", "play_model", "strength", "thresholds",
+           "world_values"]
 SIZE_BLIND_PRICE: Final = 1 / 4
 """The price of holding a bet of half the pot (its share of the pot it would win: 0.5 / (1 + 0.5 + 0.5)): an
 opponent in the review's play-outs who would hold such a bet holds any larger one."""

@@ -36,7 +36,7 @@ from academie.registry import no_exact_answer as exact
 from academie.registry import no_play_model as play_model
 
 UNIT: Final = "tricks"
-__all__ = ["UNIT", "choices", "exact", "outcome", "play_model", "thresholds", "world_values"]
+__all__ = ["GAME_AT_EIGHT", "UNIT", "choices", "exact", "outcome", "play_model", "thresholds", "world_values"]
 thresholds = fixed_thresholds(0.2, 0.5, 1.0)
 
 
