@@ -20,9 +20,10 @@ SERVED = "http://testserver"
 @contextmanager
 def room_client(database: Path, **options: Any) -> Iterator[TestClient]:
     """A started room on ``database`` (SQLite) through the test client; ``options`` of ``create_app`` (by
-    default one bot worker, and no limit a test would meet on the messages or the tables it creates)."""
+    default one bot worker, no limit a test would meet on the messages or the tables it creates, and reviews of
+    finished games at a small precision)."""
     settings: dict[str, Any] = {"workers": 1, "message_rate": 1000, "origins": (SERVED,), "create_rate": 1e6,
-                                "create_burst": 1e6} | options
+                                "create_burst": 1e6, "review_samples": 4} | options
     with TestClient(create_app(database_url=f"sqlite+aiosqlite:///{database}", **settings)) as started:
         yield started
 

@@ -46,12 +46,14 @@ class Server:
     """``academie serve`` in a process of its own (``python -m academie serve``), on a free loopback port."""
 
     def __init__(self, folder: Path, *, db: str | None = None, port: int | None = None,
-                 allowed_origins: tuple[str, ...] = (), message_rate: float = 100000) -> None:
+                 allowed_origins: tuple[str, ...] = (), message_rate: float = 100000, review_samples: int = 4) -> None:
         self.folder = folder
         self.db = db or f"sqlite+aiosqlite:///{folder / 'room.db'}"
         self.port = port or free_port()
         self.allowed_origins = allowed_origins
         self.message_rate = message_rate
+        self.review_samples = review_samples
+        """Worlds per decision of the reviews of finished games: few, so that the tables' reviews cost little."""
         self.process: subprocess.Popen[bytes] | None = None
 
     @property
@@ -65,7 +67,7 @@ class Server:
     def start(self) -> Server:
         command = [sys.executable, "-m", "academie", "serve", "--port", str(self.port), "--db", self.db,
                    "--workers", "1", "--message-rate", str(self.message_rate), "--create-rate", "100000",
-                   "--create-burst", "1000"]
+                   "--create-burst", "1000", "--review-samples", str(self.review_samples)]
         for origin in self.allowed_origins:
             command += ["--allowed-origin", origin]
         log = (self.folder / f"server-{self.port}.log").open("ab")

@@ -167,6 +167,10 @@ def serve(
     create_burst: Annotated[float, typer.Option(help="New tables one address may create at once.", min=1)] = 10.0,
     max_live_tables: Annotated[int, typer.Option(
         help="Tables kept in memory; past this, the idle ones leave it (the database keeps them).", min=1)] = 1000,
+    review_level: Annotated[str, typer.Option(
+        help="The bots that play the deals out in the reviews of finished games.")] = "classical",
+    review_samples: Annotated[int, typer.Option(
+        help="Worlds per decision in the reviews of finished games (more: slower, more precise).", min=2)] = 32,
 ) -> None:
     """The card room: play with friends in the browser, bots in the empty seats (docs/card-room.md)."""
     import uvicorn  # the server's dependencies load only for this command
@@ -177,7 +181,7 @@ def serve(
     url, origins = _room_address(db, host, port, allowed_origin or [])
     application = create_app(database_url=url, origins=origins, workers=workers, message_rate=message_rate,
                              create_rate=create_rate, create_burst=create_burst, max_live=max_live_tables,
-                             scheduled_gc=True)
+                             scheduled_gc=True, review_level=review_level, review_samples=review_samples)
     from sqlalchemy.engine import make_url
 
     console = Console(stderr=True, highlight=False)

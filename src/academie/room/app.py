@@ -27,6 +27,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from academie import record
 from academie.engine import Mode, rules_to_dict
 from academie.games import GAMES
+from academie.review import DEFAULT_LEVEL, DEFAULT_SAMPLES
 from academie.room import pages
 from academie.room.bodies import (
     BotRequest,
@@ -54,6 +55,7 @@ from academie.room.limits import (
     origin_allowed,
 )
 from academie.room.notify import Listener, notices_from
+from academie.room.reviews import Reviews, Settings, chart
 from academie.room.store import Store, StoreError, with_async_driver
 from academie.room.summary import live_summary
 from academie.room.tables import Closing, Connection, LiveTable, Refusal, dumps, new_state, room_words
@@ -69,7 +71,8 @@ CLOSE_SECONDS = 5.0
 
 def create_app(*, database_url: str, origins: tuple[str, ...] = (), workers: int | None = None,
                message_rate: float = RATE_PER_SECOND, create_rate: float = CREATE_PER_MINUTE,
-               create_burst: float = CREATE_BURST, max_live: int = MAX_LIVE, scheduled_gc: bool = False) -> FastAPI:
+               create_burst: float = CREATE_BURST, max_live: int = MAX_LIVE, scheduled_gc: bool = False,
+               review_level: str = DEFAULT_LEVEL, review_samples: int = DEFAULT_SAMPLES) -> FastAPI:
     """The card room on the database at ``database_url`` (``sqlite:///academie.db``, ``postgresql://...``; the
     asynchronous drivers are chosen: :func:`academie.room.store.with_async_driver`); ``origins``: the sites whose pages
     may use it (``http://HOST:PORT``; none: no browser page may, only clients that send no Origin);
@@ -77,13 +80,16 @@ def create_app(*, database_url: str, origins: tuple[str, ...] = (), workers: int
     connection may send each second (bursts of twice as many); ``create_rate``: the tables one address may
     create each minute, after a burst of ``create_burst``; ``max_live``: the tables kept in memory (past it, the
     idle ones leave); ``scheduled_gc``: the process's garbage collector set for a server
-    (:mod:`academie.room.collector`; ``academie serve`` sets it, a test client leaves it)."""
+    (:mod:`academie.room.collector`; ``academie serve`` sets it, a test client leaves it); ``review_level`` and
+    ``review_samples``: the precision of the reviews of finished games (:mod:`academie.room.reviews`)."""
     url = with_async_driver(database_url)
     postgres = url.startswith("postgresql")
     process = secrets.token_hex(6)
     store = Store(url, notice=notices_from(process) if postgres else None)
     pool = Workers(processes=workers)
     room = Room(store, pool, max_live=max_live, process=process)
+    reviews = Reviews(store, pool, settings=Settings(level=review_level, samples=review_samples))
+    store.on_finished = lambda table_id: _review_when_over(room, reviews, table_id)
     allowed = frozenset(normal_origin(origin) for origin in origins)
     creations = ClientLimits(rate=create_rate / 60.0, burst=create_burst)
 
@@ -100,6 +106,7 @@ def create_app(*, database_url: str, origins: tuple[str, ...] = (), workers: int
             async with scheduled_collections() if scheduled_gc else contextlib.nullcontext():
                 yield
         finally:
+            reviews.close()
             room.close()
             if heartbeat is not None:
                 heartbeat.cancel()
@@ -146,6 +153,7 @@ def create_app(*, database_url: str, origins: tuple[str, ...] = (), workers: int
         return await call_next(request)
 
     _api(app, room, creations)
+    _reviews_api(app, room, reviews)
     _socket(app, room, allowed, message_rate)
     app.include_router(pages.router)
     app.mount("/static", StaticFiles(directory=str(resources.files("academie.room").joinpath("static"))),
@@ -295,26 +303,81 @@ def _records_api(app: FastAPI, room: Room) -> None:
 
 
 def _replay(table: LiveTable, lang: str) -> dict[str, object]:
-    """Every step of a finished table: the table dealt, then after each stored action."""
+    """Every step of a finished table: the table dealt, then after each stored action (its ``operation``: its index
+    in the game's operations, which names a decision's ``step`` in the review)."""
     twin = LiveTable(table.row, table.seats, store=table.store, workers=table.workers)
     twin.state = new_state(table.game, table.row)
     operations = table.state.operations
     steps: list[dict[str, object]] = []
 
-    def step(seat: int | None, action: str | None) -> dict[str, object]:
-        return {"seq": len(steps), "seat": seat, "action": action, "public": twin.picture(None, lang),
+    def step(seat: int | None, action: str | None, index: int | None) -> dict[str, object]:
+        return {"seq": len(steps), "seat": seat, "action": action, "operation": index,
+                "public": twin.picture(None, lang),
                 "seats": [twin.picture(seat, lang) for seat in range(table.row.players)]}
 
-    steps.append(step(None, None))
+    steps.append(step(None, None, None))
     position = len(twin.state.operations)
     while position < len(operations):
-        operation = operations[position]
+        operation, index = operations[position], position
         twin.state.apply(operation.action)
         position = len(twin.state.operations)
-        steps.append(step(operation.actor if operation.actor >= 0 else None, str(operation.action)))
+        steps.append(step(operation.actor if operation.actor >= 0 else None, str(operation.action), index))
     return {"table": table.row.id, "game": table.game.name, "title": table.game.title, "players": table.row.players,
             "names": [seat.name for seat in table.seats], "result": table.game.record.result_text(table.state),
             "steps": steps}
+
+
+# ------------------------------------------------------------------------------------------------ reviews
+async def _finished_record(room: Room, table_id: str, lang: str) -> str:
+    """The whole record of a finished table: a review reads every hand, so it is given, like the replay, once the
+    game is over (404 for no such table, 409 for a game going on)."""
+    async with room.table(table_id, lang) as table, table.lock:
+        if not table.finished:
+            raise HTTPException(409, room_words(lang)("The review is given once the game is over."))
+        return record.write_text(table.record())
+
+
+def _review_when_over(room: Room, reviews: Reviews, table_id: str) -> None:
+    """A game of people has just ended: queue its review behind those asked for, so that it is usually ready when
+    its players ask for it."""
+
+    async def queue() -> None:
+        async with room.using(table_id) as table:
+            if table is None or table.bots_only:  # nobody to read it: bots' games are reviewed when asked for
+                return
+            async with table.lock:
+                if not table.finished:
+                    return
+                text = record.write_text(table.record())
+        reviews.in_background(table_id, text)
+
+    task = asyncio.get_running_loop().create_task(queue())
+    reviews.keep(task)
+
+
+def _reviews_api(app: FastAPI, room: Room, reviews: Reviews) -> None:
+    @app.post("/api/tables/{table_id}/review")
+    async def ask_review(table_id: str, lang: Lang = "en") -> Mapping[str, object]:
+        """Ask for the review of a finished game: the stored one (``ready``), or the job computing it
+        (``queued``, ``running``), which a second request joins. Poll ``GET`` until it is ready."""
+        text = await _finished_record(room, table_id, lang)
+        return await reviews.ask(table_id, text, lang)
+
+    @app.get("/api/tables/{table_id}/review")
+    async def review_state(table_id: str, lang: Lang = "en") -> Mapping[str, object]:
+        """Where the review of a finished game stands: ``none``, ``queued``, ``running``, ``ready`` (with the
+        review, in the ``academie review --json`` shape, in ``lang``) or ``failed``."""
+        await _finished_record(room, table_id, lang)
+        return await reviews.state(table_id, lang)
+
+    @app.get("/api/tables/{table_id}/review/chart.svg")
+    async def review_chart(table_id: str, lang: Lang = "en") -> Response:
+        """The chart of each seat's expected result over the game (SVG), once its review is ready."""
+        await _finished_record(room, table_id, lang)
+        row = await reviews.stored(table_id)
+        if row is None:
+            raise HTTPException(404, room_words(lang)("The review of this game is not ready."))
+        return Response(chart(row.review, lang), media_type="image/svg+xml")
 
 
 # ------------------------------------------------------------------------------------------------ WebSocket

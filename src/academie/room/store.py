@@ -1,6 +1,6 @@
 """The card room's storage: every table (its game, options, seed and seats), the append-only log of each table's
-accepted actions, and its chat, in one schema for SQLite and PostgreSQL (SQLAlchemy 2 Core, asynchronous;
-the schema migrated by Alembic at start-up).
+accepted actions, its chat and the reviews of finished games, in one schema for SQLite and PostgreSQL (SQLAlchemy 2
+Core, asynchronous; the schema migrated by Alembic at start-up).
 
 An action is committed here before anyone is told of it; ``UNIQUE(table_id, seq)`` makes the log the arbiter
 when two processes accept an action for the same table at once: the second insert fails (:class:`SeqTaken`),
@@ -24,6 +24,8 @@ import sqlalchemy as sa
 from alembic import command
 from alembic.config import Config
 from sqlalchemy import event
+from sqlalchemy.dialects.postgresql import insert as postgresql_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
@@ -78,6 +80,15 @@ chat = sa.Table(
     sa.Column("seat", sa.Integer, nullable=True),
     sa.Column("name", sa.String(64), nullable=False),
     sa.Column("text", sa.Text, nullable=False),
+)
+reviews = sa.Table(
+    "room_reviews", metadata,
+    sa.Column("table_id", sa.String(32), primary_key=True),
+    sa.Column("level", sa.String(32), primary_key=True),
+    sa.Column("samples", sa.Integer, primary_key=True),
+    sa.Column("review", sa.Text, nullable=False),
+    sa.Column("computed_at", sa.String(32), nullable=False),
+    sa.Column("seconds", sa.Float, nullable=False),
 )
 
 WAITING, PLAYING, FINISHED = "waiting", "playing", "finished"
@@ -187,6 +198,19 @@ class ChatRow:
     seat: int | None
     name: str
     text: str
+
+
+@dataclass(frozen=True, slots=True)
+class ReviewRow:
+    """The stored review of a finished table by the bots of ``level`` over ``samples`` worlds per decision: its
+    language-independent JSON (:mod:`academie.room.reviews`), when it was computed and in how many seconds."""
+
+    table_id: str
+    level: str
+    samples: int
+    review: dict[str, object]
+    computed_at: str
+    seconds: float
 
 
 @dataclass(frozen=True, slots=True)
@@ -306,6 +330,8 @@ class Store:
             event.listen(self._sync_engine, "connect", _sqlite_writer_pragmas)
             self._checkpoint_thread = ThreadPoolExecutor(1, thread_name_prefix="academie-room-checkpoint")
         self.writer = Writer(self._run_sqlite if self.is_sqlite else self._run_postgres)
+        self.on_finished: Callable[[str], None] | None = None
+        """Called with a table's id once the action that ends its game is committed (the reviews start there)."""
 
     async def migrate(self) -> None:
         async with self.engine.begin() as connection:
@@ -432,6 +458,8 @@ class Store:
         Actions of many tables arriving together are committed together (a group commit: one transaction), and
         each caller returns only once its action is committed."""
         await self._write(_Append(table_id, row, status, result, finished), (table_id, "action"))
+        if status == FINISHED and self.on_finished is not None:
+            self.on_finished(table_id)
 
     async def actions(self, table_id: str, *, after: int = 0) -> list[ActionRow]:
         query = (actions.select().where(actions.c.table_id == table_id, actions.c.seq > after)
@@ -461,6 +489,23 @@ class Store:
         async with self.engine.connect() as connection:
             rows = [ChatRow(row.id, row.seat, row.name, row.text) for row in await connection.execute(query)]
         return rows[::-1]
+
+
+    # ------------------------------------------------------------------ reviews
+    async def review(self, table_id: str, *, level: str, samples: int) -> ReviewRow | None:
+        """The stored review of ``table_id`` at this level and precision, or None."""
+        query = reviews.select().where(reviews.c.table_id == table_id, reviews.c.level == level,
+                                       reviews.c.samples == samples)
+        async with self.engine.connect() as connection:
+            row = (await connection.execute(query)).first()
+        if row is None:
+            return None
+        return ReviewRow(row.table_id, row.level, row.samples, json.loads(row.review), row.computed_at,
+                         float(row.seconds))
+
+    async def add_review(self, row: ReviewRow) -> None:
+        """Keep a computed review; one another process stored first for the same key is kept instead."""
+        await self._write(row, None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -513,4 +558,12 @@ def _write_one(connection: sa.Connection, payload: object) -> object:
         inserted = connection.execute(chat.insert().values(
             table_id=payload.table_id, seat=payload.seat, name=payload.name, text=payload.text).returning(chat.c.id))
         return inserted.scalar_one()
+    if isinstance(payload, ReviewRow):
+        # never an IntegrityError, which would undo the batch's other writes: the first review stored is kept
+        insert = sqlite_insert if connection.dialect.name == "sqlite" else postgresql_insert
+        connection.execute(insert(reviews).values(
+            table_id=payload.table_id, level=payload.level, samples=payload.samples,
+            review=json.dumps(payload.review), computed_at=payload.computed_at,
+            seconds=payload.seconds).on_conflict_do_nothing())
+        return None
     raise TypeError(f"the writer cannot write {type(payload).__name__}")

@@ -86,6 +86,16 @@ def page_messages(w: Say) -> tuple[str, ...]:
         w("Step {step} of {steps}"), w("Whose view"), w("All hands"), w("Hand"), w("Hands"), w("Results"),
         w("Download the record"), w("Download as JSON"), w("Result: {result}"),
         w("The arrow keys step through the game; Home and End go to its start and end."),
+        # the review on the replay, and the table's link to it
+        w("Review"), w("Review this game"), w("The review is queued."), w("The review is queued: {count} before it."),
+        w("Reviewing: {done} of {total} decisions"), w("Progress of the review"), w("The review failed: {detail}"),
+        w("Try again"), w("Marked decisions"), w("{mark} by {name} at step {step}: {played}; better: {best}"),
+        w("slip"), w("mistake"), w("blunder"), w("Seat"), w("Accuracy"), w("Total cost"), w("Luck"),
+        w("Each decision valued over {samples} deals of the unseen cards consistent with what the seat had seen; the "
+          "marks show where a better choice was."),
+        w("The expected result of each seat over the game"), w("Better: {best} (cost {cost} {unit})"),
+        w("{played}: no better choice within the precision"), w("points"), w("tricks"), w("counters"), w("tokens"),
+        w("share of the time"),
     )
 
 

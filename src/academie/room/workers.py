@@ -5,25 +5,43 @@ a table waiting on a search never delays a table of classical bots, and no bot e
 serves every connection. A decision is made by a bot built afresh with a seed drawn from the table's seed, the
 seat and the action's number (:func:`decision_seed`): the same table makes the same decisions after a restart,
 so a game restored from its log goes on as it would have without the crash.
+
+A third pool reviews finished games (:mod:`academie.room.reviews`): :data:`REVIEW_PROCESSES` process, run at a
+lower priority (``nice``), so that a review, which may take a minute of computing, never takes a core from the bots'
+decisions; its progress comes back through a queue that a thread of the server reads.
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import hashlib
 import multiprocessing
 import os
 import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
+from multiprocessing.queues import Queue
+from typing import Final
 
+from academie import record
+from academie import review as reviews
 from academie.engine import View
 from academie.games import load
 
 PARENT_CHECK_SECONDS = 1.0
 """How often a worker checks that the server that started it is still there."""
+REVIEW_PROCESSES: Final = 1
+"""The processes that review games: one, so that reviews queue instead of taking every core."""
+REVIEW_NICENESS: Final = 10
+"""How much lower than the server's the review worker's priority is."""
+Progress = tuple[str, int, int]
+"""A review's progress as the worker reports it: its job's name, the decisions reviewed and their number."""
+_progress: Queue[Progress] | None = None
+"""In a review worker: where it reports its progress (set as the worker starts)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +73,25 @@ def _leave_with_parent() -> None:
     threading.Thread(target=watch, name="academie-room-parent", daemon=True).start()
 
 
+def _start_reviewer(progress: Queue[Progress]) -> None:
+    """Run in the review worker as it starts: leave with the server, yield the cores to the bots, report there."""
+    global _progress
+    _leave_with_parent()
+    os.nice(REVIEW_NICENESS)
+    _progress = progress
+
+
+def review(job: str, text: str, *, level: str, samples: int) -> reviews.Review:
+    """Run in the review worker: the review of the whole record ``text``, its progress reported as ``job``."""
+    queue = _progress
+
+    def report(done: int, total: int) -> None:
+        if queue is not None:
+            queue.put((job, done, total))
+
+    return reviews.review(record.read_text(text), level=level, samples=samples, progress=report)
+
+
 def decide(game: str, bot: str, seed: int, view: View) -> Decision:
     """Run in a worker: one decision of ``bot`` for ``view``."""
     player = load(game).make_bot(bot, seed=seed)
@@ -68,6 +105,9 @@ class Workers:
     def __init__(self, *, processes: int | None = None) -> None:
         self.processes = processes or max(1, min(4, os.cpu_count() or 1))
         self._pools: dict[bool, Executor] = {}
+        self._reviewer: Executor | None = None
+        self._progress: Queue[Progress] | None = None
+        self._listener: threading.Thread | None = None
 
     def _pool(self, strong: bool) -> Executor:
         pool = self._pools.get(strong)
@@ -89,7 +129,51 @@ class Workers:
                 pool.shutdown(wait=False, cancel_futures=True)
             raise
 
+    async def review(self, job: str, text: str, *, level: str, samples: int,
+                     progress: Callable[[str, int, int], None]) -> reviews.Review:
+        """The review of the record ``text`` by the review worker; ``progress(job, done, total)`` is called on the
+        event loop as its decisions are reviewed."""
+        loop = asyncio.get_running_loop()
+        if self._reviewer is None:
+            context = multiprocessing.get_context("spawn")
+            self._progress = context.Queue()
+            self._reviewer = ProcessPoolExecutor(REVIEW_PROCESSES, mp_context=context, initializer=_start_reviewer,
+                                                 initargs=(self._progress,))
+            self._listener = threading.Thread(target=_relay, args=(self._progress, loop, progress),
+                                              name="academie-room-review-progress", daemon=True)
+            self._listener.start()
+        pool = self._reviewer
+        try:
+            return await loop.run_in_executor(pool, functools.partial(review, job, text, level=level,
+                                                                      samples=samples))
+        except BrokenProcessPool:
+            if self._reviewer is pool:
+                self._stop_reviewer()
+            raise
+
+    def _stop_reviewer(self) -> None:
+        if self._reviewer is not None:
+            self._reviewer.shutdown(wait=False, cancel_futures=True)
+            self._reviewer = None
+        if self._progress is not None:
+            self._progress.put(("", -1, -1))  # the relay's end
+            self._progress = None
+            self._listener = None
+
     def close(self) -> None:
         for pool in self._pools.values():
             pool.shutdown(wait=False, cancel_futures=True)
         self._pools.clear()
+        self._stop_reviewer()
+
+
+def _relay(queue: Queue[Progress], loop: asyncio.AbstractEventLoop, progress: Callable[[str, int, int], None]) -> None:
+    """In a thread of the server: hand the review worker's reports to the event loop, until told to end."""
+    while True:
+        job, done, total = queue.get()
+        if done < 0:
+            return
+        try:
+            loop.call_soon_threadsafe(progress, job, done, total)
+        except RuntimeError:  # the loop is closed: the server is stopping
+            return

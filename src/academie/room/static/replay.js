@@ -1,12 +1,14 @@
 // The replay page: a finished game stepped through action by action (buttons or the keyboard's arrows), from
-// any seat's view or with all hands shown, each deal's result, and the record to download.
+// any seat's view or with all hands shown, each deal's result, and the record to download; its review beside it.
 
 import { api, chosenLanguage, el, fill, header, loadWords, t } from "./common.js";
 import { aroundTable, face, Regions, seatBox, tallyView, trickView, withLaws } from "./picture.js";
+import { ReviewPanel } from "./review.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const regions = new Regions();
 const page = { replay: null, step: 0, viewer: "all" };
+const review = new ReviewPanel(tableId, () => page.replay, go, () => page.step);
 
 /** The picture the page shows at a step (the current one by default): a seat's, or the public one (with all
 hands beside it). */
@@ -70,6 +72,7 @@ function draw() {
   document.getElementById("first").disabled = page.step === 0;
   document.getElementById("next").disabled = page.step === replay.steps.length - 1;
   document.getElementById("last").disabled = page.step === replay.steps.length - 1;
+  review.felt(page.step);
 }
 
 function onKey(event) {
@@ -97,6 +100,7 @@ function layout() {
     header(t("Replay of table {table}", { table: tableId }), async (lang) => {
       page.replay = await api(`/api/tables/${encodeURIComponent(tableId)}/replay?lang=${lang}`);
       layout();
+      await review.load(lang);
     }),
     el("main", { class: "replay-page" },
       el("h2", {}, replay.title),
@@ -115,6 +119,8 @@ function layout() {
       el("section", { class: "felt", "aria-label": t("The table") },
         el("div", { id: "seats", class: "seats" }), el("div", { id: "centre", class: "centre" })),
       el("section", { id: "hands", class: "hands", "aria-label": t("Hands") }),
+      el("section", { id: "review-step", class: "review-step", "aria-live": "polite", hidden: true }),
+      el("section", { id: "review", class: "review", "aria-label": t("Review") }),
       el("div", { id: "result", class: "result" }),
       el("section", { id: "tallies", class: "tallies", "aria-label": t("Scores") }),
       el("section", { class: "results", "aria-label": t("Results") }, el("h2", {}, t("Results")),
@@ -136,6 +142,7 @@ async function start() {
   }
   document.addEventListener("keydown", onKey);
   layout();
+  await review.load(lang, { ask: new URLSearchParams(location.search).get("review") === "1" });
 }
 
 start();

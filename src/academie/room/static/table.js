@@ -366,6 +366,8 @@ function drawResult() {
       } }, t("Continue"))) : null,
     over ? el("p", {}, t("The game is over."), " ",
       el("a", { href: `/replay/${encodeURIComponent(tableId)}` }, t("Replay this game"))) : null,
+    over ? el("p", {}, el("a", { href: `/replay/${encodeURIComponent(tableId)}?review=1`, id: "review-link" },
+      t("Review this game"))) : null,
     over && page.next ? el("p", {}, el("a", { href: page.next.url, id: "next-link" },
       page.next.seat === null ? t("Watch the next game") : t("Sit at the next game (seat {seat})",
         { seat: page.next.seat + 1 }))) : null,

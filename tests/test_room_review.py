@@ -1,0 +1,182 @@
+"""The card room's reviews of finished games (issue 31) through a real ``academie serve`` process: asked for,
+computed by the review worker, kept in the database (served from it again without a new computation, after a
+restart too, and on PostgreSQL), said in each reader's language, its decisions on the replay's steps; refused with
+a clear error for an unknown table and for a game going on, whose review would read the hands still hidden. The
+queue itself (a second request joins the job) on the room's real store and worker, in this process."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+from room_support import Server, create_and_play
+
+from academie import record
+from academie.room.reviews import BACKGROUND, QUEUED, READY, RUNNING, Reviews, Settings
+from academie.room.store import Store
+from academie.room.workers import Workers
+
+SAMPLES = 3
+"""Worlds per decision: few, for speed (the room's default is academie.review's)."""
+REVIEW_TIMEOUT = 120.0
+
+
+def finished_table(server: Server, *, seed: int = 5) -> str:
+    """An Écarté partie played to its end by two people (random legal moves, each depending on the position)."""
+    table, _ = create_and_play(server, {"game": "ecarte", "players": 2, "seed": seed}, seed=seed, deterministic=True)
+    assert server.get(f"/api/tables/{table}").json()["status"] == "finished"
+    return table
+
+
+def ready(server: Server, table: str, *, lang: str = "en") -> dict[str, Any]:
+    """The review once the worker has computed it (polled as the replay page polls)."""
+    deadline = time.monotonic() + REVIEW_TIMEOUT
+    while time.monotonic() < deadline:
+        state: dict[str, Any] = server.get(f"/api/tables/{table}/review?lang={lang}").json()
+        assert state["state"] in (QUEUED, RUNNING, READY), state
+        if state["state"] == READY:
+            return state
+        time.sleep(0.2)
+    raise AssertionError(f"the review of table {table} was not ready in {REVIEW_TIMEOUT} s")
+
+
+def post(server: Server, path: str) -> httpx.Response:
+    return httpx.post(server.base + path, timeout=30)
+
+
+def test_a_finished_game_is_reviewed_by_the_worker_kept_and_served_again_without_computing(tmp_path: Path) -> None:
+    server = Server(tmp_path, review_samples=SAMPLES).start()
+    try:
+        table = finished_table(server)
+        asked = post(server, f"/api/tables/{table}/review")
+        assert asked.status_code == 200 and asked.json()["state"] in (QUEUED, RUNNING, READY)
+        first = ready(server, table)
+        review = first["review"]
+        assert (first["level"], first["samples"]) == ("classical", SAMPLES) and first["seconds"] >= 0
+        assert review["game"] == "ecarte" and review["samples"] == SAMPLES and review["decisions"]
+        for decision in review["decisions"]:
+            assert {"seat", "step", "played", "best", "cost", "mark", "choices", "reason"} <= set(decision)
+            assert decision["mark"] in (None, "slip", "mistake", "blunder") and decision["cost"] >= 0
+            assert decision["played"] in [choice["action"] for choice in decision["choices"]]
+        # asked again, here and after a restart: the stored review, not a new computation
+        again = post(server, f"/api/tables/{table}/review").json()
+        assert again["state"] == READY and again["computed_at"] == first["computed_at"]
+        assert again["review"] == review
+        server.stop()
+        server.start()
+        restarted = server.get(f"/api/tables/{table}/review").json()
+        assert restarted["state"] == READY and restarted["computed_at"] == first["computed_at"]
+        # the same computation in French, its chart in both languages
+        french = server.get(f"/api/tables/{table}/review?lang=fr").json()
+        assert french["computed_at"] == first["computed_at"]
+        assert [d["played"] for d in french["review"]["decisions"]] == [d["played"] for d in review["decisions"]]
+        assert all("donnes des cartes cachées" in d["reason"] for d in french["review"]["decisions"])
+        assert all("deals of the unseen cards" in d["reason"] for d in review["decisions"])
+        chart = server.get(f"/api/tables/{table}/review/chart.svg")
+        assert chart.status_code == 200 and chart.headers["content-type"].startswith("image/svg+xml")
+        assert "<polyline" in chart.text and "Expected result of each seat" in chart.text
+        assert "Résultat attendu" in server.get(f"/api/tables/{table}/review/chart.svg?lang=fr").text
+    finally:
+        server.stop()
+
+
+def test_each_decision_of_the_review_is_the_action_of_its_replay_step(tmp_path: Path) -> None:
+    """A decision's ``step`` (its operation) is the ``operation`` of one replay step, whose action is the one played,
+    by the decision's seat (the replay page finds the step of each marked decision so)."""
+    server = Server(tmp_path, review_samples=SAMPLES).start()
+    try:
+        table = finished_table(server, seed=8)
+        post(server, f"/api/tables/{table}/review")
+        review = ready(server, table)["review"]
+        replay = server.get(f"/api/tables/{table}/replay").json()
+        by_operation = {step["operation"]: step for step in replay["steps"]}
+        for decision in review["decisions"]:
+            after = by_operation[decision["step"]]
+            assert (after["seat"], after["action"]) == (decision["seat"], decision["played"])
+        assert record.read_text(server.get(f"/api/tables/{table}/record").text).game == "ecarte"
+    finally:
+        server.stop()
+
+
+def test_no_review_of_an_unknown_table_or_of_a_game_going_on(tmp_path: Path) -> None:
+    """Hidden information: a game going on has hands still hidden, and its review would read them."""
+    server = Server(tmp_path, review_samples=SAMPLES).start()
+    try:
+        going_on = server.post("/api/tables", {"game": "ecarte", "players": 2, "seed": 3})["table"]
+        for method, path in (("POST", "/review"), ("GET", "/review"), ("GET", "/review/chart.svg")):
+            refused = httpx.request(method, f"{server.base}/api/tables/{going_on}{path}", timeout=30)
+            assert refused.status_code == 409
+            assert refused.json() == {"detail": "The review is given once the game is over."}
+            french = httpx.request(method, f"{server.base}/api/tables/{going_on}{path}?lang=fr", timeout=30)
+            assert french.json() == {"detail": "La revue est donnée une fois la partie finie."}
+            unknown = httpx.request(method, f"{server.base}/api/tables/nosuchtable{path}", timeout=30)
+            assert unknown.status_code == 404 and unknown.json() == {"detail": "There is no table nosuchtable."}
+        assert server.get(f"/api/tables/{going_on}").json()["status"] == "waiting"  # nothing changed
+        table = finished_table(server, seed=6)
+        never = server.get(f"/api/tables/{table}/review/chart.svg?lang=fr")
+        if server.get(f"/api/tables/{table}/review").json()["state"] != READY:
+            assert never.status_code == 404
+            assert never.json() == {"detail": "La revue de cette partie n’est pas prête."}
+    finally:
+        server.stop()
+
+
+def test_a_review_is_kept_on_postgresql(cluster: str, tmp_path: Path) -> None:
+    server = Server(tmp_path, db=cluster, review_samples=SAMPLES).start()
+    try:
+        table = finished_table(server)
+        post(server, f"/api/tables/{table}/review")
+        first = ready(server, table)
+        again = post(server, f"/api/tables/{table}/review").json()
+        assert again["state"] == READY and again["computed_at"] == first["computed_at"]
+        assert again["review"] == first["review"]
+    finally:
+        server.stop()
+
+
+# ------------------------------------------------------------------------------------------------ the queue
+def played_record() -> str:
+    """The whole record of a short game (the first legal action each time), as the room would hand it over."""
+    from academie.games import load
+
+    state = load("ecarte").new(seed=5, first_dealer=0)
+    while not state.deal_results:
+        state.apply(state.legal_actions()[0])
+    return record.write_text(record.from_state(state))
+
+
+def test_requests_for_a_review_being_computed_join_its_job_and_one_computation_is_kept(tmp_path: Path) -> None:
+    """On the room's real store and review worker: two games end (their reviews queued in the background, the
+    first starts at once), then readers ask for a third game's review, several at once: they join one job, which
+    goes before the second background review; each review is computed once and then served from the database."""
+
+    async def scenario() -> None:
+        store = Store(f"sqlite+aiosqlite:///{tmp_path / 'queue.db'}")
+        await store.migrate()
+        workers = Workers(processes=1)
+        reviews = Reviews(store, workers, settings=Settings(samples=SAMPLES))
+        try:
+            text = played_record()
+            assert (await reviews.ask("ended-1", text, "en", priority=BACKGROUND))["state"] in (QUEUED, RUNNING)
+            assert (await reviews.ask("ended-2", text, "en", priority=BACKGROUND))["state"] == QUEUED
+            states = await asyncio.gather(*(reviews.ask("asked", text, "en") for _ in range(3)))
+            assert all(state["state"] == QUEUED and state["position"] == 1 for state in states)
+            assert len({state["job"] for state in states}) == 1 and len(reviews.jobs) == 3  # one job for all
+            assert (await reviews.state("ended-2", "en"))["position"] == 2  # behind the review asked for
+            while reviews.jobs:
+                await asyncio.sleep(0.1)
+            kept = {table: await reviews.stored(table) for table in ("ended-1", "asked", "ended-2")}
+            stamps = [row.computed_at for row in kept.values() if row is not None]
+            assert len(stamps) == 3 and stamps == sorted(stamps)  # the one asked for went before ended-2
+            again = await reviews.ask("asked", text, "en")
+            assert again["state"] == READY and again["computed_at"] == stamps[1]
+            assert not reviews.jobs  # served from the database: no new job
+        finally:
+            reviews.close()
+            workers.close()
+            await store.close()
+
+    asyncio.run(scenario())
