@@ -6,6 +6,8 @@
 import { api, el, fill, t } from "./common.js";
 
 const POLL_MS = 1000;
+/** The least distance between two marks on one row of the timeline, in percent of its width. */
+const LANE_GAP = 4;
 /** The marks, each with its symbol (the chess annotator's) and its words; the colours are in room.css. */
 const MARKS = {
   slip: { symbol: "?!", name: () => t("slip") },
@@ -100,16 +102,22 @@ export class ReviewPanel {
     const steps = this.replay().steps.length - 1;
     const marked = review.decisions.filter((decision) => decision.mark);
     const name = (seat) => this.replay().names?.[seat] ?? t("Seat {seat}", { seat: seat + 1 });
+    const lanes = [];  // where each row of marks ends: a mark too close to the last of a row goes on the next
     const timeline = el("div", { class: "review-timeline", role: "list", "aria-label": t("Marked decisions") },
       marked.map((decision) => {
         const index = this.indexOf(decision);
+        const left = (100 * (index + 1)) / Math.max(steps, 1);
+        let lane = lanes.findIndex((end) => left - end >= LANE_GAP);
+        if (lane < 0) lane = lanes.length;
+        lanes[lane] = left;
         const mark = MARKS[decision.mark];
         const label = t("{mark} by {name} at step {step}: {played}; better: {best}", { mark: mark.name(),
           name: name(decision.seat), step: index + 1, played: decision.played, best: decision.best });
         return el("button", { type: "button", role: "listitem", class: `review-mark mark-${decision.mark}`,
-          style: `left: ${(100 * (index + 1)) / Math.max(steps, 1)}%`, title: label, "aria-label": label,
+          style: `left: ${left}%; bottom: ${lane * 1.7 - 0.2}rem`, title: label, "aria-label": label,
           "data-step": index, onclick: () => this.go(index) }, mark.symbol);
       }));
+    timeline.style.height = `${2.2 + 1.7 * Math.max(0, lanes.length - 1)}rem`;
     const legend = el("p", { class: "review-legend" }, Object.entries(MARKS).map(([kind, mark]) =>
       el("span", { class: `mark-${kind}` }, `${mark.symbol} ${mark.name()} `)));
     const seats = el("table", { class: "review-seats" },
@@ -121,10 +129,11 @@ export class ReviewPanel {
     return [
       el("p", { class: "hint" }, t("Each decision valued over {samples} deals of the unseen cards consistent with "
         + "what the seat had seen; the marks show where a better choice was.", { samples: review.samples })),
-      timeline, legend, seats,
-      el("figure", { class: "review-chart" },
-        el("img", { src: `${this.path("/chart.svg")}?lang=${this.lang}`, id: "review-chart",
-          alt: t("The expected result of each seat over the game") })),
+      timeline, legend,
+      el("div", { class: "review-figures" }, seats,
+        el("figure", { class: "review-chart" },
+          el("img", { src: `${this.path("/chart.svg")}?lang=${this.lang}`, id: "review-chart",
+            alt: t("The expected result of each seat over the game") }))),
     ];
   }
 
@@ -144,9 +153,13 @@ export class ReviewPanel {
     box.hidden = false;
     const unit = this.state.review.unit;
     const hand = document.querySelector(`#hands .hand-line[data-seat="${decision.seat}"]`);
-    for (const [action, kind] of [[decision.best, "review-better"], [decision.played, "review-played"]]) {
-      const card = action.split(" ").pop();
-      hand?.querySelector(`.face[data-card="${card}"]`)?.classList.add(kind);
+    // the cards an action names (a card played, the cards of a discard) are picked out in the seat's hand
+    for (const [action, kind] of [[decision.played, "review-played"], [decision.best, "review-better"]]) {
+      for (const card of action.split(" ").slice(1)) {
+        const face = hand?.querySelector(`.face[data-card="${CSS.escape(card)}"]`);
+        face?.classList.remove("review-played");
+        face?.classList.add(kind);
+      }
     }
     const mark = decision.mark ? MARKS[decision.mark] : null;
     fill(box,
