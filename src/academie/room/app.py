@@ -331,9 +331,10 @@ def _replay(table: LiveTable, lang: str) -> dict[str, object]:
 async def _finished_record(room: Room, table_id: str, lang: str) -> str:
     """The whole record of a finished table: a review reads every hand, so it is given, like the replay, once the
     game is over (404 for no such table, 409 for a game going on)."""
+    w = room_words(lang)
     async with room.table(table_id, lang) as table, table.lock:
         if not table.finished:
-            raise HTTPException(409, room_words(lang)("The review is given once the game is over."))
+            raise HTTPException(409, w("The review is given once the game is over."))
         return record.write_text(table.record())
 
 
@@ -376,7 +377,8 @@ def _reviews_api(app: FastAPI, room: Room, reviews: Reviews) -> None:
         await _finished_record(room, table_id, lang)
         row = await reviews.stored(table_id)
         if row is None:
-            raise HTTPException(404, room_words(lang)("The review of this game is not ready."))
+            w = room_words(lang)
+            raise HTTPException(404, w("The review of this game is not ready."))
         return Response(chart(row.review, lang), media_type="image/svg+xml")
 
 

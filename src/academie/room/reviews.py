@@ -118,11 +118,12 @@ def from_stored(data: Mapping[str, Any]) -> Review:
 
 def _decision(d: Mapping[str, Any]) -> Decision:
     exact = d["exact"]
+    message, arguments = d["reason"]["message"], d["reason"]["arguments"]
     return Decision(
         seat=d["seat"], step=d["step"], deal=d["deal"], played=d["played"], best=d["best"], cost=d["cost"],
         cost_error=d["cost_error"], mark=d["mark"],
         choices=tuple(Choice(c["action"], c["value"], c["error"]) for c in d["choices"]), standing=d["standing"],
-        reason=Reason(d["reason"]["message"], **d["reason"]["arguments"]),
+        reason=Reason(message, **arguments),
         exact=None if exact is None else Exact(exact["label"], exact["best"], exact["before"], exact["after"],
                                                exact["unit"]))
 

@@ -127,8 +127,7 @@ export class ReviewPanel {
         el("td", {}, seat.accuracy === null ? "—" : `${Math.round(seat.accuracy)}%`),
         el("td", {}, seat.cost.toFixed(2)), el("td", {}, seat.luck.toFixed(2))))));
     return [
-      el("p", { class: "hint" }, t("Each decision valued over {samples} deals of the unseen cards consistent with "
-        + "what the seat had seen; the marks show where a better choice was.", { samples: review.samples })),
+      el("p", { class: "hint" }, t("Each decision valued over {samples} deals of the unseen cards consistent with what the seat had seen; the marks show where a better choice was.", { samples: review.samples })),
       timeline, legend,
       el("div", { class: "review-figures" }, seats,
         el("figure", { class: "review-chart" },
