@@ -2,9 +2,9 @@
 the players' table offers it when the game ends; its link opens the replay, which asks for the review and shows
 its progress until the worker has computed it; then each marked decision is a mark on the timeline (its symbol,
 colour and accessible name by kind), a mark takes the replay to its step, where the better choice is picked out on
-the felt with its cost and reason in words, and the chart of each seat's expected result is beside it; in English
-and in French, on a desktop and a phone (saved as docs/screenshots/replay-review.png and replay-review-phone.png
-with ACADEMIE_UPDATE_GOLDEN=1)."""
+the felt with its cost and reason in words, and the chart of each seat's expected result is beside it (axe-core
+finds no violation of WCAG 2 A or AA); in English and in French, on a desktop and a phone (saved as
+docs/screenshots/replay-review.png and replay-review-phone.png with ACADEMIE_UPDATE_GOLDEN=1)."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from browser_support import WAIT_MS, chromium, open_page, screenshot
 from playwright.sync_api import Browser, Page
 from room_support import Server, play, running
@@ -92,6 +93,8 @@ def test_the_players_table_links_to_the_replay_which_asks_for_the_review_and_sho
     assert not box.is_visible() and page.locator(".face.review-better").count() == 0
     page.locator(".review-mark").nth(marked.index(worst)).click()
     assert not page.errors  # type: ignore[attr-defined]
+    results = Axe().run(page, options={"runOnly": ["wcag2a", "wcag2aa"]})
+    assert results.violations_count == 0, results.generate_report()
     screenshot(page, "replay-review")
     # in French: the same review, said in French
     page.select_option("#lang", "fr")

@@ -103,7 +103,7 @@ export class ReviewPanel {
     const marked = review.decisions.filter((decision) => decision.mark);
     const name = (seat) => this.replay().names?.[seat] ?? t("Seat {seat}", { seat: seat + 1 });
     const lanes = [];  // where each row of marks ends: a mark too close to the last of a row goes on the next
-    const timeline = el("div", { class: "review-timeline", role: "list", "aria-label": t("Marked decisions") },
+    const timeline = el("ol", { class: "review-timeline", "aria-label": t("Marked decisions") },
       marked.map((decision) => {
         const index = this.indexOf(decision);
         const left = (100 * (index + 1)) / Math.max(steps, 1);
@@ -113,9 +113,9 @@ export class ReviewPanel {
         const mark = MARKS[decision.mark];
         const label = t("{mark} by {name} at step {step}: {played}; better: {best}", { mark: mark.name(),
           name: name(decision.seat), step: index + 1, played: decision.played, best: decision.best });
-        return el("button", { type: "button", role: "listitem", class: `review-mark mark-${decision.mark}`,
-          style: `left: ${left}%; bottom: ${lane * 1.7 - 0.2}rem`, title: label, "aria-label": label,
-          "data-step": index, onclick: () => this.go(index) }, mark.symbol);
+        return el("li", { style: `left: ${left}%; bottom: ${lane * 1.7 - 0.2}rem` },
+          el("button", { type: "button", class: `review-mark mark-${decision.mark}`, title: label,
+            "aria-label": label, "data-step": index, onclick: () => this.go(index) }, mark.symbol));
       }));
     timeline.style.height = `${2.2 + 1.7 * Math.max(0, lanes.length - 1)}rem`;
     const legend = el("p", { class: "review-legend" }, Object.entries(MARKS).map(([kind, mark]) =>
