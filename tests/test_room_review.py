@@ -15,7 +15,7 @@ import httpx
 from room_support import Server, create_and_play
 
 from academie import record
-from academie.room.reviews import BACKGROUND, QUEUED, READY, RUNNING, Reviews, Settings
+from academie.room.reviews import BACKGROUND, NONE, QUEUED, READY, RUNNING, Reviews, Settings
 from academie.room.store import Store
 from academie.room.workers import Workers
 
@@ -115,11 +115,21 @@ def test_no_review_of_an_unknown_table_or_of_a_game_going_on(tmp_path: Path) -> 
             unknown = httpx.request(method, f"{server.base}/api/tables/nosuchtable{path}", timeout=30)
             assert unknown.status_code == 404 and unknown.json() == {"detail": "There is no table nosuchtable."}
         assert server.get(f"/api/tables/{going_on}").json()["status"] == "waiting"  # nothing changed
+    finally:
+        server.stop()
+
+
+def test_a_game_of_people_is_reviewed_in_the_background_as_it_ends(tmp_path: Path) -> None:
+    """Nobody asks: the room queued the review when the game ended, so that it is ready when the players ask."""
+    server = Server(tmp_path, review_samples=SAMPLES).start()
+    try:
         table = finished_table(server, seed=6)
-        never = server.get(f"/api/tables/{table}/review/chart.svg?lang=fr")
-        if server.get(f"/api/tables/{table}/review").json()["state"] != READY:
-            assert never.status_code == 404
-            assert never.json() == {"detail": "La revue de cette partie n’est pas prête."}
+        deadline = time.monotonic() + 10  # queued by a task of the server as the last action was committed
+        while server.get(f"/api/tables/{table}/review").json()["state"] == NONE:
+            assert time.monotonic() < deadline, "the review of a game of people was not queued as it ended"
+            time.sleep(0.1)
+        computed = ready(server, table)["computed_at"]
+        assert post(server, f"/api/tables/{table}/review").json()["computed_at"] == computed
     finally:
         server.stop()
 
