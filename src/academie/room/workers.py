@@ -60,10 +60,10 @@ def decision_seed(table_seed: int, seat: int, seq: int) -> int:
     return int.from_bytes(digest, "big") >> 1
 
 
-def _leave_with_parent() -> None:
-    """Run in each worker as it starts: exit when the server process is gone (even after its ``kill -9``, which
-    gives it no chance to stop its pools), instead of waiting for work forever."""
-    parent = os.getppid()
+def _leave_with_parent(parent: int) -> None:
+    """Run in each worker as it starts: exit when the server process ``parent`` is gone (even after its ``kill -9``,
+    which gives it no chance to stop its pools), instead of waiting for work forever. The server names itself: a
+    worker still starting when the server died would otherwise take its new parent (init) for the server."""
 
     def watch() -> None:
         while os.getppid() == parent:
@@ -73,10 +73,10 @@ def _leave_with_parent() -> None:
     threading.Thread(target=watch, name="academie-room-parent", daemon=True).start()
 
 
-def _start_reviewer(progress: Queue[Progress]) -> None:
+def _start_reviewer(parent: int, progress: Queue[Progress]) -> None:
     """Run in the review worker as it starts: leave with the server, yield the cores to the bots, report there."""
     global _progress
-    _leave_with_parent()
+    _leave_with_parent(parent)
     os.nice(REVIEW_NICENESS)
     _progress = progress
 
@@ -115,7 +115,7 @@ class Workers:
             # spawn: a fork of a process running an event loop and database connections would inherit them
             context = multiprocessing.get_context("spawn")
             pool = self._pools[strong] = ProcessPoolExecutor(self.processes, mp_context=context,
-                                                             initializer=_leave_with_parent)
+                                                             initializer=_leave_with_parent, initargs=(os.getpid(),))
         return pool
 
     async def decide(self, game: str, bot: str, seed: int, view: View) -> Decision:
@@ -138,7 +138,7 @@ class Workers:
             context = multiprocessing.get_context("spawn")
             self._progress = context.Queue()
             self._reviewer = ProcessPoolExecutor(REVIEW_PROCESSES, mp_context=context, initializer=_start_reviewer,
-                                                 initargs=(self._progress,))
+                                                 initargs=(os.getpid(), self._progress))
             self._listener = threading.Thread(target=_relay, args=(self._progress, loop, progress),
                                               name="academie-room-review-progress", daemon=True)
             self._listener.start()
