@@ -159,26 +159,29 @@ class Reviews:
 
     async def state(self, table_id: str, lang: str) -> ReviewState:
         """Where the review of the finished table ``table_id`` stands (the review itself once ready)."""
+        # the job first: a job leaves the queue only once its review is stored, so that no reader ever sees a
+        # review just computed as never asked for
+        job = self.jobs.get(table_id)
+        base = ReviewState(level=self.settings.level, samples=self.settings.samples)
+        if job is not None and job.running:
+            return base | ReviewState(state=RUNNING, job=job.order, done=job.done, total=job.total)
+        if job is not None:
+            ahead = sum(1 for other in self.jobs.values() if other.running or other.rank < job.rank)
+            return base | ReviewState(state=QUEUED, job=job.order, position=ahead)
         row = await self.stored(table_id)
         if row is not None:
             return self._ready(row, lang)
-        job = self.jobs.get(table_id)
-        base = ReviewState(level=self.settings.level, samples=self.settings.samples)
-        if job is None:
-            failure = self.failures.get(table_id)
-            return base | (ReviewState(state=NONE) if failure is None else ReviewState(state=FAILED, detail=failure))
-        if job.running:
-            return base | ReviewState(state=RUNNING, job=job.order, done=job.done, total=job.total)
-        ahead = sum(1 for other in self.jobs.values() if other.running or other.rank < job.rank)
-        return base | ReviewState(state=QUEUED, job=job.order, position=ahead)
+        failure = self.failures.get(table_id)
+        return base | (ReviewState(state=NONE) if failure is None else ReviewState(state=FAILED, detail=failure))
 
     async def ask(self, table_id: str, text: str, lang: str, *, priority: int = ASKED) -> ReviewState:
         """The review of the finished table ``table_id`` (its whole record ``text``): the stored one, or a job
         queued for it (joining the one already queued or running)."""
-        row = await self.stored(table_id)
-        if row is not None:
-            return self._ready(row, lang)
-        job = self.jobs.get(table_id)
+        if table_id not in self.jobs:
+            row = await self.stored(table_id)
+            if row is not None:
+                return self._ready(row, lang)
+        job = self.jobs.get(table_id)  # again: another request may have queued it meanwhile
         if job is None:
             self.failures.pop(table_id, None)
             self.jobs[table_id] = _Job(table_id, text, priority=priority, order=next(self._order))
