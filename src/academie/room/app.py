@@ -56,7 +56,7 @@ from academie.room.limits import (
 )
 from academie.room.notify import Listener, notices_from
 from academie.room.reviews import Reviews, Settings, chart
-from academie.room.store import Store, StoreError, with_async_driver
+from academie.room.store import FINISHED, Store, StoreError, with_async_driver
 from academie.room.summary import live_summary
 from academie.room.tables import Closing, Connection, LiveTable, Refusal, dumps, new_state, room_words
 from academie.room.workers import Workers
@@ -338,6 +338,16 @@ async def _finished_record(room: Room, table_id: str, lang: str) -> str:
         return record.write_text(table.record())
 
 
+async def _check_finished(store: Store, table_id: str, lang: str) -> None:
+    """As :func:`_finished_record`, from the stored table alone (a page polling a review loads no game)."""
+    w = room_words(lang)
+    row = await store.table(table_id)
+    if row is None:
+        raise RoomError(404, w("There is no table {table}.", table=echo(table_id)))
+    if row.status != FINISHED:
+        raise HTTPException(409, w("The review is given once the game is over."))
+
+
 def _review_when_over(room: Room, reviews: Reviews, table_id: str) -> None:
     """A game of people has just ended: queue its review behind those asked for, so that it is usually ready when
     its players ask for it."""
@@ -368,13 +378,13 @@ def _reviews_api(app: FastAPI, room: Room, reviews: Reviews) -> None:
     async def review_state(table_id: str, lang: Lang = "en") -> Mapping[str, object]:
         """Where the review of a finished game stands: ``none``, ``queued``, ``running``, ``ready`` (with the
         review, in the ``academie review --json`` shape, in ``lang``) or ``failed``."""
-        await _finished_record(room, table_id, lang)
+        await _check_finished(reviews.store, table_id, lang)
         return await reviews.state(table_id, lang)
 
     @app.get("/api/tables/{table_id}/review/chart.svg")
     async def review_chart(table_id: str, lang: Lang = "en") -> Response:
         """The chart of each seat's expected result over the game (SVG), once its review is ready."""
-        await _finished_record(room, table_id, lang)
+        await _check_finished(reviews.store, table_id, lang)
         row = await reviews.stored(table_id)
         if row is None:
             w = room_words(lang)
