@@ -14,7 +14,7 @@ from suite_support import ALL_TABLES, new_state
 
 from academie.engine import PUBLIC, Mode
 from academie.games import GAMES, load
-from academie.picture import WIDTH, draw_text
+from academie.picture import WIDTH, Memo, draw_text
 from academie.words import LANGUAGES, Words
 
 TABLES = {name: entry for name, entry in ALL_TABLES.items() if entry[1].pictures}
@@ -70,3 +70,31 @@ def test_pictures_name_no_card_their_view_does_not_hold(table: str, mode: Mode, 
                 # one move per legal action (in the game's order: a hand's, for the cards)
                 assert sorted(move.action for move in picture.moves) == sorted(str(a) for a in view.legal_actions)
                 assert len(picture.moves) == len(view.legal_actions)
+
+
+@pytest.mark.parametrize("mode", [Mode.ENFORCED, Mode.TABLE])
+@pytest.mark.parametrize("table", sorted(TABLES))
+def test_a_picture_painted_with_a_memo_is_the_picture_painted_from_the_view_alone(table: str, mode: Mode) -> None:
+    """The card room paints each viewer again after every action with the memo of its last picture (the log told
+    so far): over random games, irregular acts in table mode, every seat's and the public's picture is the one
+    painted from its view alone, in both languages, whether its memo saw every action or missed some (a viewer
+    painted only now and then), and a memo kept under other names is not believed."""
+    game = load(TABLES[table][0])
+    assert game.painter is not None
+    painter = game.painter()
+    for seed in range(2):
+        rng = random.Random(seed)
+        memos: dict[tuple[int, str], Memo] = {}
+        for state in random_positions(table, mode, seed):
+            for viewer in (*range(len(state.returns())), PUBLIC):
+                lang = LANGUAGES[(seed + viewer) % len(LANGUAGES)]
+                words = Words(lang, game=game.name)
+                view = state.view(viewer)
+                names = painter.default_names(view, words=words)
+                if viewer == 1 and rng.random() < 0.7:  # this seat's memo misses most actions
+                    continue
+                if viewer == 0 and rng.random() < 0.1:  # and this one's sees the players by other names now and then
+                    names = tuple(f"Player {seat}" for seat in range(len(names)))
+                reference = painter.paint(view, words=words, names=names)
+                memo = memos.setdefault((viewer, lang), Memo())
+                assert painter.paint(view, words=words, names=names, memo=memo) == reference

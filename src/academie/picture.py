@@ -138,12 +138,27 @@ def _plain(value: object) -> JSON:
     raise TypeError(f"a picture holds plain data only (text, numbers, tuples of them), not {value!r}")
 
 
+@dataclass(eq=False, slots=True)
+class Memo:
+    """What a painter keeps from one painting of a viewer's picture to the next (the log of the deal told so far),
+    so that the next painting tells only what the actions since then changed.
+
+    Whoever paints the same viewer again and again, as the game goes on, holds one (the card room: one per table,
+    seat and language) and gives it back to the painter each time; what is kept in it is the painter's own. The
+    painter checks that what it kept still describes the view it is given (the same deal, the same names, the
+    actions told still the first of the view's), and paints from the view alone when not: the picture is the
+    same with a memo, with a stale one or without (the picture tests compare them over random games)."""
+
+    kept: object = None
+
+
 class Painter(Protocol):
     """What each game's ``picture.py`` offers (reached through ``GameType.painter``). A painter is given only views
     of its own game (the registration ties them), and reads what its game's view class declares."""
 
-    def paint(self, view: View, /, *, words: Words, names: Sequence[str]) -> Picture:
-        """The picture of ``view`` (a seat's or the public's), in ``words``' language, with these seat names."""
+    def paint(self, view: View, /, *, words: Words, names: Sequence[str], memo: Memo | None = None) -> Picture:
+        """The picture of ``view`` (a seat's or the public's), in ``words``' language, with these seat names;
+        ``memo`` (optional) keeps the painter's work for the next picture of the same viewer (:class:`Memo`)."""
         ...
 
     def why_not(self, view: View, action: str, reason: str, /, *, words: Words) -> str:

@@ -37,7 +37,7 @@ from academie.engine import (
     rules_from_dict,
 )
 from academie.games import load
-from academie.picture import MovePicture, Painter, Picture
+from academie.picture import Memo, MovePicture, Painter, Picture
 from academie.registry import GameType
 from academie.room.limits import cut_echoes, echo
 from academie.room.store import (
@@ -290,6 +290,9 @@ class LiveTable:
         self.connections: set[Connection] = set()
         self.lock = asyncio.Lock()
         self._pictures: dict[tuple[int, str], str] = {}
+        self._memos: dict[tuple[int, str], Memo] = {}
+        """What the painter kept of each viewer's last picture (by seat, -1 for the spectators, and language): the
+        next picture tells only what changed since."""
         self._driver: asyncio.Task[None] | None = None
         self._failures = 0
         """The driver's failures in a row (its restarts wait longer after each)."""
@@ -336,6 +339,7 @@ class LiveTable:
             state, comments, on_time = new_state(self.game, self.row), dict[int, str](), dict[int, str]()
             seq = apply_log(state, 0, rows, comments, self.row.id, on_time)
             self.seats, self.state, self.comments, self.on_time, self.seq = seats, state, comments, on_time, seq
+            self._memos.clear()
             if self.clock is not None:
                 self.clock = Clock(self.clock.decision, [self.row.clock_reserve or 0.0] * self.row.players)
                 self._spend(rows)
@@ -413,7 +417,8 @@ class LiveTable:
         irregular acts the seat could commit now, labelled with their laws, as the terminal offers them."""
         view = self.state.view(PUBLIC if viewer is None else viewer)
         words = game_words(lang, self.game.name)
-        picture = self.painter.paint(view, words=words, names=self.names(view, lang))
+        memo = self._memos.setdefault((-1 if viewer is None else viewer, lang), Memo())
+        picture = self.painter.paint(view, words=words, names=self.names(view, lang), memo=memo)
         if viewer is None or self.finished or self.row.mode != Mode.TABLE.value:
             return picture
         acts = self.state.irregular_actions(viewer)

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from academie.cards import Card
 from academie.engine import Irregular, Remedy
-from academie.picture import MovePicture, Picture, SeatPicture, Tally, TrickPicture
+from academie.picture import Memo, MovePicture, Picture, SeatPicture, Tally, TrickPicture
 from academie.words import Words
 from triomphe.state import STRENGTH, Phase, Play, TriompheView, beats
 
@@ -59,8 +59,9 @@ def _line(view: TriompheView, seat: int, action: object, names: Sequence[str], w
     return str(action)
 
 
-def paint(view: TriompheView, /, *, words: Words, names: Sequence[str]) -> Picture:
-    """The picture of ``view`` in ``words``' language, the seats called ``names``."""
+def paint(view: TriompheView, /, *, words: Words, names: Sequence[str], memo: Memo | None = None) -> Picture:
+    """The picture of ``view`` in ``words``' language, the seats called ``names`` (a picture this small is
+    painted whole each time: ``memo`` is not needed)."""
     trump = view.trump_card
     seats = tuple(SeatPicture(seat, names[seat], (words("dealer"),) if seat == view.dealer else (),
                               view.hand_sizes[seat], tuple(str(card) for card in view.shown[seat]))

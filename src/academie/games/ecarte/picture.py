@@ -53,7 +53,7 @@ from academie.games.ecarte.state import (
     trick_winner,
 )
 from academie.games.ecarte.table import ACTS
-from academie.picture import MovePicture, Picture, SeatPicture, Tally, TrickPicture
+from academie.picture import Memo, MovePicture, Picture, SeatPicture, Tally, TrickPicture
 from academie.words import Words
 
 SUIT_ORDER: Final = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
@@ -759,7 +759,7 @@ def default_names(view: EcarteView, /, *, words: Words) -> tuple[str, ...]:
     return tuple(words("Seat {number}", number=seat) for seat in (0, 1))
 
 
-def paint(view: EcarteView, /, *, words: Words, names: Sequence[str]) -> Picture:
+def paint(view: EcarteView, /, *, words: Words, names: Sequence[str], memo: Memo | None = None) -> Picture:
     """The picture of ``view`` in ``words``' language, the seats called ``names``."""
     teller = _Teller(view, words, names)
     me, trump = teller.me, teller.trump

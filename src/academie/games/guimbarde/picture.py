@@ -55,7 +55,7 @@ from academie.games.guimbarde.state import (
 )
 from academie.games.guimbarde.table import ACTS
 from academie.laws import Irregular, Remedy
-from academie.picture import MovePicture, Picture, SeatPicture, Tally, TrickPicture, signed
+from academie.picture import Memo, MovePicture, Picture, SeatPicture, Tally, TrickPicture, signed
 from academie.words import Words
 
 BOX_NAMES: Final = {POINT: "Point", MARIAGE: "Mariage", FOU: "Fou", ROI: "Roi", GUIMBARDE: "Guimbarde"}
@@ -712,7 +712,7 @@ def default_names(view: GuimbardeView, /, *, words: Words) -> tuple[str, ...]:
                  for seat in range(view.players))
 
 
-def paint(view: GuimbardeView, /, *, words: Words, names: Sequence[str]) -> Picture:
+def paint(view: GuimbardeView, /, *, words: Words, names: Sequence[str], memo: Memo | None = None) -> Picture:
     """The picture of ``view`` in ``words``' language, the seats called ``names``."""
     teller = _Teller(view, words, names)
     me = teller.me

@@ -63,7 +63,7 @@ from academie.games.guinguette.state import (
 from academie.games.guinguette.table import ACTS
 from academie.laws import Irregular, Remedy
 from academie.ledger import Transfer
-from academie.picture import MovePicture, Picture, SeatPicture, Tally, TrickPicture, signed
+from academie.picture import Memo, MovePicture, Picture, SeatPicture, Tally, TrickPicture, signed
 from academie.words import Words
 
 SUIT_ORDER: Final = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
@@ -923,7 +923,7 @@ def _story(teller: _Teller) -> tuple[_Story, list[str], _Story | None]:
     return story, lines + [line for _, line in story.lines], before
 
 
-def paint(view: GuinguetteView, /, *, words: Words, names: Sequence[str]) -> Picture:
+def paint(view: GuinguetteView, /, *, words: Words, names: Sequence[str], memo: Memo | None = None) -> Picture:
     """The picture of ``view`` in ``words``' language, the seats called ``names``."""
     teller = _Teller(view, words, names)
     rules, me = view.rules, teller.me

@@ -48,7 +48,7 @@ from academie.games.quinze.state import (
 )
 from academie.laws import Irregular, Remedy, parse_table_action
 from academie.ledger import Transfer
-from academie.picture import MovePicture, Picture, SeatPicture, Tally, signed
+from academie.picture import Memo, MovePicture, Picture, SeatPicture, Tally, signed
 from academie.words import Words
 
 TAKES = re.compile(r"^QUINZE-3[23]: seat (\d+) takes (.+)$")
@@ -156,7 +156,7 @@ def default_names(view: QuinzeView, /, *, words: Words) -> tuple[str, ...]:
 
 
 # ------------------------------------------------------------------------------------------------ the picture
-def paint(view: QuinzeView, /, *, words: Words, names: Sequence[str]) -> Picture:
+def paint(view: QuinzeView, /, *, words: Words, names: Sequence[str], memo: Memo | None = None) -> Picture:
     """The picture of ``view`` in ``words``' language."""
     scene = _scene(view, words, names)
     w = words

@@ -44,7 +44,7 @@ from academie.games.whist.state import (
 )
 from academie.games.whist.table import ACTS
 from academie.laws import parse_table_action
-from academie.picture import MovePicture, Picture, SeatPicture, Tally, TrickPicture
+from academie.picture import Memo, MovePicture, Picture, SeatPicture, Tally, TrickPicture
 from academie.words import Words
 
 SEATS = range(4)
@@ -247,9 +247,10 @@ def default_names(view: WhistView, /, *, words: Words) -> tuple[str, ...]:
     return tuple(names)
 
 
-def paint(view: WhistView, /, *, words: Words, names: Sequence[str]) -> Picture:
-    """The picture of ``view`` (a seat's or the public's), in ``words``' language, the seats called ``names``."""
-    return _Scene(view, words, names).picture()
+def paint(view: WhistView, /, *, words: Words, names: Sequence[str], memo: Memo | None = None) -> Picture:
+    """The picture of ``view`` (a seat's or the public's), in ``words``' language, the seats called ``names``;
+    with a ``memo`` of the same viewer's last picture, the log tells only the actions since (:class:`_Told`)."""
+    return _Scene(view, words, names).picture(memo)
 
 
 def suit_order(trump: Suit | None) -> tuple[Suit, ...]:
@@ -332,7 +333,7 @@ class _Scene:
         return self.words("1 point") if count == 1 else self.words("{count} points", count=count)
 
     # -------------------------------------------------------------- the picture
-    def picture(self) -> Picture:
+    def picture(self, memo: Memo | None = None) -> Picture:
         view = self.view
         words = self.words
         table: tuple[tuple[str, tuple[str, ...]], ...] = ()
@@ -344,7 +345,7 @@ class _Scene:
             hand=tuple(str(card) for card in sort_hand(view.hand, view.trump)),
             trump=self.trump(), table=table, trick=self.current_trick(), last_trick=self.last_trick(),
             tallies=self.tallies(), to_act=view.actor if view.actor in SEATS else None,
-            waiting_for=self.waiting_for(), moves=self.moves(), log=tuple(self.log()), pending=self.pending(),
+            waiting_for=self.waiting_for(), moves=self.moves(), log=tuple(self.log(memo)), pending=self.pending(),
             result=self.result())
 
     def status(self) -> str:
@@ -516,7 +517,18 @@ class _Scene:
                           points=self.view.rules.revoke_points)
 
     # -------------------------------------------------------------- the log
-    def log(self) -> list[str]:
+    def log(self, memo: Memo | None = None) -> list[str]:
+        """The deal told: the end of the last deal, the deal and the turn-up, every action with the points it
+        moved, and the points not yet told (the deal's end); from ``memo``, only what was not told before."""
+        told = memo.kept if memo is not None else None
+        if not isinstance(told, _Told) or not told.still_true(self):
+            told = _Told(self, self.opening())
+        told.tell(self)
+        if memo is not None:
+            memo.kept = told
+        return [*told.opening, *told.lines, *(self.payment(payment) for payment in self.view.payments[told.paid:])]
+
+    def opening(self) -> list[str]:
         view = self.view
         lines: list[str] = []
         if view.last_deal is not None:
@@ -525,18 +537,6 @@ class _Scene:
             lines.append(self.say(view.dealer, w("You deal and turn up {card}: trumps are {suit} (W-§3, WHIST-24)."),
                                   w("{name} deals and turns up {card}: trumps are {suit} (W-§3, WHIST-24)."),
                                   card=self.card(view.turned_card), suit=self.words.suit(view.trump)))
-        payments = list(view.payments)
-        walk = _TrickWalk(self)
-        for actor, action in view.history:
-            lines += self.event(actor, action, walk)
-            law = ""
-            if isinstance(action, Remedy):
-                law = action.law
-            elif isinstance(action, Irregular) and action.kind in ACTS:
-                law = ACTS[action.kind].law
-            while payments and law and payments[0].law == law:
-                lines.append(self.payment(payments.pop(0)))
-        lines += [self.payment(payment) for payment in payments]
         return lines
 
     def event(self, actor: int, action: Action, walk: _TrickWalk) -> list[str]:
@@ -797,6 +797,78 @@ class _Scene:
         return words(message, who=who, points=view.rules.revoke_points)
 
 
+def _law_of(action: Action) -> str:
+    """The law whose points an action moves, told right after it ("" for a card played, a call...)."""
+    if isinstance(action, Remedy):
+        return action.law
+    if isinstance(action, Irregular) and action.kind in ACTS:
+        return ACTS[action.kind].law
+    return ""
+
+
+class _Told:
+    """The log of one deal as far as one viewer was told it (what a :class:`~academie.picture.Memo` keeps): the
+    lines before its first action, the lines of its first ``count`` actions with the points told after them, and
+    the tricks as the walk found them. It goes on from there only while it is still true of the view: the same
+    deal (the same last deal, dealer, turn-up and phase), the same names and language, the actions told still the
+    view's first, the tricks consulted unchanged, and no point since that an action told would have told."""
+
+    __slots__ = ("count", "key", "last", "last_deal", "last_paid", "laws", "lines", "opening", "paid", "walk")
+
+    def __init__(self, scene: _Scene, opening: list[str]) -> None:
+        view = scene.view
+        self.key = (scene.names, scene.me, scene.words.lang, view.rules, view.dealer, view.turned_card, view.trump,
+                    view.phase is Phase.OVER)
+        self.last_deal = view.last_deal
+        self.opening = opening
+        self.lines: list[str] = []
+        self.count = 0
+        """The actions of the deal's history told."""
+        self.last: tuple[int, Action] | None = None
+        """The last of them."""
+        self.paid = 0
+        """The deal's payments told after their actions."""
+        self.last_paid: Payment | None = None
+        self.laws: set[str] = set()
+        """The laws of the actions told whose points were all told (a later payment under one of them would have
+        been told after that action)."""
+        self.walk = _TrickWalk(scene)
+
+    def still_true(self, scene: _Scene) -> bool:
+        view = scene.view
+        history = view.history
+        if (view.last_deal is not self.last_deal or len(history) < self.count
+                or (self.count and history[self.count - 1] != self.last)):
+            return False
+        if self.key != (scene.names, scene.me, scene.words.lang, view.rules, view.dealer, view.turned_card,
+                        view.trump, view.phase is Phase.OVER):
+            return False
+        payments = view.payments
+        if len(payments) < self.paid or (self.paid and payments[self.paid - 1] != self.last_paid):
+            return False
+        if len(payments) > self.paid and payments[self.paid].law in self.laws:
+            return False
+        return self.walk.consulted_still(view)
+
+    def tell(self, scene: _Scene) -> None:
+        """Tell the actions of the view's history not told yet, each followed by the points it moved."""
+        view = scene.view
+        walk = self.walk
+        walk.scene, walk.view = scene, view
+        history, payments = view.history, view.payments
+        for actor, action in history[self.count:]:
+            self.lines += scene.event(actor, action, walk)
+            law = _law_of(action)
+            while self.paid < len(payments) and law and payments[self.paid].law == law:
+                self.last_paid = payments[self.paid]
+                self.lines.append(scene.payment(payments[self.paid]))
+                self.paid += 1
+            if law and self.paid == len(payments):
+                self.laws.add(law)
+        self.count = len(history)
+        self.last = history[-1] if history else None
+
+
 class _TrickWalk:
     """The tricks of the deal as its history tells them, card by card (table mode may quit a trick of three cards,
     take a trick back up, or play a card by an irregular act)."""
@@ -806,6 +878,13 @@ class _TrickWalk:
         self.view = scene.view
         self.trick: list[tuple[int, Card]] = []
         self.done: list[list[tuple[int, Card]]] = []
+        self.consulted: list[tuple[int, Trick | None]] = []
+        """The view's tricks read to name a trick's winner (by index; None: not in the view): the lines told stay
+        true while these are the same."""
+
+    def consulted_still(self, view: WhistView) -> bool:
+        tricks = view.tricks
+        return all((tricks[index] if index < len(tricks) else None) == trick for index, trick in self.consulted)
 
     def close(self) -> list[str]:
         """The trick is turned and quitted: who won it, with which card, and why (W-§5)."""
@@ -816,6 +895,7 @@ class _TrickWalk:
         number = len(self.done)
         view = self.view
         winner: int | None = None
+        self.consulted.append((number - 1, view.tricks[number - 1] if number <= len(view.tricks) else None))
         if number <= len(view.tricks):
             trick = view.tricks[number - 1]
             if trick.winner is not None and tuple(trick.cards[:len(plays)]) == tuple(card for _, card in plays):
