@@ -13,8 +13,9 @@ WebSockets, and plays random legal moves.
 * **no acknowledged action lost**: at the end, every table's stored position is at least the last one its
   players were shown.
 * **where the time goes**: the server's work per action measured apart in this process on the same games:
-  the engine (clone, checked apply), the pictures (one per seat and one for a spectator), JSON, the database
-  (one committed insert through the store, SQLite in WAL mode).
+  the engine (clone, checked apply), the pictures (one per seat and one for a spectator, each with its memo as
+  the room keeps it: ``python -m bench.pictures`` compares them with pictures painted from the view alone), JSON,
+  the database (one committed insert through the store, SQLite in WAL mode).
 
 The machine is shared: the figures say what this run saw; compare them within one run.
 """
@@ -40,6 +41,7 @@ from websockets.asyncio.client import ClientConnection, connect
 
 from academie.engine import PUBLIC
 from academie.games import load
+from academie.picture import Memo
 from academie.room.store import ActionRow, SeatRow, Store, TableRow
 from academie.room.tables import game_words
 
@@ -236,6 +238,7 @@ def where_time_goes(actions: int) -> dict[str, Any]:
             await store.create(table, [SeatRow(seat, None, None, None) for seat in range(game.min_seats)])
             state, rng, seq = game.new(seed=number), random.Random(number), 0
             words = game_words("en", name)
+            memos = {viewer: Memo() for viewer in (*range(game.min_seats), PUBLIC)}  # as the room keeps them
             while not state.is_terminal and done < actions:
                 action = rng.choice(state.legal_actions())
                 clock, used = time.perf_counter(), time.process_time()
@@ -253,7 +256,8 @@ def where_time_goes(actions: int) -> dict[str, Any]:
                 clock, used = time.perf_counter(), time.process_time()
                 for viewer in (*range(game.min_seats), PUBLIC):
                     view = state.view(viewer)
-                    pictures.append(painter.paint(view, words=words, names=painter.default_names(view, words=words)))
+                    pictures.append(painter.paint(view, words=words, names=painter.default_names(view, words=words),
+                                                  memo=memos[viewer]))
                 parts["pictures"] += time.perf_counter() - clock
                 cpu["pictures"] += time.process_time() - used
                 clock, used = time.perf_counter(), time.process_time()

@@ -152,6 +152,48 @@ class Memo:
     kept: object = None
 
 
+def cards_in(value: object) -> frozenset[Card]:
+    """Every card a view holds, in any of its fields but its rules (the only cards its picture may name): its Card
+    values, in dataclasses, tuples, lists and sets, at any depth.
+
+    >>> from academie.engine import Operation
+    >>> sorted(str(card) for card in cards_in((Card.parse("KH"), [Card.parse("7S")], "QC", 3)))
+    ['7S', 'KH']
+    """
+    found: set[Card] = set()
+    stack: list[object] = [value]
+    while stack:
+        item = stack.pop()
+        kind = _KINDS.get(type(item))
+        if kind is None:
+            kind = _KINDS[type(item)] = _kind_of(type(item))
+        if kind is _CARD:
+            found.add(item)  # type: ignore[arg-type]  # _kind_of said it is a Card
+        elif kind is _MANY:
+            stack.extend(item)  # type: ignore[arg-type]  # _kind_of said it is a tuple, list or set
+        elif kind:
+            stack.extend(getattr(item, name) for name in kind)
+    return frozenset(found)
+
+
+_CARD: Final = ("",)
+_MANY: Final = ("", "")
+_KINDS: dict[type, tuple[str, ...]] = {}
+"""What :func:`cards_in` does with a value of each type it met (worked out once per type: a picture is painted for
+every viewer after every action): keep it (a card), look into it (the names of a dataclass's fields, or a tuple,
+list or set), or pass it by (``()``: text, numbers, enums, None, anything else)."""
+
+
+def _kind_of(kind: type) -> tuple[str, ...]:
+    if issubclass(kind, Card):
+        return _CARD
+    if issubclass(kind, tuple | list | frozenset | set):
+        return _MANY
+    if dataclasses.is_dataclass(kind):
+        return tuple(field.name for field in dataclasses.fields(kind) if field.name != "rules")
+    return ()
+
+
 class Painter(Protocol):
     """What each game's ``picture.py`` offers (reached through ``GameType.painter``). A painter is given only views
     of its own game (the registration ties them), and reads what its game's view class declares."""

@@ -22,6 +22,7 @@ at once, the log of a deal begins with how the deal before it ended: its last tr
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
 from collections.abc import Sequence
 from typing import Final
@@ -53,7 +54,7 @@ from academie.games.ecarte.state import (
     trick_winner,
 )
 from academie.games.ecarte.table import ACTS
-from academie.picture import Memo, MovePicture, Picture, SeatPicture, Tally, TrickPicture
+from academie.picture import Memo, MovePicture, Picture, SeatPicture, Tally, TrickPicture, cards_in
 from academie.words import Words
 
 SUIT_ORDER: Final = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
@@ -84,27 +85,117 @@ def _points(words: Words, count: int) -> str:
     return words("1 point") if abs(count) == 1 else words("{count} points", count=abs(count))
 
 
-def _known_cards(view: EcarteView) -> set[Card]:
-    """Every card the view holds, in any field (a card the picture may name)."""
-    found: set[Card] = set()
-    stack: list[object] = [view]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, Card):
-            found.add(item)
-        elif dataclasses.is_dataclass(item) and not isinstance(item, type):
-            stack += [getattr(item, f.name) for f in dataclasses.fields(item) if f.name != "rules"]
-        elif isinstance(item, tuple | list):
-            stack += list(item)
-    return found
-
-
 @dataclasses.dataclass
 class _Trick:
     """A trick as the log follows it."""
 
     plays: list[tuple[int, Card]]
     winner: int | None = None
+
+
+class _Walk:
+    """The actions of a deal told so far, with what telling them needs to go on (the tricks, who exchanged, which
+    discard each seat is at): a memo keeps it, so the next picture tells only the actions since."""
+
+    __slots__ = ("can", "contexts", "count", "current", "exchanged", "key", "last", "served", "told", "tricks",
+                 "won")
+
+    def __init__(self) -> None:
+        self.told: list[list[str]] = []
+        self.can: list[frozenset[str]] = []
+        """The laws whose points each action may mark (told right after it)."""
+        self.contexts: list[Action] = []
+        self.tricks: list[_Trick] = []
+        self.current: _Trick | None = None
+        self.won = [0, 0]
+        self.exchanged = False
+        self.served = [0, 0]
+        self.count = 0
+        """The actions of the history told."""
+        self.last: tuple[int, Action] | None = None
+        self.key: tuple[object, ...] = ()
+
+    def put(self, teller: _Teller, seat: int, card: Card) -> tuple[list[str], frozenset[str]]:
+        if self.current is None:
+            self.current = _Trick([(seat, card)])
+            return [teller.lead(seat, card)], frozenset()
+        lines = [teller.follow(seat, card)]
+        leader, led = self.current.plays[0]
+        if teller.trump is None:
+            return lines, frozenset()
+        current = self.current
+        current.plays.append((seat, card))
+        winner = trick_winner(leader, led, card, teller.trump)
+        current.winner = winner
+        self.tricks.append(current)
+        self.won[winner] += 1
+        lines.append(teller.won(len(self.tricks), current.plays, winner, teller.trump))
+        self.current = None
+        return lines, (TRICK_LAWS if len(self.tricks) == TRICKS else frozenset())
+
+    def step(self, teller: _Teller, index: int, actor: int, action: Action) -> None:
+        view = teller.view
+        lines: list[str] = []
+        laws: frozenset[str] = frozenset()
+        served = self.served
+        if isinstance(action, CutForDeal):
+            lines.append(teller.cut(action))
+        elif isinstance(action, Propose | Accept | MarkKing):
+            self.exchanged = self.exchanged or isinstance(action, Accept)
+            lines.append(teller.saying(actor, action, penalised=False))
+            if isinstance(action, MarkKing):
+                laws = frozenset({"E-§3.4", "E-§4.4"})
+        elif isinstance(action, Stand | Refuse):
+            penalty_anytime = not view.rules.penalty_first_decision_only
+            penalised = (not self.exchanged or penalty_anytime) and actor in (view.stood, view.refused)
+            lines.append(teller.saying(actor, action, penalised=penalised))
+        elif isinstance(action, Discard | HiddenDiscard):
+            counts = view.draw_counts[actor] if actor in (0, 1) else ()
+            count = counts[served[actor]] if actor in (0, 1) and served[actor] < len(counts) else 0
+            if isinstance(action, Discard):
+                mine = actor == teller.me and served[actor] < len(view.drawn)
+                drawn = view.drawn[served[actor]] if mine else None
+                lines.append(teller.discard(actor, action, drawn, count))
+            else:
+                lines.append(teller.hidden_discard(actor, action.count, count))
+            if actor in (0, 1):
+                served[actor] += 1
+        elif isinstance(action, TakeBack | HiddenTakeBack):
+            lines.append(teller.take_back(actor, action))
+        elif isinstance(action, Play):
+            lines, laws = self.put(teller, actor, action.card)
+        elif isinstance(action, Irregular):
+            lines.append(teller.irregular(action))
+            if action.kind == "revoke" and action.args:
+                card = _parse(action.args[0])
+                if card is not None:
+                    lines += self.put(teller, action.seat, card)[0][1:]  # the act says the card; the trick's winner
+            elif action.kind == "correct-revoke" and self.tricks and self.current is None:
+                undone = self.tricks.pop()
+                if undone.winner is not None:
+                    self.won[undone.winner] -= 1
+                self.current = _Trick(undone.plays[:1])
+            elif action.kind == "late-king":
+                laws = frozenset({"E-§3.4", "E-§4.4"})
+            elif action.kind in ("misscore", "correct-score"):
+                laws = frozenset({"E-S1"})
+        elif isinstance(action, Remedy):
+            lines.append(teller.ruling(action))
+            act = next((a for _, a in reversed(view.history[:index]) if isinstance(a, Irregular)), None)
+            covered = _covered_card(action, act)
+            if covered is not None and act is not None:
+                more, laws = self.put(teller, act.seat, covered)
+                lines += more[1:] if len(more) > 1 else []
+            elif (action.law, action.name) == ("E-P3", "replay"):
+                self.tricks.clear()
+                self.current = None
+                self.won[:] = [0, 0]
+            laws = laws | _REMEDY_LAWS.get((action.law, action.name), frozenset())
+        else:
+            lines.append(str(action))
+        self.told.append(lines)
+        self.can.append(laws)
+        self.contexts.append(action)
 
 
 class _Teller:
@@ -116,7 +207,11 @@ class _Teller:
         self.names = tuple(names) if len(names) >= 2 else default_names(view, words=words)
         self.me = view.viewer if view.viewer in (0, 1) else None
         self.trump = view.trump_card.suit if view.trump_card is not None else None
-        self.known = _known_cards(view)
+
+    @functools.cached_property
+    def known(self) -> frozenset[Card]:
+        """Every card the view holds, in any field (a card the picture may name)."""
+        return cards_in(self.view)
 
     # -------------------------------------------------------------- names and cards
     def name(self, seat: int) -> str:
@@ -365,100 +460,17 @@ class _Teller:
                       "(E-§3).", number=view.deal_number, dealer=self.obj(view.dealer), card=self.card(view.trump_card),
                       suit=words.suit(self.trump))]
 
-    def tell(self) -> list[str]:
+    def tell(self, walk: _Walk | None = None) -> tuple[list[str], _Walk]:
         """The sentences of this deal: each action of the history, the points each one marked (in the ledger's
-        order, each after the action that marked it), and the rulings the laws gave by themselves."""
-        view = self.view
-        history = view.history
-        told: list[list[str]] = []
-        can: list[frozenset[str]] = []
-        contexts: list[Action] = []
-        tricks: list[_Trick] = []
-        current: _Trick | None = None
-        won = [0, 0]
-        exchanged = False
-        served = [0, 0]
-        penalty_anytime = not view.rules.penalty_first_decision_only
-
-        def put(seat: int, card: Card) -> tuple[list[str], frozenset[str]]:
-            nonlocal current
-            if current is None:
-                current = _Trick([(seat, card)])
-                return [self.lead(seat, card)], frozenset()
-            lines = [self.follow(seat, card)]
-            leader, led = current.plays[0]
-            if self.trump is None:
-                return lines, frozenset()
-            current.plays.append((seat, card))
-            winner = trick_winner(leader, led, card, self.trump)
-            current.winner = winner
-            tricks.append(current)
-            won[winner] += 1
-            lines.append(self.won(len(tricks), current.plays, winner, self.trump))
-            current = None
-            return lines, (TRICK_LAWS if len(tricks) == TRICKS else frozenset())
-
-        for index, (actor, action) in enumerate(history):
-            lines: list[str] = []
-            laws: frozenset[str] = frozenset()
-            if isinstance(action, CutForDeal):
-                lines.append(self.cut(action))
-            elif isinstance(action, Propose | Accept | MarkKing):
-                exchanged = exchanged or isinstance(action, Accept)
-                lines.append(self.saying(actor, action, penalised=False))
-                if isinstance(action, MarkKing):
-                    laws = frozenset({"E-§3.4", "E-§4.4"})
-            elif isinstance(action, Stand | Refuse):
-                penalised = (not exchanged or penalty_anytime) and actor in (view.stood, view.refused)
-                lines.append(self.saying(actor, action, penalised=penalised))
-            elif isinstance(action, Discard | HiddenDiscard):
-                counts = view.draw_counts[actor] if actor in (0, 1) else ()
-                count = counts[served[actor]] if actor in (0, 1) and served[actor] < len(counts) else 0
-                if isinstance(action, Discard):
-                    mine = actor == self.me and served[actor] < len(view.drawn)
-                    drawn = view.drawn[served[actor]] if mine else None
-                    lines.append(self.discard(actor, action, drawn, count))
-                else:
-                    lines.append(self.hidden_discard(actor, action.count, count))
-                if actor in (0, 1):
-                    served[actor] += 1
-            elif isinstance(action, TakeBack | HiddenTakeBack):
-                lines.append(self.take_back(actor, action))
-            elif isinstance(action, Play):
-                lines, laws = put(actor, action.card)
-            elif isinstance(action, Irregular):
-                lines.append(self.irregular(action))
-                if action.kind == "revoke" and action.args:
-                    card = _parse(action.args[0])
-                    if card is not None:
-                        lines += put(action.seat, card)[0][1:]  # the act says the card; the trick's winner
-                elif action.kind == "correct-revoke" and tricks and current is None:
-                    undone = tricks.pop()
-                    if undone.winner is not None:
-                        won[undone.winner] -= 1
-                    current = _Trick(undone.plays[:1])
-                elif action.kind == "late-king":
-                    laws = frozenset({"E-§3.4", "E-§4.4"})
-                elif action.kind in ("misscore", "correct-score"):
-                    laws = frozenset({"E-S1"})
-            elif isinstance(action, Remedy):
-                lines.append(self.ruling(action))
-                act = next((a for _, a in reversed(history[:index]) if isinstance(a, Irregular)), None)
-                covered = _covered_card(action, act)
-                if covered is not None and act is not None:
-                    more, laws = put(act.seat, covered)
-                    lines += more[1:] if len(more) > 1 else []
-                elif (action.law, action.name) == ("E-P3", "replay"):
-                    tricks.clear()
-                    current = None
-                    won[:] = [0, 0]
-                laws = laws | _REMEDY_LAWS.get((action.law, action.name), frozenset())
-            else:
-                lines.append(str(action))
-            told.append(lines)
-            can.append(laws)
-            contexts.append(action)
-        return self.with_payments(told, can, contexts, won)
+        order, each after the action that marked it), and the rulings the laws gave by themselves; ``walk``, the
+        actions already told (from a memo), is told on from where it stopped. Returns the walk, to keep."""
+        walk = walk if walk is not None else _Walk()
+        history = self.view.history
+        for index in range(walk.count, len(history)):
+            walk.step(self, index, *history[index])
+        walk.count = len(history)
+        walk.last = history[-1] if history else None
+        return self.with_payments(walk.told, walk.can, walk.contexts, walk.won), walk
 
     def with_payments(self, told: list[list[str]], can: list[frozenset[str]], contexts: list[Action],
                       won: list[int]) -> list[str]:
@@ -801,7 +813,10 @@ def paint(view: EcarteView, /, *, words: Words, names: Sequence[str], memo: Memo
     if dealt:
         extra.append((words("Talon"), words.count_cards(view.talon_size)))
     over = view.phase is Phase.OVER
-    log = teller.closing() + teller.opening() + teller.tell()
+    kept = memo.kept if memo is not None and isinstance(memo.kept, _Kept) else _Kept()
+    log = _before_the_deal(teller, kept) + _the_deal(teller, kept)
+    if memo is not None:
+        memo.kept = kept
     result = ""
     if over:
         result = teller.partie_result()
@@ -822,6 +837,47 @@ def paint(view: EcarteView, /, *, words: Words, names: Sequence[str], memo: Memo
         moves=_moves(teller) if me is not None and view.actor == me else (),
         log=tuple(log), pending=_pending(teller), result=result, extra=tuple(extra),
     )
+
+
+class _Kept:
+    """What a :class:`~academie.picture.Memo` keeps of a viewer's last picture of Écarté: the first lines of the
+    deal's log (how the deal before ended, the deal and its turn-up) with what they were told from, and the walk
+    through the deal's actions (:class:`_Walk`)."""
+
+    __slots__ = ("before", "before_key", "walk")
+
+    def __init__(self) -> None:
+        self.before: list[str] = []
+        self.before_key: tuple[object, ...] | None = None
+        self.walk: _Walk | None = None
+
+
+def _before_the_deal(teller: _Teller, kept: _Kept) -> list[str]:
+    """How the deal before ended and this one was dealt, told again when anything they are told from differs."""
+    view = teller.view
+    key = (teller.names, teller.me, teller.words.lang, view.rules, view.last_deal, view.previous_tricks,
+           view.payments, view.score, len(view.game_results), view.trump_card, view.dealer, view.deal_number)
+    if kept.before_key != key:
+        kept.before, kept.before_key = teller.closing() + teller.opening(), key
+    return list(kept.before)
+
+
+def _the_deal(teller: _Teller, kept: _Kept) -> list[str]:
+    """The deal's actions told (:meth:`_Teller.tell`), from the kept walk while it is still true of the view: the
+    same deal, names, language, rules and discards, the actions it told still the view's first, and none of them
+    an irregular act (whose words read the whole view)."""
+    view = teller.view
+    key = (teller.names, teller.me, teller.words.lang, view.rules, view.dealer, view.deal_number, view.trump_card,
+           view.last_deal, view.stood, view.refused, view.draw_counts, view.drawn)
+    walk = kept.walk
+    history = view.history
+    if walk is None or walk.key != key or len(history) < walk.count or (
+            walk.count and history[walk.count - 1] != walk.last):
+        walk = None
+    lines, walk = teller.tell(walk)
+    walk.key = key
+    kept.walk = None if any(isinstance(action, Irregular) for _, action in history) else walk
+    return lines
 
 
 def _status(teller: _Teller) -> str:

@@ -736,9 +736,8 @@ def paint(view: GuimbardeView, /, *, words: Words, names: Sequence[str], memo: M
         seats.append(SeatPicture(seat, teller.names[seat], tuple(roles), view.hand_sizes[seat] if dealt else 0,
                                  tuple(str(card) for card in view.shown[seat]) if dealt and view.shown else (),
                                  tuple(notes)))
-    log = teller.closing()
+    log = _before_the_deal(teller, memo, opening=bool(dealt or view.history))
     if dealt or view.history:
-        log += teller.opening()
         log += teller.tell(view.history, view.payments, view.tricks)
     tallies = [Tally(words("Boxes"), tuple((BOX_NAMES[box], str(amount)) for box, amount in view.boxes)),
                Tally(words("Counters won or lost"), tuple((teller.names[seat], signed(view.counters[seat]))
@@ -791,6 +790,34 @@ def paint(view: GuimbardeView, /, *, words: Words, names: Sequence[str], memo: M
         moves=_moves(teller) if me is not None and view.actor == me else (),
         log=tuple(log), pending=_pending(teller), result=result, extra=tuple(extra),
     )
+
+
+class _Before:
+    """The first lines of a deal's log (how the deal before ended; the deal, its antes, claims and points) as a
+    viewer was last told them, and the tricks counted meanwhile (what a :class:`~academie.picture.Memo` keeps):
+    told again when anything they are told from differs."""
+
+    __slots__ = ("key", "lines", "tricks_won")
+
+    def __init__(self, key: tuple[object, ...], lines: list[str], tricks_won: list[int]) -> None:
+        self.key, self.lines, self.tricks_won = key, lines, tricks_won
+
+
+def _before_the_deal(teller: _Teller, memo: Memo | None, *, opening: bool) -> list[str]:
+    view = teller.view
+    payments = view.payments
+    key = (teller.names, teller.me, teller.words.lang, view.rules, opening, view.last_deal, view.previous_tricks,
+           frozenset(payment.source for payment in payments), tuple(paid for paid in payments if paid.at == -1),
+           view.players, view.trump_card, view.trump, view.dealer, view.deal_number, view.deals, view.claims,
+           view.announced, view.retired)
+    kept = memo.kept if memo is not None else None
+    if isinstance(kept, _Before) and kept.key == key:
+        teller.tricks_won = list(kept.tricks_won)
+        return list(kept.lines)
+    lines = teller.closing() + (teller.opening() if opening else [])
+    if memo is not None:
+        memo.kept = _Before(key, lines, list(teller.tricks_won))
+    return list(lines)
 
 
 def _waiting(teller: _Teller, over: bool) -> str:

@@ -311,6 +311,8 @@ class _Narrator:
         self.history = history
         self.payments = list(payments)
         self.used = [False] * len(self.payments)
+        self.first_unused = 0
+        """No payment before this one is left to tell (the search for the next starts there)."""
         self.draws = list(draws)
         self.story = _Story()
         self.contributions = [0] * self.rules.players
@@ -321,9 +323,15 @@ class _Narrator:
     # -------------------------------------------------------------- payments
     def take(self, reasons: tuple[str, ...], *, source: int | str | None = None) -> Transfer | None:
         """The first payment not yet told for one of ``reasons`` (from ``source``), now told."""
-        for index, transfer in enumerate(self.payments):
-            if not self.used[index] and transfer.reason in reasons and (source is None or transfer.source == source):
-                self.used[index] = True
+        used = self.used
+        start = self.first_unused
+        while start < len(used) and used[start]:
+            start += 1
+        self.first_unused = start
+        for index in range(start, len(used)):
+            transfer = self.payments[index]
+            if not used[index] and transfer.reason in reasons and (source is None or transfer.source == source):
+                used[index] = True
                 return transfer
         return None
 
@@ -897,17 +905,39 @@ def _dealt(view: GuinguetteView) -> bool:
     return view.phase not in (Phase.DRAW, Phase.SHUFFLE) or any(view.hand_sizes)
 
 
-def _story(teller: _Teller) -> tuple[_Story, list[str], _Story | None]:
-    """This deal told (with, when it has just begun, how the one before ended), and the last deal's story."""
+class _Before:
+    """The last deal's story as a viewer was last told it (what a :class:`~academie.picture.Memo` keeps): told
+    again only when the last deal, the names, the language or the rules differ. A deal with an irregular act is
+    not kept: its sentence names a card only if the view now holds it."""
+
+    __slots__ = ("key", "last", "story")
+
+    def __init__(self, key: tuple[object, ...], last: DealResult, story: _Story) -> None:
+        self.key, self.last, self.story = key, last, story
+
+
+def _story_before(teller: _Teller, last: DealResult, memo: Memo | None) -> _Story:
+    key = (teller.names, teller.me, teller.words.lang, teller.view.rules)
+    kept = memo.kept if memo is not None else None
+    if isinstance(kept, _Before) and kept.key == key and kept.last == last:
+        return kept.story
+    narrator = _Narrator(teller, dealer=last.dealer, deal=last.deal, history=last.history, payments=last.payments)
+    story = narrator.tell(dealt=True, carried=None, result=last)
+    if memo is not None and not any(isinstance(action, Irregular) for _, action in last.history):
+        memo.kept = _Before(key, last, story)
+    return story
+
+
+def _story(teller: _Teller, memo: Memo | None = None) -> tuple[_Story, list[str], _Story | None]:
+    """This deal told (with, when it has just begun, how the one before ended), and the last deal's story (from
+    ``memo`` when it was told for the same last deal)."""
     view = teller.view
     over = view.phase is Phase.OVER
     last = view.last_deal
     lines: list[str] = []
     before: _Story | None = None
     if last is not None and not over:
-        narrator = _Narrator(teller, dealer=last.dealer, deal=last.deal, history=last.history,
-                             payments=last.payments)
-        before = narrator.tell(dealt=True, carried=None, result=last)
+        before = _story_before(teller, last, memo)
         final = max(len(last.history) - 1, 0)
         lines += [line for index, line in before.lines if index >= final]
     if view.dealer is None:
@@ -929,7 +959,7 @@ def paint(view: GuinguetteView, /, *, words: Words, names: Sequence[str], memo: 
     rules, me = view.rules, teller.me
     players = rules.players
     over = view.phase is Phase.OVER
-    story, log, before = _story(teller)
+    story, log, before = _story(teller, memo)
     dealt = _dealt(view) and not over
     dealer = view.dealer
     order = [(dealer + 1 + p) % players for p in range(players)] if dealer is not None else list(range(players))

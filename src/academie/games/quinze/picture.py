@@ -19,8 +19,7 @@ the order the cards came, the hidden card first.
 
 from __future__ import annotations
 
-import dataclasses
-import enum
+import functools
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -41,6 +40,7 @@ from academie.games.quinze.state import (
     CoupEnd,
     Open,
     Phase,
+    QuinzeRules,
     QuinzeView,
     Raise,
     hand_total,
@@ -48,7 +48,7 @@ from academie.games.quinze.state import (
 )
 from academie.laws import Irregular, Remedy, parse_table_action
 from academie.ledger import Transfer
-from academie.picture import Memo, MovePicture, Picture, SeatPicture, Tally, signed
+from academie.picture import Memo, MovePicture, Picture, SeatPicture, Tally, cards_in, signed
 from academie.words import Words
 
 TAKES = re.compile(r"^QUINZE-3[23]: seat (\d+) takes (.+)$")
@@ -56,23 +56,6 @@ TAKES = re.compile(r"^QUINZE-3[23]: seat (\d+) takes (.+)$")
 
 
 # ------------------------------------------------------------------------------------------------ the scene
-def cards_in(value: object) -> frozenset[Card]:
-    """Every card a view holds, in any of its fields (the only cards a picture may name)."""
-    found: set[Card] = set()
-    stack: list[object] = [value]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, Card):
-            found.add(item)
-        elif isinstance(item, str | int | float | bool | enum.Enum) or item is None:
-            continue
-        elif dataclasses.is_dataclass(item) and not isinstance(item, type):
-            stack += [getattr(item, f.name) for f in dataclasses.fields(item) if f.name != "rules"]
-        elif isinstance(item, tuple | list | frozenset | set):
-            stack += list(item)
-    return frozenset(found)
-
-
 @dataclass(frozen=True, slots=True)
 class _Scene:
     """The view, the words and the names, with the small phrases every sentence needs."""
@@ -80,7 +63,6 @@ class _Scene:
     view: QuinzeView
     w: Words
     names: Sequence[str]
-    held: frozenset[Card]
 
     @property
     def n(self) -> int:
@@ -119,7 +101,7 @@ class _Scene:
         return ", ".join(self.obj(seat) for seat in seats)
 
     def total(self, cards: Sequence[Card]) -> int:
-        return hand_total(cards, self.view.rules)
+        return _total(tuple(cards), self.view.rules)
 
     def staked(self, seat: int) -> int:
         """What the seat has put in this coup, its ante included."""
@@ -133,11 +115,17 @@ class _Scene:
             card = Card.parse(text)
         except CardParseError:
             return None
-        return card if card in self.held else None
+        return card if card in cards_in(self.view) else None
+
+
+@functools.lru_cache(maxsize=4096)
+def _total(cards: tuple[Card, ...], rules: QuinzeRules) -> int:
+    """Q-§2.2: :func:`hand_total`, remembered (every seat's picture adds up the hands it sees after every action)."""
+    return hand_total(cards, rules)
 
 
 def _scene(view: QuinzeView, words: Words, names: Sequence[str]) -> _Scene:
-    return _Scene(view, words, names, cards_in(view))
+    return _Scene(view, words, names)
 
 
 # ------------------------------------------------------------------------------------------------ names

@@ -21,8 +21,9 @@ the game's (W-§6). Sides are named "you and your partner" and "East and West", 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 
-from academie.cards import Card, CardParseError, Rank, Suit
+from academie.cards import PACK_52, Card, CardParseError, Rank, Suit
 from academie.engine import TABLE, Action, ActionParseError, Irregular, Mode, Remedy
 from academie.games.whist.state import (
     Answer,
@@ -253,6 +254,7 @@ def paint(view: WhistView, /, *, words: Words, names: Sequence[str], memo: Memo 
     return _Scene(view, words, names).picture(memo)
 
 
+@cache
 def suit_order(trump: Suit | None) -> tuple[Suit, ...]:
     """Trumps first, then the other suits alternating colours (♠ ♥ ♣ ♦ without trumps).
 
@@ -278,8 +280,14 @@ def sort_hand(cards: Sequence[Card], trump: Suit | None) -> list[Card]:
     >>> [str(c) for c in sort_hand([Card.parse(t) for t in ("2C", "AH", "KS", "3H", "TD")], Suit.HEARTS)]
     ['AH', '3H', 'KS', 'TD', '2C']
     """
+    return sorted(cards, key=_sort_key(trump).__getitem__) if cards else []
+
+
+@cache
+def _sort_key(trump: Suit | None) -> dict[Card, int]:
+    """Each card's place in a hand sorted by :func:`sort_hand` (painted for every viewer after every action)."""
     order = suit_order(trump)
-    return sorted(cards, key=lambda c: (order.index(c.suit), -c.rank))
+    return {card: place for place, card in enumerate(sorted(PACK_52, key=lambda c: (order.index(c.suit), -c.rank)))}
 
 
 def winning_position(cards: Sequence[Card], trump: Suit | None) -> int:
