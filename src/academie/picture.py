@@ -156,7 +156,6 @@ def cards_in(value: object) -> frozenset[Card]:
     """Every card a view holds, in any of its fields but its rules (the only cards its picture may name): its Card
     values, in dataclasses, tuples, lists and sets, at any depth.
 
-    >>> from academie.engine import Operation
     >>> sorted(str(card) for card in cards_in((Card.parse("KH"), [Card.parse("7S")], "QC", 3)))
     ['7S', 'KH']
     """
