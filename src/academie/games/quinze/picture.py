@@ -124,6 +124,12 @@ def _total(cards: tuple[Card, ...], rules: QuinzeRules) -> int:
     return hand_total(cards, rules)
 
 
+def _seat_total(view: QuinzeView, seat: int) -> int | None:
+    """:meth:`QuinzeView.total`: the total of ``seat``'s cards if the viewer knows them all, remembered."""
+    hole = view.hole[seat]
+    return None if hole is None else _total((hole, *view.up[seat]), view.rules)
+
+
 def _scene(view: QuinzeView, words: Words, names: Sequence[str]) -> _Scene:
     return _Scene(view, words, names)
 
@@ -226,7 +232,7 @@ def _seat(scene: _Scene, seat: int) -> SeatPicture:
         notes.append(w("holding announced, « j’ai … » (QUINZE-36)"))
     if playing and view.drawer == seat:
         notes.append(w("drawing"))
-    total = view.total(seat) if playing else None
+    total = _seat_total(view, seat) if playing else None
     if total is not None:
         notes.append(w("total {total}", total=total))
     if scene.me(seat) and view.substitute is not None:
@@ -312,7 +318,7 @@ def _label(scene: _Scene, action: Action) -> str:
             return w("« carte »: ask for a card, dealt face down")
         return w("« carte »: ask for a card, dealt face up")
     if action == STAND:
-        total = view.total(seat) if 0 <= seat < scene.n else None
+        total = _seat_total(view, seat) if 0 <= seat < scene.n else None
         if scene.form_b and total is not None and total > TARGET:
             return w("« je m’y tiens »: say you stand on {total}, keeping your bust to yourself (Q-§5.8)",
                      total=total)
@@ -506,7 +512,7 @@ def _coup_log(scene: _Scene) -> list[str]:
                 drawn[seat] += 1
         elif action == STAND:
             opened = True
-            total = view.total(seat)
+            total = _seat_total(view, seat)
             if scene.form_b and scene.me(seat) and total is not None and total > TARGET:
                 lines.append(w("You say « je m’y tiens » on {total}, keeping your bust to yourself: the dealer "
                                "draws without knowing it (Q-§5.8).", total=total))
