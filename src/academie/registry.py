@@ -22,12 +22,14 @@ from typing import TYPE_CHECKING, Any, Final, Protocol, TypeVar, cast
 from academie.bots import Bot
 from academie.bots.random import RandomBot
 from academie.cards import Card
-from academie.engine import AcademieError, Action, DealResult, Game, Operation, Rules, RulesError, View
+from academie.engine import AcademieError, Action, DealResult, Game, Operation, Remedy, Rules, RulesError, View
 from academie.laws import RuleEntry
 from academie.picture import Painter
 
 if TYPE_CHECKING:
     from academie.interop.features import GameEncoding
+    from academie.referee import Question
+    from academie.words import Words
 
 BotFactory = Callable[..., Bot]
 """Makes a bot: ``factory(seed=..., **options)``."""
@@ -347,6 +349,30 @@ class Lobby:
     values: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
 
 
+class RefereeBook(Protocol):
+    """What the referee of a real table (:mod:`academie.referee`) asks of a game, ``<package>.referee`` (a module
+    satisfying this protocol): its questions, from "when did it happen?" to a verdict naming a law of its
+    catalogue, and what each remedy does in words."""
+
+    @property
+    def TREE(self) -> Question:
+        """The game's questions (:func:`academie.referee.build_tree` over its table mode's acts)."""
+        ...
+
+    def remedy_words(self, remedy: Remedy, words: Words, /) -> str:
+        """What ``remedy`` does, in ``words``' language, as the table picture says it."""
+        ...
+
+
+def referee_of(package: str) -> Callable[[], RefereeBook]:
+    """The loader of a game's referee questions, ``<package>.referee`` (a module satisfying :class:`RefereeBook`)."""
+
+    def referee() -> RefereeBook:
+        return cast(RefereeBook, _load(f"{package}.referee"))
+
+    return referee
+
+
 @dataclass(frozen=True, slots=True)
 class GameType:
     """What a game is, before any deal, and everything a client needs to use it."""
@@ -385,6 +411,9 @@ class GameType:
     review: Callable[[], Reviewer] | None = None
     """Loads what the review of a played game needs of the game (:mod:`academie.review`); None: play-outs value
     every decision, in the seat's own returns, with the default thresholds."""
+    referee: Callable[[], RefereeBook] | None = None
+    """Loads the referee's questions on the game's laws of irregularities (:mod:`academie.referee`); None: the
+    game has none."""
     rules_files: tuple[str, ...] = field(default=("state.py", "table.py"))
     """The files of the package where the rules are implemented (where ``academie rules`` looks for IDs)."""
 

@@ -16,6 +16,7 @@ from academie.registry import (
     bot_of,
     encoding_of,
     painter_of,
+    referee_of,
     reviewer_of,
     standard_bots,
     suite_of,
@@ -53,5 +54,5 @@ GAME = GameType(
     painter=painter_of(__name__),
     encoding=encoding_of(__name__), suite=suite_of(__name__), lobby=lobby,
     books_report=f"{__name__}.analysis",
-    review=reviewer_of(__name__))
+    review=reviewer_of(__name__), referee=referee_of(__name__))
 """Écarté, as every client of the registry sees it."""

@@ -1,0 +1,276 @@
+"""The referee of a real table: the laws of irregularities, asked as short questions and answered with a ruling.
+
+Each game keeps its questions as data in its package (``<package>.referee``, a module satisfying
+:class:`academie.registry.RefereeBook`), built from the irregular acts its table mode knows (``table.ACTS``: each
+act's law and summary) and its catalogue (``laws.CATALOGUE``: each law's words, source, chooser and remedies), so
+the referee never keeps a second copy of a law. This module names no game: it builds a tree of questions from a
+game's data (:func:`build_tree`), walks it by the answers given (:func:`walk`), and renders the ruling a path ends
+in (:func:`rule`): the law's ID and words, who chooses among which remedies, whether our reconstruction decides,
+and the related laws. A path may also end in "no law covers this; the custom of the table decides".
+
+>>> leaf = Verdict("E-P1")
+>>> tree = Question("moment", "When did it happen?", (Choice("In play", leaf),))
+>>> walk(tree, [0]) is leaf, laws_of(tree)
+(True, ('E-P1',))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+from academie.engine import JSON, AcademieError, Remedy
+from academie.laws import Act, RuleEntry, Source
+from academie.registry import GameType, RefereeBook
+from academie.words import Words
+
+CUSTOM: Final = "No law covers this; the custom of the table decides."
+"""What a path that no law covers ends in, said plainly."""
+SOMETHING_ELSE: Final = "Something else"
+"""The answer, offered beside every question's, that leads to the custom of the table."""
+
+
+class RefereeError(AcademieError, ValueError):
+    """Answers that do not make a path through a game's questions; nothing is ruled."""
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """Where a path ends: the law that rules (``None``: no law covers it, the custom of the table decides).
+
+    ``remedies`` and ``chooser`` are the catalogue entry's unless given: the remedies table mode offers under the
+    law, and who chooses among them ("" when the table rules by itself).
+    """
+
+    law: str | None
+    remedies: tuple[str, ...] | None = None
+    chooser: str | None = None
+    also: tuple[str, ...] = ()
+    """The laws that rule with this one (the rule file's law restating a seed rule, ``E-X4`` beside
+    ``ECARTE-VI.6``): reachable through this verdict, and said as related."""
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One answer to a question (an English message of the catalogues) and where it leads."""
+
+    answer: str
+    then: Question | Verdict
+
+
+@dataclass(frozen=True, slots=True)
+class Question:
+    """One question (an English message), asked one at a time; ``key`` names it in the JSON contract."""
+
+    key: str
+    text: str
+    choices: tuple[Choice, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RemedyRuling:
+    """One remedy the law offers: its name as table mode gives it, and what it does, in words."""
+
+    name: str
+    does: str
+
+
+@dataclass(frozen=True, slots=True)
+class Ruling:
+    """The answer to a path, in one language: the law, its words, who chooses among which remedies."""
+
+    law: str | None
+    """The law's ID; ``None`` when no law covers the case (then only :attr:`words` is said)."""
+    source: str
+    """Where the law comes from: "seed", "law" (the rule file's laws) or "reconstructed"."""
+    words: str
+    """The law, in the catalogue's words (our summary of the sources, in the language asked)."""
+    ours: bool
+    """The words are ours (a summary or a translation), not the source's own."""
+    chooser: str
+    """Who chooses the remedy, in words; "" when the table rules by itself."""
+    remedies: tuple[RemedyRuling, ...]
+    reconstructed: bool
+    """The seeds are silent and our reconstruction decides."""
+    related: tuple[str, ...]
+    """The other laws the same act may be ruled under."""
+    notes: tuple[str, ...]
+    """Sentences to say with the ruling (the reconstruction's notice, the custom of the table)."""
+
+    def as_json(self) -> dict[str, JSON]:
+        return {"law": self.law, "source": self.source, "words": self.words, "ours": self.ours,
+                "chooser": self.chooser, "remedies": [{"name": r.name, "does": r.does} for r in self.remedies],
+                "reconstructed": self.reconstructed, "related": list(self.related), "notes": list(self.notes)}
+
+
+RemedyWords = Callable[[Remedy, Words], str]
+"""What a remedy does, in words: the same words a game's table picture says of it."""
+
+
+# ------------------------------------------------------------------------------------------------ building
+def build_tree(*, stages: Sequence[tuple[str, Sequence[str]]], acts: Mapping[str, Act[Any]],
+               follow_ups: Mapping[str, Question] | None = None,
+               verdicts: Mapping[str, Verdict] | None = None) -> Question:
+    """A game's questions: "when did it happen?" (one answer per stage of the deal), then "what happened?" (one
+    answer per irregular act of that stage, in the act's own summary), then the act's follow-up question where
+    the law depends on more (``follow_ups``), else the verdict of the act's law (``verdicts`` by law, or the
+    catalogue's). Every question also offers "something else", which ends in the custom of the table.
+    """
+    follow_ups, verdicts = follow_ups or {}, verdicts or {}
+    stage_choices = []
+    for stage, kinds in stages:
+        choices = []
+        for kind in kinds:
+            act = acts[kind]
+            then = follow_ups.get(kind) or verdicts.get(act.law) or Verdict(act.law)
+            choices.append(Choice(_sentence(act.summary), then))
+        stage_choices.append(Choice(stage, Question("act", "What happened?", with_custom(choices))))
+    return Question("moment", "When did it happen?", with_custom(stage_choices))
+
+
+def with_custom(choices: Sequence[Choice]) -> tuple[Choice, ...]:
+    """``choices`` and "something else", which ends in the custom of the table."""
+    return (*choices, Choice(SOMETHING_ELSE, Verdict(None)))
+
+
+def _sentence(summary: str) -> str:
+    return summary[:1].upper() + summary[1:]
+
+
+# ------------------------------------------------------------------------------------------------ walking
+def walk(tree: Question, answers: Sequence[int]) -> Question | Verdict:
+    """Where ``answers`` (the index of the choice taken at each question) lead: the next question or a verdict.
+
+    Raises :class:`RefereeError` naming the question and the answers allowed when an answer is out of range or
+    given after the path has ended.
+    """
+    node: Question | Verdict = tree
+    for step, answer in enumerate(answers):
+        if isinstance(node, Verdict):
+            raise RefereeError(f"answer {step + 1} ({answer}) comes after the ruling: the path ended at answer {step}")
+        if not 0 <= answer < len(node.choices):
+            raise RefereeError(f"answer {step + 1} ({answer}) to {node.text!r} is not allowed; allowed: 0 to "
+                               f"{len(node.choices) - 1}")
+        node = node.choices[answer].then
+    return node
+
+
+def parse_answers(text: str) -> tuple[int, ...]:
+    """Answers written as the room's contract writes them, comma-separated indices (``"2,0,1"``).
+
+    >>> parse_answers("2,0,1"), parse_answers("")
+    ((2, 0, 1), ())
+    """
+    if not text.strip():
+        return ()
+    try:
+        return tuple(int(part) for part in text.split(","))
+    except ValueError:
+        raise RefereeError(f"answers {text!r} are not allowed; allowed: whole numbers separated by commas, "
+                           "e.g. 2,0,1") from None
+
+
+def verdicts_of(tree: Question | Verdict) -> tuple[Verdict, ...]:
+    """Every verdict the tree can end in, in the order of its paths."""
+    if isinstance(tree, Verdict):
+        return (tree,)
+    return tuple(verdict for choice in tree.choices for verdict in verdicts_of(choice.then))
+
+
+def laws_of(tree: Question) -> tuple[str, ...]:
+    """Every law ID a path of the tree ends in (with the laws that rule beside it), once each, in path order."""
+    return tuple(dict.fromkeys(law for verdict in verdicts_of(tree) if verdict.law is not None
+                               for law in (verdict.law, *verdict.also)))
+
+
+def paths_to(tree: Question | Verdict, law: str | None, prefix: tuple[int, ...] = ()) -> tuple[tuple[int, ...], ...]:
+    """The answers of every path ending in ``law`` (``None``: in the custom of the table)."""
+    if isinstance(tree, Verdict):
+        return (prefix,) if tree.law == law else ()
+    return tuple(path for index, choice in enumerate(tree.choices)
+                 for path in paths_to(choice.then, law, (*prefix, index)))
+
+
+# ------------------------------------------------------------------------------------------------ ruling
+def rule(verdict: Verdict, *, catalogue: Sequence[RuleEntry], words: Words, remedy_words: RemedyWords | None = None,
+         related: Sequence[str] = ()) -> Ruling:
+    """The ruling of ``verdict`` in ``words``' language, from the catalogue entry of its law."""
+    if verdict.law is None:
+        return Ruling(None, "", words(CUSTOM), True, "", (), False, (), (words(CUSTOM),))
+    entry = next((entry for entry in catalogue if entry.id == verdict.law), None)
+    if entry is None:
+        raise RefereeError(f"the law {verdict.law!r} is not in the game's catalogue")
+    names = entry.remedies if verdict.remedies is None else verdict.remedies
+    chooser = entry.chooser if verdict.chooser is None else verdict.chooser
+    remedies = tuple(RemedyRuling(name, _remedy_text(Remedy(name, entry.id), words, remedy_words)) for name in names)
+    reconstructed = entry.source is Source.RECONSTRUCTED
+    notes = [words("The seeds are silent; our reconstruction decides.")] if reconstructed else []
+    notes.append(words("The words of the law are our summary of its sources."))
+    return Ruling(entry.id, entry.source.value, words(entry.title), True,
+                  words(chooser) if chooser else "", remedies, reconstructed,
+                  tuple(law for law in dict.fromkeys((*verdict.also, *related)) if law != entry.id), tuple(notes))
+
+
+def _remedy_text(remedy: Remedy, words: Words, remedy_words: RemedyWords | None) -> str:
+    text = remedy_words(remedy, words) if remedy_words is not None else remedy.name
+    return text if text != remedy.name else words("as table mode names it: {remedy}", remedy=remedy.name)
+
+
+def related_laws(tree: Question, answers: Sequence[int]) -> tuple[str, ...]:
+    """The laws the same act may be ruled under by its circumstances: those of the follow-up question (past
+    "when" and "what") that a path's last answer was given to."""
+    node: Question | Verdict = tree
+    last = tree
+    for answer in answers:
+        if isinstance(node, Question):
+            last, node = node, node.choices[answer].then
+    return laws_of(last) if last.key not in ("moment", "act") else ()
+
+
+# ------------------------------------------------------------------------------------------------ contract
+def tree_json(node: Question | Verdict, words: Words) -> dict[str, JSON]:
+    """The tree as the JSON contract gives it: a question's key, text and choices, or a verdict's law."""
+    if isinstance(node, Verdict):
+        return {"law": node.law}
+    return {"key": node.key, "text": words(node.text),
+            "choices": [{"answer": words(choice.answer), "then": tree_json(choice.then, words)}
+                        for choice in node.choices]}
+
+
+def ruling_lines(ruling: Ruling, words: Words) -> list[str]:
+    """The ruling as the terminal says it, a sentence a line."""
+    if ruling.law is None:
+        return list(ruling.notes)
+    lines = [words("Ruling under {law}: {words}", law=ruling.law, words=ruling.words)]
+    if ruling.remedies:
+        lines.append(words("{who} chooses:", who=ruling.chooser) if ruling.chooser else words("The table rules:"))
+        lines += [f"  - {remedy.does}" for remedy in ruling.remedies]
+    if ruling.related:
+        lines.append(words("Related laws: {laws}", laws=", ".join(ruling.related)))
+    return lines + list(ruling.notes)
+
+
+# ------------------------------------------------------------------------------------------------ a game's
+def book_of(game: GameType) -> RefereeBook:
+    """The game's referee questions; :class:`RefereeError` naming the game when it has none."""
+    if game.referee is None:
+        raise RefereeError(f"the referee has no questions on {game.name} yet")
+    return game.referee()
+
+
+def ruling_of(game: GameType, answers: Sequence[int], words: Words) -> Ruling | None:
+    """The ruling ``answers`` lead to in ``game``'s questions, in ``words``' language; ``None`` while the path
+    still asks a question."""
+    book = book_of(game)
+    node = walk(book.TREE, answers)
+    if isinstance(node, Question):
+        return None
+    return rule(node, catalogue=game.catalogue, words=words, remedy_words=book.remedy_words,
+                related=related_laws(book.TREE, answers))
+
+
+def contract(game: GameType, words: Words) -> dict[str, JSON]:
+    """The whole question tree of ``game`` as other tools read it: ``{"game", "laws", "tree"}``."""
+    tree = book_of(game).TREE
+    return {"game": game.name, "laws": list(laws_of(tree)), "tree": tree_json(tree, words)}
