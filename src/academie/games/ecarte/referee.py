@@ -29,14 +29,18 @@ STAGES: Final = (
 VERDICTS: Final = {
     "E-D5": Verdict("E-D5", remedies=("first-trump", "second-trump", "new-deal")),
     "E-X8": Verdict("E-X8", remedies=("return-extras", "extras-seen", "complete")),
-    "E-P1": Verdict("E-P1", remedies=("take-back", "cover"), chooser="opponent"),
+    "E-P1": Verdict("E-P1", remedies=("take-back", "cover"), chooser="opponent", also=("ECARTE-V.4",)),
+    "E-P2": Verdict("E-P2", also=("ECARTE-V.2", "ECARTE-V.3")),
+    "E-K2": Verdict("E-K2", remedies=("mark-one", "waive")),
+    "E-P5": Verdict("E-P5", remedies=("show-tricks", "waive")),
     "E-X4": Verdict("ECARTE-VI.6", also=("E-X4",)),
     "E-X7": Verdict("ECARTE-VI.9", also=("E-X7",)),
 }
-"""Where table mode names the remedies more finely than the catalogue (E-D5's choice of trump is the first or
-the second card; E-X8's extras seen or unseen) or lets the opponent choose where the catalogue names nobody, and
-where table mode rules under the seed's own article, citing the rule file's law beside it (ECARTE-VI.6 with E-X4,
-ECARTE-VI.9 with E-X7)."""
+"""Where table mode is finer than the catalogue entry: it names the remedies one by one (E-D5's trump is the first
+or the second card; E-X8's extras were seen or not), lets the opponent choose where the entry names nobody (E-P1)
+or waive what the law gives him (E-K2, E-P5), rules under the seed's own article citing the rule file's law beside
+it (ECARTE-VI.6 with E-X4, ECARTE-VI.9 with E-X7), or the rule file's law restates seed articles (E-P1 and
+ECARTE-V.4, E-P2 and ECARTE-V.2, V.3)."""
 
 FOLLOW_UPS: Final = {
     "misdeal": Question("found", "Was the error found before the trump was turned up?", with_custom((
