@@ -5,6 +5,9 @@ situation (Écarté: the situations of tests/test_ecarte_laws.py)."""
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
 from collections.abc import Callable
 
 import pytest
@@ -159,3 +162,41 @@ def test_the_referees_ecarte_ruling_is_table_modes(law: str) -> None:
         if pending is not None:
             assert set(pending.remedies) <= {remedy.name for remedy in ruling.remedies}
             assert (pending.chooser is None) == (ruling.chooser == "")
+
+
+def referee_through_a_pipe(*args: str, script: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "academie", "referee", *args], input=script, capture_output=True,
+                          text=True, timeout=120, check=False)
+
+
+def test_the_terminal_referee_through_a_pipe_goes_back_and_rules_E_P2() -> None:
+    """Through a pipe: the game asked first, a way back (0), then E-P2 with who chooses and both remedies; an
+    answer not offered is said so and the question asked again."""
+    done = referee_through_a_pipe(script="1\n4\n0\n9\n4\n2\n")
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert out.index("Which game?") < out.index("When did it happen?") < out.index("What happened?")
+    assert out.count("When did it happen?") == 3 and "Answer 1 to 6, 0 to go back or q to stop." in out
+    assert "Ruling under E-P2: naming one suit and playing another" in out
+    assert "opponent chooses:" in out and "the card is covered and stands as led (ECARTE-V.3)" in out
+    assert "Related laws: ECARTE-V.2, ECARTE-V.3" in out
+
+
+def test_the_terminal_referee_says_the_custom_of_the_table_and_stops_at_q() -> None:
+    custom = referee_through_a_pipe("ecarte", script="6\n")
+    assert custom.stdout.rstrip().endswith("No law covers this; the custom of the table decides.")
+    stopped = referee_through_a_pipe("ecarte", script="4\nq\n")
+    assert stopped.returncode == 0 and "Ruling" not in stopped.stdout
+
+
+def test_the_terminal_referee_json_is_the_contract() -> None:
+    """``academie referee GAME --json``: {"game", "laws", "tree"}, every law reachable, the tree as the room gives
+    it; without a game it is refused, changing nothing."""
+    done = referee_through_a_pipe("ecarte", "--json", script="")
+    data = json.loads(done.stdout)
+    game = load("ecarte")
+    assert data == referee.contract(game, Words("en", game="ecarte"))
+    assert set(data) == {"game", "laws", "tree"} and "E-P3" in data["laws"]
+    assert data["tree"]["choices"][3]["then"]["choices"][1]["then"] == {"law": "E-P2"}
+    refused = referee_through_a_pipe("--json", script="")
+    assert refused.returncode != 0 and "--json needs the game" in refused.stderr

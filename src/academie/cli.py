@@ -43,7 +43,7 @@ from rich.progress import (
 )
 from rich.table import Table
 
-from academie import laws, record, sim
+from academie import laws, record, referee, sim
 from academie import review as reviews
 from academie import tournament as tournaments
 from academie.engine import JSON, AcademieError, Game, Operation, Rules, rules_from_dict, rules_to_dict
@@ -53,7 +53,7 @@ from academie.picture import draw_tally
 from academie.terminal import Screen, Session, print_replay, rebuild
 from academie.words import LANGUAGES, Words, language_of_environment
 
-COMMAND_ORDER: Final = ("play", "replay", "review", "rules", "simulate", "tournament", "analyse", "ladder",
+COMMAND_ORDER: Final = ("play", "replay", "review", "rules", "referee", "simulate", "tournament", "analyse", "ladder",
                         "serve")
 """The commands as ``academie --help`` lists them: a player's first."""
 GAME_NAMES: Final = ", ".join(GAMES)
@@ -1309,6 +1309,44 @@ def rules(
     sources = {source: sum(row.source == source for row in rows) for source in ("seed", "law", "reconstructed")}
     console.print(f"{len(rows)} IDs: " + ", ".join(f"{count} {status}" for status, count in counts.items())
                   + " · sources: " + ", ".join(f"{count} {source}" for source, count in sources.items()))
+
+
+@app.command("referee", cls=_Command)
+def referee_command(
+    game: Annotated[str | None, typer.Argument(
+        help="The game whose laws to ask about (asked first when not given).", metavar="[GAME]")] = None,
+    as_json: Annotated[bool, typer.Option(
+        "--json", help='The whole question tree as JSON: {"game", "laws", "tree"} (needs GAME).')] = False,
+    lang: Annotated[str | None, typer.Option(help="The language: en or fr (default: the locale's).")] = None,
+) -> None:
+    """The referee of a real table: answer a few questions on what happened, one at a time, and get the ruling:
+    the law, who chooses among which remedies (issue 35)."""
+    language = _language(lang)
+    console = _out()
+    with user_errors():
+        if game is None:
+            if as_json:
+                fail("--json needs the game: academie referee GAME --json")
+            names = [name for name in available() if load(name).referee is not None]
+            chooser = referee.Question("game", "Which game?", tuple(
+                referee.Choice(load(name).title, referee.Verdict(name)) for name in names))
+            chosen = referee.ask(chooser, Words(language), read=_read_line, say=console.print)
+            if chosen is None:
+                return
+            game = names[chosen[0]]
+        game_type = load(game)
+        words = Words(language, game=game_type.name)
+        if as_json:
+            _print_json(referee.contract(game_type, words))
+            return
+        tree = referee.book_of(game_type).TREE
+        answers = referee.ask(tree, words, read=_read_line, say=lambda line: console.print(escape(line)))
+        if answers is None:
+            return
+        ruling = referee.ruling_of(game_type, answers, words)
+        if ruling is not None:
+            for line in referee.ruling_lines(ruling, words):
+                console.print(escape(line), soft_wrap=True)
 
 
 def _language(lang: str | None) -> str:

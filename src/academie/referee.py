@@ -274,3 +274,30 @@ def contract(game: GameType, words: Words) -> dict[str, JSON]:
     """The whole question tree of ``game`` as other tools read it: ``{"game", "laws", "tree"}``."""
     tree = book_of(game).TREE
     return {"game": game.name, "laws": list(laws_of(tree)), "tree": tree_json(tree, words)}
+
+
+# ------------------------------------------------------------------------------------------------ asking
+def ask(tree: Question, words: Words, *, read: Callable[[], str | None],
+        say: Callable[[str], None]) -> tuple[int, ...] | None:
+    """Ask ``tree``'s questions one at a time: ``say`` a question and its numbered answers, ``read`` a line (a
+    number; ``0`` goes back a question, ``q`` or the end of input stops); the answers of the path to a verdict,
+    or ``None`` when the person stops first. An answer not offered is said to be so and the question asked again."""
+    answers: list[int] = []
+    while True:
+        node = walk(tree, answers)
+        if isinstance(node, Verdict):
+            return tuple(answers)
+        say(words(node.text))
+        for number, choice in enumerate(node.choices, start=1):
+            say(f"  {number}. {words(choice.answer)}")
+        say(words("  0. back    q. stop") if answers else words("  q. stop"))
+        line = read()
+        if line is None or line.strip().lower() == "q":
+            return None
+        text = line.strip()
+        if text == "0" and answers:
+            answers.pop()
+        elif text.isdigit() and 1 <= int(text) <= len(node.choices):
+            answers.append(int(text) - 1)
+        else:
+            say(words("Answer 1 to {last}, 0 to go back or q to stop.", last=len(node.choices)))
