@@ -6,16 +6,22 @@ situation (Écarté: the situations of tests/test_ecarte_laws.py)."""
 from __future__ import annotations
 
 import json
+import random
 import subprocess
 import sys
 from collections.abc import Callable
+from typing import Any, Final, cast
 
 import pytest
+from quinze_support import colour_deck
 from test_ecarte_laws import TABLE_RULES, table_state
+from whist_support import new_rubber, play
 
 from academie import referee
+from academie.engine import Action, Game, Mode, rules_from_dict, rules_to_dict
 from academie.games import GAMES, GameType, load
 from academie.games.ecarte import EcarteState
+from academie.games.quinze import QuinzeRules, QuinzeState
 from academie.referee import Question, RefereeError, Verdict
 from academie.words import Words
 
@@ -25,8 +31,9 @@ REFEREED = [name for name in GAMES if load(name).referee is not None]
 def law_of_irregularity(game: GameType) -> set[str]:
     """The laws of irregularity of a game: those its table mode's acts are ruled under, and every catalogue entry
     naming who chooses or which remedies."""
-    acts = getattr(getattr(game.state, "table_laws", None), "ACTS", {})
-    return {act.law for act in acts.values()} | {e.id for e in game.catalogue if e.chooser or e.remedies}
+    acts = cast(Any, game.state).table_laws.ACTS
+    return {act.law for act in (acts.values() if isinstance(acts, dict) else acts)} | {
+        e.id for e in game.catalogue if e.chooser or e.remedies}
 
 
 def questions(node: Question | Verdict) -> list[Question]:
@@ -197,6 +204,156 @@ def test_the_terminal_referee_json_is_the_contract() -> None:
     game = load("ecarte")
     assert data == referee.contract(game, Words("en", game="ecarte"))
     assert set(data) == {"game", "laws", "tree"} and "E-P3" in data["laws"]
-    assert data["tree"]["choices"][3]["then"]["choices"][1]["then"] == {"law": "E-P2"}
+    misnamed = data["tree"]["choices"][3]["then"]["choices"][1]
+    assert misnamed["act"] == "misnamed" and misnamed["then"] == {"law": "E-P2", "also": ["ECARTE-V.2", "ECARTE-V.3"]}
     refused = referee_through_a_pipe("--json", script="")
     assert refused.returncode != 0 and "--json needs the game" in refused.stderr
+
+
+# --------------------------------------------------------------------------------------- found by play
+Signature = tuple[str, str, bool]
+"""A ruling as table mode gives it for an act: the act's kind, the law, and whether a seat chooses the remedy."""
+
+
+def act_paths(name: str) -> dict[Signature, tuple[int, ...]]:
+    """For each signature a path of the game's tree ends in (the act it names, its law, whether a seat chooses),
+    the first such path."""
+    game = load(name)
+    tree = referee.book_of(game).TREE
+    found: dict[Signature, tuple[int, ...]] = {}
+
+    def visit(node: Question | Verdict, path: tuple[int, ...], kind: str) -> None:
+        if isinstance(node, Verdict):
+            ruling = referee.ruling_of(game, path, Words("en", game=name))
+            if ruling is not None and ruling.law is not None:
+                found.setdefault((kind, ruling.law, ruling.chooser != ""), path)
+            return
+        for index, choice in enumerate(node.choices):
+            visit(choice.then, (*path, index), choice.act or kind)
+
+    visit(tree, (), "")
+    return found
+
+
+def engine_ruling(state: Game, kind: str, action: Action) -> Signature:
+    """How table mode rules the act ``kind`` when ``action`` is taken (the act itself, or the move that brings
+    its ruling, as the next trick brings a missed play's): the law (the pending ruling's, else the last ID the first
+    ruling made cites before its colon, "WHIST-15, W-D5: ..." citing the rule file's law after the seed article it
+    restates), and whether a seat chooses the remedy."""
+    before = len(state.rulings)
+    state.apply(action)
+    pending = state.pending
+    law = pending.law if pending is not None else state.rulings[before].split(":")[0].split(", ")[-1]
+    return kind, law, pending is not None and pending.chooser is not None
+
+
+def situations_by_play(name: str, wanted: set[Signature], *, games: int = 8,
+                       steps: int = 300) -> tuple[dict[Signature, tuple[Game, Action]], set[Signature]]:
+    """For each wanted signature, a table-mode game met in seeded random play where the act, committed, is ruled
+    so (the state before the act, and the act); and every signature met, wanted or not."""
+    game = load(name)
+    rules = rules_from_dict(game.rules, {**rules_to_dict(game.rules()), "mode": "table"})
+    laws = cast(Any, game.state).table_laws
+    found: dict[Signature, tuple[Game, Action]] = {}
+    met: set[Signature] = set()
+    for seed in range(games):
+        state, rng = game.new(rules, seed=seed), random.Random(seed)
+        for _ in range(steps):
+            if state.is_terminal:
+                break
+            if state.pending is None:
+                for seat in range(game.min_seats):
+                    for act in laws.possible_acts(state, seat):
+                        ruled = engine_ruling(state.clone(), act.kind, act)
+                        met.add(ruled)
+                        if ruled in wanted:
+                            found.setdefault(ruled, (state.clone(), act))
+            state.apply(rng.choice(state.legal_actions()))
+    return found, met
+
+
+PLAYED = [name for name in REFEREED if name != "ecarte"]
+"""The games whose situations are found by play (Écarté's are set up one by one above, from before the cut)."""
+
+
+def _set_up(name: str, *lines: str, **options: object) -> Callable[[], tuple[Game, Action]]:
+    """A table-mode game of ``name`` (its rules with ``options``) with ``lines`` played, the last one kept back."""
+    def build() -> tuple[Game, Action]:
+        game = load(name)
+        first_dealer = options.pop("first_dealer", None)
+        rules = rules_from_dict(game.rules, {**rules_to_dict(game.rules()), "mode": "table", **options})
+        state = game.new(rules, first_dealer=first_dealer)
+        for line in lines[:-1]:
+            state.apply_text(line)
+        return state, state.parse_action(lines[-1])
+    return build
+
+
+def _whist(hands: dict[int, str], *lines: str, **options: object) -> Callable[[], tuple[Game, Action]]:
+    """A rubber of whist dealt ``hands`` (the rest as whist_support deals it) with ``lines`` played, the last kept
+    back."""
+    def build() -> tuple[Game, Action]:
+        state = new_rubber(hands, table=True, **options)  # type: ignore[arg-type]
+        play(state, *lines[:-1])
+        return state, state.parse_action(lines[-1])
+    return build
+
+
+WHIST_DEAL: Final = {0: "2C 3C 4C AS", 1: "5C 2D 3D KS", 2: "6C 4D AH", 3: "7C 5D"}
+"""tests/test_whist_laws_table.py's deal: seat 3 deals and turns up 9H."""
+
+
+def _quinze_after_a_general_pass() -> tuple[Game, Action]:
+    rules = QuinzeRules(players=2, mode=Mode.TABLE)
+    state = QuinzeState.new(rules, decks=[colour_deck(["7S", "KC", "2S", "3S"])], first_dealer=1)
+    for line in ("pass", "pass", "open 4", "hold"):
+        state.apply_text(line)
+    return state, state.parse_action("! look-burnt 0")
+
+
+SET_UP: dict[str, dict[Signature, Callable[[], tuple[Game, Action]]]] = {
+    "guimbarde": {("deal-out-of-turn", "G14", False): _set_up("guimbarde", "! deal-out-of-turn 0", players=3,
+                                                               first_dealer=2)},
+    "quinze": {("look-burnt", "QUINZE-30", True): _quinze_after_a_general_pass},
+    "whist": {
+        ("deal-out-of-turn", "W-D7", True): _set_up("whist", "! deal-out-of-turn 1", first_dealer=3),
+        ("correct-revoke", "W-R2", True): _whist(WHIST_DEAL, "play 2C", "! revoke 1 2D", "play 6C", "play 7C",
+                                                 "! correct-revoke 1", dealer=3, turn_up="9H"),
+        ("omit-play", "W-P5", True): _whist(WHIST_DEAL, "play 2C", "play 5C", "play 6C", "! omit-play 3", "play 4D",
+                                            "play 5D", dealer=3, turn_up="9H"),
+        ("extra-card-found", "W-P6", False): _whist(WHIST_DEAL, "! two-cards 0 2C AS", "! extra-card-found 0",
+                                                   dealer=3, turn_up="9H"),
+        ("twelve-found", "W-D5", False): _whist(WHIST_DEAL, "! twelve-cards 1 5C", "play 2C", "play 2D",
+                                                "! twelve-found 1", dealer=3, turn_up="9H"),
+        ("false-answer", "W-H5", True): _whist({1: "AD JD", 0: "KD", 2: "QD"}, "call", "! false-answer 3", dealer=0,
+                                               turn_up="2D", score=(5, 8)),
+        ("prove-overscore", "W-H7", False): _whist(WHIST_DEAL, "! overscore 1 3", "! prove-overscore 0", dealer=3,
+                                                   turn_up="9H"),
+        ("claim-honours", "W-H3", False): _whist({0: "AH KH QH 2C", 1: "3C", 2: "4C", 3: "5C"}, "! forget-honours 0",
+                                                 "! claim-honours 2", dealer=3, turn_up="9H"),
+    },
+}
+"""The situations seeded random play never meets: acts before the first deal (a deal out of turn), after another
+act (a revoke corrected, a card astray found, an overscore proved), or in a deal set up for them (honours, calls,
+a general pass), from the games' own law tests."""
+
+
+@pytest.mark.parametrize("name", PLAYED)
+def test_the_referees_ruling_is_table_modes_in_situations_met_in_play(name: str) -> None:
+    """For every path's ruling (the act it names, its law, whether a seat chooses), a game met in play or set up
+    where table mode rules the act so (the list says which are never met), with the remedies it offers among the
+    ruling's; and every way table mode rules an act met in play is a path's ruling (the list says which are not)."""
+    game = load(name)
+    paths = act_paths(name)
+    set_up = SET_UP.get(name, {})
+    played, met = situations_by_play(name, set(paths) - set(set_up))
+    assert sorted(met - set(paths)) == []
+    found = played | {key: make() for key, make in set_up.items()}
+    assert sorted(set(paths) - set(found)) == []
+    for signature, (state, act) in found.items():
+        ruling = referee.ruling_of(game, paths[signature], Words("en", game=name))
+        assert engine_ruling(state, signature[0], act) == signature
+        pending = state.pending
+        assert ruling is not None
+        if pending is not None:
+            assert set(pending.remedies) <= {remedy.name for remedy in ruling.remedies}, signature

@@ -16,8 +16,9 @@ and the related laws. A path may also end in "no law covers this; the custom of 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import Any, Final
 
 from academie.engine import JSON, AcademieError, Remedy
@@ -53,10 +54,12 @@ class Verdict:
 
 @dataclass(frozen=True, slots=True)
 class Choice:
-    """One answer to a question (an English message of the catalogues) and where it leads."""
+    """One answer to a question (an English message of the catalogues) and where it leads; ``act`` is the
+    irregular act of table mode the answer names (``! KIND SEAT ...``), where it names one."""
 
     answer: str
     then: Question | Verdict
+    act: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,33 +112,70 @@ RemedyWords = Callable[[Remedy, Words], str]
 
 
 # ------------------------------------------------------------------------------------------------ building
-def build_tree(*, stages: Sequence[tuple[str, Sequence[str]]], acts: Mapping[str, Act[Any]],
-               follow_ups: Mapping[str, Question] | None = None,
-               verdicts: Mapping[str, Verdict] | None = None) -> Question:
+def build_tree(*, stages: Sequence[tuple[str, Sequence[str]]], acts: Iterable[Act[Any]],
+               catalogue: Sequence[RuleEntry], by_act: Mapping[str, Question | Verdict] | None = None,
+               verdicts: Mapping[str, Verdict] | None = None, answers: Mapping[str, str] | None = None) -> Question:
     """A game's questions: "when did it happen?" (one answer per stage of the deal), then "what happened?" (one
-    answer per irregular act of that stage, in the act's own summary), then the act's follow-up question where
-    the law depends on more (``follow_ups``), else the verdict of the act's law (``verdicts`` by law, or the
-    catalogue's). Every question also offers "something else", which ends in the custom of the table.
+    answer per irregular act of that stage, in the act's own summary unless ``answers`` words it for a person),
+    then what the act leads to: its follow-up question or verdict in ``by_act`` where the law or its ruling depends
+    on more, else the verdict of the act's law (``verdicts`` by law, or the catalogue's). Every question also offers
+    "something else", which ends in the custom of the table; every verdict names beside its law the seed articles
+    the catalogue says the law comes from (:func:`seed_articles`).
     """
-    follow_ups, verdicts = follow_ups or {}, verdicts or {}
+    by_kind = {act.kind: act for act in acts}
+    by_act, verdicts, answers = by_act or {}, verdicts or {}, answers or {}
     stage_choices = []
     for stage, kinds in stages:
         choices = []
         for kind in kinds:
-            act = acts[kind]
-            then = follow_ups.get(kind) or verdicts.get(act.law) or Verdict(act.law)
-            choices.append(Choice(_sentence(act.summary), then))
+            act = by_kind[kind]
+            then = by_act.get(kind) or verdicts.get(act.law) or Verdict(act.law)
+            answer = answers.get(kind) or act.summary[:1].upper() + act.summary[1:]
+            choices.append(Choice(answer, _with_seeds(then, catalogue), act=kind))
         stage_choices.append(Choice(stage, Question("act", "What happened?", with_custom(choices))))
     return Question("moment", "When did it happen?", with_custom(stage_choices))
+
+
+def _with_seeds(node: Question | Verdict, catalogue: Sequence[RuleEntry]) -> Question | Verdict:
+    if isinstance(node, Question):
+        return replace(node, choices=tuple(replace(choice, then=_with_seeds(choice.then, catalogue))
+                                           for choice in node.choices))
+    if node.law is None:
+        return node
+    seeds = tuple(law for law in seed_articles(node.law, catalogue) if law not in (node.law, *node.also))
+    return replace(node, also=(*node.also, *seeds)) if seeds else node
+
+
+_SEED_ORIGIN: Final = re.compile(r"\bseed\b(?: rules?)?\s+([^;]*)")
+_ARTICLE: Final = re.compile(r"([IVX]+\.)?(\d+)(?:[–-](\d+))?")
+
+
+def seed_articles(law: str, catalogue: Sequence[RuleEntry]) -> tuple[str, ...]:
+    """The seed articles a law of the rule file restates, as its catalogue entry's origin names them ("seed 11,
+    14", "seed rule 7", "seed V.2–3"), found among the catalogue's seed entries (``WHIST-11``, ``GUIMBARDE-R7``,
+    ``ECARTE-V.2``).
+
+    >>> from academie.laws import RuleEntry, Source
+    >>> catalogue = (RuleEntry("X-V.2", Source.SEED, ""), RuleEntry("X-V.3", Source.SEED, ""),
+    ...              RuleEntry("X-P2", Source.LAW, "", origin="seed V.2–3; Cav 41"))
+    >>> seed_articles("X-P2", catalogue)
+    ('X-V.2', 'X-V.3')
+    """
+    entry = next((entry for entry in catalogue if entry.id == law), None)
+    found = _SEED_ORIGIN.search(entry.origin) if entry is not None else None
+    if found is None:
+        return ()
+    wanted = set()
+    for chapter, first, last in _ARTICLE.findall(found.group(1)):
+        for number in range(int(first), int(last or first) + 1):
+            wanted.add(f"{chapter}{number}")
+    seeds = [e.id for e in catalogue if e.source is Source.SEED]
+    return tuple(seed for seed in seeds if seed.rpartition("-")[2].removeprefix("R") in wanted)
 
 
 def with_custom(choices: Sequence[Choice]) -> tuple[Choice, ...]:
     """``choices`` and "something else", which ends in the custom of the table."""
     return (*choices, Choice(SOMETHING_ELSE, Verdict(None)))
-
-
-def _sentence(summary: str) -> str:
-    return summary[:1].upper() + summary[1:]
 
 
 # ------------------------------------------------------------------------------------------------ walking
@@ -230,11 +270,13 @@ def related_laws(tree: Question, answers: Sequence[int]) -> tuple[str, ...]:
 
 # ------------------------------------------------------------------------------------------------ contract
 def tree_json(node: Question | Verdict, words: Words) -> dict[str, JSON]:
-    """The tree as the JSON contract gives it: a question's key, text and choices, or a verdict's law."""
+    """The tree as the JSON contract gives it: a question's key, text and choices (each with its answer, the
+    table-mode act it names or "", and where it leads), or a verdict's law (null: the custom of the table) and the
+    laws ruled with it."""
     if isinstance(node, Verdict):
-        return {"law": node.law}
+        return {"law": node.law, "also": list(node.also)}
     return {"key": node.key, "text": words(node.text),
-            "choices": [{"answer": words(choice.answer), "then": tree_json(choice.then, words)}
+            "choices": [{"answer": words(choice.answer), "act": choice.act, "then": tree_json(choice.then, words)}
                         for choice in node.choices]}
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Final
 
 from academie.engine import Remedy
+from academie.games.ecarte.laws import CATALOGUE
 from academie.games.ecarte.picture import remedy_text
 from academie.games.ecarte.table import ACTS
 from academie.referee import Choice, Question, Verdict, build_tree, with_custom
@@ -29,8 +30,7 @@ STAGES: Final = (
 VERDICTS: Final = {
     "E-D5": Verdict("E-D5", remedies=("first-trump", "second-trump", "new-deal")),
     "E-X8": Verdict("E-X8", remedies=("return-extras", "extras-seen", "complete")),
-    "E-P1": Verdict("E-P1", remedies=("take-back", "cover"), chooser="opponent", also=("ECARTE-V.4",)),
-    "E-P2": Verdict("E-P2", also=("ECARTE-V.2", "ECARTE-V.3")),
+    "E-P1": Verdict("E-P1", remedies=("take-back", "cover"), chooser="opponent"),
     "E-K2": Verdict("E-K2", remedies=("mark-one", "waive")),
     "E-P5": Verdict("E-P5", remedies=("show-tricks", "waive")),
     "E-X4": Verdict("ECARTE-VI.6", also=("E-X4",)),
@@ -39,10 +39,10 @@ VERDICTS: Final = {
 """Where table mode is finer than the catalogue entry: it names the remedies one by one (E-D5's trump is the first
 or the second card; E-X8's extras were seen or not), lets the opponent choose where the entry names nobody (E-P1)
 or waive what the law gives him (E-K2, E-P5), rules under the seed's own article citing the rule file's law beside
-it (ECARTE-VI.6 with E-X4, ECARTE-VI.9 with E-X7), or the rule file's law restates seed articles (E-P1 and
-ECARTE-V.4, E-P2 and ECARTE-V.2, V.3)."""
+it (ECARTE-VI.6 with E-X4, ECARTE-VI.9 with E-X7), (the seed articles the rule file's laws restate are named
+beside them from the catalogue, :func:`academie.referee.seed_articles`)."""
 
-FOLLOW_UPS: Final = {
+BY_ACT: Final = {
     "misdeal": Question("found", "Was the error found before the trump was turned up?", with_custom((
         Choice("Yes, before the turn-up", Verdict("E-D3")),
         Choice("No, after the turn-up", Verdict("E-D4"))))),
@@ -57,7 +57,14 @@ FOLLOW_UPS: Final = {
 """The acts whose law depends on when or what: E-D3/E-D4 (before or after the turn-up), E-D7/E-D8 (whose card),
 E-K1/E-K3 (which king)."""
 
-TREE: Final = build_tree(stages=STAGES, acts=ACTS, follow_ups=FOLLOW_UPS, verdicts=VERDICTS)
+ANSWERS: Final = {
+    "misdeal": "A hand dealt too many or too few cards",
+    "late-king": "The king marked late",
+}
+"""The acts whose summary in table mode is written for its syntax, as a person would say them."""
+
+TREE: Final = build_tree(stages=STAGES, acts=ACTS.values(), catalogue=CATALOGUE, by_act=BY_ACT,
+                         verdicts=VERDICTS, answers=ANSWERS)
 """Écarté's questions, from "when did it happen?" to a ruling."""
 
 

@@ -16,6 +16,7 @@ from academie.registry import (
     bot_of,
     encoding_of,
     painter_of,
+    referee_of,
     reviewer_of,
     standard_bots,
     suite_of,
@@ -62,5 +63,5 @@ GAME = GameType(
     bots={**standard_bots(__name__), "expert": bot_of(f"{__name__}.bots.expert", "ExpertBot")},
     painter=painter_of(__name__),
     encoding=encoding_of(__name__), suite=suite_of(__name__), lobby=lobby,
-    review=reviewer_of(__name__))
+    review=reviewer_of(__name__), referee=referee_of(__name__))
 """La Guimbarde, as every client of the registry sees it."""

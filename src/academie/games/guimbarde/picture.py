@@ -64,6 +64,33 @@ _REDEALS: Final = ("G10", "G13")
 _FINES: Final = ("G3", "G7", "G8", "G9")
 
 
+def remedy_words(remedy: Remedy, words: Words, *, retract: bool) -> str:
+    """What a ruling does, in words (``retract``: the rules option retract_irregular_card, G-Q17); the table
+    picture and the referee (:mod:`academie.games.guimbarde.referee`) say it alike."""
+    law = remedy.law
+    if law in _FINES:
+        if retract:
+            return words("a fine of 1 counter to each other player; the card is taken back and another "
+                         "played (G-Q17)")
+        return words("a fine of 1 counter to each other player; the card stands")
+    texts = {
+        "G12": words("a fine of 1 counter to each other player; the card is taken back, seen by all"),
+        "G10": words("the dealer pays 1 counter to each other player and deals again; the antes stay in the "
+                     "boxes"),
+        "G13": words("the same dealer deals again, without penalty"),
+        "G14": words("the right dealer deals, without penalty"),
+        "G11": words("the deal does not count: every counter of it goes back, and the same dealer deals "
+                     "again (GUIMBARDE-R11)"),
+        "G15": words("no claim: the counters go back into the box and carry over"),
+        "G16": words("what was drawn goes back, and a fine of 1 counter to each other player"),
+    }
+    if law == "G17":
+        if remedy.name == "misdeal":
+            return words("a misdeal (G10): the dealer pays 1 counter to each other player and deals again")
+        return words("the offender cannot win the Point box for the most tricks this deal")
+    return texts.get(law, remedy.name)
+
+
 # ------------------------------------------------------------------------------------------------ small words
 def _card(words: Words, card: Card | int) -> str:
     return words.card(card if isinstance(card, Card) else CARDS[card])
@@ -464,28 +491,7 @@ class _Teller:
 
     def remedy_text(self, remedy: Remedy) -> str:
         """What a ruling does, in words."""
-        words, law = self.words, remedy.law
-        if law in _FINES:
-            if self.view.rules.retract_irregular_card:
-                return words("a fine of 1 counter to each other player; the card is taken back and another "
-                             "played (G-Q17)")
-            return words("a fine of 1 counter to each other player; the card stands")
-        texts = {
-            "G12": words("a fine of 1 counter to each other player; the card is taken back, seen by all"),
-            "G10": words("the dealer pays 1 counter to each other player and deals again; the antes stay in the "
-                         "boxes"),
-            "G13": words("the same dealer deals again, without penalty"),
-            "G14": words("the right dealer deals, without penalty"),
-            "G11": words("the deal does not count: every counter of it goes back, and the same dealer deals "
-                         "again (GUIMBARDE-R11)"),
-            "G15": words("no claim: the counters go back into the box and carry over"),
-            "G16": words("what was drawn goes back, and a fine of 1 counter to each other player"),
-        }
-        if law == "G17":
-            if remedy.name == "misdeal":
-                return words("a misdeal (G10): the dealer pays 1 counter to each other player and deals again")
-            return words("the offender cannot win the Point box for the most tricks this deal")
-        return texts.get(law, remedy.name)
+        return remedy_words(remedy, self.words, retract=self.view.rules.retract_irregular_card)
 
     def ruling(self, remedy: Remedy) -> str:
         return self.words("Ruling under {law}: {ruling}.", law=remedy.law, ruling=self.remedy_text(remedy))

@@ -23,6 +23,7 @@ from academie.registry import (
     encoding_of,
     own_state,
     painter_of,
+    referee_of,
     reviewer_of,
     standard_bots,
     suite_of,
@@ -92,5 +93,5 @@ GAME = GameType(
     painter=painter_of(__name__), encoding=encoding_of(__name__),
     suite=suite_of(__name__),
     analysis=Analysis(_analyse_policy, needs_record=False), lobby=lobby,
-    review=reviewer_of(__name__))
+    review=reviewer_of(__name__), referee=referee_of(__name__))
 """Le Quinze, as every client of the registry sees it."""

@@ -347,6 +347,13 @@ def _remedy_label(scene: _Scene, remedy: Remedy) -> str:
         return w("take both cards, {cards} (QUINZE-32)", cards=scene.cards(cards))
     if key == ("QUINZE-33", "penalty") and cards:
         return w("keep the card {card}: the dealer owes the penalty of law 32 (QUINZE-33)", card=scene.card(cards[0]))
+    return remedy_words(remedy, w)
+
+
+def remedy_words(remedy: Remedy, w: Words) -> str:
+    """What a remedy does, in words, when no card needs naming: the table picture's words and the referee's
+    (:mod:`academie.games.quinze.referee`)."""
+    key = (remedy.law, remedy.name)
     if key in (("QUINZE-23", "burn-rounds"), ("QUINZE-24", "burn-rounds")):
         return w("burn one or two complete rounds and deal again ({law})", law=remedy.law)
     labels: dict[tuple[str, str], Callable[[], str]] = {

@@ -20,6 +20,7 @@ from academie.registry import (
     encoding_of,
     own_state,
     painter_of,
+    referee_of,
     reviewer_of,
     standard_bots,
     suite_of,
@@ -65,5 +66,5 @@ GAME = GameType(
     suite=suite_of(__name__),
     analysis=Analysis(_analyse_record), lobby=lobby,
     books_report=f"{__name__}.analysis",
-    review=reviewer_of(__name__))
+    review=reviewer_of(__name__), referee=referee_of(__name__))
 """Whist, as every client of the registry sees it."""
