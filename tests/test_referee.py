@@ -357,3 +357,27 @@ def test_the_referees_ruling_is_table_modes_in_situations_met_in_play(name: str)
         assert ruling is not None
         if pending is not None:
             assert set(pending.remedies) <= {remedy.name for remedy in ruling.remedies}, signature
+
+
+def test_the_ruling_quotes_the_seed_in_french_and_marks_our_english_translation() -> None:
+    """ECARTE-V.2, ECARTE-V.3 beside E-P2: in French the seed's own words, in English our translation, said so."""
+    game = load("ecarte")
+    path = referee.paths_to(referee.book_of(game).TREE, "E-P2")[0]
+    fr = referee.ruling_of(game, path, Words("fr", game="ecarte"))
+    en = referee.ruling_of(game, path, Words("en", game="ecarte"))
+    assert fr is not None and en is not None and not fr.seed_translated and en.seed_translated
+    assert [law for law, _ in fr.seed] == ["ECARTE-V.2", "ECARTE-V.3"]
+    assert fr.seed[0][1].startswith("2. On est tenu de jouer de la couleur annoncée")
+    assert en.seed[0][1].startswith("2. One is bound to play the suit announced")
+    assert fr.words.startswith("annoncer une couleur et en jouer une autre")
+    assert "Le texte source (ECARTE-V.2) : 2. On est tenu" in referee.ruling_lines(fr, Words("fr"))[1]
+    assert referee.ruling_lines(en, Words("en"))[1].startswith("The seed, in our translation (ECARTE-V.2): 2. One")
+
+
+@pytest.mark.parametrize("name", REFEREED)
+def test_every_seed_article_a_path_names_is_quoted_in_both_languages(name: str) -> None:
+    game = load(name)
+    seed_laws = {e.id for e in game.catalogue if e.source.value == "seed"}
+    named = set(referee.laws_of(referee.book_of(game).TREE)) & seed_laws
+    for lang in ("fr", "en"):
+        assert sorted(named - set(referee.seed_texts(game.package, lang))) == []

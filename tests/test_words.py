@@ -13,7 +13,9 @@ import pytest
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
 
+from academie import referee
 from academie.cards import Card
+from academie.games import GAMES, load
 from academie.words import DOMAINS, LanguageError, Words, game_packages, language_of_environment
 
 SOURCE = Path(__file__).resolve().parents[1] / "src" / "academie"
@@ -41,6 +43,9 @@ def messages_in_code() -> Iterator[tuple[str, str]]:
                 str(folder), method_map=[("**.py", "python")], keywords=KEYWORDS):
             if isinstance(message, str) and message:
                 yield message, f"{folder / filename}:{line}"
+    for name in GAMES:  # the referee's questions and rulings are data of each game (academie.referee.messages)
+        if load(name).referee is not None:
+            yield from ((message, f"the referee of {name}") for message in referee.messages(load(name)))
 
 
 def catalogues() -> list[Traversable]:

@@ -1328,7 +1328,7 @@ def referee_command(
             if as_json:
                 fail("--json needs the game: academie referee GAME --json")
             names = [name for name in available() if load(name).referee is not None]
-            chooser = referee.Question("game", "Which game?", tuple(
+            chooser = referee.Question("game", referee.WHICH_GAME, tuple(
                 referee.Choice(load(name).title, referee.Verdict(name)) for name in names))
             chosen = referee.ask(chooser, Words(language), read=_read_line, say=console.print)
             if chosen is None:

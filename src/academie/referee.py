@@ -19,6 +19,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from functools import cache
+from importlib import resources
 from typing import Any, Final
 
 from academie.engine import JSON, AcademieError, Remedy
@@ -30,6 +32,8 @@ CUSTOM: Final = "No law covers this; the custom of the table decides."
 """What a path that no law covers ends in, said plainly."""
 SOMETHING_ELSE: Final = "Something else"
 """The answer, offered beside every question's, that leads to the custom of the table."""
+WHICH_GAME: Final = "Which game?"
+"""The first question when the game is not given."""
 
 
 class RefereeError(AcademieError, ValueError):
@@ -98,13 +102,20 @@ class Ruling:
     """The seeds are silent and our reconstruction decides."""
     related: tuple[str, ...]
     """The other laws the same act may be ruled under."""
+    seed: tuple[tuple[str, str], ...]
+    """The seed's own articles on the case, ``(ID, text)``: the law itself where the seed states it, and the seed
+    articles the rule file's law restates; in French the original, in English our translation."""
+    seed_translated: bool
+    """The seed's words are our translation (every language but French)."""
     notes: tuple[str, ...]
     """Sentences to say with the ruling (the reconstruction's notice, the custom of the table)."""
 
     def as_json(self) -> dict[str, JSON]:
         return {"law": self.law, "source": self.source, "words": self.words, "ours": self.ours,
                 "chooser": self.chooser, "remedies": [{"name": r.name, "does": r.does} for r in self.remedies],
-                "reconstructed": self.reconstructed, "related": list(self.related), "notes": list(self.notes)}
+                "reconstructed": self.reconstructed, "related": list(self.related),
+                "seed": [{"law": law, "text": text} for law, text in self.seed],
+                "seed_translated": self.seed_translated, "notes": list(self.notes)}
 
 
 RemedyWords = Callable[[Remedy, Words], str]
@@ -234,10 +245,11 @@ def paths_to(tree: Question | Verdict, law: str | None, prefix: tuple[int, ...] 
 
 # ------------------------------------------------------------------------------------------------ ruling
 def rule(verdict: Verdict, *, catalogue: Sequence[RuleEntry], words: Words, remedy_words: RemedyWords | None = None,
-         related: Sequence[str] = ()) -> Ruling:
-    """The ruling of ``verdict`` in ``words``' language, from the catalogue entry of its law."""
+         related: Sequence[str] = (), seeds: Mapping[str, str] | None = None) -> Ruling:
+    """The ruling of ``verdict`` in ``words``' language, from the catalogue entry of its law; ``seeds``: the seed's
+    articles on the game by ID, in that language (:func:`seed_texts`)."""
     if verdict.law is None:
-        return Ruling(None, "", words(CUSTOM), True, "", (), False, (), (words(CUSTOM),))
+        return Ruling(None, "", words(CUSTOM), True, "", (), False, (), (), False, (words(CUSTOM),))
     entry = next((entry for entry in catalogue if entry.id == verdict.law), None)
     if entry is None:
         raise RefereeError(f"the law {verdict.law!r} is not in the game's catalogue")
@@ -247,9 +259,25 @@ def rule(verdict: Verdict, *, catalogue: Sequence[RuleEntry], words: Words, reme
     reconstructed = entry.source is Source.RECONSTRUCTED
     notes = [words("The seeds are silent; our reconstruction decides.")] if reconstructed else []
     notes.append(words("The words of the law are our summary of its sources."))
+    seeds = seeds or {}
+    quoted = tuple((law, seeds[law]) for law in (entry.id, *verdict.also) if law in seeds)
     return Ruling(entry.id, entry.source.value, words(entry.title), True,
                   words(chooser) if chooser else "", remedies, reconstructed,
-                  tuple(law for law in dict.fromkeys((*verdict.also, *related)) if law != entry.id), tuple(notes))
+                  tuple(law for law in dict.fromkeys((*verdict.also, *related)) if law != entry.id), quoted,
+                  words.lang != "fr", tuple(notes))
+
+
+_ARTICLE_LINE: Final = re.compile(r"^\*\*([^*]+)\*\* (.+)$", re.MULTILINE)
+
+
+@cache
+def seed_texts(package: str, lang: str) -> Mapping[str, str]:
+    """The seed's articles on a game by ID, as its package ships them (``seed.<lang>.md``: the French original of
+    the clean edition, or our English translation of it); empty when the package ships none in ``lang``."""
+    source = resources.files(package).joinpath(f"seed.{lang}.md")
+    if not source.is_file():
+        return {}
+    return dict(_ARTICLE_LINE.findall(source.read_text(encoding="utf-8")))
 
 
 def _remedy_text(remedy: Remedy, words: Words, remedy_words: RemedyWords | None) -> str:
@@ -285,6 +313,9 @@ def ruling_lines(ruling: Ruling, words: Words) -> list[str]:
     if ruling.law is None:
         return list(ruling.notes)
     lines = [words("Ruling under {law}: {words}", law=ruling.law, words=ruling.words)]
+    for law, text in ruling.seed:
+        lines.append(words("The seed, in our translation ({law}): {text}", law=law, text=text) if ruling.seed_translated
+                     else words("The seed ({law}): {text}", law=law, text=text))
     if ruling.remedies:
         lines.append(words("{who} chooses:", who=ruling.chooser) if ruling.chooser else words("The table rules:"))
         lines += [f"  - {remedy.does}" for remedy in ruling.remedies]
@@ -309,7 +340,32 @@ def ruling_of(game: GameType, answers: Sequence[int], words: Words) -> Ruling | 
     if isinstance(node, Question):
         return None
     return rule(node, catalogue=game.catalogue, words=words, remedy_words=book.remedy_words,
-                related=related_laws(book.TREE, answers))
+                related=related_laws(book.TREE, answers), seeds=seed_texts(game.package, words.lang))
+
+
+def messages(game: GameType) -> tuple[str, ...]:
+    """Every message the referee may say of ``game`` that its code does not spell out: the questions and answers
+    of its tree, the catalogue's words of every law a path rules under, and who chooses; with the shared ones
+    (:data:`CUSTOM`, :data:`SOMETHING_ELSE`, the choice of game). The words test checks each has its French."""
+    book = book_of(game)
+    said = [CUSTOM, SOMETHING_ELSE, WHICH_GAME]
+
+    def visit(node: Question | Verdict) -> None:
+        if isinstance(node, Verdict):
+            entry = next((entry for entry in game.catalogue if entry.id == node.law), None)
+            if entry is not None:
+                chooser = entry.chooser if node.chooser is None else node.chooser
+                said.extend((entry.title, *([chooser] if chooser else [])))
+            return
+        said.append(node.text)
+        for choice in node.choices:
+            said.append(choice.answer)
+            visit(choice.then)
+
+    visit(book.TREE)
+    for law in laws_of(book.TREE):
+        said.extend(entry.title for entry in game.catalogue if entry.id == law)
+    return tuple(dict.fromkeys(said))
 
 
 def contract(game: GameType, words: Words) -> dict[str, JSON]:

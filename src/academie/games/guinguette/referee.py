@@ -23,7 +23,10 @@ STAGES: Final = (
 )
 """The moments of a deal, and the acts (:data:`ACTS`) that happen at each."""
 
-TREE: Final = build_tree(stages=STAGES, acts=ACTS, catalogue=CATALOGUE)
+ANSWERS: Final = {"exposed": "A card is exposed in the deal"}
+"""The acts whose summary in table mode is written for its syntax, as a person would say them."""
+
+TREE: Final = build_tree(stages=STAGES, acts=ACTS, catalogue=CATALOGUE, answers=ANSWERS)
 """La Guinguette's questions, from "when did it happen?" to a ruling."""
 
 
