@@ -277,7 +277,8 @@ def seed_texts(package: str, lang: str) -> Mapping[str, str]:
     source = resources.files(package).joinpath(f"seed.{lang}.md")
     if not source.is_file():
         return {}
-    return dict(_ARTICLE_LINE.findall(source.read_text(encoding="utf-8")))
+    # the clean edition marks spoken formulas in italics (*cœur*); a ruling says the words, not the markup
+    return {law: text.replace("*", "") for law, text in _ARTICLE_LINE.findall(source.read_text(encoding="utf-8"))}
 
 
 def _remedy_text(remedy: Remedy, words: Words, remedy_words: RemedyWords | None) -> str:

@@ -28,7 +28,7 @@ from academie import record
 from academie.engine import Mode, rules_to_dict
 from academie.games import GAMES
 from academie.review import DEFAULT_LEVEL, DEFAULT_SAMPLES
-from academie.room import pages
+from academie.room import pages, referee
 from academie.room.bodies import (
     BotRequest,
     JoinRequest,
@@ -156,6 +156,7 @@ def create_app(*, database_url: str, origins: tuple[str, ...] = (), workers: int
     _reviews_api(app, room, reviews)
     _socket(app, room, allowed, message_rate)
     app.include_router(pages.router)
+    app.include_router(referee.router)
     app.mount("/static", StaticFiles(directory=str(resources.files("academie.room").joinpath("static"))),
               name="static")
     return app

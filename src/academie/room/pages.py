@@ -51,7 +51,8 @@ _MISSING = """<!doctype html>
 """
 
 
-def _page(script: str) -> HTMLResponse:
+def page_shell(script: str) -> HTMLResponse:
+    """A page's HTML shell, loading ``/static/<script>.js`` (the referee's page uses it too)."""
     return HTMLResponse(_SHELL.format(script=escape(script)), headers={"cache-control": "no-cache"})
 
 
@@ -85,7 +86,7 @@ async def _exists(request: Request, table: str) -> bool:
 @router.get("/", response_class=HTMLResponse, include_in_schema=False)
 def lobby() -> HTMLResponse:
     """The lobby: the games, a new table, the open tables, the finished games."""
-    return _page("lobby")
+    return page_shell("lobby")
 
 
 @router.get("/tables/{table}", response_class=HTMLResponse, include_in_schema=False)
@@ -93,7 +94,7 @@ async def table_page(table: str, request: Request) -> HTMLResponse:
     """A table, as the seat of ``?token=`` sees it, or as a spectator without one (404: no such table)."""
     if not await _exists(request, table):
         return missing_page(request, table)
-    return _page("table")
+    return page_shell("table")
 
 
 @router.get("/replay/{table}", response_class=HTMLResponse, include_in_schema=False)
@@ -101,7 +102,7 @@ async def replay_page(table: str, request: Request) -> HTMLResponse:
     """A finished game, step by step (404: no such table)."""
     if not await _exists(request, table):
         return missing_page(request, table)
-    return _page("replay")
+    return page_shell("replay")
 
 
 @cache
