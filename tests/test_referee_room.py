@@ -48,8 +48,11 @@ def test_the_tree_is_the_contract_in_both_languages(server: Server) -> None:
 
 
 def test_a_ruling_from_answers_E_P3_and_W_D1(server: Server) -> None:
-    """E-P3 (the opponent chooses a replay or a reduced score) and W-D1 with WHIST-10, the seed in French."""
-    answers = ",".join(map(str, path_to("ecarte", "E-P3")))
+    """E-P3 established (the opponent chooses a replay or a reduced score) and W-D1 with WHIST-10, the seed in
+    French."""
+    established = next(path for path in referee.paths_to(referee.book_of(load("ecarte")).TREE, "E-P3")
+                       if (ruling := referee.ruling_of(load("ecarte"), path, Words("en"))) and ruling.chooser)
+    answers = ",".join(map(str, established))
     ruled = server.get(f"/api/referee/ecarte/ruling?answers={answers}").json()
     assert ruled["ruling"]["law"] == "E-P3" and ruled["ruling"]["chooser"] == "opponent"
     assert [r["name"] for r in ruled["ruling"]["remedies"]] == ["replay", "reduce-score"]

@@ -3,7 +3,7 @@ other tools (a club's own app).
 
 ``GET /api/referee`` lists the games the referee knows and the page's words; ``GET /api/referee/{game}`` gives the
 whole question tree (``{"game", "laws", "tree"}``, as ``academie referee GAME --json``); ``GET
-/api/referee/{game}/ruling?answers=3,1`` the ruling the answers lead to (:mod:`academie.referee`). Every one takes
+/api/referee/{game}/ruling?answers=3,1,0`` the ruling the answers lead to (:mod:`academie.referee`). Every one takes
 ``?lang=en|fr``. Bad answers are refused (400) with what is allowed; an unknown game, or one without questions, is
 not found (404).
 """

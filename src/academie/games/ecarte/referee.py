@@ -42,7 +42,17 @@ or waive what the law gives him (E-K2, E-P5), rules under the seed's own article
 it (ECARTE-VI.6 with E-X4, ECARTE-VI.9 with E-X7), (the seed articles the rule file's laws restate are named
 beside them from the catalogue, :func:`academie.referee.seed_articles`)."""
 
-BY_ACT: Final = {
+BY_ACT: Final[dict[str, Question | Verdict]] = {
+    "turned-two": Question("looked", "Had the non-dealer looked at his cards?", with_custom((
+        Choice("No", VERDICTS["E-D5"]),
+        Choice("Yes", Verdict("E-D5", remedies=("new-deal",), chooser=""))))),
+    "misnamed": Question("named", "Does the leader hold a card of the suit he named?", with_custom((
+        Choice("Yes", Verdict("E-P2")),
+        Choice("No", Verdict("E-P2", remedies=("card-stands",), chooser=""))))),
+    "revoke": Question("lead", "Has the next card been led since?", with_custom((
+        Choice("Not yet: it may still be corrected", Verdict("E-P3", remedies=(), chooser="")),
+        Choice("Yes: the revoke is established", Verdict("E-P3"))))),
+    "correct-revoke": Verdict("E-P3", remedies=(), chooser=""),
     "misdeal": Question("found", "Was the error found before the trump was turned up?", with_custom((
         Choice("Yes, before the turn-up", Verdict("E-D3")),
         Choice("No, after the turn-up", Verdict("E-D4"))))),
@@ -54,8 +64,10 @@ BY_ACT: Final = {
         Choice("The king in hand, after the holder's first card", Verdict("E-K1")),
         Choice("The turned-up king, after the next trump was turned", Verdict("E-K3"))))),
 }
-"""The acts whose law depends on when or what: E-D3/E-D4 (before or after the turn-up), E-D7/E-D8 (whose card),
-E-K1/E-K3 (which king)."""
+"""The acts whose law or ruling depends on when or what: E-D3/E-D4 (before or after the turn-up), E-D7/E-D8 (whose
+card), E-K1/E-K3 (which king); E-D5 (the non-dealer chooses only if he has not looked at his cards), E-P2 (the card
+stands when the leader has none of the suit he named), E-P3 (corrected without penalty before the next lead, else
+the opponent chooses; a correction the table rules by itself)."""
 
 ANSWERS: Final = {
     "misdeal": "A hand dealt too many or too few cards",
