@@ -199,9 +199,12 @@ def test_the_terminal_referee_through_a_pipe_goes_back_and_rules_E_P2() -> None:
     assert "Related laws: ECARTE-V.2, ECARTE-V.3" in out
 
 
-def test_the_terminal_referee_says_the_custom_of_the_table_and_stops_at_q() -> None:
+def test_the_terminal_referee_says_the_custom_of_the_table_in_both_languages_and_stops_at_q() -> None:
     custom = referee_through_a_pipe("ecarte", script="6\n")
     assert custom.stdout.rstrip().endswith("No law covers this; the custom of the table decides.")
+    french = referee_through_a_pipe("ecarte", "--lang", "fr", script="6\n")
+    assert french.stdout.rstrip().endswith("Aucune loi ne règle ce cas ; l'usage de la table décide.")
+    assert french.stdout.startswith("À quel moment est-ce arrivé ?")
     stopped = referee_through_a_pipe("ecarte", script="4\nq\n")
     assert stopped.returncode == 0 and "Ruling" not in stopped.stdout
 

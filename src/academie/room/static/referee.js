@@ -42,7 +42,9 @@ function walk(node, answers) {
   const taken = [];
   for (const answer of answers) {
     if (!node.choices || !node.choices[answer]) break;
-    taken.push(node.choices[answer].answer);
+    // a follow-up's answer ("Yes") says little without its question; the first two speak for themselves
+    const answered = node.choices[answer].answer;
+    taken.push(node.key === "moment" || node.key === "act" ? answered : `${node.text} ${answered}`);
     node = node.choices[answer].then;
   }
   return { node, taken };
