@@ -39,7 +39,7 @@ def test_the_tree_is_the_contract_in_both_languages(server: Server) -> None:
     """GET /api/referee/{game}: {"game", "laws", "tree"}, the same as the terminal's --json, in English and
     French; GET /api/referee lists the games the referee knows."""
     listed = server.get("/api/referee?lang=fr").json()
-    assert sorted(g["game"] for g in listed["games"]) == ["ecarte", "guimbarde", "guinguette", "quinze", "whist"]
+    assert {"ecarte", "guimbarde", "guinguette", "quinze", "whist"} <= {g["game"] for g in listed["games"]}
     assert listed["words"]["Referee"] == "Arbitre"
     for lang in ("en", "fr"):
         tree = server.get(f"/api/referee/whist?lang={lang}").json()

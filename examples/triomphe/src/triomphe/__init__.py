@@ -12,7 +12,7 @@ from typing import Any
 
 from academie.bots import Bot
 from academie.bots.random import RandomBot
-from academie.registry import GameType, Lobby, Say, encoding_of, painter_of, suite_of
+from academie.registry import GameType, Lobby, Say, encoding_of, painter_of, referee_of, suite_of
 from triomphe import table
 from triomphe.laws import CATALOGUE
 from triomphe.records import HOOKS
@@ -40,5 +40,5 @@ GAME = GameType(
     partnerships=False, pack_size=32, explicit_chance=True, max_actions_per_deal=11,
     state=TriompheState, rules=TriompheRules, catalogue=CATALOGUE, record=HOOKS,
     bots={"random": RandomBot, "classical": _classical}, painter=painter_of(__name__),
-    encoding=encoding_of(__name__), suite=suite_of(__name__), lobby=lobby)
+    encoding=encoding_of(__name__), suite=suite_of(__name__), lobby=lobby, referee=referee_of(__name__))
 """La Triomphe, as every client of the registry sees it."""
