@@ -5,8 +5,11 @@ Each game keeps its questions as data in its package (``<package>.referee``, a m
 act's law and summary) and its catalogue (``laws.CATALOGUE``: each law's words, source, chooser and remedies), so
 the referee never keeps a second copy of a law. This module names no game: it builds a tree of questions from a
 game's data (:func:`build_tree`), walks it by the answers given (:func:`walk`), and renders the ruling a path ends
-in (:func:`rule`): the law's ID and words, who chooses among which remedies, whether our reconstruction decides,
-and the related laws. A path may also end in "no law covers this; the custom of the table decides".
+in (:func:`rule`): the law's ID and words (the catalogue's, ours), the seed's own articles on the case (shipped in
+each game's package: the French original, our English translation, said to be ours), who chooses among which
+remedies, whether our reconstruction decides, and the related laws. A path may also end in "no law covers this; the
+custom of the table decides". The terminal (``academie referee``) and the card room (:mod:`academie.room.referee`)
+are its clients; :func:`contract` is what other tools read.
 
 >>> leaf = Verdict("E-P1")
 >>> tree = Question("moment", "When did it happen?", (Choice("In play", leaf),))
