@@ -1,12 +1,13 @@
 """``academie review`` and ``academie replay --review``: the review of a recorded game as a table, JSON, Markdown
-and an SVG chart, its progress on standard error, in English or French; wrong options refused with what is
-allowed."""
+and an SVG chart, its progress on standard error, in English or French; the table's choices in the words of the
+terminal's menu (the record's notation stays in the JSON); wrong options refused with what is allowed."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from academie import record
@@ -28,6 +29,17 @@ def saved(tmp_path: Path) -> Path:
         assert actor is not None
         state.apply(bots[actor].choose(state.view(actor)))
     path = tmp_path / "deal.acad"
+    record.save_file(record.from_state(state), path)
+    return path
+
+
+def e5_deal(tmp_path: Path, *actions: str) -> Path:
+    """The E-§5 position's deal (seat 0 deals and holds 9♦ 7♣ 8♣ K♥ 8♥), played as far as ``actions``, saved."""
+    order = ecarte_deck(hands={1: "8D KC QC 7H QH", 0: "9D 7C 8C KH 8H"}, dealer=0, turn_up="7S")
+    state = EcarteState.new(decks=[order], first_dealer=0)
+    for text in actions:
+        state.apply_text(text)
+    path = tmp_path / "e5.acad"
     record.save_file(record.from_state(state), path)
     return path
 
@@ -75,12 +87,7 @@ def test_review_refuses_a_seat_a_level_or_a_chart_it_cannot_give(tmp_path: Path)
 def test_E_5_a_seat_whose_every_move_was_forced_is_told_it_had_no_decision(tmp_path: Path) -> None:
     """E-§5: the elder leads 8♦ and the dealer (seat 0) follows with his one diamond: his only move was forced, and
     ``academie review --seat 0`` says he had no decision to make, in English and French."""
-    order = ecarte_deck(hands={1: "8D KC QC 7H QH", 0: "9D 7C 8C KH 8H"}, dealer=0, turn_up="7S")
-    state = EcarteState.new(decks=[order], first_dealer=0)
-    for text in ("stand", "play 8D", "play 9D"):
-        state.apply_text(text)
-    path = tmp_path / "forced.acad"
-    record.save_file(record.from_state(state), path)
+    path = e5_deal(tmp_path, "stand", "play 8D", "play 9D")
     told = {"en": "Seat 0 had no decision to make: every move it made was forced.",
             "fr": "La place 0 n'avait aucune décision à prendre : tous ses coups étaient forcés."}
     for lang, sentence in told.items():
@@ -89,3 +96,27 @@ def test_E_5_a_seat_whose_every_move_was_forced_is_told_it_had_no_decision(tmp_p
         assert sentence in " ".join(out.split()), out
     code, out, err = invoke("review", str(path), "--seat", "1", "--samples", "4", "--lang", "en")
     assert code == 0 and "had no decision" not in out, out
+
+
+KING_TOO_SOON = ("stand", "play 8D", "play 9D", "play 7C", "play KC", "play QC", "play 8C", "play 7H", "play KH",
+                 "play 8H", "play QH")
+"""Écarté, E-§5: the dealer (seat 0) overtakes the elder's 7♥ with K♥ where 8♥ keeps the last trick
+(the position of tests/test_review_terminal.py), and the deal is played to its end."""
+
+
+@pytest.mark.parametrize(("lang", "played", "best"), [("en", "play K♥", "play 8♥"), ("fr", "jouer R♥", "jouer 8♥")])
+def test_E_5_the_review_table_names_the_choices_in_the_menus_words(tmp_path: Path, lang: str, played: str,
+                                                                   best: str) -> None:
+    """E-§5: ``academie review``'s table marks the king played too soon, and its line names both choices, and its
+    reason, as the terminal's menu names the cards (K♥, R♥ in French), not as the record writes them (KH); the
+    JSON keeps the record's notation."""
+    path = e5_deal(tmp_path, *KING_TOO_SOON)
+    code, out, err = invoke("review", str(path), "--seat", "0", "--lang", lang)
+    assert code == 0, err
+    text = " ".join(out.split())
+    reason = {"en": f"{best} was better than {played} by", "fr": f"{best} valait mieux que {played} de"}
+    assert f"9 · 0 · {played} → {best} · " in text and reason[lang] in text, text
+    assert "KH" not in text and "8H" not in text, text
+    code, out, err = invoke("review", str(path), "--seat", "0", "--lang", lang, "--json")
+    assert code == 0, err
+    assert ("play KH", "play 8H") in {(d["played"], d["best"]) for d in json.loads(out)["decisions"]}

@@ -50,7 +50,7 @@ from academie.engine import JSON, AcademieError, Game, Operation, Rules, rules_f
 from academie.games import GAMES, GameType, available, load
 from academie.hint import hint
 from academie.picture import draw_tally
-from academie.terminal import Screen, Session, print_replay, rebuild
+from academie.terminal import Screen, Session, marked_move_words, print_replay, rebuild
 from academie.words import LANGUAGES, Words, language_of_environment
 
 COMMAND_ORDER: Final = ("play", "replay", "review", "rules", "referee", "simulate", "tournament", "analyse", "ladder",
@@ -899,7 +899,7 @@ def replay(
     if with_review:
         result = _reviewed(partie, seat=seat, samples=reviews.DEFAULT_SAMPLES, level=reviews.DEFAULT_LEVEL,
                            exact=seen_by is None)
-        _print_review(console, result, words)
+        _print_review(console, result, words, final=state)
 
 
 # ------------------------------------------------------------------------------------------------ review
@@ -938,7 +938,9 @@ def review_command(
     elif as_markdown:
         sys.stdout.write(reviews.markdown(result, words))
     else:
-        _print_review(_out(), result, words)
+        with user_errors():
+            final = record.replay(partie)
+        _print_review(_out(), result, words, final=final)
 
 
 def _reviewed(partie: record.Record, *, seat: int | None, samples: int, level: str, exact: bool) -> reviews.Review:
@@ -955,8 +957,10 @@ def _write_text(path: Path, text: str, what: str) -> None:
         fail(f"cannot write {what} to {path}: {error.strerror or error}")
 
 
-def _print_review(console: Console, result: reviews.Review, words: Words) -> None:
-    """The review in the terminal: each seat's totals, then the decisions that were marked."""
+def _print_review(console: Console, result: reviews.Review, words: Words, *, final: Game) -> None:
+    """The review in the terminal: each seat's totals, then the decisions that were marked, their choices in the
+    words of the menu (``play K♥``, ``jouer R♥``) as the end-of-game review in the terminal says them; ``final`` is
+    the replayed game."""
     table = Table(title=escape(words("# Review of a game of {game}", game=load(result.game).title).lstrip("# ")))
     headings = words("| Seat | Decisions | Total cost | Mean cost | Accuracy | Slips | Mistakes | Blunders | Luck | "
                      "Result |")
@@ -971,12 +975,13 @@ def _print_review(console: Console, result: reviews.Review, words: Words) -> Non
         if not line.decisions:
             console.print(escape(words("Seat {seat} had no decision to make: every move it made was forced.",
                                        seat=line.seat)))
-    for decision in result.decisions:
-        if decision.mark is not None:
-            console.print(escape(f"{decision.step} · {decision.seat} · {decision.played} → {decision.best} · "
-                                 f"{reviews.term(decision.mark, words)} · "
-                                 f"{reviews.say_reason_text(decision.reason, words)}"))
-
+    labels = marked_move_words(result, final, words=words)
+    for decision in (decision for decision in result.decisions if decision.mark is not None):
+        moves = labels.get(decision.step, {})
+        played, best = moves.get(decision.played, decision.played), moves.get(decision.best, decision.best)
+        console.print(escape(f"{decision.step} · {decision.seat} · {played} → {best} · "
+                             f"{reviews.term(decision.mark or '', words)} · "
+                             f"{reviews.say_reason_text(decision.reason, words, moves=moves)}"))
 
 
 def _replay_names(partie: record.Record, state: Game) -> tuple[tuple[str, ...] | None, int | None]:

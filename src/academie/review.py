@@ -460,9 +460,12 @@ def term(name: str, words: Words) -> str:
     return terms.get(name, name)
 
 
-def say_reason_text(reason: Reason, words: Words) -> str:
-    """A decision's reason in the reader's language (its unit too)."""
-    arguments = {name: term(value, words) if name == "unit" and isinstance(value, str) else value
+def say_reason_text(reason: Reason, words: Words, *, moves: Mapping[str, str] | None = None) -> str:
+    """A decision's reason in the reader's language (its unit too), the choices it names in ``moves``' words
+    (an action's text to its label, as the menu says it) where ``moves`` has them, else as the record writes them."""
+    said = moves or {}
+    arguments = {name: term(value, words) if name == "unit" and isinstance(value, str)
+                 else said.get(value, value) if name in ("played", "best") and isinstance(value, str) else value
                  for name, value in reason.arguments.items()}
     return words(reason.message, **arguments)
 

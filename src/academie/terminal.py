@@ -260,7 +260,7 @@ class Session:
         finally:
             self.progress("")
         marked = {decision.step for decision in result.decisions if decision.mark is not None}
-        moves = move_words(load(result.game), self.state, self.human, marked, painter=self.painter, words=words,
+        moves = move_words(load(result.game), self.state, marked, painter=self.painter, words=words,
                            names=self.names)
         for line in review_lines(result, self.human, words, moves=moves):
             self.out.say(line)
@@ -461,17 +461,29 @@ class Session:
         return self._move(group[int(numbers[1]) - 1], picture)
 
 
-def move_words(game: GameType, final: Game, seat: int, steps: Collection[int], *, painter: Painter, words: Words,
+def move_words(game: GameType, final: Game, steps: Collection[int], *, painter: Painter, words: Words,
                names: Sequence[str]) -> dict[int, dict[str, str]]:
-    """The words of the menu for each choice of ``seat`` at its decisions ``steps`` of the game ``final`` replays
-    (``play KH`` is "play K♥", "jouer R♥"): each decision's moves as the picture of the seat's view then labels them,
+    """The words of the menu for each choice at the decisions ``steps`` of the game ``final`` replays (``play KH``
+    is "play K♥", "jouer R♥"): each decision's moves as the picture of the deciding seat's view then labels them,
     by the action's text."""
     labels: dict[int, dict[str, str]] = {}
     for step, state, who, _action in reviews.decisions_of(game, final):
-        if who == seat and step in steps:
-            picture = painter.paint(state.view(seat), words=words, names=names)
+        if step in steps:
+            picture = painter.paint(state.view(who), words=words, names=names)
             labels[step] = {move.action: move.label for move in picture.moves}
     return labels
+
+
+def marked_move_words(result: reviews.Review, final: Game, *, words: Words) -> dict[int, dict[str, str]]:
+    """:func:`move_words` for every marked decision of ``result``, the review of the game ``final`` replays (for
+    ``academie review``, which speaks of every seat: the seats named as the public names them)."""
+    game = load(result.game)
+    painter = _painter(game)
+    marked = {decision.step for decision in result.decisions if decision.mark is not None}
+    if not marked:
+        return {}
+    return move_words(game, final, marked, painter=painter, words=words,
+                      names=painter.default_names(final.view(PUBLIC), words=words))
 
 
 def review_lines(result: reviews.Review, seat: int, words: Words, *,
