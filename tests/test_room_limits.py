@@ -7,22 +7,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
 from room_support import Server, running
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
 from academie.room.limits import MAX_MESSAGE_BYTES, STRIKES
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    with running(tmp_path_factory.mktemp("room")) as started:
-        yield started
 
 
 def seat_uri(server: Server, created: dict[str, Any], seat: int) -> str:

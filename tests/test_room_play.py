@@ -5,12 +5,11 @@ the full state at that moment, and the record the room keeps replays through the
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from room_support import Server, check_hidden, check_reasons, create_and_play, running, whole_record
+from room_support import Server, check_hidden, check_reasons, create_and_play, whole_record
 from suite_support import SUITES
 
 from academie import record
@@ -23,12 +22,6 @@ TABLES: list[tuple[str, int, dict[str, str], str, str]] = [
     (name, table.players, dict(table.bots), table.mode, table.lang) for name, suite in SUITES.items()
     for table in suite.room]
 """game, players, bots, mode, lang: the tables each game's package declares for the card room."""
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    with running(tmp_path_factory.mktemp("room")) as started:
-        yield started
 
 
 def test_every_registered_game_is_in_the_room(server: Server) -> None:
