@@ -157,17 +157,41 @@ def test_a_change_of_language_draws_the_log_again_without_doubling_it(server: Se
     assert page.title().startswith("À vous")
 
 
-def test_at_the_end_the_page_offers_the_next_game_as_the_same_game_or_another_for_as_many(
-        server: Server, browser: Browser) -> None:
-    """Écarté played to its end: the page offers the next game with the same people, Écarté again first, or every
-    other game two may play (Le Quinze; never Whist, for four); the player chooses Le Quinze, and his link sits him
-    there one seat on, with the same bot."""
+def finished_ecarte(server: Server, browser: Browser, *, lang: str = "en") -> tuple[dict[str, Any], Page]:
+    """An Écarté table (seed 35, Ada in seat 0, a random bot in seat 1) played to its end by seat 0's socket; the
+    table as created, and seat 0's page in ``lang`` once it has drawn the last picture."""
     created = server.post("/api/tables", {"game": "ecarte", "seed": 35, "bots": {"1": "random"},
                                           "names": {"0": "Ada"}})
     with ThreadPoolExecutor(1) as aside:  # the seat plays by its socket, beside Playwright's own event loop
         aside.submit(asyncio.run, play(server, created["table"], {0: created["seats"]["0"]["token"]}, seed=35,
                                        spectators=0)).result()
-    page = open_page(browser, server.base + created["seats"]["0"]["url"])
+    page = open_page(browser, server.base + created["seats"]["0"]["url"] + f"&lang={lang}")
+    wait_for_picture(page)
+    return created, page
+
+
+@pytest.mark.parametrize(("lang", "over", "replay"), [("en", "The game is over", "Replay this game"),
+                                                      ("fr", "La partie est finie", "Revoir cette partie")])
+def test_E_6_2_the_end_of_the_game_is_said_once_with_its_result(server: Server, browser: Browser, lang: str,
+                                                                over: str, replay: str) -> None:
+    """E-§6.2: the game of five points won, the page says that the game is over once, in the result that names the
+    winner and the score, beside the replay; the status line and the moves, which said it again, say nothing."""
+    _, page = finished_ecarte(server, browser, lang=lang)
+    page.locator("#next-game").wait_for()
+    result = page.inner_text(".deal-result p")
+    assert re.match(rf"{over}\s?: .+ \d+ (to|à) \d+ \(E-§6\.2\)\.", result), result
+    assert page.inner_text("body").count(over) == 1, page.inner_text("body")
+    assert page.locator("#result").get_by_role("link", name=replay).count() == 1
+    assert page.locator("#title .status").count() == 0 and page.locator("#moves .waiting").count() == 0
+    assert page.locator("#title h2").inner_text() == "Écarté"
+
+
+def test_at_the_end_the_page_offers_the_next_game_as_the_same_game_or_another_for_as_many(
+        server: Server, browser: Browser) -> None:
+    """Écarté played to its end: the page offers the next game with the same people, Écarté again first, or every
+    other game two may play (Le Quinze; never Whist, for four); the player chooses Le Quinze, and his link sits him
+    there one seat on, with the same bot."""
+    created, page = finished_ecarte(server, browser)
     choice = page.locator("#next-game-choice")
     choice.wait_for()
     offered = choice.locator("option").evaluate_all("o => o.map(x => [x.value, x.textContent])")

@@ -214,9 +214,9 @@ function amountControl(verb, moves) {
 function drawMoves(picture, sorted, handCards) {
   const loose = [...sorted.cards.entries()].filter(([card]) => !handCards.has(card)).flatMap(([, moves]) => moves);
   const data = { buttons: sorted.buttons, loose, amounts: [...sorted.amounts.entries()], waiting: picture.waiting_for,
-    chosen: [...sorted.chosen.entries()], selected: [...page.selected] };
+    chosen: [...sorted.chosen.entries()], selected: [...page.selected], over: page.over };
   regions.update("moves", data, () => [
-    el("p", { class: "waiting" }, picture.waiting_for),
+    page.over ? null : el("p", { class: "waiting" }, picture.waiting_for),  // over: nobody waits for anyone
     ...selectionControls(sorted.chosen),
     ...[...sorted.buttons, ...loose].map((move) => el("button", { type: "button", class: "move",
       "data-action": move.action, onclick: () => act(move.action) }, withLaws(move.label))),
@@ -277,8 +277,9 @@ function draw() {
   if (!picture) return;
   const sorted = classify(picture.moves.filter((move) => page.legal.includes(move.action)), picture.hand);
   const handCards = new Set(picture.hand);
-  regions.update("title", { title: picture.title, status: picture.status, seat: page.welcome?.seat }, () => [
-    el("h2", {}, picture.title), el("p", { class: "status" }, picture.status),
+  // The end of the game is said once, by the result (drawResult): the status line then has nothing to add.
+  regions.update("title", { title: picture.title, status: picture.status, seat: page.welcome?.seat, over: page.over },
+    () => [el("h2", {}, picture.title), page.over ? null : el("p", { class: "status" }, picture.status),
     el("p", { id: "clock", class: "clock", "aria-live": "off" }),
     el("p", { class: "who" }, page.welcome?.seat === null || page.welcome?.seat === undefined
       ? t("You are watching this table.") : t("You sit at seat {seat}.", { seat: page.welcome.seat + 1 })),
@@ -352,7 +353,8 @@ function seatOrigin(place) {
 }
 
 /** A deal's result stays until the player moves on ("Continue"); the end of the game stays, with its replay and
- * the next game with the same players. */
+ * the next game with the same players. The last result says the game is over, with who won (each game's picture
+ * words it); the page says it alone only when no result is shown. */
 function drawResult() {
   const result = page.dealResult;
   const over = page.over;
@@ -364,7 +366,7 @@ function drawResult() {
         page.dealResult = "";
         drawResult();
       } }, t("Continue"))) : null,
-    over ? el("p", {}, t("The game is over."), " ",
+    over ? el("p", {}, result ? null : [t("The game is over."), " "],
       el("a", { href: `/replay/${encodeURIComponent(tableId)}` }, t("Replay this game"))) : null,
     over ? el("p", {}, el("a", { href: `/replay/${encodeURIComponent(tableId)}?review=1`, id: "review-link" },
       t("Review this game"))) : null,
