@@ -109,12 +109,13 @@ def test_play_default_save_path_and_rules_option(tmp_path: Path, monkeypatch: py
 
 
 def test_table_mode_accepts_the_players_irregular_acts_and_shows_the_ruling(tmp_path: Path) -> None:
-    """With mode=table the player may commit an irregular act (here E-S1, a wrong score marked), only as himself."""
+    """With mode=table the player may commit an irregular act (here E-S1, a wrong score marked), only as himself: his
+    seat told as players count it (from 1), and as an act's text writes it (from 0)."""
     script = "irregular\nirregular 8\n! revoke 1 7S\nirregular 8 1\n" + "1\n" * 300
     out, target = play_session(tmp_path, "--rules-option", "mode=table", "--first-dealer", "bot", script=script)
     assert "Table mode: irregular acts are possible (type irregular)" in out
     assert "8 a wrong score by you, 1 point too many" in out and "Type irregular 8 N to commit act N: 1 a wrong" in out
-    assert "You can commit irregular acts only as yourself (seat 0)." in out
+    assert "You can commit irregular acts only as yourself (seat 1, written 0 in an act's text)." in out
     assert "Irregularity: a wrong score by you, 1 point too many" in out and "You mark 1 point in error (E-S1)" in out
     state = record.replay(record.load_file(target))
     assert any(r.startswith("E-S1") for r in state.rulings) and state.is_terminal

@@ -309,7 +309,8 @@ class Session:
         try:
             action = self.state.parse_action(action_text)
             if isinstance(action, Irregular) and action.seat != self.human:
-                self._say(self.words("You can commit irregular acts only as yourself (seat {seat}).", seat=self.human))
+                self._say(self.words("You can commit irregular acts only as yourself (seat {seat}, written {written} "
+                                     "in an act's text).", seat=self.human + 1, written=self.human))
                 return False
             self.state.apply(action)
         except ActionParseError as error:  # the engine's message is English: other languages say what to type
