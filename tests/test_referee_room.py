@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from browser_support import chromium, only_from, open_page, screenshot
+from browser_support import chromium, only_from, open_page, screenshot, wait_for_picture
 from playwright.sync_api import Browser, Page
 from room_support import Server, running
 
@@ -146,4 +146,38 @@ def test_the_page_on_a_phone_in_french_is_saved_as_a_screenshot(browser: Browser
     assert "On est tenu de jouer de la couleur annoncée" in page.inner_text("main")
     assert page.inner_text("h1") == "Arbitre"
     screenshot(page, "referee")
+    page.context.close()
+
+
+# ------------------------------------------------------------------------------------------------ the way in (issue 35)
+@pytest.mark.parametrize(("lang", "link", "title"), [
+    ("en", "Ask the referee what the laws say when something goes wrong at a real table", "Referee"),
+    ("fr", "Demander à l'arbitre ce que disent les lois quand un incident survient à une vraie table", "Arbitre")])
+def test_the_lobby_links_to_the_referee(browser: Browser, server: Server, lang: str, link: str, title: str) -> None:
+    """The lobby says, in its language, where the referee is; the link opens the referee's page in that language,
+    on the choice of the game."""
+    page = open_page(browser, f"{server.base}/?lang={lang}")
+    page.get_by_role("link", name=link).click()
+    page.wait_for_selector('button.answer[data-game="whist"]')
+    assert page.url.startswith(f"{server.base}/referee") and page.inner_text("h1") == title
+    assert page.errors == []  # type: ignore[attr-defined]
+    page.context.close()
+
+
+@pytest.mark.parametrize(("lang", "link", "question"), [
+    ("en", "Look up a law", "When did it happen?"), ("fr", "Chercher une loi", "À quel moment est-ce arrivé ?")])
+def test_the_table_mode_panel_looks_up_a_law_of_its_game(browser: Browser, server: Server, lang: str, link: str,
+                                                          question: str) -> None:
+    """An Écarté table in table mode: its panel of irregular acts links, in the page's language, to the referee
+    already on Écarté, in a new tab, at its first question."""
+    created = server.post("/api/tables", {"game": "ecarte", "bots": {"1": "random"}, "mode": "table", "seed": 4})
+    page = open_page(browser, f"{server.base}{created['seats']['0']['url']}&lang={lang}")
+    wait_for_picture(page)
+    page.click("#referee button[aria-controls=acts]")
+    with page.context.expect_page() as opened:
+        page.get_by_role("link", name=link).click()
+    referee_page = opened.value
+    referee_page.wait_for_selector("h2[data-question]")
+    assert "game=ecarte" in referee_page.url
+    assert referee_page.inner_text("h2[data-question]") == question
     page.context.close()

@@ -33,6 +33,7 @@ def page_messages(w: Say) -> tuple[str, ...]:
         w("no"), w("By default: {value}"), w("Académie: the card room's lobby"),
         w("enforced"), w("table mode"),
         w("Choose a game, set its table, and send the links to your friends; bots fill the other seats."),
+        w("Ask the referee what the laws say when something goes wrong at a real table"),
         w("Table {table} is ready"),
         w("Your seat is seat {seat}; its link also lets you hand an absent player's seat to a bot. Keep it to "
           "yourself."), w("Seat {seat} (yours)"), w("Copy your link"),
@@ -60,7 +61,8 @@ def page_messages(w: Say) -> tuple[str, ...]:
         w("At this table irregular acts can happen, as at a real one, and the laws rule on them. Here are the ones "
           "you could commit now, each with its law; an irregularity of another player is ruled on above, and the "
           "ruling stays there until you have read it."), w("The referee ruled: {ruling}"), w("Understood"),
-        w("No irregular act is possible now."), w("Scores"), w("The deal so far"), w("Chat"), w("Message"),
+        w("No irregular act is possible now."), w("Look up a law"), w("Scores"), w("The deal so far"), w("Chat"),
+        w("Message"),
         w("Say something to the table"), w("Send"), w("Connection lost; reconnecting…"),
         w("This table refused the connection."), w("The game is over."), w("Replay this game"),
         w("Select cards in your hand, then confirm:"), w("No move holds exactly these cards"),

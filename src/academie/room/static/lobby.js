@@ -228,6 +228,8 @@ function layout() {
     header(t("Card room"), layout),
     el("main", {},
       el("p", {}, t("Choose a game, set its table, and send the links to your friends; bots fill the other seats.")),
+      el("p", {}, el("a", { id: "referee-link", href: `/referee?lang=${document.documentElement.lang}` },
+        t("Ask the referee what the laws say when something goes wrong at a real table"))),
       el("div", { id: "created" }),
       el("section", { class: "games", "aria-label": t("The games") },
         state.games.map((game) => el("article", { class: "game", "data-game": game.game },

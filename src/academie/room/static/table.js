@@ -236,7 +236,10 @@ function drawReferee(picture, sorted) {
       sorted.irregular.length
         ? el("ul", {}, sorted.irregular.map((move) => el("li", {}, el("button", { type: "button", class: "act",
           "data-action": move.action, onclick: () => act(move.action) }, withLaws(move.label)))))
-        : el("p", {}, t("No irregular act is possible now."))) : null;
+        : el("p", {}, t("No irregular act is possible now.")),
+      el("p", {}, el("a", { id: "look-up-law", target: "_blank", rel: "noopener",
+        href: `/referee?game=${encodeURIComponent(page.welcome.game)}&lang=${document.documentElement.lang}` },
+        t("Look up a law")))) : null;
     return [toggle, acts];
   });
 }
