@@ -5,6 +5,7 @@ terminal's menu (the record's notation stays in the JSON); wrong options refused
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -120,3 +121,24 @@ def test_E_5_the_review_table_names_the_choices_in_the_menus_words(tmp_path: Pat
     code, out, err = invoke("review", str(path), "--seat", "0", "--lang", lang, "--json")
     assert code == 0, err
     assert ("play KH", "play 8H") in {(d["played"], d["best"]) for d in json.loads(out)["decisions"]}
+
+
+@pytest.mark.parametrize(("lang", "point", "reason"), [
+    ("en", ".", r"better than play K(?:♥|H) by \d+\.\d\d points"),
+    ("fr", ",", r"mieux que (?:jouer R♥|play KH) de \d+,\d\d points")])
+@pytest.mark.parametrize("form", [(), ("--markdown",)])
+def test_E_5_the_review_says_its_figures_as_its_language_writes_them(tmp_path: Path, lang: str, point: str,
+                                                                     reason: str, form: tuple[str, ...]) -> None:
+    """E-§5, issue 31: the king played too soon costs a fraction of a point; the table (or the Markdown) and the
+    marked decision's reason write every figure with the language's decimal mark (0,62 in French, 0.62 in
+    English), never the other's; the JSON keeps numbers."""
+    path = e5_deal(tmp_path, *KING_TOO_SOON)
+    code, out, err = invoke("review", str(path), "--seat", "0", "--lang", lang, *form)
+    assert code == 0, err
+    text = " ".join(out.split())
+    other = "," if point == "." else r"\."
+    assert re.search(reason, text), text
+    assert re.search(rf"\d{re.escape(point)}\d\d\b", text) and not re.search(rf"\d{other}\d", text), text
+    code, out, err = invoke("review", str(path), "--seat", "0", "--lang", lang, "--json")
+    assert code == 0, err
+    assert all(isinstance(d["cost"], float | int) for d in json.loads(out)["decisions"])

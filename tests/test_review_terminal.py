@@ -4,6 +4,7 @@ and French), never in the record's notation; a seat that had no decision to make
 
 from __future__ import annotations
 
+import re
 from io import StringIO
 
 import pytest
@@ -64,3 +65,13 @@ def test_E_5_a_player_whose_every_move_was_forced_is_told_he_had_no_decision(lan
     text = reviewed_in_the_terminal(ecarte_deal(*KING_TOO_SOON[:3]), lang)
     assert told in text, text
     assert "accuracy" not in text and "précision" not in text
+
+
+@pytest.mark.parametrize(("lang", "point", "other"), [("en", ".", ","), ("fr", ",", ".")])
+def test_E_5_the_terminal_review_writes_its_figures_with_the_languages_decimal_mark(lang: str, point: str,
+                                                                                     other: str) -> None:
+    """E-§5, issue 31: the end-of-game review's costs and values are written as the reader's language writes
+    numbers (0,62 in French, 0.62 in English), never with the other's decimal mark."""
+    text = reviewed_in_the_terminal(ecarte_deal(*KING_TOO_SOON), lang)
+    assert re.search(rf"\d{re.escape(point)}\d\d\b", text), text
+    assert not re.search(rf"\d{re.escape(other)}\d", text), text

@@ -968,8 +968,10 @@ def _print_review(console: Console, result: reviews.Review, words: Words, *, fin
         table.add_column(escape(heading))
     for line in result.seats:
         accuracy = "—" if line.accuracy is None else f"{line.accuracy:.0f}%"
-        table.add_row(str(line.seat), str(line.decisions), f"{line.cost:.2f}", f"{line.mean_cost:.3f}", accuracy,
-                      *(str(line.marks[name]) for name in reviews.MARKS), f"{line.luck:.2f}", f"{line.result:g}")
+        table.add_row(str(line.seat), str(line.decisions), reviews.figure(words, line.cost, ".2f"),
+                      reviews.figure(words, line.mean_cost, ".3f"), accuracy,
+                      *(str(line.marks[name]) for name in reviews.MARKS), reviews.figure(words, line.luck, ".2f"),
+                      reviews.figure(words, line.result, "g"))
     console.print(table)
     for line in result.seats:
         if not line.decisions:

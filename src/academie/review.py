@@ -465,7 +465,8 @@ def say_reason_text(reason: Reason, words: Words, *, moves: Mapping[str, str] | 
     (an action's text to its label, as the menu says it) where ``moves`` has them, else as the record writes them."""
     said = moves or {}
     arguments = {name: term(value, words) if name == "unit" and isinstance(value, str)
-                 else said.get(value, value) if name in ("played", "best") and isinstance(value, str) else value
+                 else said.get(value, value) if name in ("played", "best") and isinstance(value, str)
+                 else words.number(value) if name == "cost" and isinstance(value, str) else value
                  for name, value in reason.arguments.items()}
     return words(reason.message, **arguments)
 
@@ -511,25 +512,33 @@ def markdown(result: Review, words: Words | None = None) -> str:
              "|---|---|---|---|---|---|---|---|---|---|"]
     for seat in result.seats:
         accuracy = "—" if seat.accuracy is None else f"{seat.accuracy:.0f}%"
-        lines.append(f"| {seat.seat} | {seat.decisions} | {seat.cost:.2f} | {seat.mean_cost:.3f} | {accuracy} | "
-                     f"{seat.marks['slip']} | {seat.marks['mistake']} | {seat.marks['blunder']} | {seat.luck:.2f} ± "
-                     f"{seat.luck_error:.2f} | {seat.result:g} |")
+        lines.append(f"| {seat.seat} | {seat.decisions} | {figure(w, seat.cost, '.2f')} | "
+                     f"{figure(w, seat.mean_cost, '.3f')} | {accuracy} | {seat.marks['slip']} | "
+                     f"{seat.marks['mistake']} | {seat.marks['blunder']} | {figure(w, seat.luck, '.2f')} ± "
+                     f"{figure(w, seat.luck_error, '.2f')} | {figure(w, seat.result, 'g')} |")
     lines += ["", w("| Deal | Seat | Cost of the play | Luck (value of the cards dealt) | Result |"),
               "|---|---|---|---|---|"]
     for deal in result.deals:
-        luck = "—" if deal.luck is None else f"{deal.luck:.2f} ± {deal.luck_error or 0.0:.2f}"
-        lines.append(f"| {deal.deal + 1} | {deal.seat} | {deal.cost:.2f} | {luck} | {deal.result:g} |")
+        luck = ("—" if deal.luck is None
+                else f"{figure(w, deal.luck, '.2f')} ± {figure(w, deal.luck_error or 0.0, '.2f')}")
+        lines.append(f"| {deal.deal + 1} | {deal.seat} | {figure(w, deal.cost, '.2f')} | {luck} | "
+                     f"{figure(w, deal.result, 'g')} |")
     lines += ["", w("| Step | Seat | Played | Best | Cost | Mark | Exact | Why |"), "|---|---|---|---|---|---|---|---|"]
     for d in result.decisions:
         mark = term(d.mark, w) if d.mark else ""
         exact = ""
         if d.exact is not None:
-            after = "" if d.exact.after is None else f" {d.exact.after:g}"
-            before = "" if d.exact.before is None else f"{d.exact.before:g} →"
+            after = "" if d.exact.after is None else f" {figure(w, d.exact.after, 'g')}"
+            before = "" if d.exact.before is None else f"{figure(w, d.exact.before, 'g')} →"
             exact = f"{term(d.exact.label, w)}: {d.exact.best} ({before}{after} {term(d.exact.unit, w)})"
-        lines.append(f"| {d.step} | {d.seat} | {d.played} | {d.best} | {d.cost:.2f} ± {d.cost_error:.2f} | {mark} | "
-                     f"{exact} | {say_reason_text(d.reason, w)} |")
+        lines.append(f"| {d.step} | {d.seat} | {d.played} | {d.best} | {figure(w, d.cost, '.2f')} ± "
+                     f"{figure(w, d.cost_error, '.2f')} | {mark} | {exact} | {say_reason_text(d.reason, w)} |")
     return "\n".join(lines) + "\n"
+
+
+def figure(words: Words, value: float, spec: str) -> str:
+    """A figure of the review as ``words``' language writes it (``0,62`` in French), formatted by ``spec``."""
+    return words.number(format(value, spec))
 
 
 SEAT_COLOURS: Final = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#7f7f7f")
