@@ -233,13 +233,13 @@ function drawReferee(picture, sorted) {
       onclick: () => { page.referee = !page.referee; draw(); } }, t("Irregular acts (table mode)"));
     const acts = page.referee ? el("div", { id: "acts" },
       el("p", {}, t("At this table irregular acts can happen, as at a real one, and the laws rule on them. Here are the ones you could commit now, each with its law; an irregularity of another player is ruled on above, and the ruling stays there until you have read it.")),
+      el("p", {}, el("a", { id: "look-up-law", target: "_blank", rel: "noopener",
+        href: `/referee?game=${encodeURIComponent(page.welcome.game)}&lang=${document.documentElement.lang}` },
+        t("Look up a law"))),
       sorted.irregular.length
         ? el("ul", {}, sorted.irregular.map((move) => el("li", {}, el("button", { type: "button", class: "act",
           "data-action": move.action, onclick: () => act(move.action) }, withLaws(move.label)))))
-        : el("p", {}, t("No irregular act is possible now.")),
-      el("p", {}, el("a", { id: "look-up-law", target: "_blank", rel: "noopener",
-        href: `/referee?game=${encodeURIComponent(page.welcome.game)}&lang=${document.documentElement.lang}` },
-        t("Look up a law")))) : null;
+        : el("p", {}, t("No irregular act is possible now."))) : null;
     return [toggle, acts];
   });
 }
