@@ -3,7 +3,10 @@ maxims found in positions built by hand and solved by hand through DDS, and the 
 
 from __future__ import annotations
 
+import itertools
 import math
+from collections import Counter
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -11,28 +14,104 @@ from typer.testing import CliRunner
 
 from academie.cards import Card, Suit, mask_of, parse_cards
 from academie.cli import app
-from academie.games.whist.analysis import Position, _maxims, call_table, card_value, honours_table, judge
+from academie.games.whist.analysis import (
+    DEALER_SIDE,
+    HONOURS_TOTAL,
+    Position,
+    _honours_deal,
+    _maxims,
+    call_table,
+    card_value,
+    honour_deals,
+    honours_table,
+    judge,
+    seat_answers,
+    side_honours,
+)
 
 runner = CliRunner()
 
 
-def test_W_4_1_honours_between_the_sides_counted_and_by_formula() -> None:
-    """W-§4.1, W-§8.2: the four honours among 52 cards, 26 to each side: C(26,k)·C(26,4−k) ways for k."""
-    assert honours_table() == [(k, math.comb(26, k) * math.comb(26, 4 - k)) for k in range(5)]
-    total = math.comb(52, 4)
-    assert round(100 * math.comb(26, 4) / total, 1) == 5.5 and round(100 * 325 * 325 / total, 1) == 39.0
+def _placed_a_second_way() -> Counter[tuple[bool, int, int, int, int]]:
+    """The four trump honours placed among the 52 dealt cards (seat 3 dealing, the deck dealt from seat 0, the last
+    card the turn-up), each place weighted by the chance that the turn-up is of their suit given the place: 1 when
+    the turn-up is one of them, 9/48 (the nine small trumps among the 48 other cards) when not; over 48·C(52,4)."""
+    counts: Counter[tuple[bool, int, int, int, int]] = Counter()
+    for places in itertools.combinations(range(52), 4):
+        seats = [p % 4 for p in places]  # position p goes to seat (3 + 1 + p) % 4
+        turned = 51 in places
+        counts[(turned, seats.count(0), seats.count(1), seats.count(2), seats.count(3))] += 48 if turned else 9
+    return counts
 
 
-def test_W_4_2_calling_counts_against_independent_formulas() -> None:
-    """W-§4.2: a partner holds exactly two honours (either of the two, both counted once); three or more; the
-    partner's answer 1 − C(37,13)/C(39,13) (W-§8.2); 13/38 with one honour turned up by an adversary."""
-    counts = call_table()
-    pair, total = math.comb(13, 2) * math.comb(39, 2), math.comb(52, 4)
-    assert counts["two in one hand"] == (2 * pair - math.comb(13, 2) ** 2, total)
-    assert counts["three in one hand"] == (2 * (math.comb(13, 3) * 39 + math.comb(13, 4)), total)
-    favourable, pairs = counts["partner answers"]
-    assert favourable * math.comb(39, 13) == pairs * (math.comb(39, 13) - math.comb(37, 13))
-    assert counts["partner answers, one turned up"] == (13, 38)
+def test_W_4_1_WHIST_24_honours_with_the_turn_up_counted_a_second_way() -> None:
+    """W-§4.1, WHIST-24: every holding of the honours by seat, enumerated over the 51 cards beside the turn-up,
+    equals the enumeration over the 52 cards weighted by the turn-up's suit, and the total is 13·C(51,4)."""
+    assert honour_deals() == _placed_a_second_way()
+    assert sum(honour_deals().values()) == HONOURS_TOTAL == 13 * math.comb(51, 4)
+
+
+def test_W_4_1_each_side_by_the_hypergeometric_formula() -> None:
+    """W-§4.1, W-§8.2: the turn-up an honour (4/13), the dealer's side holds it and the other three fall 25 : 26;
+    else all four fall 25 : 26 among the 51 cards. The dealer's side holds all four 6.90%, the other 4.14%; the 2–2
+    split stays 39.02% and the mean of the two sides is the rule file's 5.52%."""
+    def dealer_side(held: int) -> Fraction:
+        turned = Fraction(math.comb(25, held - 1) * math.comb(26, 4 - held), math.comb(51, 3)) if held else 0
+        plain = Fraction(math.comb(25, held) * math.comb(26, 4 - held), math.comb(51, 4))
+        return Fraction(4, 13) * turned + Fraction(9, 13) * plain
+
+    table = honours_table()
+    for held, dealer, other in table:
+        assert Fraction(dealer, HONOURS_TOTAL) == dealer_side(held)
+        assert Fraction(other, HONOURS_TOTAL) == dealer_side(4 - held)
+    assert round(100 * table[4][1] / HONOURS_TOTAL, 2) == 6.90 and round(100 * table[4][2] / HONOURS_TOTAL, 2) == 4.14
+    assert Fraction(table[2][1], HONOURS_TOTAL) == Fraction(325 * 325, math.comb(52, 4))
+    assert Fraction(table[4][1] + table[4][2], 2 * HONOURS_TOTAL) == Fraction(math.comb(26, 4), math.comb(52, 4))
+
+
+def test_W_8_2_partner_answers_among_38_unseen_cards() -> None:
+    """W-§8.2: seat 0 holds two; neither missing honour turned up, both lie among the 38 cards he does not see
+    (13 his partner's): 1 − C(25,2)/C(38,2) = 403/703 ≈ 0.573, not the rule file's 0.561 (39 cards); one turned up,
+    the other is his partner's 13 times in 38."""
+    answers = seat_answers()
+    assert Fraction(*answers["neither turned up"]) == 1 - Fraction(math.comb(25, 2), math.comb(38, 2)) == \
+        Fraction(403, 703)
+    assert Fraction(*answers["one turned up"]) == Fraction(13, 38)
+    second = _placed_a_second_way()
+    holding_two = {h: w for h, w in second.items() if h[1] == 2}
+    assert Fraction(*answers["as dealt"]) == Fraction(sum(w for h, w in holding_two.items() if h[3]),
+                                                      sum(holding_two.values()))
+
+
+def test_W_4_2_calling_counts_by_side_a_second_way() -> None:
+    """W-§4.2: a player of a side holds exactly two (he may call), three or more, and the call answered (the side
+    holds three or more), each side counted over the second enumeration."""
+    second = _placed_a_second_way()
+    total = sum(second.values())
+    for side in (0, 1):
+        hands = [((h[1 + side], h[3 + side]), w) for h, w in second.items()]
+        two = sum(w for pair, w in hands if 2 in pair)
+        counts = call_table(side)
+        assert Fraction(*counts["two in one hand"]) == Fraction(two, total)
+        assert Fraction(*counts["three in one hand"]) == Fraction(sum(w for p, w in hands if max(p) >= 3), total)
+        assert Fraction(*counts["answered"]) == Fraction(sum(w for p, w in hands if 2 in p and sum(p) >= 3), two)
+
+
+def test_WHIST_24_sampled_deals_agree_with_the_exact_honours() -> None:
+    """WHIST-24: 20,000 deals dealt as the engine deals (the dealer's last card turned up): each side's share of
+    all four honours and of the 2–2 split within four standard errors of the exact figure; the dealer's side's
+    share of four is far (over six standard errors) from the figure that ignores the turn-up (5.52%)."""
+    dealt = [_honours_deal(7, index) for index in range(20_000)]
+    table = honours_table()
+    for side, column in ((DEALER_SIDE, 1), (1 - DEALER_SIDE, 2)):
+        for held in (2, 4):
+            exact_share = table[held][column] / HONOURS_TOTAL
+            error = math.sqrt(exact_share * (1 - exact_share) / len(dealt))
+            sampled = sum(1 for d in dealt if side_honours(d.holding, side) == held) / len(dealt)
+            assert abs(sampled - exact_share) < 4 * error, (side, held, sampled, exact_share)
+    sampled_four = sum(1 for d in dealt if side_honours(d.holding, DEALER_SIDE) == 4) / len(dealt)
+    uniform = math.comb(26, 4) / math.comb(52, 4)
+    assert sampled_four - uniform > 6 * math.sqrt(uniform * (1 - uniform) / len(dealt))
 
 
 def test_card_value_takes_a_card_in_sequence_and_refuses_a_card_with_none() -> None:
@@ -84,7 +163,7 @@ def test_analyse_whist_report_end_to_end_and_its_errors(tmp_path: Path) -> None:
                                  "--workers", "1", "--seed", "3"])
     assert result.exit_code == 0, result.output
     text = (tmp_path / "out" / "report.md").read_text(encoding="utf-8")
-    assert "| seed | 3 |" in text and "| Second hand low | W-§8.1 (Hoyle) |" in text
+    assert "| seed | 3 |" in text and "| Second hand low | the rule file's summary of Hoyle's maxims (W-§8.1) |" in text
     assert (tmp_path / "out" / "whist_maxims.png").read_bytes().startswith(b"\x89PNG")
     for args, message in ((["quinze"], "no report of the books' advice for quinze"),
                           (["whist", "--size", "0"], "--size 0 is not allowed")):

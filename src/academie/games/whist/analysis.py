@@ -16,6 +16,7 @@ tricks still to come with best play from here.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 import random
@@ -30,6 +31,7 @@ from academie.games.whist.bots.dds import solve
 from academie.games.whist.state import HONOURS, DrawForDeal, Play, Shuffle, WhistState
 from academie.report import (
     Claim,
+    Estimate,
     Plot,
     Report,
     Section,
@@ -129,43 +131,101 @@ SIDE_AT_EIGHT: Final = 0
 DDS_BATCH: Final = 100
 """Positions per call of DDS (``solve_all_boards`` solves them on its threads)."""
 MAXIMS: Final[dict[str, tuple[str, str]]] = {
-    "second hand low": ("W-§8.1 (Hoyle)", "Second hand: play low, except with K Q / A K (or to cover an honour when "
-                        "it promotes your side's cards)."),
-    "third hand high": ("W-§8.1 (Hoyle)", "Third hand: play high (\"third hand high\"), but with A Q play the queen "
-                        "(finesse)."),
-    "return partner's lead": ("W-§8.1 (Hoyle, Cavendish)", "Return your partner's lead (not the adversaries'); "
-                              "holding only three originally, return the best."),
-    "lead from the longest suit": ("W-§8.1 (Cavendish)", "The first lead tells partner your long suit; lead from "
-                                   "your longest suit."),
+    "second hand low": ("the rule file's summary of Hoyle's maxims (W-§8.1)", "Second hand: play low, except with K "
+                        "Q / A K (or to cover an honour when it promotes your side's cards)."),
+    "third hand high": ("the rule file's summary of Hoyle's maxims (W-§8.1)", "Third hand: play high (\"third hand "
+                        "high\"), but with A Q play the queen (finesse) and return the ace if it wins."),
+    "return partner's lead": ("the rule file's summary of Hoyle's maxims (W-§8.1)", "Return your partner's lead (not "
+                              "the adversaries'); holding only three originally, return the best."),
+    "lead from the longest suit": ("the rule file's summary of the Cavendish system (W-§8.1)", "the first lead tells "
+                                   "partner your long suit; lead from your longest suit."),
 }
+"""W-§8.1's maxims: who gives the words (the rule file summarises the books; its emphasis dropped) and the words."""
 
 
-def honours_table() -> list[tuple[int, int]]:
-    """W-§4.1 by exact counting: the places of the four trump honours among the 52 cards, every one of the
-    C(52,4) = 270,725, counted by how many the side of seats 0 and 2 holds: (honours, ways)."""
-    counts = Counter(sum(1 for p in places if p % 2 == 0) for places in itertools.combinations(range(52), 4))
-    return [(held, counts[held]) for held in range(5)]
+HONOURS_PER_SIZE: Final = 1000
+"""Deals per unit of ``size`` sampled to set the honours each seat holds beside the exact figures."""
+DEALER_SIDE: Final = REPORT_DEALER % 2
+"""Seats 1 and 3: the dealer's side, which holds the turn-up (WHIST-24)."""
+SIDE_NAMES: Final = {DEALER_SIDE: "the dealer's side (seats 1 and 3)", 1 - DEALER_SIDE: "the other side (seats 0 "
+                     "and 2)"}
+WEIGHT_TURNED, WEIGHT_NOT_TURNED = 48, 9
+"""The weights of one place of the honours, with and without an honour turned up: the turn-up is an honour 4
+times in 13, then the other three honours lie among the 51 other cards in C(51,3) ways, else all four do, in
+C(51,4) = 12·C(51,3) ways; over the common total 13·C(51,4), a place counts 4·12 = 48 or 9."""
+HONOURS_TOTAL: Final = 13 * math.comb(51, 4)
+"""3,248,700: the weighted count of every deal of the trump honours (:func:`honour_deals`)."""
+Holding = tuple[bool, int, int, int, int]
+"""Whether an honour is turned up, then the honours of seats 0 to 3 (seat 3 deals: the turn-up is his)."""
 
 
-def call_table() -> dict[str, tuple[int, int]]:
-    """W-§4.2, W-§8.2 by exact counting, as (favourable, all):
+def honour_deals() -> Counter[Holding]:
+    """W-§4.1 with the turn-up (WHIST-24: the dealer's last card, his, fixes trumps) by exact enumeration: every
+    place of the trump honours among the other 51 cards (the dealer holds 12 of them, the others 13 each),
+    weighted by its chance (:data:`WEIGHT_TURNED`): the weighted count of each holding, over
+    :data:`HONOURS_TOTAL`."""
+    return Counter(_honour_deals())
 
-    - ``two in one hand``: a player of the side holds exactly two honours (so he may call), counted over the
-      places of the four honours (a card's seat is its place modulo 4);
+
+@functools.cache
+def _honour_deals() -> dict[Holding, int]:
+    seat_of = [(REPORT_DEALER + 1 + offset) % 4 for offset in range(51)]
+    counts: Counter[Holding] = Counter()
+    for turned, hidden, weight in ((True, 3, WEIGHT_TURNED), (False, 4, WEIGHT_NOT_TURNED)):
+        for places in itertools.combinations(range(51), hidden):
+            seats = [seat_of[p] for p in places] + ([REPORT_DEALER] if turned else [])
+            held = (seats.count(0), seats.count(1), seats.count(2), seats.count(3))
+            counts[(turned, *held)] += weight
+    return dict(counts)
+
+
+def side_honours(holding: Holding, side: int) -> int:
+    return holding[1 + side] + holding[3 + side]
+
+
+def honours_table() -> list[tuple[int, int, int]]:
+    """W-§4.1, W-§8.2 by exact enumeration (:func:`honour_deals`): (honours, weighted deals where the dealer's side
+    holds them, where the other side does), over :data:`HONOURS_TOTAL`."""
+    counts = honour_deals()
+    by_side = [Counter[int](), Counter[int]()]
+    for holding, weight in counts.items():
+        for side in (0, 1):
+            by_side[side][side_honours(holding, side)] += weight
+    return [(held, by_side[DEALER_SIDE][held], by_side[1 - DEALER_SIDE][held]) for held in range(5)]
+
+
+def call_table(side: int) -> dict[str, tuple[int, int]]:
+    """W-§4.2, W-§8.2 for ``side`` (0: seats 0 and 2; 1: the dealer's) by exact enumeration, the turn-up modelled
+    (:func:`honour_deals`), as (favourable, all) weighted deals:
+
+    - ``two in one hand``: a player of the side holds exactly two honours (so he may call);
     - ``three in one hand``: one of them holds three or four (he shows them and wins, W-§4.2);
-    - ``partner answers``: holding two, the partner holds one of the other two, both among the 39 cards unseen;
-    - ``partner answers, one turned up``: the turn-up (the dealer's, an adversary's) is one of the other two:
-      the partner holds the last one, among the 38 cards still unseen.
+    - ``answered``: among the deals where a player of the side holds two, the side holds three or more (the
+      partner answers the call).
     """
-    two = three = total = 0
-    for places in itertools.combinations(range(52), 4):
-        seats = Counter(p % 4 for p in places)
-        total += 1
-        two += seats[0] == 2 or seats[2] == 2
-        three += seats[0] >= 3 or seats[2] >= 3
-    answers = sum(1 for pair in itertools.combinations(range(39), 2) if any(p < 13 for p in pair))
-    return {"two in one hand": (two, total), "three in one hand": (three, total),
-            "partner answers": (answers, math.comb(39, 2)), "partner answers, one turned up": (13, 38)}
+    two = three = answered = 0
+    for holding, weight in honour_deals().items():
+        hands = (holding[1 + side], holding[3 + side])
+        if 2 in hands:
+            two += weight
+            answered += weight * (sum(hands) >= 3)
+        three += weight * (max(hands) >= 3)
+    return {"two in one hand": (two, HONOURS_TOTAL), "three in one hand": (three, HONOURS_TOTAL),
+            "answered": (answered, two)}
+
+
+def seat_answers() -> dict[str, tuple[int, int]]:
+    """W-§8.2 for seat 0 (not of the dealer's side) holding exactly two honours: his partner (seat 2) holds one of
+    the other two, (favourable, all) weighted deals, as dealt (``as dealt``), when neither missing honour is the
+    turned-up card (``neither turned up``) and when one is (``one turned up``)."""
+    found = {"as dealt": [0, 0], "neither turned up": [0, 0], "one turned up": [0, 0]}
+    for holding, weight in honour_deals().items():
+        if holding[1] != 2:
+            continue
+        for name in ("as dealt", "one turned up" if holding[0] else "neither turned up"):
+            found[name][0] += weight * (holding[3] >= 1)
+            found[name][1] += weight
+    return {name: (favourable, every) for name, (favourable, every) in found.items()}
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,6 +264,13 @@ class Judged:
 
 
 @dataclass(frozen=True, slots=True)
+class Dealt:
+    """The trump honours of one sampled deal (the turn-up dealt as the engine deals it)."""
+
+    holding: Holding
+
+
+@dataclass(frozen=True, slots=True)
 class Called:
     """One deal where a player of the side at eight holds exactly two honours."""
 
@@ -227,12 +294,21 @@ def _rng(seed: int, study: int, index: int) -> random.Random:
     return random.Random(f"{seed}|{study}|{index}")
 
 
-def run_job(job: Job) -> list[Judged] | list[Called]:
+def run_job(job: Job) -> list[Judged] | list[Called] | list[Dealt]:
     """Measure the job's deals (in a worker process or on Ray: the same code)."""
+    if job.study == "honours":
+        return [_honours_deal(job.seed, index) for index in range(job.first, job.last)]
     if job.study == "calling":
         return [_calling_deal(job.seed, index) for index in range(job.first, job.last)]
     positions = [p for index in range(job.first, job.last) for p in maxim_positions(job.seed, index)]
     return judge(positions)
+
+
+def _honours_deal(seed: int, index: int) -> Dealt:
+    deck, hands, trump = deal_hands(_rng(seed, 2, index))
+    honours = HONOURS[trump]
+    seats = [(hand & honours).bit_count() for hand in hands]
+    return Dealt((bool(honours >> deck[-1] & 1), seats[0], seats[1], seats[2], seats[3]))
 
 
 def _calling_deal(seed: int, index: int) -> Called:
@@ -379,95 +455,162 @@ CHUNK: Final = 10
 
 
 def plan(*, seed: int, size: int) -> list[Job]:
-    """The jobs of a run: ``20 × size`` deals for the maxims and ``20 × size`` deals where a player of the side at
-    eight holds two honours."""
+    """The jobs of a run: ``20 × size`` deals for the maxims, ``20 × size`` deals where a player of the side at
+    eight holds two honours, and ``1000 × size`` deals whose honours are counted beside the exact figures."""
     if not 1 <= size <= 100_000:
         raise ValueError(f"size {size} is not allowed; allowed: 1 to 100,000")
     jobs = []
     for study, count in (("maxims", MAXIM_DEALS_PER_SIZE * size), ("calling", CALLING_PER_SIZE * size)):
         jobs += [Job(study, seed, first, min(count, first + CHUNK)) for first in range(0, count, CHUNK)]
-    return jobs
+    count = HONOURS_PER_SIZE * size
+    return jobs + [Job("honours", seed, first, min(count, first + HONOURS_PER_SIZE))
+                   for first in range(0, count, HONOURS_PER_SIZE)]
 
 
-def build_report(results: Sequence[Sequence[Judged | Called]], *, seed: int, size: int, command: str) -> Report:
+def build_report(results: Sequence[Sequence[Judged | Called | Dealt]], *, seed: int, size: int,
+                 command: str) -> Report:
     """The report from every job's results."""
     from importlib.metadata import version
 
     judged = [r for job in results for r in job if isinstance(r, Judged)]
     called = [r for job in results for r in job if isinstance(r, Called)]
+    dealt = [r for job in results for r in job if isinstance(r, Dealt)]
     settings = (("command", command), ("seed", str(seed)), ("size", str(size)), ("academie", version("academie")),
                 ("rules", "whist/1"), ("double dummy", "DDS through endplay"))
     intro = ("The advice and the odds of the old books on Whist, as the rule file records them (W-§4.1, W-§4.2, "
              "W-§8), checked by exact counting and, for the play, by double-dummy analysis (DDS) of sampled deals. "
-             "Each claim is one row: where the books make it, their words, our figure with its 95% interval and "
-             "sample size, and the verdict.",
+             "Each claim is one row: who makes it (a book, or the rule file's author when the figure is the rule "
+             "file's own), the words as that source gives them, our figure with its 95% interval and sample size, "
+             "and the verdict.",
+             "Seat 3 deals: the dealer's side is seats 1 and 3, and the dealer's last card, turned up, fixes trumps "
+             "(WHIST-24), so it is an honour 4 times in 13 and always the dealer's. The exact figures count every "
+             "place of the honours with the turn-up modelled; the sampled figures deal the cards as the engine "
+             "does, and the two must agree within the samples' error.",
              "Double dummy judges a card with all four hands known: a maxim made for play in the dark can be right "
              "at the table and still not be the double-dummy best; the figures say how often it is, and what it "
              "costs in tricks when it is not.")
     return Report(title="Whist: the old books' advice checked by computation", intro=intro, settings=settings,
-                  sections=(_honours_section(), _calling_section(called), _maxims_section(judged)))
+                  sections=(_honours_section(dealt), _calling_section(called), _maxims_section(judged)))
 
 
-def _honours_section() -> Section:
+RULE_FILE_HONOURS: Final = "one side holds all four 5.5%, exactly three 25.0%, split 2–2 39.0%"
+"""W-§8.2's words (the rule file's own figures, "computed; hypergeometric")."""
+RULE_FILE_AUTHOR: Final = "the rule file's author (W-§8.2)"
+
+
+def _sampled_side(dealt: Sequence[Dealt], side: int, held: int) -> Estimate:
+    return proportion(sum(1 for d in dealt if side_honours(d.holding, side) == held), len(dealt))
+
+
+def _honours_section(dealt: Sequence[Dealt]) -> Section:
     table = honours_table()
-    total = sum(ways for _, ways in table)
-    share = {held: ways / total for held, ways in table}
-    books = {4: 0.055, 3: 0.250, 2: 0.390}
-    claims = [Claim(claim=f"One side holds {'all four' if held == 4 else 'exactly three' if held == 3 else 'two'} "
-                          f"honours{' (divided 2–2)' if held == 2 else ''}",
-                    source="W-§8.2, W-§4.1", words="one side holds all four 5.5%, exactly three 25.0%, split 2–2 "
-                    "39.0%", figure=exact(share[held]), unit="share",
-                    verdict=verdict_value(exact(share[held]), book, tolerance=0.0005), method="counted")
-              for held, book in books.items()]
-    scored = exact(1 - share[2])
-    claims.append(Claim(claim="Honours are scored", source="W-§8.2", words="So honours are scored in about 61% of "
-                        "hands.", figure=scored, unit="share", verdict=verdict_value(scored, 0.61, tolerance=0.005),
-                        method="counted"))
-    rows = tuple((str(held), f"{ways:,}", f"{100 * ways / total:.2f}%") for held, ways in table)
+    dealer = {held: exact(ways / HONOURS_TOTAL) for held, ways, _ in table}
+    other = {held: exact(ways / HONOURS_TOTAL) for held, _, ways in table}
+    books = {4: 0.055, 3: 0.250}
+    claims = []
+    for held, book in books.items():
+        for side, shares in ((DEALER_SIDE, dealer), (1 - DEALER_SIDE, other)):
+            mean_of_sides = (dealer[held].value + other[held].value) / 2
+            sampled = f"; sampled {share_text(_sampled_side(dealt, side, held))}" if dealt else ""
+            claims.append(Claim(
+                claim=f"{SIDE_NAMES[side].capitalize()} holds {'all four' if held == 4 else 'exactly three'} honours",
+                source=RULE_FILE_AUTHOR, words=RULE_FILE_HONOURS, figure=shares[held], unit="share",
+                verdict=verdict_value(shares[held], book, tolerance=0.0005),
+                method=f"counted, the turn-up modelled{sampled}; the mean of the two sides, "
+                       f"{share_text(exact(mean_of_sides))}, is the rule file's figure (a side taken without regard "
+                       "to the deal)"))
+    split = dealer[2]
+    claims.append(Claim(claim="The honours are divided 2–2", source=RULE_FILE_AUTHOR, words=RULE_FILE_HONOURS,
+                        figure=split, unit="share", verdict=verdict_value(split, 0.390, tolerance=0.0005),
+                        method="counted, the turn-up modelled (the same with or without it)"
+                               + (f"; sampled {share_text(_sampled_side(dealt, 0, 2))}" if dealt else "")))
+    scored = exact(1 - split.value)
+    claims.append(Claim(claim="Honours are scored", source=RULE_FILE_AUTHOR, words="So honours are scored in about "
+                        "61% of hands.", figure=scored, unit="share",
+                        verdict=verdict_value(scored, 0.61, tolerance=0.005), method="counted, the turn-up modelled"))
+    rows = []
+    for held, dealer_ways, other_ways in table:
+        row = [str(held), f"{dealer_ways:,}", share_text(dealer[held])]
+        row += [share_text(_sampled_side(dealt, DEALER_SIDE, held))] if dealt else []
+        row += [f"{other_ways:,}", share_text(other[held])]
+        row += [share_text(_sampled_side(dealt, 1 - DEALER_SIDE, held))] if dealt else []
+        rows.append(tuple(row))
+    sampled_column = ("sampled",) if dealt else ()
+    header = ("honours", "the dealer's side: weighted deals", "share", *sampled_column,
+              "the other side: weighted deals", "share", *sampled_column)
+    note = (f"Every place of the four honours counted with the turn-up modelled: an honour is turned up 4 times in "
+            f"13 (the dealer holds it and 12 other cards, the other three honours among the 51 other cards), else "
+            f"all four lie among the 51; each place weighted by its chance, over 13·C(51,4) = {HONOURS_TOTAL:,}. "
+            + (f"Sampled: {len(dealt):,} deals dealt as the engine deals them." if dealt else ""))
     return Section(title="W-§4.1: the honours between the sides", claims=tuple(claims),
-                   tables=(Table(title="Honours held by one side (seats 0 and 2), every place of the four counted",
-                                 header=("honours", "ways of C(52,4) = 270,725", "share"), rows=rows),))
+                   tables=(Table(title="Honours held by each side, seat 3 dealing", header=header, rows=tuple(rows),
+                                 note=note.rstrip()),))
 
 
 def _calling_section(called: Sequence[Called]) -> Section:
-    counts = call_table()
-    two = exact(counts["two in one hand"][0] / counts["two in one hand"][1])
-    three = exact(counts["three in one hand"][0] / counts["three in one hand"][1])
-    answer = exact(counts["partner answers"][0] / counts["partner answers"][1])
-    turned = exact(13 / 38)
+    sides = {side: call_table(side) for side in (DEALER_SIDE, 1 - DEALER_SIDE)}
+    answers = seat_answers()
+    at_eight = sides[SIDE_AT_EIGHT]
+    two = exact(at_eight["two in one hand"][0] / at_eight["two in one hand"][1])
+    three = exact(at_eight["three in one hand"][0] / at_eight["three in one hand"][1])
+    share = {name: exact(favourable / every) for name, (favourable, every) in answers.items()}
+    seat_two = exact(sum(w for h, w in honour_deals().items() if h[1] == 2) / HONOURS_TOTAL)
+    sampled_two = proportion(len(called), sum(c.draws for c in called)) if called else None
     claims = [
-        Claim(claim="A side at eight holds two honours in one hand (and may call)", source="W-§4.2",
-              words="a player of the side at 8 who holds two honours asks his partner whether he holds one",
-              figure=two, unit="share", verdict="(no figure in the books)",
-              method=f"counted; three or four in one hand: {share_text(three)}"),
-        Claim(claim="Holding two, the partner can answer", source="W-§8.2",
-              words="P(partner holds at least one of the other two) = 1 − C(37,13)/C(39,13) ≈ 0.561",
-              figure=answer, unit="share", verdict=verdict_value(answer, 0.561, tolerance=0.0005), method="counted"),
-        Claim(claim="… when one missing honour is the adversary's turn-up", source="W-§8.2",
-              words="If one missing honour is the turn-up in an adversary's (dealer's) hand, P(partner has the "
-                    "other) = 13/39 ≈ 0.333", figure=turned, unit="share",
-              verdict=verdict_value(turned, 13 / 39, tolerance=0.0005) + " (the last honour is among 38 unseen "
-                      "cards, not 39)", method="counted"),
+        Claim(claim="The other side (seats 0 and 2), at eight, holds two honours in one hand (and may call)",
+              source="the rule file (W-§4.2), after Hoyle", words="a player of the side at 8 who holds two honours "
+              "asks his partner whether he holds one", figure=two, unit="share", verdict="(no figure in the books)",
+              method=f"counted, the turn-up modelled; three or four in one hand: {share_text(three)}"
+                     + (f"; seat 0 holds two: {share_text(seat_two)}, sampled {share_text(sampled_two)}"
+                        if sampled_two else "")),
+        Claim(claim="Holding two, when neither missing honour is the turned-up card, the partner can answer",
+              source=RULE_FILE_AUTHOR, words="holding two honours, when neither missing honour is the turned-up card, "
+              "P(partner holds at least one of the other two) = 1 − C(37,13)/C(39,13) ≈ 0.561",
+              figure=share["neither turned up"], unit="share",
+              verdict=verdict_value(share["neither turned up"], 0.561, tolerance=0.0005) + " (the missing honours "
+                      "are among the 38 cards unseen, not 39: 1 − C(36,13)/C(38,13) = 403/703)",
+              method="counted, seat 0 holding two"),
+        Claim(claim="Holding two, when one missing honour is the adversary's turn-up, the partner holds the other",
+              source=RULE_FILE_AUTHOR, words="If one missing honour is the turn-up in an adversary's (dealer's) hand, "
+              "P(partner has the other) = 13/39 ≈ 0.333", figure=share["one turned up"], unit="share",
+              verdict=verdict_value(share["one turned up"], 13 / 39, tolerance=0.0005) + " (the last honour is "
+                      "among 38 unseen cards, not 39)", method="counted, seat 0 holding two"),
     ]
     if called:
         answered = [c for c in called if c.answered]
-        share = proportion(len(answered), len(called))
+        sampled = proportion(len(answered), len(called))
+        claims.append(Claim(
+            claim="Holding two, the partner can answer (whatever the turn-up)", source="(no figure in the books)",
+            words="—", figure=share["as dealt"], unit="share",
+            verdict="sampled " + verdict_value(sampled, share["as dealt"].value),
+            method=f"counted, seat 0 holding two; sampled {share_text(sampled)}"))
         gain = mean([float(c.answered and c.tricks < 8) for c in called])
         claims.append(Claim(claim="Always call when entitled: calling costs nothing and wins at once when answered",
-                            source="W-§8.2, WHIST-21/22", words="Bot rule: always call when entitled (calling costs "
+                            source=RULE_FILE_AUTHOR, words="Bot rule: always call when entitled (calling costs "
                             "nothing if partner cannot answer)", figure=gain, unit="share",
                             verdict=verdict_sign(gain, expected="calling wins more games this hand", unit="share"),
                             method=f"games won this hand by calling that the tricks (double dummy, 8 needed) would "
-                                   f"not win; partner answered in {share_text(share)}"))
+                                   f"not win; partner answered in {share_text(sampled)}"))
         if answered:
             claims.append(Claim(claim="With three honours at eight, the tricks alone would win the game",
-                                source="W-§4.1, W-§4.2", words="at 8 honours count only by calling",
+                                source="the rule file (W-§4.1)", words="at 8 honours count only by calling",
                                 figure=proportion(sum(1 for c in answered if c.tricks >= 8), len(answered)),
                                 unit="share", verdict="(no figure in the books)",
                                 method="the side takes 8 tricks or more, double dummy"))
-    return Section(title="W-§4.2: calling at eight", claims=tuple(claims),
-                   text=(f"Sampled deals: a player of the side at eight (seats 0 and 2, seat 3 dealing) holds exactly "
-                         f"two honours; {len(called)} deals.",))
+    rows = []
+    for name, label in (("two in one hand", "a player holds exactly two (may call)"),
+                        ("three in one hand", "a player holds three or four (shows them)"),
+                        ("answered", "holding two, the partner answers (the side holds three or more)")):
+        rows.append((label, *(share_text(exact(sides[side][name][0] / sides[side][name][1]))
+                              for side in (DEALER_SIDE, 1 - DEALER_SIDE))))
+    table = Table(title="Calling at eight, by side (seat 3 dealing), counted with the turn-up modelled",
+                  header=("", SIDE_NAMES[DEALER_SIDE], SIDE_NAMES[1 - DEALER_SIDE]), rows=tuple(rows),
+                  note="Seat 0 holding two: his partner answers in "
+                       f"{share_text(share['neither turned up'])} when no honour is turned up and in "
+                       f"{share_text(share['one turned up'])} when one is.")
+    text = ("Sampled deals: a player of the side at eight (seats 0 and 2, seat 3 dealing) holds exactly two honours; "
+            f"{len(called)} deals.",) if called else ()
+    return Section(title="W-§4.2: calling at eight", claims=tuple(claims), tables=(table,), text=text)
 
 
 def _maxims_section(judged: Sequence[Judged]) -> Section:
