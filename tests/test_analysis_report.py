@@ -17,6 +17,7 @@ from academie.report import (
     exact,
     mean,
     proportion,
+    verdict_floor,
     verdict_sign,
     verdict_value,
     write,
@@ -61,6 +62,15 @@ def test_verdicts() -> None:
     assert verdict_sign(mean([1.0, 1.2, 0.9, 1.1]), expected="standing gains").startswith("agrees")
     assert verdict_sign(mean([-1.0, -1.2, -0.9, -1.1]), expected="x").startswith("disagrees")
     assert verdict_sign(mean([-1.0, 1.0, 0.5, -0.5]), expected="x").startswith("not settled")
+
+
+def test_floor_verdicts_take_the_claim_as_a_floor() -> None:
+    """E-§8.1: Foster's "two to one in its favour" is a floor: a figure wholly above 2/3 agrees (an exact 2/3
+    stated as "about 2 in 3" would not be the test), one wholly below disagrees, one astride is not settled."""
+    assert verdict_floor(proportion(860, 1000), 2 / 3).startswith("agrees: above the floor of 66.7% by 19.3")
+    assert verdict_floor(proportion(550, 1000), 2 / 3).startswith("disagrees: below the floor of 66.7% by 11.7")
+    assert verdict_floor(proportion(23, 30), 2 / 3) == "not settled: the interval holds the floor of 66.7%"
+    assert verdict_floor(exact(2 / 3), 2 / 3).startswith("agrees")
 
 
 def _report() -> Report:

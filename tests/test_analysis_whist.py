@@ -17,9 +17,11 @@ from academie.cli import app
 from academie.games.whist.analysis import (
     DEALER_SIDE,
     HONOURS_TOTAL,
+    Judged,
     Position,
     _honours_deal,
     _maxims,
+    _maxims_section,
     call_table,
     card_value,
     honour_deals,
@@ -156,6 +158,17 @@ def test_W_8_1_second_hand_low_in_an_ending_solved_by_hand() -> None:
                     Position("second hand low", hands, 0, Suit.SPADES, led, high, low)])
     assert (judged[0].best, judged[0].cost, judged[0].gain) == (True, 0, 1.0)
     assert (judged[1].best, judged[1].cost, judged[1].gain) == (False, 1, -1.0)
+
+
+def test_W_8_1_the_maxims_plot_says_n_the_method_and_its_baseline() -> None:
+    """W-§8.1: each bar is a maxim's mean gain in tricks over the choice it advises against, labelled with its
+    number of positions; the legend names double dummy and the deals, the line at 0 the other choice."""
+    judged = [Judged("third hand high", True, 0, 1.0), Judged("third hand high", False, 1, 0.0),
+              Judged("second hand low", True, 0, -1.0)]
+    (plot,) = _maxims_section(judged, size=2).plots
+    assert plot.labels == ("second hand low (n = 1)", "third hand high (n = 2)")
+    assert [f.value for f in plot.figures] == [-1.0, 0.5]
+    assert "double dummy" in plot.legend and "40 deals" in plot.legend and "other choice" in plot.baseline
 
 
 def test_analyse_whist_report_end_to_end_and_its_errors(tmp_path: Path) -> None:

@@ -87,6 +87,17 @@ def verdict_value(figure: Estimate, book: float, *, unit: Unit = "share", tolera
     return f"disagrees: ours is {_number(abs(gap), unit)} {'higher' if gap > 0 else 'lower'}"
 
 
+def verdict_floor(figure: Estimate, floor: float, *, unit: Unit = "share") -> str:
+    """For a claim that a figure is at least ``floor`` ("two to one in its favour"): agrees when the whole interval
+    is at or above it, disagrees when the whole interval is below, else not settled by this sample."""
+    named = f"{100 * floor:.1f}%" if unit == "share" else _number(floor, unit)
+    if figure.low >= floor:
+        return f"agrees: above the floor of {named} by {_number(figure.value - floor, unit)}"
+    if figure.high < floor:
+        return f"disagrees: below the floor of {named} by {_number(floor - figure.value, unit)}"
+    return f"not settled: the interval holds the floor of {named}"
+
+
 def verdict_sign(difference: Estimate, *, expected: str, unit: Unit = "points") -> str:
     """For a claim that one choice beats another: ``difference`` is (the books' choice − the other). Agrees when
     the whole interval is above 0, disagrees when it is below, else not settled by this sample."""
@@ -158,6 +169,10 @@ class Plot:
     figures: tuple[Estimate, ...]
     axis: str
     books: tuple[float | None, ...] = ()
+    legend: str = "ours (95% interval)"
+    """What the bars are: the method and the sample (the labels may carry each bar's n)."""
+    baseline: str = ""
+    """What the line at 0 stands for (the choice the bars are measured against), when it stands for one."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -268,12 +283,15 @@ def draw(plot: Plot) -> bytes:
     values = [f.value for f in plot.figures]
     below = [max(0.0, f.value - f.low) if math.isfinite(f.low) else 0.0 for f in plot.figures]
     above = [max(0.0, f.high - f.value) if math.isfinite(f.high) else 0.0 for f in plot.figures]
-    axes.bar(positions, values, yerr=[below, above], capsize=4, color="#7a9cc6", label="ours (95% interval)")
+    axes.bar(positions, values, yerr=[below, above], capsize=4, color="#7a9cc6", label=plot.legend)
     marks = [(i, b) for i, b in enumerate(plot.books) if b is not None]
     if marks:
         axes.scatter([i for i, _ in marks], [b for _, b in marks], marker="_", s=600, color="black", zorder=3,
                      label="the books")
-    axes.axhline(0.0, color="#444", linewidth=0.8)
+    if plot.baseline:
+        axes.axhline(0.0, color="#444", linewidth=0.8, label=plot.baseline)
+    else:
+        axes.axhline(0.0, color="#444", linewidth=0.8)
     axes.set_xticks(list(positions), plot.labels, rotation=30, ha="right", fontsize=8)
     axes.set_ylabel(plot.axis)
     axes.set_title(plot.title, fontsize=10)

@@ -490,7 +490,7 @@ def build_report(results: Sequence[Sequence[Judged | Called | Dealt]], *, seed: 
              "at the table and still not be the double-dummy best; the figures say how often it is, and what it "
              "costs in tricks when it is not.")
     return Report(title="Whist: the old books' advice checked by computation", intro=intro, settings=settings,
-                  sections=(_honours_section(dealt), _calling_section(called), _maxims_section(judged)))
+                  sections=(_honours_section(dealt), _calling_section(called), _maxims_section(judged, size=size)))
 
 
 RULE_FILE_HONOURS: Final = "one side holds all four 5.5%, exactly three 25.0%, split 2–2 39.0%"
@@ -613,7 +613,7 @@ def _calling_section(called: Sequence[Called]) -> Section:
     return Section(title="W-§4.2: calling at eight", claims=tuple(claims), tables=(table,), text=text)
 
 
-def _maxims_section(judged: Sequence[Judged]) -> Section:
+def _maxims_section(judged: Sequence[Judged], *, size: int) -> Section:
     claims, labels, figures = [], [], []
     rows = []
     for maxim, (source, words) in MAXIMS.items():
@@ -632,8 +632,8 @@ def _maxims_section(judged: Sequence[Judged]) -> Section:
         rows.append((maxim, str(len(cases)), share_text(best),
                      value_text(mean([float(j.cost) for j in cases]), "tricks"),
                      value_text(cost, "tricks") if cost else "—"))
-        labels.append(maxim)
-        figures.append(best)
+        labels.append(f"{maxim} (n = {len(cases):,})")
+        figures.append(gain)
     table = Table(title="The maxims, double dummy", header=("maxim", "positions", "a best card",
                   "tricks lost a position", "tricks lost when not best"), rows=tuple(rows),
                   note="Positions where the maxim applies in deals played by the classical bot in every seat: second "
@@ -641,6 +641,10 @@ def _maxims_section(judged: Sequence[Judged]) -> Section:
                        "hand after partner's plain lead, followed by second hand, holding two or more and a card "
                        "that wins; the first lead after partner's first plain lead (the best card held three or "
                        "fewer originally, else the lowest); the opening lead (any card of a longest suit).")
-    plot = Plot(name="whist_maxims", title="How often the maxim's card is a double-dummy best card",
-                labels=tuple(labels), figures=tuple(figures), axis="share of positions")
+    deals = MAXIM_DEALS_PER_SIZE * size
+    plot = Plot(name="whist_maxims", title="The maxims: tricks gained over the other choice (DDS)",
+                labels=tuple(labels), figures=tuple(figures), axis="tricks a position",
+                legend=f"the maxim's card − the other, double dummy (95% interval)\nn positions of {deals:,} deals "
+                       "played by the classical bot",
+                baseline="0: the other choice (see the claims' rows)")
     return Section(title="W-§8.1: the maxims of play", claims=tuple(claims), tables=(table,), plots=(plot,))
