@@ -4,6 +4,7 @@ hand, the books' categories, iterated best response on a case worked by hand, an
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 from pathlib import Path
 
 from academie.cards import PACK_32, Card, Suit, parse_cards
@@ -22,7 +23,7 @@ from academie.games.ecarte.analysis import (
     trump_table,
 )
 from academie.games.ecarte.state import STAND, TURN_UP_POSITION
-from academie.report import write
+from academie.report import exact, write
 
 
 def deal_of(elder: str, dealer: str, turn_up: str, talon: str = "") -> Deal:
@@ -54,6 +55,34 @@ def test_E_8_2_items_of_the_jeux_de_regle() -> None:
     assert items_of(parse_cards("QS AS 7S KH KD"), Suit.SPADES) == (1, 5)
     assert items_of(parse_cards("KH QD JC KC 8H"), Suit.SPADES) == (4,)
     assert items_of(parse_cards("7H 8H 9D TC 9S"), Suit.SPADES) == ()
+
+
+def test_E_8_2_item_frequencies_enumerated_against_the_formula_and_a_seeded_sample() -> None:
+    """E-§8.2: every elder's hand with every turn-up (5,437,152) counted. Item 1 (three or more trumps) is the
+    hypergeometric sum over the 31 cards beside a turned-up trump, 7 of them trumps; every item, and any jeu de
+    règle, lies within four standard errors of its share among 20,000 seeded deals."""
+    frequencies = analysis.item_frequencies()
+    total = analysis.ELDER_HANDS_WITH_TURN_UPS
+    assert total == math.comb(32, 5) * 27
+    three = sum(math.comb(7, k) * math.comb(24, 5 - k) for k in range(3, 6))
+    assert Fraction(frequencies["item 1"], total) == Fraction(three, math.comb(31, 5))
+    deals = [analysis.shuffled(analysis.derive(11, index)) for index in range(20_000)]
+    dealt = [items_of(d.elder, d.trump) for d in deals]
+    for group, count in frequencies.items():
+        share = count / total
+        item = None if group == "any jeu de règle" else int(group.split()[1])
+        sampled = sum(1 for items in dealt if (items if item is None else item in items)) / len(dealt)
+        assert abs(sampled - share) < 4 * math.sqrt(share * (1 - share) / len(dealt)), (group, sampled, share)
+
+
+def test_E_8_2_an_exact_tie_in_our_table_is_a_tie_not_a_proposal() -> None:
+    """E-§8.2 (our table): a class whose 30 deals give the elder the same points whether he stands or proposes is
+    shown as a tie, and not counted among the decided classes."""
+    tied = [analysis.Sample("table", 1, (1.0, 1.0, 1.0, 1.0, 0.0, 0.0, 1.0), key=(1, 0, 0, 0, 0, 0, 0, 0))
+            for _ in range(analysis.MIN_CLASS)]
+    section = analysis._table_section(tied)
+    (row,) = section.tables[0].rows
+    assert row[3] == "tie" and section.claims[0].figure == exact(0.0)
 
 
 def test_E_8_3_the_dealer_s_categories() -> None:
@@ -111,4 +140,5 @@ def test_a_small_report_end_to_end(tmp_path: Path) -> None:
     written = {p.name for p in write(report, tmp_path)}
     assert {"report.md", "report.html", "ecarte_refusal.png"} <= written
     text = (tmp_path / "report.md").read_text(encoding="utf-8")
-    assert "| Dealer, none of these: accept | E-§8.3 |" in text and "44,574 : 21,206" in text
+    assert "| Dealer, none of these: accept | the rule file's summary of EB p. 167 (E-§8.3) |" in text
+    assert "44,574 : 21,206" in text

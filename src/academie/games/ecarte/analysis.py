@@ -29,6 +29,7 @@ dealing), the elder being seat 1 with seat 0 dealing.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 import random
@@ -74,6 +75,7 @@ from academie.report import (
     proportion,
     share_text,
     value_text,
+    verdict_floor,
     verdict_sign,
     verdict_value,
 )
@@ -115,16 +117,23 @@ ITEM_WORDS: Final[dict[int, str]] = {
     5: "Any hand from which only two cards can be discarded without throwing away a king or a trump.",
 }
 """The list as the rule file gives it (E-§8.2, after Cavendish in the EB 1911)."""
+ITEM_SOURCES: Final[dict[int, str]] = {
+    **{item: f"the rule file's author, reconstructed from EB pp. 167–168 (E-§8.2 item {item})" for item in range(1, 5)},
+    5: "the rule file's summary of EB p. 167 (E-§8.2 item 5)"}
+"""Who gives each item: items 1–4 are the rule file's reconstruction (marked (r)), item 5 is in the EB."""
+FOSTER: Final = "the rule file's summary of Foster p. 271 (E-§8.1)"
 
+EB_167: Final = "the rule file's summary of EB p. 167 (E-§8.3)"
+EB_167_168: Final = "the rule file's summary of EB pp. 167–168 (E-§8.3)"
 REFUSAL: Final[dict[str, tuple[bool, str, str]]] = {
-    "three guarded suits": (True, "E-§8.3", "Accept unless guarded in three suits (a queen counts as a guard)"),
-    "a trump and two guarded suits": (True, "E-§8.3", "… or in two suits with a trump"),
-    "two trumps and a guarded suit": (True, "E-§8.3", "… or in one suit with two trumps"),
-    "a jeu de règle strong enough": (True, "E-§8.3", "Refuse with the same hands as the jeux de règle"),
-    "a jeu de règle too weak to refuse with": (False, "E-§8.3", "except these are too weak to refuse with: …"),
-    "three trumps with the king": (False, "E-§8.3 (HGM ch. 8)",
+    "three guarded suits": (True, EB_167, "Accept unless guarded in three suits (a queen counts as a guard)"),
+    "a trump and two guarded suits": (True, EB_167, "… or in two suits with a trump"),
+    "two trumps and a guarded suit": (True, EB_167, "… or in one suit with two trumps"),
+    "a jeu de règle strong enough": (True, EB_167_168, "Refuse with the same hands as the jeux de règle"),
+    "a jeu de règle too weak to refuse with": (False, EB_167_168, "except these are too weak to refuse with: …"),
+    "three trumps with the king": (False, "the rule file's summary of HGM ch. 8 (E-§8.3)",
                                    "with three trumps refuse unless one is the king (then accept: vole chance)"),
-    "none of these": (False, "E-§8.3", "Accept unless …"),
+    "none of these": (False, EB_167, "Accept unless …"),
 }
 """E-§8.3: the dealer's categories (whether the books refuse, where, their words), as
 :func:`~academie.games.ecarte.bots.classical.dealer_refuses` decides them."""
@@ -154,6 +163,28 @@ def trump_table() -> list[tuple[int, int, int, int]]:
         counts = Counter(sum(hand) for hand in itertools.combinations(unseen, 5))
         rows.append((own, counts[0] + counts[1], sum(v for k, v in counts.items() if k >= 2), counts[0]))
     return rows
+
+
+ELDER_HANDS_WITH_TURN_UPS: Final = math.comb(32, 5) * 27
+"""5,437,152: every elder's hand of five with every turn-up among the 27 other cards."""
+
+
+@functools.cache
+def item_frequencies() -> dict[str, int]:
+    """E-§8.2 by exact enumeration: for each group of :data:`STAND_GROUPS`, the elder's hands of the group with
+    their turn-ups, of :data:`ELDER_HANDS_WITH_TURN_UPS`. A hand's items depend on the turn-up only through its
+    suit, and the four suits are alike: each hand is classified once with spades trumps and weighted by the
+    spades it leaves to be turned up (8 minus its trumps); the four suits multiply every count by four."""
+    counts: Counter[str] = Counter()
+    trump = int(PACK_32[0].suit)
+    for hand in itertools.combinations(PACK_32, 5):
+        items = items_of(hand, trump)
+        if items:
+            weight = 4 * (8 - trumps_in(hand, trump))
+            counts["any jeu de règle"] += weight
+            for item in items:
+                counts[f"item {item}"] += weight
+    return {group: counts[group] for group in STAND_GROUPS}
 
 
 # ------------------------------------------------------------------------------------------------ hands
@@ -559,11 +590,13 @@ def _trump_section() -> Section:
             agrees = (low, high) == books[own]
             claims.append(Claim(
                 claim=f"With {own} trump{'s' if own > 1 else ''} in hand, the dealer holds at most one trump in "
-                      f"{books[own][0]:,} of 65,780 hands", source="E-§8.1 (Foster p. 271)",
+                      f"{books[own][0]:,} of 65,780 hands",
+                source="Foster p. 271, as the rule file gives it (E-§8.1)",
                 words=f"{books[own][0]:,} : {books[own][1]:,}", figure=exact(low / total), unit="share",
                 verdict="agrees (exact count)" if agrees else f"disagrees: we count {low:,} : {high:,}",
                 method=f"{low:,} : {high:,} counted"))
-    king = Claim(claim="The dealer holds the king of trumps (not in hand, not turned up)", source="E-§8.1",
+    king = Claim(claim="The dealer holds the king of trumps (not in hand, not turned up)",
+                 source="the rule file's author (E-§8.1)",
                  words="P(dealer holds the king of trumps | not in own hand, not turned up) = 5/26 ≈ 0.19",
                  figure=exact(_king_share()), unit="share",
                  verdict=verdict_value(exact(_king_share()), 5 / 26), method="counted over the 26 unseen cards")
@@ -594,8 +627,8 @@ def _stand_section(groups: dict[str, list[Sample]], table_samples: Sequence[Samp
             continue
         item = int(group.split()[1])
         reasons.update(r for s in every for r in s.labels)
-        frequency = proportion(len(every), sum(s.draws for s in every))
-        claims.append(Claim(claim=f"Item {item}: play without proposing", source=f"E-§8.2 item {item}",
+        frequency = exact(item_frequencies()[group] / ELDER_HANDS_WITH_TURN_UPS)
+        claims.append(Claim(claim=f"Item {item}: play without proposing", source=ITEM_SOURCES[item],
                             words=ITEM_WORDS[item], figure=diff, unit="points",
                             verdict=_two_verdicts(diff, dd_diff, "standing gains"),
                             method=f"stand − propose, bot; double dummy {value_text(dd_diff, 'points')}"))
@@ -609,8 +642,8 @@ def _stand_section(groups: dict[str, list[Sample]], table_samples: Sequence[Samp
                   header=("item", "hands dealt of the item", "points if he stands", "points if he proposes",
                           "point if he stands", "point if he proposes", "stand − propose, double dummy"),
                   rows=tuple(rows),
-                  note="A hand may belong to several items; it is counted in each. Frequencies are the share of deck "
-                       "orders whose elder hand is of the item (rejection sampling).")
+                  note="A hand may belong to several items; it is counted in each. Frequencies are exact: every "
+                       f"elder's hand with every turn-up, {ELDER_HANDS_WITH_TURN_UPS:,} in all, counted.")
     clauses = Table(title="The clauses met by the hands sampled (bot and double dummy)",
                     header=("clause (E-§8.2)", "hands"),
                     rows=tuple((r, str(n)) for r, n in reasons.most_common()))
@@ -632,11 +665,12 @@ def _two_verdicts(bot: Estimate, bound: Estimate, expected: str) -> str:
 def _foster_claim(samples: Sequence[Sample], stand_point: Estimate) -> Claim:
     dd = proportion(sum(int(s.values[5]) for s in samples), len(samples))
     extra = f"; double dummy: {share_text(dd)}"
-    return Claim(claim="A jeu de règle wins the point about two times in three", source="E-§8.1 (Foster p. 271)",
+    return Claim(claim="A jeu de règle wins the point at least two times in three", source=FOSTER,
                  words="a hand that is certain to take 3 tricks unless the dealer holds 2+ trumps wins the point "
                        "about 2 times in 3", figure=stand_point, unit="share",
-                 verdict=verdict_value(stand_point, 2 / 3, tolerance=0.03),
-                 method=f"elder stands, bot, over every jeu de règle{extra}")
+                 verdict=f"bot: {verdict_floor(stand_point, 2 / 3)}; double dummy: {verdict_floor(dd, 2 / 3)}",
+                 method=f"elder stands, bot, over every jeu de règle{extra}; Foster's odds (2.10 : 1 against the "
+                        "dealer's two trumps, E-§8.1) make 2 in 3 a floor, not an estimate")
 
 
 def _refusal_section(groups: dict[str, list[Sample]]) -> Section:
@@ -684,11 +718,13 @@ def _discard_section(samples: list[Sample]) -> Section:
     else:
         verdict = f"not settled: the interval holds {DISCARD_TOLERANCE}"
     claims = (
-        Claim(claim="Discard everything except trumps and kings", source="E-§8.4 (EB p. 167)",
+        Claim(claim="Discard everything except trumps and kings", source="the rule file's summary of EB p. 167 "
+              "(E-§8.4)",
               words="Discard everything except trumps and kings.", figure=gain, unit="points",
               verdict=verdict, method="best discard found by search − the books', elder's points on fresh deals"),
-        Claim(claim="… is the discard the search finds best", source="E-§8.4", words="Discard everything except trumps "
-              "and kings.", figure=same, unit="share", verdict="(how often the two are the same)",
+        Claim(claim="… is the discard the search finds best", source="the rule file's summary of EB p. 167 (E-§8.4)",
+              words="Discard everything except trumps and kings.",
+              figure=same, unit="share", verdict="(how often the two are the same)",
               method=f"all 31 discards tried on {DISCARD_WORLDS[0]} sampled deals, the best four and the books' on "
                      f"{DISCARD_WORLDS[1]} more"))
     differing = [s for s in samples if not s.values[0]]
@@ -755,8 +791,13 @@ def _table_section(samples: list[Sample]) -> Section:
         diff = [deals[i][2] - (deals[i][3] if result.refuses.get(deals[i][1], False) else deals[i][4]) for i in indices]
         books = sum(samples[i].values[3] for i in indices) / len(indices)
         figure = mean(diff)
-        ours = "—" if len(indices) < MIN_CLASS else ("stand" if result.stands.get(key, False) else "propose")
-        if ours != "—":
+        if len(indices) < MIN_CLASS:
+            ours = "—"
+        elif sum(diff) == 0:  # the points are whole: an exact tie, neither decision better on these deals
+            ours = "tie"
+        else:
+            ours = "stand" if result.stands.get(key, False) else "propose"
+        if ours in ("stand", "propose"):
             decided += 1
             agree += (ours == "stand") == (books >= 0.5)
         rows.append((class_text(key), str(len(indices)), value_text(figure, "points"), ours, f"{100 * books:.0f}%"))
@@ -766,14 +807,16 @@ def _table_section(samples: list[Sample]) -> Section:
             f"most of its hands are jeux de règle, refuses likewise), the elder's best decision by class against "
             f"the dealer's and then the dealer's against the elder's were iterated: "
             f"{'settled' if result.settled else 'still changing'} after {result.rounds} round(s). Classes of fewer "
-            f"than {MIN_CLASS} deals are not decided. Our decision agrees with the books' majority in {agree} of "
+            f"than {MIN_CLASS} deals are not decided, nor classes where standing and proposing tie exactly (the "
+            f"iteration proposes there: 'tie'). Our decision agrees with the books' majority in {agree} of "
             f"{decided} decided classes.",
             "The dealer refuses, at the end, with: " + ("; ".join(class_text(k) for k in refusals) or "no class") + ".")
     table = Table(title="Our table: stand or propose, by class of the elder's hand (double dummy)",
                   header=("elder's hand", "deals", "stand − propose (against our dealer)", "ours",
                           "jeux de règle among them (the books)"), rows=tuple(rows))
-    claim = Claim(claim="The books' list and our table decide alike", source="E-§8.2", words="play without proposing "
-                  "the jeux de règle", figure=proportion(agree, decided) if decided else exact(0.0), unit="share",
+    claim = Claim(claim="The books' list and our table decide alike", source="the rule file (E-§8.2's title)",
+                  words="Jeux de règle (play without proposing)",
+                  figure=proportion(agree, decided) if decided else exact(0.0), unit="share",
                   verdict="(share of decided classes where ours and the books' majority agree)",
                   method="iterated best response, double dummy")
     return Section(title="Our table of hands to play without proposing", text=text, claims=(claim,), tables=(table,))
@@ -789,7 +832,7 @@ def _premise_claims(samples: Sequence[Sample]) -> tuple[Claim, ...]:
             continue
         figure = proportion(sum(1 for s in cases if s.values[6]), len(cases))
         claims.append(Claim(
-            claim=f"A jeu de règle makes the point when the dealer holds {words}", source="E-§8.1 (Foster p. 271)",
+            claim=f"A jeu de règle makes the point when the dealer holds {words}", source=FOSTER,
             words="a hand that is certain to take 3 tricks unless the dealer holds 2+ trumps", figure=figure,
             unit="share", verdict=(verdict_value(figure, 1.0, tolerance=0.02) if low else
                                    "(the books' odds count these as lost)"),
