@@ -29,8 +29,10 @@ search bot on the ladder (docs/ladder.md), in points per deal. *Kept its strengt
 interval's low end is above minus the margin; *equivalent* when the whole interval lies within plus or minus the
 margin; *weaker* when its high end is below zero; else *inconclusive* (more boards needed).
 
-A result depends only on the game, the seats, the level, the seed and the number of boards, never on
-``--workers``: boards are cut into tasks and put back in board order.
+A board's course depends only on the game, the seats, the level, the seed and its number, never on ``--workers``
+nor on the run that plays it: ``--first N`` plays boards ``N`` onwards, so that runs of consecutive boards (run
+one after another, or side by side for two games) can be pooled afterwards with ``--pool FILE ...``, which gives
+the figures of one run over all their boards.
 """
 
 from __future__ import annotations
@@ -303,10 +305,13 @@ HEADER = ("| game | seats | level | boards × deals | new − old, points per de
           "|---|---|---|---|---|---|---|---|---|---|---|")
 
 
-def measure(game: str, seats: int, *, level: str, boards: int, seed: int, src: Path, workers: int) -> Figure:
-    """One game's boards, on ``workers`` processes, each with its old version's process."""
-    tasks = [Task(game, seats, level, seed, src, first, min(boards, first + BOARDS_PER_TASK))
-             for first in range(0, boards, BOARDS_PER_TASK)]
+def measure(game: str, seats: int, *, level: str, boards: int, first: int, seed: int, src: Path,
+            workers: int) -> Figure:
+    """One game's boards ``first`` to ``first + boards - 1``, on ``workers`` processes, each with its old version's
+    process."""
+    last = first + boards
+    tasks = [Task(game, seats, level, seed, src, start, min(last, start + BOARDS_PER_TASK))
+             for start in range(first, last, BOARDS_PER_TASK)]
     loads, clock = os.getloadavg(), time.perf_counter()
     results: list[tuple[Board, ...] | None] = [None] * len(tasks)
     for done, (index, played) in enumerate(run_work(play_task, tasks, backend="process", workers=workers), 1):
@@ -317,6 +322,29 @@ def measure(game: str, seats: int, *, level: str, boards: int, seed: int, src: P
     figure["load_before"], figure["load_after"] = loads[0], os.getloadavg()[0]
     figure["seconds"] = time.perf_counter() - clock
     return figure
+
+
+def pool(paths: Sequence[Path]) -> list[Figure]:
+    """The figures of several runs' JSON files, each game's boards put together (each board once, in order):
+    the load is the lowest and highest seen, the seconds their sum."""
+    runs: dict[tuple[str, int, str, int], list[Figure]] = {}
+    for path in paths:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        for figure in data["figures"]:
+            key = (figure["game"], figure["seats"], figure["level"], figure.get("seed", SEED))
+            runs.setdefault(key, []).append(figure)
+    pooled = []
+    for (game, seats, level, seed), figures in runs.items():
+        boards = {entry["board"]: Board(**entry) for figure in figures for entry in figure["per_board"]}
+        if len(boards) != sum(len(figure["per_board"]) for figure in figures):
+            raise StrengthError(f"{game}: the runs pooled play some boards twice")
+        merged = summarise(game, seats, level, [boards[number] for number in sorted(boards)])
+        merged["seed"] = seed
+        merged["load_before"] = min(min(f["load_before"], f["load_after"]) for f in figures)
+        merged["load_after"] = max(max(f["load_before"], f["load_after"]) for f in figures)
+        merged["seconds"] = sum(f["seconds"] for f in figures)
+        pooled.append(merged)
+    return pooled
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
@@ -331,17 +359,21 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                             f"{game} {seats}" for game, seats in TABLES.items()) + ")")
     parser.add_argument("--level", default=LEVEL, help=f"the level on both sides (default {LEVEL})")
     parser.add_argument("--boards", type=int, default=150, help="boards per game (default 150)")
+    parser.add_argument("--first", type=int, default=0, help="the first board's number (default 0)")
     parser.add_argument("--seed", type=int, default=SEED, help=f"the boards' seed (default {SEED})")
     parser.add_argument("--workers", type=int, default=1, help="processes playing boards (default 1)")
     parser.add_argument("--out", type=Path, default=None,
                         help="JSON file to write (default: bench/results/strength-<timestamp>.json)")
+    parser.add_argument("--pool", type=Path, nargs="+", default=None,
+                        help="JSON files of earlier runs: print their figures, each game's boards put together")
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
-    if not args.serve:
+    if not args.serve and args.pool is None:
         if args.against is None or not (args.against / "academie").is_dir():
             parser.error(f"--against must name a folder holding an academie package; got {args.against}")
-        if args.boards < 2 or args.workers < 1:
-            parser.error(f"--boards must be at least 2 and --workers at least 1; got {args.boards}, {args.workers}")
+        if args.boards < 2 or args.workers < 1 or args.first < 0:
+            parser.error(f"--boards must be at least 2, --workers at least 1 and --first at least 0; got "
+                         f"{args.boards}, {args.workers}, {args.first}")
     return args
 
 
@@ -350,14 +382,21 @@ def main(argv: list[str] | None = None) -> int:
     if args.serve:
         serve(sys.stdin, sys.stdout)
         return 0
+    if args.pool is not None:
+        print(HEADER)
+        for figure in pool(args.pool):
+            print(line(figure))
+        return 0
     started, clock = time.strftime("%Y%m%d-%H%M%S"), time.perf_counter()
     print(f"[bench.strength] {args.level}: this checkout against {args.against}, {args.boards} boards a game, "
           f"seed {args.seed}, load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores", flush=True)
     figures = []
     for game in args.game.split(","):
         seats = args.players or TABLES.get(game) or load(game).min_seats
-        figures.append(measure(game, seats, level=args.level, boards=args.boards, seed=args.seed,
-                               src=args.against, workers=args.workers))
+        figure = measure(game, seats, level=args.level, boards=args.boards, first=args.first, seed=args.seed,
+                         src=args.against, workers=args.workers)
+        figure["seed"] = args.seed
+        figures.append(figure)
         print(f"[bench.strength] {line(figures[-1])}", flush=True)
     print("\n" + HEADER)
     for figure in figures:
