@@ -363,7 +363,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--seed", type=int, default=SEED, help=f"the boards' seed (default {SEED})")
     parser.add_argument("--workers", type=int, default=1, help="processes playing boards (default 1)")
     parser.add_argument("--out", type=Path, default=None,
-                        help="JSON file to write (default: bench/results/strength-<timestamp>.json)")
+                        help="JSON file to write (default: bench/results/strength-<timestamp>.json; with --pool, none)")
     parser.add_argument("--pool", type=Path, nargs="+", default=None,
                         help="JSON files of earlier runs: print their figures, each game's boards put together")
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
@@ -383,9 +383,13 @@ def main(argv: list[str] | None = None) -> int:
         serve(sys.stdin, sys.stdout)
         return 0
     if args.pool is not None:
+        pooled = pool(args.pool)
         print(HEADER)
-        for figure in pool(args.pool):
+        for figure in pooled:
             print(line(figure))
+        if args.out is not None:
+            data = {"pooled": [str(path) for path in args.pool], "figures": pooled}
+            args.out.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
         return 0
     started, clock = time.strftime("%Y%m%d-%H%M%S"), time.perf_counter()
     print(f"[bench.strength] {args.level}: this checkout against {args.against}, {args.boards} boards a game, "
