@@ -634,9 +634,11 @@ class GuimbardeState(GameState[GuimbardeRules]):
         "_deal_results",
         "_deals_played",
         "_game_results",
+        "_last_deal_memo",
         "_last_tricks",
         "_legal",
         "_paid_at",
+        "_payments_memo",
         "_pending",
         "_phase",
         "_retired",
@@ -651,8 +653,9 @@ class GuimbardeState(GameState[GuimbardeRules]):
     )
     # the tuples are replaced, never changed: a clone shares them; the deal record, the ledger and the logs are
     # changed in place: a clone copies them
-    clone_shared = ("_actor", "_broke", "_deal_results", "_deals_played", "_game_results", "_last_tricks", "_legal",
-                    "_pending", "_phase", "_retired", "_start_stocks", "_stocks_bought", "automate_table", "rules")
+    clone_shared = ("_actor", "_broke", "_deal_results", "_deals_played", "_game_results", "_last_deal_memo",
+                    "_last_tricks", "_legal", "_payments_memo", "_pending", "_phase", "_retired", "_start_stocks",
+                    "_stocks_bought", "automate_table", "rules")
     clone_copied = ("_deal", "_paid_at", "ledger", "operations", "rulings")
 
     def __init__(self, rules: GuimbardeRules | None = None, *, chance: ChanceSource | None = None,
@@ -672,6 +675,10 @@ class GuimbardeState(GameState[GuimbardeRules]):
         self.ledger = Ledger(seats=players, accounts=(*BOXES, BANK))  # GUIMBARDE-FIG: the five boxes; G18: bank
         self._paid_at: list[int] = []
         """For each ledger entry, the index of the operation that made it (the payments of a view)."""
+        self._last_deal_memo: tuple[int, tuple[DealResult, ...], tuple[object, ...], int, PastDeal | None] | None = None
+        """The last deal as :meth:`_last_deal` told it, with what it was told from (see there)."""
+        self._payments_memo: tuple[tuple[int, int, int, int], tuple[Payment, ...]] | None = None
+        """The payments of the deal in progress as :meth:`_payments` found them, with the lengths they saw."""
         for seat, stock in enumerate(self._start_stocks):
             # a stock is the starting stock plus the seat's balance (G-§2.3): a stock given moves the difference
             change = stock - self.rules.starting_stock
@@ -1420,8 +1427,7 @@ class GuimbardeState(GameState[GuimbardeRules]):
             pending=self.pending, rulings=tuple(self.rulings),
             previous_tricks=tuple(_trick(t) for t in self._last_tricks),
             stocks=tuple(self.stock(s) for s in range(players)), stocks_bought=self._stocks_bought,
-            retired=self._retired, payments=self._told(deal.start, len(self.operations))[1],
-            last_deal=self._last_deal(),
+            retired=self._retired, payments=self._payments(), last_deal=self._last_deal(),
         )
 
     def _told(self, start: int, end: int) -> tuple[tuple[tuple[int, Action], ...], tuple[Payment, ...]]:
@@ -1446,8 +1452,37 @@ class GuimbardeState(GameState[GuimbardeRules]):
                 payments.append(Payment(entry.source, entry.target, entry.amount, entry.reason, position[at - start]))
         return tuple(history), tuple(payments)
 
+    def _payments(self) -> tuple[Payment, ...]:
+        """The payments of the deal in progress (:attr:`GuimbardeView.payments`), found once for all the viewers
+        of one position: the log, the ledger's entries and the operations noted for them only grow, so their
+        lengths and where the deal began say whether the memo still holds."""
+        key = (self._deal.start, len(self.operations), len(self.ledger.entries), len(self._paid_at))
+        memo = self._payments_memo
+        if memo is not None and memo[0] == key:
+            return memo[1]
+        payments = self._told(key[0], key[1])[1]
+        self._payments_memo = (key, payments)
+        return payments
+
     def _last_deal(self) -> PastDeal | None:
-        """The deal before the one in progress: from its shuffle to where this one begins (G-§5.6)."""
+        """The deal before the one in progress: from its shuffle to where this one begins (G-§5.6).
+
+        Told once per deal (the room paints it for every viewer after every action): the log before the deal in
+        progress and the operations noted for its payments only grow, so the deal is told again only when where
+        the deal in progress began, the deals' results, the last deal's tricks (tuples replaced, never changed:
+        compared by identity, the memo holding them alive) or the number of deals played change; never while an
+        action is being applied (entries not yet noted count in the deal being told)."""
+        memo, start = self._last_deal_memo, self._deal.start
+        if len(self._paid_at) != len(self.ledger.entries):  # (an action being applied: its entries not yet noted)
+            return self._tell_last_deal()
+        if (memo is not None and memo[0] == start and memo[1] is self._deal_results
+                and memo[2] is self._last_tricks and memo[3] == self._deals_played):
+            return memo[4]
+        told = self._tell_last_deal()
+        self._last_deal_memo = (start, self._deal_results, self._last_tricks, self._deals_played, told)
+        return told
+
+    def _tell_last_deal(self) -> PastDeal | None:
         operations, end = self.operations, self._deal.start
         begin = end - 1
         while begin >= 0 and not isinstance(operations[begin].action, Shuffle):
