@@ -1,0 +1,47 @@
+"""Views told on from what a state remembers of its earlier views (issue 33) are the views told from the log.
+
+A state may keep, between two views, what it told (La Guimbarde's last deal, G-§5.6, and its payments; Whist's
+histories, each viewer's redaction, W-D5 and W-P6). Over random games of every table, in both modes with irregular
+acts in table mode, a state viewed by every viewer after every action and cloned before each (as the card room
+holds it) gives the same views as a state replayed from the same actions and viewed for the first time.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from typing import Any
+
+import pytest
+from suite_support import ALL_TABLES, new_state
+
+from academie.engine import PUBLIC, Mode
+
+
+def told(view: Any) -> tuple[Any, ...]:
+    """The view with the fields its equality leaves out (a view may leave out what it tells twice)."""
+    return (view, *(getattr(view, item.name) for item in dataclasses.fields(view) if not item.compare))
+
+
+@pytest.mark.parametrize("mode", [Mode.ENFORCED, Mode.TABLE])
+@pytest.mark.parametrize("table", sorted(ALL_TABLES))
+def test_G_5_6_W_D5_W_P6_views_told_on_are_the_views_told_from_the_log(table: str, mode: Mode) -> None:
+    for seed in range(2):
+        rng = random.Random(seed)
+        room, played = new_state(table, seed, mode=mode), list[Any]()
+        for _ in range(300):
+            if room.is_terminal:
+                break
+            viewers = (*range(len(room.returns())), PUBLIC)
+            views = [told(room.view(viewer)) for viewer in viewers]
+            if rng.random() < 0.1:
+                replayed = new_state(table, seed, mode=mode)
+                for action in played:
+                    replayed.apply(action)
+                assert [told(replayed.view(viewer)) for viewer in viewers] == views
+            seats = range(len(room.returns()))
+            acts = [act for seat in seats for act in room.irregular_actions(seat)] if mode is Mode.TABLE else []
+            action = rng.choice(acts) if acts and rng.random() < 0.05 else rng.choice(tuple(room.legal_actions()))
+            room = room.clone()
+            room.apply(action)
+            played.append(action)
