@@ -47,6 +47,7 @@ def play_in_a_terminal(args: list[str], answers: list[str], tmp_path: Path, *, a
     output = b""
     pending = list(answers)
     ended = False
+    answered_at = -1  # the length of the output when the last answer was typed: one answer per prompt or pause
     deadline = time.monotonic() + 600
     try:
         while time.monotonic() < deadline:
@@ -62,16 +63,20 @@ def play_in_a_terminal(args: list[str], answers: list[str], tmp_path: Path, *, a
                 continue
             if process.poll() is not None:
                 break
+            if len(output) == answered_at:
+                continue  # a slow machine has not answered the last line typed yet: typing again would echo blanks
             text = ESCAPE.sub("", output.decode("utf-8", "replace"))
             last = text.rsplit("\n", 1)[-1]
             if last.endswith(MORE):
                 os.write(controller, b"\n")
+                answered_at = len(output)
             elif last == "> ":
                 said = text.rsplit("\n> ", 1)[0].rsplit("\n", 3)[-1]
                 over = not ended and any(prompt in said for prompt in END_PROMPTS.values())
                 ended = ended or over
                 answer = at_end if over else pending.pop(0) if pending else "quit"
                 os.write(controller, (answer + "\n").encode())
+                answered_at = len(output)
     finally:
         process.kill() if process.poll() is None else None
         process.wait()
