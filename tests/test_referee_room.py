@@ -6,28 +6,14 @@ ACADEMIE_UPDATE_GOLDEN=1)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
-from browser_support import chromium, only_from, open_page, screenshot, wait_for_picture
+from browser_support import only_from, open_page, screenshot, wait_for_picture
 from playwright.sync_api import Browser, Page
-from room_support import Server, running
+from room_support import Server
 
 from academie import referee
 from academie.games import load
 from academie.words import Words
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    with running(tmp_path_factory.mktemp("referee")) as started:
-        yield started
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with chromium() as started:
-        yield started
 
 
 def path_to(game: str, law: str) -> tuple[int, ...]:
