@@ -78,7 +78,10 @@ def test_a_finished_game_is_reviewed_by_the_worker_kept_and_served_again_without
         chart = server.get(f"/api/tables/{table}/review/chart.svg")
         assert chart.status_code == 200 and chart.headers["content-type"].startswith("image/svg+xml")
         assert "<polyline" in chart.text and "Expected result of each seat" in chart.text
-        assert "Résultat attendu" in server.get(f"/api/tables/{table}/review/chart.svg?lang=fr").text
+        # its legend counts the seats from 1, as the room's pages do
+        assert ">seat 1<" in chart.text and ">seat 2<" in chart.text and ">seat 0<" not in chart.text
+        french_chart = server.get(f"/api/tables/{table}/review/chart.svg?lang=fr").text
+        assert "Résultat attendu" in french_chart and ">place 1<" in french_chart
     finally:
         server.stop()
 

@@ -556,9 +556,11 @@ def expected_results(result: Review) -> dict[int, list[tuple[int, float]]]:
     return series
 
 
-def chart_svg(result: Review, words: Words | None = None, *, width: int = 720, height: int = 320) -> str:
+def chart_svg(result: Review, words: Words | None = None, *, width: int = 720, height: int = 320,
+              labels: Mapping[int, str] | None = None) -> str:
     """An SVG line chart of each seat's expected result over the game (:func:`expected_results`), drawn by hand: no
-    plotting library for a few polylines, axes and a legend."""
+    plotting library for a few polylines, axes and a legend. ``labels`` names the seats in the legend (by default
+    "seat N", counted as the command line's ``--seat`` counts them)."""
     w = words or Words("en", game=result.game)
     series = expected_results(result)
     points = [point for line in series.values() for point in line]
@@ -599,7 +601,7 @@ def chart_svg(result: Review, words: Words | None = None, *, width: int = 720, h
                 y = d.standing + d.value_of(d.played).value
                 parts.append(f'<circle cx="{px(d.step):.1f}" cy="{py(y):.1f}" r="4" fill="{colour}">'
                              f'<title>{_xml(term(d.mark, w))}: {_xml(d.played)}</title></circle>')
-        label = w("seat {seat}", seat=seat)
+        label = labels[seat] if labels is not None and seat in labels else w("seat {seat}", seat=seat)
         parts.append(f'<text x="{width - right - 70}" y="{top + 14 * (index + 1)}" fill="{colour}">'
                      f'{_xml(label)}</text>')
     parts.append("</svg>")

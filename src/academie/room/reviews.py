@@ -134,8 +134,11 @@ def in_words(data: Mapping[str, Any], lang: str) -> dict[str, object]:
 
 
 def chart(data: Mapping[str, Any], lang: str) -> str:
-    """The SVG chart of each seat's expected result over the game, in the reader's language."""
-    return chart_svg(from_stored(data), Words(lang, game=data["game"]))
+    """The SVG chart of each seat's expected result over the game, in the reader's language, its seats counted from 1
+    as the room's pages count them."""
+    review, words = from_stored(data), Words(lang, game=data["game"])
+    labels = {line.seat: words("seat {seat}", seat=line.seat + 1) for line in review.seats}
+    return chart_svg(review, words, labels=labels)
 
 
 # ------------------------------------------------------------------------------------------------ the queue
