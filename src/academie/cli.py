@@ -1327,7 +1327,7 @@ def referee_command(
     lang: Annotated[str | None, typer.Option(help="The language: en or fr (default: the locale's).")] = None,
 ) -> None:
     """The referee of a real table: answer a few questions on what happened, one at a time, and get the ruling:
-    the law, who chooses among which remedies (issue 35)."""
+    the law, who chooses among which remedies."""
     language = _language(lang)
     console = _out()
     with user_errors():
