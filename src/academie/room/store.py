@@ -52,6 +52,7 @@ tables = sa.Table(
     sa.Column("clock_decision", sa.Float, nullable=True),
     sa.Column("clock_reserve", sa.Float, nullable=True),
     sa.Column("next_table", sa.String(32), nullable=True),
+    sa.Column("rated", sa.Boolean, nullable=False, server_default=sa.false()),
 )
 seats = sa.Table(
     "room_seats", metadata,
@@ -61,6 +62,7 @@ seats = sa.Table(
     sa.Column("token", sa.String(64), nullable=True),
     sa.Column("bot", sa.String(32), nullable=True),
     sa.Column("claimed", sa.String(32), nullable=True),
+    sa.Column("account_id", sa.Integer, nullable=True),
 )
 actions = sa.Table(
     "room_actions", metadata,
@@ -89,6 +91,74 @@ reviews = sa.Table(
     sa.Column("review", sa.Text, nullable=False),
     sa.Column("computed_at", sa.String(32), nullable=False),
     sa.Column("seconds", sa.Float, nullable=False),
+)
+accounts = sa.Table(
+    "room_accounts", metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("name", sa.String(64), nullable=True),
+    sa.Column("name_key", sa.String(64), nullable=True, unique=True),
+    sa.Column("password", sa.String(255), nullable=True),
+    sa.Column("created", sa.String(32), nullable=False),
+    sa.Column("deleted", sa.String(32), nullable=True),
+)
+sessions = sa.Table(
+    "room_sessions", metadata,
+    sa.Column("id", sa.String(64), primary_key=True),
+    sa.Column("account_id", sa.Integer, nullable=False, index=True),
+    sa.Column("csrf", sa.String(64), nullable=False),
+    sa.Column("created", sa.Float, nullable=False),
+    sa.Column("expires", sa.Float, nullable=False),
+)
+login_attempts = sa.Table(
+    "room_login_attempts", metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("name_key", sa.String(64), nullable=False, index=True),
+    sa.Column("client", sa.String(64), nullable=False, index=True),
+    sa.Column("at", sa.Float, nullable=False),
+    sa.Column("ok", sa.Boolean, nullable=False),
+)
+ratings = sa.Table(
+    "room_ratings", metadata,
+    sa.Column("account_id", sa.Integer, primary_key=True),
+    sa.Column("game", sa.String(32), primary_key=True),
+    sa.Column("mu", sa.Float, nullable=False),
+    sa.Column("sigma", sa.Float, nullable=False),
+    sa.Column("games", sa.Integer, nullable=False),
+    sa.Column("updated", sa.String(32), nullable=False),
+)
+rating_history = sa.Table(
+    "room_rating_history", metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("account_id", sa.Integer, nullable=False, index=True),
+    sa.Column("game", sa.String(32), nullable=False),
+    sa.Column("table_id", sa.String(32), nullable=False),
+    sa.Column("mu", sa.Float, nullable=False),
+    sa.Column("sigma", sa.Float, nullable=False),
+    sa.Column("at", sa.String(32), nullable=False),
+)
+queue = sa.Table(
+    "room_queue", metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("ticket", sa.String(64), nullable=False, unique=True),
+    sa.Column("game", sa.String(32), nullable=False),
+    sa.Column("players", sa.Integer, nullable=False),
+    sa.Column("account_id", sa.Integer, nullable=True),
+    sa.Column("name", sa.String(64), nullable=False),
+    sa.Column("rating", sa.Float, nullable=False),
+    sa.Column("joined", sa.Float, nullable=False),
+    sa.Column("table_id", sa.String(32), nullable=True),
+    sa.Column("seat", sa.Integer, nullable=True),
+)
+invitations = sa.Table(
+    "room_invitations", metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("table_id", sa.String(32), nullable=False, index=True),
+    sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("from_account", sa.Integer, nullable=False),
+    sa.Column("to_account", sa.Integer, nullable=False, index=True),
+    sa.Column("created", sa.String(32), nullable=False),
+    sa.Column("answered", sa.String(32), nullable=True),
+    sa.Column("accepted", sa.Boolean, nullable=True),
 )
 
 WAITING, PLAYING, FINISHED = "waiting", "playing", "finished"
