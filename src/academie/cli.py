@@ -25,6 +25,7 @@ import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from enum import StrEnum
+from fractions import Fraction
 from pathlib import Path
 from types import TracebackType
 from typing import Annotated, Any, Final, NoReturn
@@ -43,6 +44,7 @@ from rich.progress import (
 )
 from rich.table import Table
 
+from academie import duplicate as duplicates
 from academie import laws, record, referee, sim
 from academie import review as reviews
 from academie import tournament as tournaments
@@ -53,8 +55,8 @@ from academie.picture import draw_tally
 from academie.terminal import Screen, Session, marked_move_words, print_replay, rebuild
 from academie.words import LANGUAGES, Words, language_of_environment
 
-COMMAND_ORDER: Final = ("play", "replay", "review", "rules", "referee", "simulate", "tournament", "analyse", "ladder",
-                        "serve")
+COMMAND_ORDER: Final = ("play", "replay", "review", "rules", "referee", "simulate", "tournament", "duplicate",
+                        "analyse", "ladder", "serve")
 """The commands as ``academie --help`` lists them: a player's first."""
 GAME_NAMES: Final = ", ".join(GAMES)
 """The games a command takes, as its help says them."""
@@ -1354,6 +1356,125 @@ def referee_command(
         if ruling is not None:
             for line in referee.ruling_lines(ruling, words):
                 console.print(escape(line), soft_wrap=True)
+
+
+# ------------------------------------------------------------------------------------------------ duplicate
+duplicate_app = typer.Typer(name="duplicate", cls=_Group, no_args_is_help=True,
+                            help="Duplicate for people: an event's boards and movement for its director, and the "
+                                 "scores of its results as clubs count them (docs/duplicate.md).")
+app.add_typer(duplicate_app)
+
+
+def _percent(words: Words, value: Fraction) -> str:
+    """A percentage or a mean of IMPs, two decimals, as the language writes them."""
+    return words.number(f"{float(value):.2f}")
+
+
+@duplicate_app.command("boards", cls=_Command)
+def duplicate_boards_command(
+    game: Annotated[str, typer.Argument(help=f"The game of the event: {GAME_NAMES}.", metavar="GAME")],
+    boards: Annotated[int, typer.Option(help=f"Boards of the event (1 to {duplicates.MAX_BOARDS}).")] = 1,
+    seed: Annotated[int | None, typer.Option(
+        help="The event's seed, the director's secret until the event is over (each board's seed is derived from "
+             "it).")] = None,
+    day: Annotated[str | None, typer.Option(
+        "--date", metavar="YYYY-MM-DD", help="The boards of the day instead of a seed (published rule, no key).")]
+    = None,
+    players: Annotated[int | None, typer.Option(help="Table size, for games of a variable number of players.")]
+    = None,
+    entrants: Annotated[int | None, typer.Option(
+        help="Entrants (players, or partnerships where the game has them): print the movement too, one board per "
+             "round.")] = None,
+    decks: Annotated[bool, typer.Option(
+        "--decks", help="Print each board's deck order: for the director alone, never for a player.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the boards (and movement) as JSON.")] = False,
+    lang: Annotated[str | None, typer.Option(metavar="en|fr", help="The language (default: the locale's).")] = None,
+) -> None:
+    """The boards of an event, for its director: each board's dealer and seed (--decks: its deck order)."""
+    language = _language(lang)
+    game_type = load_game(game)
+    if (seed is None) == (day is None):
+        fail("give --seed or --date, one of them; allowed: --seed N (an event) or --date YYYY-MM-DD (the day's)")
+    with user_errors():
+        size = duplicates.table_size(game_type, players)
+        if day is not None:
+            try:
+                when = datetime.date.fromisoformat(day)
+            except ValueError:
+                raise duplicates.DuplicateError(f"--date {day!r} is not allowed; allowed: YYYY-MM-DD") from None
+            seed = duplicates.day_seed(game_type, when)
+        assert seed is not None  # one of the two was given
+        made = duplicates.boards(game_type, count=boards, seed=seed, seats=size)
+        places = duplicates.places(game_type, size)
+        plan = (duplicates.movement(entrants=entrants, places=len(places), rounds=boards)
+                if entrants is not None else None)
+        shown = [board.as_dict() | ({"deck": board.deck()} if decks else {}) for board in made]
+    if as_json:
+        _print_json({"game": game_type.name, "seed": seed, "seats": size, "places": [list(p) for p in places],
+                     "boards": shown, "movement": None if plan is None else plan.as_dict()})
+        return
+    words = Words(language, game=game_type.name)
+    console = _out()
+    console.print(escape(words("{game}: {count} boards from seed {seed}, tables of {seats} seats",
+                               game=game_type.title, count=len(made), seed=seed, seats=size)))
+    for place, seats in enumerate(places):
+        console.print(escape(words("Place {place}: seats {seats}", place=place,
+                                   seats=", ".join(str(s) for s in seats))))
+    for board, row in zip(made, shown, strict=True):
+        console.print(escape(words("Board {number}: dealt by seat {dealer}, seed {seed}", number=board.number,
+                                   dealer=board.dealer, seed=board.seed)))
+        if decks:
+            console.print(escape(words("  deck: {cards}", cards=str(row["deck"]))))
+    if not decks:
+        console.print(escape(words("The deck orders are for the director alone: --decks prints them.")))
+    if plan is not None:
+        for sitting in plan.sittings:
+            console.print(escape(words("Round {round}, table {table}, board {boards}: entrants {entrants}",
+                                       round=sitting.round, table=sitting.table,
+                                       boards=", ".join(str(b) for b in sitting.boards),
+                                       entrants=", ".join(str(e) for e in sitting.entrants))))
+
+
+@duplicate_app.command("score", cls=_Command)
+def duplicate_score_command(
+    file: Annotated[Path, typer.Argument(help="The results, as JSON (docs/duplicate.md).")],
+    scale: Annotated[duplicates.Scale | None, typer.Option(
+        help="The ranking's scale (default: the game's first, matchpoints; imps: the game's difference "
+             "scale, where it has one).")]
+    = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the ranking and the sheets as JSON.")] = False,
+    lang: Annotated[str | None, typer.Option(metavar="en|fr", help="The language (default: the locale's).")] = None,
+) -> None:
+    """Score an event's results as clubs do: each board against the others on the same cards, the ranking, and each
+    board's travelling score sheet."""
+    language = _language(lang)
+    with user_errors():
+        game_type, seats, chosen, results = duplicates.results_from_dict(json.loads(file.read_text(encoding="utf-8")))
+        scored = duplicates.score(game_type, results, scale=scale or chosen, seats=seats)
+    if as_json:
+        _print_json(scored.as_dict())
+        return
+    words = Words(language, game=game_type.name)
+    console = _out()
+    by = words("matchpoints") if scored.scale is duplicates.Scale.MATCHPOINTS else words("IMPs")
+    console.print(escape(words("{game}: ranking by {scale}", game=game_type.title, scale=by)))
+    for standing in scored.standings:
+        line = words("{rank}. {entrant}: {percent}% ({matchpoints} of {top} matchpoints, {boards} boards)",
+                     rank=standing.rank, entrant=standing.entrant, percent=_percent(words, standing.percentage),
+                     matchpoints=standing.matchpoints, top=standing.top, boards=standing.boards)
+        if standing.imps is not None:
+            line += " · " + words("{imps} IMPs", imps=_percent(words, standing.imps))
+        console.print(escape(line))
+    for sheet in scored.sheets:
+        console.print(escape(words("Board {number}: travelling score sheet", number=sheet.board)))
+        for scored_line in sheet.lines:
+            line = words("  place {place} · {entrant} · scored {points} · {matchpoints}/{top} · {percent}%",
+                         place=scored_line.result.place, entrant=scored_line.result.entrant,
+                         points=words.number(str(scored_line.result.points)), matchpoints=scored_line.matchpoints,
+                         top=scored_line.top, percent=_percent(words, scored_line.percentage))
+            if scored_line.imps is not None:
+                line += " · " + words("{imps} IMPs", imps=_percent(words, scored_line.imps))
+            console.print(escape(line))
 
 
 def _language(lang: str | None) -> str:

@@ -373,6 +373,46 @@ def referee_of(package: str) -> Callable[[], RefereeBook]:
     return referee
 
 
+class BoardsBook(Protocol):
+    """What duplicate (:mod:`academie.duplicate`) asks of a game, ``<package>.boards`` (a module satisfying this
+    protocol): the places an entrant holds at a table, what a deal scored for the holder of a place, and the
+    difference scale of the game, if clubs would score it by one beside matchpoints."""
+
+    @property
+    def SCALE_STEPS(self) -> tuple[int, ...]:
+        """The least difference of points worth each unit of the game's difference scale (``(1, 2, 3)``: 1 point
+        is 1 unit, 2 are 2, 3 or more are 3); empty when the game is scored by matchpoints alone."""
+        ...
+
+    def places(self, seats: int, /) -> tuple[tuple[int, ...], ...]:
+        """The places of a table of ``seats`` seats, each the seats one entrant holds (a partnership holds two)."""
+        ...
+
+    def points(self, result: DealResult, seats: tuple[int, ...], /) -> int:
+        """What the deal ``result`` scored for the entrant holding ``seats``: the number compared between the
+        entrants who held the same cards."""
+        ...
+
+
+def seats_alone(seats: int) -> tuple[tuple[int, ...], ...]:
+    """Duplicate's places of a game without partners: each seat is one entrant's place."""
+    return tuple((seat,) for seat in range(seats))
+
+
+def own_points(result: DealResult, seats: tuple[int, ...]) -> int:
+    """Duplicate's points of a game of counters or tokens: what the place won (+) or lost (−) in the deal."""
+    return sum(result.points[seat] for seat in seats)
+
+
+def boards_of(package: str) -> Callable[[], BoardsBook]:
+    """The loader of a game's duplicate scheme, ``<package>.boards`` (a module satisfying :class:`BoardsBook`)."""
+
+    def boards() -> BoardsBook:
+        return cast(BoardsBook, _load(f"{package}.boards"))
+
+    return boards
+
+
 @dataclass(frozen=True, slots=True)
 class GameType:
     """What a game is, before any deal, and everything a client needs to use it."""
@@ -414,6 +454,9 @@ class GameType:
     referee: Callable[[], RefereeBook] | None = None
     """Loads the referee's questions on the game's laws of irregularities (:mod:`academie.referee`); None: the
     game has none."""
+    boards: Callable[[], BoardsBook] | None = None
+    """Loads the game's duplicate scheme (:mod:`academie.duplicate`): its places, its points per board and its
+    scales; None: the game declares none, and duplicate refuses it."""
     rules_files: tuple[str, ...] = field(default=("state.py", "table.py"))
     """The files of the package where the rules are implemented (where ``academie rules`` looks for IDs)."""
 

@@ -13,6 +13,7 @@ from academie.registry import (
     GameType,
     Lobby,
     Say,
+    boards_of,
     bot_of,
     encoding_of,
     painter_of,
@@ -54,5 +55,6 @@ GAME = GameType(
     painter=painter_of(__name__),
     encoding=encoding_of(__name__), suite=suite_of(__name__), lobby=lobby,
     books_report=f"{__name__}.analysis",
-    review=reviewer_of(__name__), referee=referee_of(__name__))
+    review=reviewer_of(__name__), referee=referee_of(__name__),
+    boards=boards_of(__name__))
 """Écarté, as every client of the registry sees it."""

@@ -13,6 +13,7 @@ from academie.registry import (
     GameType,
     Lobby,
     Say,
+    boards_of,
     bot_of,
     encoding_of,
     painter_of,
@@ -63,5 +64,6 @@ GAME = GameType(
     bots={**standard_bots(__name__), "expert": bot_of(f"{__name__}.bots.expert", "ExpertBot")},
     painter=painter_of(__name__),
     encoding=encoding_of(__name__), suite=suite_of(__name__), lobby=lobby,
-    review=reviewer_of(__name__), referee=referee_of(__name__))
+    review=reviewer_of(__name__), referee=referee_of(__name__),
+    boards=boards_of(__name__))
 """La Guimbarde, as every client of the registry sees it."""

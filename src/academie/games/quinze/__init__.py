@@ -19,6 +19,7 @@ from academie.registry import (
     GameType,
     Lobby,
     Say,
+    boards_of,
     bot_of,
     encoding_of,
     own_state,
@@ -93,5 +94,6 @@ GAME = GameType(
     painter=painter_of(__name__), encoding=encoding_of(__name__),
     suite=suite_of(__name__),
     analysis=Analysis(_analyse_policy, needs_record=False), lobby=lobby,
-    review=reviewer_of(__name__), referee=referee_of(__name__))
+    review=reviewer_of(__name__), referee=referee_of(__name__),
+    boards=boards_of(__name__))
 """Le Quinze, as every client of the registry sees it."""

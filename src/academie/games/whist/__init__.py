@@ -16,6 +16,7 @@ from academie.registry import (
     GameType,
     Lobby,
     Say,
+    boards_of,
     bot_of,
     encoding_of,
     own_state,
@@ -66,5 +67,6 @@ GAME = GameType(
     suite=suite_of(__name__),
     analysis=Analysis(_analyse_record), lobby=lobby,
     books_report=f"{__name__}.analysis",
-    review=reviewer_of(__name__), referee=referee_of(__name__))
+    review=reviewer_of(__name__), referee=referee_of(__name__),
+    boards=boards_of(__name__))
 """Whist, as every client of the registry sees it."""
