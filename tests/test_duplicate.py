@@ -349,18 +349,24 @@ def test_the_score_command_refuses_bad_results_in_one_line(tmp_path: Path) -> No
     assert refused.exit_code == 2 and "board 1 has unequal results" in refused.output
 
 
-def test_the_boards_command_shows_the_decks_only_when_the_director_asks() -> None:
+def test_the_boards_command_shows_the_seeds_and_decks_only_when_the_director_asks() -> None:
+    """A board's seed deals its cards as surely as its deck order: without --decks the output tells neither, and
+    can be handed to the players (who deals, who sits where)."""
     board = duplicate.boards(load("ecarte"), count=2, seed=9)[1]
     hidden = runner.invoke(app, ["duplicate", "boards", "ecarte", "--boards", "2", "--seed", "9", "--lang", "en"])
     assert hidden.exit_code == 0, hidden.output
-    assert board.deck() not in hidden.output and "--decks prints them" in hidden.output
-    assert f"Board 2: dealt by seat 1, seed {board.seed}" in hidden.output
+    assert "Board 2: dealt by seat 1" in hidden.output and "--decks prints them" in hidden.output
+    assert board.deck() not in hidden.output and str(board.seed) not in hidden.output
+    public = json.loads(runner.invoke(app, ["duplicate", "boards", "ecarte", "--boards", "2", "--seed", "9",
+                                            "--json"]).output)
+    assert "seed" not in public and public["boards"][1] == {"number": 2, "dealer": 1}
     shown = runner.invoke(app, ["duplicate", "boards", "ecarte", "--boards", "2", "--seed", "9", "--decks",
                                 "--json", "--entrants", "4"])
     data = json.loads(shown.output)
-    assert data["boards"][1]["deck"] == board.deck()
+    assert data["seed"] == 9 and data["boards"][1]["deck"] == board.deck()
+    assert data["boards"][1]["seed"] == board.seed
     assert data["movement"]["sittings"][0] == {"round": 1, "table": 1, "boards": [1], "entrants": [0, 2]}
-    day = runner.invoke(app, ["duplicate", "boards", "ecarte", "--date", "2026-12-05", "--json"])
+    day = runner.invoke(app, ["duplicate", "boards", "ecarte", "--date", "2026-12-05", "--json", "--decks"])
     assert json.loads(day.output)["seed"] == duplicate.day_seed(load("ecarte"), date(2026, 12, 5))
     both = runner.invoke(app, ["duplicate", "boards", "ecarte", "--date", "2026-12-05", "--seed", "1"])
     assert both.exit_code == 2 and "give --seed or --date" in both.output

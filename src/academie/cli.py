@@ -1390,7 +1390,8 @@ def duplicate_boards_command(
     as_json: Annotated[bool, typer.Option("--json", help="Print the boards (and movement) as JSON.")] = False,
     lang: Annotated[str | None, typer.Option(metavar="en|fr", help="The language (default: the locale's).")] = None,
 ) -> None:
-    """The boards of an event, for its director: each board's dealer and seed (--decks: its deck order)."""
+    """The boards of an event and its movement: who deals each board and who sits where; --decks adds what only the
+    director may see, each board's seed and deck order."""
     language = _language(lang)
     game_type = load_game(game)
     if (seed is None) == (day is None):
@@ -1408,25 +1409,27 @@ def duplicate_boards_command(
         places = duplicates.places(game_type, size)
         plan = (duplicates.movement(entrants=entrants, places=len(places), rounds=boards)
                 if entrants is not None else None)
-        shown = [board.as_dict() | ({"deck": board.deck()} if decks else {}) for board in made]
+        # A board's seed deals its cards as surely as its deck order: both are shown to the director alone.
+        shown: list[dict[str, JSON]] = [board.as_dict() | {"deck": board.deck()} if decks else
+                                        {"number": board.number, "dealer": board.dealer} for board in made]
     if as_json:
-        _print_json({"game": game_type.name, "seed": seed, "seats": size, "places": [list(p) for p in places],
-                     "boards": shown, "movement": None if plan is None else plan.as_dict()})
+        _print_json({"game": game_type.name, "seats": size, "places": [list(p) for p in places], "boards": shown,
+                     "movement": None if plan is None else plan.as_dict()} | ({"seed": seed} if decks else {}))
         return
     words = Words(language, game=game_type.name)
     console = _out()
-    console.print(escape(words("{game}: {count} boards from seed {seed}, tables of {seats} seats",
-                               game=game_type.title, count=len(made), seed=seed, seats=size)))
+    console.print(escape(words("{game}: {count} boards, tables of {seats} seats", game=game_type.title,
+                               count=len(made), seats=size)))
     for place, seats in enumerate(places):
         console.print(escape(words("Place {place}: seats {seats}", place=place,
                                    seats=", ".join(str(s) for s in seats))))
     for board, row in zip(made, shown, strict=True):
-        console.print(escape(words("Board {number}: dealt by seat {dealer}, seed {seed}", number=board.number,
-                                   dealer=board.dealer, seed=board.seed)))
+        console.print(escape(words("Board {number}: dealt by seat {dealer}", number=board.number,
+                                   dealer=board.dealer)))
         if decks:
-            console.print(escape(words("  deck: {cards}", cards=str(row["deck"]))))
+            console.print(escape(words("  seed {seed}, deck: {cards}", seed=board.seed, cards=str(row["deck"]))))
     if not decks:
-        console.print(escape(words("The deck orders are for the director alone: --decks prints them.")))
+        console.print(escape(words("The seeds and deck orders are for the director alone: --decks prints them.")))
     if plan is not None:
         for sitting in plan.sittings:
             console.print(escape(words("Round {round}, table {table}, board {boards}: entrants {entrants}",
