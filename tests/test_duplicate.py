@@ -92,6 +92,25 @@ def test_the_matchpoints_of_a_board_share_its_tops_and_the_imps_cancel(points: l
         assert sum(line.imps or 0 for line in lines) == 0
 
 
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(-12, 12), min_size=1, max_size=30))
+def test_each_result_scores_by_its_comparison_with_each_other_one_on_the_same_cards(points: list[int]) -> None:
+    """The definition, one comparison at a time: 2 for a result beaten, 1 for a tie, and the mean of the
+    difference scale's units against each other result (the library places each result by bisection)."""
+    steps = duplicate.scheme(load("whist")).SCALE_STEPS
+    scored = duplicate.score("whist", results(1, 0, {f"p{i}": p for i, p in enumerate(points)})
+                             + results(1, 1, {f"q{i}": -p for i, p in enumerate(points)}))
+    lines = {line.result.entrant: line for line in scored.sheets[0].lines}
+    for index, mine in enumerate(points):
+        others = points[:index] + points[index + 1:]
+        line = lines[f"p{index}"]
+        assert line.matchpoints == sum(2 if mine > other else 1 if mine == other else 0 for other in others)
+        assert line.top == 2 * len(others)
+        expected = (Fraction(sum(duplicate.difference_units(mine - other, steps) for other in others), len(others))
+                    if others else None)
+        assert line.imps == expected
+
+
 # ------------------------------------------------------------------------------------------------ Whist's scale
 @pytest.mark.parametrize(("difference", "units"), [(0, 0), (1, 1), (2, 2), (3, 3), (4, 4), (5, 4), (6, 5), (7, 5),
                                                    (8, 6), (13, 6), (-1, -1), (-5, -4), (-9, -6)])

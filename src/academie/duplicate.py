@@ -35,6 +35,7 @@ matchpoints.
 from __future__ import annotations
 
 import hashlib
+from bisect import bisect_left, bisect_right
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -368,14 +369,27 @@ def difference_units(difference: int, steps: Sequence[int]) -> int:
 
 
 def _compare(group: Sequence[Result], steps: Sequence[int]) -> list[ScoredResult]:
-    """Each result of one board at one place against every other (matchpoints, and the difference scale)."""
+    """Each result of one board at one place against every other (matchpoints, and the difference scale).
+
+    The board of the day may gather thousands of results on the same cards: each result is placed among the others
+    by bisection in their sorted points, never compared with each in turn (``bench/duplicate.py``)."""
+    ordered = sorted(result.points for result in group)
+    others = len(ordered) - 1
+
+    def below(points: int) -> int:
+        return bisect_left(ordered, points)
+
+    def above(points: int) -> int:
+        return len(ordered) - bisect_right(ordered, points)
+
     scored = []
     for result in group:
-        others = [other.points for other in group if other is not result]
-        matchpoints = sum(2 if result.points > points else 1 if result.points == points else 0 for points in others)
-        imps = (Fraction(sum(difference_units(result.points - points, steps) for points in others), len(others))
-                if steps and others else None)
-        scored.append(ScoredResult(result=result, matchpoints=matchpoints, top=2 * len(others), imps=imps))
+        mine = result.points
+        ties = len(ordered) - below(mine) - above(mine) - 1
+        # A unit for every step the difference reaches: the others at least a step below, less those a step above.
+        units = sum(below(mine - step + 1) - above(mine + step - 1) for step in steps)
+        imps = Fraction(units, others) if steps and others else None
+        scored.append(ScoredResult(result=result, matchpoints=2 * below(mine) + ties, top=2 * others, imps=imps))
     return scored
 
 
