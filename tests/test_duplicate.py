@@ -30,6 +30,10 @@ def results(board: int, place: int, scored: dict[str, int]) -> list[Result]:
     return [Result(board=board, place=place, entrant=name, points=points) for name, points in scored.items()]
 
 
+def scored_results(scored: duplicate.EventScore) -> list[Result]:
+    return [line.result for sheet in scored.sheets for line in sheet.lines]
+
+
 def sizes(game: GameType) -> list[int]:
     """The smallest and the largest table of the game."""
     return sorted({game.min_seats, game.max_seats})
@@ -130,6 +134,9 @@ def test_cross_imps_are_the_mean_of_the_scale_against_every_other_result_by_hand
     assert imps == {"NS1": 4, "NS2": Fraction(1, 2), "NS3": Fraction(-9, 2),
                     "EW1": -4, "EW2": Fraction(-1, 2), "EW3": Fraction(9, 2)}
     assert scored.scale is Scale.IMPS
+    assert duplicate.score("whist", scored_results(scored), scale="imps").standings == scored.standings  # type: ignore[arg-type]
+    with pytest.raises(DuplicateError, match="scale 'points' is not allowed for whist; allowed: matchpoints, imps"):
+        duplicate.score("whist", scored_results(scored), scale="points")  # type: ignore[arg-type]
     assert [s.entrant for s in scored.standings][:2] == ["EW3", "NS1"]
     ranking = scored.as_dict()["ranking"]
     assert isinstance(ranking, list)

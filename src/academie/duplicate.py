@@ -461,7 +461,7 @@ def score(game: str | GameType, results: Iterable[Result], *, scale: Scale | Non
     kind = load(game) if isinstance(game, str) else game
     book = scheme(kind)
     allowed = scales(kind)
-    chosen = allowed[0] if scale is None else scale
+    chosen = allowed[0] if scale is None else Scale(scale) if scale in tuple(Scale) else None
     if chosen not in allowed:
         raise DuplicateError(f"scale {scale!r} is not allowed for {kind.name}; allowed: "
                              f"{', '.join(str(s) for s in allowed)}")
