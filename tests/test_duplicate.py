@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from academie import duplicate
+from academie.cards import Card
 from academie.cli import app
 from academie.duplicate import DuplicateError, Result, Scale
 from academie.engine import Game
@@ -262,13 +263,43 @@ def test_a_board_deals_the_same_cards_to_each_seat_at_every_table(name: str) -> 
             assert board.deck() == board.deck() and len(board.deck().split()) >= game.pack_size
             for bot_seed in (1, 2):
                 (result,) = play(board.new(), game, bot_seed).deal_results[:1]
-                points = [duplicate.scheme(game).points(result, place) for place in places]
+                points = list(board.points(result))
                 if len(places) == 2:
                     assert points[0] == -points[1]
                 else:  # the counters or tokens of a seat, what stays in a box or basket lost to all
                     assert points == [result.points[seat] for (seat,) in places]
         assert hands[0] != hands[1] != hands[2]
         assert len({board.deck() for board in made}) == len(made)
+
+
+@pytest.mark.parametrize("name", WITH_SCHEME)
+def test_an_event_played_through_its_movement_is_scored_with_nothing_missing(name: str) -> None:
+    """Two tables, two rounds, one board a round: each table deals the round's board, random players play it out,
+    each place's points go on the board's sheet, and the scoring finds every result of the movement."""
+    game = GAMES[name]
+    suite = game.suite() if game.suite is not None else None
+    assert suite is not None
+    seats = game.min_seats
+    count = len(duplicate.places(game, seats))
+    plan = duplicate.movement(entrants=2 * count, places=count, rounds=2)
+    made = {board.number: board for board in duplicate.boards(game, count=plan.boards, seed=5, seats=seats)}
+    names = [f"entrant {index}" for index in range(plan.entrants)]
+    entries: list[Result] = []
+    hands: dict[int, dict[int, set[Card]]] = {}
+    for sitting in plan.sittings:
+        (number,) = sitting.boards
+        state = made[number].new()
+        assert hands.setdefault(number, suite.face_down(state)) == suite.face_down(state)  # the same at every table
+        (result,) = play(state, game, bot_seed=sitting.table).deal_results[:1]
+        entries += [Result(board=number, place=place, entrant=names[entrant], points=points)
+                    for (place, entrant), points in zip(enumerate(sitting.entrants), made[number].points(result),
+                                                        strict=True)]
+    scored = duplicate.score(game, entries, seats=seats, plan=plan, entrants=names)
+    assert sorted(s.entrant for s in scored.standings) == sorted(names)
+    assert all(s.boards == 2 and s.top == 4 for s in scored.standings)
+    for sheet in scored.sheets:  # two results at each place: 2 matchpoints shared between them
+        for place in range(count):
+            assert sum(line.matchpoints for line in sheet.lines if line.result.place == place) == 2
 
 
 @pytest.mark.parametrize("name", WITHOUT_SCHEME)

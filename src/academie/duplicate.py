@@ -44,7 +44,7 @@ from enum import StrEnum
 from fractions import Fraction
 from typing import Final
 
-from academie.engine import CHANCE, JSON, AcademieError, Game, Rules, SeedError, check_seed
+from academie.engine import CHANCE, JSON, AcademieError, DealResult, Game, Rules, SeedError, check_seed
 from academie.games import GAMES, GameType, load
 from academie.registry import BoardsBook
 from academie.sim import derive_seed
@@ -132,6 +132,11 @@ class Board:
         game = load(self.game)
         options = {"players": self.seats} if game.min_seats != game.max_seats else {}
         return game.new(rules, seed=self.seed, first_dealer=self.dealer, **options)
+
+    def points(self, result: DealResult) -> tuple[int, ...]:
+        """What the board's deal ``result`` scored for each place, by the game's scheme: the results to compare."""
+        book = scheme(load(self.game))
+        return tuple(book.points(result, seats) for seats in book.places(self.seats))
 
     def deck(self, rules: Rules | None = None) -> str:
         """The board's deck order, as a record's ``[Deck]`` writes it: the director's, never a player's.
