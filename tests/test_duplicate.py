@@ -269,6 +269,7 @@ def test_a_board_deals_the_same_cards_to_each_seat_at_every_table(name: str) -> 
                 else:  # the counters or tokens of a seat, what stays in a box or basket lost to all
                     assert points == [result.points[seat] for (seat,) in places]
         assert hands[0] != hands[1] != hands[2]
+        assert str(made[0].seed) not in repr(made[0]) and made[0].deck() not in repr(made[0])
         assert len({board.deck() for board in made}) == len(made)
 
 

@@ -38,7 +38,7 @@ import hashlib
 from bisect import bisect_left, bisect_right
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date, datetime
 from enum import StrEnum
 from fractions import Fraction
@@ -125,7 +125,9 @@ class Board:
     seats: int
     dealer: int
     """The seat that deals; it turns with the board's number, as on a bridge club's boards."""
-    seed: int
+    seed: int = field(repr=False)
+    """Deals the board's cards: the director's, like the deck order (kept out of the board's repr, so that a log
+    line naming a board does not deal it)."""
 
     def new(self, rules: Rules | None = None) -> Game:
         """A new partie whose first deal is this board (play it until ``deal_results`` has one deal)."""
