@@ -426,5 +426,11 @@ def test_the_boards_command_shows_the_seeds_and_decks_only_when_the_director_ask
     assert data["movement"]["sittings"][0] == {"round": 1, "table": 1, "boards": [1], "entrants": [0, 2]}
     day = runner.invoke(app, ["duplicate", "boards", "ecarte", "--date", "2026-12-05", "--json", "--decks"])
     assert json.loads(day.output)["seed"] == duplicate.day_seed(load("ecarte"), date(2026, 12, 5))
+    paired = runner.invoke(app, ["duplicate", "boards", "ecarte", "--boards", "4", "--seed", "9", "--entrants", "4",
+                                 "--boards-per-round", "2", "--lang", "en"])
+    assert "Round 2, table 2, boards 3, 4: entrants 2, 1" in paired.output
+    uneven = runner.invoke(app, ["duplicate", "boards", "ecarte", "--boards", "3", "--seed", "9", "--entrants", "4",
+                                 "--boards-per-round", "2"])
+    assert uneven.exit_code == 2 and "allowed: a number that divides 3" in uneven.output
     both = runner.invoke(app, ["duplicate", "boards", "ecarte", "--date", "2026-12-05", "--seed", "1"])
     assert both.exit_code == 2 and "give --seed or --date" in both.output

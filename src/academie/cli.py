@@ -1383,8 +1383,9 @@ def duplicate_boards_command(
     players: Annotated[int | None, typer.Option(help="Table size, for games of a variable number of players.")]
     = None,
     entrants: Annotated[int | None, typer.Option(
-        help="Entrants (players, or partnerships where the game has them): print the movement too, one board per "
-             "round.")] = None,
+        help="Entrants (players, or partnerships where the game has them): print the movement too.")] = None,
+    boards_per_round: Annotated[int, typer.Option(
+        help="Boards each table plays in a round of the movement (they must divide --boards).")] = 1,
     decks: Annotated[bool, typer.Option(
         "--decks", help="Print each board's deck order: for the director alone, never for a player.")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print the boards (and movement) as JSON.")] = False,
@@ -1407,8 +1408,11 @@ def duplicate_boards_command(
         assert seed is not None  # one of the two was given
         made = duplicates.boards(game_type, count=boards, seed=seed, seats=size)
         places = duplicates.places(game_type, size)
-        plan = (duplicates.movement(entrants=entrants, places=len(places), rounds=boards)
-                if entrants is not None else None)
+        if boards_per_round < 1 or boards % boards_per_round:
+            raise duplicates.DuplicateError(f"--boards-per-round {boards_per_round} is not allowed with --boards "
+                                            f"{boards}; allowed: a number that divides {boards}")
+        plan = (duplicates.movement(entrants=entrants, places=len(places), rounds=boards // boards_per_round,
+                                    boards_per_round=boards_per_round) if entrants is not None else None)
         # A board's seed deals its cards as surely as its deck order: both are shown to the director alone.
         shown: list[dict[str, JSON]] = [board.as_dict() | {"deck": board.deck()} if decks else
                                         {"number": board.number, "dealer": board.dealer} for board in made]
@@ -1432,7 +1436,7 @@ def duplicate_boards_command(
         console.print(escape(words("The seeds and deck orders are for the director alone: --decks prints them.")))
     if plan is not None:
         for sitting in plan.sittings:
-            console.print(escape(words("Round {round}, table {table}, board {boards}: entrants {entrants}",
+            console.print(escape(words("Round {round}, table {table}, boards {boards}: entrants {entrants}",
                                        round=sitting.round, table=sitting.table,
                                        boards=", ".join(str(b) for b in sitting.boards),
                                        entrants=", ".join(str(e) for e in sitting.entrants))))
