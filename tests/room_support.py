@@ -46,7 +46,8 @@ class Server:
     """``academie serve`` in a process of its own (``python -m academie serve``), on a free loopback port."""
 
     def __init__(self, folder: Path, *, db: str | None = None, port: int | None = None,
-                 allowed_origins: tuple[str, ...] = (), message_rate: float = 100000, review_samples: int = 4) -> None:
+                 allowed_origins: tuple[str, ...] = (), message_rate: float = 100000, review_samples: int = 4,
+                 options: tuple[str, ...] = ()) -> None:
         self.folder = folder
         self.db = db or f"sqlite+aiosqlite:///{folder / 'room.db'}"
         self.port = port or free_port()
@@ -54,6 +55,8 @@ class Server:
         self.message_rate = message_rate
         self.review_samples = review_samples
         """Worlds per decision of the reviews of finished games: few, so that the tables' reviews cost little."""
+        self.options = options
+        """More options of ``academie serve`` (``("--bots-after", "1")``)."""
         self.process: subprocess.Popen[bytes] | None = None
 
     @property
@@ -70,6 +73,7 @@ class Server:
                    "--create-burst", "1000", "--review-samples", str(self.review_samples)]
         for origin in self.allowed_origins:
             command += ["--allowed-origin", origin]
+        command += self.options
         log = (self.folder / f"server-{self.port}.log").open("ab")
         self.process = subprocess.Popen(command, cwd=self.folder, stdout=log, stderr=log,
                                         env=os.environ | {"PYTHONUNBUFFERED": "1"})

@@ -173,17 +173,25 @@ def serve(
         help="The bots that play the deals out in the reviews of finished games.")] = "classical",
     review_samples: Annotated[int, typer.Option(
         help="Worlds per decision in the reviews of finished games (more: slower, more precise).", min=2)] = 32,
+    bots_after: Annotated[float, typer.Option(
+        help="Play now: the seconds a player waits in the queue before he may fill the empty seats with bots.",
+        min=0)] = 30.0,
+    ticket_expires: Annotated[float, typer.Option(
+        help="Play now: a waiting player whose page has not asked for his ticket for this many seconds has left.",
+        min=1)] = 10.0,
 ) -> None:
     """The card room: play with friends in the browser, bots in the empty seats (docs/card-room.md)."""
     import uvicorn  # the server's dependencies load only for this command
 
     from academie.room.app import create_app
     from academie.room.limits import MAX_MESSAGE_BYTES
+    from academie.room.matchmaking import QueueSettings
 
     url, origins = _room_address(db, host, port, allowed_origin or [])
     application = create_app(database_url=url, origins=origins, workers=workers, message_rate=message_rate,
                              create_rate=create_rate, create_burst=create_burst, max_live=max_live_tables,
-                             scheduled_gc=True, review_level=review_level, review_samples=review_samples)
+                             scheduled_gc=True, review_level=review_level, review_samples=review_samples,
+                             queue=QueueSettings(bots_after=bots_after, expires=ticket_expires))
     from sqlalchemy.engine import make_url
 
     console = Console(stderr=True, highlight=False)

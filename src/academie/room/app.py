@@ -34,6 +34,7 @@ from academie.room.bodies import (
     JoinRequest,
     NameRequest,
     NextRequest,
+    QueueRequest,
     TableRequest,
     body_schema,
     invalid_parameters,
@@ -54,6 +55,7 @@ from academie.room.limits import (
     normal_origin,
     origin_allowed,
 )
+from academie.room.matchmaking import Matchmaker, QueueSettings, account_of
 from academie.room.notify import Listener, notices_from
 from academie.room.reviews import Reviews, Settings, chart
 from academie.room.store import FINISHED, Store, StoreError, with_async_driver
@@ -72,7 +74,8 @@ CLOSE_SECONDS = 5.0
 def create_app(*, database_url: str, origins: tuple[str, ...] = (), workers: int | None = None,
                message_rate: float = RATE_PER_SECOND, create_rate: float = CREATE_PER_MINUTE,
                create_burst: float = CREATE_BURST, max_live: int = MAX_LIVE, scheduled_gc: bool = False,
-               review_level: str = DEFAULT_LEVEL, review_samples: int = DEFAULT_SAMPLES) -> FastAPI:
+               review_level: str = DEFAULT_LEVEL, review_samples: int = DEFAULT_SAMPLES,
+               queue: QueueSettings | None = None) -> FastAPI:
     """The card room on the database at ``database_url`` (``sqlite:///academie.db``, ``postgresql://...``; the
     asynchronous drivers are chosen: :func:`academie.room.store.with_async_driver`); ``origins``: the sites whose pages
     may use it (``http://HOST:PORT``; none: no browser page may, only clients that send no Origin);
@@ -81,7 +84,8 @@ def create_app(*, database_url: str, origins: tuple[str, ...] = (), workers: int
     create each minute, after a burst of ``create_burst``; ``max_live``: the tables kept in memory (past it, the
     idle ones leave); ``scheduled_gc``: the process's garbage collector set for a server
     (:mod:`academie.room.collector`; ``academie serve`` sets it, a test client leaves it); ``review_level`` and
-    ``review_samples``: the precision of the reviews of finished games (:mod:`academie.room.reviews`)."""
+    ``review_samples``: the precision of the reviews of finished games (:mod:`academie.room.reviews`); ``queue``: how
+    the "play now" queue waits (:mod:`academie.room.matchmaking`)."""
     url = with_async_driver(database_url)
     postgres = url.startswith("postgresql")
     process = secrets.token_hex(6)
@@ -154,6 +158,7 @@ def create_app(*, database_url: str, origins: tuple[str, ...] = (), workers: int
 
     _api(app, room, creations)
     _reviews_api(app, room, reviews)
+    _queue_api(app, Matchmaker(room, settings=queue))
     _socket(app, room, allowed, message_rate)
     app.include_router(pages.router)
     app.include_router(referee.router)
@@ -391,6 +396,35 @@ def _reviews_api(app: FastAPI, room: Room, reviews: Reviews) -> None:
             w = room_words(lang)
             raise HTTPException(404, w("The review of this game is not ready."))
         return Response(chart(row.review, lang), media_type="image/svg+xml")
+
+
+# ------------------------------------------------------------------------------------------------ play now
+def _queue_api(app: FastAPI, matchmaker: Matchmaker) -> None:
+    @app.post("/api/queue", openapi_extra=body_schema(QueueRequest))
+    async def play_now(request: Request, lang: Lang = "en") -> dict[str, object]:
+        """"Play now": wait in the queue of a game and table size; the ticket (kept by the page alone) and where
+        it stands, as ``GET /api/queue/{ticket}`` answers."""
+        body = await read_body(request, QueueRequest, lang)
+        return await matchmaker.join(game_name=body.game, players=body.players, name=body.name,
+                                     holder=await account_of(request), lang=lang)
+
+    @app.get("/api/queue/{ticket}")
+    async def ticket_state(ticket: str, lang: Lang = "en") -> dict[str, object]:
+        """Where a ticket stands: ``waiting`` (for how long, how many wait, whether bots may fill the empty seats
+        yet, the open seats offered) or ``seated`` (the seat's link). The waiting page asks every second or so:
+        a ticket not asked for a while has left the queue."""
+        return await matchmaker.status(ticket, lang)
+
+    @app.post("/api/queue/{ticket}/bots", openapi_extra=body_schema(BotRequest))
+    async def fill_with_bots(ticket: str, request: Request, lang: Lang = "en") -> dict[str, object]:
+        """After the wait, sit down at once: bots of the level chosen in the seats no waiting player takes."""
+        body = await read_body(request, BotRequest, lang)
+        return await matchmaker.fill_with_bots(ticket, body.bot, lang)
+
+    @app.delete("/api/queue/{ticket}")
+    async def leave_queue(ticket: str, lang: Lang = "en") -> dict[str, object]:
+        """Leave the queue."""
+        return await matchmaker.leave(ticket, lang)
 
 
 # ------------------------------------------------------------------------------------------------ WebSocket

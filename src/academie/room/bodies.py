@@ -83,11 +83,22 @@ class BotRequest(BaseModel):
     bot: str
 
 
+class QueueRequest(BaseModel):
+    """``POST /api/queue``: "play now" for a game and a table size (its least when none is given), under a name
+    (a guest's; an account holder plays under his account's)."""
+
+    model_config = ConfigDict(strict=True, extra="forbid")
+    game: str
+    players: int | None = None
+    name: str | None = None
+
+
 _FIRST: Final = next(iter(GAMES.values()))
 EXAMPLES: Final[Mapping[type[BaseModel], str]] = {
     TableRequest: json.dumps({"game": _FIRST.name, "players": _FIRST.max_seats}),
     JoinRequest: '{"seat": 0, "name": "Alice"}', BotRequest: '{"bot": "classical"}',
-    NameRequest: '{"name": "Alice"}', NextRequest: json.dumps({"game": _FIRST.name})}
+    NameRequest: '{"name": "Alice"}', NextRequest: json.dumps({"game": _FIRST.name}),
+    QueueRequest: json.dumps({"game": _FIRST.name, "players": _FIRST.min_seats, "name": "Alice"})}
 """A body of each kind, shown in a refusal (a game of the registry: the room names none)."""
 
 

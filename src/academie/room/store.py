@@ -148,6 +148,7 @@ queue = sa.Table(
     sa.Column("joined", sa.Float, nullable=False),
     sa.Column("table_id", sa.String(32), nullable=True),
     sa.Column("seat", sa.Integer, nullable=True),
+    sa.Column("seen", sa.Float, nullable=True),
 )
 invitations = sa.Table(
     "room_invitations", metadata,
@@ -601,6 +602,19 @@ class _Chat:
     text: str
 
 
+def insert_table(connection: sa.Connection, table: TableRow, rows: Sequence[SeatRow]) -> None:
+    """Insert a new table and its seats on ``connection``, inside the caller's transaction (the writer's, or the
+    play-now queue's, which seats its waiting players in the same transaction: :mod:`academie.room.matchmaking`)."""
+    connection.execute(tables.insert().values(
+        id=table.id, game=table.game, options=json.dumps(table.options), seed=table.seed,
+        players=table.players, mode=table.mode, takeover=table.takeover, takeover_after=table.takeover_after,
+        status=table.status, result=table.result, created=table.created, finished=table.finished,
+        owner=table.owner, clock_decision=table.clock_decision, clock_reserve=table.clock_reserve))
+    connection.execute(seats.insert(), [
+        {"table_id": table.id, "seat": row.seat, "name": row.name, "token": row.token, "bot": row.bot,
+         "claimed": row.claimed} for row in rows])
+
+
 def _write_one(connection: sa.Connection, payload: object) -> object:
     """One write other than an action, inside the batch's transaction; what its caller is answered."""
     if isinstance(payload, _Create):
@@ -609,14 +623,7 @@ def _write_one(connection: sa.Connection, payload: object) -> object:
                 tables.c.id == payload.after, tables.c.next_table.is_(None)).values(
                 next_table=table.id)).rowcount != 1:
             return False
-        connection.execute(tables.insert().values(
-            id=table.id, game=table.game, options=json.dumps(table.options), seed=table.seed,
-            players=table.players, mode=table.mode, takeover=table.takeover, takeover_after=table.takeover_after,
-            status=table.status, result=table.result, created=table.created, finished=table.finished,
-            owner=table.owner, clock_decision=table.clock_decision, clock_reserve=table.clock_reserve))
-        connection.execute(seats.insert(), [
-            {"table_id": table.id, "seat": row.seat, "name": row.name, "token": row.token, "bot": row.bot,
-             "claimed": row.claimed} for row in payload.seats])
+        insert_table(connection, table, payload.seats)
         return True
     if isinstance(payload, _Seat):
         seat_change, status_change = _seat_updates(payload.table_id, payload.seen, payload.new, payload.status)
