@@ -23,6 +23,7 @@ brings anyone in.
 from __future__ import annotations
 
 import importlib
+import math
 import secrets
 import time
 from collections.abc import Callable, Sequence
@@ -269,9 +270,9 @@ class Matchmaker:
         if ticket.table_id is None:
             left = ticket.joined + self.settings.bots_after - at
             if left > 0:
-                raise RoomError(409, w("The empty seats may be given to bots after {seconds} seconds of waiting; "
-                                       "wait {left} more.", seconds=int(self.settings.bots_after),
-                                       left=max(1, int(left + 0.999))))
+                raise RoomError(409, w("The empty seats may be given to bots after {seconds} s of waiting: wait "
+                                       "{left} s more.", seconds=f"{self.settings.bots_after:g}",
+                                       left=max(1, math.ceil(left))))
             waiting = await self._queue(ticket.game, ticket.players, at)
             group = group_for(ticket, [w_ for w_ in waiting if w_.id != ticket.id], size=ticket.players, at=at)
             await self._seat(group, game, ticket.players, bot)

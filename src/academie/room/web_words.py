@@ -50,6 +50,14 @@ def page_messages(w: Say) -> tuple[str, ...]:
         w("Join at seat {seat}"), w("{names}, finished {date}"), w("Your name, as the others will see it"),
         w("Time controls"), w("no clock"),
         w("{decision} s a decision, {reserve} min in reserve"),
+        # play now (the lobby's queue)
+        w("Play now"), w("Wait for players of your strength; after a wait, bots may fill the empty seats."),
+        w("A table is ready: to your seat…"), w("Waiting for a table of {title} for {count} players"),
+        w("You have waited {seconds} s; you are the only one waiting."),
+        w("You have waited {seconds} s; {count} players are waiting."),
+        w("In {seconds} s you may fill the empty seats with bots."), w("Bots for the empty seats"),
+        w("Fill the empty seats with bots"), w("Seats open now"), w("Take seat {seat} at table {table}"),
+        w("Leave the queue"),
         # the table
         w("Table {table}"), w("The table"), w("Your cards and moves"), w("Your hand"), w("Cards shown"),
         w("connected"), w("away"), w("invited, not yet here"), w("open to anyone"), w("You are watching this table."),

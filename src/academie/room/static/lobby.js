@@ -6,6 +6,7 @@
 import {
   api, chosenLanguage, el, fill, gameLine, header, levelWords, loadWords, optionChoices, optionWords, t, valueWords,
 } from "./common.js";
+import { playNowForm, resume } from "./playnow.js";
 
 const state = { games: [], created: null };
 /** The time controls the lobby offers: seconds a decision, seconds of reserve (0: no clock). */
@@ -230,6 +231,7 @@ function layout() {
       el("p", {}, t("Choose a game, set its table, and send the links to your friends; bots fill the other seats.")),
       el("p", {}, el("a", { id: "referee-link", href: `/referee?lang=${document.documentElement.lang}` },
         t("Ask the referee what the laws say when something goes wrong at a real table"))),
+      el("div", { id: "queue" }),
       el("div", { id: "created" }),
       el("section", { class: "games", "aria-label": t("The games") },
         state.games.map((game) => el("article", { class: "game", "data-game": game.game },
@@ -237,6 +239,7 @@ function layout() {
           el("p", {}, gameLine(game.game)),
           el("p", {}, game.min_players === game.max_players ? t("{count} players", { count: game.min_players })
             : t("{least} to {most} players", { least: game.min_players, most: game.max_players })),
+          playNowForm(game, state.games),
           createForm(game)))),
       el("section", { class: "listing", "aria-labelledby": "open-title" },
         el("h2", { id: "open-title" }, t("Seats open to anyone")), el("div", { id: "open" })),
@@ -254,6 +257,7 @@ async function start() {
   await loadWords(chosenLanguage());
   state.games = await api("/api/games");
   layout();
+  resume(state.games);
   setInterval(refreshTables, 5000);
 }
 
