@@ -63,7 +63,7 @@ def test_two_players_press_play_now_for_ecarte_land_at_one_table_and_play(server
     assert re.fullmatch(r"In [12] s you may fill the empty seats with bots\.", panel.locator(".bots-in").inner_text())
     assert first.locator('form.play-now button[type="submit"]:not([disabled])').count() == 0  # one queue at a time
     assert first.evaluate("document.activeElement.id") == "queue-title"  # the reader is taken to what changed
-    screenshot(first, "play-now-waiting")
+    screenshot(first, "play-now-waiting", full_page=False)
     second = open_page(browser, server.base + "/", width=390, height=844)
     press_play_now(second, "ecarte", "Bruno", waits=False)
     (table, token_a), (other, token_b) = seat_of(first), seat_of(second)
@@ -117,7 +117,7 @@ def test_a_player_alone_fills_the_empty_seats_with_the_bots_he_chooses_after_the
     level.select_option("random")
     time.sleep(1.2)  # the panel is drawn again each second: the choice being made stays
     assert level.input_value() == "random"
-    screenshot(phone, "play-now-bots-phone")
+    screenshot(phone, "play-now-bots-phone", full_page=False)
     panel.get_by_role("button", name="Donner les places vides à des robots").click()
     table, _ = seat_of(phone)
     wait_for_picture(phone)

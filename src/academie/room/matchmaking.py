@@ -22,6 +22,7 @@ brings anyone in.
 
 from __future__ import annotations
 
+import bisect
 import importlib
 import math
 import secrets
@@ -113,8 +114,10 @@ def group_for(first: Waiting, waiting: Sequence[Waiting], *, size: int, at: floa
     >>> [w.id for w in group_for(a, [a, b, c], size=2, at=0.0)]
     [1, 3]
     """
+    reach = window(at - first.joined)
+    others = sorted((w for w in waiting if w.id != first.id and abs(w.rating - first.rating) <= reach),
+                    key=lambda w: (abs(w.rating - first.rating), w.joined, w.id))
     chosen = [first]
-    others = sorted((w for w in waiting if w.id != first.id), key=lambda w: (abs(w.rating - first.rating), w.joined))
     for candidate in others:
         if len(chosen) == size:
             break
@@ -125,16 +128,22 @@ def group_for(first: Waiting, waiting: Sequence[Waiting], *, size: int, at: floa
 
 def full_tables(waiting: Sequence[Waiting], *, size: int, at: float) -> list[list[Waiting]]:
     """The tables the queue of one game and size makes now: the longest waiting player first, with those who may
-    sit with him (:func:`group_for`), as long as a whole table of ``size`` players is found."""
-    left = sorted(waiting, key=lambda w: (w.joined, w.id))
+    sit with him (:func:`group_for`, among those within his window: found by bisection in the queue sorted by
+    rating), as long as a whole table of ``size`` players is found."""
+    by_rating = sorted(waiting, key=lambda w: (w.rating, w.id))
+    ratings_ = [w.rating for w in by_rating]
+    seated: set[int] = set()
     made: list[list[Waiting]] = []
-    for first in list(left):
-        if first not in left:
+    for first in sorted(waiting, key=lambda w: (w.joined, w.id)):
+        if first.id in seated:
             continue
-        group = group_for(first, left, size=size, at=at)
+        reach = window(at - first.joined)
+        near = by_rating[bisect.bisect_left(ratings_, first.rating - reach):
+                         bisect.bisect_right(ratings_, first.rating + reach)]
+        group = group_for(first, [w for w in near if w.id not in seated], size=size, at=at)
         if len(group) == size:
             made.append(group)
-            left = [w for w in left if w not in group]
+            seated.update(w.id for w in group)
     return made
 
 
