@@ -7,6 +7,7 @@ and its atomicity across processes are in tests/test_room_play_now_queue.py."""
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import re
 import sqlite3
 import time
@@ -152,3 +153,27 @@ def test_a_ticket_is_given_to_its_page_alone(server: Server, tmp_path: Path) -> 
     assert waiting["ticket"] not in stored and len(stored[0]) == 64
     assert "token" not in str(waiting["open_seats"])
     queued(server, f"/api/queue/{waiting['ticket']}", method="DELETE")
+
+
+def test_four_whist_players_of_each_strength_are_seated_by_rating_by_the_server(server: Server) -> None:
+    """Eight Whist tickets in the server's queue, strong and weak in turn, waiting for ten seconds (the window 4.5
+    wide): the first ask makes two tables, the four weak at one and the four strong at the other. (Their ratings
+    are stored as the queue stores an account holder's; the accounts themselves are another part of issue 32.)"""
+    secrets_ = [f"whist-ticket-{number}" for number in range(8)]
+    mus = [40.0, 10.0, 41.0, 11.0, 42.0, 12.0, 43.0, 13.0]
+    now = time.time()
+    with sqlite3.connect(server.folder / "room.db") as database:
+        database.executemany(
+            "INSERT INTO room_queue (ticket, game, players, account_id, name, rating, joined, seen) "
+            "VALUES (?, 'whist', 4, ?, ?, ?, ?, ?)",
+            [(hashlib.sha256(secret.encode()).hexdigest(), number + 100, f"P{number}", mu, now - 10.0, now)
+             for number, (secret, mu) in enumerate(zip(secrets_, mus, strict=True))])
+    answers = [queued(server, f"/api/queue/{secret}") for secret in secrets_]
+    assert all(answer["state"] == "seated" for answer in answers)
+    by_table: dict[str, list[float]] = {}
+    for answer, mu in zip(answers, mus, strict=True):
+        by_table.setdefault(answer["table"], []).append(mu)
+    assert sorted(sorted(group) for group in by_table.values()) == [[10.0, 11.0, 12.0, 13.0], [40.0, 41.0, 42.0, 43.0]]
+    for table in by_table:
+        seats = server.get(f"/api/tables/{table}").json()["seats"]
+        assert all(seat["state"] == "reserved" and seat["bot"] is None for seat in seats)
