@@ -2,7 +2,7 @@
 (seconds since the epoch). A ticket whose page has not asked for a while is gone from the queue (its page was
 closed); ``joined`` keeps counting the wait, which widens the window of ratings a player is matched within.
 
-Revision ID: 0008
+Revision ID: 0006
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0008"
+revision = "0006"
 down_revision = "0005"
 branch_labels = None
 depends_on = None
