@@ -26,6 +26,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from enum import StrEnum
 from fractions import Fraction
+from importlib import resources
 from pathlib import Path
 from types import TracebackType
 from typing import Annotated, Any, Final, NoReturn
@@ -56,7 +57,7 @@ from academie.terminal import Screen, Session, marked_move_words, print_replay, 
 from academie.words import LANGUAGES, Words, language_of_environment
 
 COMMAND_ORDER: Final = ("play", "replay", "review", "rules", "referee", "simulate", "tournament", "duplicate",
-                        "analyse", "ladder", "serve")
+                        "analyse", "ladder", "serve", "ratings")
 """The commands as ``academie --help`` lists them: a player's first."""
 GAME_NAMES: Final = ", ".join(GAMES)
 """The games a command takes, as its help says them."""
@@ -264,6 +265,40 @@ def _books_report(name: str, directory: Path, *, seed: int, size: int, workers: 
     console = _out()
     for path in written:
         console.print(f"written {escape(str(path))}")
+
+
+# ------------------------------------------------------------------------------------------------ ratings
+ratings_app = typer.Typer(cls=_Group, no_args_is_help=True, help="The card room's ratings (OpenSkill, per game).")
+app.add_typer(ratings_app, name="ratings")
+
+
+@ratings_app.command("bots", cls=_Command)
+def ratings_bots(
+    games: Annotated[int, typer.Option(help="Parties per game between the bot levels.")] = 12,
+    seed: Annotated[int, typer.Option(help="The seed of the parties (recorded in the file).")] = 0,
+    game: Annotated[list[str] | None, typer.Option(help="A game to measure (repeatable; default: every game).")]
+    = None,
+    out: Annotated[Path | None, typer.Option(help="The file to write (default: the one the room reads, "
+                                                  "academie/room/bot_ratings.json).")] = None,
+) -> None:
+    """Measure each game's bot levels on the players' rating scale (their games with each other) and write the
+    fixed ratings the card room's rated tables give them."""
+    from academie.room import bot_levels
+    from academie.room.ratings import BOT_RATINGS_FILE
+
+    names = [load_game(name).name for name in game] if game else list(GAMES)
+    target = out or Path(str(resources.files("academie.room").joinpath(BOT_RATINGS_FILE)))
+
+    def said(name: str, done: int) -> None:
+        typer.echo(f"{name}: {done}/{games} parties", err=True)
+
+    with user_errors():
+        command = f"academie ratings bots --games {games} --seed {seed}" + "".join(f" --game {n}" for n in game or [])
+        measured = bot_levels.measure_all(names, games=games, seed=seed, out=target, command=command, progress=said)
+    for name, levels in measured.items():
+        typer.echo(f"{name}: " + ", ".join(f"{level.bot} {level.rating.shown:.1f} (mu {level.rating.mu:.1f}, "
+                                           f"sigma {level.rating.sigma:.1f})" for level in levels))
+    typer.echo(f"written: {target}")
 
 
 # ------------------------------------------------------------------------------------------------ ladder
