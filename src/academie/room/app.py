@@ -28,7 +28,7 @@ from academie import record
 from academie.engine import Mode, rules_to_dict
 from academie.games import GAMES
 from academie.review import DEFAULT_LEVEL, DEFAULT_SAMPLES
-from academie.room import pages, referee
+from academie.room import pages, players, referee
 from academie.room.bodies import (
     BotRequest,
     JoinRequest,
@@ -58,6 +58,7 @@ from academie.room.limits import (
 from academie.room.matchmaking import Matchmaker, QueueSettings, account_of
 from academie.room.notify import Listener, notices_from
 from academie.room.reviews import Reviews, Settings, chart
+from academie.room.standings import Standings
 from academie.room.store import FINISHED, Store, StoreError, with_async_driver
 from academie.room.summary import live_summary
 from academie.room.tables import Closing, Connection, LiveTable, Refusal, dumps, new_state, room_words
@@ -93,7 +94,13 @@ def create_app(*, database_url: str, origins: tuple[str, ...] = (), workers: int
     pool = Workers(processes=workers)
     room = Room(store, pool, max_live=max_live, process=process)
     reviews = Reviews(store, pool, settings=Settings(level=review_level, samples=review_samples))
-    store.on_finished = lambda table_id: _review_when_over(room, reviews, table_id)
+    standings = Standings(store)
+
+    def finished(table_id: str) -> None:
+        _review_when_over(room, reviews, table_id)
+        standings.after_game(table_id)
+
+    store.on_finished = finished
     allowed = frozenset(normal_origin(origin) for origin in origins)
     creations = ClientLimits(rate=create_rate / 60.0, burst=create_burst)
 
@@ -123,6 +130,7 @@ def create_app(*, database_url: str, origins: tuple[str, ...] = (), workers: int
                   description="Play the five games together: tables, seats, bots, real-time pictures, records. "
                               "See docs/card-room.md.")
     app.state.room = room
+    app.state.standings = standings
 
     @app.exception_handler(RoomError)
     async def room_error(_request: Request, error: RoomError) -> JSONResponse:
@@ -162,6 +170,7 @@ def create_app(*, database_url: str, origins: tuple[str, ...] = (), workers: int
     _socket(app, room, allowed, message_rate)
     app.include_router(pages.router)
     app.include_router(referee.router)
+    app.include_router(players.router)
     app.mount("/static", StaticFiles(directory=str(resources.files("academie.room").joinpath("static"))),
               name="static")
     return app

@@ -23,6 +23,7 @@ from typing import Final
 
 from academie.engine import AcademieError, Mode, rules_from_dict
 from academie.games import GAMES, GameType
+from academie.room import standings
 from academie.room.limits import MAX_NAME, NameTooLong, RoomInputError, clean_chat, clean_name, cut_echoes, echo
 from academie.room.store import BOT, FINISHED, OPEN, PLAYING, RESERVED, WAITING, SeatRow, Store, TableRow
 from academie.room.summary import FinishedSummary, TableSummary, finished_summary, live_summary, stored_summary
@@ -523,10 +524,14 @@ class Room:
         return {"left": seat}
 
     async def _vacate(self, table: LiveTable, new: SeatRow, w: Words) -> None:
-        """Give a seat to ``new`` (open, or a bot's); its connections are told their token no longer acts."""
+        """Give a seat to ``new`` (open, or a bot's); its connections are told their token no longer acts. A rated
+        game begun and not over is rated at once, lost by the seat's account (:mod:`academie.room.standings`)."""
+        account = await standings.seat_account(self.store, table.row.id, new.seat)
         if not await self._set_seat(table, new):
             raise RoomError(409, w("Seat {seat} changed meanwhile: look at the table again.",
                                    seat=counted(new.seat)))
+        if table.seq > 0 and not table.finished:
+            await standings.rate_abandoned(self.store, table.row.id, new.seat, account)
         for connection in list(table.connections):
             if connection.seat == new.seat:
                 connection.send('{"type":"left"}')

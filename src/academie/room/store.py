@@ -135,6 +135,7 @@ rating_history = sa.Table(
     sa.Column("mu", sa.Float, nullable=False),
     sa.Column("sigma", sa.Float, nullable=False),
     sa.Column("at", sa.String(32), nullable=False),
+    sa.Index("room_rating_history_once", "table_id", "account_id", unique=True),  # rated once (migration 0007)
 )
 queue = sa.Table(
     "room_queue", metadata,
