@@ -34,7 +34,7 @@ _SHELL = """<!doctype html>
 """
 
 
-_MISSING = """<!doctype html>
+_WRITTEN = """<!doctype html>
 <html lang="{lang}">
 <head>
 <meta charset="utf-8">
@@ -43,9 +43,9 @@ _MISSING = """<!doctype html>
 <link rel="icon" href="data:,">
 <link rel="stylesheet" href="/static/room.css">
 </head>
-<body data-page="missing">
+<body data-page="{page}">
 <header class="top"><a href="/" class="home">Académie</a><span class="room-name">{room}</span></header>
-<main class="missing"><h1>{title}</h1><p>{sentence}</p><p><a href="/">{lobby}</a></p></main>
+<main class="{page}"><h1>{title}</h1>{body}</main>
 </body>
 </html>
 """
@@ -74,9 +74,17 @@ def missing_page(request: Request, table: str | None = None) -> HTMLResponse:
     w = Words(reader_lang(request))
     sentence = (w("There is no table {table} in this card room.", table=table[:40]) if table is not None else
                 w("There is no page at this address in the card room."))
-    return HTMLResponse(_MISSING.format(lang=w.lang, title=escape(w("Not found")), room=escape(w("Card room")),
-                                        sentence=escape(sentence), lobby=escape(w("Go to the lobby"))),
-                        status_code=404)
+    lobby = w("Go to the lobby")
+    body = f'<p>{escape(sentence)}</p><p><a href="/">{escape(lobby)}</a></p>'
+    return written_page(w, page="missing", title=w("Not found"), body=body, status=404)
+
+
+def written_page(w: Words, *, page: str, title: str, body: str, status: int = 200) -> HTMLResponse:
+    """A page the server writes whole in ``w``'s language (``body``: HTML, its text already escaped), under the
+    room's header; ``page`` names it (``data-page`` and its main part's class)."""
+    return HTMLResponse(_WRITTEN.format(lang=w.lang, page=escape(page), title=escape(title),
+                                        room=escape(w("Card room")), body=body), status_code=status,
+                        headers={"cache-control": "no-cache"})
 
 
 async def _exists(request: Request, table: str) -> bool:

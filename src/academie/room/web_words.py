@@ -42,7 +42,7 @@ def page_messages(w: Say) -> tuple[str, ...]:
         w("Copy the invitation link"), w("Copied"), w("Select the link and copy it"), w("Sit here"),
         w("Watch this table"), w("Watch"), w("Seats open to anyone"), w("No seat is open to anyone."),
         w("Tables to watch"), w("Their seats are taken or kept for invited players; anyone may watch."),
-        w("No table to watch."), w("Finished games"),
+        w("No table to watch."), w("Finished games"), w("Leaderboard"),
         w("No game has finished yet."), w("{title}, table {table}: replay"), w("Seat {seat}"),
         w("Seat {seat}: {name}"), w("Seat {seat}: bot {name}"), w("Seat {seat}: taken"),
         w("Seat {seat}: reserved for {name}"), w("Seat {seat}: reserved for an invited player"),

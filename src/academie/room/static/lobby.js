@@ -237,6 +237,9 @@ function layout() {
         state.games.map((game) => el("article", { class: "game", "data-game": game.game },
           el("h2", {}, game.title),
           el("p", {}, gameLine(game.game)),
+          el("p", {}, el("a", { class: "leaderboard-link",
+            href: `/leaderboard/${encodeURIComponent(game.game)}?lang=${document.documentElement.lang}` },
+            t("Leaderboard"))),
           el("p", {}, game.min_players === game.max_players ? t("{count} players", { count: game.min_players })
             : t("{least} to {most} players", { least: game.min_players, most: game.max_players })),
           playNowForm(game, state.games),
