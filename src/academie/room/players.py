@@ -20,7 +20,7 @@ from fastapi.responses import HTMLResponse
 
 from academie.games import GAMES, load
 from academie.room.pages import reader_lang, written_page
-from academie.room.ratings import Rating, bot_ratings, final_ranks, side_of
+from academie.room.ratings import NEW, Rating, bot_ratings, final_ranks, side_of
 from academie.room.standings import GAMES_SHOWN, LEADERS, account_named
 from academie.room.store import FINISHED, Store, _table_row, accounts, rating_history, ratings, seats, tables
 from academie.room.tables import apply_log, bot_name, new_state
@@ -97,7 +97,11 @@ async def player_json(request: Request, name: str) -> dict[str, Any]:
             rating_history.c.account_id == account.id).order_by(rating_history.c.id)))
         played = list(await connection.execute(
             sa.select(tables, mine.c.seat.label("my_seat")).join(mine, mine.c.table_id == tables.c.id)
-            .where(mine.c.account_id == account.id).order_by(tables.c.created.desc()).limit(GAMES_SHOWN)))
+            .outerjoin(rating_history, sa.and_(rating_history.c.table_id == tables.c.id,
+                                               rating_history.c.account_id == account.id))
+            .where(mine.c.account_id == account.id)  # tables made in one second: in the order they were rated
+            .order_by(tables.c.created.desc(), sa.func.coalesce(rating_history.c.id, 0).desc())
+            .limit(GAMES_SHOWN)))
         table_ids = [row.id for row in played]
         others: dict[str, list[_Seat]] = {table_id: [] for table_id in table_ids}
         for row in await connection.execute(
@@ -196,8 +200,8 @@ CHART_WIDTH, CHART_HEIGHT, CHART_MARGIN = 560, 200, 36
 
 
 def rating_chart(points: Sequence[Rating], w: Words, *, title: str) -> str:
-    """An SVG chart of a rating's history: the rating shown (``mu - 3 sigma``) after each rated game, and the
-    estimate ``mu`` above it."""
+    """An SVG chart of a rating's history (``points``: from the rating a new player starts with, then after each
+    rated game): the rating shown (``mu - 3 sigma``), and the estimate ``mu`` above it."""
     values = [value for point in points for value in (point.mu, point.shown)]
     low, high = min(*values, 0.0), max(*values, 1.0)
     span = high - low or 1.0
@@ -273,7 +277,7 @@ def _player_body(data: Mapping[str, Any], w: Words) -> str:
         for game, entry in data["ratings"].items():
             title = w("{game}: the rating after each rated game",
                       game=GAMES[game].title if game in GAMES else game)
-            points = [Rating(point["mu"], point["sigma"]) for point in entry["history"]]
+            points = [NEW, *(Rating(point["mu"], point["sigma"]) for point in entry["history"])]
             parts.append(f'<figure class="chart" data-game="{escape(game)}">{rating_chart(points, w, title=title)}'
                          f"<figcaption>{escape(title)}</figcaption></figure>")
     else:

@@ -23,6 +23,7 @@ import asyncio
 import datetime
 import logging
 import unicodedata
+import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -43,6 +44,11 @@ GAMES_SHOWN = 50
 """The games a player's page lists (the newest)."""
 LEADERS = 100
 """The players a leaderboard lists."""
+
+
+_LOCKS: weakref.WeakKeyDictionary[Store, asyncio.Lock] = weakref.WeakKeyDictionary()
+"""One rating written at a time in a process (two tables of one player ending together would otherwise read the
+same rating before either writes it; between processes, PostgreSQL's row locks do that)."""
 
 
 def name_key(name: str) -> str:
@@ -86,8 +92,9 @@ async def _write(store: Store, table_id: str, game: str, found: Sequence[Entrant
     the table first; nothing changed)."""
     partnerships = load(game).partnerships
     people = [entrant.account for entrant in found if entrant.account is not None]
+    lock = _LOCKS.setdefault(store, asyncio.Lock())
     try:
-        async with store.engine.begin() as connection:
+        async with lock, store.engine.begin() as connection:
             query = ratings.select().where(ratings.c.game == game, ratings.c.account_id.in_(people))
             if not store.is_sqlite:
                 query = query.with_for_update()
