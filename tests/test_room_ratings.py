@@ -205,6 +205,22 @@ def test_the_same_on_postgresql_and_a_table_is_rated_once_by_two_processes_at_on
     assert len(again) == len(first) == 2 and count(cluster, ratings) == before
 
 
+def test_a_rated_table_that_ended_unrated_is_rated_when_the_room_starts_again(tmp_path: Path) -> None:
+    """As after a process stopped between a game's end and its rating: the next start rates it, once."""
+    with running(tmp_path) as server:
+        created = server.post("/api/tables", {"game": HEAD_TO_HEAD, "options": SHORT, "seed": 55})
+        table = created["table"]
+        tokens = {int(seat): data["token"] for seat, data in created["seats"].items()}
+        asyncio.run(play(server, table, tokens, seed=55))
+        first, second = new_account(server.db, "Octave"), new_account(server.db, "Pauline")
+        rated_table(server.db, table, {0: first, 1: second})  # rated, as it was created, but not yet rated
+        assert history_of(server.db, table) == []
+    for _ in range(2):
+        with running(tmp_path) as server:
+            assert {row.account_id for row in history_of(server.db, table)} == {first, second}
+            assert server.get("/api/players/Octave").json()["ratings"][HEAD_TO_HEAD]["games"] == 1
+
+
 def test_a_guest_at_a_rated_table_leaves_it_unrated(server: Server) -> None:
     account = new_account(server.db, "Eugène")
     created = server.post("/api/tables", {"game": HEAD_TO_HEAD, "options": SHORT, "seed": 45})

@@ -113,6 +113,7 @@ def create_app(*, database_url: str, origins: tuple[str, ...] = (), workers: int
             await listener.start()
             heartbeat = asyncio.get_running_loop().create_task(room.heartbeat())
         await room.restore()
+        await standings.catch_up()
         try:
             async with scheduled_collections() if scheduled_gc else contextlib.nullcontext():
                 yield

@@ -185,6 +185,16 @@ class Standings:
             log.exception("table %s: its ratings could not be updated", table_id)
             return False
 
+    async def catch_up(self, *, most: int = 1000) -> int:
+        """Rate the finished rated tables that have no rating yet (a process stopped between a game's end and its
+        rating): at start-up, the oldest first, at most ``most``; how many were rated now."""
+        rated = sa.select(rating_history.c.id).where(rating_history.c.table_id == tables.c.id).exists()
+        query = (sa.select(tables.c.id).where(tables.c.rated, tables.c.status == FINISHED, ~rated)
+                 .order_by(tables.c.finished).limit(most))
+        async with self.store.engine.connect() as connection:
+            waiting = list((await connection.execute(query)).scalars())
+        return sum([await self._rate(table_id) for table_id in waiting])
+
     async def idle(self) -> None:
         """Wait for the ratings being written (tests, and the server's shutdown)."""
         while self._tasks:
