@@ -251,14 +251,18 @@ def test_a_rated_game_against_a_bot_moves_the_player_alone_and_counts_in_his_rec
     assert levels[bot]["rating"] == pytest.approx(bot_ratings()[HEAD_TO_HEAD][bot].rating.shown, abs=1e-3)
 
 
-def test_a_player_who_leaves_a_rated_game_begun_loses_it_at_once(server: Server) -> None:
-    first, second = new_account(server.db, "Gaston"), new_account(server.db, "Hortense")
+@pytest.mark.parametrize("how", ["leaves", "handed to a bot"])
+def test_a_player_who_abandons_a_rated_game_begun_loses_it_at_once(server: Server, how: str) -> None:
+    first, second = new_account(server.db, f"Gaston {how}"), new_account(server.db, f"Hortense {how}")
     created = server.post("/api/tables", {"game": HEAD_TO_HEAD, "options": SHORT, "seed": 49})
     table = created["table"]
     rated_table(server.db, table, {0: first, 1: second})
     tokens = {int(seat): data["token"] for seat, data in created["seats"].items()}
     asyncio.run(play(server, table, tokens, seed=49, stop_at=4))
-    server.post(f"/api/tables/{table}/leave?token={tokens[1]}")
+    if how == "leaves":
+        server.post(f"/api/tables/{table}/leave?token={tokens[1]}")
+    else:  # the creator hands the absent player's seat to a bot
+        server.post(f"/api/tables/{table}/seats/1/bot?owner={created['owner']['token']}", {"bot": "random"})
     rows = {row.account_id: row for row in history_of(server.db, table)}
     assert set(rows) == {first, second}
     assert rows[first].mu > NEW.mu > rows[second].mu
