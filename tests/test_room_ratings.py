@@ -16,8 +16,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from browser_support import open_page, screenshot
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, Page
 from ratings_support import count, delete_account, history_of, in_thread, new_account, on_database, rated_table, until
 from room_support import Server, play, running
 from suite_support import SUITES
@@ -331,9 +332,17 @@ def test_the_player_s_page_and_a_leaderboard_at_desktop_and_phone_sizes(server: 
             assert overflow <= 0
             if lang == "en":
                 screenshot(page, f"ratings-player-{size}")
+                _no_accessibility_violation(page)
             page.close()
         page = open_page(browser, f"{server.base}/leaderboard/{HEAD_TO_HEAD}", width=width, height=height)
         assert page.locator("table").count() == 2
         assert page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth") <= 0
         screenshot(page, f"ratings-leaderboard-{size}")
+        _no_accessibility_violation(page)
         page.close()
+
+
+def _no_accessibility_violation(page: Page) -> None:
+    """axe-core, run inside the page: no violation of WCAG 2 A or AA."""
+    results = Axe().run(page, options={"runOnly": ["wcag2a", "wcag2aa"]})
+    assert results.violations_count == 0, results.generate_report()
