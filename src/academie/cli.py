@@ -222,10 +222,13 @@ def _room_address(db: str, host: str, port: int, given: Sequence[str]) -> tuple[
 BOOKS_ANALYSES: Final = {game.name: game.books_report for game in GAMES.values() if game.books_report}
 """The games whose old books' advice ``academie analyse GAME --report DIR`` checks, and the module that does it
 (``plan``, ``run_job``, ``build_report``), as each game declares it."""
+OPENING_ANALYSES: Final = {game.name: game.opening_report for game in GAMES.values() if game.opening_report}
+"""The games whose first decisions ``academie analyse GAME --opening --report DIR`` solves as a game."""
 MAX_ANALYSIS_SIZE: Final = 100_000
 
 
-def books_report(game: str, directory: Path, *, seed: int, size: int, workers: int, backend: str = "process") -> None:
+def books_report(game: str, directory: Path, *, seed: int, size: int, workers: int, backend: str = "process",
+                 opening: bool = False) -> None:
     """``academie analyse GAME --report DIR``: the old books' claims checked by computation, written as Markdown
     and HTML with plots (:mod:`academie.report`); ``all`` writes each game's into ``DIR/<game>``. The jobs run on
     the tournament's process pool, with progress."""
@@ -235,24 +238,29 @@ def books_report(game: str, directory: Path, *, seed: int, size: int, workers: i
         fail(f"--size {size} is not allowed; allowed: 1 to {MAX_ANALYSIS_SIZE:,}")
     if directory.exists() and not directory.is_dir():
         fail(f"cannot write the report to {directory}: it is not a folder; allowed: a folder you can write to")
-    names = list(BOOKS_ANALYSES) if game == "all" else [load_game(game).name]
+    modules = OPENING_ANALYSES if opening else BOOKS_ANALYSES
+    what = "solved opening" if opening else "report of the books' advice"
+    names = list(modules) if game == "all" else [load_game(game).name]
     for name in names:
-        if name not in BOOKS_ANALYSES:
-            fail(f"no report of the books' advice for {name}; games with one: {', '.join(BOOKS_ANALYSES)}, or all")
-    command = f"academie analyse {game} --report {directory} --seed {seed} --size {size}"
+        if name not in modules:
+            fail(f"no {what} for {name}; games with one: {', '.join(modules)}, or all")
+    flag = " --opening" if opening else ""
+    command = f"academie analyse {game}{flag} --report {directory} --seed {seed} --size {size}"
     for name in names:
         target = directory / name if game == "all" else directory
-        _books_report(name, target, seed=seed, size=size, workers=workers, command=command, backend=backend)
+        _books_report(modules[name], name, target, seed=seed, size=size, workers=workers, command=command,
+                      backend=backend)
 
 
-def _books_report(name: str, directory: Path, *, seed: int, size: int, workers: int, command: str,
+def _books_report(module_name: str, name: str, directory: Path, *, seed: int, size: int, workers: int, command: str,
                   backend: str) -> None:
     import importlib
 
     from academie.report import write as write_report
 
-    module = importlib.import_module(BOOKS_ANALYSES[name])
-    jobs = module.plan(seed=seed, size=size)
+    module = importlib.import_module(module_name)
+    with user_errors():
+        jobs = module.plan(seed=seed, size=size)
     results: list[Any] = [None] * len(jobs)
     with user_errors(), ProgressReport(f"analyse {name}", "jobs") as progress:
         progress.update(0, len(jobs))
@@ -1261,6 +1269,9 @@ def analyse(
     report: Annotated[Path | None, typer.Option(
         help="Check the old books' advice by computation (the games that have such a report): write the report to "
              "this folder.")] = None,
+    opening: Annotated[bool, typer.Option(
+        "--opening", help="With --report: solve the first decisions (propose or play, accept or refuse) as a game "
+        "instead; --size counts thousands of deals.")] = False,
     seed: Annotated[int, typer.Option(help="With --report: the seed of the deals.")] = 0,
     size: Annotated[int, typer.Option(help="With --report: hands or deals per claim (more: narrower intervals).")]
     = 30,
@@ -1270,9 +1281,11 @@ def analyse(
 ) -> None:
     """Analyse a played record (Whist: the double-dummy trick count at each card, and the cards that cost a trick);
     with --report, check the old books' advice by computation."""
+    if opening and report is None:
+        fail("--opening needs --report DIR: the solved opening is written as a report")
     if report is not None:
         cores = workers if workers is not None else min(os.cpu_count() or 1, tournaments.MAX_WORKERS)
-        books_report(game, report, seed=seed, size=size, workers=cores, backend=backend.value)
+        books_report(game, report, seed=seed, size=size, workers=cores, backend=backend.value, opening=opening)
         return
     game_type = load_game(game)
     analysis = game_type.analysis

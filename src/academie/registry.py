@@ -446,6 +446,9 @@ class GameType:
     books_report: str | None = None
     """The module that checks the old books' advice by computation (``plan``, ``run_job``, ``build_report``), for
     ``academie analyse GAME --report``, or None."""
+    opening_report: str | None = None
+    """The module that solves the game's first decisions as a game (the same three functions), for
+    ``academie analyse GAME --opening --report``, or None."""
     lobby: Callable[[Say], Lobby] | None = None
     """The lobby's words on the game, through the ``Say`` given (the game's words, in the page's language)."""
     review: Callable[[], Reviewer] | None = None

@@ -54,7 +54,7 @@ GAME = GameType(
     bots={**standard_bots(__name__), "expert": bot_of(f"{__name__}.bots.expert", "ExpertBot")},
     painter=painter_of(__name__),
     encoding=encoding_of(__name__), suite=suite_of(__name__), lobby=lobby,
-    books_report=f"{__name__}.analysis",
+    books_report=f"{__name__}.analysis", opening_report=f"{__name__}.opening",
     review=reviewer_of(__name__), referee=referee_of(__name__),
     boards=boards_of(__name__))
 """Écarté, as every client of the registry sees it."""
