@@ -45,7 +45,7 @@ def tiny_game() -> OpeningGame[str]:
                                  elder=("strong", "weak"), dealer=("any",))
 
 
-def test_ECARTE_VI_1_VI_7_VI_8_a_tiny_opening_solved_by_hand() -> None:
+def test_ECARTE_VI_1_ECARTE_VI_7_ECARTE_VI_8_a_tiny_opening_solved_by_hand() -> None:
     """The weak hand always proposes (−ρ > −2 whatever the dealer's refusals ρ). The strong hand stands for 1 or
     proposes for 2ρ: it is indifferent at ρ = 1/2. The dealer, facing the weak hand always and the strong one
     with probability q, loses ½(2q) − ½ by refusing and nothing by accepting: indifferent at q = 1/2. So the

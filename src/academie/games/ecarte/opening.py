@@ -38,7 +38,7 @@ import itertools
 import math
 from collections import Counter, defaultdict
 from collections.abc import Hashable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import IntEnum
 from importlib.metadata import version
 from typing import Final, Generic, TypeVar
@@ -59,7 +59,7 @@ from academie.games.ecarte.bots.classical import dealer_refuses, elder_stands, k
 from academie.games.ecarte.state import DEFAULT_RULES, TURN_UP_POSITION
 from academie.report import Z_95, Estimate, Plot, Report, Section, Table, exact, mean, share_text, value_text
 
-EPSILON: Final = 1e-4
+EPSILON: Final = 1e-5
 """Exploitability (points a deal, both sides' best-response gains together) below which CFR+ stops."""
 MAX_ITERATIONS: Final = 200_000
 DEALS_PER_SIZE: Final = 1000
@@ -68,6 +68,8 @@ CHUNK: Final = 250
 """Deals per job; only speed depends on it."""
 MIN_SHOWN: Final = 30
 """Classes met in fewer deals are shown in the table with their figures, marked as thin."""
+PURE: Final = 0.01
+"""A decision taken with probability within this of 0 or 1 is shown as pure (the probability is printed too)."""
 Floats = npt.NDArray[np.float64]
 K = TypeVar("K", bound=Hashable)
 
@@ -133,11 +135,12 @@ def class_frequencies(*, elder: bool) -> dict[HandClass, int]:
     other = next(c for c in PACK_32 if c.suit == king.suit and c != king)  # stands for any other turn-up
     for hand in itertools.combinations(PACK_32, 5):
         left = 8 - sum(1 for c in hand if c.suit == king.suit)
+        key = hand_class(hand, other, elder=elder)
         if king in hand:
-            counts[hand_class(hand, other, elder=elder)] += 4 * left
+            counts[key] += 4 * left
         else:
-            counts[hand_class(hand, king, elder=elder)] += 4
-            counts[hand_class(hand, other, elder=elder)] += 4 * (left - 1)
+            counts[key] += 4 * (left - 1)
+            counts[replace(key, king=KingOfTrumps.TURNED_UP)] += 4
     return dict(counts)
 
 
@@ -330,11 +333,11 @@ def build_report(results: Sequence[Sequence[SolvedDeal]], *, seed: int, size: in
         "The play that follows is valued by a stated method, not by a bot: after a stand or a refusal, the five "
         "tricks solved exactly with both hands known; after an accepted proposal, the exchange by the books "
         "(E-§8.4: keep trumps and kings; the elder proposes again until he holds a jeu de règle, the dealer "
-        "refuses by E-§8.3), then the tricks solved exactly. Both hands known favours neither decision by "
-        "construction, but it is an approximation of real play (the player who stood or refused does not see the "
-        "other's cards). Points are the elder's net points of the deal, the king of trumps included (E-§3.4, "
-        "E-§4.4); deals are uniform deck orders from the seed; class frequencies are exact over all "
-        f"{ELDER_HANDS_WITH_TURN_UPS:,} hands with their turn-ups.",
+        "refuses by E-§8.3), then the tricks solved exactly. This is a stated approximation of real play, "
+        "not real play: it credits both players with perfect play of the tricks whatever they know, and after an "
+        "acceptance the exchange is the books' fixed policy rather than the best one. Points are the elder's "
+        "net points of the deal, the king of trumps included (E-§3.4, E-§4.4); deals are uniform deck orders "
+        f"from the seed; class frequencies are exact over all {ELDER_HANDS_WITH_TURN_UPS:,} hands with their turn-ups.",
         "The equilibrium is found by CFR+ on the sampled game and its exploitability is computed exactly on it; on "
         "other deals every figure carries the sampling error shown beside it.")
     sections = (_value_section(game, deals, solution, books_e, books_d), _fresh_section(deals),
@@ -438,15 +441,15 @@ def _elder_section(game: OpeningGame[HandClass], deals: Sequence[SolvedDeal], st
             decided += 1
             agree += (ours == "stand") == key.books
         rows.append((key.text(elder=True), share_text(exact(frequencies[key] / ELDER_HANDS_WITH_TURN_UPS)),
-                     ours, f"{100 * p:.0f}%", value_text(diff, "points"),
+                     ours, f"{100 * p:.1f}%", value_text(diff, "points"),
                      "" if len(differences[key]) >= MIN_SHOWN else "thin"))
     text = (f"Of the {decided} classes met in at least {MIN_SHOWN} deals with a pure equilibrium decision, the "
             f"equilibrium and the books decide alike in {agree}.",)
     table = Table(title="When to propose: the elder's decision by class (the books' beside it)", header=(
         "elder's hand and the books' decision", "hands dealt of the class (exact)", "equilibrium", "P(stand)",
         "stand − propose against the equilibrium dealer (elder's points)", "fewer than 30 deals"),
-        rows=tuple(rows), note="A mixed decision (P strictly between 0 and 1) is shown as 'mixed'; the difference "
-        "is averaged over the class's deals, so a mixed class shows a difference near 0.")
+        rows=tuple(rows), note=f"A decision taken with a probability between {PURE:.0%} and {1 - PURE:.0%} is shown as "
+        "'mixed'; the difference is averaged over the class's deals, so a mixed class shows a difference near 0.")
     by_trumps: dict[str, list[float]] = defaultdict(list)
     for key, values in differences.items():
         by_trumps[_trump_label(key, elder=True)] += values
@@ -456,7 +459,8 @@ def _elder_section(game: OpeningGame[HandClass], deals: Sequence[SolvedDeal], st
                 figures=tuple(mean(by_trumps[label]) for label in labels), axis="elder's points a deal",
                 legend="stated method (exact tricks, books' exchange), 95% interval",
                 baseline="0: proposing (the other choice)")
-    return Section(title="The elder: when to propose", text=text, tables=(table,), plots=(plot,))
+    parted = _differences(rows, [frequencies[k] for k in game.elder], elder=True, gain=table.header[4])
+    return Section(title="The elder: when to propose", text=text, tables=(parted, table), plots=(plot,))
 
 
 def _trump_label(key: HandClass, *, elder: bool) -> str:
@@ -468,11 +472,26 @@ def _trump_label(key: HandClass, *, elder: bool) -> str:
 
 
 def _decision(p: float, yes: str, no: str) -> str:
-    if p > 1 - 1e-3:
+    if p >= 1 - PURE:
         return yes
-    if p < 1e-3:
+    if p <= PURE:
         return no
     return "mixed"
+
+
+def _differences(rows: Sequence[tuple[str, ...]], frequencies: Sequence[int], *, elder: bool, gain: str) -> Table:
+    """The rows of a class table where the equilibrium's pure decision is not the books' (classes met often
+    enough), the most frequent first."""
+    yes, no = ("stand", "propose") if elder else ("refuse", "accept")
+    chosen = [(f, row) for f, row in zip(frequencies, rows, strict=True)
+              if not row[-1] and row[2] in (yes, no) and not row[0].endswith(f"books: {row[2]}")]
+    chosen.sort(key=lambda pair: -pair[0])
+    who = "elder" if elder else "dealer"
+    return Table(title=f"Where the equilibrium and the books part ({who}), the most frequent hands first",
+                 header=("hand and the books' decision", "hands dealt of the class (exact)", "equilibrium",
+                         f"P({yes})", gain),
+                 rows=tuple((row[0], row[1], row[2], row[3], row[4]) for _, row in chosen),
+                 note=f"Classes met at least {MIN_SHOWN} times, taken from the full table below.")
 
 
 def _dealer_section(game: OpeningGame[HandClass], deals: Sequence[SolvedDeal], stands: Floats,
@@ -494,7 +513,7 @@ def _dealer_section(game: OpeningGame[HandClass], deals: Sequence[SolvedDeal], s
             decided += 1
             agree += (ours == "refuse") == key.books
         rows.append((key.text(elder=False), share_text(exact(frequencies[key] / ELDER_HANDS_WITH_TURN_UPS)), ours,
-                     f"{100 * p:.0f}%", value_text(figure, "points") if figure is not None else "no proposal",
+                     f"{100 * p:.1f}%", value_text(figure, "points") if figure is not None else "no proposal",
                      "" if len(pairs) >= MIN_SHOWN else "thin"))
     text = (f"Of the {decided} classes met in at least {MIN_SHOWN} proposals with a pure equilibrium decision, the "
             f"equilibrium and the books decide alike in {agree}.",)
@@ -512,7 +531,8 @@ def _dealer_section(game: OpeningGame[HandClass], deals: Sequence[SolvedDeal], s
                 figures=tuple(f for f in figures if f is not None), axis="dealer's points a proposal",
                 legend="stated method (exact tricks, books' exchange), 95% interval",
                 baseline="0: accepting (the other choice)")
-    return Section(title="The dealer: when to refuse", text=text, tables=(table,), plots=(plot,))
+    parted = _differences(rows, [frequencies[k] for k in game.dealer], elder=False, gain=table.header[4])
+    return Section(title="The dealer: when to refuse", text=text, tables=(parted, table), plots=(plot,))
 
 
 def _weighted(pairs: Sequence[tuple[float, float]]) -> Estimate | None:
