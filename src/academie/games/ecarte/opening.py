@@ -401,8 +401,8 @@ def _fresh_section(deals: Sequence[SolvedDeal]) -> Section:
             "is found on one half of the deals and played on the other, each side against the books: the elder's "
             "gain over the books is the first row's difference, the dealer's is the second's with its sign "
             "changed.",)
-    plot = Plot(name="ecarte_opening_fresh", title="On fresh deals: the elder's points a deal, minus the books "
-                "against the books", labels=tuple(labels), figures=tuple(figures), axis="elder's points a deal",
+    plot = Plot(name="ecarte_opening_fresh", title="Fresh deals: gain over the books against the books",
+                labels=tuple(labels), figures=tuple(figures), axis="elder's points a deal",
                 legend=f"fitted on {len(fitted):,} deals, measured on {len(fresh):,} (paired), 95% interval",
                 baseline="0: the books against the books")
     return Section(title="The equilibrium on fresh deals", text=text, tables=(table,), plots=(plot,))
@@ -491,7 +491,8 @@ def _differences(rows: Sequence[tuple[str, ...]], frequencies: Sequence[int], *,
                  header=("hand and the books' decision", "hands dealt of the class (exact)", "equilibrium",
                          f"P({yes})", gain),
                  rows=tuple((row[0], row[1], row[2], row[3], row[4]) for _, row in chosen),
-                 note=f"Classes met at least {MIN_SHOWN} times, taken from the full table below.")
+                 note=f"Classes met at least {MIN_SHOWN} times, taken from the full table below. Where the interval "
+                      "holds 0, the deals do not settle the class: the two decisions are close there.")
 
 
 def _dealer_section(game: OpeningGame[HandClass], deals: Sequence[SolvedDeal], stands: Floats,
