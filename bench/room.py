@@ -73,7 +73,8 @@ class ServerProcess:
         import subprocess
 
         command = [sys.executable, "-m", "academie", "serve", "--port", str(self.port), "--db", self.database,
-                   "--workers", "1", "--message-rate", "1000", "--create-rate", "1000000", "--create-burst", "100000"]
+                   "--bot-processes", "1", "--message-rate", "1000", "--create-rate", "1000000",
+                   "--create-burst", "100000"]
         self.log = (self.folder / "server.log").open("ab")
         self.process = subprocess.Popen(command, cwd=self.folder, stdout=self.log, stderr=self.log)
         deadline = time.monotonic() + 60

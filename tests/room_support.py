@@ -47,8 +47,10 @@ class Server:
 
     def __init__(self, folder: Path, *, db: str | None = None, port: int | None = None,
                  allowed_origins: tuple[str, ...] = (), message_rate: float = 100000, review_samples: int = 4,
-                 options: tuple[str, ...] = ()) -> None:
+                 options: tuple[str, ...] = (), workers: int = 1) -> None:
         self.folder = folder
+        self.workers = workers
+        """Server processes (``academie serve --workers``): more than one on PostgreSQL only."""
         self.db = db or f"sqlite+aiosqlite:///{folder / 'room.db'}"
         self.port = port or free_port()
         self.allowed_origins = allowed_origins
@@ -69,8 +71,9 @@ class Server:
 
     def start(self) -> Server:
         command = [sys.executable, "-m", "academie", "serve", "--port", str(self.port), "--db", self.db,
-                   "--workers", "1", "--message-rate", str(self.message_rate), "--create-rate", "100000",
-                   "--create-burst", "1000", "--review-samples", str(self.review_samples)]
+                   "--bot-processes", "1", "--message-rate", str(self.message_rate), "--create-rate", "100000",
+                   "--create-burst", "1000", "--review-samples", str(self.review_samples),
+                   "--workers", str(self.workers)]
         for origin in self.allowed_origins:
             command += ["--allowed-origin", origin]
         command += self.options
@@ -90,6 +93,14 @@ class Server:
 
     def log(self) -> str:
         return (self.folder / f"server-{self.port}.log").read_text(errors="replace")[-3000:]
+
+    def workers_pids(self) -> list[int]:
+        """``--workers N``: the server processes uvicorn's supervisor (this process) started, from /proc."""
+        assert self.process is not None
+        pid = self.process.pid
+        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+        return [int(child) for child in children
+                if b"resource_tracker" not in Path(f"/proc/{child}/cmdline").read_bytes()]
 
     def kill(self) -> None:
         """``kill -9``: no chance to close anything."""

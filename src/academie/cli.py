@@ -158,8 +158,12 @@ def serve(
     db: Annotated[str, typer.Option(
         help="The database: sqlite:///FILE (the default) or postgresql://USER:PASSWORD@HOST:PORT/DATABASE for several "
              "processes (served by the aiosqlite and asyncpg drivers).")] = "sqlite:///academie.db",
-    workers: Annotated[int | None, typer.Option(
-        help="Processes per pool of bots (default: the cores, at most 4).", min=1, max=64)] = None,
+    workers: Annotated[int, typer.Option(
+        help="Server processes (one a core), each serving every table: more than 1 needs a PostgreSQL --db.",
+        min=1, max=64)] = 1,
+    bot_processes: Annotated[int | None, typer.Option(
+        help="Processes per pool of bots, in each server process (default: the cores, at most 4).", min=1,
+        max=64)] = None,
     message_rate: Annotated[float, typer.Option(
         help="Messages a connection may send each second (bursts of twice as many).", min=0.1)] = 20.0,
     allowed_origin: Annotated[list[str] | None, typer.Option(
@@ -184,35 +188,49 @@ def serve(
     """The card room: play with friends in the browser, bots in the empty seats (docs/card-room.md)."""
     import uvicorn  # the server's dependencies load only for this command
 
-    from academie.room.app import create_app
     from academie.room.limits import MAX_MESSAGE_BYTES
-    from academie.room.matchmaking import QueueSettings
+    from academie.room.processes import FACTORY, application
+    from academie.room.processes import environment as processes_environment
 
-    url, origins = _room_address(db, host, port, allowed_origin or [])
-    application = create_app(database_url=url, origins=origins, workers=workers, message_rate=message_rate,
-                             create_rate=create_rate, create_burst=create_burst, max_live=max_live_tables,
-                             scheduled_gc=True, review_level=review_level, review_samples=review_samples,
-                             queue=QueueSettings(bots_after=bots_after, expires=ticket_expires))
+    url, origins = _room_address(db, host, port, allowed_origin or [], workers)
+    options: dict[str, object] = {
+        "database_url": url, "origins": origins, "workers": bot_processes, "message_rate": message_rate,
+        "create_rate": create_rate, "create_burst": create_burst, "max_live": max_live_tables, "scheduled_gc": True,
+        "review_level": review_level, "review_samples": review_samples,
+        "queue": {"bots_after": bots_after, "expires": ticket_expires}}
     from sqlalchemy.engine import make_url
 
     console = Console(stderr=True, highlight=False)
     shown = make_url(url).render_as_string(hide_password=True)
-    console.print(f"Académie card room on http://{host}:{port}/ · database {escape(shown)} · pages from "
+    processes = f" · {workers} processes" if workers > 1 else ""
+    console.print(f"Académie card room on http://{host}:{port}/ · database {escape(shown)}{processes} · pages from "
                   f"{escape(', '.join(origins))}")
     if host in ("0.0.0.0", "::") and not allowed_origin:
         console.print("Pages reached by another name than these need --allowed-origin http://NAME:PORT.")
-    uvicorn.run(application, host=host, port=port, log_level="warning", ws_max_size=4 * MAX_MESSAGE_BYTES,
-                ws_ping_interval=20.0, ws_ping_timeout=20.0)
+    served = {"host": host, "port": port, "log_level": "warning", "ws_max_size": 4 * MAX_MESSAGE_BYTES,
+              "ws_ping_interval": 20.0, "ws_ping_timeout": 20.0}
+    if workers == 1:
+        uvicorn.run(application(options), **served)  # type: ignore[arg-type]
+        return
+    # uvicorn's supervisor: one socket, N spawned processes, each built from the options, a dead one started again
+    os.environ.update(processes_environment(options))
+    uvicorn.run(FACTORY, factory=True, workers=workers, **served)  # type: ignore[arg-type]
 
 
-def _room_address(db: str, host: str, port: int, given: Sequence[str]) -> tuple[str, tuple[str, ...]]:
-    """``serve``'s database URL with its asynchronous driver, and the origins it serves (exits on a bad one)."""
+def _room_address(db: str, host: str, port: int, given: Sequence[str],
+                  workers: int) -> tuple[str, tuple[str, ...]]:
+    """``serve``'s database URL with its asynchronous driver, and the origins it serves (exits on a bad one, or on
+    several processes with a database they cannot share)."""
     from academie.room.limits import RoomInputError, normal_origin, served_origins
+    from academie.room.processes import WorkersNeedPostgreSQL, check_workers
     from academie.room.store import DatabaseURLError, with_async_driver
 
     try:
         url = with_async_driver(db)
+        check_workers(url, workers)
         origins = tuple(normal_origin(origin) for origin in given) or served_origins(host, port)
+    except WorkersNeedPostgreSQL as error:
+        fail(f"--workers: {error}")
     except (DatabaseURLError, RoomInputError) as error:
         fail(f"{'--db' if isinstance(error, DatabaseURLError) else '--allowed-origin'}: {error}")
     return url, origins

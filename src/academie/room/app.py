@@ -42,6 +42,7 @@ from academie.room.bodies import (
     request_lang,
 )
 from academie.room.collector import scheduled_collections
+from academie.room.drivers import Wheels
 from academie.room.hub import MAX_LIVE, NewTable, Room, RoomError
 from academie.room.limits import (
     CREATE_BURST,
@@ -92,7 +93,8 @@ def create_app(*, database_url: str, origins: tuple[str, ...] = (), workers: int
     process = secrets.token_hex(6)
     store = Store(url, notice=notices_from(process) if postgres else None)
     pool = Workers(processes=workers)
-    room = Room(store, pool, max_live=max_live, process=process)
+    wheels = Wheels(url) if postgres else None
+    room = Room(store, pool, max_live=max_live, process=process, drivers=wheels)
     reviews = Reviews(store, pool, settings=Settings(level=review_level, samples=review_samples))
     standings = Standings(store)
 
@@ -112,6 +114,8 @@ def create_app(*, database_url: str, origins: tuple[str, ...] = (), workers: int
             listener = Listener(url, process=process, on_change=room.on_notify, on_reconnect=room.catch_up_all)
             await listener.start()
             heartbeat = asyncio.get_running_loop().create_task(room.heartbeat())
+        if wheels is not None:
+            await wheels.start()
         await room.restore()
         await standings.catch_up()
         try:
@@ -124,6 +128,8 @@ def create_app(*, database_url: str, origins: tuple[str, ...] = (), workers: int
                 heartbeat.cancel()
             if listener is not None:
                 await listener.close()
+            if wheels is not None:
+                await wheels.close()
             pool.close()
             await store.close()
 

@@ -24,6 +24,7 @@ from typing import Final
 from academie.engine import AcademieError, Mode, rules_from_dict
 from academie.games import GAMES, GameType
 from academie.room import standings
+from academie.room.drivers import Drivers, SoleWheels
 from academie.room.limits import MAX_NAME, NameTooLong, RoomInputError, clean_chat, clean_name, cut_echoes, echo
 from academie.room.store import BOT, FINISHED, OPEN, PLAYING, RESERVED, WAITING, SeatRow, Store, TableRow
 from academie.room.summary import FinishedSummary, TableSummary, finished_summary, live_summary, stored_summary
@@ -144,9 +145,12 @@ def _seat_number(key: str, players: int, w: Words) -> int:
 class Room:
     """Every table this process has in memory, by id."""
 
-    def __init__(self, store: Store, workers: Workers, *, max_live: int = MAX_LIVE, process: str | None = None) -> None:
+    def __init__(self, store: Store, workers: Workers, *, max_live: int = MAX_LIVE, process: str | None = None,
+                 drivers: Drivers | None = None) -> None:
         self.store = store
         self.workers = workers
+        self.drivers = drivers or SoleWheels()
+        """Which tables this process drives (several processes: :class:`academie.room.drivers.Wheels`)."""
         self.max_live = max_live
         self.live: OrderedDict[str, LiveTable] = OrderedDict()
         """The tables in memory, the least recently used first."""
@@ -319,6 +323,7 @@ class Room:
         table.on_presence = lambda seat, present: self._announce(table_id, f"presence:{seat}:{self.process}:"
                                                                          f"{int(present)}")
         table.on_rest = lambda: self.release(table)
+        table.drivers = self.drivers
         self.live[table_id] = table
         self._trim(keep=table)
         self._announce(table_id, "ask")  # the processes where its seats are connected say so
@@ -366,6 +371,7 @@ class Room:
     def _forget(self, table: LiveTable) -> None:
         table.stop()
         del self.live[table.row.id]
+        self.drivers.let_go(table.row.id)
 
     # ------------------------------------------------------------------ presence across processes
     def _announce(self, table_id: str, kind: str) -> None:

@@ -296,6 +296,8 @@ class _Append:
     finished: str | None
 
 
+MIGRATION_LOCK: Final = 0x6163616465_6D6965
+"""PostgreSQL: the advisory lock a process holds while it migrates the schema ("academie" in ASCII)."""
 CHECKPOINT_ROWS = 2000
 """SQLite: the log's rows written between two checkpoints of its write-ahead log (each run by a thread)."""
 
@@ -406,7 +408,11 @@ class Store:
         """Called with a table's id once the action that ends its game is committed (the reviews start there)."""
 
     async def migrate(self) -> None:
+        """Bring the schema to the newest revision; on PostgreSQL under a lock held until the commit, so that the
+        processes of ``academie serve --workers N``, starting together, migrate one after the other."""
         async with self.engine.begin() as connection:
+            if not self.is_sqlite:
+                await connection.execute(sa.text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
             await connection.run_sync(migrate_connection)
 
     async def close(self) -> None:

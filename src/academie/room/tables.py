@@ -39,6 +39,7 @@ from academie.engine import (
 from academie.games import load
 from academie.picture import Memo, MovePicture, Painter, Picture
 from academie.registry import GameType
+from academie.room.drivers import Drivers, SoleWheels
 from academie.room.limits import cut_echoes, echo
 from academie.room.store import (
     FINISHED,
@@ -309,6 +310,8 @@ class LiveTable:
         """Called when its bots stop (a player's turn, or nobody watches): the room may then let it leave memory."""
         self.holds = 0
         """Requests using the table now (the room keeps it in memory meanwhile)."""
+        self.drivers: Drivers = SoleWheels()
+        """Whether this process drives the table (runs its bots): with several processes, one at a time."""
 
     # ------------------------------------------------------------------ rebuilding from the log
     def replay(self, rows: Iterable[ActionRow]) -> None:
@@ -712,7 +715,10 @@ class LiveTable:
     async def _drive(self) -> None:
         """The bots' turns, supervised: an error (the database, a worker, a bot's decision) does not stop the
         table. It is logged, and after a pause (doubled at each failure in a row, at most :data:`RESTART_MOST`)
-        the table is rebuilt from its stored log and its bots go on."""
+        the table is rebuilt from its stored log and its bots go on. Only the process that drives the table runs
+        them (:mod:`academie.room.drivers`); another relays, and drives it once the driver is gone."""
+        if not await self.drivers.take(self.row.id, self.kick):
+            return
         while True:
             try:
                 if self._failures:
@@ -741,7 +747,7 @@ class LiveTable:
         self.on_rest()
 
     async def _bots(self) -> None:
-        while not self.finished:
+        while not self.finished and self.drivers.holds(self.row.id):
             seq, seat = self.seq, self.state.actor
             if seat is None or seat < 0:
                 return
