@@ -42,6 +42,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from academie.engine import PUBLIC
 from academie.games import load
 from academie.picture import Memo
+from academie.room.frontdoor import Nginx
 from academie.room.store import ActionRow, SeatRow, Store, TableRow
 from academie.room.tables import game_words
 
@@ -63,41 +64,73 @@ def percentile(values: list[float], share: float) -> float:
 
 # ------------------------------------------------------------------------------------------------ the server
 class ServerProcess:
-    def __init__(self, folder: Path, *, database: str | None = None) -> None:
-        self.port = _free_port()
+    """The room under test: one ``academie serve`` process (``workers``: ``--workers N``, N processes on one port),
+    or with ``proxy`` that many processes on ports of their own behind nginx on loopback (the configuration the
+    deployment notes show); several processes need a PostgreSQL ``database``."""
+
+    def __init__(self, folder: Path, *, database: str | None = None, workers: int = 1, proxy: bool = False) -> None:
         self.folder = folder
         self.database = database or f"sqlite+aiosqlite:///{folder / 'bench.db'}"
-        self.process: Any = None
+        self.workers, self.proxy = workers, proxy
+        self.ports = [_free_port() for _ in range(workers if proxy else 1)]
+        self.port = _free_port() if proxy else self.ports[0]
+        """Where the players connect: nginx's port, or the server's."""
+        self.processes: list[Any] = []
+        self.nginx: Nginx | None = None
 
     def __enter__(self) -> ServerProcess:
         import subprocess
 
-        command = [sys.executable, "-m", "academie", "serve", "--port", str(self.port), "--db", self.database,
-                   "--bot-processes", "1", "--message-rate", "1000", "--create-rate", "1000000",
-                   "--create-burst", "100000"]
         self.log = (self.folder / "server.log").open("ab")
-        self.process = subprocess.Popen(command, cwd=self.folder, stdout=self.log, stderr=self.log)
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            try:
-                if httpx.get(f"{self.base}/api/games", timeout=1).status_code == 200:
-                    return self
-            except httpx.HTTPError:
-                time.sleep(0.2)
-        raise RuntimeError("the server did not start")
+        for port in self.ports:
+            command = [sys.executable, "-m", "academie", "serve", "--port", str(port), "--db", self.database,
+                       "--workers", "1" if self.proxy else str(self.workers), "--bot-processes", "1",
+                       "--message-rate", "1000", "--create-rate", "1000000", "--create-burst", "100000"]
+            self.processes.append(subprocess.Popen(command, cwd=self.folder, stdout=self.log, stderr=self.log))
+            _wait_for(f"http://127.0.0.1:{port}")  # one after the other: the first migrates the schema
+        if self.proxy:
+            self.nginx = Nginx(self.folder / "nginx", listen=f"127.0.0.1:{self.port}",
+                               servers=[f"127.0.0.1:{port}" for port in self.ports]).start()
+            _wait_for(self.base)
+        return self
 
     def __exit__(self, *_exc: object) -> None:
-        self.process.terminate()
-        self.process.wait(20)
+        if self.nginx is not None:
+            self.nginx.stop()
+        for process in self.processes:
+            process.terminate()
+        for process in self.processes:
+            process.wait(20)
 
     @property
     def base(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
     def cpu_seconds(self) -> float:
-        """The server's CPU time so far (user + system), from /proc."""
-        fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        """The servers' CPU time so far (user + system), every process they started included, from /proc."""
+        return sum(_tree_cpu(process.pid) for process in self.processes)
+
+
+def _tree_cpu(pid: int) -> float:
+    """The CPU seconds of process ``pid`` and of its living descendants."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    except OSError:  # gone meanwhile
+        return 0.0
+    own = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return own + sum(_tree_cpu(int(child)) for child in children)
+
+
+def _wait_for(base: str) -> None:
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            if httpx.get(f"{base}/api/games", timeout=1).status_code == 200:
+                return
+        except httpx.HTTPError:
+            time.sleep(0.2)
+    raise RuntimeError(f"the server at {base} did not start")
 
 
 def _free_port() -> int:
@@ -278,29 +311,41 @@ def where_time_goes(actions: int) -> dict[str, Any]:
 
 # ------------------------------------------------------------------------------------------------ the run
 def run(*, quick: bool = False, levels: tuple[int, ...] = (10, 100, 1000), seconds: float = 20.0,
-        fast_tables: int = 20) -> list[dict[str, Any]]:
-    """Every figure of the room bench (a few minutes; under one with ``quick``)."""
+        fast_tables: int = 20, database: str | None = None, workers: int = 1,
+        proxy: bool = False) -> list[dict[str, Any]]:
+    """Every figure of the room bench (a few minutes; under one with ``quick``), on ``workers`` processes (behind
+    nginx with ``proxy``) and ``database`` (default: SQLite in a new file)."""
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, max(soft, 16384)), hard))
     if quick:
         levels, seconds, fast_tables = tuple(level for level in levels if level <= 100), 6.0, 5
     figures: list[dict[str, Any]] = []
-    with tempfile.TemporaryDirectory(prefix="academie-bench-room-") as folder, ServerProcess(Path(folder)) as server:
+    setup = _setup(database, workers, proxy)
+    with tempfile.TemporaryDirectory(prefix="academie-bench-room-") as folder, \
+            ServerProcess(Path(folder), database=database, workers=workers, proxy=proxy) as server:
         for index, count in enumerate(levels):
-            print(f"[bench] room: {count} tables at one action a second ...", flush=True)
+            print(f"[bench] room: {count} tables at one action a second, {setup} ...", flush=True)
             figure = asyncio.run(run_tables(server, count, seconds=seconds, pace=1.0, seed=1000 * (index + 1),
                                             game=PACED_GAME))
-            figures.append({"name": f"room/{count} tables at human pace", "kind": "room"} | figure)
+            figures.append({"name": f"room/{count} tables at human pace, {setup}", "kind": "room",
+                            "setup": setup} | figure)
             print(f"[bench]   {_line(figures[-1])}", flush=True)
         print(f"[bench] room: {fast_tables} tables as fast as they can ...", flush=True)
         figure = asyncio.run(run_tables(server, fast_tables, seconds=seconds, pace=None, seed=99_000,
                                         game=FAST_GAME))
-        figures.append({"name": f"room/{fast_tables} tables as fast as they can", "kind": "room"} | figure)
+        figures.append({"name": f"room/{fast_tables} tables as fast as they can, {setup}", "kind": "room",
+                        "setup": setup} | figure)
         print(f"[bench]   {_line(figures[-1])}", flush=True)
     parts = where_time_goes(300 if quick else 2000)
     figures.append({"name": "room/server work per action, measured apart", "kind": "room-parts"} | parts)
     print(f"[bench]   {_parts_line(figures[-1])}", flush=True)
     return figures
+
+
+def _setup(database: str | None, workers: int, proxy: bool) -> str:
+    """The set-up in words (``1 process, SQLite``; ``2 processes, PostgreSQL, through nginx``)."""
+    kind = "PostgreSQL" if database is not None and database.startswith("postgres") else "SQLite"
+    return f"{workers} process{'es' if workers > 1 else ''}, {kind}" + (", through nginx" if proxy else "")
 
 
 def _line(figure: dict[str, Any]) -> str:
@@ -358,17 +403,25 @@ def main(argv: list[str] | None = None) -> int:
                         help="the mixed load instead (bot-only tables, tables created, joined and replaced, chat)")
     parser.add_argument("--mixed-tables", type=int, default=50, help="--mixed: the tables at any moment")
     parser.add_argument("--bot-tables", type=int, default=8, help="--mixed: how many of them are bots only")
-    parser.add_argument("--db", default=None, help="--mixed: the server's database (default: SQLite in a new file); "
+    parser.add_argument("--db", default=None, help="the server's database (default: SQLite in a new file); "
                         "a PostgreSQL URL must name an empty database or one whose tables may be added to")
+    parser.add_argument("--workers", type=int, default=1,
+                        help="server processes (academie serve --workers N; more than 1 needs a PostgreSQL --db)")
+    parser.add_argument("--proxy", action="store_true",
+                        help="--workers processes on ports of their own behind nginx on loopback (needs a PostgreSQL "
+                        "--db), the players connected through it")
     parser.add_argument("--runs", type=int, default=1, help="--mixed: how many runs, each on a fresh server")
     args = parser.parse_args(argv)
+    if (args.workers > 1 or args.proxy) and not (args.db or "").startswith("postgres"):
+        parser.error("--workers above 1 and --proxy need a PostgreSQL --db (processes cannot share SQLite)")
     levels = tuple(int(count) for count in args.tables.split(",") if count.strip())
     started = time.strftime("%Y%m%d-%H%M%S")
     if args.mixed:
         figures = run_mixed(tables=args.mixed_tables, bot_tables=args.bot_tables, seconds=args.seconds,
                             database=args.db, runs=args.runs)
     else:
-        figures = run(quick=args.quick, levels=levels, seconds=args.seconds)
+        figures = run(quick=args.quick, levels=levels, seconds=args.seconds, database=args.db, workers=args.workers,
+                      proxy=args.proxy)
     out = args.out or RESULTS / f"room-{started}.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps({"figures": figures, "load": os.getloadavg()}, indent=1) + "\n", encoding="utf-8")
