@@ -43,7 +43,7 @@ from academie.engine import PUBLIC
 from academie.games import load
 from academie.picture import Memo
 from academie.room.frontdoor import Nginx
-from academie.room.store import ActionRow, SeatRow, Store, TableRow
+from academie.room.store import ActionRow, SeatRow, Store, TableRow, with_async_driver
 from academie.room.tables import game_words
 
 RESULTS = Path(__file__).resolve().parent / "results"
@@ -221,7 +221,7 @@ async def run_tables(server: ServerProcess, count: int, *, seconds: float, pace:
             await socket.close()
         for task in players:
             task.cancel()
-        lost = await _lost(client, tables)
+        lost = await _lost(server.database, tables)
     window = [ms for table in tables for when, ms in table.latencies if when >= start + WARM_UP]
     counted = sum(1 for table in tables for when, _ in table.latencies if when >= start + WARM_UP)
     everything = sum(len(table.latencies) for table in tables)
@@ -233,16 +233,15 @@ async def run_tables(server: ServerProcess, count: int, *, seconds: float, pace:
             "tables_finished": sum(table.finished for table in tables), "acknowledged_actions_lost": lost}
 
 
-async def _lost(client: httpx.AsyncClient, tables: list[Table]) -> int:
-    """Tables whose stored position is behind what their players were shown (must be none)."""
-    limit = asyncio.Semaphore(20)
-
-    async def behind(table: Table) -> bool:
-        async with limit:
-            stored = (await client.get(f"/api/tables/{table.id}")).json()["seq"]
-            return bool(stored < table.seen)
-
-    return sum(await asyncio.gather(*(behind(table) for table in tables)))
+async def _lost(database: str, tables: list[Table]) -> int:
+    """Tables whose stored position is behind what their players were shown (must be none), read from the
+    database itself: a process that relays a table may show its position a notification late."""
+    store = Store(with_async_driver(database))
+    try:
+        _, stored = await store.listing([table.id for table in tables])
+    finally:
+        await store.close()
+    return sum(stored.get(table.id, 0) < table.seen for table in tables)
 
 
 # ------------------------------------------------------------------------------------------------ where the time goes

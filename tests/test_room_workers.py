@@ -23,7 +23,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from academie import record
-from academie.room.drivers import driver_of
+from academie.room.drivers import Wheels, driver_of
 from academie.room.frontdoor import Nginx, template
 from academie.room.notify import asyncpg_dsn
 
@@ -231,3 +231,36 @@ def test_the_deployment_page_shows_the_configuration_the_test_uses() -> None:
     shown = re.search(r"```nginx\n(.*?)```", page, re.DOTALL)
     assert shown is not None, "docs/card-room.md shows no nginx configuration"
     assert shown.group(1) == template()
+
+
+def test_one_process_drives_a_table_until_it_lets_go(cluster: str) -> None:
+    """Two processes' locks on one table: the first to ask drives it, the other is refused and told once it may
+    (its kick called by the retry); a table let go of and asked for again at once is taken once, so that letting
+    go of it again frees it for the other process."""
+
+    async def scenario() -> None:
+        first, second = Wheels(cluster), Wheels(cluster)
+        await first.start()
+        await second.start()
+        kicked: list[str] = []
+        try:
+            assert await first.take("t1", lambda: kicked.append("first"))
+            assert not await second.take("t1", lambda: kicked.append("second"))
+            assert not second.holds("t1") and first.holds("t1")
+            first.let_go("t1")
+            assert not await first.take("t1", lambda: kicked.append("first"))  # not before its lock is given back
+            deadline = time.monotonic() + 10
+            while not (first.holds("t1") or second.holds("t1")):
+                assert time.monotonic() < deadline, "nobody took the table once it was let go of"
+                await asyncio.sleep(0.05)
+            holder, other = (first, second) if first.holds("t1") else (second, first)
+            assert kicked == ["first" if holder is first else "second"] and not other.holds("t1")
+            holder.let_go("t1")
+            while not other.holds("t1"):
+                assert time.monotonic() < deadline, "the lock was taken twice and given back once"
+                await asyncio.sleep(0.05)
+        finally:
+            await first.close()
+            await second.close()
+
+    asyncio.run(scenario())

@@ -110,6 +110,8 @@ class Wheels:
         """One query at a time on the connection (asyncpg refuses two)."""
         self._task: asyncio.Task[None] | None = None
         self._releasing: set[asyncio.Task[None]] = set()
+        self._unlocking: set[str] = set()
+        """The tables whose lock is being given back."""
 
     async def start(self) -> None:
         await self._connect()
@@ -148,23 +150,29 @@ class Wheels:
         self.kicks.pop(table_id, None)
         if table_id in self.held:
             self.held.discard(table_id)
+            self._unlocking.add(table_id)
             task = asyncio.get_running_loop().create_task(self._unlock(table_id))
             self._releasing.add(task)
             task.add_done_callback(self._releasing.discard)
 
     async def _unlock(self, table_id: str) -> None:
-        async with self._using:
-            connection = self._connection
-            if connection is None or table_id in self.held:  # lost with the connection, or taken again meanwhile
-                return
-            with contextlib.suppress(OSError, asyncpg.PostgresError, asyncpg.InterfaceError):
-                await connection.fetchval("SELECT pg_advisory_unlock($1)", lock_key(table_id))
+        """Give the lock back; until then the table is not taken again here (PostgreSQL counts a session's locks
+        of one key: taken twice, given back once, it would stay this process's with nobody driving it)."""
+        try:
+            async with self._using:
+                connection = self._connection
+                if connection is not None:  # else lost with the connection
+                    with contextlib.suppress(OSError, asyncpg.PostgresError, asyncpg.InterfaceError):
+                        await connection.fetchval("SELECT pg_advisory_unlock($1)", lock_key(table_id))
+        finally:
+            self._unlocking.discard(table_id)
 
     async def _try(self, table_ids: list[str]) -> list[str]:
         """Try to take the locks of ``table_ids`` (one query); those taken now."""
         async with self._using:
             connection = self._connection
-            wanted = [table_id for table_id in table_ids if table_id in self.kicks and table_id not in self.held]
+            wanted = [table_id for table_id in table_ids
+                      if table_id in self.kicks and table_id not in self.held and table_id not in self._unlocking]
             if connection is None or not wanted:
                 return []
             keys = {lock_key(table_id): table_id for table_id in wanted}
