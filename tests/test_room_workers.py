@@ -114,8 +114,8 @@ def test_the_driver_killed_its_bots_play_on_through_the_other_process(cluster: s
     dead one comes back through the other, and the deal ends with every card played once."""
     first = Server(tmp_path, db=cluster).start()
     second = Server(tmp_path, db=cluster).start()
-    servers = {first.process.pid: first, second.process.pid: second}  # type: ignore[union-attr]
     try:
+        servers = {first.process.pid: first, second.process.pid: second}  # type: ignore[union-attr]
         table, tokens = _whist_with_two_bots(first)
         home = {0: first, 2: second}
         dead: list[Server] = []
@@ -193,8 +193,9 @@ def test_nginx_in_front_of_two_processes_one_killed_the_players_finish(cluster: 
     first = Server(tmp_path, db=cluster).start()
     second = Server(tmp_path, db=cluster).start()
     proxy = Nginx(tmp_path / "nginx", listen=f"127.0.0.1:{free_port()}",
-                  servers=[f"127.0.0.1:{first.port}", f"127.0.0.1:{second.port}"]).start()
+                  servers=[f"127.0.0.1:{first.port}", f"127.0.0.1:{second.port}"])
     try:
+        proxy.start()
         front = f"http://{proxy.listen}"
         created = httpx.post(f"{front}/api/tables", json={"game": "ecarte", "seed": 33}, timeout=10).json()
         table = created["table"]
