@@ -1,7 +1,8 @@
 """Views told on from what a state remembers of its earlier views (issue 33) are the views told from the log.
 
-A state may keep, between two views, what it told (La Guimbarde's last deal, G-§5.6, and its payments; Whist's
-histories, each viewer's redaction, W-D5 and W-P6). Over random games of every table, in both modes with irregular
+A state may keep, between two views, what it told (La Guimbarde's last deal, G-§5.6, and its payments; each
+viewer's redacted history of the deal in progress, told on by :class:`academie.engine.Histories`, in Whist, W-D5
+and W-P6, La Guinguette, GU-§5.1a, Le Quinze and La Guimbarde; La Guinguette's last deal as each viewer saw it). Over random games of every table, in both modes with irregular
 acts in table mode, a state viewed by every viewer after every action and cloned before each (as the card room
 holds it) gives the same views as a state replayed from the same actions and viewed for the first time.
 """
@@ -25,7 +26,7 @@ def told(view: Any) -> tuple[Any, ...]:
 
 @pytest.mark.parametrize("mode", [Mode.ENFORCED, Mode.TABLE])
 @pytest.mark.parametrize("table", sorted(ALL_TABLES))
-def test_G_5_6_W_D5_W_P6_views_told_on_are_the_views_told_from_the_log(table: str, mode: Mode) -> None:
+def test_G_5_6_W_D5_W_P6_GU_5_1a_views_told_on_are_the_views_told_from_the_log(table: str, mode: Mode) -> None:
     for seed in range(2):
         rng = random.Random(seed)
         room, played = new_state(table, seed, mode=mode), list[Any]()

@@ -321,6 +321,54 @@ class TableLaws(Protocol[StateT_contra, PendingT_contra]):
         ...
 
 
+Seen: TypeAlias = tuple[tuple[int, Action], ...]
+"""A deal's actions as one viewer saw them: each actor with the action as that viewer saw it."""
+Redaction: TypeAlias = Callable[[int, Action, int], Action | None]
+"""A game's ``redact(actor, action, viewer)``: the action as ``viewer`` saw it, or ``None`` when he saw nothing."""
+
+
+@dataclass(frozen=True, slots=True)
+class Histories:
+    """Each viewer's history of the deal in progress as its last view told it (the seats, then :data:`PUBLIC`
+    last), so that the next view redacts only the actions since then.
+
+    Exact, not a guess: the log only grows and a game's redaction depends on the action and the viewer alone, so
+    the history told on is the one told from the deal's first action as long as the deal began at the same place.
+    A state holds one and replaces it (a frozen value: a clone shares it, and neither twin's view changes the
+    other's).
+
+    >>> histories = Histories.empty(viewers=2)
+    >>> log = [Operation(0, Remedy("play-on", "E1")), Operation(1, Remedy("void", "E2"))]
+    >>> hide_the_first = lambda actor, action, viewer: None if actor == 0 and viewer != 0 else action
+    >>> histories, seen = histories.told_on(1, log, start=0, redact=hide_the_first)
+    >>> [actor for actor, _ in seen], histories.told_on(1, log, start=0, redact=hide_the_first)[0] is histories
+    ([1], True)
+    """
+
+    told: tuple[tuple[int, int, Seen] | None, ...]
+    """Per viewer: where its deal began in the log, how many operations it has told, what it told."""
+
+    @classmethod
+    def empty(cls, *, viewers: int) -> Histories:
+        """Nothing told yet to ``viewers`` viewers (the seats and the public)."""
+        return cls((None,) * viewers)
+
+    def told_on(self, viewer: int, operations: Sequence[Operation], *, start: int,
+                redact: Redaction) -> tuple[Histories, Seen]:
+        """``operations[start:]`` as ``viewer`` saw them (``redact``), told on from its last view while the deal
+        began at ``start``, from ``start`` otherwise; with the histories to keep (this value when nothing was
+        told)."""
+        told = self.told
+        index = viewer if viewer >= 0 else len(told) - 1
+        memo = told[index]
+        done, history = (memo[1], memo[2]) if memo is not None and memo[0] == start else (start, ())
+        if done >= len(operations) and memo is not None and memo[0] == start:
+            return self, history
+        history += tuple((op.actor, seen) for op in operations[done:]
+                         if (seen := redact(op.actor, op.action, viewer)) is not None)
+        return Histories((*told[:index], (start, len(operations), history), *told[index + 1:])), history
+
+
 class View(Protocol):
     """What every game's view of a seat (or of :data:`PUBLIC`) offers: who looks, who acts, what may be done."""
 

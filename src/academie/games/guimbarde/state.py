@@ -58,6 +58,7 @@ from academie.engine import (
     ChanceSource,
     ExplicitChance,
     GameState,
+    Histories,
     IllegalActionError,
     Mode,
     Pending,
@@ -634,6 +635,7 @@ class GuimbardeState(GameState[GuimbardeRules]):
         "_deal_results",
         "_deals_played",
         "_game_results",
+        "_histories",
         "_last_deal_memo",
         "_last_tricks",
         "_legal",
@@ -653,7 +655,8 @@ class GuimbardeState(GameState[GuimbardeRules]):
     )
     # the tuples are replaced, never changed: a clone shares them; the deal record, the ledger and the logs are
     # changed in place: a clone copies them
-    clone_shared = ("_actor", "_broke", "_deal_results", "_deals_played", "_game_results", "_last_deal_memo",
+    clone_shared = ("_actor", "_broke", "_deal_results", "_deals_played", "_game_results", "_histories",
+                    "_last_deal_memo",
                     "_last_tricks", "_legal", "_payments_memo", "_pending", "_phase", "_retired", "_start_stocks",
                     "_stocks_bought", "automate_table", "rules")
     clone_copied = ("_deal", "_paid_at", "ledger", "operations", "rulings")
@@ -693,6 +696,8 @@ class GuimbardeState(GameState[GuimbardeRules]):
         self._deal_results: tuple[DealResult, ...] = ()
         self._game_results: tuple[GameResult, ...] = ()
         self._deals_played = 0
+        self._histories = Histories.empty(viewers=players + 1)
+        """Each viewer's history of the deal in progress as its last view told it (replaced: a clone shares it)."""
         if first_dealer is not None and (type(first_dealer) is not int or not 0 <= first_dealer < players):
             raise RulesError(f"first_dealer={first_dealer!r} is not allowed; allowed: 0 to {players - 1}, "
                              "or None to draw for deal")
@@ -1409,8 +1414,7 @@ class GuimbardeState(GameState[GuimbardeRules]):
             raise RulesError(f"viewer {viewer!r} is not allowed; allowed: 0 to {players - 1}, or PUBLIC")
         deal = self._deal
         seat_view = viewer != PUBLIC
-        history = tuple((op.actor, seen) for op in self.operations[deal.start:]
-                        if (seen := redact(op.actor, op.action, viewer)) is not None)
+        self._histories, history = self._histories.told_on(viewer, self.operations, start=deal.start, redact=redact)
         dealt = bool(deal.hands)
         return GuimbardeView(
             viewer=viewer, rules=self.rules, players=players, phase=self._phase, actor=self.actor,

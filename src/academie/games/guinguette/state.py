@@ -55,6 +55,7 @@ from academie.engine import (
     ChanceSource,
     ExplicitChance,
     GameState,
+    Histories,
     IllegalActionError,
     Mode,
     Pending,
@@ -740,12 +741,13 @@ class GuinguetteState(GameState[GuinguetteRules]):
 
     game_name = "guinguette"
     table_laws: ClassVar[GuinguetteTableLaws | None] = None
-    __slots__ = ("_actor", "_bought", "_deal", "_deal_only", "_deal_results", "_game_results", "_last", "_legal",
-                 "_pending", "_phase", "_stocks", "automate_table", "chance", "ledger", "operations", "rules",
-                 "rulings")
-    # the results are tuples, replaced when a deal ends: a clone may share them
+    __slots__ = ("_actor", "_bought", "_deal", "_deal_only", "_deal_results", "_game_results", "_histories",
+                 "_last", "_lasts", "_legal", "_pending", "_phase", "_stocks", "automate_table", "chance", "ledger",
+                 "operations", "rules", "rulings")
+    # the results and the views' memos are tuples, replaced when a deal ends or a view tells more: a clone may
+    # share them
     clone_shared = ("rules", "automate_table", "_phase", "_legal", "_actor", "_pending", "_last", "_deal_results",
-                    "_game_results", "_deal_only")
+                    "_game_results", "_deal_only", "_histories", "_lasts")
     clone_copied = ("operations", "ledger", "_stocks", "_bought", "_deal", "rulings")
 
     def __init__(self, rules: GuinguetteRules | None = None, *, chance: ChanceSource | None = None,
@@ -763,6 +765,11 @@ class GuinguetteState(GameState[GuinguetteRules]):
         self._deal_results: tuple[DealResult, ...] = ()
         self._game_results: tuple[GameResult, ...] = ()
         self._last: DealResult | None = None
+        self._histories = Histories.empty(viewers=players + 1)
+        """Each viewer's history of the deal in progress as its last view told it (replaced: a clone shares it)."""
+        self._lasts: tuple[tuple[DealResult, DealResult] | None, ...] = (None,) * (players + 1)
+        """Each viewer's last deal as its last view told it, beside the deal it was told from (seats, then the
+        public; see :meth:`_last_deal_seen_by`)."""
         self._deal_only = False
         if first_dealer is not None and first_dealer not in range(players):
             raise RulesError(f"first_dealer={first_dealer!r} is not allowed; allowed: 0 to {players - 1}, "
@@ -1521,8 +1528,7 @@ class GuinguetteState(GameState[GuinguetteRules]):
             raise RulesError(f"viewer {viewer!r} is not allowed; allowed: 0 to {players - 1}, or PUBLIC")
         deal = self._deal
         seat_view = viewer != PUBLIC
-        history = tuple((op.actor, seen) for op in self.operations[deal.start:]
-                        if (seen := redact(op.actor, op.action, viewer)) is not None)
+        self._histories, history = self._histories.told_on(viewer, self.operations, start=deal.start, redact=redact)
         return GuinguetteView(
             viewer=viewer, rules=self.rules, phase=self._phase, actor=self.actor, dealer=self.dealer,
             deal=len(self._deal_results) if self._phase is not Phase.OVER else len(self._deal_results) - 1,
@@ -1543,12 +1549,19 @@ class GuinguetteState(GameState[GuinguetteRules]):
         )
 
     def _last_deal_seen_by(self, viewer: int) -> DealResult | None:
-        """The last finished deal, its actions as ``viewer`` saw them."""
+        """The last finished deal, its actions as ``viewer`` saw them: told once per deal and viewer (a finished
+        deal never changes), the same value after every action until the next deal ends."""
         last = self._last
         if last is None or not last.history:
             return last
-        return dataclasses.replace(last, history=tuple(
+        index = self.rules.players if viewer == PUBLIC else viewer
+        memo = self._lasts[index]
+        if memo is not None and memo[0] is last:
+            return memo[1]
+        seen = dataclasses.replace(last, history=tuple(
             (actor, seen) for actor, action in last.history if (seen := redact(actor, action, viewer)) is not None))
+        self._lasts = (*self._lasts[:index], (last, seen), *self._lasts[index + 1:])
+        return seen
 
     def _draws_of(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` drew from the cotillon this deal: the top card of each cotillon shuffled after its

@@ -168,12 +168,12 @@ def paint(view: QuinzeView, /, *, words: Words, names: Sequence[str], memo: Memo
     if view.pending_cards:
         table.append((w("Cards the dealer gave ({law})", law=view.pending.law if view.pending else "QUINZE-32"),
                       tuple(str(c) for c in view.pending_cards)))
-    log = (*_coup_end(scene), *_coup_log(scene))
+    log = (*_coup_end_kept(scene, memo), *_coup_log(scene))
     result = ""
     if over:
         result = _final(scene)  # the last coup's end is the last thing the log tells
     elif view.last_deal is not None and not any(seat >= 0 for seat, _ in view.history):
-        result = " ".join(_coup_end(scene, short=True))
+        result = " ".join(_coup_end_kept(scene, memo, short=True))
     return Picture(
         game="quinze", title=w("Le Quinze"), lang=w.lang, viewer=None if view.viewer < 0 else view.viewer,
         status=_status(scene), seats=tuple(_seat(scene, seat) for seat in range(scene.n)), hand=hand,
@@ -861,6 +861,35 @@ def _coup_end(scene: _Scene, *, short: bool = False) -> list[str]:
     points = ", ".join(f"{scene.name(seat)} {signed(value)}" for seat, value in enumerate(last.points))
     lines.append(w("Tokens won or lost: {points}.", points=points))
     return lines
+
+
+class _CoupEndKept:
+    """How the last coup ended as a viewer was last told it (what a :class:`~academie.picture.Memo` keeps): told
+    again only when what its sentences read differs (the last coup, its number, the stake's multiplier, the cards
+    a ruling names, the names, the language, the viewer); the same after every action of the next coup."""
+
+    __slots__ = ("key", "last", "told")
+
+    def __init__(self, key: tuple[object, ...], last: CoupEnd) -> None:
+        self.key, self.last = key, last
+        self.told: dict[bool, tuple[str, ...]] = {}
+        """The sentences, whole (False) and short (True), as they were first asked for."""
+
+
+def _coup_end_kept(scene: _Scene, memo: Memo | None, *, short: bool = False) -> tuple[str, ...]:
+    """:func:`_coup_end`, from ``memo`` when it told the same last coup to the same viewer."""
+    view = scene.view
+    last = view.last_deal
+    if memo is None or last is None:
+        return tuple(_coup_end(scene, short=short))
+    key = (view.viewer, view.coup, view.multiplier, view.pending_cards, view.rules, tuple(scene.names), scene.w)
+    kept = memo.kept
+    if not isinstance(kept, _CoupEndKept) or kept.last is not last or kept.key != key:
+        kept = memo.kept = _CoupEndKept(key, last)
+    told = kept.told.get(short)
+    if told is None:
+        told = kept.told[short] = tuple(_coup_end(scene, short=short))
+    return told
 
 
 def _final_event(scene: _Scene, last: CoupEnd) -> list[str]:

@@ -49,6 +49,7 @@ from academie.engine import (
     ChanceSource,
     ExplicitChance,
     GameState,
+    Histories,
     IllegalActionError,
     Mode,
     Pending,
@@ -85,8 +86,11 @@ PLACE_RANKS: Final = (Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN, Rank.NINE, Ran
 """Q-R1: the cards drawn for places, from the king down (K Q J 10 9 for five players)."""
 
 
+@lru_cache(maxsize=16)
 def card_values(courts: int) -> tuple[int, ...]:
     """Q-§2.2: ace 1, two to ten their face value, jack, queen and king ``courts`` (10 by default), by index.
+    Made once per value of the courts (an immutable tuple, so every caller may share it): hands are added up after
+    every action, by every bot and every picture.
 
     >>> card_values(10)[Card.parse("KS").index], card_values(10)[Card.parse("AS").index]
     (10, 1)
@@ -602,6 +606,7 @@ class QuinzeState(GameState[QuinzeRules]):
         "_coup",
         "_dead",
         "_gone",
+        "_histories",
         "_last_deal",
         "_legal",
         "_pack",
@@ -626,7 +631,8 @@ class QuinzeState(GameState[QuinzeRules]):
         "rulings",
     )
     clone_shared = ("rules", "n", "_start", "automate_table", "first_dealer", "coups_played", "multiplier", "last_coup",
-                    "_last_deal", "_values", "_pending", "_colour", "_legal", "_phase", "_actor", "_burn_pack")
+                    "_last_deal", "_values", "_pending", "_colour", "_legal", "_phase", "_actor", "_burn_pack",
+                    "_histories")
     clone_copied = ("operations", "ledger", "_caves", "deal_results", "game_results", "_wins", "_gone", "rulings",
                     "_coup", "_pack", "_dead", "_shown_burnt")
     _pending: QuinzePending | None
@@ -663,6 +669,8 @@ class QuinzeState(GameState[QuinzeRules]):
         self.rulings = []
         self.last_coup: tuple[str, ...] = ()
         self._last_deal: CoupEnd | None = None
+        self._histories = Histories.empty(viewers=self.n + 1)
+        """Each viewer's history of the coup in progress as its last view told it (replaced: a clone shares it)."""
         self._values = card_values(self.rules.courts_value)
         self._pending = None
         self._coup = Coup.fresh(first_dealer if first_dealer is not None else 0, self.n, 0, 0)
@@ -1805,8 +1813,7 @@ class QuinzeState(GameState[QuinzeRules]):
             raise RulesError(f"viewer {viewer!r} is not allowed; allowed: 0 to {self.n - 1}, PUBLIC")
         coup, n = self._coup, self.n
         form_b = self.rules.form == "B"
-        history = tuple((op.actor, seen) for op in self.operations[coup.start:]
-                        if (seen := redact(op.actor, op.action, viewer)) is not None)
+        self._histories, history = self._histories.told_on(viewer, self.operations, start=coup.start, redact=redact)
 
         def knows(seat: int) -> bool:
             return seat == viewer or coup.revealed[seat]

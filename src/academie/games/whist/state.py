@@ -52,6 +52,7 @@ from academie.engine import (
     ActionParseError,
     ChanceSource,
     ExplicitChance,
+    Histories,
     IllegalActionError,
     Mode,
     Operation,
@@ -431,8 +432,6 @@ class WhistView:
     """The deal that ended last: its trumps, its points and why, the game it ended (public)."""
 
 
-_History = tuple[int, int, tuple[tuple[int, Action], ...]]
-"""A viewer's history memo: where its deal began, how many operations it has told, what it told."""
 
 
 def redact(actor: int, action: Action, viewer: int) -> Action | None:
@@ -737,9 +736,8 @@ class WhistState(OwedDealState[WhistRules]):
         self._last_tricks: list[tuple[int, tuple[int, ...], int]] = []
         self._rulings: list[str] = []
         self._operations: list[Operation] = []
-        self._histories: tuple[_History | None, ...] = (None,) * (SEATS + 1)
-        """Each viewer's history of the deal in progress as its last view told it (seats, then the public):
-        replaced, never changed, so a clone shares it (see :meth:`_history`)."""
+        self._histories = Histories.empty(viewers=SEATS + 1)
+        """Each viewer's history of the deal in progress as its last view told it (replaced: a clone shares it)."""
         self._ledger = Ledger(seats=SEATS)
         self._score = [score[0], score[1]]
         self._games = [games[0], games[1]]
@@ -1741,7 +1739,7 @@ class WhistState(OwedDealState[WhistRules]):
             self.resolve_chance()
         deal = self._deal
         seat_view = viewer != PUBLIC
-        history = self._history(viewer)
+        self._histories, history = self._histories.told_on(viewer, self._operations, start=deal.start, redact=redact)
         dealt = deal.turn_up >= 0
         return WhistView(
             viewer=viewer, rules=self.rules, phase=self._phase, actor=self._actor, dealer=self.dealer,
@@ -1763,21 +1761,6 @@ class WhistState(OwedDealState[WhistRules]):
                                   for leader, cards, winner in self._last_tricks),
             payments=self.payments_of(deal), last_deal=deal.last,
         )
-
-    def _history(self, viewer: int) -> tuple[tuple[int, Action], ...]:
-        """The deal's actions as ``viewer`` saw them (:func:`redact`), told on from the viewer's last view: the log
-        only grows and an action's redaction depends on it and the viewer alone, so only the actions since then
-        are redacted while the deal is the same."""
-        index = SEATS if viewer == PUBLIC else viewer
-        start, operations = self._deal.start, self._operations
-        memo = self._histories[index]
-        told, history = (memo[1], memo[2]) if memo is not None and memo[0] == start else (start, ())
-        if told < len(operations):
-            history += tuple((op.actor, seen) for op in operations[told:]
-                             if (seen := redact(op.actor, op.action, viewer)) is not None)
-            self._histories = (*self._histories[:index], (start, len(operations), history),
-                               *self._histories[index + 1:])
-        return history
 
     def payments_of(self, deal: Deal) -> tuple[Payment, ...]:
         """The points ``deal`` moved so far, side by side (seat 0 for side 0, seat 1 for side 1: partners score
