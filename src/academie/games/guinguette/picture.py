@@ -24,8 +24,10 @@ La Guinguette is a reconstruction (the rule file's R1): the first deal's log say
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Final
 
 from academie.cards import Card, Suit
@@ -232,7 +234,11 @@ class _Teller:
         players = view.rules.players
         self.names = tuple(names) if len(names) >= players else default_names(view, words=words)
         self.me: int | None = view.viewer if view.viewer != PUBLIC else None
-        self.held = _cards_held(view)
+
+    @cached_property
+    def held(self) -> set[Card]:
+        """The cards the viewer may name (only an irregular act's sentence asks)."""
+        return _cards_held(self.view)
 
     def say(self, seat: int, mine: str, theirs: str, **arguments: object) -> str:
         """``mine`` when ``seat`` is the viewer ("You keep ..."), else ``theirs`` with the seat's ``{name}``."""
@@ -319,6 +325,26 @@ class _Narrator:
         self.high = 0
         self.current_plays: list[tuple[int, Card]] = []
         self.offender = -1
+        self.told = 0
+        """The actions of :attr:`history` told so far (see :meth:`tell_on`)."""
+        self.round, self.last_position, self.phase = 1, -1, Phase.STIR
+        """The cotillon round, the position of the last to stir, the phase: as the actions told so far left them."""
+        self.failed: list[tuple[tuple[str, ...], int | str | None]] = []
+        """What each search for a payment that found none looked for: a payment made since would change what an
+        earlier sentence says (see :class:`_Progress`)."""
+        self.starved = False
+        """A sentence of the viewer's stir found no card drawn yet: a card drawn since would change it."""
+
+    def copy(self) -> _Narrator:
+        """A twin to tell on from here (what is changed in place is copied)."""
+        twin = copy.copy(self)
+        story = self.story
+        twin.story = _Story(list(story.lines), list(story.tricks), story.opened, set(story.folded),
+                            set(story.barred), dict(story.tricks_won))
+        twin.payments, twin.used, twin.draws = list(self.payments), list(self.used), list(self.draws)
+        twin.contributions, twin.current_plays = list(self.contributions), list(self.current_plays)
+        twin.failed = list(self.failed)
+        return twin
 
     # -------------------------------------------------------------- payments
     def take(self, reasons: tuple[str, ...], *, source: int | str | None = None) -> Transfer | None:
@@ -333,6 +359,7 @@ class _Narrator:
             if not used[index] and transfer.reason in reasons and (source is None or transfer.source == source):
                 used[index] = True
                 return transfer
+        self.failed.append((reasons, source))
         return None
 
     def take_all(self, reasons: tuple[str, ...]) -> list[Transfer]:
@@ -356,25 +383,35 @@ class _Narrator:
         """The deal's sentences; ``now``, the phase and cotillon round the deal is in (for the deal in progress),
         announces a round or a phase that has begun before anyone has spoken in it."""
         self.opening(dealt=dealt, carried=carried)
-        round_, last_position, phase = 1, -1, Phase.STIR
-        for index, (actor, action) in enumerate(self.history):
+        self.tell_on()
+        return self.close(result=result, now=now)
+
+    def tell_on(self) -> None:
+        """The actions of :attr:`history` not told yet, each in its sentences."""
+        history = self.history
+        for index in range(self.told, len(history)):
+            actor, action = history[index]
             if isinstance(action, (Keep, Stir, Restir, HiddenStir)):
                 position = self.position(actor)
-                if position <= last_position:
-                    round_ += 1
-                    self.add(index, self.new_round(round_))
-                last_position = position
-            elif isinstance(action, (Pass, Bet)) and phase is Phase.STIR:
-                phase = Phase.BET
-                self.add(index, self.new_phase(phase))
-            elif isinstance(action, PlayCard) and phase is not Phase.TRICKS:
-                phase = Phase.TRICKS
-                self.add(index, self.new_phase(phase))
+                if position <= self.last_position:
+                    self.round += 1
+                    self.add(index, self.new_round(self.round))
+                self.last_position = position
+            elif isinstance(action, (Pass, Bet)) and self.phase is Phase.STIR:
+                self.phase = Phase.BET
+                self.add(index, self.new_phase(self.phase))
+            elif isinstance(action, PlayCard) and self.phase is not Phase.TRICKS:
+                self.phase = Phase.TRICKS
+                self.add(index, self.new_phase(self.phase))
             self.action(index, actor, action)
-        end = len(self.history)
+        self.told = len(history)
+
+    def close(self, *, result: DealResult | None, now: tuple[Phase, int] | None) -> _Story:
+        """After the last action: a round or phase begun before anyone spoke in it, and the showdown."""
+        end, phase = len(self.history), self.phase
         if now is not None:
             current, stir_round = now
-            if current in (Phase.STIR, Phase.RESHUFFLE) and stir_round > round_:
+            if current in (Phase.STIR, Phase.RESHUFFLE) and stir_round > self.round:
                 self.add(end, self.new_round(stir_round))
             elif (current is Phase.BET and phase is Phase.STIR) or (current is Phase.TRICKS
                                                                       and phase is not Phase.TRICKS):
@@ -488,6 +525,7 @@ class _Narrator:
         tokens = teller.tokens(cost)
         if isinstance(action, (Stir, Restir)) and actor == teller.me:
             drawn = self.draws.pop(0) if self.draws else None
+            self.starved = self.starved or drawn is None
             card = teller.card(action.card)
             if again and drawn is not None:
                 line = self.words("You stir the cotillon again (« je renvie le cotillon »): you discard {card} face "
@@ -635,6 +673,7 @@ class _Narrator:
                 self.add(index, words("Ruling (GU5): you pay the stir at once, {tokens}, and draw {drawn}.",
                                       tokens=tokens, drawn=teller.card(self.draws.pop(0))))
             else:
+                self.starved = self.starved or offender == teller.me
                 self.add(index, teller.say(offender, w("Ruling (GU5): you pay the stir at once, {tokens}, and draw "
                                                        "the top card."),
                                            w("Ruling (GU5): {name} pays the stir at once, {tokens}, and draws the "
@@ -916,16 +955,83 @@ class _Before:
         self.key, self.last, self.story = key, last, story
 
 
-def _story_before(teller: _Teller, last: DealResult, memo: Memo | None) -> _Story:
+class _Progress:
+    """The deal in progress as a viewer was last told it, up to its last action (what a
+    :class:`~academie.picture.Memo` keeps): the next picture tells on from there while every sentence told still
+    reads the same. A sentence reads the actions before it, the payments (the first not yet told for its rule), the
+    viewer's draws, the names, the language, the rules, the deal and what the baskets carried over: it holds while
+    those told are the first of the view's, no payment made since is one a search found missing, and no card was
+    drawn since the viewer's stir found none. A deal with an irregular act is not kept (its sentence names a card
+    only if the view now holds it)."""
+
+    __slots__ = ("draws", "key", "narrator", "payments")
+
+    def __init__(self, key: tuple[object, ...], narrator: _Narrator, view: GuinguetteView) -> None:
+        self.key, self.narrator, self.payments, self.draws = key, narrator, view.payments, view.my_draws
+
+    def holds(self, key: tuple[object, ...], view: GuinguetteView) -> bool:
+        """Whether the sentences told still read the same for ``view``."""
+        narrator, told, payments, draws = self.narrator, self.narrator.history, self.payments, self.draws
+        if self.key != key or view.history[:len(told)] != told or view.payments[:len(payments)] != payments:
+            return False
+        if view.my_draws[:len(draws)] != draws or (narrator.starved and len(view.my_draws) > len(draws)):
+            return False
+        return not any(transfer.reason in reasons and (source is None or transfer.source == source)
+                       for transfer in view.payments[len(payments):] for reasons, source in narrator.failed)
+
+
+class _Kept:
+    """What a painter of La Guinguette keeps in a :class:`~academie.picture.Memo`."""
+
+    __slots__ = ("before", "progress")
+
+    def __init__(self) -> None:
+        self.before: _Before | None = None
+        self.progress: _Progress | None = None
+
+
+def _kept(memo: Memo | None) -> _Kept | None:
+    if memo is None:
+        return None
+    if not isinstance(memo.kept, _Kept):
+        memo.kept = _Kept()
+    return memo.kept
+
+
+def _story_before(teller: _Teller, last: DealResult, kept: _Kept | None) -> _Story:
     key = (teller.names, teller.me, teller.words.lang, teller.view.rules)
-    kept = memo.kept if memo is not None else None
-    if isinstance(kept, _Before) and kept.key == key and kept.last == last:
-        return kept.story
+    before = kept.before if kept is not None else None
+    if before is not None and before.key == key and (before.last is last or before.last == last):
+        return before.story
     narrator = _Narrator(teller, dealer=last.dealer, deal=last.deal, history=last.history, payments=last.payments)
     story = narrator.tell(dealt=True, carried=None, result=last)
-    if memo is not None and not any(isinstance(action, Irregular) for _, action in last.history):
-        memo.kept = _Before(key, last, story)
+    if kept is not None and not any(isinstance(action, Irregular) for _, action in last.history):
+        kept.before = _Before(key, last, story)
     return story
+
+
+def _in_progress(teller: _Teller, kept: _Kept | None) -> _Story:
+    """The deal in progress told, on from what ``kept`` told of it while that still holds (see :class:`_Progress`)."""
+    view = teller.view
+    assert view.dealer is not None
+    dealt, carried = _dealt(view), _carried(view)
+    key = (teller.names, teller.me, teller.words.lang, view.rules, view.dealer, view.deal, dealt, carried)
+    progress = kept.progress if kept is not None else None
+    if progress is not None and progress.holds(key, view):
+        narrator = progress.narrator.copy()
+        narrator.teller, narrator.history = teller, view.history
+        payments = view.payments[len(progress.payments):]
+        narrator.payments += payments
+        narrator.used += [False] * len(payments)
+        narrator.draws += view.my_draws[len(progress.draws):]
+    else:
+        narrator = _Narrator(teller, dealer=view.dealer, deal=view.deal, history=view.history,
+                             payments=view.payments, draws=view.my_draws)
+        narrator.opening(dealt=dealt, carried=carried)
+    narrator.tell_on()
+    if kept is not None:
+        kept.progress = _Progress(key, narrator.copy(), view) if narrator.offender < 0 else None
+    return narrator.close(result=None, now=(view.phase, view.stir_round))
 
 
 def _story(teller: _Teller, memo: Memo | None = None) -> tuple[_Story, list[str], _Story | None]:
@@ -936,8 +1042,9 @@ def _story(teller: _Teller, memo: Memo | None = None) -> tuple[_Story, list[str]
     last = view.last_deal
     lines: list[str] = []
     before: _Story | None = None
+    kept = _kept(memo)
     if last is not None and not over:
-        before = _story_before(teller, last, memo)
+        before = _story_before(teller, last, kept)
         final = max(len(last.history) - 1, 0)
         lines += [line for index, line in before.lines if index >= final]
     if view.dealer is None:
@@ -945,11 +1052,12 @@ def _story(teller: _Teller, memo: Memo | None = None) -> tuple[_Story, list[str]
         for index, (actor, action) in enumerate(view.history):
             narrator.action(index, actor, action)
         return narrator.story, lines + [line for _, line in narrator.story.lines], before
-    narrator = _Narrator(teller, dealer=view.dealer, deal=view.deal, history=view.history, payments=view.payments,
-                         draws=view.my_draws)
-    narrator.current_plays = []
-    story = narrator.tell(dealt=_dealt(view), carried=None if over else _carried(view),
-                          result=last if over else None, now=None if over else (view.phase, view.stir_round))
+    if over:
+        narrator = _Narrator(teller, dealer=view.dealer, deal=view.deal, history=view.history,
+                             payments=view.payments, draws=view.my_draws)
+        story = narrator.tell(dealt=_dealt(view), carried=None, result=last)
+    else:
+        story = _in_progress(teller, kept)
     return story, lines + [line for _, line in story.lines], before
 
 
@@ -963,7 +1071,8 @@ def paint(view: GuinguetteView, /, *, words: Words, names: Sequence[str], memo: 
     dealt = _dealt(view) and not over
     dealer = view.dealer
     order = [(dealer + 1 + p) % players for p in range(players)] if dealer is not None else list(range(players))
-    seats = [_seat(teller, seat, dealt=dealt) for seat in order]
+    barred = _barred(view) if dealt else {}
+    seats = [_seat(teller, seat, dealt=dealt, barred=barred) for seat in order]
     tallies = [Tally(words("Baskets"), ((words("Guinguette"), str(view.baskets[0])),
                                         (words("Cabaret"), str(view.baskets[1])),
                                         (words("Cotillon"), str(view.baskets[2])))),
@@ -1007,7 +1116,7 @@ def _order(dealer: int, players: int) -> list[int]:
     return [(dealer + 1 + p) % players for p in range(players)]
 
 
-def _seat(teller: _Teller, seat: int, *, dealt: bool) -> SeatPicture:
+def _seat(teller: _Teller, seat: int, *, dealt: bool, barred: dict[int, str]) -> SeatPicture:
     view, words = teller.view, teller.words
     roles = []
     if view.dealer is not None and view.phase is not Phase.OVER:
@@ -1031,7 +1140,6 @@ def _seat(teller: _Teller, seat: int, *, dealt: bool) -> SeatPicture:
         notes.append(words("gone all in"))
     elif dealt and view.phase is Phase.BET and not view.opened and view.acted[seat]:
         notes.append(words("passed"))
-    barred = _barred(view)
     if dealt and seat in barred:
         notes.append(words("may win no basket (GU6)") if barred[seat] == "GU6" else
                      words("lost the right to the cabaret (GU8)"))
