@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import dataclasses
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Final, Protocol
 
@@ -150,6 +150,26 @@ class Memo:
     same with a memo, with a stale one or without (the picture tests compare them over random games)."""
 
     kept: object = None
+    said: dict[int, tuple[object, tuple[str, ...]]] = field(default_factory=dict)
+    """Sentences told, by their place in the log, each with the key of everything it was told from."""
+    scope: object = None
+    """What every sentence of :attr:`said` read beside its own key (the names, the language, the deal, ...)."""
+
+    def within(self, scope: object) -> None:
+        """Forget the sentences told when ``scope`` differs from theirs."""
+        if scope != self.scope:
+            self.said.clear()
+            self.scope = scope
+
+    def told(self, place: int, key: object, tell: Callable[[], Iterable[str]]) -> tuple[str, ...]:
+        """The sentences at ``place`` as told before with the same ``key`` (everything they read beside the scope
+        of :meth:`within`), else ``tell()`` now, kept for the next picture."""
+        kept = self.said.get(place)
+        if kept is not None and kept[0] == key:
+            return kept[1]
+        lines = tuple(tell())
+        self.said[place] = (key, lines)
+        return lines
 
 
 def cards_in(value: object) -> frozenset[Card]:

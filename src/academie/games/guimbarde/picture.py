@@ -394,8 +394,11 @@ class _Teller:
 
     # -------------------------------------------------------------- the actions of a deal
     def tell(self, history: Sequence[tuple[int, Action]], payments: Sequence[Payment], tricks: Sequence[Trick],
-             first: int = 0) -> list[str]:
-        """The sentences of ``history[first:]``: each action and the payments it made."""
+             first: int = 0, *, memo: Memo | None = None) -> list[str]:
+        """The sentences of ``history[first:]``: each action and the payments it made; a card's play from ``memo``
+        when it was told there from the same play, payments and trick (a play's sentences read no more, beside
+        the names, the language, the rules, the trumps and the seats retired: the scope of the memo's sentences;
+        the tricks counted too when the Point box is paid)."""
         placed: dict[int, tuple[int, int, Trick]] = {}
         for number, trick in enumerate(tricks, start=1):
             for position, (_, card) in enumerate(trick.plays):
@@ -408,10 +411,18 @@ class _Teller:
         for payment in payments:
             by_action.setdefault(payment.at, []).append(payment)
         lines: list[str] = []
+        if memo is not None:
+            view = self.view
+            memo.within((self.names, self.me, self.words.lang, view.rules, self.trump, view.retired, view.players))
         for index in range(first, len(history)):
             actor, action = history[index]
             paid = by_action.get(index, [])
-            if isinstance(action, Play):
+            if isinstance(action, Play) and memo is not None:
+                where = placed.get(action.card.index)
+                prize = tuple(self.tricks_won) if any(p.reason == "GUIMBARDE-§7" for p in paid) else None
+                lines += memo.told(index, (action, tuple(paid), where, prize),
+                                   lambda: self.play(actor, action.card, placed, paid))  # noqa: B023 (called here)
+            elif isinstance(action, Play):
                 lines += self.play(actor, action.card, placed, paid)
             elif isinstance(action, CutForDeal):
                 lines.append(self.cut(action))
@@ -744,7 +755,7 @@ def paint(view: GuimbardeView, /, *, words: Words, names: Sequence[str], memo: M
                                  tuple(notes)))
     log = _before_the_deal(teller, memo, opening=bool(dealt or view.history))
     if dealt or view.history:
-        log += teller.tell(view.history, view.payments, view.tricks)
+        log += teller.tell(view.history, view.payments, view.tricks, memo=memo)
     tallies = [Tally(words("Boxes"), tuple((BOX_NAMES[box], str(amount)) for box, amount in view.boxes)),
                Tally(words("Counters won or lost"), tuple((teller.names[seat], signed(view.counters[seat]))
                                                           for seat in range(view.players)))]
