@@ -201,44 +201,65 @@ def _status(scene: _Scene) -> str:
 
 
 def _seat(scene: _Scene, seat: int) -> SeatPicture:
-    view, w = scene.view, scene.w
-    roles: list[str] = []
+    """A seat's line, from what it reads of the view alone (see :func:`_seat_line`)."""
+    view = scene.view
+    me, rules = scene.me(seat), view.rules
     dealing = view.dealer is not None and view.phase not in (Phase.PLACES, Phase.CUT, Phase.OVER)
-    if dealing and seat == view.dealer:
+    form_b = rules.form == "B"
+    secret = rules.silent_bust if not form_b else rules.elder_bust == "hidden"
+    return _seat_line(scene.w, scene.name(seat), seat, me=me, form_b=form_b, secret=secret, phase=view.phase,
+                      role=(seat == view.dealer, view.dealer is not None and seat == (view.dealer + 1) % scene.n)
+                      if dealing else (False, False),
+                      state=(view.in_coup[seat], view.folded[seat], view.busted[seat], view.stood[seat],
+                             view.announced[seat], view.drawer == seat,
+                             view.caves[seat] == 0 and scene.staked(seat) > 0),
+                      cards=(view.hole[seat], view.up[seat], view.drawn[seat]), total=_seat_total(view, seat),
+                      substitute=view.substitute if me else None)
+
+
+@functools.lru_cache(maxsize=4096)
+def _seat_line(w: Words, name: str, seat: int, *, me: bool, form_b: bool, secret: bool, phase: Phase,
+               role: tuple[bool, bool], state: tuple[bool, bool, bool, bool, bool, bool, bool],
+               cards: tuple[Card | None, tuple[Card, ...], int], total: int | None,
+               substitute: Card | None) -> SeatPicture:
+    """A seat's line from everything it reads: the same for every viewer who sees the seat alike and after every
+    action that leaves the seat as it was, so it is made once for them all (a bounded cache shared by every table;
+    its arguments are all it reads, so what it returns is what it would make)."""
+    in_coup, folded, busted, stood, announced, drawing, all_in = state
+    hole, up, drawn = cards
+    roles: list[str] = []
+    if role[0]:
         roles.append(w("dealer"))
-    if dealing and view.dealer is not None and seat == (view.dealer + 1) % scene.n:
+    if role[1]:
         roles.append(w("eldest hand"))
-    playing = view.in_coup[seat] and not view.folded[seat]
-    count = 1 + view.drawn[seat] if playing else 0
+    playing = in_coup and not folded
+    count = 1 + drawn if playing else 0
     shown: tuple[Card, ...] = ()
-    if not scene.me(seat) and playing:
-        hole = view.hole[seat]
-        shown = ((hole,) if hole is not None else ()) + view.up[seat]
+    if not me and playing:
+        shown = ((hole,) if hole is not None else ()) + up
     notes: list[str] = []
-    if view.phase is Phase.OVER:
-        return SeatPicture(seat, scene.name(seat), tuple(roles), 0, (), ())
-    if not view.in_coup[seat] and view.phase in (Phase.OPENING, Phase.DRAW, Phase.REGATHER):
+    if phase is Phase.OVER:
+        return SeatPicture(seat, name, tuple(roles), 0, (), ())
+    if not in_coup and phase in (Phase.OPENING, Phase.DRAW, Phase.REGATHER):
         notes.append(w("not in this coup"))
-    elif view.folded[seat]:
+    elif folded:
         notes.append(w("passed"))
-    elif view.busted[seat]:
-        secret = view.rules.silent_bust if not scene.form_b else view.rules.elder_bust == "hidden"
-        notes.append(w("bust, known only to you") if scene.me(seat) and secret else w("bust (« je crève »)"))
-    elif view.stood[seat]:
+    elif busted:
+        notes.append(w("bust, known only to you") if me and secret else w("bust (« je crève »)"))
+    elif stood:
         notes.append(w("stands (« je m'y tiens »)"))
-    if playing and view.caves[seat] == 0 and scene.staked(seat) > 0 and not scene.form_b:
+    if playing and all_in and not form_b:
         notes.append(w("all in"))
-    if view.announced[seat]:
+    if announced:
         notes.append(w("holding announced, « j’ai … » (QUINZE-36)"))
-    if playing and view.drawer == seat:
+    if playing and drawing:
         notes.append(w("drawing"))
-    total = _seat_total(view, seat) if playing else None
-    if total is not None:
+    if playing and total is not None:
         notes.append(w("total {total}", total=total))
-    if scene.me(seat) and view.substitute is not None:
+    if substitute is not None:
         notes.append(w("substitute hidden card {card}, valid only against the offender (QUINZE-22)",
-                       card=scene.card(view.substitute)))
-    return SeatPicture(seat, scene.name(seat), tuple(roles), count, tuple(str(c) for c in shown), tuple(notes))
+                       card=w.card(substitute)))
+    return SeatPicture(seat, name, tuple(roles), count, tuple(str(c) for c in shown), tuple(notes))
 
 
 def _tallies(scene: _Scene) -> tuple[Tally, ...]:
