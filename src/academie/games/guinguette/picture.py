@@ -27,7 +27,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Final
 
 from academie.cards import Card, Suit
@@ -1117,38 +1117,56 @@ def _order(dealer: int, players: int) -> list[int]:
 
 
 def _seat(teller: _Teller, seat: int, *, dealt: bool, barred: dict[int, str]) -> SeatPicture:
-    view, words = teller.view, teller.words
+    """A seat's line, from what it reads of the view alone (see :func:`_seat_line`)."""
+    view = teller.view
+    dealing = view.dealer is not None and view.phase is not Phase.OVER
+    role = (dealing and seat == view.dealer,
+            dealing and view.dealer is not None and seat == (view.dealer + 1) % view.rules.players)
+    if not dealt:
+        return _seat_line(teller.words, teller.names[seat], seat, me=seat == teller.me, role=role, dealt=False,
+                          state=(0, 0, False, False, False), barred=None, shown=(), held=0)
+    passed = view.phase is Phase.BET and not view.opened and view.acted[seat]
+    return _seat_line(teller.words, teller.names[seat], seat, me=seat == teller.me, role=role, dealt=True,
+                      state=(view.stirs[seat], view.contributions[seat], view.folded[seat], view.all_in[seat], passed),
+                      barred=barred.get(seat), shown=view.shown[seat], held=view.hand_sizes[seat])
+
+
+@lru_cache(maxsize=4096)
+def _seat_line(words: Words, name: str, seat: int, *, me: bool, role: tuple[bool, bool], dealt: bool,
+               state: tuple[int, int, bool, bool, bool], barred: str | None, shown: tuple[Card, ...],
+               held: int) -> SeatPicture:
+    """A seat's line from everything it reads: the same for every viewer who sees the seat alike and after every
+    action that leaves the seat as it was, so it is made once for them all (a bounded cache shared by every table;
+    its arguments are all it reads, so what it returns is what it would make)."""
     roles = []
-    if view.dealer is not None and view.phase is not Phase.OVER:
-        if seat == view.dealer:
-            roles.append(words("dealer"))
-        if seat == (view.dealer + 1) % view.rules.players:
-            roles.append(words("eldest hand"))
+    if role[0]:
+        roles.append(words("dealer"))
+    if role[1]:
+        roles.append(words("eldest hand"))
     notes = []
-    stirs = view.stirs[seat] if dealt else 0
+    stirs, contribution, folded, all_in, passed = state
     if stirs == 1:
         notes.append(words("stirred once"))
     elif stirs == 2:
         notes.append(words("stirred twice"))
     elif stirs:
         notes.append(words("stirred {count} times", count=stirs))
-    if dealt and view.contributions[seat]:
-        notes.append(words("{tokens} in the cabaret", tokens=_tokens(words, view.contributions[seat])))
-    if dealt and view.folded[seat]:
+    if contribution:
+        notes.append(words("{tokens} in the cabaret", tokens=_tokens(words, contribution)))
+    if folded:
         notes.append(words("folded"))
-    elif dealt and view.all_in[seat]:
+    elif all_in:
         notes.append(words("gone all in"))
-    elif dealt and view.phase is Phase.BET and not view.opened and view.acted[seat]:
+    elif passed:
         notes.append(words("passed"))
-    if dealt and seat in barred:
-        notes.append(words("may win no basket (GU6)") if barred[seat] == "GU6" else
+    if barred is not None:
+        notes.append(words("may win no basket (GU6)") if barred == "GU6" else
                      words("lost the right to the cabaret (GU8)"))
-    shown = tuple(sort_hand(view.shown[seat])) if dealt else ()
-    if seat == teller.me and shown:
-        notes.append(words("face up: {cards}", cards=teller.cards(shown)))
+    shown = tuple(sort_hand(shown)) if dealt else ()
+    if me and shown:
+        notes.append(words("face up: {cards}", cards=" ".join(words.card(card) for card in shown)))
         shown = ()
-    return SeatPicture(seat, teller.names[seat], tuple(roles), view.hand_sizes[seat] if dealt else 0,
-                       tuple(str(card) for card in shown), tuple(notes))
+    return SeatPicture(seat, name, tuple(roles), held, tuple(str(card) for card in shown), tuple(notes))
 
 
 def _barred(view: GuinguetteView) -> dict[int, str]:
