@@ -55,6 +55,7 @@ from academie.engine import (
     ActionParseError,
     ChanceSource,
     ExplicitChance,
+    Histories,
     IllegalActionError,
     Mode,
     Operation,
@@ -835,11 +836,12 @@ class EcarteState(OwedDealState[EcarteRules]):
     game_name = "ecarte"
     table_laws: ClassVar[EcarteTableLaws | None] = None
     clone_shared: ClassVar[tuple[str, ...]] = (
-        "_actor", "_deal_owed", "_last_tricks", "_legal", "_pending", "_phase", "_start", "automate_table", "rules")
+        "_actor", "_deal_owed", "_histories", "_last_tricks", "_legal", "_pending", "_phase", "_start",
+        "automate_table", "rules")
     clone_copied: ClassVar[tuple[str, ...]] = (
         "_deal", "_games_won", "_ledger", "_operations", "_rulings", "_scores", "deal_results",
         "game_results")
-    __slots__ = ("_actor", "_deal", "_deal_owed", "_games_won", "_last_tricks",
+    __slots__ = ("_actor", "_deal", "_deal_owed", "_games_won", "_histories", "_last_tricks",
                  "_ledger", "_legal", "_operations", "_pending", "_phase", "_rulings", "_scores", "_start",
                  "automate_table", "chance", "deal_results", "game_results", "rules")
 
@@ -855,6 +857,8 @@ class EcarteState(OwedDealState[EcarteRules]):
         """Table mode: apply the rulings that need nobody's choice at once (default: when chance is automated)."""
         self._pending: Pending | None = None
         self._last_tricks: tuple[tuple[int, int, int, int], ...] = ()
+        self._histories = Histories.empty(viewers=3)
+        """Each viewer's history of the deal in progress as its last view told it (replaced: a clone shares it)."""
         self._rulings: list[str] = []
         self._operations: list[Operation] = []
         self._ledger = Ledger(seats=SEATS)
@@ -1759,8 +1763,7 @@ class EcarteState(OwedDealState[EcarteRules]):
             self.resolve_chance()
         deal = self._deal
         seat_view = viewer in (0, 1)
-        history = tuple((op.actor, seen) for op in self.operations[deal.start:]
-                        if (seen := redact(op.actor, op.action, viewer)) is not None)
+        self._histories, history = self._histories.told_on(viewer, self.operations, start=deal.start, redact=redact)
         exposed = tuple(cards_of(deal.hands[s] if deal.exposed[s] else deal.hands[s] & deal.shown[s]) for s in (0, 1))
         return EcarteView(
             viewer=viewer, rules=self.rules, phase=self._phase, actor=self.actor, dealer=self.dealer,
