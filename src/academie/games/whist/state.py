@@ -711,13 +711,15 @@ class WhistState(OwedDealState[WhistRules]):
         "_score",
         "_start",
         "_table",
+        "_tricks_told",
         "automate_table",
         "chance",
         "deal_results",
         "rules",
     )
     clone_shared = ("rules", "automate_table", "_start", "_actor", "_legal", "_legal_mask", "_pending", "_phase",
-                    "_table", "_last_tricks", "deal_results", "_deal_owed", "_plain_play", "_histories")
+                    "_table", "_last_tricks", "deal_results", "_deal_owed", "_plain_play", "_histories",
+                    "_tricks_told")
     clone_copied = ("_operations", "_ledger", "_rulings", "_score", "_games", "_game_results", "_deal")
     _pending: WhistPending | None
 
@@ -737,6 +739,9 @@ class WhistState(OwedDealState[WhistRules]):
         self._rulings: list[str] = []
         self._operations: list[Operation] = []
         self._histories = Histories.empty(viewers=SEATS + 1)
+        self._tricks_told: tuple[tuple[object, ...], tuple[Trick, ...], tuple[Trick, ...]] = ((), (), ())
+        """The tricks of a view as the last view told them, with what they were told from (see
+        :meth:`_tricks_view`): the same for every viewer, so made once per action, not once per viewer."""
         """Each viewer's history of the deal in progress as its last view told it (replaced: a clone shares it)."""
         self._ledger = Ledger(seats=SEATS)
         self._score = [score[0], score[1]]
@@ -1741,6 +1746,7 @@ class WhistState(OwedDealState[WhistRules]):
         seat_view = viewer != PUBLIC
         self._histories, history = self._histories.told_on(viewer, self._operations, start=deal.start, redact=redact)
         dealt = deal.turn_up >= 0
+        tricks = self._tricks_view()
         return WhistView(
             viewer=viewer, rules=self.rules, phase=self._phase, actor=self._actor, dealer=self.dealer,
             hand=cards_of(deal.hands[viewer]) if seat_view else (),
@@ -1750,15 +1756,14 @@ class WhistState(OwedDealState[WhistRules]):
             turn_up=CARDS[deal.turn_up] if dealt and deal.turn_up_on_table else None,
             turned_card=CARDS[deal.turn_up] if dealt else None,
             exposed=tuple(cards_of((deal.exposed[s] | deal.shown[s]) & deal.hands[s]) for s in range(SEATS)),
-            history=history, tricks=self._tricks_view(),
+            history=history, tricks=tricks,
             tricks_won=(deal.tricks_won[0], deal.tricks_won[1]),
             score=self.score, start_score=deal.start_score,
             games=self.games,
             called=deal.caller if deal.caller >= 0 else None,
             legal_actions=tuple(self.legal_actions()) if viewer == self._actor else (),
             pending=self._pending.irregularity if self._pending else None, rulings=tuple(self.rulings),
-            previous_tricks=tuple(Trick(leader, tuple(CARDS[c] for c in cards), winner)
-                                  for leader, cards, winner in self._last_tricks),
+            previous_tricks=self._tricks_told[2],
             payments=self.payments_of(deal), last_deal=deal.last,
         )
 
@@ -1768,11 +1773,20 @@ class WhistState(OwedDealState[WhistRules]):
         return payments(self._ledger.entries[deal.ledger_start:])
 
     def _tricks_view(self) -> tuple[Trick, ...]:
+        """The tricks of the deal so far (and, in :attr:`_tricks_told`, the last deal's), made again only when
+        what they are made from differs from what the last view made them from."""
         deal = self._deal
+        key = (*deal.tricks, deal.leader, *deal.trick, self._last_tricks)
+        told = self._tricks_told
+        if told[0] == key:
+            return told[1]
         done = [Trick(leader, tuple(CARDS[c] for c in cards), winner) for leader, cards, winner in deal.tricks]
         if deal.trick:
             done.append(Trick(deal.leader, tuple(CARDS[c] for c in deal.trick), None))
-        return tuple(done)
+        previous = told[2] if told[0] and told[0][-1] is self._last_tricks else tuple(
+            Trick(leader, tuple(CARDS[c] for c in cards), winner) for leader, cards, winner in self._last_tricks)
+        self._tricks_told = (key, tuple(done), previous)
+        return self._tricks_told[1]
 
 
 def known_voids(view: WhistView) -> list[int]:
