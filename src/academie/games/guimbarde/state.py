@@ -31,6 +31,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from enum import IntEnum
+from functools import lru_cache
 from typing import ClassVar, Final, Literal, Protocol, Self, TypeVar
 
 from academie.cards import (
@@ -1522,7 +1523,10 @@ class GuimbardeState(GameState[GuimbardeRules]):
         return tuple(done)
 
 
+@lru_cache(maxsize=4096)
 def _trick(trick: tuple[int, tuple[tuple[int, int], ...], int]) -> Trick:
+    """A trick as views show it, made once for every viewer and view that show it (a bounded cache shared by every
+    table: the trick is a frozen value of the raw trick alone)."""
     leader, plays, winner = trick
     return Trick(leader, tuple((seat, CARDS[card]) for seat, card in plays), winner)
 
