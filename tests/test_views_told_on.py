@@ -2,9 +2,10 @@
 
 A state may keep, between two views, what it told (La Guimbarde's last deal, G-§5.6, and its payments; each
 viewer's redacted history of the deal in progress, told on by :class:`academie.engine.Histories`, in Whist, W-D5
-and W-P6, La Guinguette, GU-§5.1a, Le Quinze and La Guimbarde; La Guinguette's last deal as each viewer saw it). Over random games of every table, in both modes with irregular
-acts in table mode, a state viewed by every viewer after every action and cloned before each (as the card room
-holds it) gives the same views as a state replayed from the same actions and viewed for the first time.
+and W-P6, La Guinguette, GU-§5.1a, Le Quinze, La Guimbarde and Écarté; La Guinguette's last deal as each viewer
+saw it; Whist's tricks). Over random games of every table, in both modes with irregular acts in table mode, a
+state viewed by every viewer after every action and cloned before each (as the card room holds it) gives the same
+views as a state replayed from the same actions and viewed for the first time.
 """
 
 from __future__ import annotations
