@@ -13,11 +13,12 @@ import math
 import secrets
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
+from dataclasses import replace
 from importlib import resources
 from typing import Annotated
 
 import orjson
-from fastapi import FastAPI, HTTPException, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi import Depends, FastAPI, HTTPException, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, PlainTextResponse, Response
@@ -29,6 +30,8 @@ from academie.engine import Mode, rules_to_dict
 from academie.games import GAMES
 from academie.review import DEFAULT_LEVEL, DEFAULT_SAMPLES
 from academie.room import pages, players, referee
+from academie.room.account_api import accounts_api
+from academie.room.accounts import current_account, require_csrf
 from academie.room.bodies import (
     BotRequest,
     JoinRequest,
@@ -133,7 +136,7 @@ def create_app(*, database_url: str, origins: tuple[str, ...] = (), workers: int
             pool.close()
             await store.close()
 
-    app = FastAPI(title="Académie card room", lifespan=lifespan,
+    app = FastAPI(title="Académie card room", lifespan=lifespan, dependencies=[Depends(require_csrf)],
                   description="Play the five games together: tables, seats, bots, real-time pictures, records. "
                               "See docs/card-room.md.")
     app.state.room = room
@@ -172,6 +175,7 @@ def create_app(*, database_url: str, origins: tuple[str, ...] = (), workers: int
         return await call_next(request)
 
     _api(app, room, creations)
+    accounts_api(app, room)
     _reviews_api(app, room, reviews)
     _queue_api(app, Matchmaker(room, settings=queue))
     _socket(app, room, allowed, message_rate)
@@ -226,8 +230,12 @@ def _tables_api(app: FastAPI, room: Room, creations: ClientLimits) -> None:
         wait = creations.take(client)
         if wait > 0:
             raise _too_many(wait, lang)
+        account = await current_account(request)
+        spec = NewTable(**body.model_dump())
+        if account is not None:
+            spec = replace(spec, account_id=account.id, account_name=account.name)
         try:
-            return await room.create(NewTable(**body.model_dump()), lang)
+            return await room.create(spec, lang)
         except RoomError:
             creations.give_back(client)  # a refused table costs its creator nothing
             raise
@@ -255,7 +263,9 @@ def _seats_api(app: FastAPI, room: Room) -> None:
     async def join(table_id: str, request: Request, lang: Lang = "en") -> dict[str, object]:
         """Take a seat left open to anyone, under a name: a new token and link for the joiner."""
         body = await read_body(request, JoinRequest, lang)
-        return await room.join(table_id, body.seat, body.name, lang)
+        account = await current_account(request)
+        return await room.join(table_id, body.seat, body.name, lang,
+                               account=None if account is None else (account.id, account.name))
 
     @app.post("/api/tables/{table_id}/name", openapi_extra=body_schema(NameRequest))
     async def rename(table_id: str, token: str, request: Request, lang: Lang = "en") -> dict[str, object]:
@@ -482,7 +492,12 @@ async def _admit(websocket: WebSocket, room: Room, table: LiveTable | None, tabl
         await _refuse(websocket, "bad-token", w("This token holds no seat at table {table}.", table=table_id), 4403)
         return None
     if seat is not None:
-        await room.claim(table, seat)
+        account = await current_account(websocket)
+        try:
+            await room.claim(table, seat, account=None if account is None else (account.id, account.name), lang=lang)
+        except RoomError as refused:
+            await _refuse(websocket, "account-needed", refused.message, 4403)
+            return None
     return Connection(seat, lang, token if seat is not None else None, owner=owner is not None)
 
 

@@ -52,6 +52,7 @@ class TableRequest(BaseModel):
     takeover_after: float = 30.0
     access: dict[str, str] = Field(default_factory=dict)
     clock: ClockRequest | None = None
+    rated: bool = False
 
 
 class JoinRequest(BaseModel):
@@ -93,12 +94,53 @@ class QueueRequest(BaseModel):
     name: str | None = None
 
 
+class AccountRequest(BaseModel):
+    """``POST /api/accounts`` and ``POST /api/session``: an account's name and password."""
+
+    model_config = ConfigDict(strict=True, extra="forbid")
+    name: str
+    password: str
+
+
+class PasswordRequest(BaseModel):
+    """``POST /api/account/password``: the current password and the new one."""
+
+    model_config = ConfigDict(strict=True, extra="forbid")
+    old: str
+    new: str
+
+
+class DeleteRequest(BaseModel):
+    """``DELETE /api/account``: the account's password, asked again."""
+
+    model_config = ConfigDict(strict=True, extra="forbid")
+    password: str
+
+
+class ClaimRequest(BaseModel):
+    """``POST /api/account/claim``: the links (or bare tokens) of the seats a guest played."""
+
+    model_config = ConfigDict(strict=True, extra="forbid")
+    links: list[str] = Field(max_length=200)
+
+
+class InviteRequest(BaseModel):
+    """``POST /api/tables/{id}/invitations``: the seat, and the account invited to it."""
+
+    model_config = ConfigDict(strict=True, extra="forbid")
+    seat: int
+    name: str
+
+
 _FIRST: Final = next(iter(GAMES.values()))
 EXAMPLES: Final[Mapping[type[BaseModel], str]] = {
     TableRequest: json.dumps({"game": _FIRST.name, "players": _FIRST.max_seats}),
     JoinRequest: '{"seat": 0, "name": "Alice"}', BotRequest: '{"bot": "classical"}',
     NameRequest: '{"name": "Alice"}', NextRequest: json.dumps({"game": _FIRST.name}),
-    QueueRequest: json.dumps({"game": _FIRST.name, "players": _FIRST.min_seats, "name": "Alice"})}
+    QueueRequest: json.dumps({"game": _FIRST.name, "players": _FIRST.min_seats, "name": "Alice"}),
+    AccountRequest: '{"name": "Alice", "password": "..."}', PasswordRequest: '{"old": "...", "new": "..."}',
+    DeleteRequest: '{"password": "..."}', ClaimRequest: '{"links": ["/tables/ID?token=TOKEN"]}',
+    InviteRequest: '{"seat": 1, "name": "Alice"}'}
 """A body of each kind, shown in a refusal (a game of the registry: the room names none)."""
 
 
@@ -166,6 +208,11 @@ def allowed(field: str, w: Say) -> str:
         "decision": lambda: w("a number of seconds from {least} to {most}", least=int(MIN_DECISION),
                               most=int(MAX_DECISION)),
         "reserve": lambda: w("a number of seconds from 0 to {most}", most=int(MAX_RESERVE)),
+        "rated": lambda: w("true or false"),
+        "password": lambda: w("the account's password, as text"),
+        "old": lambda: w("the account's current password, as text"),
+        "new": lambda: w("the new password, as text"),
+        "links": lambda: w("a list of seats' links or tokens"),
     }
     say = words.get(field)
     return say() if say is not None else w("what docs/card-room.md describes")

@@ -93,6 +93,11 @@ class NewTable:
     access: dict[str, str] = field(default_factory=dict)
     clock: dict[str, float] | None = None
     """Time controls: ``{"decision": seconds, "reserve": seconds}`` (None: no clock)."""
+    rated: bool = False
+    """Its result moves the ratings: only for a creator logged in, and every player's seat then needs an account."""
+    account_id: int | None = None
+    """The creator's account (None: a guest); not a field of the request: the session says it."""
+    account_name: str | None = None
 
 
 def token() -> str:
@@ -245,6 +250,8 @@ class Room:
             raise RoomError(400, w("A name has 1 to {most} characters, without < > & \" {{ }} [ ].",
                                    most=MAX_NAME)) from None
 
+    checked_name = _clean_name
+
     @staticmethod
     def _clock(clock: dict[str, float] | None, w: Words) -> tuple[float | None, float | None]:
         """The time controls asked for: seconds per decision and of reserve (None, None: no clock)."""
@@ -273,17 +280,23 @@ class Room:
             raise RoomError(400, w("takeover_after is a number of seconds from 0 to {most}.",
                                    most=int(MAX_TAKEOVER_AFTER)))
         decision, reserve = self._clock(spec.clock, w)
+        if spec.rated and spec.account_id is None:
+            raise RoomError(400, w("Only a logged-in player creates a rated table: every player's seat of a rated "
+                                   "table is held by an account. Log in, or create the table unrated."))
         seed = secrets.randbelow(MAX_SEED) if spec.seed is None else spec.seed
         seats = [SeatRow(seat, names.get(seat), None if seat in bots or seat in opened else token(), bots.get(seat))
                  for seat in range(players)]
         creator = next((seat for seat in seats if seat.token is not None), None)
-        if creator is not None and creator.name is not None:  # the creator who gave his name sits at once
+        if creator is not None and spec.account_id is not None:  # a logged-in creator sits at once, as himself
+            seats[creator.seat] = replace(creator, name=creator.name or spec.account_name, claimed=now(),
+                                          account_id=spec.account_id)
+        elif creator is not None and creator.name is not None:  # the creator who gave his name sits at once
             seats[creator.seat] = replace(creator, claimed=now())
         owner = token()
         row = TableRow(id=secrets.token_urlsafe(9), game=game.name, options=options, seed=seed, players=players,
                        mode=str(options["mode"]), takeover=spec.takeover, takeover_after=float(spec.takeover_after),
                        status=status_of(seats, finished=False), result="*", created=now(), owner=digest(owner),
-                       clock_decision=decision, clock_reserve=reserve)
+                       clock_decision=decision, clock_reserve=reserve, rated=spec.rated)
         try:
             new_state(game, row)
         except (AcademieError, ValueError) as error:
@@ -474,6 +487,8 @@ class Room:
             raise _no_seat(seat, players, w)
         return table.seats[seat]
 
+    seat_row = _seat
+
     @staticmethod
     def _refuse_unless_open(table: LiveTable, row: SeatRow, w: Words) -> None:
         if table.finished:
@@ -486,23 +501,57 @@ class Room:
         if row.state != OPEN:
             raise RoomError(409, w("Seat {seat} is taken.", seat=counted(row.seat)))
 
-    async def join(self, table_id: str, seat: object, name: object, lang: str) -> dict[str, object]:
-        """Take a seat left open to anyone: a new token (and link) for the joiner alone."""
+    @staticmethod
+    def refuse_guest_if_rated(table: LiveTable, account_id: int | None, w: Words) -> None:
+        """A rated table seats account holders only (docs/card-room.md, accounts)."""
+        if table.row.rated and account_id is None:
+            raise RoomError(403, w("Table {table} is rated: only a logged-in player takes a seat there.",
+                                   table=table.row.id))
+
+    async def join(self, table_id: str, seat: object, name: object, lang: str, *,
+                   account: tuple[int, str] | None = None) -> dict[str, object]:
+        """Take a seat left open to anyone: a new token (and link) for the joiner alone; a logged-in joiner
+        (``account``: its id and name) sits under his account's name and the seat records it."""
         w = room_words(lang)
         async with self.table(table_id, lang) as table:
             row = self._seat(table, seat, w)
-            clean = self._clean_name(name, w)
+            clean = self._clean_name(name, w) if account is None else account[1]
             self._refuse_unless_open(table, row, w)
+            self.refuse_guest_if_rated(table, None if account is None else account[0], w)
             fresh = token()
-            if not await self._set_seat(table, SeatRow(row.seat, clean, fresh, None, now())):
+            taken = SeatRow(row.seat, clean, fresh, None, now(), None if account is None else account[0])
+            if not await self._set_seat(table, taken):
                 raise RoomError(409, w("Seat {seat} is taken.", seat=counted(row.seat)))
         return {"token": fresh, "url": seat_url(table_id, fresh)}
 
-    async def claim(self, table: LiveTable, seat: int) -> None:
-        """A link's first connection: its seat is taken from now on."""
+    async def claim(self, table: LiveTable, seat: int, *, account: tuple[int, str] | None = None,
+                    lang: str = "en") -> None:
+        """A link's first connection: its seat is taken from now on; a logged-in player's link (``account``: its id
+        and name) records his account on the seat, if none holds it yet (a rated table refuses a guest whose seat
+        no account holds: :class:`RoomError`)."""
         row = table.seats[seat]
-        if row.claimed is None:
-            await self._set_seat(table, replace(row, claimed=now()))
+        account_id = None if account is None else account[0]
+        if row.account_id is None:
+            self.refuse_guest_if_rated(table, account_id, room_words(lang))
+        if row.claimed is None or (account is not None and row.account_id is None):
+            named = row.name if row.name is not None or account is None else account[1]
+            await self._set_seat(table, replace(row, name=named, claimed=row.claimed or now(),
+                                                account_id=row.account_id or account_id))
+
+    async def take_invited(self, table_id: str, seat: int, account: tuple[int, str], lang: str) -> dict[str, object]:
+        """An invited account holder takes the seat he was invited to, as its link would: a new token for him (the
+        seat's old link dies); 409 when the seat is taken (or a bot's) meanwhile."""
+        w = room_words(lang)
+        async with self.table(table_id, lang) as table:
+            row = self._seat(table, seat, w)
+            if table.finished or row.state not in (OPEN, RESERVED):
+                raise RoomError(409, w("Seat {seat} is taken: the invitation can no longer be accepted.",
+                                       seat=counted(row.seat)))
+            fresh = token()
+            if not await self._set_seat(table, SeatRow(row.seat, account[1], fresh, None, now(), account[0])):
+                raise RoomError(409, w("Seat {seat} is taken: the invitation can no longer be accepted.",
+                                       seat=counted(row.seat)))
+        return {"table": table_id, "seat": seat, "token": fresh, "url": seat_url(table_id, fresh)}
 
     async def rename(self, table_id: str, seat_token: str, name: object, lang: str) -> dict[str, object]:
         """The player of ``seat_token`` gives himself a name (every seat's picture then calls him by it)."""
@@ -526,7 +575,8 @@ class Room:
             seat = table.seat_of(seat_token)
             if seat is None:
                 raise RoomError(403, w("This token holds no seat at table {table}.", table=table_id))
-            await self._vacate(table, replace(table.seats[seat], name=None, token=None, claimed=None), w)
+            await self._vacate(table, replace(table.seats[seat], name=None, token=None, claimed=None,
+                                              account_id=None), w)
         return {"left": seat}
 
     async def _vacate(self, table: LiveTable, new: SeatRow, w: Words) -> None:
@@ -630,7 +680,7 @@ class Room:
             if seat.bot is not None:
                 seats[moved] = SeatRow(moved, None, None, seat.bot)
             elif seat.token is not None:
-                seats[moved] = SeatRow(moved, seat.name, token(), None)
+                seats[moved] = SeatRow(moved, seat.name, token(), None, account_id=seat.account_id)
             else:
                 seats[moved] = SeatRow(moved, None, None, None)
         row = replace(old, id=secrets.token_urlsafe(9), game=game.name, options=options,

@@ -228,6 +228,8 @@ class TableRow:
     """Time controls: the seconds of reserve each player has for the whole game, spent past a decision's time."""
     next_table: str | None = None
     """The table the players went on to once this one was over (a rematch, another game), or None."""
+    rated: bool = False
+    """Its result moves its players' ratings: every player's seat is held by an account (docs/card-room.md)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,6 +243,8 @@ class SeatRow:
     token: str | None
     bot: str | None
     claimed: str | None = None
+    account_id: int | None = None
+    """The account of the player who holds it (None: a guest, a bot, or nobody yet)."""
 
     @property
     def state(self) -> str:
@@ -326,11 +330,12 @@ def _table_row(row: Any) -> TableRow:
                     players=row.players, mode=row.mode, takeover=row.takeover,
                     takeover_after=float(row.takeover_after), status=row.status, result=row.result,
                     created=row.created, finished=row.finished, owner=row.owner, clock_decision=row.clock_decision,
-                    clock_reserve=row.clock_reserve, next_table=row.next_table)
+                    clock_reserve=row.clock_reserve, next_table=row.next_table,
+                    rated=bool(row.rated))
 
 
 def _seat_row(row: Any) -> SeatRow:
-    return SeatRow(row.seat, row.name, row.token, row.bot, row.claimed)
+    return SeatRow(row.seat, row.name, row.token, row.bot, row.claimed, row.account_id)
 
 
 def _is(column: sa.Column[Any], value: object) -> sa.ColumnElement[bool]:
@@ -343,7 +348,7 @@ def _seat_updates(table_id: str, seen: SeatRow, new: SeatRow, status: str) -> tu
     seat_change = seats.update().where(
         seats.c.table_id == table_id, seats.c.seat == seen.seat, _is(seats.c.token, seen.token),
         _is(seats.c.bot, seen.bot), _is(seats.c.claimed, seen.claimed)).values(
-        name=new.name, token=new.token, bot=new.bot, claimed=new.claimed)
+        name=new.name, token=new.token, bot=new.bot, claimed=new.claimed, account_id=new.account_id)
     status_change = tables.update().where(tables.c.id == table_id, tables.c.status != FINISHED).values(status=status)
     return seat_change, status_change
 
@@ -616,10 +621,11 @@ def insert_table(connection: sa.Connection, table: TableRow, rows: Sequence[Seat
         id=table.id, game=table.game, options=json.dumps(table.options), seed=table.seed,
         players=table.players, mode=table.mode, takeover=table.takeover, takeover_after=table.takeover_after,
         status=table.status, result=table.result, created=table.created, finished=table.finished,
-        owner=table.owner, clock_decision=table.clock_decision, clock_reserve=table.clock_reserve))
+        owner=table.owner, clock_decision=table.clock_decision, clock_reserve=table.clock_reserve,
+        rated=table.rated))
     connection.execute(seats.insert(), [
         {"table_id": table.id, "seat": row.seat, "name": row.name, "token": row.token, "bot": row.bot,
-         "claimed": row.claimed} for row in rows])
+         "claimed": row.claimed, "account_id": row.account_id} for row in rows])
 
 
 def _write_one(connection: sa.Connection, payload: object) -> object:

@@ -191,6 +191,8 @@ def seat_name(seat: SeatRow, w: Words) -> str:
     players count them), or its bot's."""
     if seat.bot is not None:
         return bot_name(seat.seat)
+    if seat.name is None and seat.account_id is not None and seat.claimed is not None:  # the account was deleted
+        return w("a former player")
     return seat.name or w("Player {number}", number=seat.seat + 1)
 
 
