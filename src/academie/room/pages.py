@@ -97,6 +97,12 @@ def lobby() -> HTMLResponse:
     return page_shell("lobby")
 
 
+@router.get("/account", response_class=HTMLResponse, include_in_schema=False)
+def account_page() -> HTMLResponse:
+    """Log in or create an account; once logged in, the account's settings (password, claim, delete)."""
+    return page_shell("account")
+
+
 @router.get("/tables/{table}", response_class=HTMLResponse, include_in_schema=False)
 async def table_page(table: str, request: Request) -> HTMLResponse:
     """A table, as the seat of ``?token=`` sees it, or as a spectator without one (404: no such table)."""

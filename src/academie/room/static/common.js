@@ -110,20 +110,39 @@ export function fill(element, ...children) {
   return target;
 }
 
-/** The page header: the project's name (a link to the lobby), the page's title, and the language switch. */
-export function header(title, onchange) {
+/** The page header: the project's name (a link to the lobby), the page's title, the language switch, and, when
+ * `account` is given (undefined: the page does not say), who is logged in or a link to log in. */
+export function header(title, onchange, account = undefined) {
+  const who = account === undefined ? null : el("a", { href: "/account", id: "who", class: "who" },
+    account ? t("Logged in as {name}", { name: account.name }) : t("Log in or create an account"));
   return el("header", { class: "top" },
     el("a", { href: "/", class: "home", "aria-label": t("Académie: the card room's lobby") }, "Académie"),
     el("h1", {}, title),
+    who,
     languageSwitch(onchange));
+}
+
+let csrf = null;
+let asked = false;
+
+/** The logged-in account ({name, id, csrf}) or null for a guest; every later change carries its CSRF token. */
+export async function whoIsThere() {
+  const response = await fetch("/api/account");
+  const account = response.ok ? await response.json() : null;
+  csrf = account?.csrf ?? null;
+  asked = true;
+  return account;
 }
 
 /** JSON from the server, or an Error carrying the server's own explanation. */
 export async function api(path, options = {}) {
   const url = new URL(path, location.origin);  // answers and refusals in the page's language
   if (!url.searchParams.has("lang")) url.searchParams.set("lang", table.lang);
+  const change = options.method && options.method !== "GET";
+  if (change && !asked) await whoIsThere();  // a page that never asked: a logged-in player's change needs the token
+  const session = change && csrf ? { "X-CSRF-Token": csrf } : {};
   const response = await fetch(url, {
-    ...options, headers: { "content-type": "application/json", ...(options.headers ?? {}) },
+    ...options, headers: { "content-type": "application/json", ...session, ...(options.headers ?? {}) },
   });
   const text = await response.text();
   let data = null;

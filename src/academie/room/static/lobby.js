@@ -1,14 +1,16 @@
 // The lobby: the five games, a form to create a table (players, who sits where: a person invited by a link, a
 // seat open to anyone, or a bot; the rules options with their defaults and a word on each), the links of a new
 // table (the creator's own first), the tables with a seat open to anyone, the tables being played (to watch), and
-// the finished games with their replays.
+// the finished games with their replays; for a logged-in player, his invitations and a form to invite account
+// holders to the seats of a table he created.
 
 import {
   api, chosenLanguage, el, fill, gameLine, header, levelWords, loadWords, optionChoices, optionWords, t, valueWords,
+  whoIsThere,
 } from "./common.js";
 import { playNowForm, resume } from "./playnow.js";
 
-const state = { games: [], created: null };
+const state = { games: [], created: null, account: null };
 /** The time controls the lobby offers: seconds a decision, seconds of reserve (0: no clock). */
 const CLOCKS = [[0, 0], [30, 300], [60, 600], [120, 900]];
 
@@ -160,9 +162,48 @@ function drawCreated() {
     invited.length
       ? el("p", {}, t("Send each invited player the link of their seat: the seat is kept for whoever holds it."))
       : null,
-    invited.map(([seat, link]) => linkLine(seat, t("Seat {seat}", { seat: Number(seat) + 1 }), link.url,
-      t("Copy the invitation link"), t("Open"))),
+    invited.map(([seat, link]) => [linkLine(seat, t("Seat {seat}", { seat: Number(seat) + 1 }), link.url,
+      t("Copy the invitation link"), t("Open")), state.account ? inviteForm(created, Number(seat)) : null]),
     el("p", {}, el("a", { href: created.watch }, t("Watch this table")))));
+}
+
+/** A logged-in creator invites an account holder, by name, to a seat of the table he has just created. */
+function inviteForm(created, seat) {
+  const id = `invite-name-${seat}`;
+  const input = el("input", { id, required: true, maxlength: 24 });
+  const said = el("span", { class: "problem", "aria-live": "polite" });
+  return el("form", { class: "invite-account", "data-seat": seat, onsubmit: async (event) => {
+    event.preventDefault();
+    try {
+      const sent = await api(`/api/tables/${encodeURIComponent(created.table)}/invitations?owner=${
+        encodeURIComponent(created.owner.token)}`, { method: "POST", body: JSON.stringify(
+        { seat, name: input.value.trim() }) });
+      said.textContent = t("Invitation sent to {name}", { name: sent.to });
+    } catch (error) {
+      said.textContent = error.message;
+    }
+  } }, el("label", { for: id }, t("Or invite an account holder to seat {seat}", { seat: seat + 1 })), " ", input,
+  " ", el("button", { type: "submit" }, t("Invite")), " ", said);
+}
+
+/** The logged-in player's invitations: accepting one sits him at its seat (its page opens). */
+async function refreshInvitations() {
+  if (!state.account) return;
+  let waiting = [];
+  try { waiting = await api("/api/invitations"); } catch { return; }
+  const answer = async (invitation, how) => {
+    const done = await api(`/api/invitations/${invitation.invitation}/${how}`, { method: "POST" });
+    if (how === "accept") location.href = done.url;
+    else refreshInvitations();
+  };
+  fill("invitations", waiting.length ? el("ul", {}, waiting.map((invitation) => el("li",
+    { "data-invitation": invitation.invitation },
+    t("{name} invites you to seat {seat} of table {table}", { name: invitation.from, seat: invitation.seat + 1,
+      table: invitation.table }), " ",
+    el("button", { type: "button", "data-answer": "accept", onclick: () => answer(invitation, "accept") }, t("Accept")),
+    " ",
+    el("button", { type: "button", "data-answer": "decline", onclick: () => answer(invitation, "decline") },
+      t("Decline"))))) : el("p", {}, t("No invitation is waiting for you.")));
 }
 
 /** What a lobby visitor reads of a seat: a bot's, taken by a player, reserved for an invited one, or open. */
@@ -226,8 +267,10 @@ async function refreshTables() {
 function layout() {
   document.title = t("Card room");
   fill(document.body,
-    header(t("Card room"), layout),
+    header(t("Card room"), layout, state.account),
     el("main", {},
+      state.account ? el("section", { class: "listing", "aria-labelledby": "invitations-title" },
+        el("h2", { id: "invitations-title" }, t("Your invitations")), el("div", { id: "invitations" })) : null,
       el("p", {}, t("Choose a game, set its table, and send the links to your friends; bots fill the other seats.")),
       el("p", {}, el("a", { id: "referee-link", href: `/referee?lang=${document.documentElement.lang}` },
         t("Ask the referee what the laws say when something goes wrong at a real table"))),
@@ -254,14 +297,15 @@ function layout() {
         el("h2", { id: "finished-title" }, t("Finished games")), el("div", { id: "finished" }))));
   drawCreated();
   refreshTables();
+  refreshInvitations();
 }
 
 async function start() {
   await loadWords(chosenLanguage());
-  state.games = await api("/api/games");
+  [state.games, state.account] = await Promise.all([api("/api/games"), whoIsThere()]);
   layout();
   resume(state.games);
-  setInterval(refreshTables, 5000);
+  setInterval(() => { refreshTables(); refreshInvitations(); }, 5000);
 }
 
 start();
