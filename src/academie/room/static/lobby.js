@@ -162,7 +162,7 @@ function drawCreated() {
     invited.length
       ? el("p", {}, t("Send each invited player the link of their seat: the seat is kept for whoever holds it."))
       : null,
-    invited.map(([seat, link]) => [linkLine(seat, t("Seat {seat}", { seat: Number(seat) + 1 }), link.url,
+    invited.flatMap(([seat, link]) => [linkLine(seat, t("Seat {seat}", { seat: Number(seat) + 1 }), link.url,
       t("Copy the invitation link"), t("Open")), state.account ? inviteForm(created, Number(seat)) : null]),
     el("p", {}, el("a", { href: created.watch }, t("Watch this table")))));
 }
