@@ -5,6 +5,8 @@ server's log. Each refusal is checked to have changed nothing."""
 
 from __future__ import annotations
 
+import asyncio
+import json
 import secrets
 import sqlite3
 from collections.abc import Iterator
@@ -13,7 +15,9 @@ from typing import Any
 
 import httpx
 import pytest
+from argon2 import PasswordHasher
 from room_support import Server, running
+from websockets.asyncio.client import connect
 
 from academie.room.accounts import CLIENT_FAILURES, NAME_FAILURES
 
@@ -291,6 +295,59 @@ def test_a_declined_invitation_leaves_the_seat_as_it_was(room: Server) -> None:
     assert httpx.get(f"{room.base}/api/tables/{table['table']}").json()["seats"][1]["state"] == "reserved"
 
 
+def first_message(room: Server, link: str, cookie: str | None) -> dict[str, Any]:
+    """The first message a WebSocket opened from a seat's link receives (sent with the session's cookie, if any)."""
+
+    async def read() -> dict[str, Any]:
+        headers = {"Cookie": f"academie_session={cookie}"} if cookie else {}
+        path = link.replace("/tables/", "/ws/tables/", 1)
+        async with connect(room.ws_base + path, additional_headers=headers) as socket:
+            message: dict[str, Any] = json.loads(await socket.recv())
+            return message
+
+    return asyncio.run(read())
+
+
+def test_a_logged_in_player_opening_his_seats_link_records_his_account_on_the_seat(room: Server) -> None:
+    guest = client(room)
+    table = guest.post("/api/tables", json={"game": "ecarte", "bots": {"1": "random"}}).json()
+    browser, name, _ = sign_up(room)
+    assert first_message(room, table["seats"]["0"]["url"], browser.cookies["academie_session"])["type"] == "welcome"
+    [(account,)] = db_rows(room, "SELECT account_id FROM room_seats WHERE table_id = ? AND seat = 0", table["table"])
+    assert account == browser.get("/api/account").json()["id"]
+    assert httpx.get(f"{room.base}/api/tables/{table['table']}").json()["seats"][0]["name"] == name
+
+
+def test_a_guest_opening_a_link_of_a_rated_table_that_no_account_holds_is_refused(room: Server) -> None:
+    creator, _, csrf = sign_up(room)
+    table = creator.post("/api/tables", json={"game": "ecarte", "rated": True},
+                         headers={"X-CSRF-Token": csrf}).json()
+    link = table["seats"]["1"]["url"]
+    refused = first_message(room, link, None)
+    assert (refused["type"], refused["code"]) == ("error", "account-needed")
+    assert "rated" in refused["message"]
+    seats = httpx.get(f"{room.base}/api/tables/{table['table']}").json()["seats"]
+    assert seats[1]["state"] == "reserved"
+    invited, _, _ = sign_up(room)
+    assert first_message(room, link, invited.cookies["academie_session"])["type"] == "welcome"
+    assert httpx.get(f"{room.base}/api/tables/{table['table']}").json()["seats"][1]["state"] == "taken"
+
+
+def test_a_password_hashed_with_older_parameters_is_rehashed_at_the_next_login(room: Server) -> None:
+    secret = password()
+    _, name, _ = sign_up(room, secret=secret)
+    old = PasswordHasher(time_cost=1, memory_cost=8192, parallelism=1).hash(secret)
+    path = room.db.split(":///", 1)[1]
+    with sqlite3.connect(path) as db:
+        db.execute("UPDATE room_accounts SET password = ? WHERE name = ?", (old, name))
+    assert client(room, address="10.0.6.1").post("/api/session", json={"name": name, "password": secret}
+                                                 ).status_code == 200
+    [(stored,)] = db_rows(room, "SELECT password FROM room_accounts WHERE name = ?", name)
+    assert stored != old and not PasswordHasher().check_needs_rehash(stored)
+    assert client(room, address="10.0.6.2").post("/api/session", json={"name": name, "password": secret}
+                                                 ).status_code == 200
+
+
 def test_no_password_is_in_the_servers_log(room: Server) -> None:
     """Last of the module: every password it sent, refused or accepted."""
     sign_up(room)
@@ -298,13 +355,23 @@ def test_no_password_is_in_the_servers_log(room: Server) -> None:
     assert PASSWORDS and not [secret for secret in PASSWORDS if secret in log]
 
 
-def test_failed_logins_are_shared_by_two_processes_on_postgresql(cluster: str, tmp_path: Path) -> None:
+def test_sessions_and_failed_logins_are_shared_by_two_processes_on_postgresql(cluster: str, tmp_path: Path) -> None:
     first = Server(tmp_path, db=cluster).start()
     try:
         second = Server(tmp_path, db=cluster).start()
         try:
             secret = password()
-            assert client(first).post("/api/accounts", json={"name": "Ada", "password": secret}).status_code == 200
+            browser = client(first)
+            csrf = browser.post("/api/accounts", json={"name": "Ada", "password": secret}).json()["csrf"]
+            elsewhere = client(second)
+            elsewhere.cookies.set("academie_session", browser.cookies["academie_session"], domain="127.0.0.1")
+            assert elsewhere.get("/api/account").json()["name"] == "Ada"  # one session, both processes
+            assert elsewhere.post("/api/tables", json={"game": "ecarte"}).status_code == 403
+            table = elsewhere.post("/api/tables", json={"game": "ecarte", "rated": True},
+                                   headers={"X-CSRF-Token": csrf})
+            assert table.status_code == 200
+            assert client(second).post("/api/accounts", json={"name": "ADA", "password": password()}
+                                       ).status_code == 409
             for _ in range(NAME_FAILURES):  # all on the first process
                 assert client(first).post("/api/session", json={"name": "ada", "password": "guess"}).status_code == 401
             assert client(second).post("/api/session", json={"name": "Ada", "password": secret}).status_code == 429

@@ -284,6 +284,7 @@ async def open_session(engine: Any, account: Account) -> tuple[str, Session]:
     session = Session(secret_digest(secret), account, secrets.token_urlsafe(32))
     created = time.time()
     async with engine.begin() as db:
+        await db.execute(sessions.delete().where(sessions.c.expires < created))  # the ended ones go with each login
         await db.execute(sessions.insert().values(id=session.id, account_id=account.id, csrf=session.csrf,
                                                   created=created, expires=created + SESSION_SECONDS))
     return secret, session
