@@ -16,6 +16,7 @@ from typing import Any
 import httpx
 import pytest
 from argon2 import PasswordHasher
+from client_support import room_client
 from room_support import Server, running
 from websockets.asyncio.client import connect
 
@@ -134,6 +135,34 @@ def test_brute_force_from_one_client_over_many_names_is_stopped(room: Server) ->
     assert attacker.post("/api/session", json={"name": name, "password": secret}).status_code == 429
     assert client(room, address="10.0.3.2").post(
         "/api/session", json={"name": name, "password": secret}).status_code == 200
+
+
+def test_a_stolen_session_cannot_try_passwords_faster_than_a_login(room: Server) -> None:
+    """Changing the password or deleting the account asks the password: those failures count as failed logins."""
+    secret = password()
+    browser, name, csrf = sign_up(room, secret=secret, address="10.0.7.1")
+    for _ in range(NAME_FAILURES):
+        wrong = browser.post("/api/account/password", json={"old": "guess-guess", "new": password()},
+                             headers={"X-CSRF-Token": csrf})
+        assert wrong.status_code == 403
+    stopped = browser.request("DELETE", "/api/account", json={"password": secret}, headers={"X-CSRF-Token": csrf})
+    assert stopped.status_code == 429
+    assert browser.get("/api/account").json()["name"] == name
+
+
+def test_new_accounts_from_one_address_share_the_bucket_of_new_tables(tmp_path: Path) -> None:
+    with room_client(tmp_path / "room.db", create_rate=0.001, create_burst=2) as room:
+        assert room.post("/api/accounts", json={"name": "Ada", "password": password()}).status_code == 200
+        room.cookies.clear()
+        taken = room.post("/api/accounts", json={"name": "ADA", "password": password()})
+        assert taken.status_code == 409  # a name taken costs nothing
+        room.cookies.clear()
+        assert room.post("/api/accounts", json={"name": "Bea", "password": password()}).status_code == 200
+        room.cookies.clear()
+        refused = room.post("/api/accounts", json={"name": "Cy", "password": password()})
+        assert refused.status_code == 429 and "accounts" in refused.json()["detail"]
+        assert int(refused.headers["retry-after"]) > 0
+        assert room.post("/api/session", json={"name": "Cy", "password": "whatever"}).status_code == 401
 
 
 def test_a_change_with_the_cookie_but_without_its_csrf_token_is_refused_and_changes_nothing(room: Server) -> None:

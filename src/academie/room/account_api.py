@@ -8,6 +8,7 @@ dependency of the whole application).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 
 import sqlalchemy as sa
@@ -23,6 +24,7 @@ from academie.room.accounts import (
     checked_login,
     claim_seats,
     clear_session_cookie,
+    client_of,
     close_session,
     create_account,
     current_session,
@@ -43,7 +45,7 @@ from academie.room.bodies import (
     read_body,
 )
 from academie.room.hub import Room, RoomError, now
-from academie.room.limits import echo
+from academie.room.limits import ClientLimits, echo
 from academie.room.store import OPEN, RESERVED, accounts, invitations
 from academie.room.tables import counted, room_words
 
@@ -68,7 +70,9 @@ async def _live_tables_changed(room: Room, table_ids: Sequence[str]) -> None:
         await room.store.announce(table_id, "seats")
 
 
-def accounts_api(app: FastAPI, room: Room) -> None:
+def accounts_api(app: FastAPI, room: Room, creations: ClientLimits) -> None:
+    """The accounts' routes; ``creations``: the bucket of each client address, shared with new tables (an account
+    costs an Argon2 hash: a flood of them is limited as a flood of tables is)."""
     engine = room.store.engine
 
     @app.post("/api/accounts", openapi_extra=body_schema(AccountRequest))
@@ -77,7 +81,18 @@ def accounts_api(app: FastAPI, room: Room) -> None:
         body = await read_body(request, AccountRequest, lang)
         w = room_words(lang)
         name = account_name(body.name, w)
-        account = await create_account(engine, name, new_password(body.password, w), w)
+        secret = new_password(body.password, w)
+        client = client_of(request)
+        wait = creations.take(client)
+        if wait > 0:
+            seconds = max(1, math.ceil(wait))
+            raise RoomError(429, w("Too many new accounts from your address: try again in {seconds} seconds.",
+                                   seconds=seconds), headers={"Retry-After": str(seconds)})
+        try:
+            account = await create_account(engine, name, secret, w)
+        except RoomError:
+            creations.give_back(client)  # a name taken costs nothing
+            raise
         return await _logged_in(request, room, account)
 
     @app.post("/api/session", openapi_extra=body_schema(AccountRequest))
@@ -109,7 +124,7 @@ def accounts_api(app: FastAPI, room: Room) -> None:
         """Change the password ``{old, new}``; every other session of the account ends."""
         session = await require_account(request)
         body = await read_body(request, PasswordRequest, lang)
-        await change_password(engine, session, body.old, body.new, room_words(lang))
+        await change_password(request, session, body.old, body.new, room_words(lang))
         return {"changed": True}
 
     @app.delete("/api/account", openapi_extra=body_schema(DeleteRequest))
@@ -117,7 +132,7 @@ def accounts_api(app: FastAPI, room: Room) -> None:
         """Delete the account ``{password}``: its games stay (its seats shown as a former player's)."""
         session = await require_account(request)
         body = await read_body(request, DeleteRequest, lang)
-        changed = await delete_account(engine, session, body.password, room_words(lang))
+        changed = await delete_account(request, session, body.password, room_words(lang))
         await _live_tables_changed(room, changed)
         response = JSONResponse({"deleted": True})
         clear_session_cookie(request, response)

@@ -253,24 +253,34 @@ async def _record_attempt(engine: Any, key: str, client: str, *, ok: bool) -> No
         await db.execute(login_attempts.delete().where(login_attempts.c.at < time.time() - 2 * LOGIN_WINDOW))
 
 
-async def checked_login(connection: HTTPConnection, name: object, password: object, w: Words) -> Account:
-    """The account whose ``name`` and ``password`` are given, within the limits of failed logins; 401 (the same
-    words whether the name or the password is wrong) or 429."""
+async def _guarded_match(connection: HTTPConnection, key: str, stored: str | None, password: object,
+                         w: Words) -> bool:
+    """Whether ``password`` matches ``stored`` (the hash of the account named by ``key``; None: no such account),
+    within the limits of failed attempts (429 past them, nothing checked); the attempt is counted."""
     engine = _engine(connection)
-    key = name_key(name) if isinstance(name, str) else ""
     client = client_of(connection)
     wait = await _login_wait(engine, key, client)
     if wait > 0:
         seconds = max(1, int(wait + 0.999))
         raise LoginLimited(429, w("Too many failed logins: try again in {seconds} seconds.", seconds=seconds),
                            headers={"Retry-After": str(seconds)})
-    found = await account_by_name(engine, name) if isinstance(name, str) else None
     given = password if isinstance(password, str) and len(password) <= MAX_PASSWORD else ""
-    ok = await password_matches(found[1] if found is not None else None, given) and found is not None
+    ok = await password_matches(stored, given)
     await _record_attempt(engine, key, client, ok=ok)
-    if not ok or found is None:
+    return ok
+
+
+async def checked_login(connection: HTTPConnection, name: object, password: object, w: Words) -> Account:
+    """The account whose ``name`` and ``password`` are given, within the limits of failed logins; 401 (the same
+    words whether the name or the password is wrong) or 429."""
+    engine = _engine(connection)
+    found = await account_by_name(engine, name) if isinstance(name, str) else None
+    key = name_key(name) if isinstance(name, str) else ""
+    if not await _guarded_match(connection, key, found[1] if found is not None else None, password, w):
         raise RoomError(401, w("Wrong name or password."))
+    assert found is not None and isinstance(password, str)  # a match needs both
     account, stored = found
+    given = password
     if hasher.check_needs_rehash(stored):
         fresh = await hash_password(given)
         async with engine.begin() as db:
@@ -312,10 +322,18 @@ async def create_account(engine: Any, name: str, password: str, w: Words) -> Acc
     return Account(account_id, name)
 
 
-async def change_password(engine: Any, session: Session, old: object, new: object, w: Words) -> None:
+async def _session_password(connection: HTTPConnection, session: Session, password: object, w: Words) -> bool:
+    """Whether ``password`` is the session's account's, within the limits of failed logins (a stolen session
+    cannot try passwords faster than a login)."""
+    stored = await _password_of(_engine(connection), session.account.id)
+    return await _guarded_match(connection, name_key(session.account.name), stored, password, w)
+
+
+async def change_password(connection: HTTPConnection, session: Session, old: object, new: object, w: Words) -> None:
     """A new password, the old one given; every other session of the account ends."""
+    engine = _engine(connection)
     fresh = new_password(new, w)
-    if not isinstance(old, str) or not await password_matches(await _password_of(engine, session.account.id), old):
+    if not await _session_password(connection, session, old, w):
         raise RoomError(403, w("The current password is not the one given: nothing was changed."))
     hashed = await hash_password(fresh)
     async with engine.begin() as db:
@@ -324,11 +342,11 @@ async def change_password(engine: Any, session: Session, old: object, new: objec
                                                  sessions.c.id != session.id))
 
 
-async def delete_account(engine: Any, session: Session, password: object, w: Words) -> list[str]:
+async def delete_account(connection: HTTPConnection, session: Session, password: object, w: Words) -> list[str]:
     """Delete the account, its password given: its name is freed, its sessions end, its games stay, their seats
     shown as "a former player". The tables whose seats changed."""
-    if not isinstance(password, str) or not await password_matches(
-            await _password_of(engine, session.account.id), password):
+    engine = _engine(connection)
+    if not await _session_password(connection, session, password, w):
         raise RoomError(403, w("The password is not the account's: nothing was changed."))
     account_id = session.account.id
     async with engine.begin() as db:

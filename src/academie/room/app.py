@@ -175,7 +175,7 @@ def create_app(*, database_url: str, origins: tuple[str, ...] = (), workers: int
         return await call_next(request)
 
     _api(app, room, creations)
-    accounts_api(app, room)
+    accounts_api(app, room, creations)
     _reviews_api(app, room, reviews)
     _queue_api(app, Matchmaker(room, settings=queue))
     _socket(app, room, allowed, message_rate)
