@@ -23,7 +23,7 @@ def sign_up(page: Page, name: str) -> None:
     page.locator("#signup-password").fill("pw-" + secrets.token_hex(8))
     page.locator("#signup").get_by_role("button").click()
     page.wait_for_selector("#logout")
-    assert page.locator("#who").inner_text() == f"Logged in as {name}"
+    assert page.locator("main").get_by_text(f"Logged in as {name}").count() == 1
 
 
 def shots(page: Page, name: str) -> None:

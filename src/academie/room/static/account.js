@@ -89,7 +89,7 @@ function settings() {
 function layout() {
   const title = account ? t("Your account") : t("Log in or create an account");
   document.title = title;
-  fill(document.body, header(title, layout, account),
+  fill(document.body, header(title, layout),  // the page itself says who is logged in
     el("main", { class: "account" }, account ? settings() : guestForms()));
 }
 

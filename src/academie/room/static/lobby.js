@@ -178,8 +178,10 @@ function inviteForm(created, seat) {
       const sent = await api(`/api/tables/${encodeURIComponent(created.table)}/invitations?owner=${
         encodeURIComponent(created.owner.token)}`, { method: "POST", body: JSON.stringify(
         { seat, name: input.value.trim() }) });
+      said.className = "done";
       said.textContent = t("Invitation sent to {name}", { name: sent.to });
     } catch (error) {
+      said.className = "problem";
       said.textContent = error.message;
     }
   } }, el("label", { for: id }, t("Or invite an account holder to seat {seat}", { seat: seat + 1 })), " ", input,
