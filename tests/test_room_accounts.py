@@ -310,6 +310,19 @@ def test_an_invited_account_holder_accepts_and_the_seat_becomes_his_and_a_taken_
     assert again.status_code == 409 and "taken" in again.json()["detail"]
 
 
+def test_the_invitations_of_a_deleted_account_are_withdrawn(room: Server) -> None:
+    secret = password()
+    creator, _, csrf = sign_up(room, secret=secret)
+    invited, invited_name, _ = sign_up(room)
+    table = creator.post("/api/tables", json={"game": "ecarte"}, headers={"X-CSRF-Token": csrf}).json()
+    creator.post(f"/api/tables/{table['table']}/invitations?owner={table['owner']['token']}",
+                 json={"seat": 1, "name": invited_name}, headers={"X-CSRF-Token": csrf})
+    assert len(invited.get("/api/invitations").json()) == 1
+    assert creator.request("DELETE", "/api/account", json={"password": secret},
+                           headers={"X-CSRF-Token": csrf}).status_code == 200
+    assert invited.get("/api/invitations").json() == []
+
+
 def test_a_declined_invitation_leaves_the_seat_as_it_was(room: Server) -> None:
     creator, _, csrf = sign_up(room)
     invited, invited_name, invited_csrf = sign_up(room)

@@ -34,7 +34,7 @@ from starlette.requests import HTTPConnection
 
 from academie.room.hub import Room, RoomError, now
 from academie.room.limits import MAX_NAME
-from academie.room.store import accounts, login_attempts, seats, sessions
+from academie.room.store import accounts, invitations, login_attempts, seats, sessions
 from academie.room.tables import room_words
 from academie.words import LANGUAGES, Words
 
@@ -356,6 +356,9 @@ async def delete_account(connection: HTTPConnection, session: Session, password:
             name=None, name_key=None, password=None, deleted=now()))
         await db.execute(sessions.delete().where(sessions.c.account_id == account_id))
         await db.execute(seats.update().where(seats.c.account_id == account_id).values(name=None))
+        await db.execute(invitations.update().where(  # nobody is left to answer them, or to be answered
+            sa.or_(invitations.c.from_account == account_id, invitations.c.to_account == account_id),
+            invitations.c.answered.is_(None)).values(answered=now(), accepted=False))
     return tables
 
 
