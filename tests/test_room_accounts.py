@@ -270,7 +270,8 @@ def test_a_rated_table_is_refused_to_a_guest_and_seats_account_holders_only(room
     refused = guest.post("/api/tables", json={"game": "ecarte", "rated": True})
     assert refused.status_code == 400 and "logged-in" in refused.json()["detail"]
     creator, name, csrf = sign_up(room)
-    table = creator.post("/api/tables", json={"game": "ecarte", "rated": True, "access": {"1": "open"}},
+    table = creator.post("/api/tables", json={"game": "ecarte", "rated": True, "access": {"1": "open"},
+                                              "names": {"0": "Another name"}},
                          headers={"X-CSRF-Token": csrf}).json()
     assert db_rows(room, "SELECT rated FROM room_tables WHERE id = ?", table["table"]) == [(1,)]
     join = guest.post(f"/api/tables/{table['table']}/join", json={"seat": 1, "name": "Guest"})
@@ -352,7 +353,8 @@ def first_message(room: Server, link: str, cookie: str | None) -> dict[str, Any]
 
 def test_a_logged_in_player_opening_his_seats_link_records_his_account_on_the_seat(room: Server) -> None:
     guest = client(room)
-    table = guest.post("/api/tables", json={"game": "ecarte", "bots": {"1": "random"}}).json()
+    table = guest.post("/api/tables", json={"game": "ecarte", "bots": {"1": "random"},
+                                            "names": {"0": "A guest's name"}}).json()
     browser, name, _ = sign_up(room)
     assert first_message(room, table["seats"]["0"]["url"], browser.cookies["academie_session"])["type"] == "welcome"
     [(account,)] = db_rows(room, "SELECT account_id FROM room_seats WHERE table_id = ? AND seat = 0", table["table"])

@@ -288,7 +288,7 @@ class Room:
                  for seat in range(players)]
         creator = next((seat for seat in seats if seat.token is not None), None)
         if creator is not None and spec.account_id is not None:  # a logged-in creator sits at once, as himself
-            seats[creator.seat] = replace(creator, name=creator.name or spec.account_name, claimed=now(),
+            seats[creator.seat] = replace(creator, name=spec.account_name, claimed=now(),
                                           account_id=spec.account_id)
         elif creator is not None and creator.name is not None:  # the creator who gave his name sits at once
             seats[creator.seat] = replace(creator, claimed=now())
@@ -533,10 +533,11 @@ class Room:
         account_id = None if account is None else account[0]
         if row.account_id is None:
             self.refuse_guest_if_rated(table, account_id, room_words(lang))
-        if row.claimed is None or (account is not None and row.account_id is None):
-            named = row.name if row.name is not None or account is None else account[1]
-            await self._set_seat(table, replace(row, name=named, claimed=row.claimed or now(),
-                                                account_id=row.account_id or account_id))
+        if account is not None and row.account_id is None:  # he sits as his account from now on
+            await self._set_seat(table, replace(row, name=account[1], claimed=row.claimed or now(),
+                                                account_id=account[0]))
+        elif row.claimed is None:
+            await self._set_seat(table, replace(row, claimed=now()))
 
     async def take_invited(self, table_id: str, seat: int, account: tuple[int, str], lang: str) -> dict[str, object]:
         """An invited account holder takes the seat he was invited to, as its link would: a new token for him (the

@@ -75,7 +75,7 @@ function createForm(game) {
   const mode = el("select", { id: `${game.game}-mode`, "data-mode": "" },
     game.modes.map((name) => el("option", { value: name }, name === "table" ? t("table mode") : t("enforced"))));
   const name = el("input", { id: `${game.game}-name`, maxlength: 24, autocomplete: "nickname",
-    placeholder: t("Your name") });
+    placeholder: t("Your name"), value: state.account?.name, readonly: Boolean(state.account) });  // an account's
   const clock = el("select", { id: `${game.game}-clock` }, CLOCKS.map(([decision, reserve]) => el("option",
     { value: decision }, decision ? t("{decision} s a decision, {reserve} min in reserve",
       { decision, reserve: reserve / 60 }) : t("no clock"))));
@@ -222,7 +222,8 @@ function seatLine(seat) {
 
 function joinForm(table, seat) {
   const id = `join-${table.table}-${seat.seat}`;
-  const input = el("input", { id, required: true, maxlength: 24, placeholder: t("Your name") });
+  const input = el("input", { id, required: true, maxlength: 24, placeholder: t("Your name"),
+    value: state.account?.name, readonly: Boolean(state.account) });  // a logged-in player sits as his account
   const problem = el("span", { class: "problem", "aria-live": "polite" });
   return el("form", { class: "join", onsubmit: async (event) => {
     event.preventDefault();
