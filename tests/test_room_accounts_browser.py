@@ -1,8 +1,8 @@
 """Accounts in a real Chromium against a real ``academie serve`` (issue 32): two people, each in a browser context
 of his own, create their accounts on the account page; the first creates a table in the lobby and invites the
 second by name to a seat of a Whist table (bots at the two others); the second sees the invitation in his lobby,
-accepts it, sits at the seat and plays. The account page and the lobby's invitations are shot at a desktop's and a
-phone's size."""
+accepts it, sits at the seat and plays. A guest who played by his link claims the game once he has an account (in
+French). The account page and the lobby's invitations are shot at a desktop's and a phone's size."""
 
 from __future__ import annotations
 
@@ -18,12 +18,12 @@ from test_room_table_browser import first_move
 PHONE = {"width": 390, "height": 844}
 
 
-def sign_up(page: Page, name: str) -> None:
+def sign_up(page: Page, name: str, *, logged_in: str = "Logged in as {name}") -> None:
     page.locator("#signup-name").fill(name)
     page.locator("#signup-password").fill("pw-" + secrets.token_hex(8))
     page.locator("#signup").get_by_role("button").click()
     page.wait_for_selector("#logout")
-    assert page.locator("main").get_by_text(f"Logged in as {name}").count() == 1
+    assert page.locator("main").get_by_text(logged_in.format(name=name)).count() == 1
 
 
 def shots(page: Page, name: str) -> None:
@@ -90,3 +90,27 @@ def test_an_account_holder_invites_another_who_accepts_in_his_own_browser_and_pl
                 wait_for_picture(page, after=before)
     assert server.get(f"/api/tables/{table}").json()["seq"] >= 3
     assert not alice.errors and not bob.errors  # type: ignore[attr-defined]
+
+
+def test_a_guest_who_played_by_his_link_creates_an_account_and_claims_the_game(
+        server: Server, browser: Browser) -> None:
+    """In French: the guest's table is created in the lobby (his seat's link shown), then he creates an account and
+    pastes the link on the account page; the seat becomes his account's."""
+    guest = open_page(browser, server.base + "/?lang=fr", locale="fr-FR")
+    form = guest.locator('form.create[data-game="ecarte"]')
+    form.locator("#ecarte-seat-1").select_option("bot:random")
+    form.get_by_role("button", name="Créer une table").click()
+    link = guest.locator("#invite-0").input_value()
+    table = link.split("/tables/")[1].split("?")[0]
+    guest.goto(link)
+    wait_for_picture(guest)
+    guest.goto(server.base + "/account?lang=fr")
+    sign_up(guest, name := f"Léa {secrets.token_hex(2)}", logged_in="Connecté en tant que {name}")
+    guest.locator("#claim-links").fill(link)
+    guest.locator("#claim").get_by_role("button").click()
+    guest.locator("#claim .done").get_by_text("1 partie réclamée").wait_for()
+    path = server.db.split(":///", 1)[1]
+    with sqlite3.connect(path) as db:
+        held = db.execute("SELECT a.name FROM room_seats s JOIN room_accounts a ON a.id = s.account_id "
+                          "WHERE s.table_id = ? AND s.seat = 0", (table,)).fetchall()
+    assert held == [(name,)]

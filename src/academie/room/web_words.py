@@ -119,6 +119,7 @@ def page_messages(w: Say) -> tuple[str, ...]:
         w('Paste the links of the seats you played before you had an account, one a line: their games become yours.'),
         w('Links of your seats'),
         w('Claim these games'),
+        w('1 game claimed'),
         w('{count} games claimed'),
         w('Log out'),
         w('Change the password'),

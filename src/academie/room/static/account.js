@@ -57,7 +57,8 @@ function settings() {
     try {
       const answer = await api("/api/account/claim", { method: "POST", body: JSON.stringify(
         { links: links.value.split(/\s+/).filter(Boolean) }) });
-      claimDone.textContent = t("{count} games claimed", { count: answer.claimed.length });
+      const count = answer.claimed.length;
+      claimDone.textContent = count === 1 ? t("1 game claimed") : t("{count} games claimed", { count });
     } catch (error) {
       claimProblem.textContent = error.message;
     }
