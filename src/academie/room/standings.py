@@ -69,14 +69,18 @@ class Entrant:
     bot: str | None
 
 
-async def _entrants(connection: AsyncConnection, table_id: str) -> tuple[Any, list[Entrant]] | None:
+async def _entrants(connection: AsyncConnection, table_id: str, *,
+                    abandoned: Entrant | None = None) -> tuple[Any, list[Entrant]] | None:
     """The rated table ``table_id`` and its seats, or None when it is not to be rated (not rated, a guest's seat,
-    no account, or already rated)."""
+    no account, or already rated); ``abandoned``: a seat's account as it was before he left it (the seat is open,
+    or a bot's, by now)."""
     row = (await connection.execute(tables.select().where(tables.c.id == table_id))).first()
     if row is None or not row.rated or row.game not in GAMES:
         return None
     found = [Entrant(seat.seat, seat.account_id, seat.bot) for seat in await connection.execute(
         seats.select().where(seats.c.table_id == table_id).order_by(seats.c.seat))]
+    if abandoned is not None:
+        found = [abandoned if entrant.seat == abandoned.seat else entrant for entrant in found]
     if any(entrant.account is None and entrant.bot is None for entrant in found):
         return None
     if not any(entrant.account is not None for entrant in found):
@@ -153,13 +157,10 @@ async def rate_abandoned(store: Store, table_id: str, seat: int, account: int | 
     if account is None:
         return False
     async with store.engine.connect() as connection:
-        found = await _entrants(connection, table_id)
+        found = await _entrants(connection, table_id, abandoned=Entrant(seat, account, None))
     if found is None:
         return False
     row, entrants = found
-    entrants = [Entrant(entrant.seat, account, None) if entrant.seat == seat else entrant for entrant in entrants]
-    if any(entrant.account is None and entrant.bot is None for entrant in entrants):
-        return False
     ranks = ranks_after_abandon(len(entrants), {seat}, partnerships=load(row.game).partnerships)
     return await _write(store, table_id, row.game, entrants, ranks, _now())
 
