@@ -1,19 +1,25 @@
-"""Accounts, rated tables and seats held by accounts, written straight into a card room's database (SQLite or
-PostgreSQL) for the ratings' tests, as the room's accounts would write them."""
+"""Accounts and rated tables for the ratings' tests, made through a real card room's API (an account created and
+logged in, a table created rated, its seats joined by logged-in players); the few states the API cannot make
+(a state the room refuses, or one a process stopped at the wrong moment leaves) written straight into its database
+(SQLite or PostgreSQL), each helper saying which."""
 
 from __future__ import annotations
 
 import asyncio
+import secrets
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
+import httpx
 import sqlalchemy as sa
+from room_support import Server
 from sqlalchemy.ext.asyncio import AsyncConnection, create_async_engine
 
 from academie.room.standings import name_key
-from academie.room.store import accounts, rating_history, seats, tables
+from academie.room.store import accounts, rating_history, ratings, seats
 
 T = TypeVar("T")
 
@@ -39,28 +45,77 @@ def on_database(url: str, work: Callable[[AsyncConnection], Awaitable[T]]) -> T:
     return in_thread(run)
 
 
-def new_account(url: str, name: str) -> int:
-    """An account named ``name`` (no password: the ratings' tests never log in)."""
+@dataclass(frozen=True, slots=True)
+class Player:
+    """A logged-in account holder in a browser of his own: its cookies hold his session, ``csrf`` its token."""
 
-    async def insert(connection: AsyncConnection) -> int:
-        found = await connection.execute(accounts.insert().values(
-            name=name, name_key=name_key(name), password=None, created="2026-12-05T00:00:00+00:00")
-            .returning(accounts.c.id))
-        return int(found.scalar_one())
+    client: httpx.Client
+    name: str
+    id: int
+    csrf: str
+    password: str
 
-    return on_database(url, insert)
+    def post(self, path: str, body: Mapping[str, Any] | None = None) -> Any:
+        """A change as the pages make it: the session's cookie and its CSRF token; the answer, which must be 200."""
+        answer = self.client.post(path, json=body, headers={"X-CSRF-Token": self.csrf})
+        assert answer.status_code == 200, answer.text
+        return answer.json()
 
 
-def rated_table(url: str, table: str, holders: dict[int, int]) -> None:
-    """Make ``table`` rated, each seat of ``holders`` held by its account."""
+def sign_up(server: Server, name: str) -> Player:
+    """A new account named ``name``, created through ``POST /api/accounts`` and logged in."""
+    client = httpx.Client(base_url=server.base, timeout=30)
+    password = "pw-" + secrets.token_hex(8)
+    answer = client.post("/api/accounts", json={"name": name, "password": password})
+    assert answer.status_code == 200, answer.text
+    return Player(client, name, int(client.get("/api/account").json()["id"]), answer.json()["csrf"], password)
+
+
+def rated_table(creator: Player, body: Mapping[str, Any], *,
+                others: Mapping[int, Player] | None = None) -> tuple[dict[str, Any], dict[int, str]]:
+    """A table created ``rated: true`` by ``creator`` (who sits at its first seat) from ``body``; each seat of
+    ``others`` left open and joined by its logged-in player. The creation's answer and each seat's token."""
+    joiners = others or {}
+    created = creator.post("/api/tables", {**body, "rated": True,
+                                           "access": {str(seat): "open" for seat in joiners}})
+    table = created["table"]
+    tokens = {int(seat): data["token"] for seat, data in created["seats"].items() if data.get("token")}
+    for seat, player in joiners.items():
+        tokens[seat] = player.post(f"/api/tables/{table}/join", {"seat": seat, "name": player.name})["token"]
+    return created, tokens
+
+
+def forget_seat_account(url: str, table: str, seat: int) -> None:
+    """The seat ``seat`` of ``table`` held by no account any more, written straight into the database."""
 
     async def update(connection: AsyncConnection) -> None:
-        await connection.execute(tables.update().where(tables.c.id == table).values(rated=True))
-        for seat, account in holders.items():
-            await connection.execute(seats.update().where(seats.c.table_id == table, seats.c.seat == seat)
-                                     .values(account_id=account))
+        await connection.execute(seats.update().where(seats.c.table_id == table, seats.c.seat == seat)
+                                 .values(account_id=None))
 
     on_database(url, update)
+
+
+def rename_account(url: str, account: int, name: str) -> None:
+    """The account ``account`` named ``name`` (and found by it), written straight into the database."""
+
+    async def update(connection: AsyncConnection) -> None:
+        await connection.execute(accounts.update().where(accounts.c.id == account)
+                                 .values(name=name, name_key=name_key(name)))
+
+    on_database(url, update)
+
+
+def forget_rating(url: str, table: str) -> None:
+    """The ratings written when ``table`` ended undone: its history rows and its players' ratings deleted."""
+
+    async def delete(connection: AsyncConnection) -> None:
+        rows = list(await connection.execute(rating_history.select().where(rating_history.c.table_id == table)))
+        await connection.execute(rating_history.delete().where(rating_history.c.table_id == table))
+        for row in rows:
+            await connection.execute(ratings.delete().where(ratings.c.account_id == row.account_id,
+                                                            ratings.c.game == row.game))
+
+    on_database(url, delete)
 
 
 def history_of(url: str, table: str) -> list[Any]:
@@ -71,16 +126,6 @@ def history_of(url: str, table: str) -> list[Any]:
                                              .order_by(rating_history.c.account_id)))
 
     return on_database(url, select)
-
-
-def delete_account(url: str, account: int) -> None:
-    """Delete an account as the room does: its row kept, its name cleared."""
-
-    async def update(connection: AsyncConnection) -> None:
-        await connection.execute(accounts.update().where(accounts.c.id == account).values(
-            name=None, name_key=None, deleted="2026-12-05T00:00:00+00:00"))
-
-    on_database(url, update)
 
 
 def until(check: Callable[[], T | None], *, seconds: float = 20.0) -> T:
