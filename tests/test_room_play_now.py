@@ -1,8 +1,9 @@
 """Finding a game (issue 32): "play now" through a real ``academie serve`` process. Two players of a game land at
 one table and play it out; a player alone may fill the empty seats with bots after the wait, of the level he
 chooses; the open seats of waiting tables are offered; a player leaves the queue, or leaves it by closing his
-page; a wrong game or size is refused with what is allowed, and changes nothing. The queue's matching by rating
-and its atomicity across processes are in tests/test_room_play_now_queue.py."""
+page; a wrong game or size is refused with what is allowed, and changes nothing; account holders wait at the
+ratings their rated games gave them, sit as their accounts, and carry the session's CSRF token. The queue's
+matching by rating and its atomicity across processes are in tests/test_room_play_now_queue.py."""
 
 from __future__ import annotations
 
@@ -17,7 +18,10 @@ from typing import Any
 
 import httpx
 import pytest
+from ratings_support import rated_table, sign_up, until
 from room_support import Server, check_hidden, play, running, whole_record
+
+from academie.room.matchmaking import window
 
 BOTS_AFTER = 1.5
 EXPIRES = 3.0
@@ -85,6 +89,43 @@ def test_two_players_pressing_play_now_for_ecarte_land_at_one_table_and_play_it_
     received = asyncio.run(play(server, table, tokens, seed=32))
     assert server.get(f"/api/tables/{table}").json()["status"] == "finished"
     assert check_hidden(whole_record(server, table), received, "en") > 10
+
+
+def test_account_holders_wait_at_their_ratings_sit_as_their_accounts_and_their_changes_carry_the_csrf_token(
+        server: Server) -> None:
+    """Two account holders play a rated Écarté game through the API (their ratings move apart: the winner's above
+    the default, the loser's below), then each presses play now with his session: the queue reads each one's rating
+    from the ratings kept, so the two, further apart than the window, are not seated together at once; a ticket
+    taken with the session's cookie needs its CSRF token (refused without it, nothing stored); a player who fills
+    his table with bots sits there as his account (the game is on his page)."""
+    prosper, quitterie = sign_up(server, "Prosper"), sign_up(server, "Quitterie")
+    created, tokens = rated_table(prosper, {"game": "ecarte", "seed": 71}, others={1: quitterie})
+    asyncio.run(play(server, created["table"], tokens, seed=71))
+    players = (prosper, quitterie)
+    mus = {player.name: until(lambda player=player: server.get(f"/api/players/{player.name}").json()  # type: ignore[misc]
+                              ["ratings"].get("ecarte"))["mu"] for player in players}
+    assert abs(mus["Prosper"] - mus["Quitterie"]) > window(5.0)  # a few seconds' wait does not bring them together
+
+    before = tickets(server)
+    for headers in ({}, {"X-CSRF-Token": "forged"}):
+        refused = prosper.client.post("/api/queue", json={"game": "ecarte"}, headers=headers)
+        assert refused.status_code == 403, refused.text
+    assert tickets(server) == before
+
+    waiting = {player.name: player.post("/api/queue", {"game": "ecarte", "name": "Another name"})
+               for player in players}
+    for name, ticket in waiting.items():
+        assert ticket["state"] == "waiting" and ticket["rating"] == pytest.approx(mus[name], abs=5e-4)  # page: 3 places
+        assert queued(server, f"/api/queue/{ticket['ticket']}")["state"] == "waiting"
+    time.sleep(BOTS_AFTER)
+    seated = prosper.post(f"/api/queue/{waiting['Prosper']['ticket']}/bots", {"bot": "random"})
+    assert seated["state"] == "seated"
+    seats = server.get(f"/api/tables/{seated['table']}").json()["seats"]
+    assert seats[seated["seat"]]["name"] == "Prosper"  # his account's name, not the one he typed
+    assert seated["table"] in {game["table"] for game in server.get("/api/players/Prosper").json()["games"]}
+    left = quitterie.client.request("DELETE", f"/api/queue/{waiting['Quitterie']['ticket']}",
+                                    headers={"X-CSRF-Token": quitterie.csrf})
+    assert left.status_code == 200, left.text
 
 
 def test_a_player_alone_fills_the_empty_seats_with_the_bots_he_chooses_after_the_wait(server: Server) -> None:

@@ -313,9 +313,11 @@ class Matchmaker:
         return made
 
     async def _seat(self, group: Sequence[Waiting], game: GameType, players: int, bot: str | None) -> str | None:
-        """Make a table for ``group`` (seats in its order; ``bot`` in the seats left) in one transaction that
-        claims every ticket of the group; None when another process claimed one first (nothing is made)."""
-        rows = [SeatRow(seat, waiting.name or None, token(), None) for seat, waiting in enumerate(group)]
+        """Make a table for ``group`` (seats in its order, an account holder's recording his account; ``bot`` in
+        the seats left) in one transaction that claims every ticket of the group; None when another process claimed
+        one first (nothing is made)."""
+        rows = [SeatRow(seat, waiting.name or None, token(), None, account_id=waiting.account_id)
+                for seat, waiting in enumerate(group)]
         rows += [SeatRow(seat, None, None, bot) for seat in range(len(group), players)]
         names = game.bot_names()
         row = TableRow(id=secrets.token_urlsafe(9), game=game.name, options={"mode": "enforced"},
