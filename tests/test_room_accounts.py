@@ -285,6 +285,16 @@ def test_a_rated_table_is_refused_to_a_guest_and_seats_account_holders_only(room
     assert [seat["name"] for seat in seats] == [name, player_name]
 
 
+def test_a_table_s_summary_and_the_lobby_s_list_say_whether_it_is_rated(room: Server) -> None:
+    creator, _, csrf = sign_up(room)
+    made = {rated: creator.post("/api/tables", json={"game": "ecarte", "rated": rated},
+                                headers={"X-CSRF-Token": csrf}).json()["table"] for rated in (True, False)}
+    listed = {table["table"]: table["rated"] for table in httpx.get(f"{room.base}/api/tables").json()}
+    for rated, table in made.items():
+        assert httpx.get(f"{room.base}/api/tables/{table}").json()["rated"] is rated
+        assert listed[table] is rated
+
+
 def test_an_invited_account_holder_accepts_and_the_seat_becomes_his_and_a_taken_seat_is_refused(
         room: Server) -> None:
     creator, _, csrf = sign_up(room)

@@ -92,6 +92,88 @@ def test_an_account_holder_invites_another_who_accepts_in_his_own_browser_and_pl
     assert not alice.errors and not bob.errors  # type: ignore[attr-defined]
 
 
+def ecarte_move(page: Page) -> bool:
+    """The page's first legal move; a discard chosen as the page asks for it: the hand's first card selected, then
+    confirmed (ECARTE-VI.4)."""
+    selection = page.locator('.selection[data-verb="discard"]')
+    if selection.count():
+        card = page.locator("#hand button.card").first
+        if card.get_attribute("aria-pressed") != "true":
+            card.click()
+        confirm = selection.locator("button.confirm")
+        if confirm.is_enabled():
+            confirm.click()
+            return True
+    return first_move(page)
+
+
+def test_two_account_holders_play_a_rated_ecarte_game_to_its_end_and_both_ratings_move(
+        server: Server, browser: Browser) -> None:
+    """The first, logged in, ticks "rated" in the lobby's Écarté form (a partie of one point, to be short) and
+    invites the second by name; the lobby lists the table as rated; the second accepts; they play it out by
+    clicking (ECARTE-VI.4: a discard is chosen and confirmed); both ratings move and the game is on both players'
+    pages."""
+    first_name, second_name = f"Irène {secrets.token_hex(2)}", f"Jérôme {secrets.token_hex(2)}"
+    first = open_page(browser, server.base + "/account")
+    sign_up(first, first_name)
+    second = open_page(browser, server.base + "/account")
+    sign_up(second, second_name)
+
+    first.goto(server.base + "/")
+    form = first.locator('form.create[data-game="ecarte"]')
+    form.locator("#ecarte-seat-1").select_option("invited")
+    form.locator("#ecarte-rated").check()
+    form.locator("details > summary").click()
+    form.locator("#ecarte-game_points").fill("1")
+    form.get_by_role("button", name="Create a table").click()
+    invite = first.locator('#created form.invite-account[data-seat="1"]')
+    invite.locator("input").fill(second_name)
+    invite.get_by_role("button", name="Invite").click()
+    invite.get_by_text(f"Invitation sent to {second_name}").wait_for()
+    mine = first.locator("#invite-0").input_value()
+    table = mine.split("/tables/")[1].split("?")[0]
+    assert server.get(f"/api/tables/{table}").json()["rated"] is True
+
+    second.goto(server.base + "/")
+    listed = second.locator(f'#played li[data-table="{table}"]')
+    assert listed.locator("[data-rated]").inner_text() == "rated"
+    now_name = second.locator("#ecarte-now-name")  # he would play now as his account, too
+    assert now_name.input_value() == second_name and now_name.get_attribute("readonly") is not None
+    screenshot(second, "lobby-rated")
+    second.set_viewport_size(PHONE)
+    listed.scroll_into_view_if_needed()
+    screenshot(second, "lobby-rated-phone", full_page=False)
+    second.set_viewport_size({"width": 1280, "height": 900})
+    second.locator("#invitations [data-invitation]").locator('[data-answer="accept"]').click()
+    second.wait_for_url(f"**/tables/{table}?token=*")
+    first.goto(mine)
+    deadline = time.monotonic() + 6 * WAIT_MS / 1000
+    while server.get(f"/api/tables/{table}").json()["status"] != "finished":
+        assert time.monotonic() < deadline, first.inner_text("main") + second.inner_text("main")
+        moved = False
+        for page in (first, second):
+            wait_for_picture(page)
+            before = seq(page)
+            if ecarte_move(page):
+                moved = True
+                wait_for_picture(page, after=before)
+        if not moved:
+            time.sleep(0.05)
+    for name in (first_name, second_name):
+        rated = server.get(f"/api/players/{name}").json()
+        while "ecarte" not in rated["ratings"]:  # rated in the background once the game ends
+            assert time.monotonic() < deadline
+            time.sleep(0.1)
+            rated = server.get(f"/api/players/{name}").json()
+        assert rated["ratings"]["ecarte"]["games"] == 1 and rated["ratings"]["ecarte"]["mu"] != 25.0
+        assert rated["games"][0]["table"] == table and rated["games"][0]["rated"]
+    for page, name in ((first, first_name), (second, second_name)):
+        page.goto(f"{server.base}/players/{name}")
+        page.locator(f'a[href="/replay/{table}"]').first.wait_for()
+        assert page.locator("svg.rating-chart").count() == 1
+    assert not first.errors and not second.errors  # type: ignore[attr-defined]
+
+
 def test_a_guest_who_played_by_his_link_creates_an_account_and_claims_the_game(
         server: Server, browser: Browser) -> None:
     """In French: the guest's table is created in the lobby (his seat's link shown), then he creates an account and
@@ -114,3 +196,5 @@ def test_a_guest_who_played_by_his_link_creates_an_account_and_claims_the_game(
         held = db.execute("SELECT a.name FROM room_seats s JOIN room_accounts a ON a.id = s.account_id "
                           "WHERE s.table_id = ? AND s.seat = 0", (table,)).fetchall()
     assert held == [(name,)]
+    guest.goto(f"{server.base}/players/{name}?lang=fr")
+    guest.locator(f'a[href="/tables/{table}"]').first.wait_for()  # the game he claimed, on his page

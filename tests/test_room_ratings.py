@@ -176,6 +176,7 @@ def _moved_and_shown(server: Server, names: tuple[str, str], table: str) -> None
         html = server.get(f"/players/{name}").text
         assert f'href="/replay/{table}"' in html and f'href="/replay/{table}?review=1"' in html
         assert "<svg class=\"rating-chart\"" in html
+    assert next(game for game in server.get("/api/finished").json() if game["table"] == table)["rated"] is True
     board = server.get(f"/api/ratings/{HEAD_TO_HEAD}").json()
     assert {player["name"] for player in board["players"]} >= set(names)
     assert [player["rating"] for player in board["players"]] == sorted(

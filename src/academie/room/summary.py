@@ -27,6 +27,8 @@ class TableFields(TypedDict):
     options: dict[str, object]
     created: str
     finished: str | None
+    rated: bool
+    """A rated table: only account holders sit there, and its end moves their ratings (docs/card-room.md)."""
 
 
 class TableSummary(TableFields):
@@ -51,12 +53,13 @@ class FinishedSummary(TableFields):
 
 
 def table_fields(row: TableRow) -> TableFields:
-    """What never changes about a table: its game, size, mode, the options it changed from their defaults."""
+    """What never changes about a table: its game, size, mode, the options it changed from their defaults,
+    whether it is rated."""
     game = GAMES[row.game]
     defaults = rules_to_dict(game.rules())
     options = {name: value for name, value in row.options.items() if defaults.get(name) != value}
     return {"table": row.id, "game": row.game, "title": game.title, "players": row.players, "mode": row.mode,
-            "options": options, "created": row.created, "finished": row.finished}
+            "options": options, "created": row.created, "finished": row.finished, "rated": row.rated}
 
 
 def status_text(status: str, seats: Sequence[SeatRow], lang: str, seq: int = 0) -> str:

@@ -138,6 +138,8 @@ def page_messages(w: Say) -> tuple[str, ...]:
         w('Decline'),
         w('No invitation is waiting for you.'),
         w('Your invitations'),
+        w('Rated: only account holders sit, and the game moves their ratings'),
+        w('rated'),
     )
 
 

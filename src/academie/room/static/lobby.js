@@ -76,6 +76,8 @@ function createForm(game) {
     game.modes.map((name) => el("option", { value: name }, name === "table" ? t("table mode") : t("enforced"))));
   const name = el("input", { id: `${game.game}-name`, maxlength: 24, autocomplete: "nickname",
     placeholder: t("Your name"), value: state.account?.name, readonly: Boolean(state.account) });  // an account's
+  // A logged-in player may make the table rated (docs/card-room.md, accounts): its seats are account holders'.
+  const rated = state.account ? el("input", { type: "checkbox", id: `${game.game}-rated`, "data-rated": "" }) : null;
   const clock = el("select", { id: `${game.game}-clock` }, CLOCKS.map(([decision, reserve]) => el("option",
     { value: decision }, decision ? t("{decision} s a decision, {reserve} min in reserve",
       { decision, reserve: reserve / 60 }) : t("no clock"))));
@@ -87,6 +89,8 @@ function createForm(game) {
     el("div", { class: "option" }, el("label", { for: `${game.game}-mode` }, t("Mode")), " ", mode,
       el("small", {}, optionWords(game.game, "mode"))),
     el("div", { class: "option" }, el("label", { for: `${game.game}-clock` }, t("Time controls")), " ", clock),
+    rated ? el("div", { class: "option" }, rated, " ", el("label", { for: `${game.game}-rated` },
+      t("Rated: only account holders sit, and the game moves their ratings"))) : null,
     el("details", {}, el("summary", {}, t("Rules options")),
       el("div", { class: "options" }, options.map(([name, fallback]) => optionField(game, name, fallback)))),
     el("button", { type: "submit" }, t("Create a table")),
@@ -110,6 +114,7 @@ function createForm(game) {
     const mine = Object.entries(access).find(([, how]) => how === "invited");
     if (name.value.trim() && mine) body.names = { [mine[0]]: name.value.trim() };  // the creator's seat
     const chosenClock = CLOCKS.find(([decision]) => String(decision) === clock.value);
+    if (rated?.checked) body.rated = true;
     if (chosenClock && chosenClock[0]) body.clock = { decision: chosenClock[0], reserve: chosenClock[1] };
     try {
       const table = await api("/api/tables", { method: "POST", body: JSON.stringify(body) });
@@ -240,7 +245,8 @@ function joinForm(table, seat) {
 
 function tableEntry(table) {
   return el("li", { "data-table": table.table },
-    el("b", {}, `${table.title} · ${table.table}`), " ", table.status_text ?? "",
+    el("b", {}, `${table.title} · ${table.table}`), " ",
+    table.rated ? [el("span", { class: "rated", "data-rated": "" }, t("rated")), " "] : null, table.status_text ?? "",
     el("ul", {}, table.seats.map((seat) => el("li", { "data-seat": seat.seat, "data-state": seat.state },
       seatLine(seat), seat.state === "open" ? joinForm(table, seat) : null))),
     el("a", { href: `/tables/${encodeURIComponent(table.table)}` }, t("Watch")));
@@ -260,7 +266,8 @@ async function refreshTables() {
           t("{title}, table {table}: replay", { title: table.title, table: table.table })),
         " ", table.names?.length ? t("{names}, finished {date}", { names: table.names.join(", "),
           date: new Date(table.finished ?? table.created).toLocaleString(document.documentElement.lang,
-            { dateStyle: "medium", timeStyle: "short" }) }) : "", " ", table.result ?? "")))
+            { dateStyle: "medium", timeStyle: "short" }) }) : "", " ", table.result ?? "",
+        table.rated ? [" ", el("span", { class: "rated", "data-rated": "" }, t("rated"))] : null)))
       : el("p", {}, t("No game has finished yet.")));
   } catch (error) {
     fill("open", el("p", { role: "alert" }, error.message));
@@ -288,7 +295,7 @@ function layout() {
             t("Leaderboard"))),
           el("p", {}, game.min_players === game.max_players ? t("{count} players", { count: game.min_players })
             : t("{least} to {most} players", { least: game.min_players, most: game.max_players })),
-          playNowForm(game, state.games),
+          playNowForm(game, state.games, state.account),
           createForm(game)))),
       el("section", { class: "listing", "aria-labelledby": "open-title" },
         el("h2", { id: "open-title" }, t("Seats open to anyone")), el("div", { id: "open" })),

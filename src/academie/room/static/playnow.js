@@ -17,12 +17,13 @@ function storedName() {
   try { return localStorage.getItem("academie.name") ?? ""; } catch { return ""; }
 }
 
-/** The "play now" form of a game: a name, the table size (when the game is played by more than one), the button. */
-export function playNowForm(game, games) {
+/** The "play now" form of a game: a name, the table size (when the game is played by more than one), the button.
+ * A logged-in player (`account`) waits under his account's name: it is filled in, not asked. */
+export function playNowForm(game, games, account = null) {
   const id = `${game.game}-now`;
   const sizes = Array.from({ length: game.max_players - game.min_players + 1 }, (_, index) => game.min_players + index);
   const name = el("input", { id: `${id}-name`, required: true, maxlength: 24, autocomplete: "nickname",
-    value: storedName(), placeholder: t("Your name") });
+    value: account?.name ?? storedName(), placeholder: t("Your name"), readonly: Boolean(account) });
   const players = el("select", { id: `${id}-players` },
     sizes.map((count) => el("option", { value: count }, t("{count} players", { count }))));
   const form = el("form", { class: "play-now", "data-game": game.game, "aria-labelledby": `${id}-title` },
@@ -35,7 +36,7 @@ export function playNowForm(game, games) {
     el("p", { class: "problem", "aria-live": "polite" }));
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
-    setName(name.value.trim());
+    if (!account) setName(name.value.trim());
     try {
       const answer = await api("/api/queue", { method: "POST",
         body: JSON.stringify({ game: game.game, players: Number(players.value), name: name.value.trim() }) });
