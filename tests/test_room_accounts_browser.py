@@ -11,7 +11,7 @@ import sqlite3
 import time
 
 from browser_support import WAIT_MS, open_page, screenshot, seq, wait_for_picture
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, expect
 from room_support import Server
 from test_room_table_browser import first_move
 
@@ -101,9 +101,9 @@ def ecarte_move(page: Page) -> bool:
         if card.get_attribute("aria-pressed") != "true":
             card.click()
         confirm = selection.locator("button.confirm")
-        if confirm.is_enabled():
-            confirm.click()
-            return True
+        expect(confirm).to_be_enabled()  # the page has drawn the selection: never a second click undoing it
+        confirm.click()
+        return True
     return first_move(page)
 
 
