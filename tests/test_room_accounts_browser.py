@@ -129,7 +129,7 @@ def test_two_account_holders_play_a_rated_ecarte_game_to_its_end_and_both_rating
     invite = first.locator('#created form.invite-account[data-seat="1"]')
     invite.locator("input").fill(second_name)
     invite.get_by_role("button", name="Invite").click()
-    invite.get_by_text(f"Invitation sent to {second_name}").wait_for()
+    expect(invite.locator("[aria-live]")).to_have_text(f"Invitation sent to {second_name}")
     mine = first.locator("#invite-0").input_value()
     table = mine.split("/tables/")[1].split("?")[0]
     assert server.get(f"/api/tables/{table}").json()["rated"] is True
