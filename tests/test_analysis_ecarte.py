@@ -12,6 +12,7 @@ from academie.games.ecarte import analysis
 from academie.games.ecarte.analysis import (
     DEALER_POSITIONS,
     ELDER_POSITIONS,
+    KING_GROUP,
     Deal,
     Job,
     best_response,
@@ -23,7 +24,7 @@ from academie.games.ecarte.analysis import (
     trump_table,
 )
 from academie.games.ecarte.state import STAND, TURN_UP_POSITION
-from academie.report import exact, write
+from academie.report import DISAGREEMENT, Claim, exact, proportion, write
 
 
 def deal_of(elder: str, dealer: str, turn_up: str, talon: str = "") -> Deal:
@@ -57,32 +58,105 @@ def test_E_8_2_items_of_the_jeux_de_regle() -> None:
     assert items_of(parse_cards("7H 8H 9D TC 9S"), Suit.SPADES) == ()
 
 
-def test_E_8_2_item_frequencies_enumerated_against_the_formula_and_a_seeded_sample() -> None:
-    """E-§8.2: every elder's hand with every turn-up (5,437,152) counted. Item 1 (three or more trumps) is the
-    hypergeometric sum over the 31 cards beside a turned-up trump, 7 of them trumps; every item, and any jeu de
-    règle, lies within four standard errors of its share among 20,000 seeded deals."""
+def test_E_8_1_E_8_2_item_frequencies_enumerated_against_the_formula_and_a_seeded_sample() -> None:
+    """E-§8.2: every elder's hand with every turn-up (5,437,152) counted; the items hold the hands without the
+    king of trumps (E-§8.1: with it the books propose, a group of its own). Item 1 (three or more trumps, not the
+    king) by formula over the 31 cards beside the turned-up trump: the turn-up is the king one time in eight (then
+    the 7 trumps left are all allowed), else 6 of the 7 are; every group lies within four standard errors of its
+    share among 20,000 seeded deals."""
     frequencies = analysis.item_frequencies()
     total = analysis.ELDER_HANDS_WITH_TURN_UPS
     assert total == math.comb(32, 5) * 27
-    three = sum(math.comb(7, k) * math.comb(24, 5 - k) for k in range(3, 6))
-    assert Fraction(frequencies["item 1"], total) == Fraction(three, math.comb(31, 5))
+
+    def three_of(trumps: int) -> int:
+        return sum(math.comb(trumps, k) * math.comb(24, 5 - k) for k in range(3, 6))
+
+    expected = (Fraction(1, 8) * three_of(7) + Fraction(7, 8) * three_of(6)) / math.comb(31, 5)
+    assert Fraction(frequencies["item 1"], total) == expected
     deals = [analysis.shuffled(analysis.derive(11, index)) for index in range(20_000)]
-    dealt = [items_of(d.elder, d.trump) for d in deals]
     for group, count in frequencies.items():
         share = count / total
-        item = None if group == "any jeu de règle" else int(group.split()[1])
-        sampled = sum(1 for items in dealt if (items if item is None else item in items)) / len(dealt)
-        assert abs(sampled - share) < 4 * math.sqrt(share * (1 - share) / len(dealt)), (group, sampled, share)
+        wanted = analysis._stand_wanted(group)
+        sampled = sum(1 for d in deals if wanted(d)) / len(deals)
+        assert abs(sampled - share) < 4 * math.sqrt(share * (1 - share) / len(deals)), (group, sampled, share)
+    assert frequencies[KING_GROUP] > 0
+
+
+def test_E_8_1_a_jeu_de_regle_with_the_king_of_trumps_is_tested_as_a_proposal() -> None:
+    """E-§8.1: Foster and the EB propose on a jeu de règle holding the king of trumps: such a hand belongs to the
+    king's group, not to its items; the claim's figure is propose − stand, so its verdict agrees when proposing
+    gains and disagrees when standing does (it would fail if the claim were false)."""
+    with_king = deal_of("KS QS 7S KH 8D", "7H 8H 9H TH JH", "9S")
+    assert items_of(with_king.elder, with_king.trump) == (1, 5)
+    assert analysis._stand_wanted(KING_GROUP)(with_king) and not analysis._stand_wanted("item 1")(with_king)
+    for propose, verdict in ((1.0, "agrees: proposing gains"), (-1.0, "disagrees")):
+        samples = [_stand(KING_GROUP, stand=0.0, propose=propose + spread, dd_stand=0.0, dd_propose=propose + spread,
+                          by_books=propose + spread) for spread in (-0.1, 0.0, 0.1)]
+        claim = _claim(samples, "A jeu de règle holding the king")
+        assert claim.figure.value == propose and verdict in claim.verdict and DISAGREEMENT not in claim.verdict
+
+
+def test_E_8_2_one_verdict_per_method_and_the_flag_where_they_disagree() -> None:
+    """E-§8.2: double dummy (the dealer seeing both hands), double dummy with the dealer by the books, and the bot
+    each give a verdict; when double dummy says standing gains and the dealer-by-the-books method says proposing
+    does, the row is flagged. Within the margin fixed before the run the verdict is 'equivalent'."""
+    split = [_stand("item 1", stand=0.0, propose=0.0, dd_stand=1.0 + e, dd_propose=0.0, by_books=2.0 + e)
+             for e in (-0.1, 0.0, 0.1)]
+    claim = _claim(split, "Item 1")
+    assert claim.verdict.startswith(DISAGREEMENT)
+    assert "double dummy: agrees: standing gains by 1.000" in claim.verdict
+    assert "double dummy, the dealer by the books: disagrees" in claim.verdict
+    assert "bot: not settled" not in claim.verdict and "bot: equivalent" in claim.verdict  # bot: 0 exactly, n = 3
+    same = [_stand("item 2", stand=1.0, propose=0.0, dd_stand=1.0 + e, dd_propose=0.0, by_books=0.0)
+            for e in (-0.1, 0.0, 0.1)]
+    assert DISAGREEMENT not in _claim(same, "Item 2").verdict
+
+
+def test_E_8_3_the_refusal_plot_shows_refusing_minus_accepting_for_every_category() -> None:
+    """E-§8.3: a claim's figure is the books' answer − the other, but every bar of the plot is refusing −
+    accepting (dealer's points), so a bar means one thing whatever the books advise."""
+    def refusal(category: str) -> list[analysis.Sample]:
+        return [analysis.Sample(category, 1, (1.0 + e, 0.0, 1.0 + e, 0.0)) for e in (-0.1, 0.0, 0.1)]
+
+    section = analysis._refusal_section({"three guarded suits": refusal("three guarded suits"),
+                                         "none of these": refusal("none of these")})
+    assert [c.figure.value for c in section.claims] == [1.0, -1.0]
+    (plot,) = section.plots
+    assert [[f.value for f in series.figures] for series in plot.series] == [[1.0, 1.0], [1.0, 1.0]]
+    assert "books: refuse" in plot.labels[0] and "books: accept" in plot.labels[1] and "accepting" in plot.baseline
+    assert all("n = 3" in label for label in plot.labels)
+
+
+def test_E_8_4_hgm_example_counted_exactly_and_its_verdict_can_fail() -> None:
+    """E-§8.4 (HGM ch. 8): the exact count of a standing hand over every dealer's hand (one turn-up here): five
+    top trumps make the point against all 65,780 hands; "four times out of five" read as 75–85% (fixed before
+    the run) agrees only with a figure wholly inside it."""
+    assert analysis.hgm_count(hand="KS QS JS AS TS", turn_up=0) == (65_780, 65_780)
+    assert analysis._within(exact(0.80), *analysis.HGM_SHARE).startswith("agrees")
+    assert analysis._within(exact(0.70), *analysis.HGM_SHARE).startswith("disagrees")
+    assert analysis._within(proportion(24, 30), *analysis.HGM_SHARE).startswith("not settled")
 
 
 def test_E_8_2_an_exact_tie_in_our_table_is_a_tie_not_a_proposal() -> None:
     """E-§8.2 (our table): a class whose 30 deals give the elder the same points whether he stands or proposes is
     shown as a tie, and not counted among the decided classes."""
-    tied = [analysis.Sample("table", 1, (1.0, 1.0, 1.0, 1.0, 0.0, 0.0, 1.0), key=(1, 0, 0, 0, 0, 0, 0, 0))
+    tied = [analysis.Sample("table", 1, (1.0, 1.0, 1.0, 1.0, 0.0, 0.0, 1.0, 1.0), key=(1, 0, 0, 0, 0, 0, 0, 0))
             for _ in range(analysis.MIN_CLASS)]
     section = analysis._table_section(tied)
     (row,) = section.tables[0].rows
     assert row[3] == "tie" and section.claims[0].figure == exact(0.0)
+
+
+def _stand(group: str, *, stand: float, propose: float, dd_stand: float, dd_propose: float,
+           by_books: float) -> analysis.Sample:
+    """A sample of the stand study: the bot's and double dummy's points after standing and proposing, and after a
+    proposal answered by the books (the points made are not read by the rows tested)."""
+    return analysis.Sample(group, 1, (stand, 1.0, propose, 1.0, dd_stand, 1.0, dd_propose, 1.0, 0.0, by_books))
+
+
+def _claim(samples: list[analysis.Sample], starts: str) -> Claim:
+    section = analysis._stand_section({samples[0].group: samples}, [], [])
+    return next(c for c in section.claims if c.claim.startswith(starts))
 
 
 def test_E_8_3_the_dealer_s_categories() -> None:

@@ -15,10 +15,15 @@ from typer.testing import CliRunner
 from academie.cards import Card, Suit, mask_of, parse_cards
 from academie.cli import app
 from academie.games.whist.analysis import (
+    ANY_OTHER,
     DEALER_SIDE,
     HONOURS_TOTAL,
+    LOWEST,
+    LOWEST_WINNER,
+    Called,
     Judged,
     Position,
+    _calling_section,
     _honours_deal,
     _maxims,
     _maxims_section,
@@ -136,16 +141,22 @@ def test_W_8_1_which_maxims_apply() -> None:
     led = (Card.parse("5H").index,)
     dealt = hands
     assert _maxims(1, led, hands, Suit.SPADES, dealt, {}, set(), 1) == [
-        ("second hand low", (Card.parse("2H").index,), (Card.parse("AH").index,))]
+        ("second hand low", (Card.parse("2H").index,), (("the highest card of the suit", (Card.parse("AH").index,)),))]
     assert _maxims(2, led, hands, Suit.SPADES, dealt, {}, set(), 1) == []  # second hand holding K Q: no maxim
     third = _hands("AH QH 2H", "", "", "")
     trick = (Card.parse("5H").index, Card.parse("6H").index)
+    queen, two, ace = (Card.parse(c).index for c in ("QH", "2H", "AH"))
     assert _maxims(0, trick, third, Suit.SPADES, third, {}, set(), 1) == [
-        ("third hand high", (Card.parse("QH").index,), (Card.parse("2H").index,))]
+        ("third hand high", (queen,), ((LOWEST, (two,)), (ANY_OTHER, (two, ace))))]
+    # holding Q 9 2 over the 6: the queen (high) against the 2, the 9 (the lowest that wins), and both
+    spread = _hands("QH 9H 2H", "", "", "")
+    nine = Card.parse("9H").index
+    assert _maxims(0, trick, spread, Suit.SPADES, spread, {}, set(), 1) == [
+        ("third hand high", (queen,), ((LOWEST, (two,)), (LOWEST_WINNER, (nine,)), (ANY_OTHER, (two, nine))))]
     opening = _hands("2H 3H 4H 5S 6S 7C", "", "", "")
     found = _maxims(0, (), opening, Suit.SPADES, opening, {}, set(), 0)
     assert found == [("lead from the longest suit", tuple(c.index for c in parse_cards("2H 3H 4H")),
-                      tuple(c.index for c in parse_cards("7C 5S 6S")))]
+                      (("a card of a shorter suit (their mean)", tuple(c.index for c in parse_cards("7C 5S 6S"))),))]
 
 
 def test_W_8_1_second_hand_low_in_an_ending_solved_by_hand() -> None:
@@ -154,21 +165,47 @@ def test_W_8_1_second_hand_low_in_an_ending_solved_by_hand() -> None:
     (A♥) wins at once but 2♥ loses the last to 8♥: one trick. The maxim's card is the best, at no cost."""
     hands = _hands("8H", "AH 2H", "4H 5H", "6H 7H")
     led, low, high = (Card.parse("3H").index,), (Card.parse("2H").index,), (Card.parse("AH").index,)
-    judged = judge([Position("second hand low", hands, 0, Suit.SPADES, led, low, high),
-                    Position("second hand low", hands, 0, Suit.SPADES, led, high, low)])
-    assert (judged[0].best, judged[0].cost, judged[0].gain) == (True, 0, 1.0)
-    assert (judged[1].best, judged[1].cost, judged[1].gain) == (False, 1, -1.0)
+    judged = judge([Position("second hand low", hands, 0, Suit.SPADES, led, low, (("high", high),), deal=4),
+                    Position("second hand low", hands, 0, Suit.SPADES, led, high, (("low", low),), deal=5)])
+    assert (judged[0].best, judged[0].cost, judged[0].gains, judged[0].deal) == (True, 0, (("high", 1.0),), 4)
+    assert (judged[1].best, judged[1].cost, judged[1].gains, judged[1].deal) == (False, 1, (("low", -1.0),), 5)
 
 
-def test_W_8_1_the_maxims_plot_says_n_the_method_and_its_baseline() -> None:
-    """W-§8.1: each bar is a maxim's mean gain in tricks over the choice it advises against, labelled with its
-    number of positions; the legend names double dummy and the deals, the line at 0 the other choice."""
-    judged = [Judged("third hand high", True, 0, 1.0), Judged("third hand high", False, 1, 0.0),
-              Judged("second hand low", True, 0, -1.0)]
-    (plot,) = _maxims_section(judged, size=2).plots
-    assert plot.labels == ("second hand low (n = 1)", "third hand high (n = 2)")
-    assert [f.value for f in plot.figures] == [-1.0, 0.5]
-    assert "double dummy" in plot.legend and "40 deals" in plot.legend and "other choice" in plot.baseline
+
+def test_W_8_1_the_maxims_plot_and_rows_say_n_the_method_the_baseline_and_cluster_by_deal() -> None:
+    """W-§8.1: one bar a maxim and choice it is measured against (third hand high against more than the lowest
+    card), labelled with its number of positions; the legend names double dummy, the clustering and the deals,
+    the line at 0 the other choice. Two positions of one deal count as one draw: the interval of two deals each
+    repeating its value is that of two draws."""
+    high = (LOWEST, 1.0), (LOWEST_WINNER, 0.0), (ANY_OTHER, 0.5)
+    judged = [Judged("third hand high", True, 0, high, 0), Judged("third hand high", True, 0, high, 0),
+              Judged("third hand high", False, 1, ((LOWEST, 0.0), (ANY_OTHER, 0.0)), 1),
+              Judged("second hand low", True, 0, (("the highest card of the suit", -1.0),), 2)]
+    section = _maxims_section(judged, size=2)
+    (plot,) = section.plots
+    assert plot.labels == ("second hand low, not the highest card of the suit (n = 1)",
+                           "third hand high, not the lowest card of the suit (n = 3)",
+                           "third hand high, not the lowest card that wins the trick (n = 2)",
+                           "third hand high, not any other card of the suit (n = 3)")
+    (series,) = plot.series
+    assert [round(f.value, 4) for f in series.figures] == [-1.0, round(2 / 3, 4), 0.0, round(1 / 3, 4)]
+    assert "double dummy" in series.legend and "clustered by deal" in series.legend and "40 deals" in series.legend
+    assert "other choice" in plot.baseline
+    lowest = next(c for c in section.claims if c.claim == "Third hand high")
+    # by hand: values 1, 1 (deal 0) and 0 (deal 1); residuals a deal +2/3 and −2/3; variance 2 · (8/9) / 9
+    assert lowest.figure.high - lowest.figure.value == pytest.approx(1.959963984540054 * 4 / 9)
+    assert "over 2 deals" in lowest.method and "a best card in 66.7% (0.0–100.0%, n = 3)" in lowest.method
+    winner = next(c for c in section.claims if c.claim == "Third hand high, not the lowest card that wins the trick")
+    assert winner.figure.low == -math.inf and "over 1 deals" in winner.method  # one deal: no interval at all
+
+
+def test_W_4_2_calling_is_not_given_a_verdict_double_dummy_cannot_fail() -> None:
+    """W-§8.2: "calling costs nothing": double dummy cannot price what a call tells the adversaries, so the row
+    says what it measures and gives no verdict (the old 'agrees' could not fail: an answered call never loses)."""
+    called = [Called(1, True, 6), Called(1, False, 9), Called(2, True, 9)]
+    (row,) = [c for c in _calling_section(called).claims if c.claim.startswith("Always call")]
+    assert row.figure.value == pytest.approx(1 / 3) and row.verdict.startswith("(not tested")
+    assert "agrees" not in row.verdict and "disagrees" not in row.verdict
 
 
 def test_analyse_whist_report_end_to_end_and_its_errors(tmp_path: Path) -> None:

@@ -21,6 +21,7 @@ import base64
 import html
 import io
 import math
+import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -77,6 +78,28 @@ def mean(samples: Sequence[float]) -> Estimate:
     return Estimate(value, value - half, value + half, count)
 
 
+def clustered_mean(samples: Sequence[float], clusters: Sequence[int]) -> Estimate:
+    """The mean of ``samples`` with a 95% interval that treats each cluster (the positions of one deal) as one
+    independent draw, not each sample: the cluster-robust variance Σ_g (Σ_{i∈g} (x_i − x̄))² / n², with the
+    small-sample factor G / (G − 1) for G clusters (infinite below two clusters). ``size`` stays the number of
+    samples."""
+    if not samples:
+        raise ReportError("no samples: a mean needs at least one")
+    if len(clusters) != len(samples):
+        raise ReportError(f"{len(samples)} samples but {len(clusters)} cluster labels: expected one label a sample")
+    count = len(samples)
+    value = sum(samples) / count
+    residuals: dict[int, float] = {}
+    for x, cluster in zip(samples, clusters, strict=True):
+        residuals[cluster] = residuals.get(cluster, 0.0) + x - value
+    groups = len(residuals)
+    if groups < 2:
+        return Estimate(value, -math.inf, math.inf, count)
+    variance = groups / (groups - 1) * sum(r * r for r in residuals.values()) / (count * count)
+    half = Z_95 * math.sqrt(variance)
+    return Estimate(value, value - half, value + half, count)
+
+
 # ------------------------------------------------------------------------------------------------ verdicts
 def verdict_value(figure: Estimate, book: float, *, unit: Unit = "share", tolerance: float = 0.0) -> str:
     """Agrees when the books' ``book`` value lies in our interval widened by ``tolerance`` (their figures are
@@ -98,14 +121,33 @@ def verdict_floor(figure: Estimate, floor: float, *, unit: Unit = "share") -> st
     return f"not settled: the interval holds the floor of {named}"
 
 
-def verdict_sign(difference: Estimate, *, expected: str, unit: Unit = "points") -> str:
+def verdict_sign(difference: Estimate, *, expected: str, unit: Unit = "points", margin: float = 0.0) -> str:
     """For a claim that one choice beats another: ``difference`` is (the books' choice − the other). Agrees when
-    the whole interval is above 0, disagrees when it is below, else not settled by this sample."""
+    the whole interval is above 0, disagrees when it is below; equivalent when the whole interval lies within
+    ± ``margin`` (an equivalence margin, fixed before the run by the caller), else not settled by this sample."""
     if difference.low > 0:
         return f"agrees: {expected} by {_number(difference.value, unit)}"
     if difference.high < 0:
         return f"disagrees: the other choice is better by {_number(-difference.value, unit)}"
+    if margin > 0 and -margin < difference.low and difference.high < margin:
+        return f"equivalent: the interval lies within ±{_number(margin, unit)}"
     return "not settled: the interval holds 0"
+
+
+DISAGREEMENT: Final = "⚑ the methods disagree"
+"""The flag of a claim whose methods reach opposite verdicts (one agrees, another disagrees)."""
+
+
+def verdicts_by_method(verdicts: Sequence[tuple[str, str]]) -> str:
+    """One verdict per method (``(method, verdict)``), joined, flagged with :data:`DISAGREEMENT` when one method
+    agrees with the claim and another disagrees, so that no verdict column hides a split.
+
+    >>> verdicts_by_method([("exact", "agrees: x"), ("bot", "disagrees: y")])
+    '⚑ the methods disagree — exact: agrees: x; bot: disagrees: y'
+    """
+    words = "; ".join(f"{method}: {verdict}" for method, verdict in verdicts)
+    found = {verdict.split(":")[0] for _, verdict in verdicts}
+    return f"{DISAGREEMENT} — {words}" if {"agrees", "disagrees"} <= found else words
 
 
 def _number(value: float, unit: Unit) -> str:
@@ -159,20 +201,28 @@ class Table:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class Series:
+    """One set of bars: what they are (the method and the sample) and one figure a label."""
+
+    legend: str
+    figures: tuple[Estimate, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Plot:
-    """Bars with their 95% intervals, and the books' figures as marks beside them when they give one."""
+    """Bars with their 95% intervals, one group a label and one bar a series (a method), and the books' figures
+    as marks beside them when they give one. Every plot says what it shows: each series' method and sample in
+    the legend, and what the line at 0 stands for."""
 
     name: str
     """The PNG file's stem."""
     title: str
     labels: tuple[str, ...]
-    figures: tuple[Estimate, ...]
+    series: tuple[Series, ...]
     axis: str
+    baseline: str
+    """What the line at 0 stands for (the choice the bars are measured against)."""
     books: tuple[float | None, ...] = ()
-    legend: str = "ours (95% interval)"
-    """What the bars are: the method and the sample (the labels may carry each bar's n)."""
-    baseline: str = ""
-    """What the line at 0 stands for (the choice the bars are measured against), when it stands for one."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -270,6 +320,9 @@ def html_page(report: Report, images: dict[str, bytes]) -> str:
     return "\n".join(parts) + "\n"
 
 
+_COLOURS: Final = ("#7a9cc6", "#d9a35b", "#8fbf8a", "#b784a7")
+
+
 def draw(plot: Plot) -> bytes:
     """The plot as PNG bytes: bars with their intervals, the books' figures as black marks (no timestamp
     inside, so the same figures give the same bytes)."""
@@ -278,27 +331,28 @@ def draw(plot: Plot) -> bytes:
     matplotlib.use("Agg")
     from matplotlib import pyplot
 
-    figure, axes = pyplot.subplots(figsize=(max(6.0, 0.9 * len(plot.labels) + 2), 4.2), dpi=100)
-    positions = range(len(plot.labels))
-    values = [f.value for f in plot.figures]
-    below = [max(0.0, f.value - f.low) if math.isfinite(f.low) else 0.0 for f in plot.figures]
-    above = [max(0.0, f.high - f.value) if math.isfinite(f.high) else 0.0 for f in plot.figures]
-    axes.bar(positions, values, yerr=[below, above], capsize=4, color="#7a9cc6", label=plot.legend)
+    figure, axes = pyplot.subplots(figsize=(max(4.0, 1.1 * len(plot.labels) + 1), 4.2), dpi=100)
+    width = 0.8 / max(1, len(plot.series))
+    for number, (series, colour) in enumerate(zip(plot.series, _COLOURS, strict=False)):
+        positions = [i - 0.4 + width * (number + 0.5) for i in range(len(plot.labels))]
+        values = [f.value for f in series.figures]
+        below = [max(0.0, f.value - f.low) if math.isfinite(f.low) else 0.0 for f in series.figures]
+        above = [max(0.0, f.high - f.value) if math.isfinite(f.high) else 0.0 for f in series.figures]
+        axes.bar(positions, values, width=width, yerr=[below, above], capsize=3, color=colour, label=series.legend)
     marks = [(i, b) for i, b in enumerate(plot.books) if b is not None]
     if marks:
         axes.scatter([i for i, _ in marks], [b for _, b in marks], marker="_", s=600, color="black", zorder=3,
                      label="the books")
-    if plot.baseline:
-        axes.axhline(0.0, color="#444", linewidth=0.8, label=plot.baseline)
-    else:
-        axes.axhline(0.0, color="#444", linewidth=0.8)
-    axes.set_xticks(list(positions), plot.labels, rotation=30, ha="right", fontsize=8)
+    axes.axhline(0.0, color="#444", linewidth=0.8, label=plot.baseline)
+    axes.set_xticks(list(range(len(plot.labels))), [textwrap.fill(label, 16) for label in plot.labels], fontsize=7)
     axes.set_ylabel(plot.axis)
     axes.set_title(plot.title, fontsize=10)
-    axes.legend(fontsize=8)
-    figure.tight_layout()
+    # the legend beside the bars, never over them nor over their labels
+    handles, names = axes.get_legend_handles_labels()
+    axes.legend(handles, [textwrap.fill(name, 42) for name in names], fontsize=8, loc="upper left",
+                bbox_to_anchor=(1.02, 1.0), frameon=False)
     buffer = io.BytesIO()
-    figure.savefig(buffer, format="png", metadata={"Software": None})
+    figure.savefig(buffer, format="png", metadata={"Software": None}, bbox_inches="tight")
     pyplot.close(figure)
     return buffer.getvalue()
 

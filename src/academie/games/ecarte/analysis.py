@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from importlib.metadata import version
 from typing import Final
 
-from academie.cards import PACK_32, Card, Rank, mask_of
+from academie.cards import PACK_32, Card, Rank, mask_of, parse_cards
 from academie.engine import AcademieError, Action
 from academie.games.ecarte import GAME
 from academie.games.ecarte.bots.classical import (
@@ -69,6 +69,7 @@ from academie.report import (
     Plot,
     Report,
     Section,
+    Series,
     Table,
     exact,
     mean,
@@ -78,6 +79,7 @@ from academie.report import (
     verdict_floor,
     verdict_sign,
     verdict_value,
+    verdicts_by_method,
 )
 
 ELDER_SEAT, DEALER_SEAT = 1, 0
@@ -96,6 +98,17 @@ MAX_ROUNDS: Final = 50
 """Rounds of best response at most (each round: the elder answers the dealer, then the dealer the elder)."""
 MIN_CLASS: Final = 30
 """Classes of hands with fewer deals are shown but not decided."""
+EQUIVALENCE_POINTS: Final = 0.05
+"""The equivalence margin, fixed before the run: two choices whose difference lies wholly within ± 0.05 points a
+deal are as good as each other (a verdict 'equivalent'); the bot rows would need about 4,000 paired deals to
+reach it."""
+KING_GROUP: Final = "a jeu de règle with the king of trumps"
+"""E-§8.1: the jeux de règle on which Foster and the EB propose, holding the king of trumps."""
+HGM_HAND: Final = "QS AS 7S KH KD"
+"""HGM ch. 8's example jeu de règle: Q A 7 of trumps (here spades) and two plain kings."""
+HGM_SHARE: Final = (0.75, 0.85)
+""""Four times out of five" read as a rounded figure, fixed before the run: agrees when ours lies from 3/4 to
+0.85 (the nearest simple fractions a writer would have said instead: three in four, five in six)."""
 
 ITEMS: Final[dict[int, tuple[str, ...]]] = {
     1: ("three or more trumps",),
@@ -172,19 +185,45 @@ ELDER_HANDS_WITH_TURN_UPS: Final = math.comb(32, 5) * 27
 @functools.cache
 def item_frequencies() -> dict[str, int]:
     """E-§8.2 by exact enumeration: for each group of :data:`STAND_GROUPS`, the elder's hands of the group with
-    their turn-ups, of :data:`ELDER_HANDS_WITH_TURN_UPS`. A hand's items depend on the turn-up only through its
-    suit, and the four suits are alike: each hand is classified once with spades trumps and weighted by the
-    spades it leaves to be turned up (8 minus its trumps); the four suits multiply every count by four."""
+    their turn-ups, of :data:`ELDER_HANDS_WITH_TURN_UPS` (an item's hands without the king of trumps, on which the
+    books stand; the jeux de règle with it, on which they propose, E-§8.1, form their own group). A hand's items
+    depend on the turn-up only through its suit, and the four suits are alike: each hand is classified once with
+    spades trumps and weighted by the spades it leaves to be turned up (8 minus its trumps); the four suits multiply
+    every count by four."""
     counts: Counter[str] = Counter()
     trump = int(PACK_32[0].suit)
+    king = king_of_trumps(trump)
     for hand in itertools.combinations(PACK_32, 5):
         items = items_of(hand, trump)
         if items:
             weight = 4 * (8 - trumps_in(hand, trump))
             counts["any jeu de règle"] += weight
+            if king in hand:  # E-§8.1: the books propose on these
+                counts[KING_GROUP] += weight
+                continue
             for item in items:
                 counts[f"item {item}"] += weight
     return {group: counts[group] for group in STAND_GROUPS}
+
+
+HGM_TURN_UPS: Final = 5
+"""The trumps HGM's example hand does not hold: each may be the turn-up, each as likely."""
+
+
+def hgm_count(*, turn_up: int, hand: str = HGM_HAND) -> tuple[int, int]:
+    """HGM ch. 8's example jeu de règle (E-§8.4) by exact enumeration, for one turn-up: the elder stands on
+    ``hand`` (its first card fixes trumps), the turn-up the ``turn_up``-th trump he does not hold; over every
+    dealer's hand of five among the 26 cards left, the deals in which he makes the point with both hands known
+    (double dummy, ECARTE-VI.8's payoff). Returns (made, deals); the report sums the five turn-ups."""
+    cards = parse_cards(hand)
+    trump = int(cards[0].suit)
+    turned = [c for c in PACK_32 if c.suit == trump and c not in cards][turn_up]
+    unseen = [c for c in PACK_32 if c not in cards and c != turned]
+    made = every = 0
+    for dealer in itertools.combinations(unseen, 5):
+        made += _solved(cards, dealer, trump, stood=True) > 0
+        every += 1
+    return made, every
 
 
 # ------------------------------------------------------------------------------------------------ hands
@@ -351,6 +390,11 @@ class DoubleDummy:
     def propose_point(self) -> bool:
         return (self.refuse_tricks if self.dealer_refuses else self.accept_tricks) > 0
 
+    def propose_by_books(self, refuses: bool) -> int:
+        """The elder's points after a proposal that the dealer answers by the books' rule (E-§8.3, ``refuses``
+        from his hand alone), not seeing the elder's hand: no bound in the dealer's favour."""
+        return self.refuse if refuses else self.accept
+
 
 def double_dummy(deal: Deal) -> DoubleDummy:
     """ECARTE-VI.7, VI.8: standing or refusing at the first decision costs two if the point is lost."""
@@ -418,14 +462,18 @@ class Sample:
     key: tuple[int, ...] = ()
 
 
-STAND_GROUPS: Final = ("item 1", "item 2", "item 3", "item 4", "item 5", "any jeu de règle")
+STAND_GROUPS: Final = ("item 1", "item 2", "item 3", "item 4", "item 5", "any jeu de règle", KING_GROUP)
 
 
 def _stand_wanted(group: str) -> Callable[[Deal], bool]:
+    """E-§8.2's items hold the hands on which the books stand: without the king of trumps (E-§8.1: with it they
+    propose, and those hands are the group :data:`KING_GROUP`)."""
     if group == "any jeu de règle":
         return lambda d: bool(jeu_de_regle(d.elder, d.trump))
+    if group == KING_GROUP:
+        return lambda d: king_of_trumps(d.trump) in d.elder and bool(jeu_de_regle(d.elder, d.trump))
     item = int(group.split()[1])
-    return lambda d: item in items_of(d.elder, d.trump)
+    return lambda d: king_of_trumps(d.trump) not in d.elder and item in items_of(d.elder, d.trump)
 
 
 def _proposes(deal: Deal) -> bool:
@@ -449,8 +497,9 @@ def _stand_sample(job: Job, index: int) -> Sample:
     stand = bot_deal(deal, elder_first=STAND, seed=index) if job.bots else NO_BOT
     propose = bot_deal(deal, elder_first=PROPOSE, seed=index) if job.bots else NO_BOT
     dd = double_dummy(deal)
+    by_books = dd.propose_by_books(dealer_refuses(deal.dealer, deal.trump)[0])
     values = (stand[0], stand[1], propose[0], propose[1], dd.stand, dd.stand_tricks > 0, dd.propose,
-              dd.propose_point, trumps_in(deal.dealer, deal.trump))
+              dd.propose_point, trumps_in(deal.dealer, deal.trump), by_books)
     return Sample(job.group, draws, tuple(float(v) for v in values), jeu_de_regle(deal.elder, deal.trump))
 
 
@@ -465,13 +514,39 @@ def _refusal_sample(job: Job, index: int) -> Sample:
     return Sample(job.group, draws, tuple(float(v) for v in values), jeu_de_regle(deal.dealer, deal.trump))
 
 
+def _hgm_exact_sample(job: Job, index: int) -> Sample:
+    """One turn-up of :func:`hgm_count`: (made, deals)."""
+    made, every = hgm_count(turn_up=index)
+    return Sample(job.group, 0, (float(made), float(every)))
+
+
+def _hgm_sample(job: Job, index: int) -> Sample:
+    """HGM ch. 8's example hand dealt to the elder, the turn-up one of the trumps he does not hold, the rest
+    shuffled: whether he makes the point standing, by the bot and double dummy."""
+    rng = derive(job.seed, 400, index)
+    hand = parse_cards(HGM_HAND)
+    trump = hand[0].suit
+    turn_up = rng.choice([c for c in PACK_32 if c.suit == trump and c not in hand])
+    rest = [c for c in PACK_32 if c not in hand and c != turn_up]
+    rng.shuffle(rest)
+    deck: list[Card | None] = [None] * len(PACK_32)
+    for position, card in zip(ELDER_POSITIONS, hand, strict=True):
+        deck[position] = card
+    deck[TURN_UP_POSITION] = turn_up
+    filled = iter(rest)
+    deal = Deal(tuple(card if card is not None else next(filled) for card in deck))
+    stand = bot_deal(deal, elder_first=STAND, seed=index) if job.bots else NO_BOT
+    dd = double_dummy(deal)
+    return Sample(job.group, 1, (stand[1], float(dd.stand_tricks > 0)))
+
+
 def _table_sample(job: Job, index: int) -> Sample:
     deal = shuffled(derive(job.seed, 200, index))
     dd = double_dummy(deal)
     elder_key = hand_class(deal.elder, deal.trump)
     dealer_key = hand_class(deal.dealer, deal.trump)
     flags = (float(bool(jeu_de_regle(deal.elder, deal.trump))), float(dealer_refuses(deal.dealer, deal.trump)[0]),
-             float(trumps_in(deal.dealer, deal.trump)), float(dd.stand_tricks > 0))
+             float(trumps_in(deal.dealer, deal.trump)), float(dd.stand_tricks > 0), float(not _proposes(deal)))
     return Sample(job.group, 1, (float(dd.stand), float(dd.refuse), float(dd.accept), *flags),
                   key=(*map(int, elder_key), *map(int, dealer_key)))
 
@@ -517,7 +592,8 @@ def _discard_value(hand: tuple[Card, ...], thrown: tuple[Card, ...], world: tupl
 
 
 _STUDIES: Final[dict[str, Callable[[Job, int], Sample]]] = {
-    "stand": _stand_sample, "refusal": _refusal_sample, "table": _table_sample, "discard": _discard_sample}
+    "stand": _stand_sample, "refusal": _refusal_sample, "table": _table_sample, "discard": _discard_sample,
+    "hgm": _hgm_sample, "hgm exact": _hgm_exact_sample}
 
 TABLE_PER_SIZE: Final = 1000
 DOUBLE_DUMMY_PER_SIZE: Final = 10
@@ -541,6 +617,8 @@ def plan(*, seed: int, size: int) -> list[Job]:
             jobs += [Job(study, group, seed, first, min(bound, first + 50), bots=False)
                      for first in range(size, bound, 50)]
     jobs += [Job("discard", "discard", seed, first, min(size, first + CHUNK)) for first in range(0, size, CHUNK)]
+    jobs += [Job("hgm exact", "hgm exact", seed, turn_up, turn_up + 1) for turn_up in range(HGM_TURN_UPS)]
+    jobs += [Job("hgm", "hgm", seed, first, min(size, first + CHUNK)) for first in range(0, size, CHUNK)]
     table = TABLE_PER_SIZE * size
     jobs += [Job("table", "table", seed, first, min(table, first + 200)) for first in range(0, table, 200)]
     return jobs
@@ -558,13 +636,24 @@ def build_report(results: Sequence[Sequence[Sample]], *, seed: int, size: int, c
                 ("strongest bot", GAME.strongest()))
     intro = ("The advice of the old books on Écarté, as the rule file's strategy section (E-§8) records it, checked "
              "by computation. Each claim is one row: where the books make it, their words, our figure with its "
-             "95% interval and sample size, and the verdict.",
-             "Deals are drawn from the seed below. 'Bot': every decision after the one studied and all the card play "
-             "by the game's strongest bot in both seats, at the score 0–0. 'Double dummy' (a bound): both hands "
-             "known; the dealer answers a proposal knowing both hands, the exchange follows the books (E-§8.4), and "
-             "the tricks are solved exactly. Points are the elder's net points of the deal (his minus the dealer's, "
-             "kings included) unless a row says otherwise.")
-    sections = (_trump_section(), _stand_section(by_study["stand"], by_study["table"]["table"]),
+             "95% interval and sample size, and one verdict per method, flagged '⚑ the methods disagree' when one "
+             "method agrees with the claim and another disagrees.",
+             "The methods. 'Exact': every case counted. 'Double dummy': both hands known and the five tricks solved "
+             "exactly; the dealer answers a proposal seeing both hands (a bound in his favour, which favours "
+             "standing), and the exchange follows the books (E-§8.4). 'Double dummy, the dealer by the books': the "
+             "same, but the dealer answers a proposal by the books' rule (E-§8.3) from his own hand alone. 'Bot': "
+             "every decision after the one studied and all the card play by the game's strongest bot in both "
+             "seats, at the score 0–0, on paired deals (the same deal played both ways). Points are the elder's "
+             "net points of the deal (his minus the dealer's, kings included) unless a row says otherwise.",
+             f"Verdicts: a difference whose interval lies wholly within ±{EQUIVALENCE_POINTS} points, a margin fixed "
+             "before the run, is 'equivalent'. The bot rows rest on the sample size below a claim: about 4,000 "
+             f"paired deals would be needed for ±{EQUIVALENCE_POINTS} points, more than this run's machine could "
+             "play, so their intervals are wide and most of them settle nothing.",
+             "The hands with the king of trumps are apart: the books stand on a jeu de règle without it (E-§8.2) "
+             "and propose with it (E-§8.1), so items 1–5 are tested on hands without the king, and the jeux de "
+             "règle with it as a proposal.")
+    sections = (_trump_section(), _stand_section(by_study["stand"], by_study["table"]["table"],
+                                                 [*by_study["hgm"]["hgm"], *by_study["hgm exact"]["hgm exact"]]),
                 _refusal_section(by_study["refusal"]),
                 _discard_section(by_study["discard"]["discard"]), _table_section(by_study["table"]["table"]))
     return Report(title="Écarté: the old books' advice checked by computation", intro=intro, settings=settings,
@@ -612,54 +701,97 @@ def _king_share() -> float:
     return sum(1 for h in hands if 0 in h) / len(hands)
 
 
-def _stand_section(groups: dict[str, list[Sample]], table_samples: Sequence[Sample]) -> Section:
-    claims, rows, labels, diffs, reasons = [], [], [], [], Counter[str]()
+KING_WORDS: Final = ("[jeux de règle should be played without proposing] except when one of the trumps is the king: "
+                     "then propose, since the dealer cannot draw the king, and if refused the proposer wins 2 on the "
+                     "point")
+"""E-§8.1's words (the rule file's summary of Foster p. 271 and EB p. 167)."""
+
+
+def _stand_section(groups: dict[str, list[Sample]], table_samples: Sequence[Sample],
+                   hgm: Sequence[Sample]) -> Section:
+    """E-§8.2: for each item (hands without the king of trumps: the books stand) and for the jeux de règle with
+    the king (the books propose, E-§8.1), the books' choice − the other by three methods: double dummy (the
+    dealer answering a proposal seeing both hands, a bound in his favour), double dummy with the dealer
+    answering by the books' rule (E-§8.3), and the strongest bot playing both seats."""
+    claims, rows, labels, reasons = [], [], [], Counter[str]()
+    series: dict[str, list[Estimate]] = defaultdict(list)
     for group in STAND_GROUPS:
         every = groups.get(group, [])
         samples = _played(every)
         if not samples:
             continue
-        diff = mean([s.values[0] - s.values[2] for s in samples])
-        dd_diff = mean([s.values[4] - s.values[6] for s in every])
         stand_point = proportion(sum(int(s.values[1]) for s in samples), len(samples))
         if group == "any jeu de règle":
-            claims += [_foster_claim(every, stand_point), *_premise_claims(table_samples)]
+            claims += [_foster_claim(every, stand_point), *_premise_claims(table_samples), *_hgm_claims(hgm)]
             continue
-        item = int(group.split()[1])
-        reasons.update(r for s in every for r in s.labels)
+        sign = -1 if group == KING_GROUP else 1  # the books' choice − the other
+        bot = mean([sign * (s.values[0] - s.values[2]) for s in samples])
+        dd = mean([sign * (s.values[4] - s.values[6]) for s in every])
+        by_books = mean([sign * (s.values[4] - s.values[9]) for s in every])
+        choice = "proposing gains" if group == KING_GROUP else "standing gains"
+        verdict = verdicts_by_method([(method, verdict_sign(figure, expected=choice, margin=EQUIVALENCE_POINTS))
+                                      for method, figure in (("double dummy", dd),
+                                                             ("double dummy, the dealer by the books", by_books),
+                                                             ("bot", bot))])
+        difference = "propose − stand" if group == KING_GROUP else "stand − propose"
         frequency = exact(item_frequencies()[group] / ELDER_HANDS_WITH_TURN_UPS)
-        claims.append(Claim(claim=f"Item {item}: play without proposing", source=ITEM_SOURCES[item],
-                            words=ITEM_WORDS[item], figure=diff, unit="points",
-                            verdict=_two_verdicts(diff, dd_diff, "standing gains"),
-                            method=f"stand − propose, bot; double dummy {value_text(dd_diff, 'points')}"))
-        rows.append((f"item {item}", share_text(frequency), value_text(mean([s.values[0] for s in samples]), "points"),
+        if group == KING_GROUP:
+            claims.append(Claim(claim="A jeu de règle holding the king of trumps: propose",
+                                source="the rule file's summary of Foster p. 271 and EB p. 167 (E-§8.1)",
+                                words=KING_WORDS, figure=dd, unit="points", verdict=verdict,
+                                method=f"{difference}, double dummy; the dealer by the books "
+                                       f"{value_text(by_books, 'points')}; bot {value_text(bot, 'points')}; "
+                                       f"{share_text(frequency)} of the elder's hands"))
+            label = "king of trumps (propose)"
+        else:
+            item = int(group.split()[1])
+            reasons.update(r for s in every for r in s.labels)
+            claims.append(Claim(claim=f"Item {item}, without the king of trumps: play without proposing",
+                                source=ITEM_SOURCES[item], words=ITEM_WORDS[item], figure=dd, unit="points",
+                                verdict=verdict,
+                                method=f"{difference}, double dummy; the dealer by the books "
+                                       f"{value_text(by_books, 'points')}; bot {value_text(bot, 'points')}"))
+            label = f"item {item}"
+        rows.append((label, share_text(frequency), value_text(mean([s.values[0] for s in samples]), "points"),
                      value_text(mean([s.values[2] for s in samples]), "points"), share_text(stand_point),
                      share_text(proportion(sum(int(s.values[3]) for s in samples), len(samples))),
-                     value_text(dd_diff, "points")))
-        labels.append(f"item {item}")
-        diffs.append(diff)
-    table = Table(title="Each item: the elder's expected points and chance of the point (bot)",
-                  header=("item", "hands dealt of the item", "points if he stands", "points if he proposes",
-                          "point if he stands", "point if he proposes", "stand − propose, double dummy"),
+                     value_text(dd, "points"), value_text(by_books, "points")))
+        labels.append(f"{label} (n = {len(every):,}; bot {len(samples):,})")
+        series["dd"].append(dd)
+        series["books"].append(by_books)
+        series["bot"].append(bot)
+    table = Table(title="Each item: the elder's expected points and chance of the point",
+                  header=("hands", "hands dealt of the group", "points if he stands (bot)",
+                          "points if he proposes (bot)", "point if he stands (bot)", "point if he proposes (bot)",
+                          "the books' choice − the other, double dummy",
+                          "the books' choice − the other, the dealer by the books"),
                   rows=tuple(rows),
-                  note="A hand may belong to several items; it is counted in each. Frequencies are exact: every "
-                       f"elder's hand with every turn-up, {ELDER_HANDS_WITH_TURN_UPS:,} in all, counted.")
+                  note="Items 1–5: hands of the item without the king of trumps (the books stand); a hand may belong "
+                       "to several items and is counted in each. The king of trumps: the jeux de règle holding it "
+                       "(the books propose, E-§8.1). Frequencies are exact: every elder's hand with every turn-up, "
+                       f"{ELDER_HANDS_WITH_TURN_UPS:,} in all, counted. A difference wholly within "
+                       f"±{EQUIVALENCE_POINTS} points (a margin fixed before the run) is 'equivalent'.")
     clauses = Table(title="The clauses met by the hands sampled (bot and double dummy)",
                     header=("clause (E-§8.2)", "hands"),
                     rows=tuple((r, str(n)) for r, n in reasons.most_common()))
-    plot = Plot(name="ecarte_items", title="Jeux de règle: stand − propose, elder's points a deal (bot)",
-                labels=tuple(labels), figures=tuple(diffs), axis="points a deal")
+    plot = Plot(name="ecarte_items", title="Jeux de règle: the books' choice − the other, elder's points a deal",
+                labels=tuple(labels), axis="points a deal",
+                baseline="0: the other choice (proposing on items 1–5, standing with the king)",
+                series=_series(series, dd="double dummy: both hands known, the dealer answering seeing both (n deals)",
+                               books="double dummy, the dealer answering by the books' rule (the same n deals)"))
     return Section(title="E-§8.2: the jeux de règle, and Foster's two times in three", claims=tuple(claims),
                    tables=(table, clauses), plots=(plot,))
+
+
+def _series(figures: dict[str, list[Estimate]], **legends: str) -> tuple[Series, ...]:
+    """The bars of a plot: each method named by ``legends`` (in their order), then the bot's."""
+    legends["bot"] = "the strongest bot in both seats (bot: n paired deals)"
+    return tuple(Series(legend=legend, figures=tuple(figures[key])) for key, legend in legends.items())
 
 
 def _played(samples: Sequence[Sample]) -> list[Sample]:
     """The samples the bot played (the others were solved double dummy only)."""
     return [s for s in samples if math.isfinite(s.values[0])]
-
-
-def _two_verdicts(bot: Estimate, bound: Estimate, expected: str) -> str:
-    return f"bot: {verdict_sign(bot, expected=expected)}; double dummy: {verdict_sign(bound, expected=expected)}"
 
 
 def _foster_claim(samples: Sequence[Sample], stand_point: Estimate) -> Claim:
@@ -668,41 +800,52 @@ def _foster_claim(samples: Sequence[Sample], stand_point: Estimate) -> Claim:
     return Claim(claim="A jeu de règle wins the point at least two times in three", source=FOSTER,
                  words="a hand that is certain to take 3 tricks unless the dealer holds 2+ trumps wins the point "
                        "about 2 times in 3", figure=stand_point, unit="share",
-                 verdict=f"bot: {verdict_floor(stand_point, 2 / 3)}; double dummy: {verdict_floor(dd, 2 / 3)}",
+                 verdict=verdicts_by_method([("double dummy", verdict_floor(dd, 2 / 3)),
+                                             ("bot", verdict_floor(stand_point, 2 / 3))]),
                  method=f"elder stands, bot, over every jeu de règle{extra}; Foster's odds (2.10 : 1 against the "
                         "dealer's two trumps, E-§8.1) make 2 in 3 a floor, not an estimate")
 
 
 def _refusal_section(groups: dict[str, list[Sample]]) -> Section:
-    claims, labels, diffs, sub = [], [], [], defaultdict(list)
+    """E-§8.3: for each of the dealer's categories, the books' answer − the other (dealer's points) by double
+    dummy and by the bot; the plot shows refusing − accepting for every category, whatever the books advise."""
+    claims, labels, sub = [], [], defaultdict(list)
+    series: dict[str, list[Estimate]] = defaultdict(list)
     for category, (refuses, source, words) in REFUSAL.items():
         every = groups.get(category, [])
         samples = _played(every)
         if not samples:
             continue
         sign = 1 if refuses else -1
-        diff = mean([sign * (s.values[0] - s.values[1]) for s in samples])
+        bot = mean([sign * (s.values[0] - s.values[1]) for s in samples])
         dd = mean([sign * (s.values[2] - s.values[3]) for s in every])
         choice = "refusing" if refuses else "accepting"
+        verdict = verdicts_by_method([(method, verdict_sign(figure, expected=f"{choice} gains",
+                                                            margin=EQUIVALENCE_POINTS))
+                                      for method, figure in (("double dummy", dd), ("bot", bot))])
         claims.append(Claim(claim=f"Dealer, {category}: {'refuse' if refuses else 'accept'}", source=source,
-                            words=words, figure=diff, unit="points",
-                            verdict=_two_verdicts(diff, dd, f"{choice} gains"),
-                            method=f"dealer's points, {choice} − the other, bot; double dummy "
-                                   f"{value_text(dd, 'points')}"))
-        labels.append(category)
-        diffs.append(diff)
+                            words=words, figure=dd, unit="points", verdict=verdict,
+                            method=f"dealer's points, {choice} − the other, double dummy; bot "
+                                   f"{value_text(bot, 'points')}"))
+        labels.append(f"{category} (books: {'refuse' if refuses else 'accept'}; n = {len(every):,}; bot "
+                      f"{len(samples):,})")
+        series["dd"].append(mean([s.values[2] - s.values[3] for s in every]))
+        series["bot"].append(mean([s.values[0] - s.values[1] for s in samples]))
         if category == "a jeu de règle too weak to refuse with":
             for s in every:
                 for reason in s.labels:
                     sub[reason].append(s.values[3] - s.values[2])
-    rows = tuple((reason, str(len(v)), value_text(mean(v), "points"), verdict_sign(mean(v), expected="accepting "
-                  "gains")) for reason, v in sorted(sub.items()))
+    rows = tuple((reason, str(len(v)), value_text(mean(v), "points"),
+                  verdict_sign(mean(v), expected="accepting gains", margin=EQUIVALENCE_POINTS))
+                 for reason, v in sorted(sub.items()))
     table = Table(title="The exceptions 'too weak to refuse with', clause by clause (double dummy)",
                   header=("the dealer's jeu de règle", "hands", "accept − refuse, dealer's points", "verdict"),
                   rows=rows,
                   note="The elder holds a hand on which the books propose (no jeu de règle, or the king of trumps).")
-    plot = Plot(name="ecarte_refusal", title="The dealer's rules: gain of the books' answer, dealer's points (bot)",
-                labels=tuple(labels), figures=tuple(diffs), axis="points a deal")
+    plot = Plot(name="ecarte_refusal", title="The dealer's answer: refusing − accepting, dealer's points a deal",
+                labels=tuple(labels), axis="dealer's points a deal",
+                baseline="0: accepting (above it refusing gains, whatever the books advise)",
+                series=_series(series, dd="double dummy: both hands known, the exchange by the books (n deals)"))
     return Section(title="E-§8.3: the dealer's refusal", claims=tuple(claims), tables=(table,), plots=(plot,))
 
 
@@ -778,7 +921,7 @@ def _table_section(samples: list[Sample]) -> Section:
     if not samples:
         return Section(title="Our table of hands to play without proposing")
     deals = [(_key(s.key[:4]), _key(s.key[4:]), s.values[0], s.values[1], s.values[2]) for s in samples]
-    books_stand = _majority(((d[0], s.values[3]) for d, s in zip(deals, samples, strict=True)))
+    books_stand = _majority(((d[0], s.values[7]) for d, s in zip(deals, samples, strict=True)))
     books_refuse = _majority(((d[1], s.values[4]) for d, s in zip(deals, samples, strict=True)))
     result = best_response(deals, elder_stands=books_stand, dealer_refuses=books_refuse)
     by_class: dict[Key, list[int]] = defaultdict(list)
@@ -789,7 +932,7 @@ def _table_section(samples: list[Sample]) -> Section:
     for key in sorted(by_class):
         indices = by_class[key]
         diff = [deals[i][2] - (deals[i][3] if result.refuses.get(deals[i][1], False) else deals[i][4]) for i in indices]
-        books = sum(samples[i].values[3] for i in indices) / len(indices)
+        books = sum(samples[i].values[7] for i in indices) / len(indices)
         figure = mean(diff)
         if len(indices) < MIN_CLASS:
             ours = "—"
@@ -804,7 +947,7 @@ def _table_section(samples: list[Sample]) -> Section:
     refusals = sorted(k for k, v in result.refuses.items() if v)
     text = (f"{len(samples):,} deals, each solved double dummy after the elder stands, after the dealer refuses and "
             f"after he accepts (the exchange by the books). Starting from the books' decisions (a class stands when "
-            f"most of its hands are jeux de règle, refuses likewise), the elder's best decision by class against "
+            f"the books stand on most of its hands, refuses likewise), the elder's best decision by class against "
             f"the dealer's and then the dealer's against the elder's were iterated: "
             f"{'settled' if result.settled else 'still changing'} after {result.rounds} round(s). Classes of fewer "
             f"than {MIN_CLASS} deals are not decided, nor classes where standing and proposing tie exactly (the "
@@ -813,13 +956,46 @@ def _table_section(samples: list[Sample]) -> Section:
             "The dealer refuses, at the end, with: " + ("; ".join(class_text(k) for k in refusals) or "no class") + ".")
     table = Table(title="Our table: stand or propose, by class of the elder's hand (double dummy)",
                   header=("elder's hand", "deals", "stand − propose (against our dealer)", "ours",
-                          "jeux de règle among them (the books)"), rows=tuple(rows))
+                          "hands the books stand on (E-§8.1, E-§8.2)"), rows=tuple(rows),
+                  note="The books stand on a jeu de règle without the king of trumps and propose on every other "
+                       "hand (with the king: E-§8.1).")
     claim = Claim(claim="The books' list and our table decide alike", source="the rule file (E-§8.2's title)",
                   words="Jeux de règle (play without proposing)",
                   figure=proportion(agree, decided) if decided else exact(0.0), unit="share",
                   verdict="(share of decided classes where ours and the books' majority agree)",
                   method="iterated best response, double dummy")
     return Section(title="Our table of hands to play without proposing", text=text, claims=(claim,), tables=(table,))
+
+
+def _within(figure: Estimate, low: float, high: float) -> str:
+    """For a rounded figure of the books read as the range ``low`` … ``high`` (fixed before the run): agrees when
+    our whole interval lies in it, disagrees when it lies wholly outside, else not settled."""
+    named = f"{100 * low:.0f}–{100 * high:.0f}%"
+    if low <= figure.low and figure.high <= high:
+        return f"agrees: within {named}"
+    if figure.high < low or figure.low > high:
+        return f"disagrees: ours is {100 * figure.value:.1f}%, outside {named}"
+    return f"not settled: the interval reaches beyond {named}"
+
+
+def _hgm_claims(samples: Sequence[Sample]) -> tuple[Claim, ...]:
+    """HGM ch. 8's example (E-§8.4): exact over every turn-up and dealer's hand (double dummy), and by the bot."""
+    counted = [s for s in samples if s.group == "hgm exact"]
+    if len(counted) != HGM_TURN_UPS:
+        return ()
+    made, every = int(sum(s.values[0] for s in counted)), int(sum(s.values[1] for s in counted))
+    figure = exact(made / every)
+    verdicts = [("double dummy, every deal counted", _within(figure, *HGM_SHARE))]
+    method = f"the elder stands and makes the point: {made:,} of {every:,} deals counted, both hands known"
+    played = [s for s in samples if s.group == "hgm" and math.isfinite(s.values[0])]
+    if played:
+        bot = proportion(sum(int(s.values[0]) for s in played), len(played))
+        verdicts.append(("bot", _within(bot, *HGM_SHARE)))
+        method += f"; bot {share_text(bot)}"
+    return (Claim(claim="Q A 7 of trumps and two plain kings, standing, win the point four times out of five",
+                  source="HGM ch. 8 (the rule file's E-§8.4 gives the example hand without the phrase)",
+                  words="… four times out of five", figure=figure, unit="share",
+                  verdict=verdicts_by_method(verdicts), method=method),)
 
 
 def _premise_claims(samples: Sequence[Sample]) -> tuple[Claim, ...]:
