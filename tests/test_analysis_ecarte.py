@@ -133,7 +133,8 @@ def test_E_8_4_hgm_example_counted_exactly_and_its_verdict_can_fail() -> None:
     the run) agrees only with a figure wholly inside it."""
     assert analysis.hgm_count(hand="KS QS JS AS TS", turn_up=0) == (65_780, 65_780)
     assert analysis._within(exact(0.80), *analysis.HGM_SHARE).startswith("agrees")
-    assert analysis._within(exact(0.70), *analysis.HGM_SHARE).startswith("disagrees")
+    assert analysis._within(exact(0.70), *analysis.HGM_SHARE) == "disagrees: ours is 70.0%, below 75–85%"
+    assert analysis._within(exact(0.996), *analysis.HGM_SHARE) == "disagrees: ours is 99.6%, above 75–85%"
     assert analysis._within(proportion(24, 30), *analysis.HGM_SHARE).startswith("not settled")
 
 

@@ -974,7 +974,7 @@ def _within(figure: Estimate, low: float, high: float) -> str:
     if low <= figure.low and figure.high <= high:
         return f"agrees: within {named}"
     if figure.high < low or figure.low > high:
-        return f"disagrees: ours is {100 * figure.value:.1f}%, outside {named}"
+        return f"disagrees: ours is {100 * figure.value:.1f}%, {'above' if figure.low > high else 'below'} {named}"
     return f"not settled: the interval reaches beyond {named}"
 
 
