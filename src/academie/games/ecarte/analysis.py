@@ -4,17 +4,22 @@ What the rule file's strategy section (E-§8) records from Cavendish, Foster, th
 and *Hoyle's Games Modernized*, measured on deals:
 
 - E-§8.1: the trump distribution table, by exact counting of the dealer's 65,780 possible hands;
-- E-§8.2: each item of the jeux de règle (hands to play without proposing): over hands of the item, the elder's
-  net points and chance of the point when he stands against when he proposes; Foster's "two times in three";
+- E-§8.2: each item of the jeux de règle (hands to play without proposing, without the king of trumps): over
+  hands of the item, the elder's net points and chance of the point when he stands against when he proposes;
+  the jeux de règle with the king of trumps, on which the books propose (E-§8.1); Foster's "two times in three";
+  HGM's example hand (Q A 7 of trumps, two plain kings) counted over every turn-up and dealer's hand;
 - E-§8.3: the dealer's rules for refusing, and the exceptions "too weak to refuse with";
 - E-§8.4: "discard everything except trumps and kings" against the best discard a search finds;
 - our own table of hands to stand on, by iterated best response between the elder's and the dealer's first
   decisions.
 
-Two ways of playing after the decision are measured. *Bot*: the game's strongest bot (its registration's last)
-takes every later decision and plays the cards for both seats, in the engine. *Double dummy*: the bound where
-both hands are known: the dealer answers a proposal knowing both hands, the exchange follows the books, and the
-five tricks are solved exactly (:mod:`academie.games.ecarte.bots.solver`).
+Three ways of playing after the decision are measured, each giving its own verdict (flagged where they split).
+*Bot*: the game's strongest bot (its registration's last) takes every later decision and plays the cards for
+both seats, in the engine. *Double dummy*: the bound where both hands are known: the dealer answers a proposal
+knowing both hands, the exchange follows the books, and the five tricks are solved exactly
+(:mod:`academie.games.ecarte.bots.solver`). *Double dummy, the dealer by the books*: the same, the dealer
+answering a proposal by E-§8.3's rule from his own hand. Differences within :data:`EQUIVALENCE_POINTS` are
+'equivalent'.
 
 The work is cut into :class:`Job` values (:func:`plan`), each run by :func:`run_job` on any process (its
 course depends only on the run's seed and the job's numbers), and the results make the report
