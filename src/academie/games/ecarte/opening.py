@@ -57,7 +57,7 @@ from academie.games.ecarte.analysis import (
 )
 from academie.games.ecarte.bots.classical import dealer_refuses, elder_stands, king_of_trumps
 from academie.games.ecarte.state import DEFAULT_RULES, TURN_UP_POSITION
-from academie.report import Z_95, Estimate, Plot, Report, Section, Table, exact, mean, share_text, value_text
+from academie.report import Z_95, Estimate, Plot, Report, Section, Series, Table, exact, mean, share_text, value_text
 
 EPSILON: Final = 1e-5
 """Exploitability (points a deal, both sides' best-response gains together) below which CFR+ stops."""
@@ -402,8 +402,10 @@ def _fresh_section(deals: Sequence[SolvedDeal]) -> Section:
             "gain over the books is the first row's difference, the dealer's is the second's with its sign "
             "changed.",)
     plot = Plot(name="ecarte_opening_fresh", title="Fresh deals: gain over the books against the books",
-                labels=tuple(labels), figures=tuple(figures), axis="elder's points a deal",
-                legend=f"fitted on {len(fitted):,} deals, measured on {len(fresh):,} (paired), 95% interval",
+                labels=tuple(labels), series=(Series(
+                    legend=f"fitted on {len(fitted):,} deals, measured on {len(fresh):,} (paired), 95% interval",
+                    figures=tuple(figures)),),
+                axis="elder's points a deal",
                 baseline="0: the books against the books")
     return Section(title="The equilibrium on fresh deals", text=text, tables=(table,), plots=(plot,))
 
@@ -456,8 +458,10 @@ def _elder_section(game: OpeningGame[HandClass], deals: Sequence[SolvedDeal], st
     labels = sorted(by_trumps)
     plot = Plot(name="ecarte_opening_elder", title="Elder: stand − propose against the equilibrium dealer",
                 labels=tuple(f"{label} (n = {len(by_trumps[label]):,})" for label in labels),
-                figures=tuple(mean(by_trumps[label]) for label in labels), axis="elder's points a deal",
-                legend="stated method (exact tricks, books' exchange), 95% interval",
+                series=(Series(
+                    legend="stated method (exact tricks, books' exchange), 95% interval",
+                    figures=tuple(mean(by_trumps[label]) for label in labels)),),
+                axis="elder's points a deal",
                 baseline="0: proposing (the other choice)")
     parted = _differences(rows, [frequencies[k] for k in game.elder], elder=True, gain=table.header[4])
     return Section(title="The elder: when to propose", text=text, tables=(parted, table), plots=(plot,))
@@ -529,8 +533,10 @@ def _dealer_section(game: OpeningGame[HandClass], deals: Sequence[SolvedDeal], s
     figures = [_weighted(by_trumps[label]) for label in labels]
     plot = Plot(name="ecarte_opening_dealer", title="Dealer: refuse − accept against the equilibrium elder's proposals",
                 labels=tuple(f"{label} (n = {len(by_trumps[label]):,})" for label in labels),
-                figures=tuple(f for f in figures if f is not None), axis="dealer's points a proposal",
-                legend="stated method (exact tricks, books' exchange), 95% interval",
+                series=(Series(
+                    legend="stated method (exact tricks, books' exchange), 95% interval",
+                    figures=tuple(f for f in figures if f is not None)),),
+                axis="dealer's points a proposal",
                 baseline="0: accepting (the other choice)")
     parted = _differences(rows, [frequencies[k] for k in game.dealer], elder=False, gain=table.header[4])
     return Section(title="The dealer: when to refuse", text=text, tables=(parted, table), plots=(plot,))
