@@ -69,7 +69,7 @@ class Scale(StrEnum):
     MATCHPOINTS = "matchpoints"
     """2 for every result beaten, 1 for every tie (every game)."""
     IMPS = "imps"
-    """The game's difference scale, shaped like bridge's IMPs (the games that declare steps: Whist)."""
+    """The game's difference scale, shaped like bridge's IMPs (for a game whose boards.py declares its steps)."""
 
 
 def scheme(game: GameType) -> BoardsBook:
