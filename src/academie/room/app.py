@@ -31,7 +31,7 @@ from academie.games import GAMES
 from academie.review import DEFAULT_LEVEL, DEFAULT_SAMPLES
 from academie.room import pages, players, referee
 from academie.room.account_api import accounts_api
-from academie.room.accounts import current_account, require_csrf
+from academie.room.accounts import client_of, current_account, require_csrf
 from academie.room.bodies import (
     BotRequest,
     JoinRequest,
@@ -192,11 +192,6 @@ def _refusal(error: RoomError) -> JSONResponse:
     return JSONResponse({"detail": error.message}, status_code=error.status, headers=error.headers)
 
 
-def _client(request: Request) -> str:
-    """The address a request came from (behind a proxy that uvicorn trusts, the one it forwarded)."""
-    return request.client.host if request.client is not None else ""
-
-
 def _too_many(wait: float, lang: str) -> RoomError:
     seconds = max(1, math.ceil(wait))
     w = room_words(lang)
@@ -226,7 +221,7 @@ def _tables_api(app: FastAPI, room: Room, creations: ClientLimits) -> None:
         """Create a table: the creator's token, a link for every invited seat, the spectators' link (at most
         ``create_rate`` tables a minute from one address, after a burst)."""
         body = await read_body(request, TableRequest, lang)  # a bad body costs its sender nothing
-        client = _client(request)
+        client = client_of(request)
         wait = creations.take(client)
         if wait > 0:
             raise _too_many(wait, lang)
