@@ -29,7 +29,7 @@ from academie import record
 from academie.engine import Mode, rules_to_dict
 from academie.games import GAMES
 from academie.review import DEFAULT_LEVEL, DEFAULT_SAMPLES
-from academie.room import pages, players, referee
+from academie.room import boards, pages, players, referee
 from academie.room.account_api import accounts_api
 from academie.room.accounts import client_of, current_account, require_csrf
 from academie.room.bodies import (
@@ -294,11 +294,23 @@ def _seats_api(app: FastAPI, room: Room) -> None:
         return await room.open_seat(table_id, seat, owner, lang)
 
 
+async def refuse_if_sealed(store: Store, connection: Request | WebSocket, table_id: str, token: str | None,
+                           lang: str) -> None:
+    """Fairness (issue 36): a board's cards are shown only to those who have played it, until its round is over
+    (:func:`academie.room.boards.sealed`); 403 for anyone else."""
+    account = await current_account(connection)
+    if await boards.sealed(store, table_id, account_id=None if account is None else account.id, token=token):
+        w = room_words(lang)
+        raise HTTPException(403, w("This board is shown only to those who have played it, until its round is "
+                                   "over."))
+
+
 def _records_api(app: FastAPI, room: Room) -> None:
     @app.get("/api/tables/{table_id}/record")
-    async def table_record(table_id: str, token: str | None = None, format: str = "acad",
+    async def table_record(request: Request, table_id: str, token: str | None = None, format: str = "acad",
                            lang: Lang = "en") -> Response:
-        """The record: redacted for the token's seat while the game goes on, whole once it is over."""
+        """The record: redacted for the token's seat while the game goes on, whole once it is over (a board's,
+        once its player has played it or its round is over)."""
         w = room_words(lang)
         if format not in ("acad", "json"):
             raise HTTPException(400, w("Unknown record format {format}; allowed: acad, json.", format=echo(format)))
@@ -308,7 +320,9 @@ def _records_api(app: FastAPI, room: Room) -> None:
             seat = table.seat_of(token) if token is not None else None
         if token is not None and seat is None:
             raise HTTPException(403, w("This token holds no seat at table {table}.", table=table_id))
-        if not finished:
+        if finished:
+            await refuse_if_sealed(room.store, request, table_id, token, lang)
+        else:
             if seat is None:
                 raise HTTPException(403, w("The record is given to the players during the game (each the record of "
                                            "what their seat saw), and to everyone once it is over."))
@@ -320,11 +334,12 @@ def _records_api(app: FastAPI, room: Room) -> None:
                                  headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
     @app.get("/api/tables/{table_id}/replay")
-    async def replay(table_id: str, lang: Lang = "en") -> Response:
+    async def replay(request: Request, table_id: str, token: str | None = None, lang: Lang = "en") -> Response:
         """A finished game step by step: at each step the public picture and each seat's."""
         async with room.table(table_id, lang) as table:
             if not table.finished:
                 raise HTTPException(409, room_words(lang)("The replay is shown once the game is over."))
+            await refuse_if_sealed(room.store, request, table_id, token, lang)
             steps = await asyncio.to_thread(_replay, table, lang)
         return Response(orjson.dumps(steps), media_type="application/json")
 
@@ -395,23 +410,28 @@ def _review_when_over(room: Room, reviews: Reviews, table_id: str) -> None:
 
 def _reviews_api(app: FastAPI, room: Room, reviews: Reviews) -> None:
     @app.post("/api/tables/{table_id}/review")
-    async def ask_review(table_id: str, lang: Lang = "en") -> Mapping[str, object]:
+    async def ask_review(request: Request, table_id: str, token: str | None = None,
+                         lang: Lang = "en") -> Mapping[str, object]:
         """Ask for the review of a finished game: the stored one (``ready``), or the job computing it
         (``queued``, ``running``), which a second request joins. Poll ``GET`` until it is ready."""
         text = await _finished_record(room, table_id, lang)
+        await refuse_if_sealed(room.store, request, table_id, token, lang)
         return await reviews.ask(table_id, text, lang)
 
     @app.get("/api/tables/{table_id}/review")
-    async def review_state(table_id: str, lang: Lang = "en") -> Mapping[str, object]:
+    async def review_state(request: Request, table_id: str, token: str | None = None,
+                           lang: Lang = "en") -> Mapping[str, object]:
         """Where the review of a finished game stands: ``none``, ``queued``, ``running``, ``ready`` (with the
         review, in the ``academie review --json`` shape, in ``lang``) or ``failed``."""
         await _check_finished(reviews.store, table_id, lang)
+        await refuse_if_sealed(reviews.store, request, table_id, token, lang)
         return await reviews.state(table_id, lang)
 
     @app.get("/api/tables/{table_id}/review/chart.svg")
-    async def review_chart(table_id: str, lang: Lang = "en") -> Response:
+    async def review_chart(request: Request, table_id: str, token: str | None = None, lang: Lang = "en") -> Response:
         """The chart of each seat's expected result over the game (SVG), once its review is ready."""
         await _check_finished(reviews.store, table_id, lang)
+        await refuse_if_sealed(reviews.store, request, table_id, token, lang)
         row = await reviews.stored(table_id)
         if row is None:
             w = room_words(lang)
@@ -486,6 +506,12 @@ async def _admit(websocket: WebSocket, room: Room, table: LiveTable | None, tabl
     if (token and seat is None) or (owner and not room.is_owner(table, owner)):
         await _refuse(websocket, "bad-token", w("This token holds no seat at table {table}.", table=table_id), 4403)
         return None
+    if seat is None:  # a spectator of a board's table would see the cards other tables have still to play
+        try:
+            await refuse_if_sealed(room.store, websocket, table_id, None, lang)
+        except HTTPException as refused:
+            await _refuse(websocket, "sealed", str(refused.detail), 4403)
+            return None
     if seat is not None:
         account = await current_account(websocket)
         try:

@@ -53,6 +53,8 @@ tables = sa.Table(
     sa.Column("clock_reserve", sa.Float, nullable=True),
     sa.Column("next_table", sa.String(32), nullable=True),
     sa.Column("rated", sa.Boolean, nullable=False, server_default=sa.false()),
+    sa.Column("first_dealer", sa.Integer, nullable=True),
+    sa.Column("deals", sa.Integer, nullable=True),
 )
 seats = sa.Table(
     "room_seats", metadata,
@@ -162,6 +164,64 @@ invitations = sa.Table(
     sa.Column("answered", sa.String(32), nullable=True),
     sa.Column("accepted", sa.Boolean, nullable=True),
 )
+boards = sa.Table(
+    "room_boards", metadata,
+    sa.Column("table_id", sa.String(32), primary_key=True),
+    sa.Column("board_key", sa.String(96), nullable=False, index=True),
+    sa.Column("board", sa.Integer, nullable=False),
+    sa.Column("event_id", sa.String(32), nullable=True, index=True),
+    sa.Column("round", sa.Integer, nullable=True),
+    sa.Column("table_number", sa.Integer, nullable=True),
+    sa.Column("points", sa.Text, nullable=True),
+    sa.Column("marked", sa.Text, nullable=True),
+    sa.Column("finished", sa.String(32), nullable=True),
+    sa.Column("released", sa.String(32), nullable=True),
+    sa.Column("people", sa.Text, nullable=True),
+    sa.Index("room_boards_once", "event_id", "board", "table_number", unique=True),  # opened once (migration 0008)
+)
+events = sa.Table(
+    "room_events", metadata,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("title", sa.String(64), nullable=False),
+    sa.Column("game", sa.String(32), nullable=False),
+    sa.Column("options", sa.Text, nullable=False),
+    sa.Column("players", sa.Integer, nullable=False),
+    sa.Column("seed", sa.BigInteger, nullable=False),
+    sa.Column("boards", sa.Integer, nullable=False),
+    sa.Column("boards_per_round", sa.Integer, nullable=False),
+    sa.Column("round_seconds", sa.Float, nullable=False),
+    sa.Column("organiser", sa.Integer, nullable=False, index=True),
+    sa.Column("starts", sa.String(32), nullable=True),
+    sa.Column("capacity", sa.Integer, nullable=True),
+    sa.Column("rated", sa.Boolean, nullable=False, server_default=sa.false()),
+    sa.Column("status", sa.String(16), nullable=False),
+    sa.Column("round", sa.Integer, nullable=False, server_default="0"),
+    sa.Column("round_started", sa.Float, nullable=True),
+    sa.Column("created", sa.String(32), nullable=False),
+    sa.Column("finished", sa.String(32), nullable=True),
+)
+event_players = sa.Table(
+    "room_event_players", metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("event_id", sa.String(32), nullable=False, index=True),
+    sa.Column("account_id", sa.Integer, nullable=True),
+    sa.Column("name", sa.String(64), nullable=False),
+    sa.Column("token", sa.String(64), nullable=True),
+    sa.Column("bot", sa.String(32), nullable=True),
+    sa.Column("entrant", sa.Integer, nullable=True),
+    sa.Column("member", sa.Integer, nullable=True),
+    sa.Column("registered", sa.String(32), nullable=False),
+    sa.Column("left", sa.String(32), nullable=True),
+    sa.UniqueConstraint("event_id", "account_id", name="room_event_players_once"),
+)
+board_bots = sa.Table(
+    "room_board_bots", metadata,
+    sa.Column("board_key", sa.String(96), primary_key=True),
+    sa.Column("level", sa.String(32), primary_key=True),
+    sa.Column("points", sa.Text, nullable=False),
+    sa.Column("record", sa.Text, nullable=False),
+    sa.Column("computed", sa.String(32), nullable=False),
+)
 
 WAITING, PLAYING, FINISHED = "waiting", "playing", "finished"
 """A table's status: a player's seat not yet taken (open to anyone, or reserved for an invited player); every
@@ -230,6 +290,10 @@ class TableRow:
     """The table the players went on to once this one was over (a rematch, another game), or None."""
     rated: bool = False
     """Its result moves its players' ratings: every player's seat is held by an account (docs/card-room.md)."""
+    first_dealer: int | None = None
+    """The seat that deals first (None: cut for, as the game says); a board's table is dealt by the board's dealer."""
+    deals: int | None = None
+    """The table ends once this many deals are over (None: at the end of the partie); a board's table plays one."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -325,13 +389,32 @@ Notice = Callable[[Sequence[tuple[str, str]]], sa.Executable]
 ``notice([(table, kind), ...])`` (PostgreSQL's ``pg_notify``)."""
 
 
+SEED_SPAN: Final = 2**64
+"""Seeds are stored in a signed 64-bit column: a board's seed (:func:`academie.sim.derive_seed`, up to 2**64 - 1)
+from 2**63 on is stored less 2**64, and read back whole (a new table's seed, below 2**62, is stored as it is)."""
+
+
+def seed_column(seed: int) -> int:
+    """A seed as its signed 64-bit column holds it.
+
+    >>> seed_column(7), seed_column(2**64 - 1), seed_read(seed_column(2**64 - 1)) == 2**64 - 1
+    (7, -1, True)
+    """
+    return seed - SEED_SPAN if seed >= SEED_SPAN // 2 else seed
+
+
+def seed_read(stored: int) -> int:
+    """A seed as its column held it (:func:`seed_column`), whole again."""
+    return stored + SEED_SPAN if stored < 0 else stored
+
+
 def _table_row(row: Any) -> TableRow:
-    return TableRow(id=row.id, game=row.game, options=json.loads(row.options), seed=int(row.seed),
+    return TableRow(id=row.id, game=row.game, options=json.loads(row.options), seed=seed_read(int(row.seed)),
                     players=row.players, mode=row.mode, takeover=row.takeover,
                     takeover_after=float(row.takeover_after), status=row.status, result=row.result,
                     created=row.created, finished=row.finished, owner=row.owner, clock_decision=row.clock_decision,
                     clock_reserve=row.clock_reserve, next_table=row.next_table,
-                    rated=bool(row.rated))
+                    rated=bool(row.rated), first_dealer=row.first_dealer, deals=row.deals)
 
 
 def _seat_row(row: Any) -> SeatRow:
@@ -618,11 +701,11 @@ def insert_table(connection: sa.Connection, table: TableRow, rows: Sequence[Seat
     """Insert a new table and its seats on ``connection``, inside the caller's transaction (the writer's, or the
     play-now queue's, which seats its waiting players in the same transaction: :mod:`academie.room.matchmaking`)."""
     connection.execute(tables.insert().values(
-        id=table.id, game=table.game, options=json.dumps(table.options), seed=table.seed,
+        id=table.id, game=table.game, options=json.dumps(table.options), seed=seed_column(table.seed),
         players=table.players, mode=table.mode, takeover=table.takeover, takeover_after=table.takeover_after,
         status=table.status, result=table.result, created=table.created, finished=table.finished,
         owner=table.owner, clock_decision=table.clock_decision, clock_reserve=table.clock_reserve,
-        rated=table.rated))
+        rated=table.rated, first_dealer=table.first_dealer, deals=table.deals))
     connection.execute(seats.insert(), [
         {"table_id": table.id, "seat": row.seat, "name": row.name, "token": row.token, "bot": row.bot,
          "claimed": row.claimed, "account_id": row.account_id} for row in rows])

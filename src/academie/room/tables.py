@@ -167,11 +167,29 @@ def dumps(message: Mapping[str, object]) -> str:
     return orjson.dumps(message).decode()
 
 
-def new_state(game: GameType, table: TableRow) -> Game:
-    """The table's game as dealt from its seed, before the first decision."""
+def new_state(game: GameType, table: TableRow, *, dealt: bool = True) -> Game:
+    """The table's game as dealt from its seed (by its first dealer, if it names one), before the first decision;
+    ``dealt=False``: without a chance source (the caller applies the deals)."""
     rules = rules_from_dict(game.rules, table.options)
     players = {} if game.min_seats == game.max_seats else {"players": table.players}
-    return game.new(rules, seed=table.seed, **players)
+    return game.new(rules, seed=table.seed if dealt else None, first_dealer=table.first_dealer, **players)
+
+
+def deals_over(state: Game, table: TableRow) -> bool:
+    """Whether a table that plays a number of deals (a board's table: one) has played them all."""
+    return table.deals is not None and len(state.deal_results) >= table.deals
+
+
+def without_next_deal(game: GameType, table: TableRow, state: Game) -> Game:
+    """``state`` once its table's deals are over, rebuilt without a chance source: a game whose chance is automated
+    deals the next deal as soon as anything reads it, and a board's table shows, records and replays its own deal
+    only (docs/events.md)."""
+    twin = new_state(game, table, dealt=False)
+    for operation in state.operations:
+        if deals_over(twin, table):
+            break
+        twin.apply(operation.action)
+    return twin
 
 
 def status_of(seats: Iterable[SeatRow], *, finished: bool) -> str:
@@ -321,6 +339,7 @@ class LiveTable:
         spent as the actions' times say (the decision in progress starts again when the table is next kicked)."""
         rows = list(rows)
         self.seq = apply_log(self.state, self.seq, rows, self.comments, self.row.id, self.on_time)
+        self._close_deals()
         self._spend(rows)
         self._pictures.clear()
 
@@ -344,6 +363,7 @@ class LiveTable:
             state, comments, on_time = new_state(self.game, self.row), dict[int, str](), dict[int, str]()
             seq = apply_log(state, 0, rows, comments, self.row.id, on_time)
             self.seats, self.state, self.comments, self.on_time, self.seq = seats, state, comments, on_time, seq
+            self._close_deals()
             self._memos.clear()
             if self.clock is not None:
                 self.clock = Clock(self.clock.decision, [self.row.clock_reserve or 0.0] * self.row.players)
@@ -354,7 +374,13 @@ class LiveTable:
 
     @property
     def finished(self) -> bool:
-        return bool(self.state.is_terminal)
+        """The game is over, or the deals the table plays (a board's: one)."""
+        return bool(self.state.is_terminal) or deals_over(self.state, self.row)
+
+    def _close_deals(self) -> None:
+        """Once a board's deal is over, keep that deal alone (:func:`without_next_deal`)."""
+        if self.row.deals is not None and deals_over(self.state, self.row) and not self.state.is_terminal:
+            self.state = without_next_deal(self.game, self.row, self.state)
 
     def status(self) -> str:
         return status_of(self.seats, finished=self.finished)
@@ -580,8 +606,9 @@ class LiveTable:
                       on_time: str | None = None) -> None:
         """Store the action (when, and the bot that made it if the seat's time ran out), then make ``trial`` (the
         state with it applied) the table's state."""
-        status = FINISHED if trial.is_terminal else self.status()
-        finished = datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds") if trial.is_terminal else None
+        over = trial.is_terminal or deals_over(trial, self.row)
+        status = FINISHED if over else self.status()
+        finished = datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds") if over else None
         row = ActionRow(self.seq + 1, seat, action, comment, time.time(), on_time)
         try:
             await self.store.append(self.row.id, row, status=status, result=self.game.record.result_text(trial),
@@ -600,6 +627,7 @@ class LiveTable:
         self._spend([row])
         self.state = trial
         self.seq = row.seq
+        self._close_deals()
 
     async def catch_up(self) -> None:
         """Apply what other processes stored since (their notification), and tell this process's connections."""
@@ -652,7 +680,8 @@ class LiveTable:
         created with that option)."""
         row = self.seats[seat]
         if row.bot is not None:
-            return row.bot if self.watched or not self.bots_only else None  # bots alone play only while watched
+            # bots alone play only while watched, but at a board's table, which an event or a player waits for
+            return row.bot if self.watched or not self.bots_only or self.row.deals is not None else None
         if self.clock is not None and self.clock.timed_out == (self.seq, seat):
             return self.time_out_bot
         away = self._away.get(seat)
