@@ -434,3 +434,87 @@ def test_the_boards_command_shows_the_seeds_and_decks_only_when_the_director_ask
     assert uneven.exit_code == 2 and "allowed: a number that divides 3" in uneven.output
     both = runner.invoke(app, ["duplicate", "boards", "ecarte", "--date", "2026-12-05", "--seed", "1"])
     assert both.exit_code == 2 and "give --seed or --date" in both.output
+
+
+# ------------------------------------------------------------------------------------------------ the bots' mark
+@pytest.mark.parametrize("name", WITH_SCHEME)
+def test_the_bots_mark_is_the_board_played_by_the_strongest_bot_at_every_seat_seeded_by_seat(name: str) -> None:
+    """The mark's published contract: the game's strongest bot at every seat, the bot of seat s seeded
+    derive_seed(board seed, s + 1), its points by place as the board counts them; the same every time."""
+    from academie.sim import derive_seed
+
+    game = GAMES[name]
+    (board,) = duplicate.boards_of_the_day(game, date(2026, 12, 5), seats=game.min_seats)
+    mark = duplicate.bot_score(board, bot="classical")
+    assert duplicate.bot_score(board, bot="classical") == mark
+    state = board.new()
+    bots = [make_bot(name, "classical", seed=derive_seed(board.seed, seat + 1)) for seat in range(board.seats)]
+    while not state.deal_results:
+        seat = state.actor
+        assert isinstance(seat, int)
+        state.apply(bots[seat].choose(state.view(seat)))
+    assert mark == duplicate.BotScore(board=1, bot="classical", seats=game.min_seats,
+                                      points=board.points(state.deal_results[0]))
+    assert len(mark.points) == len(duplicate.places(game, game.min_seats))
+
+
+def test_E_6_1_the_strongest_bots_mark_on_an_ecarte_board_is_one_places_gain_the_others_loss() -> None:
+    """A place scores its points less its opponent's (E-§6.1): the two places of the mark mirror each other, and
+    the default bot is the game's strongest."""
+    (board,) = duplicate.boards_of_the_day(load("ecarte"), date(2026, 12, 5))
+    mark = duplicate.bot_score(board)
+    assert mark.bot == load("ecarte").strongest() == "expert"
+    assert mark.points[0] == -mark.points[1] != 0
+
+
+def test_a_mark_by_a_bot_the_game_does_not_have_is_refused() -> None:
+    (board,) = duplicate.boards_of_the_day(load("ecarte"), date(2026, 12, 5))
+    with pytest.raises(DuplicateError, match="bot='deep' is not allowed for ecarte; allowed: random, classical"):
+        duplicate.bot_score(board, bot="deep")
+
+
+@pytest.mark.parametrize(("points", "matchpoints"), [(2, 2), (1, 1), (-1, 0)])
+def test_a_result_against_the_bots_mark_is_a_comparison_with_one_other_table_by_hand(points: int,
+                                                                                      matchpoints: int) -> None:
+    """The bots scored 1 at place 0: 2 beats them (2 of a top of 2, 100%), 1 ties (1, 50%), −1 loses (0)."""
+    mark = duplicate.BotScore(board=1, bot="expert", seats=2, points=(1, -1))
+    line = duplicate.against_bot(Result(board=1, place=0, entrant="Anne", points=points), mark, "ecarte")
+    expected = (matchpoints, 2, Fraction(50 * matchpoints), None)
+    assert (line.matchpoints, line.top, line.percentage, line.imps) == expected
+
+
+def test_W_6_1_a_whist_result_against_the_bots_mark_counts_the_difference_scale_by_hand() -> None:
+    """E–W scored 2 where the bots scored −3 on the same cards: 5 points better, 4 units (W-§6.1's scale)."""
+    mark = duplicate.BotScore(board=3, bot="expert", seats=4, points=(3, -3))
+    line = duplicate.against_bot(Result(board=3, place=1, entrant="Anne & Blaise", points=2), mark, load("whist"))
+    assert (line.matchpoints, line.top, line.imps) == (2, 2, Fraction(4))
+
+
+def test_a_result_set_against_another_boards_mark_or_place_is_refused() -> None:
+    mark = duplicate.BotScore(board=1, bot="expert", seats=2, points=(1, -1))
+    with pytest.raises(DuplicateError, match="a result on board 2 cannot be set against the bots' mark of board 1"):
+        duplicate.against_bot(Result(board=2, place=0, entrant="Anne", points=1), mark, "ecarte")
+    with pytest.raises(DuplicateError, match="place=2 on board 1 is not allowed; allowed: 0 to 1"):
+        duplicate.against_bot(Result(board=1, place=2, entrant="Anne", points=1), mark, "ecarte")
+
+
+# ------------------------------------------------------------------------------------------------ one board's sheet
+def test_one_boards_sheet_compares_each_place_apart_whoever_held_the_other_places_by_hand() -> None:
+    """A board of the day: three people at place 0 (3, 1, 1), one at place 1 (−2). 3 beats both (4 of 4); each 1
+    beats nobody and ties the other (1 of 4); the lone place-1 result has nothing to compare (50%)."""
+    sheet = duplicate.travelling_sheet("ecarte", results(4, 0, {"A": 1, "B": 3, "C": 1}) + results(4, 1, {"D": -2}))
+    assert sheet.board == 4
+    assert [(line.result.entrant, line.matchpoints, line.top, line.percentage) for line in sheet.lines] == [
+        ("B", 4, 4, Fraction(100)), ("A", 1, 4, Fraction(25)), ("C", 1, 4, Fraction(25)), ("D", 0, 0, Fraction(50))]
+
+
+@pytest.mark.parametrize(("entries", "message"), [
+    (results(1, 0, {"A": 1}) + results(2, 0, {"B": 1}), "results of boards 1, 2 on one sheet; allowed: the results "
+                                                        "of one board"),
+    (results(1, 0, {"A": 1}) + results(1, 1, {"A": -1}), "A has 2 results on board 1; allowed: one per entrant"),
+    (results(1, 2, {"A": 1}), "place=2 on board 1 is not allowed; allowed: 0 to 1"),
+    ([], "no results; allowed: at least one result"),
+])
+def test_a_sheet_of_results_that_are_not_one_boards_is_refused(entries: list[Result], message: str) -> None:
+    with pytest.raises(DuplicateError, match=message):
+        duplicate.travelling_sheet("ecarte", entries)

@@ -419,12 +419,17 @@ def _check_form(results: Sequence[Result], places: int) -> None:
                                  "name")
 
 
-def _check_equal(results: Sequence[Result], places: int) -> None:
-    """One result per entrant and board, every place of a board held as often, every entrant's boards as many."""
+def _check_once(results: Sequence[Result]) -> None:
+    """One result per entrant and board."""
     for (board, entrant), count in Counter((r.board, r.entrant) for r in results).items():
         if count > 1:
             raise DuplicateError(f"{entrant} has {count} results on board {board}; allowed: one per entrant and "
                                  "board")
+
+
+def _check_equal(results: Sequence[Result], places: int) -> None:
+    """One result per entrant and board, every place of a board held as often, every entrant's boards as many."""
+    _check_once(results)
     held = Counter((r.board, r.place) for r in results)
     for board in sorted({r.board for r in results}):
         counts = [held[board, place] for place in range(places)]
@@ -489,6 +494,35 @@ def score(game: str | GameType, results: Iterable[Result], *, scale: Scale | Non
     return EventScore(game=kind.name, scale=chosen, standings=_rank(sheets, chosen), sheets=sheets)
 
 
+def travelling_sheet(game: str | GameType, results: Iterable[Result], *, seats: int | None = None) -> TravellingSheet:
+    """One board's travelling score sheet from whoever played it: each result against the others at its place.
+
+    Unlike :func:`score`, the places need not be held as often (a board of the day is played by each person at
+    one place, against the bots): a board played at one place alone is scored at that place alone.
+
+    >>> sheet = travelling_sheet("ecarte", [Result(board=1, place=0, entrant=name, points=points)
+    ...                                     for name, points in (("Anne", 1), ("Blaise", 2), ("Claude", 1))])
+    >>> [(line.result.entrant, line.matchpoints, line.top) for line in sheet.lines]
+    [('Blaise', 4, 4), ('Anne', 1, 4), ('Claude', 1, 4)]
+    """
+    kind = load(game) if isinstance(game, str) else game
+    listed = list(results)
+    _check_form(listed, len(scheme(kind).places(table_size(kind, seats))))
+    numbers = {result.board for result in listed}
+    if len(numbers) > 1:
+        raise DuplicateError(f"results of boards {', '.join(map(str, sorted(numbers)))} on one sheet; allowed: the "
+                             "results of one board")
+    (board,) = numbers
+    _check_once(listed)
+    groups: dict[int, list[Result]] = defaultdict(list)
+    for result in listed:
+        groups[result.place].append(result)
+    lines = [line for _, group in sorted(groups.items())
+             for line in sorted(_compare(group, scheme(kind).SCALE_STEPS),
+                                key=lambda line: (-line.result.points, line.result.entrant))]
+    return TravellingSheet(board=board, lines=tuple(lines))
+
+
 def _rank(sheets: Sequence[TravellingSheet], scale: Scale) -> tuple[Standing, ...]:
     totals: dict[str, list[ScoredResult]] = defaultdict(list)
     for sheet in sheets:
@@ -512,6 +546,70 @@ def _rank(sheets: Sequence[TravellingSheet], scale: Scale) -> tuple[Standing, ..
         ranked.append(Standing(rank=rank, entrant=standing.entrant, boards=standing.boards,
                                matchpoints=standing.matchpoints, top=standing.top, imps=standing.imps))
     return tuple(ranked)
+
+
+# ------------------------------------------------------------------------------------------------ the bots' mark
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BotScore:
+    """What a bot scored on a board holding every seat (:func:`bot_score`): the mark a person's result is set
+    against."""
+
+    board: int
+    bot: str
+    seats: int
+    points: tuple[int, ...]
+    """Per place (:func:`places`), as :meth:`Board.points` counts them."""
+
+    def result(self, place: int) -> Result:
+        """The bot's result at ``place``, as an entrant named after the bot."""
+        if type(place) is not int or not 0 <= place < len(self.points):
+            raise DuplicateError(f"place={place!r} is not allowed; allowed: 0 to {len(self.points) - 1}")
+        return Result(board=self.board, place=place, entrant=self.bot, points=self.points[place])
+
+
+def bot_score(board: Board, rules: Rules | None = None, *, bot: str | None = None) -> BotScore:
+    """Board ``board`` played by ``bot`` (default: the game's strongest) at every seat: its points per place.
+
+    Deterministic: the bot at seat ``s`` is seeded ``derive_seed(board.seed, s + 1)``, as a tournament seeds its
+    bots, so the room and the command line find the same mark for the same board.
+
+    >>> (day,) = boards_of_the_day(load("ecarte"), date(2026, 12, 5))
+    >>> mark = bot_score(day, bot="classical")
+    >>> mark.points[0] == -mark.points[1]
+    True
+    """
+    game = load(board.game)
+    name = game.strongest() if bot is None else bot
+    if name not in game.bot_names():
+        raise DuplicateError(f"bot={name!r} is not allowed for {game.name}; allowed: {', '.join(game.bot_names())}")
+    state = board.new(rules)
+    seated = [game.make_bot(name, seed=derive_seed(board.seed, seat + 1)) for seat in range(board.seats)]
+    for _ in range(game.max_actions_per_deal):
+        if state.deal_results:
+            return BotScore(board=board.number, bot=name, seats=board.seats, points=board.points(state.deal_results[0]))
+        seat = state.actor
+        if not isinstance(seat, int) or not 0 <= seat < board.seats:
+            raise DuplicateError(f"the bots play seats only; {seat!r} is to act on board {board.number} (table "
+                                 "mode? allowed: rules in the enforced mode)")
+        state.apply(seated[seat].choose(state.view(seat)))
+    raise DuplicateError(f"board {board.number} of {game.name} went past {game.max_actions_per_deal} actions")
+
+
+def against_bot(result: Result, mark: BotScore, game: str | GameType) -> ScoredResult:
+    """``result`` compared with ``mark``'s at the same place of the same board, as with one other table: 2
+    matchpoints of a top of 2 when it scored more, 1 for the same, 0 for less; and the game's difference units.
+
+    >>> mark = BotScore(board=1, bot="expert", seats=2, points=(1, -1))
+    >>> line = against_bot(Result(board=1, place=0, entrant="Anne", points=2), mark, "ecarte")
+    >>> line.matchpoints, line.top, line.percentage
+    (2, 2, Fraction(100, 1))
+    """
+    if result.board != mark.board:
+        raise DuplicateError(f"a result on board {result.board} cannot be set against the bots' mark of board "
+                             f"{mark.board}; allowed: the same board")
+    kind = load(game) if isinstance(game, str) else game
+    _check_form([result], len(mark.points))
+    return _compare([result, mark.result(result.place)], scheme(kind).SCALE_STEPS)[0]
 
 
 def results_from_dict(data: Mapping[str, JSON]) -> tuple[GameType, int | None, Scale | None, list[Result]]:
