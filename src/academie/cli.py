@@ -151,6 +151,16 @@ class FirstDealer(StrEnum):
 
 
 # ------------------------------------------------------------------------------------------------ serve
+def _daily_day(day: str | None) -> str | None:
+    """``--daily-day`` checked (a usage error names the form allowed)."""
+    if day is None:
+        return None
+    try:
+        return datetime.date.fromisoformat(day).isoformat()
+    except ValueError:
+        raise typer.BadParameter(f"{day!r} is not a day; allowed: YYYY-MM-DD", param_hint="--daily-day") from None
+
+
 @app.command(cls=_Command)
 def serve(
     host: Annotated[str, typer.Option(help="The address to listen on (0.0.0.0: every interface).")] = "127.0.0.1",
@@ -184,6 +194,12 @@ def serve(
     ticket_expires: Annotated[float, typer.Option(
         help="Play now: a waiting player whose page has not asked for his ticket for this many seconds has left.",
         min=1)] = 10.0,
+    daily_boards: Annotated[int, typer.Option(
+        help="The board of the day: boards per game and day (the room's secret key, which deals them, is read from "
+             "the environment variable ACADEMIE_DAILY_KEY).", min=1, max=8)] = 1,
+    daily_day: Annotated[str | None, typer.Option(
+        help="The board of the day: a fixed day, YYYY-MM-DD (a demonstration, a test); default: the server's date "
+             "in UTC.")] = None,
 ) -> None:
     """The card room: play with friends in the browser, bots in the empty seats (docs/card-room.md)."""
     import uvicorn  # the server's dependencies load only for this command
@@ -197,7 +213,8 @@ def serve(
         "database_url": url, "origins": origins, "workers": bot_processes, "message_rate": message_rate,
         "create_rate": create_rate, "create_burst": create_burst, "max_live": max_live_tables, "scheduled_gc": True,
         "review_level": review_level, "review_samples": review_samples,
-        "queue": {"bots_after": bots_after, "expires": ticket_expires}}
+        "queue": {"bots_after": bots_after, "expires": ticket_expires},
+        "daily": {"boards": daily_boards, "day": _daily_day(daily_day)}}
     from sqlalchemy.engine import make_url
 
     console = Console(stderr=True, highlight=False)

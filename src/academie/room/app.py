@@ -45,6 +45,7 @@ from academie.room.bodies import (
     request_lang,
 )
 from academie.room.collector import scheduled_collections
+from academie.room.daily import Daily, DailySettings, daily_api, has_played, unlisted
 from academie.room.drivers import Wheels
 from academie.room.hub import MAX_LIVE, NewTable, Room, RoomError
 from academie.room.limits import (
@@ -80,7 +81,7 @@ def create_app(*, database_url: str, origins: tuple[str, ...] = (), workers: int
                message_rate: float = RATE_PER_SECOND, create_rate: float = CREATE_PER_MINUTE,
                create_burst: float = CREATE_BURST, max_live: int = MAX_LIVE, scheduled_gc: bool = False,
                review_level: str = DEFAULT_LEVEL, review_samples: int = DEFAULT_SAMPLES,
-               queue: QueueSettings | None = None) -> FastAPI:
+               queue: QueueSettings | None = None, daily: DailySettings | None = None) -> FastAPI:
     """The card room on the database at ``database_url`` (``sqlite:///academie.db``, ``postgresql://...``; the
     asynchronous drivers are chosen: :func:`academie.room.store.with_async_driver`); ``origins``: the sites whose pages
     may use it (``http://HOST:PORT``; none: no browser page may, only clients that send no Origin);
@@ -90,7 +91,8 @@ def create_app(*, database_url: str, origins: tuple[str, ...] = (), workers: int
     idle ones leave); ``scheduled_gc``: the process's garbage collector set for a server
     (:mod:`academie.room.collector`; ``academie serve`` sets it, a test client leaves it); ``review_level`` and
     ``review_samples``: the precision of the reviews of finished games (:mod:`academie.room.reviews`); ``queue``: how
-    the "play now" queue waits (:mod:`academie.room.matchmaking`)."""
+    the "play now" queue waits (:mod:`academie.room.matchmaking`); ``daily``: how the boards of the day are dealt
+    (:mod:`academie.room.daily`: the room's key, the boards per game)."""
     url = with_async_driver(database_url)
     postgres = url.startswith("postgresql")
     process = secrets.token_hex(6)
@@ -141,6 +143,7 @@ def create_app(*, database_url: str, origins: tuple[str, ...] = (), workers: int
                               "See docs/card-room.md.")
     app.state.room = room
     app.state.standings = standings
+    app.state.daily = boards_of_the_day = Daily(room, settings=daily or DailySettings())
 
     @app.exception_handler(RoomError)
     async def room_error(_request: Request, error: RoomError) -> JSONResponse:
@@ -178,6 +181,7 @@ def create_app(*, database_url: str, origins: tuple[str, ...] = (), workers: int
     accounts_api(app, room, creations)
     _reviews_api(app, room, reviews)
     _queue_api(app, Matchmaker(room, settings=queue))
+    daily_api(app, boards_of_the_day)
     _socket(app, room, allowed, message_rate)
     app.include_router(pages.router)
     app.include_router(referee.router)
@@ -236,20 +240,22 @@ def _tables_api(app: FastAPI, room: Room, creations: ClientLimits) -> None:
             raise
 
     @app.get("/api/tables")
-    async def unfinished_tables(lang: Lang = "en") -> Sequence[Mapping[str, object]]:
+    async def unfinished_tables(request: Request, lang: Lang = "en") -> Sequence[Mapping[str, object]]:
         """The tables not finished, newest first: whether a seat is open to anyone (``joinable``), each seat's
-        state."""
-        return await room.listing(lang)
+        state (the boards of the day's are not listed)."""
+        return await unlisted(request, await room.listing(lang))
 
     @app.get("/api/finished")
-    async def finished_tables(lang: Lang = "en") -> Sequence[Mapping[str, object]]:
-        """The finished games, newest first (for the list of replays)."""
-        return await room.finished(lang)
+    async def finished_tables(request: Request, lang: Lang = "en") -> Sequence[Mapping[str, object]]:
+        """The finished games, newest first (for the list of replays; the boards of the day's are not listed)."""
+        return await unlisted(request, await room.finished(lang))
 
     @app.get("/api/tables/{table_id}")
-    async def table_summary(table_id: str, lang: Lang = "en") -> Mapping[str, object]:
-        """The public summary of a table."""
+    async def table_summary(request: Request, table_id: str, token: str | None = None,
+                            lang: Lang = "en") -> Mapping[str, object]:
+        """The public summary of a table (a board's, as its record: to those who have played it)."""
         async with room.table(table_id, lang) as table:
+            await refuse_if_sealed(room.store, request, table_id, token, lang)
             return live_summary(table, lang)
 
 
@@ -299,7 +305,8 @@ async def refuse_if_sealed(store: Store, connection: Request | WebSocket, table_
     """Fairness (issue 36): a board's cards are shown only to those who have played it, until its round is over
     (:func:`academie.room.boards.sealed`); 403 for anyone else."""
     account = await current_account(connection)
-    if await boards.sealed(store, table_id, account_id=None if account is None else account.id, token=token):
+    if (await boards.sealed(store, table_id, account_id=None if account is None else account.id, token=token)
+            and not await has_played(connection, table_id)):
         w = room_words(lang)
         raise HTTPException(403, w("This board is shown only to those who have played it, until its round is "
                                    "over."))

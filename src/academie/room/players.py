@@ -19,6 +19,7 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse
 
 from academie.games import GAMES, load
+from academie.room.daily import played as daily_tables
 from academie.room.pages import reader_lang, written_page
 from academie.room.ratings import NEW, Rating, bot_ratings, final_ranks, side_of
 from academie.room.standings import GAMES_SHOWN, LEADERS, account_named
@@ -100,6 +101,7 @@ async def player_json(request: Request, name: str) -> dict[str, Any]:
             .outerjoin(rating_history, sa.and_(rating_history.c.table_id == tables.c.id,
                                                rating_history.c.account_id == account.id))
             .where(mine.c.account_id == account.id)  # tables made in one second: in the order they were rated
+            .where(tables.c.id.not_in(sa.select(daily_tables.c.table_id)))  # the boards of the day stay hidden
             .order_by(tables.c.created.desc(), sa.func.coalesce(rating_history.c.id, 0).desc())
             .limit(GAMES_SHOWN)))
         table_ids = [row.id for row in played]

@@ -43,14 +43,17 @@ def environment(options: dict[str, object]) -> dict[str, str]:
 
 def application(options: dict[str, Any]) -> FastAPI:
     """A card room from ``serve``'s options as plain data (JSON's: the origins a list, the play-now queue's
-    settings a mapping), in the one process or in each of several."""
+    settings a mapping, the board of the day's too, its key read from the environment), in the one process or in
+    each of several."""
     from academie.room.app import create_app
+    from academie.room.daily import DailySettings
     from academie.room.matchmaking import QueueSettings
 
     built = dict(options)
     built["origins"] = tuple(built.get("origins", ()))
     if built.get("queue") is not None:
         built["queue"] = QueueSettings(**built["queue"])
+    built["daily"] = DailySettings.from_options(built.get("daily") or {}, os.environ)
     return create_app(**built)
 
 

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from multiprocessing.queues import Queue
 from typing import Final
 
-from academie import record
+from academie import duplicate, record
 from academie import review as reviews
 from academie.engine import View
 from academie.games import load
@@ -128,6 +128,13 @@ class Workers:
                 del self._pools[strong]
                 pool.shutdown(wait=False, cancel_futures=True)
             raise
+
+    async def bot_score(self, board: duplicate.Board, *, bot: str | None = None) -> duplicate.BotScore:
+        """The bots' mark on ``board`` (:func:`academie.duplicate.bot_score`), in the strong bots' pool: the
+        strongest may search for seconds."""
+        pool = self._pool(True)
+        return await asyncio.get_running_loop().run_in_executor(pool, functools.partial(duplicate.bot_score, board,
+                                                                                        bot=bot))
 
     async def review(self, job: str, text: str, *, level: str, samples: int,
                      progress: Callable[[str, int, int], None]) -> reviews.Review:

@@ -284,6 +284,8 @@ function layout() {
       el("p", {}, t("Choose a game, set its table, and send the links to your friends; bots fill the other seats.")),
       el("p", {}, el("a", { id: "referee-link", href: `/referee?lang=${document.documentElement.lang}` },
         t("Ask the referee what the laws say when something goes wrong at a real table"))),
+      el("p", {}, el("a", { id: "daily-link", href: `/daily?lang=${document.documentElement.lang}` },
+        t("The board of the day: the same cards for everyone today, against the bots"))),
       el("div", { id: "queue" }),
       el("div", { id: "created" }),
       el("section", { class: "games", "aria-label": t("The games") },
