@@ -47,17 +47,17 @@ function resultsView(results) {
   const imps = results.scales.includes("imps");
   const lang = document.documentElement.lang;
   const line = (entry) => el("tr", { class: entry.yours ? "yours" : null },
-    el("th", { scope: "row" }, entry.yours ? t("{name} (you)", { name: entry.name }) : entry.name),
+    el("th", { scope: "row" }, el("a", { href: `${entry.replay}?lang=${lang}` },
+      entry.yours ? t("{name} (you)", { name: entry.name }) : entry.name)),
     el("td", {}, String(entry.points)),
     el("td", {}, `${entry.matchpoints}/${entry.top}`),
     el("td", {}, percent(entry.percentage)),
-    imps ? el("td", {}, entry.imps === null ? "–" : String(entry.imps)) : null,
-    el("td", {}, el("a", { href: `${entry.replay}?lang=${lang}` }, t("Replay and review"))));
+    imps ? el("td", {}, entry.imps === null ? "–" : String(entry.imps)) : null);
   const bots = results.bots;
   return el("div", { class: "daily-results" },
-    el("p", { class: "daily-yours" }, t("You scored {points}: {percentage} of the matchpoints against {count} "
-      + "players on the same cards.", { points: results.yours.points, percentage: percent(results.yours.percentage),
-      count: results.players - 1 })),
+    el("p", { class: "daily-yours" }, t("You scored {points}: {percentage} of the matchpoints on these cards.",
+      { points: results.yours.points, percentage: percent(results.yours.percentage) })),
+    el("p", {}, t("Results on the same cards: {count}", { count: results.players })),
     el("p", { class: "daily-bots" }, t("The strongest bots ({bot}) scored {points} with your cards: {verdict}",
       { bot: bots.bot, points: bots.points,
         verdict: bots.matchpoints === 2 ? t("you did better.") : bots.matchpoints === 1 ? t("you did as well.")
@@ -65,12 +65,11 @@ function resultsView(results) {
       + (imps && bots.imps !== null ? ` ${t("Difference scale: {imps}.", { imps: bots.imps })}` : "")),
     el("div", { class: "daily-sheet" },
       el("table", {},
-        el("caption", {}, t("Everyone who held your cards")),
+        el("caption", {}, t("Everyone who held your cards (each name opens the replay and its review)")),
         el("thead", {}, el("tr", {},
           el("th", { scope: "col" }, t("Player")), el("th", { scope: "col" }, t("Points")),
           el("th", { scope: "col" }, t("Matchpoints")), el("th", { scope: "col" }, t("Percentage")),
-          imps ? el("th", { scope: "col" }, t("Difference scale")) : null,
-          el("th", { scope: "col" }, t("Replay")))),
+          imps ? el("th", { scope: "col" }, t("Difference scale")) : null)),
         el("tbody", {}, results.sheet.map(line)))),
     el("p", {}, el("a", { href: `${results.yours.replay}?lang=${lang}` }, t("Your replay and its review"))));
 }
@@ -87,7 +86,7 @@ function boardView(game, board) {
   const id = `${game.game}-${board.number}-results`;
   const results = el("div", { id });
   const title = t("Board {number}", { number: board.number });
-  const played = t("{count} players have finished it.", { count: board.players });
+  const played = t("Players who have finished it: {count}", { count: board.players });
   let action = null;
   if (board.state === "new") action = playForm(game, board);
   else if (board.state === "playing") {
