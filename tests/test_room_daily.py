@@ -226,3 +226,26 @@ def test_the_rooms_settings_refuse_a_key_too_long_a_bad_day_and_boards_out_of_ra
     refused = CliRunner().invoke(app, ["serve", "--daily-day", "2026-13-01"])
     said = " ".join(refused.output.replace("│", " ").split())  # the usage error's box, unwrapped
     assert refused.exit_code == 2 and "'2026-13-01' is not a day; allowed: YYYY-MM-DD" in said
+
+
+def test_W_6_1_two_guests_play_the_days_whist_board_with_a_bot_partner_and_see_the_difference_scale_by_hand(
+        server: Server) -> None:
+    """At Whist the guest holds the eldest hand (seat 1, E–W, place 1: board 1 is dealt by seat 0) with a bot
+    partner; his side's points less the other's (W-§6.1) are compared with the other guest's: matchpoints, and the
+    difference scale's units of the difference (1 to 3 points in full, 4–5: 4, 6–7: 5, 8 or more: 6)."""
+    steps = {0: 0, 1: 1, 2: 2, 3: 3, 4: 4, 5: 4, 6: 5, 7: 5}
+    scored = []
+    for name, seed in (("Jeanne", 8), ("Karl", 9)):
+        client = person(server)
+        table, seat, token = sit(client, name, "whist")
+        assert seat == 1
+        asyncio.run(play(server, table, {seat: token}, seed=seed, spectators=0))
+        state = record.replay(record.read_text(client.get(f"/api/tables/{table}/record").text))
+        points = state.deal_results[0].points
+        scored.append((client, points[1] - points[0]))  # each partner is credited the side's points
+    (jeanne, j), (_, k) = scored
+    results = jeanne.get("/api/daily/whist/1").json()
+    units = steps.get(abs(j - k), 6) * (1 if j >= k else -1)
+    assert results["scales"] == ["matchpoints", "imps"]
+    assert (results["yours"]["points"], results["yours"]["imps"]) == (j, units)
+    assert results["yours"]["matchpoints"] == (2 if j > k else 1 if j == k else 0)
