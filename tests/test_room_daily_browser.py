@@ -54,7 +54,9 @@ def play_the_board(page: Page, name: str) -> None:
             time.sleep(0.05)  # a bot is thinking
             continue
         wait_for_picture(page, after=before)
-    page.goto(page.url.split("/tables/")[0] + "/daily")
+    assert page.locator("#next-game").count() == 0  # a board is played once: no next game at its table
+    page.get_by_role("link", name="Back to the board of the day: your results").click()
+    page.wait_for_url(re.compile(r"/daily$"))
 
 
 def results_of(page: Page) -> dict[str, tuple[int, str]]:
@@ -88,6 +90,7 @@ def test_two_people_play_the_days_ecarte_board_and_see_each_other_with_percentag
     assert {name: percentage for name, (_, percentage) in seen_by_anne.items()} == {
         name: f"{value} %" for name, value in by_hand.items()}
     assert anne.locator(".daily-sheet tr.yours th").inner_text() == "Anne (you)"
+    assert anne.get_by_text("Players who have finished it: 2").count() == 1  # as many as now, not at page load
     assert anne.locator(".daily-bots").inner_text().startswith("The strongest bots (expert) scored ")
     screenshot(anne, "daily-results")
     screenshot(blaise, "daily-results-phone", full_page=False)

@@ -8,10 +8,12 @@ person holds the eldest hand's place (the seat after the dealer's, who acts firs
 other seat, and they decide as at any table, from the table's seed and the actions so far: two people who play
 alike meet the same replies.
 
-Who played is known by his account when he is logged in, else by a random secret in an HttpOnly cookie
-(:data:`GUEST_COOKIE`; the room keeps only its digest). Until a person has finished a board, nothing of its cards
-reaches him: the other tables of that board, their records, replays, reviews and results are refused
-(:class:`DailyRefused`, 403) through every endpoint, and the board's tables are listed nowhere.
+Each board is played at a board table (:mod:`academie.room.boards`) whose key names the day's board
+(:func:`day_key`), never released. Who played is known by his account when he is logged in, else by a random secret
+in an HttpOnly cookie (:data:`GUEST_COOKIE`; the room keeps only its digest). Until a person has finished a board,
+nothing of its cards reaches him: the summary, record, replay, review and spectators' socket of its tables are sealed
+(:func:`academie.room.boards.sealed`, which knows accounts and seats' tokens; :func:`has_played` lets a guest who has
+finished the board through), its results are refused (:class:`DailyRefused`, 403), and its tables are listed nowhere.
 """
 
 from __future__ import annotations
@@ -73,8 +75,8 @@ played = sa.Table(
 
 
 class DailyRefused(RoomError):
-    """A request the board of the day refuses (403 for cards not yet earned, 400 or 404 for a bad board); nothing
-    changed."""
+    """A request the board of the day refuses (403: results not yet earned; 404: no such board; 409: a board played
+    already); nothing changed."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -297,7 +299,7 @@ class Daily:
     async def _seat_url(self, row: Mapping[str, Any]) -> str:
         seats = await self.store.seats(row["table_id"])
         token = seats[row["seat"]].token
-        return f"/tables/{row['table_id']}?token={token}"
+        return f"/tables/{row['table_id']}?token={token}&daily=1"
 
     async def play(self, connection: HTTPConnection, game_name: str, number: int, name: object,
                    lang: str) -> tuple[dict[str, object], str | None]:
@@ -328,7 +330,7 @@ class Daily:
             await write.execute(played.insert().values(
                 day=self.settings.today().isoformat(), game=board.game, board=number, player=player,
                 table_id=table_id, seat=seat, place=place, name=shown, account_id=account_id, started=_now()))
-        return {"table": table_id, "seat": seat, "url": f"/tables/{table_id}?token={token}"}, secret
+        return {"table": table_id, "seat": seat, "url": f"/tables/{table_id}?token={token}&daily=1"}, secret
 
     async def results(self, connection: HTTPConnection, game_name: str, number: int,
                       lang: str) -> dict[str, object]:

@@ -141,6 +141,7 @@ def page_messages(w: Say) -> tuple[str, ...]:
         w('Rated: only account holders sit, and the game moves their ratings'),
         w('rated'),
         # the board of the day
+        w('Back to the board of the day: your results'),
         w('Board of the day'),
         w('The board of the day: the same cards for everyone today, against the bots'),
         w('Play against the bots'),

@@ -74,9 +74,11 @@ function resultsView(results) {
     el("p", {}, el("a", { href: `${results.yours.replay}?lang=${lang}` }, t("Your replay and its review"))));
 }
 
-async function showResults(game, board, place) {
+async function showResults(game, board, place, count) {
   try {
-    fill(place, resultsView(await api(`/api/daily/${encodeURIComponent(game.game)}/${board.number}`)));
+    const results = await api(`/api/daily/${encodeURIComponent(game.game)}/${board.number}`);
+    fill(count, t("Players who have finished it: {count}", { count: results.players }));  // as many as now
+    fill(place, resultsView(results));
   } catch (error) {
     fill(place, el("p", { class: "problem", role: "alert" }, error.message));
   }
@@ -86,7 +88,7 @@ function boardView(game, board) {
   const id = `${game.game}-${board.number}-results`;
   const results = el("div", { id });
   const title = t("Board {number}", { number: board.number });
-  const played = t("Players who have finished it: {count}", { count: board.players });
+  const played = el("p", {}, t("Players who have finished it: {count}", { count: board.players }));
   let action = null;
   if (board.state === "new") action = playForm(game, board);
   else if (board.state === "playing") {
@@ -95,12 +97,12 @@ function boardView(game, board) {
   } else {
     action = el("p", {}, el("button", { type: "button", "aria-controls": id, onclick: () => {
       state.shown.add(id);
-      showResults(game, board, results);
+      showResults(game, board, results, played);
     } }, t("See the results")));
-    if (state.shown.has(id)) showResults(game, board, results);
+    if (state.shown.has(id)) showResults(game, board, results, played);
   }
   return el("section", { class: "daily-board", "data-board": board.number, "data-state": board.state },
-    el("h3", {}, title), el("p", {}, played), action, results);
+    el("h3", {}, title), played, action, results);
 }
 
 function layout() {

@@ -12,6 +12,8 @@ import { creatorControls, leaveControl } from "./seats.js";
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const owner = new URLSearchParams(location.search).get("owner");
 let token = new URLSearchParams(location.search).get("token");
+// A board of the day's seat (its link carries daily=1): once its deal is over, the way back is to its results.
+const daily = new URLSearchParams(location.search).get("daily") === "1";
 const regions = new Regions();
 const page = {
   socket: null, welcome: null, picture: null, seq: null, legal: [], presence: new Map(), chat: [],
@@ -373,16 +375,18 @@ function drawResult() {
       el("a", { href: `/replay/${encodeURIComponent(tableId)}` }, t("Replay this game"))) : null,
     over ? el("p", {}, el("a", { href: `/replay/${encodeURIComponent(tableId)}?review=1`, id: "review-link" },
       t("Review this game"))) : null,
+    over && daily ? el("p", {}, el("a", { href: "/daily", id: "daily-link" },
+      t("Back to the board of the day: your results"))) : null,
     over && page.next ? el("p", {}, el("a", { href: page.next.url, id: "next-link" },
       page.next.seat === null ? t("Watch the next game") : t("Sit at the next game (seat {seat})",
         { seat: page.next.seat + 1 }))) : null,
-    over && !page.next && (seated || owner) ? el("p", { class: "next-game" },
+    over && !page.next && !daily && (seated || owner) ? el("p", { class: "next-game" },
       nextGames.length > 1 ? [el("label", { for: "next-game-choice" }, t("The next game")), " ",
         el("select", { id: "next-game-choice" }, nextGames.map((game) => el("option", { value: game.game },
           game.game === page.welcome?.game ? t("{title} again", { title: game.title }) : game.title))), " "] : null,
       el("button", { type: "button", id: "next-game", onclick: nextGame }, t("Next game with the same players")))
       : null]);
-  if (over && !page.nextGames && (seated || owner)) loadNextGames();
+  if (over && !daily && !page.nextGames && (seated || owner)) loadNextGames();
 }
 
 /** The games the same people may play next: this one first, then every other game for as many players. */
