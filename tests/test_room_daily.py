@@ -249,3 +249,33 @@ def test_W_6_1_two_guests_play_the_days_whist_board_with_a_bot_partner_and_see_t
     assert results["scales"] == ["matchpoints", "imps"]
     assert (results["yours"]["points"], results["yours"]["imps"]) == (j, units)
     assert results["yours"]["matchpoints"] == (2 if j > k else 1 if j == k else 0)
+
+
+def test_on_postgresql_two_processes_keep_one_days_results_and_seal_its_tables_alike(cluster: str,
+                                                                                     tmp_path: Path) -> None:
+    """Two server processes on one PostgreSQL: a guest plays through each; each process shows both results, and
+    the other process refuses the table to a newcomer as the first does."""
+    options = ("--daily-day", DAY.isoformat())
+    with running(tmp_path, db=cluster, options=options) as first, running(tmp_path, db=cluster,
+                                                                          options=options) as second:
+        lea, marc, newcomer = person(first), person(second), person(second)
+        table, _ = play_board(first, lea, "Léa", seed=10)
+        play_board(second, marc, "Marc", seed=11)
+        seen = marc.get("/api/daily/ecarte/1").json()
+        assert sorted(line["name"] for line in seen["sheet"]) == ["Léa", "Marc"]
+        assert lea.get("/api/daily/ecarte/1").json()["players"] == 2
+        assert newcomer.get(f"/api/tables/{table}/replay").json()["detail"] == HIDDEN
+        assert marc.get(f"/api/tables/{table}/replay").status_code == 200
+
+
+def test_two_plays_at_once_of_one_board_by_one_guest_sit_him_at_one_seat(server: Server) -> None:
+    nina = person(server)
+    sit(nina, "Nina", "quinze")  # her cookie, from another game's board
+
+    async def both() -> list[httpx.Response]:
+        async with httpx.AsyncClient(base_url=server.base, timeout=30, cookies=nina.cookies) as client:
+            return list(await asyncio.gather(*[client.post("/api/daily/guimbarde/1/play", json={"name": "Nina"})
+                                               for _ in range(2)]))
+
+    answers = [answer.json() for answer in asyncio.run(both())]
+    assert answers[0] == answers[1] and answers[0]["table"]

@@ -29,6 +29,7 @@ from typing import Any, Final, TypeVar
 import sqlalchemy as sa
 from fastapi import FastAPI, Request
 from fastapi.responses import HTMLResponse, JSONResponse
+from sqlalchemy.exc import IntegrityError
 from starlette.requests import HTTPConnection
 
 from academie import duplicate
@@ -326,10 +327,16 @@ class Daily:
             BoardSeat(name=shown, account_id=account_id) if number == seat else BoardSeat(bot=level)
             for number in range(board.seats)])
         table_id, token = opened.table.id, opened.seats[seat].token
-        async with self.store.engine.begin() as write:
-            await write.execute(played.insert().values(
-                day=self.settings.today().isoformat(), game=board.game, board=number, player=player,
-                table_id=table_id, seat=seat, place=place, name=shown, account_id=account_id, started=_now()))
+        try:
+            async with self.store.engine.begin() as write:
+                await write.execute(played.insert().values(
+                    day=self.settings.today().isoformat(), game=board.game, board=number, player=player,
+                    table_id=table_id, seat=seat, place=place, name=shown, account_id=account_id, started=_now()))
+        except IntegrityError:  # his other request (another tab, another process) sat him first: that seat is his
+            mine = await self._mine(board, player)
+            if mine is None:
+                raise
+            return {"table": mine["table_id"], "seat": mine["seat"], "url": await self._seat_url(mine)}, secret
         return {"table": table_id, "seat": seat, "url": f"/tables/{table_id}?token={token}&daily=1"}, secret
 
     async def results(self, connection: HTTPConnection, game_name: str, number: int,

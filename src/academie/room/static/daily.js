@@ -71,7 +71,7 @@ function resultsView(results) {
           el("th", { scope: "col" }, t("Matchpoints")), el("th", { scope: "col" }, t("Percentage")),
           imps ? el("th", { scope: "col" }, t("Difference scale")) : null)),
         el("tbody", {}, results.sheet.map(line)))),
-    el("p", {}, el("a", { href: `${results.yours.replay}?lang=${lang}` }, t("Your replay and its review"))));
+    el("p", {}, el("a", { href: `${results.yours.replay}?review=1&lang=${lang}` }, t("Your replay and its review"))));
 }
 
 async function showResults(game, board, place, count) {
