@@ -9,14 +9,16 @@ what is allowed, in the requester's language.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import datetime
+import functools
 import hashlib
 import hmac
 import logging
 import secrets
 import time
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field, replace
 from typing import Final
@@ -26,7 +28,8 @@ from academie.games import GAMES, GameType
 from academie.room import standings
 from academie.room.drivers import Drivers, SoleWheels
 from academie.room.limits import MAX_NAME, NameTooLong, RoomInputError, clean_chat, clean_name, cut_echoes, echo
-from academie.room.store import BOT, FINISHED, OPEN, PLAYING, RESERVED, WAITING, SeatRow, Store, TableRow
+from academie.room.notify import told_action
+from academie.room.store import BOT, FINISHED, OPEN, PLAYING, RESERVED, WAITING, ActionRow, SeatRow, Store, TableRow
 from academie.room.summary import FinishedSummary, TableSummary, finished_summary, live_summary, stored_summary
 from academie.room.tables import (
     CHAT_HISTORY,
@@ -165,6 +168,8 @@ class Room:
         self.heard: dict[str, float] = {}
         """When each other process was last heard of (any presence notification or heartbeat)."""
         self._announcing: set[asyncio.Task[None]] = set()
+        self._reading: dict[str, asyncio.Task[None]] = {}
+        """The last read of each table's changes from the database under way (:meth:`on_notify`)."""
 
     # ------------------------------------------------------------------ creating
     def _game(self, name: str, w: Words) -> GameType:
@@ -437,8 +442,12 @@ class Room:
                     table.kick()
         return len(rows)
 
-    async def on_notify(self, table_id: str, kind: str) -> None:
-        """Another process changed a table: catch up if it is live here."""
+    async def on_notify(self, table_id: str, kind: str, body: str = "") -> None:
+        """Another process changed a table: catch up if it is live here. An action that follows on from this
+        process's copy is applied at once from the notification (``body``: :func:`academie.room.notify.action_kind`)
+        and painted for this process's connections alone; what needs the database (an action missed or too long
+        to tell, seats, chat) is read by a task of its own, after the table's earlier such reads, so that one
+        table's read never holds up the notifications of the others."""
         if kind == "alive":  # a heartbeat: ``table_id`` is the process
             self.heard[table_id] = time.monotonic()
             return
@@ -448,11 +457,49 @@ class Room:
         if kind == "ask" or kind.startswith("presence:"):
             self._on_presence(table, kind)
         elif kind == "action":
-            await table.catch_up()
+            told = told_action(body)
+            row = None if told is None else ActionRow(*told)
+            if row is None or table_id in self._reading or not self._follow(table, row):
+                self._read_later(table, table.catch_up)
         elif kind == "seats":
-            await table.reload_seats()
+            self._read_later(table, table.reload_seats)
         elif kind == "chat":
-            await table.refresh_chat()
+            self._read_later(table, table.refresh_chat)
+
+    @staticmethod
+    def _follow(table: LiveTable, row: ActionRow) -> bool:
+        """Apply ``row``, another process's action, to ``table`` and show it to the connections here, if it follows
+        on from the table's copy and nothing here is changing it (no await: nothing else runs meanwhile); True
+        when the table then holds it (False: read the log)."""
+        if row.seq <= table.seq:  # already read from the log (a race for a move, a reconnection)
+            return True
+        if row.seq != table.seq + 1 or table.lock.locked():
+            return False
+        table.replay([row])
+        table.broadcast_pictures()
+        table.kick()
+        return True
+
+    def _read_later(self, table: LiveTable, read: Callable[[], Awaitable[None]]) -> None:
+        """Run ``read`` (it reads the table's changes from the database) once the table's earlier reads are done."""
+        table_id = table.row.id
+        before = self._reading.get(table_id)
+
+        async def in_turn() -> None:
+            if before is not None:
+                with contextlib.suppress(Exception):  # its failure is logged by its own callback
+                    await before
+            await read()
+
+        task = asyncio.get_running_loop().create_task(in_turn())
+        self._reading[table_id] = task
+        task.add_done_callback(functools.partial(self._read, table_id))
+
+    def _read(self, table_id: str, task: asyncio.Task[None]) -> None:
+        if self._reading.get(table_id) is task:
+            del self._reading[table_id]
+        if not task.cancelled() and task.exception() is not None:  # the next notification or reconnection mends it
+            log.warning("catching up table %s failed: %s", table_id, task.exception())
 
     async def catch_up_all(self) -> None:
         """After a lost notification channel: every live table reads what it may have missed."""
@@ -465,6 +512,8 @@ class Room:
     def close(self) -> None:
         for table in self.live.values():
             table.stop()
+        for task in self._reading.values():
+            task.cancel()
 
     # ------------------------------------------------------------------ seats
     async def _set_seat(self, table: LiveTable, new: SeatRow) -> bool:

@@ -30,6 +30,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
 from academie.engine import AcademieError
+from academie.room.notify import action_kind
 from academie.room.writer import Job, WriteFailed, Writer
 
 log = logging.getLogger("academie.room")
@@ -386,7 +387,8 @@ def _append_all(connection: sa.Connection, appends: list[_Append]) -> None:
 
 Notice = Callable[[Sequence[tuple[str, str]]], sa.Executable]
 """The statement that tells the other processes of changes, run inside the transaction that commits them:
-``notice([(table, kind), ...])`` (PostgreSQL's ``pg_notify``)."""
+``notice([(table, kind), ...])`` (PostgreSQL's ``pg_notify``; a kind may carry a body after a new line: an
+action's carries the action, :func:`academie.room.notify.action_kind`)."""
 
 
 SEED_SPAN: Final = 2**64
@@ -623,7 +625,7 @@ class Store:
 
         Actions of many tables arriving together are committed together (a group commit: one transaction), and
         each caller returns only once its action is committed."""
-        await self._write(_Append(table_id, row, status, result, finished), (table_id, "action"))
+        await self._write(_Append(table_id, row, status, result, finished), (table_id, action_kind(row)))
         if status == FINISHED and self.on_finished is not None:
             self.on_finished(table_id)
 
