@@ -14,7 +14,9 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import asyncpg  # type: ignore[import-untyped]
 import httpx
@@ -25,7 +27,11 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake
 from academie import record
 from academie.room.drivers import Wheels, driver_of
 from academie.room.frontdoor import Nginx, template
-from academie.room.notify import asyncpg_dsn
+from academie.room.hub import NewTable, Room
+from academie.room.notify import MOST_TOLD, Listener, action_kind, asyncpg_dsn, notices_from, told_action
+from academie.room.store import ActionRow, Store, with_async_driver
+from academie.room.tables import Connection
+from academie.room.workers import Workers
 
 ROOT = Path(__file__).resolve().parent.parent
 KILL_AT = 10
@@ -186,30 +192,46 @@ def test_serve_workers_two_processes_one_killed_the_game_goes_on(cluster: str, t
         server.stop()
 
 
+def _always(address: str) -> Callable[[], str]:
+    """A player's address that stays the same at each reconnection."""
+    return lambda: address
+
+
+def _served(proxy: Nginx, path: str) -> list[str]:
+    """The process (``HOST:PORT``) that served each request for ``path``, in nginx's log's order (a WebSocket is
+    logged when it closes; a request nginx passed on from a process that refused it names both, the last served)."""
+    return re.findall(rf'"GET {re.escape(path)}[?\s][^"]*" [0-9]+ upstream=(?:[0-9.:]+, )*([0-9.:]+)',
+                      proxy.access_log())
+
+
 def test_nginx_in_front_of_two_processes_one_killed_the_players_finish(cluster: str, tmp_path: Path) -> None:
-    """Debian's nginx on loopback before two processes (the configuration docs/card-room.md shows): the two
-    players of an Écarté table reach the table through it, each served by another process (nginx's log says
-    which); one process is killed mid-game; its player reconnects through the proxy and both finish the game."""
+    """Debian's nginx on loopback before two processes (the configuration docs/card-room.md shows): an Écarté table
+    created through it; one player reaches the table through it (nginx sends each table to one process), the other
+    connects straight to the other process, so that each action is committed by one process and followed by the
+    other; the process nginx chose is killed mid-game; its player reconnects through the proxy (now to the other
+    process) and both finish the game."""
     first = Server(tmp_path, db=cluster).start()
     second = Server(tmp_path, db=cluster).start()
-    proxy = Nginx(tmp_path / "nginx", listen=f"127.0.0.1:{free_port()}",
-                  servers=[f"127.0.0.1:{first.port}", f"127.0.0.1:{second.port}"])
+    servers = {f"127.0.0.1:{first.port}": first, f"127.0.0.1:{second.port}": second}
+    proxy = Nginx(tmp_path / "nginx", listen=f"127.0.0.1:{free_port()}", servers=list(servers))
     try:
         proxy.start()
         front = f"http://{proxy.listen}"
         created = httpx.post(f"{front}/api/tables", json={"game": "ecarte", "seed": 33}, timeout=10).json()
         table = created["table"]
         tokens = {int(seat): data["token"] for seat, data in created["seats"].items()}
-
-        def address(seat: int) -> Callable[[], str]:
-            return lambda: f"ws://{proxy.listen}/ws/tables/{table}?token={tokens[seat]}"
+        httpx.get(f"{front}/api/tables/{table}", timeout=10).raise_for_status()
+        chosen = _served(proxy, f"/api/tables/{table}")[-1]  # where nginx sends this table
+        other = next(server for address, server in servers.items() if address != chosen)
+        addresses = {0: f"ws://{proxy.listen}/ws/tables/{table}?token={tokens[0]}",
+                     1: f"{other.ws_base}/ws/tables/{table}?token={tokens[1]}"}
 
         async def scenario() -> tuple[list[int], int, list[list[int]]]:
             shown: list[list[int]] = [[], []]
-            players = [asyncio.create_task(_player(address(seat), random.Random(seat), shown[seat], until_result=False))
-                       for seat in (0, 1)]
+            players = [asyncio.create_task(_player(_always(addresses[seat]), random.Random(seat), shown[seat],
+                                                   until_result=False)) for seat in (0, 1)]
             await _when_at(shown, KILL_AT)
-            await asyncio.to_thread(first.kill)
+            await asyncio.to_thread(servers[chosen].kill)
             killed_at = max(max(seen, default=0) for seen in shown)
             reconnections = await asyncio.wait_for(asyncio.gather(*players), PLAY_TIMEOUT)
             return reconnections, killed_at, shown
@@ -218,9 +240,50 @@ def test_nginx_in_front_of_two_processes_one_killed_the_players_finish(cluster: 
         summary = httpx.get(f"{front}/api/tables/{table}", timeout=10).json()
         assert summary["status"] == "finished" and summary["seq"] > killed_at
         assert all(seq <= summary["seq"] for seen in shown for seq in seen), "an acknowledged action was lost"
-        assert sorted(reconnections)[0] == 0 and sorted(reconnections)[1] >= 1, reconnections  # the dead one's player
-        served = set(re.findall(rf'"GET /ws/tables/{table}\?[^"]*" 101 upstream=([0-9.:]+)', proxy.access_log()))
-        assert served == {f"127.0.0.1:{first.port}", f"127.0.0.1:{second.port}"}, proxy.access_log()
+        assert reconnections[0] >= 1 and reconnections[1] == 0, reconnections  # the killed process's player alone
+        through = _served(proxy, f"/ws/tables/{table}")
+        assert through[0] == chosen and through[-1] != chosen, proxy.access_log()  # before and after the kill
+    finally:
+        proxy.stop()
+        second.stop()
+        first.stop()
+
+
+def test_nginx_sends_every_request_of_a_table_to_one_process(cluster: str, tmp_path: Path) -> None:
+    """The deployment's nginx sends a table's page, API requests and WebSockets to one process (the hash of the
+    table's id in the address), so that its players' actions are painted where they are committed; the tables
+    spread over both processes, and the requests about no table (new tables) go to either."""
+    first = Server(tmp_path, db=cluster).start()
+    second = Server(tmp_path, db=cluster).start()
+    proxy = Nginx(tmp_path / "nginx", listen=f"127.0.0.1:{free_port()}",
+                  servers=[f"127.0.0.1:{first.port}", f"127.0.0.1:{second.port}"])
+    try:
+        proxy.start()
+        front = f"http://{proxy.listen}"
+        created = [httpx.post(f"{front}/api/tables", json={"game": "ecarte"}, timeout=10).json() for _ in range(24)]
+
+        async def visit(table: dict[str, Any]) -> None:
+            for data in table["seats"].values():
+                async with connect(f"ws://{proxy.listen}/ws/tables/{table['table']}?token={data['token']}",
+                                   open_timeout=5) as socket_:
+                    assert json.loads(await socket_.recv())["type"] == "welcome"
+
+        async def everyone() -> None:
+            await asyncio.gather(*(visit(table) for table in created))
+
+        asyncio.run(everyone())
+        for table in created:
+            httpx.get(f"{front}/tables/{table['table']}", timeout=10).raise_for_status()
+            token = table["seats"]["0"]["token"]
+            httpx.get(f"{front}/api/tables/{table['table']}/record?token={token}", timeout=10).raise_for_status()
+        proxy.stop()  # its log written whole
+        where = {table["table"]: set(_served(proxy, f"/ws/tables/{table['table']}")
+                                     + _served(proxy, f"/tables/{table['table']}")
+                                     + _served(proxy, f"/api/tables/{table['table']}/record")) for table in created}
+        assert all(len(served) == 1 for served in where.values()), where
+        assert set().union(*where.values()) == {f"127.0.0.1:{first.port}", f"127.0.0.1:{second.port}"}, where
+        creations = re.findall(r'"POST /api/tables HTTP/1.1" 200 upstream=([0-9.:]+)', proxy.access_log())
+        assert len(creations) == 24 and len(set(creations)) == 2, creations  # round robin
     finally:
         proxy.stop()
         second.stop()
@@ -265,3 +328,90 @@ def test_one_process_drives_a_table_until_it_lets_go(cluster: str) -> None:
             await second.close()
 
     asyncio.run(scenario())
+
+
+class CountingStore(Store):
+    """A real store that counts its reads of a table's log."""
+
+    def __init__(self, url: str, *, process: str) -> None:
+        super().__init__(with_async_driver(url), notice=notices_from(process))
+        self.log_reads = 0
+
+    async def actions(self, table_id: str, *, after: int = 0) -> list[ActionRow]:
+        self.log_reads += 1
+        return await super().actions(table_id, after=after)
+
+
+def test_a_process_follows_another_s_actions_from_their_notifications(cluster: str) -> None:
+    """Two rooms on one PostgreSQL (as two processes): the players of an Écarté table act through the first; the
+    second, where a spectator watches the table, applies each action from its notification alone (its log never
+    read again) and shows the spectator every position in order; an action that does not follow on from its copy
+    (a notification missed) is read from the log instead."""
+
+    async def scenario() -> None:
+        stores = [CountingStore(cluster, process=name) for name in ("one", "two")]
+        rooms = [Room(store, Workers(processes=1), process=name) for store, name in zip(stores, ("one", "two"),
+                                                                                         strict=True)]
+        listeners = [Listener(with_async_driver(cluster), process=name, on_change=room.on_notify,
+                              on_reconnect=room.catch_up_all) for room, name in zip(rooms, ("one", "two"),
+                                                                                    strict=True)]
+        await stores[0].migrate()
+        for listener in listeners:
+            await listener.start()
+        try:
+            table_id = str((await rooms[0].create(NewTable(game="ecarte", seed=5), "en"))["table"])
+            here, there = await rooms[0].get(table_id), await rooms[1].get(table_id)
+            assert here is not None and there is not None
+            spectator = Connection(None, "en")
+            there.attach(spectator)
+            reads = stores[1].log_reads
+            for _ in range(8):
+                actor = here.state.actor
+                assert isinstance(actor, int)
+                await here.submit(actor, here.seq, str(here.state.legal_actions()[0]), "en")
+            async with asyncio.timeout(10):
+                while there.seq < 8:
+                    await asyncio.sleep(0.01)
+            assert stores[1].log_reads == reads, "the relaying room read the log back"
+            assert [str(op) for op in there.state.operations] == [str(op) for op in here.state.operations]
+            shown = [json.loads(message)["seq"] for message in _drained(spectator)
+                     if json.loads(message)["type"] == "picture"]
+            assert shown == list(range(9)), shown
+
+            await rooms[1].on_notify(table_id, "action", "")  # told of an action without it: read the log
+            missed = ActionRow(there.seq + 2, 0, "play KH", None)  # a gap: one notification lost
+            await rooms[1].on_notify(table_id, "action", action_kind(missed).partition("\n")[2])
+            async with asyncio.timeout(10):
+                while stores[1].log_reads < reads + 2:
+                    await asyncio.sleep(0.01)
+            assert there.seq == here.seq == 8  # nothing invented from the gap's action, nothing lost
+        finally:
+            for listener in listeners:
+                await listener.close()
+            for room, store in zip(rooms, stores, strict=True):
+                room.close()
+                room.workers.close()
+                await store.close()
+
+    asyncio.run(scenario())
+
+
+def _drained(connection: Connection) -> list[str]:
+    """The messages queued for ``connection`` so far."""
+    messages: list[str] = []
+    while not connection.queue.empty():
+        message = connection.queue.get_nowait()
+        if isinstance(message, str):
+            messages.append(message)
+    return messages
+
+
+def test_an_action_is_told_whole_unless_too_long_for_a_notification() -> None:
+    """A stored action's notification carries it (read back field for field), or, past PostgreSQL's 8,000 bytes
+    (a bot's very long reason), only its kind, so that the other processes read it from the log."""
+    row = ActionRow(7, 1, "play KH", "la main\nest à vous: {\"quoted\"}", 1_700_000_000.25, None)
+    kind, _, body = action_kind(row).partition("\n")
+    assert kind == "action" and told_action(body) == (7, 1, "play KH", row.comment, row.at, None)
+    assert action_kind(replace(row, comment="x" * MOST_TOLD)) == "action"
+    assert told_action("") is None and told_action("[1, 2]") is None and told_action("{") is None
+    assert told_action('[1, "0", "play KH", null, null, null]') is None  # a seat that is not a number

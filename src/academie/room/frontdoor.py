@@ -74,9 +74,11 @@ class Nginx:
             time.sleep(0.05)
         return self
 
-    def error_log(self) -> str:
+    def error_log(self, *, whole: bool = False) -> str:
+        """nginx's error log: its end (``whole``: all of it)."""
         path = self.folder / "error.log"
-        return path.read_text(errors="replace")[-2000:] if path.exists() else ""
+        text = path.read_text(errors="replace") if path.exists() else ""
+        return text if whole else text[-2000:]
 
     def access_log(self) -> str:
         path = self.folder / "access.log"
