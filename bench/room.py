@@ -66,15 +66,18 @@ def percentile(values: list[float], share: float) -> float:
 class ServerProcess:
     """The room under test: one ``academie serve`` process (``workers``: ``--workers N``, N processes on one port),
     or with ``proxy`` that many processes on ports of their own behind nginx on loopback (the configuration the
-    deployment notes show); several processes need a PostgreSQL ``database``."""
+    deployment notes show), or with ``split`` on ports of their own, each seat of a table connected straight to
+    another process (every action committed by one is followed by the other); several processes need a PostgreSQL
+    ``database``."""
 
-    def __init__(self, folder: Path, *, database: str | None = None, workers: int = 1, proxy: bool = False) -> None:
+    def __init__(self, folder: Path, *, database: str | None = None, workers: int = 1, proxy: bool = False,
+                 split: bool = False) -> None:
         self.folder = folder
         self.database = database or f"sqlite+aiosqlite:///{folder / 'bench.db'}"
-        self.workers, self.proxy = workers, proxy
-        self.ports = [_free_port() for _ in range(workers if proxy else 1)]
+        self.workers, self.proxy, self.split = workers, proxy, split
+        self.ports = [_free_port() for _ in range(workers if proxy or split else 1)]
         self.port = _free_port() if proxy else self.ports[0]
-        """Where the players connect: nginx's port, or the server's."""
+        """Where the players connect: nginx's port, or the (first) server's."""
         self.processes: list[Any] = []
         self.nginx: Nginx | None = None
 
@@ -84,7 +87,7 @@ class ServerProcess:
         self.log = (self.folder / "server.log").open("ab")
         for port in self.ports:
             command = [sys.executable, "-m", "academie", "serve", "--port", str(port), "--db", self.database,
-                       "--workers", "1" if self.proxy else str(self.workers), "--bot-processes", "1",
+                       "--workers", "1" if self.proxy or self.split else str(self.workers), "--bot-processes", "1",
                        "--message-rate", "1000", "--create-rate", "1000000", "--create-burst", "100000"]
             self.processes.append(subprocess.Popen(command, cwd=self.folder, stdout=self.log, stderr=self.log))
             _wait_for(f"http://127.0.0.1:{port}")  # one after the other: the first migrates the schema
@@ -106,9 +109,25 @@ class ServerProcess:
     def base(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
-    def cpu_seconds(self) -> float:
-        """The servers' CPU time so far (user + system), every process they started included, from /proc."""
-        return sum(_tree_cpu(process.pid) for process in self.processes)
+    def socket_port(self, seat: int) -> int:
+        """Where the player of ``seat`` connects."""
+        return self.ports[seat % len(self.ports)] if self.split else self.port
+
+    def cpu_seconds(self) -> list[float]:
+        """Each server's CPU time so far (user + system), every process it started included, from /proc."""
+        return [_tree_cpu(process.pid) for process in self.processes]
+
+    def proxy_cpu_seconds(self) -> float:
+        """nginx's CPU time so far (0 without the proxy)."""
+        return _tree_cpu(self.nginx.process.pid) if self.nginx is not None and self.nginx.process is not None else 0.0
+
+    def proxy_errors(self) -> list[str]:
+        """The lines of nginx's error log at level ``error`` or worse (a refused upstream, too few connections or
+        file descriptors): none in a sound run."""
+        if self.nginx is None:
+            return []
+        return [line for line in self.nginx.error_log(whole=True).splitlines()
+                if any(f"[{level}]" in line for level in ("error", "crit", "alert", "emerg"))]
 
 
 def _tree_cpu(pid: int) -> float:
@@ -153,6 +172,12 @@ class Table:
         self.seen = 0
         self.actions = 0
         self.finished = False
+        self.first_shown: dict[int, float] = {}
+        """When each position was first shown to one of the table's players."""
+        self.later: list[tuple[float, float]] = []
+        """(when received, milliseconds): how much later than the first each other player was shown a position (the
+        first is mostly the actor, served where his action is committed; the others may hear it from another
+        process)."""
         self.next_tick = time.monotonic() + rng.random() * (pace or 0.0)
 
     async def player(self, socket: ClientConnection, stop: float) -> None:
@@ -163,6 +188,9 @@ class Table:
             now = time.monotonic()
             seq = message["seq"]
             self.seen = max(self.seen, seq)
+            first = self.first_shown.setdefault(seq, now)
+            if first != now:
+                self.later.append((now, (now - first) * 1000))
             started = self.sent.pop(seq, None)
             if started is not None:
                 self.latencies.append((now, (now - started) * 1000))
@@ -203,20 +231,24 @@ async def run_tables(server: ServerProcess, count: int, *, seconds: float, pace:
         sockets: list[tuple[Table, ClientConnection]] = []
         limit = asyncio.Semaphore(50)
 
-        async def open_socket(table: Table, token: str) -> None:
+        async def open_socket(table: Table, seat: int, token: str) -> None:
             async with limit:
-                socket = await connect(f"ws://127.0.0.1:{server.port}/ws/tables/{table.id}?token={token}",
+                socket = await connect(f"ws://127.0.0.1:{server.socket_port(seat)}/ws/tables/{table.id}?token={token}",
                                        max_size=None, ping_interval=None)
                 sockets.append((table, socket))
 
-        await asyncio.gather(*(open_socket(table, token) for table in tables for token in table.tokens.values()))
+        await asyncio.gather(*(open_socket(table, seat, token) for table in tables
+                               for seat, token in table.tokens.items()))
         cpu_before, wall_before, own_before = server.cpu_seconds(), time.monotonic(), time.process_time()
+        proxy_before = server.proxy_cpu_seconds()
         start = time.monotonic()
         stop = start + WARM_UP + seconds
         players = [asyncio.create_task(table.player(socket, stop)) for table, socket in sockets]
         await asyncio.wait(players, timeout=WARM_UP + seconds + 30)
         wall = time.monotonic() - wall_before
-        cpu, own = server.cpu_seconds() - cpu_before, time.process_time() - own_before
+        each = [after - before for after, before in zip(server.cpu_seconds(), cpu_before, strict=True)]
+        cpu, own = sum(each), time.process_time() - own_before
+        proxy = server.proxy_cpu_seconds() - proxy_before
         for socket in (socket for _, socket in sockets):
             await socket.close()
         for task in players:
@@ -224,11 +256,17 @@ async def run_tables(server: ServerProcess, count: int, *, seconds: float, pace:
         lost = await _lost(server.database, tables)
     window = [ms for table in tables for when, ms in table.latencies if when >= start + WARM_UP]
     counted = sum(1 for table in tables for when, _ in table.latencies if when >= start + WARM_UP)
+    later = [ms for table in tables for when, ms in table.later if when >= start + WARM_UP]
+    errors = server.proxy_errors()
     everything = sum(len(table.latencies) for table in tables)
     return {"game": game, "tables": count, "pace_s": pace, "seconds": seconds, "actions_acknowledged": counted,
-            "actions_per_s": counted / seconds, "p50_ms": percentile(window, 0.50),
-            "p99_ms": percentile(window, 0.99), "max_ms": max(window, default=float("nan")),
-            "server_cpu_share": cpu / wall, "generator_cpu_share": own / wall,
+            "actions_per_s": counted / seconds, "actions_asked_per_s": count / pace if pace else None,
+            "p50_ms": percentile(window, 0.50),
+            "p99_ms": percentile(window, 0.99), "others_p50_ms": percentile(later, 0.50),
+            "others_p99_ms": percentile(later, 0.99), "max_ms": max(window, default=float("nan")),
+            "server_cpu_share": cpu / wall, "server_cpu_shares": [spent / wall for spent in each],
+            "proxy_cpu_share": proxy / wall, "proxy_errors": len(errors), "proxy_error_lines": errors[:5],
+            "generator_cpu_share": own / wall,
             "server_cpu_ms_per_action": 1000 * cpu / max(1, everything), "load_average": os.getloadavg()[0],
             "tables_finished": sum(table.finished for table in tables), "acknowledged_actions_lost": lost}
 
@@ -310,8 +348,8 @@ def where_time_goes(actions: int) -> dict[str, Any]:
 
 # ------------------------------------------------------------------------------------------------ the run
 def run(*, quick: bool = False, levels: tuple[int, ...] = (10, 100, 1000), seconds: float = 20.0,
-        fast_tables: int = 20, database: str | None = None, workers: int = 1,
-        proxy: bool = False) -> list[dict[str, Any]]:
+        fast_tables: int = 20, database: str | None = None, workers: int = 1, proxy: bool = False,
+        split: bool = False) -> list[dict[str, Any]]:
     """Every figure of the room bench (a few minutes; under one with ``quick``), on ``workers`` processes (behind
     nginx with ``proxy``) and ``database`` (default: SQLite in a new file)."""
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
@@ -319,9 +357,9 @@ def run(*, quick: bool = False, levels: tuple[int, ...] = (10, 100, 1000), secon
     if quick:
         levels, seconds, fast_tables = tuple(level for level in levels if level <= 100), 6.0, 5
     figures: list[dict[str, Any]] = []
-    setup = _setup(database, workers, proxy)
+    setup = _setup(database, workers, proxy, split)
     with tempfile.TemporaryDirectory(prefix="academie-bench-room-") as folder, \
-            ServerProcess(Path(folder), database=database, workers=workers, proxy=proxy) as server:
+            ServerProcess(Path(folder), database=database, workers=workers, proxy=proxy, split=split) as server:
         for index, count in enumerate(levels):
             print(f"[bench] room: {count} tables at one action a second, {setup} ...", flush=True)
             figure = asyncio.run(run_tables(server, count, seconds=seconds, pace=1.0, seed=1000 * (index + 1),
@@ -341,18 +379,27 @@ def run(*, quick: bool = False, levels: tuple[int, ...] = (10, 100, 1000), secon
     return figures
 
 
-def _setup(database: str | None, workers: int, proxy: bool) -> str:
+def _setup(database: str | None, workers: int, proxy: bool, split: bool) -> str:
     """The set-up in words (``1 process, SQLite``; ``2 processes, PostgreSQL, through nginx``)."""
     kind = "PostgreSQL" if database is not None and database.startswith("postgres") else "SQLite"
-    return f"{workers} process{'es' if workers > 1 else ''}, {kind}" + (", through nginx" if proxy else "")
+    way = ", through nginx" if proxy else ", each table's seats on different processes" if split else ""
+    return f"{workers} process{'es' if workers > 1 else ''}, {kind}{way}"
 
 
 def _line(figure: dict[str, Any]) -> str:
     goal = "" if figure["pace_s"] is None else (
         f" (goal p99 < {GOAL_P99_MS:.0f} ms: {'met' if figure['p99_ms'] < GOAL_P99_MS else 'NOT met'})")
-    return (f"{figure['actions_per_s']:.0f} actions/s, p50 {figure['p50_ms']:.1f} ms, p99 {figure['p99_ms']:.1f} ms"
-            f"{goal}, server {figure['server_cpu_share']:.0%} of a core ({figure['server_cpu_ms_per_action']:.2f} ms "
-            f"of CPU an action), generator "
+    asked = figure.get("actions_asked_per_s")
+    served = f" of {asked:.0f} asked" if asked else ""
+    shares = figure.get("server_cpu_shares", [])
+    each = f" ({' + '.join(f'{share:.0%}' for share in shares)})" if len(shares) > 1 else ""
+    proxy = (f", nginx {figure['proxy_cpu_share']:.0%} of a core, {figure['proxy_errors']} errors in its log"
+             if figure.get("proxy_cpu_share") else "")
+    return (f"{figure['actions_per_s']:.0f}{served} actions/s, p50 {figure['p50_ms']:.1f} ms, p99 "
+            f"{figure['p99_ms']:.1f} ms{goal}, the other players shown it {figure.get('others_p50_ms', 0):.1f} / "
+            f"{figure.get('others_p99_ms', 0):.1f} ms later (p50 / p99), server {figure['server_cpu_share']:.0%} "
+            f"of a core{each} "
+            f"({figure['server_cpu_ms_per_action']:.2f} ms of CPU an action){proxy}, generator "
             f"{figure['generator_cpu_share']:.0%}, acknowledged actions lost: {figure['acknowledged_actions_lost']}, "
             f"load average {figure['load_average']:.1f}")
 
@@ -409,10 +456,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--proxy", action="store_true",
                         help="--workers processes on ports of their own behind nginx on loopback (needs a PostgreSQL "
                         "--db), the players connected through it")
+    parser.add_argument("--split", action="store_true",
+                        help="--workers processes on ports of their own, each seat of a table connected straight to "
+                        "another (every action followed by another process than its own; needs a PostgreSQL --db)")
     parser.add_argument("--runs", type=int, default=1, help="--mixed: how many runs, each on a fresh server")
     args = parser.parse_args(argv)
-    if (args.workers > 1 or args.proxy) and not (args.db or "").startswith("postgres"):
-        parser.error("--workers above 1 and --proxy need a PostgreSQL --db (processes cannot share SQLite)")
+    if (args.workers > 1 or args.proxy or args.split) and not (args.db or "").startswith("postgres"):
+        parser.error("--workers above 1, --proxy and --split need a PostgreSQL --db (processes cannot share SQLite)")
     levels = tuple(int(count) for count in args.tables.split(",") if count.strip())
     started = time.strftime("%Y%m%d-%H%M%S")
     if args.mixed:
@@ -420,7 +470,7 @@ def main(argv: list[str] | None = None) -> int:
                             database=args.db, runs=args.runs)
     else:
         figures = run(quick=args.quick, levels=levels, seconds=args.seconds, database=args.db, workers=args.workers,
-                      proxy=args.proxy)
+                      proxy=args.proxy, split=args.split)
     out = args.out or RESULTS / f"room-{started}.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps({"figures": figures, "load": os.getloadavg()}, indent=1) + "\n", encoding="utf-8")
