@@ -53,6 +53,9 @@ PACED_GAME = "ecarte"
 FAST_GAME = "whist"
 """Tables as fast as they can: four players each, a rubber of several hundred actions (none ends in the window)."""
 WARM_UP = 3.0
+SETTLE_MOST = 90.0
+"""The longest the bench waits, once every player is connected, for the servers to finish the connections' work
+(seats claimed, presence told, a second process loading the tables its players reach) before the tables play."""
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -239,6 +242,7 @@ async def run_tables(server: ServerProcess, count: int, *, seconds: float, pace:
 
         await asyncio.gather(*(open_socket(table, seat, token) for table in tables
                                for seat, token in table.tokens.items()))
+        settled = await _settle(server)
         cpu_before, wall_before, own_before = server.cpu_seconds(), time.monotonic(), time.process_time()
         proxy_before = server.proxy_cpu_seconds()
         start = time.monotonic()
@@ -259,7 +263,8 @@ async def run_tables(server: ServerProcess, count: int, *, seconds: float, pace:
     later = [ms for table in tables for when, ms in table.later if when >= start + WARM_UP]
     errors = server.proxy_errors()
     everything = sum(len(table.latencies) for table in tables)
-    return {"game": game, "tables": count, "pace_s": pace, "seconds": seconds, "actions_acknowledged": counted,
+    return {"game": game, "tables": count, "pace_s": pace, "seconds": seconds, "settled_s": settled,
+            "actions_acknowledged": counted,
             "actions_per_s": counted / seconds, "actions_asked_per_s": count / pace if pace else None,
             "p50_ms": percentile(window, 0.50),
             "p99_ms": percentile(window, 0.99), "others_p50_ms": percentile(later, 0.50),
@@ -269,6 +274,21 @@ async def run_tables(server: ServerProcess, count: int, *, seconds: float, pace:
             "generator_cpu_share": own / wall,
             "server_cpu_ms_per_action": 1000 * cpu / max(1, everything), "load_average": os.getloadavg()[0],
             "tables_finished": sum(table.finished for table in tables), "acknowledged_actions_lost": lost}
+
+
+async def _settle(server: ServerProcess) -> float:
+    """Wait until the servers are done with the connections' work: under a tenth of a core for a second (at most
+    :data:`SETTLE_MOST` seconds); how long it took. Else a set-up whose second process loads every table (its players
+    connected to both) would measure that loading as the tables' play."""
+    began = time.monotonic()
+    before = sum(server.cpu_seconds())
+    while time.monotonic() - began < SETTLE_MOST:
+        await asyncio.sleep(1.0)
+        spent = sum(server.cpu_seconds())
+        if spent - before < 0.1:
+            break
+        before = spent
+    return time.monotonic() - began
 
 
 async def _lost(database: str, tables: list[Table]) -> int:
@@ -401,6 +421,7 @@ def _line(figure: dict[str, Any]) -> str:
             f"of a core{each} "
             f"({figure['server_cpu_ms_per_action']:.2f} ms of CPU an action){proxy}, generator "
             f"{figure['generator_cpu_share']:.0%}, acknowledged actions lost: {figure['acknowledged_actions_lost']}, "
+            f"servers settled in {figure.get('settled_s', 0):.0f} s, "
             f"load average {figure['load_average']:.1f}")
 
 
