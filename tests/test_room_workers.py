@@ -27,9 +27,9 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake
 from academie import record
 from academie.room.drivers import Wheels, driver_of
 from academie.room.frontdoor import Nginx, template
-from academie.room.hub import NewTable, Room
+from academie.room.hub import READS_AT_ONCE, NewTable, Room
 from academie.room.notify import MOST_TOLD, Listener, action_kind, asyncpg_dsn, notices_from, told_action
-from academie.room.store import ActionRow, Store, with_async_driver
+from academie.room.store import ActionRow, Store, TableRow, with_async_driver
 from academie.room.tables import Connection
 from academie.room.workers import Workers
 
@@ -415,3 +415,48 @@ def test_an_action_is_told_whole_unless_too_long_for_a_notification() -> None:
     assert action_kind(replace(row, comment="x" * MOST_TOLD)) == "action"
     assert told_action("") is None and told_action("[1, 2]") is None and told_action("{") is None
     assert told_action('[1, "0", "play KH", null, null, null]') is None  # a seat that is not a number
+
+
+class WatchedStore(Store):
+    """A real store (SQLite) that counts its reads of tables and how many run at once."""
+
+    def __init__(self, url: str) -> None:
+        super().__init__(url)
+        self.reads = 0
+        self.now = 0
+        self.most = 0
+
+    async def table(self, table_id: str) -> TableRow | None:
+        self.reads += 1
+        self.now += 1
+        self.most = max(self.most, self.now)
+        try:
+            return await super().table(table_id)
+        finally:
+            self.now -= 1
+
+
+def test_a_process_loads_tables_side_by_side_each_once(tmp_path: Path) -> None:
+    """A process that players of many tables reach at once (a second process, or the one left when another died)
+    loads them side by side, at most READS_AT_ONCE reading together, and a table asked for twice at once once."""
+
+    async def scenario() -> None:
+        url = f"sqlite+aiosqlite:///{tmp_path / 'room.db'}"
+        creator = Room(Store(url), Workers(processes=1))
+        await creator.store.migrate()
+        ids = [str((await creator.create(NewTable(game="ecarte", seed=seed), "en"))["table"]) for seed in range(20)]
+        creator.close()
+        await creator.store.close()
+        store = WatchedStore(url)
+        room = Room(store, Workers(processes=1))
+        try:
+            loaded = await asyncio.gather(*(room.get(table_id) for table_id in [*ids, *ids]))
+            assert [table.row.id for table in loaded if table is not None] == [*ids, *ids]
+            assert all(loaded[index] is loaded[index + len(ids)] for index in range(len(ids)))
+            assert store.reads == len(ids), "a table asked for twice at once was read twice"
+            assert 2 <= store.most <= READS_AT_ONCE, store.most
+        finally:
+            room.close()
+            await store.close()
+
+    asyncio.run(scenario())

@@ -66,6 +66,10 @@ INVITED, OPEN_TO_ANYONE = "invited", "open"
 MAX_LIVE: Final = 1000
 """Tables kept in memory (past this, the idle ones leave, least recently used first)."""
 LISTED: Final = 200
+READS_AT_ONCE: Final = 8
+"""The tables a process loads, or catches up from the database in the background, at once (its pool holds 30
+connections: the rest stay for the players' requests; thousands of reads at once would wait past the pool's
+timeout)."""
 """Unfinished tables the lobby's list shows (newest first)."""
 
 
@@ -162,7 +166,9 @@ class Room:
         self.max_live = max_live
         self.live: OrderedDict[str, LiveTable] = OrderedDict()
         """The tables in memory, the least recently used first."""
-        self._loading = asyncio.Lock()
+        self._loads: dict[str, asyncio.Task[LiveTable | None]] = {}
+        """The tables being loaded from the database, each by one task (:meth:`get`)."""
+        self._reads = asyncio.Semaphore(READS_AT_ONCE)
         self.process = process or secrets.token_hex(6)
         """This process's name in the notifications it sends to the others (PostgreSQL)."""
         self.heard: dict[str, float] = {}
@@ -323,17 +329,27 @@ class Room:
         if table is not None:
             self.live.move_to_end(table_id)
             return table
-        async with self._loading:
-            table = self.live.get(table_id)
-            if table is not None:
-                return table
+        load = self._loads.get(table_id)
+        if load is None:  # the first to ask loads it; the others wait for the same load
+            load = self._loads[table_id] = asyncio.get_running_loop().create_task(self._load(table_id))
+            load.add_done_callback(functools.partial(self._loaded, table_id))
+        return await asyncio.shield(load)  # a caller that leaves does not stop the load the others wait for
+
+    async def _load(self, table_id: str) -> LiveTable | None:
+        """Read the table and replay its log. Tables load side by side, at most :data:`READS_AT_ONCE` reading: one
+        at a time, a second process that its players reach loaded 2,000 tables in over a minute (issue 33)."""
+        async with self._reads:
             row = await self.store.table(table_id)
             if row is None:
                 return None
             table = LiveTable(row, await self.store.seats(table_id), store=self.store, workers=self.workers)
             table.replay(await self.store.actions(table_id))
             table.chat.extend(await self.store.chat(table_id, last=CHAT_HISTORY))
-            return self._keep(table)
+        return self._keep(table)
+
+    def _loaded(self, table_id: str, load: asyncio.Task[LiveTable | None]) -> None:
+        if self._loads.get(table_id) is load:
+            del self._loads[table_id]
 
     def _keep(self, table: LiveTable) -> LiveTable:
         """Serve ``table`` from this process from now on."""
@@ -489,7 +505,8 @@ class Room:
             if before is not None:
                 with contextlib.suppress(Exception):  # its failure is logged by its own callback
                     await before
-            await read()
+            async with self._reads:
+                await read()
 
         task = asyncio.get_running_loop().create_task(in_turn())
         self._reading[table_id] = task
