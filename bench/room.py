@@ -217,7 +217,10 @@ async def _create(client: httpx.AsyncClient, count: int, seed: int, game: str) -
 
     async def one(index: int) -> tuple[str, dict[int, str]]:
         async with limit:
-            response = await client.post("/api/tables", json={"game": game, "seed": seed + index})
+            try:
+                response = await client.post("/api/tables", json={"game": game, "seed": seed + index})
+            except httpx.TransportError:  # a kept-alive connection the server closed as it was reused: once more
+                response = await client.post("/api/tables", json={"game": game, "seed": seed + index})
             created = response.json()
             return created["table"], {int(seat): data["token"] for seat, data in created["seats"].items()}
 

@@ -27,7 +27,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake
 from academie import record
 from academie.room.drivers import Wheels, driver_of
 from academie.room.frontdoor import Nginx, template
-from academie.room.hub import READS_AT_ONCE, NewTable, Room
+from academie.room.hub import READS_AT_ONCE, NewTable, Room, latest_presence
 from academie.room.notify import MOST_TOLD, Listener, action_kind, asyncpg_dsn, notices_from, told_action
 from academie.room.store import ActionRow, Store, TableRow, with_async_driver
 from academie.room.tables import Connection
@@ -460,3 +460,13 @@ def test_a_process_loads_tables_side_by_side_each_once(tmp_path: Path) -> None:
             await store.close()
 
     asyncio.run(scenario())
+
+
+def test_presence_told_once_a_transaction_as_it_is_last() -> None:
+    """Presence notices sent together, one transaction for all (thousands of tables loaded at once), each seat's
+    presence in a process once and as it is last: PostgreSQL delivers one of identical notifications of a
+    transaction, so "connected, gone, connected" would arrive as "connected, gone"."""
+    asked = [("t", "presence:0:p:1"), ("t", "presence:0:p:0"), ("t", "ask"), ("t", "presence:0:p:1"),
+             ("t", "presence:1:p:1"), ("u", "presence:0:p:0"), ("t", "ask"), ("p", "alive")]
+    assert latest_presence(asked) == [("t", "presence:0:p:1"), ("t", "presence:1:p:1"), ("u", "presence:0:p:0"),
+                                      ("t", "ask"), ("p", "alive")]

@@ -66,6 +66,8 @@ INVITED, OPEN_TO_ANYONE = "invited", "open"
 MAX_LIVE: Final = 1000
 """Tables kept in memory (past this, the idle ones leave, least recently used first)."""
 LISTED: Final = 200
+ANNOUNCED_AT_ONCE: Final = 256
+"""The most notifications of presence sent in one statement (PostgreSQL takes at most 1,664 columns)."""
 READS_AT_ONCE: Final = 8
 """The tables a process loads, or catches up from the database in the background, at once (its pool holds 30
 connections: the rest stay for the players' requests; thousands of reads at once would wait past the pool's
@@ -105,6 +107,18 @@ class NewTable:
     account_id: int | None = None
     """The creator's account (None: a guest); not a field of the request: the session says it."""
     account_name: str | None = None
+
+
+def latest_presence(changes: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """``changes`` to announce in one transaction, each seat's presence in a process told once, as it is last
+    (PostgreSQL delivers one of identical notifications of a transaction: connected, gone, connected again would
+    arrive as connected, gone), the others once each, in the order they were last asked for."""
+    latest: dict[tuple[str, str], tuple[str, str]] = {}
+    for table_id, kind in changes:
+        key = (table_id, kind.rpartition(":")[0] if kind.startswith("presence:") else kind)
+        latest.pop(key, None)
+        latest[key] = (table_id, kind)
+    return list(latest.values())
 
 
 def token() -> str:
@@ -173,7 +187,9 @@ class Room:
         """This process's name in the notifications it sends to the others (PostgreSQL)."""
         self.heard: dict[str, float] = {}
         """When each other process was last heard of (any presence notification or heartbeat)."""
-        self._announcing: set[asyncio.Task[None]] = set()
+        self._unsent: list[tuple[str, str]] = []
+        """The notifications asked for while the last were sent (:meth:`_announce`)."""
+        self._announcer: asyncio.Task[None] | None = None
         self._reading: dict[str, asyncio.Task[None]] = {}
         """The last read of each table's changes from the database under way (:meth:`on_notify`)."""
 
@@ -409,17 +425,25 @@ class Room:
 
     # ------------------------------------------------------------------ presence across processes
     def _announce(self, table_id: str, kind: str) -> None:
-        """Notify the other processes (PostgreSQL only), without holding up the caller."""
+        """Notify the other processes (PostgreSQL only), without holding up the caller. One transaction at a time
+        sends everything asked meanwhile: a transaction each, the thousands of tables a process loads at once (each
+        asking who is connected, each answered) took every connection of the pool, and the players' actions waited
+        for one (issue 33)."""
         if self.store.notice is None:
             return
-        task = asyncio.get_running_loop().create_task(self.store.announce(table_id, kind))
-        self._announcing.add(task)
-        task.add_done_callback(self._announced)
+        self._unsent.append((table_id, kind))
+        if self._announcer is None or self._announcer.done():
+            self._announcer = asyncio.get_running_loop().create_task(self._send_announcements())
 
-    def _announced(self, task: asyncio.Task[None]) -> None:
-        self._announcing.discard(task)
-        if not task.cancelled() and task.exception() is not None:  # a lost notice: the heartbeat mends it
-            log.warning("presence notification failed: %s", task.exception())
+    async def _send_announcements(self) -> None:
+        while self._unsent:
+            changes = latest_presence(self._unsent)
+            self._unsent = []
+            for start in range(0, len(changes), ANNOUNCED_AT_ONCE):
+                try:
+                    await self.store.announce_all(changes[start:start + ANNOUNCED_AT_ONCE])
+                except Exception as error:  # a lost notice: the next heartbeat or ask mends it
+                    log.warning("presence notification failed: %s", error)
 
     def _on_presence(self, table: LiveTable, kind: str) -> None:
         """``presence:SEAT:PROCESS:0|1`` from another process, or ``ask``: say which seats are connected here."""
@@ -531,6 +555,8 @@ class Room:
             table.stop()
         for task in self._reading.values():
             task.cancel()
+        if self._announcer is not None:
+            self._announcer.cancel()
 
     # ------------------------------------------------------------------ seats
     async def _set_seat(self, table: LiveTable, new: SeatRow) -> bool:

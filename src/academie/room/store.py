@@ -638,10 +638,14 @@ class Store:
 
     async def announce(self, table_id: str, kind: str) -> None:
         """Tell the other processes of something that is not stored (a seat's presence): nothing on SQLite."""
-        if self.notice is None:
+        await self.announce_all([(table_id, kind)])
+
+    async def announce_all(self, changes: Sequence[tuple[str, str]]) -> None:
+        """Tell the other processes of things that are not stored, ``(table, kind)`` each, in one statement."""
+        if self.notice is None or not changes:
             return
         async with self.engine.begin() as connection:
-            await connection.execute(self.notice([(table_id, kind)]))
+            await connection.execute(self.notice(changes))
 
     # ------------------------------------------------------------------ chat
     async def add_chat(self, table_id: str, *, seat: int | None, name: str, text: str) -> int:
