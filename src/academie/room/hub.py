@@ -66,13 +66,13 @@ INVITED, OPEN_TO_ANYONE = "invited", "open"
 MAX_LIVE: Final = 1000
 """Tables kept in memory (past this, the idle ones leave, least recently used first)."""
 LISTED: Final = 200
+"""Unfinished tables the lobby's list shows (newest first)."""
 ANNOUNCED_AT_ONCE: Final = 256
 """The most notifications of presence sent in one statement (PostgreSQL takes at most 1,664 columns)."""
 READS_AT_ONCE: Final = 8
 """The tables a process loads, or catches up from the database in the background, at once (its pool holds 30
 connections: the rest stay for the players' requests; thousands of reads at once would wait past the pool's
 timeout)."""
-"""Unfinished tables the lobby's list shows (newest first)."""
 
 
 class RoomError(AcademieError):
