@@ -29,7 +29,7 @@ from academie import record
 from academie.engine import Mode, rules_to_dict
 from academie.games import GAMES
 from academie.review import DEFAULT_LEVEL, DEFAULT_SAMPLES
-from academie.room import boards, pages, players, referee
+from academie.room import boards, event_api, pages, players, referee
 from academie.room.account_api import accounts_api
 from academie.room.accounts import client_of, current_account, require_csrf
 from academie.room.bodies import (
@@ -47,6 +47,7 @@ from academie.room.bodies import (
 from academie.room.collector import scheduled_collections
 from academie.room.daily import Daily, DailySettings, daily_api, has_played, unlisted
 from academie.room.drivers import Wheels
+from academie.room.events import Director
 from academie.room.hub import MAX_LIVE, NewTable, Room, RoomError
 from academie.room.limits import (
     CREATE_BURST,
@@ -102,10 +103,12 @@ def create_app(*, database_url: str, origins: tuple[str, ...] = (), workers: int
     room = Room(store, pool, max_live=max_live, process=process, drivers=wheels)
     reviews = Reviews(store, pool, settings=Settings(level=review_level, samples=review_samples))
     standings = Standings(store)
+    director = Director(room)
 
     def finished(table_id: str) -> None:
         _review_when_over(room, reviews, table_id)
         standings.after_game(table_id)
+        director.wake()  # a board table of an event may have ended: its next board, or round, is due
 
     store.on_finished = finished
     allowed = frozenset(normal_origin(origin) for origin in origins)
@@ -123,10 +126,12 @@ def create_app(*, database_url: str, origins: tuple[str, ...] = (), workers: int
             await wheels.start()
         await room.restore()
         await standings.catch_up()
+        director.start()
         try:
             async with scheduled_collections() if scheduled_gc else contextlib.nullcontext():
                 yield
         finally:
+            await director.close()
             reviews.close()
             room.close()
             if heartbeat is not None:
@@ -142,6 +147,7 @@ def create_app(*, database_url: str, origins: tuple[str, ...] = (), workers: int
                   description="Play the five games together: tables, seats, bots, real-time pictures, records. "
                               "See docs/card-room.md.")
     app.state.room = room
+    app.state.director = director
     app.state.standings = standings
     app.state.daily = boards_of_the_day = Daily(room, settings=daily or DailySettings())
 
@@ -186,6 +192,7 @@ def create_app(*, database_url: str, origins: tuple[str, ...] = (), workers: int
     app.include_router(pages.router)
     app.include_router(referee.router)
     app.include_router(players.router)
+    app.include_router(event_api.router)
     app.mount("/static", StaticFiles(directory=str(resources.files("academie.room").joinpath("static"))),
               name="static")
     return app

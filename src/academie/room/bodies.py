@@ -132,6 +132,38 @@ class InviteRequest(BaseModel):
     name: str
 
 
+class EventRequest(BaseModel):
+    """``POST /api/events``: an event's game, title and boards (docs/events.md)."""
+
+    model_config = ConfigDict(strict=True, extra="forbid")
+    title: str
+    game: str
+    boards: int
+    boards_per_round: int = 1
+    players: int | None = None
+    options: dict[str, object] = Field(default_factory=dict)
+    round_seconds: float = 900.0
+    starts: str | None = None
+    capacity: int | None = None
+    rated: bool = False
+    seed: int | None = None
+
+
+class RegisterRequest(BaseModel):
+    """``POST /api/events/{id}/register``: a guest's name (an account holder registers under his account's)."""
+
+    model_config = ConfigDict(strict=True, extra="forbid")
+    name: str | None = None
+
+
+class EventBotsRequest(BaseModel):
+    """``POST /api/events/{id}/bots``: the level of the bots, and how many (None: enough for whole tables)."""
+
+    model_config = ConfigDict(strict=True, extra="forbid")
+    bot: str
+    count: int | None = None
+
+
 _FIRST: Final = next(iter(GAMES.values()))
 EXAMPLES: Final[Mapping[type[BaseModel], str]] = {
     TableRequest: json.dumps({"game": _FIRST.name, "players": _FIRST.max_seats}),
@@ -140,7 +172,9 @@ EXAMPLES: Final[Mapping[type[BaseModel], str]] = {
     QueueRequest: json.dumps({"game": _FIRST.name, "players": _FIRST.min_seats, "name": "Alice"}),
     AccountRequest: '{"name": "Alice", "password": "..."}', PasswordRequest: '{"old": "...", "new": "..."}',
     DeleteRequest: '{"password": "..."}', ClaimRequest: '{"links": ["/tables/ID?token=TOKEN"]}',
-    InviteRequest: '{"seat": 1, "name": "Alice"}'}
+    InviteRequest: '{"seat": 1, "name": "Alice"}',
+    EventRequest: json.dumps({"title": "Tuesday", "game": _FIRST.name, "boards": 4, "boards_per_round": 2}),
+    RegisterRequest: '{"name": "Alice"}', EventBotsRequest: '{"bot": "classical"}'}
 """A body of each kind, shown in a refusal (a game of the registry: the room names none)."""
 
 

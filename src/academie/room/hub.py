@@ -719,6 +719,17 @@ class Room:
             await self._vacate(table, SeatRow(row.seat, None, None, bot), w)
         return {"seat": row.seat, "state": BOT, "bot": bot}
 
+    async def give_to_bot(self, table_id: str, seat: int, bot: str) -> bool:
+        """The room itself gives a person's seat to a bot (an event's round whose time ran out, a player who left the
+        event: :mod:`academie.room.events`), as :meth:`hand_to_bot` without the creator; False: nothing to give."""
+        w = room_words("en")
+        async with self.table(table_id, "en") as table:
+            row = table.seats[seat]
+            if row.bot is not None or table.finished:
+                return False
+            await self._vacate(table, SeatRow(seat, None, None, bot), w)
+        return True
+
     async def open_seat(self, table_id: str, seat: object, owner: str | None, lang: str) -> dict[str, object]:
         """The creator opens an absent player's seat to anyone; its link dies (``join`` mints a new one)."""
         w = room_words(lang)
