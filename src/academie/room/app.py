@@ -223,6 +223,7 @@ def _tables_api(app: FastAPI, room: Room, creations: ClientLimits) -> None:
         """The games with their options (and defaults), numbers of players and bots."""
         return [{"game": game.name, "title": game.title, "min_players": game.min_seats,
                  "max_players": game.max_seats, "bots": list(game.bots), "strongest": game.strongest(),
+                 "duplicate": game.boards is not None,
                  "options": {name: value for name, value in rules_to_dict(game.rules()).items()
                              if name not in ("version", "players", "mode")},
                  "modes": [mode.value for mode in Mode]} for game in GAMES.values()]

@@ -286,6 +286,8 @@ function layout() {
         t("Ask the referee what the laws say when something goes wrong at a real table"))),
       el("p", {}, el("a", { id: "daily-link", href: `/daily?lang=${document.documentElement.lang}` },
         t("The board of the day: the same cards for everyone today, against the bots"))),
+      el("p", {}, el("a", { id: "events-link", href: `/events?lang=${document.documentElement.lang}` },
+        t("Duplicate events: the same cards at every table"))),
       el("div", { id: "queue" }),
       el("div", { id: "created" }),
       el("section", { class: "games", "aria-label": t("The games") },
