@@ -7,6 +7,7 @@ is replaced by a bot, and an event survives a restart of the room."""
 from __future__ import annotations
 
 import asyncio
+import datetime
 import json
 from collections import defaultdict
 from pathlib import Path
@@ -121,6 +122,14 @@ def test_an_event_of_an_account_a_guest_and_bots_plays_its_rounds_fairly_survive
         assert refused_to(server, table_a, token=token_b, over=True) and refused_to(server, table_a, over=True)
         assert server.get(f"/api/events/{event}/results").json()["boards"] == []  # round not over: no results
         deck_a = deck(server, table_a, token_a)
+        # every other answer a stranger or the guest may ask for mid-round names neither board 1's deck nor its seed
+        seed = server.get(f"/api/tables/{table_a}/record?token={token_a}").text.split('[Seed "')[1].split('"')[0]
+        for path in ("/api/tables", "/api/finished", f"/api/tables/{table_a}", f"/api/tables/{table_b}",
+                     "/api/events", f"/api/events/{event}", f"/api/events/{event}?token={guest}",
+                     f"/api/events/{event}/results", "/api/players/Ada",
+                     f"/api/tables/{table_b}/record?token={token_b}"):
+            answer = server.get(path).text
+            assert deck_a not in answer and seed not in answer, path
         server.stop()  # mid-round: the room stops, and starts again on the same database
         server.start()
         play_seat(server, table_b, seat_b, token_b)
@@ -178,6 +187,13 @@ def test_a_round_out_of_time_is_finished_by_bots_and_a_player_who_leaves_is_repl
         assert marked["Claude"] and marked["Denis"]
         assert not marked["Hoyle"] and not marked["Cavendish"]
         assert read(server, event, token=goes)["you"]["left"]
+        # an event with a start time starts by itself then, its last table filled with the classical bot
+        soon = (datetime.datetime.now(datetime.UTC) + datetime.timedelta(seconds=1)).isoformat(timespec="seconds")
+        timed = ada.post("/api/events", {"title": "A l'heure", "game": "ecarte", "boards": 1, "starts": soon})["id"]
+        server.post(f"/api/events/{timed}/register", {"name": "Eve"})
+        started = until(lambda: (found := read(server, timed))["status"] == "playing" and found, seconds=WAIT)
+        assert [(player["name"], player["bot"]) for player in started["players"]] == [
+            ("Eve", None), ("Hoyle", "classical"), ("Cavendish", "classical"), ("Deschapelles", "classical")]
 
 
 def test_what_an_event_cannot_take_is_refused_and_changes_nothing(tmp_path: Path) -> None:

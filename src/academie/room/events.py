@@ -472,8 +472,8 @@ class Director:
         registered = await players_of(self.room.store, found.id)
         full = found.capacity is not None and len(registered) >= found.capacity
         due = found.starts is not None and found.starts <= now()
-        if not (full or due):
-            return
+        if not (full or due) or all(player.bot is not None for player in registered):
+            return  # not yet; or nobody to play it: it waits for a person
         if due and not full:  # at its time, the last tables are filled with the game's classical bots
             game = found.kind
             stand_in = game.bot_names()[min(1, len(game.bot_names()) - 1)]
