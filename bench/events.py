@@ -31,6 +31,17 @@ from websockets.asyncio.client import connect
 from bench.room import ServerProcess, percentile
 
 
+async def ask(client: httpx.AsyncClient, path: str, **params: str) -> Any:
+    """A GET's JSON, asked again when the server closed a kept-alive connection as it was reused."""
+    for attempt in range(3):
+        try:
+            return (await client.get(path, params=params)).json()
+        except httpx.RemoteProtocolError:
+            if attempt == 2:
+                raise
+    return None
+
+
 async def person(base: str, event: str, token: str, rng: random.Random, latencies: list[float],
                  asks: list[float]) -> None:
     """A person at the event: to his table, play it, and again, until the event is over."""
@@ -38,7 +49,7 @@ async def person(base: str, event: str, token: str, rng: random.Random, latencie
     async with httpx.AsyncClient(base_url=base, timeout=60) as client:
         while True:
             started = time.perf_counter()
-            answer = (await client.get(f"/api/events/{event}", params={"token": token})).json()
+            answer = await ask(client, f"/api/events/{event}", token=token)
             asks.append(time.perf_counter() - started)
             you = answer["you"]
             if answer["status"] == "finished":
@@ -94,7 +105,7 @@ async def run_event(server: ServerProcess, *, people: int, boards: int, per_roun
         async def watch_rounds() -> None:
             seen, since = 1, time.perf_counter()
             while True:
-                found = (await organiser.get(f"/api/events/{event}")).json()
+                found = await ask(organiser, f"/api/events/{event}")
                 now = found["round"] if found["status"] != "finished" else found["rounds"] + 1
                 while seen < now:
                     rounds.append(time.perf_counter() - since)
@@ -127,9 +138,13 @@ def main(argv: list[str] | None = None) -> int:
     for run in range(options.runs):
         with TemporaryDirectory() as folder:
             before = load_average()
-            with ServerProcess(Path(folder)) as server:
-                figure = asyncio.run(run_event(server, people=options.people, boards=options.boards,
-                                               per_round=options.per_round))
+            try:
+                with ServerProcess(Path(folder)) as server:
+                    figure = asyncio.run(run_event(server, people=options.people, boards=options.boards,
+                                                   per_round=options.per_round))
+            except Exception:
+                print((Path(folder) / "server.log").read_text()[-3000:], flush=True)
+                raise
             figure |= {"run": run + 1, "load_before": before, "load_after": load_average(), "cpus": os.cpu_count()}
             print(json.dumps(figure), flush=True)
     return 0

@@ -2,10 +2,10 @@
 on the events page, two people register on the event's page in browsers of their own (guests, by name), the
 organiser fills the other places with bots and starts it; the people go to their tables from the event's page and
 play there by clicks, board after board; the results page then shows the ranking and each board's travelling
-sheet, whose matchpoints the test computes by hand from the points the page shows. Four boards of Whist (eight
-players: two people and six bots, four partnerships at two tables) and two of Écarté (eight players at four
-tables). The pages are saved as events*.png (in docs/screenshots with ACADEMIE_UPDATE_GOLDEN=1) at desktop and phone
-sizes."""
+sheet, whose matchpoints (and at Whist the difference scale) the test computes by hand from the points the page
+shows. Four boards of Whist (eight players: two people and six bots, four partnerships at two tables) and two of
+Écarté (eight players at four tables). The pages are saved as events*.png (in docs/screenshots with
+ACADEMIE_UPDATE_GOLDEN=1) at desktop and phone sizes."""
 
 from __future__ import annotations
 
@@ -21,6 +21,8 @@ from playwright.sync_api import Browser, Page
 from playwright.sync_api import Error as PlaywrightError
 from ratings_support import sign_up
 from room_support import Server, running
+
+from academie.games import load
 
 MOVES = "#moves button.move:not([disabled]):visible"
 WAIT = 300.0
@@ -99,7 +101,7 @@ def play_event(server: Server, event: str, people: dict[str, tuple[Page, str]]) 
             time.sleep(0.1)
 
 
-def check_results_page(page: Page, base: str, event: str, entrants: int, boards: int) -> None:
+def check_results_page(page: Page, base: str, event: str, entrants: int, boards: int, game: str) -> None:
     """The results page's sheets: each line's matchpoints, computed by hand from the points the page shows (2 for
     each other result on the same cards at the same place beaten, 1 for each tie), and the ranking's totals."""
     page.goto(f"{base}/events/{event}")
@@ -108,8 +110,12 @@ def check_results_page(page: Page, base: str, event: str, entrants: int, boards:
     lines = page.eval_on_selector_all("table.sheet tbody tr", """rows => rows.map(row => ({
         board: Number(row.closest('table').dataset.board), entrant: Number(row.dataset.entrant),
         place: Number(row.cells[0].textContent), points: Number(row.querySelector('.points').textContent),
-        matchpoints: row.querySelector('.matchpoints').textContent}))""")
+        matchpoints: row.querySelector('.matchpoints').textContent,
+        imps: row.querySelector('.imps')?.textContent ?? null}))""")
     assert len(lines) == entrants * boards
+    scheme = load(game).boards
+    assert scheme is not None
+    steps = scheme().SCALE_STEPS
     same_cards: dict[tuple[int, int], list[int]] = defaultdict(list)
     for line in lines:
         same_cards[line["board"], line["place"]].append(line["points"])
@@ -119,6 +125,12 @@ def check_results_page(page: Page, base: str, event: str, entrants: int, boards:
         others.remove(line["points"])
         won = sum(2 if line["points"] > other else 1 if line["points"] == other else 0 for other in others)
         assert line["matchpoints"] == f"{won}/{2 * len(others)}", line
+        if steps:  # the difference scale: a unit for each step the difference reaches, signed, over the others
+            units = sum((1 if line["points"] > other else -1) * sum(abs(line["points"] - other) >= step
+                                                                    for step in steps) for other in others)
+            assert float(line["imps"]) == round(units / len(others), 2), line
+        else:
+            assert line["imps"] is None
         totals[line["entrant"]][0] += won
         totals[line["entrant"]][1] += 2 * len(others)
     ranking = page.eval_on_selector_all("#ranking tbody tr", """rows => rows.map(row => ({
@@ -153,10 +165,10 @@ def test_eight_players_two_of_them_people_in_browsers_play_an_event_and_the_resu
     people["Anne"][0].wait_for_selector("#to-table")
     screenshot(people["Anne"][0], f"events-{game}-your-table-phone")
     play_event(server, event, people)
-    check_results_page(page, server.base, event, entrants, boards)
+    check_results_page(page, server.base, event, entrants, boards, game)
     screenshot(page, f"events-{game}-results")
     phone = people["Blaise"][0]
-    check_results_page(phone, server.base, event, entrants, boards)
+    check_results_page(phone, server.base, event, entrants, boards, game)
     screenshot(phone, f"events-{game}-results-phone")
     for each in (page, *(person for person, _ in people.values())):
         assert not each.errors  # type: ignore[attr-defined]

@@ -198,13 +198,18 @@ async def board_result(store: Store, table_id: str) -> BoardResult | None:
     return stored if stored.points is not None else await _score(store, stored)
 
 
-async def board_results(store: Store, *, event_id: str) -> list[BoardResult]:
-    """Every board table of an event, by round, table and board (the finished ones scored)."""
-    query = (boards.select().where(boards.c.event_id == event_id)
-             .order_by(boards.c.round, boards.c.table_number, boards.c.board))
+async def board_results(store: Store, *, event_id: str, round_number: int | None = None) -> list[BoardResult]:
+    """Every board table of an event (of one round: ``round_number``), by round, table and board; those finished
+    since they were last read are scored now (one query reads them all with their tables' status: an event's page
+    and its director ask often)."""
+    query = (sa.select(boards, tables.c.status).join(tables, tables.c.id == boards.c.table_id)
+             .where(boards.c.event_id == event_id).order_by(boards.c.round, boards.c.table_number, boards.c.board))
+    if round_number is not None:
+        query = query.where(boards.c.round == round_number)
     async with store.engine.connect() as connection:
-        found = [_result(row) for row in await connection.execute(query)]
-    return [stored if stored.points is not None else await _score(store, stored) for stored in found]
+        found = [(_result(row), row.status) for row in await connection.execute(query)]
+    return [await _score(store, stored) if stored.points is None and status == FINISHED else stored
+            for stored, status in found]
 
 
 async def mark_seat(store: Store, table_id: str, seat: int) -> None:

@@ -16,7 +16,7 @@ from fastapi.responses import HTMLResponse
 
 from academie.duplicate import places
 from academie.room.accounts import current_account, require_account
-from academie.room.boards import board_key, board_results
+from academie.room.boards import BoardResult, board_key, board_results
 from academie.room.bodies import EventBotsRequest, EventRequest, RegisterRequest, body_schema, read_body
 from academie.room.events import (
     OVER,
@@ -32,7 +32,7 @@ from academie.room.events import (
     entrant_names,
     event,
     leave,
-    player_of,
+    matching,
     players_of,
     register,
     scores,
@@ -83,16 +83,18 @@ async def listing(request: Request) -> list[dict[str, object]]:
     return [_summary(found, len(await players_of(store, found.id))) for found in await all_events(store)]
 
 
-async def _you(room: Room, found: EventRow, player: Player | None) -> dict[str, object] | None:
-    """The requester's place in the event: his entrant, and the table he plays now (his seat's link)."""
+async def _you(room: Room, found: EventRow, player: Player | None,
+               now_played: list[BoardResult]) -> dict[str, object] | None:
+    """The requester's place in the event: his entrant, and the table he plays now (his seat's link), among the
+    round's tables ``now_played``."""
     if player is None:
         return None
     you: dict[str, object] = {"player": player.id, "name": player.name, "entrant": player.entrant,
                               "left": player.left is not None, "table": None, "url": None}
     if found.status != PLAYING:
         return you
-    for result in reversed(await board_results(room.store, event_id=found.id)):
-        if player.id in result.people and result.round == found.round:
+    for result in reversed(now_played):
+        if player.id in result.people:
             seat = result.people.index(player.id)
             row = (await room.store.seats(result.table_id))[seat]
             you["table"] = result.table_id
@@ -112,19 +114,19 @@ async def read(event_id: str, request: Request, token: str | None = None, lang: 
     found = await event(room.store, event_id, lang)
     registered = await players_of(room.store, event_id)
     account = await current_account(request)
-    player = await player_of(room.store, event_id, account=account, token=token)
+    player = matching(registered, account=account, token=token)
     left = None
     if found.status == PLAYING and found.round_started is not None:
         left = round(max(0.0, found.round_started + found.round_seconds - time.time()), 1)
+    now_played = await board_results(room.store, event_id=event_id, round_number=found.round)
     tables = [{"table": result.table_id, "board": result.board, "table_number": result.table_number,
-               "over": result.points is not None}
-              for result in await board_results(room.store, event_id=event_id) if result.round == found.round]
+               "over": result.points is not None} for result in now_played]
     return _summary(found, len(registered)) | {
         "organiser": account is not None and account.id == found.organiser,
         "players": [{"name": p.name, "bot": p.bot, "entrant": p.entrant, "left": p.left is not None}
                     for p in registered],
         "round_left": left, "tables": tables if found.status == PLAYING else [],
-        "you": await _you(room, found, player)}
+        "you": await _you(room, found, player, now_played)}
 
 
 @router.post("/api/events/{event_id}/register", openapi_extra=body_schema(RegisterRequest))

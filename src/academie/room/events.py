@@ -299,7 +299,12 @@ async def register(store: Store, event_id: str, *, account: Account | None, name
 
 async def player_of(store: Store, event_id: str, *, account: Account | None, token: str | None) -> Player | None:
     """The registered player a request speaks for: its session's account, or a guest's token."""
-    for player in await players_of(store, event_id):
+    return matching(await players_of(store, event_id), account=account, token=token)
+
+
+def matching(registered: Sequence[Player], *, account: Account | None, token: str | None) -> Player | None:
+    """The player of ``registered`` who is ``account``, or whose guest's token is ``token``."""
+    for player in registered:
         if account is not None and player.account_id == account.id:
             return player
         if token is not None and player.token is not None and hmac.compare_digest(player.token, digest(token)):
@@ -493,7 +498,7 @@ class Director:
         members = _members(registered)
         plan = plan_of(found, sum(len(group) for group in members.values()))
         opened = {(result.board, result.table_number): result
-                  for result in await board_results(store, event_id=found.id) if result.round == found.round}
+                  for result in await board_results(store, event_id=found.id, round_number=found.round)}
         overtime = found.round_started is not None and time.time() > found.round_started + found.round_seconds
         done = True
         for sitting in plan.sittings:

@@ -53,7 +53,7 @@ def page_messages(w: Say) -> tuple[str, ...]:
         # events (issue 36)
         w("Duplicate: every table plays the same cards, and each result is compared with theirs."),
         w("Duplicate events: the same cards at every table"), w("How many (empty: enough for whole tables)"),
-        w("Board {board}"), w("Boards per round"),
+        w("Board {board}"), w("Boards per round"), w("Difference scale"),
         w("Boards"), w("Bots for the empty places"), w("Create the event"), w("Entrant"), w("Events"),
         w("Fill the tables with bots"), w("Game"), w("Leave the event"), w("Log in to organise an event."),
         w("Matchpoints"), w("Minutes per round"), w("No event yet."), w("Organise an event"), w("Organiser"),

@@ -101,14 +101,17 @@ function percent(value) {
 
 function ranking(results) {
   if (!results?.ranking.length) return el("p", {}, t("The ranking shows once a round is over."));
+  const imps = results.ranking.some((line) => line.imps !== null);
   return el("div", { class: "scroll" }, el("table", { id: "ranking" },
     el("caption", {}, t("Ranking after {rounds} rounds", { rounds: results.rounds_over })),
     el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t("Rank")), el("th", { scope: "col" }, t("Entrant")),
-      el("th", { scope: "col" }, t("Matchpoints")), el("th", { scope: "col" }, t("Percentage")))),
+      el("th", { scope: "col" }, t("Matchpoints")), el("th", { scope: "col" }, t("Percentage")),
+      imps ? el("th", { scope: "col" }, t("Difference scale")) : null)),
     el("tbody", {}, results.ranking.map((line) => el("tr", { "data-entrant": line.entrant },
       el("td", {}, line.rank), el("th", { scope: "row" }, line.names),
       el("td", { class: "matchpoints" }, `${line.matchpoints}/${line.top}`),
-      el("td", { class: "percentage" }, percent(line.percentage)))))));
+      el("td", { class: "percentage" }, percent(line.percentage)),
+      imps ? el("td", { class: "imps" }, line.imps ?? "") : null)))));
 }
 
 function sheets(results) {
@@ -119,10 +122,12 @@ function sheets(results) {
         { level: levelWords(sheet.bot.level), points: sheet.bot.points.join(" / ") })] : null),
     el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t("Place")), el("th", { scope: "col" }, t("Entrant")),
       el("th", { scope: "col" }, t("Points")), el("th", { scope: "col" }, t("Matchpoints")),
+      sheet.results.some((line) => line.imps !== null) ? el("th", { scope: "col" }, t("Difference scale")) : null,
       el("th", { scope: "col" }, t("Replay")))),
     el("tbody", {}, sheet.results.map((line) => el("tr", { "data-entrant": line.entrant },
       el("td", {}, line.place + 1), el("th", { scope: "row" }, line.names, line.marked ? ` (${t("a bot played")})` : ""),
       el("td", { class: "points" }, line.points), el("td", { class: "matchpoints" }, `${line.matchpoints}/${line.top}`),
+      sheet.results.some((one) => one.imps !== null) ? el("td", { class: "imps" }, line.imps ?? "") : null,
       el("td", {}, line.replay ? el("a", { href: `${line.replay}?lang=${document.documentElement.lang}` }, t("Replay"))
         : "")))))));
 }
