@@ -172,3 +172,15 @@ def test_eight_players_two_of_them_people_in_browsers_play_an_event_and_the_resu
     screenshot(phone, f"events-{game}-results-phone")
     for each in (page, *(person for person, _ in people.values())):
         assert not each.errors  # type: ignore[attr-defined]
+
+
+def test_the_events_page_lists_the_events_and_asks_a_guest_to_log_in_in_french_on_a_phone(
+        server: Server, browser: Browser) -> None:
+    organiser = sign_up(server, "Orga liste")
+    organiser.post("/api/events", {"title": "Jeudi", "game": "ecarte", "boards": 2})
+    page = open_page(browser, server.base + "/events?lang=fr", width=390, height=844, mobile=True, locale="fr-FR")
+    page.wait_for_selector("ul.events li")
+    assert "Jeudi" in page.inner_text("ul.events") and "inscriptions ouvertes" in page.inner_text("ul.events")
+    assert page.get_by_role("link", name="Connectez-vous pour organiser un tournoi.").count() == 1
+    screenshot(page, "events-list-phone-fr")
+    assert not page.errors  # type: ignore[attr-defined]
