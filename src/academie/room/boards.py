@@ -42,6 +42,10 @@ class BoardTableError(AcademieError, ValueError):
     long...); the message says what is allowed, and nothing is stored."""
 
 
+class BoardTableTaken(BoardTableError):
+    """An event's table has opened this board already (another pass, or another process, was first)."""
+
+
 def board_key(event_id: str, number: int) -> str:
     """The key of board ``number`` of event ``event_id``: every table of the event that plays it holds these cards."""
     return f"event:{event_id}:{number}"
@@ -141,14 +145,19 @@ async def open_board_table(room: Room, board: Board, *, key: str, seats: Sequenc
     except (AcademieError, ValueError, TypeError) as error:
         raise BoardTableError(f"board {board.number} of {board.game}: options refused: {error}") from None
 
-    def insert(connection: sa.Connection) -> None:
+    def insert(connection: sa.Connection) -> bool:
+        if event_id is not None and connection.execute(sa.select(boards.c.table_id).where(
+                boards.c.event_id == event_id, boards.c.board == board.number,
+                boards.c.table_number == table_number)).first() is not None:
+            return False
         insert_table(connection, row, rows)
         connection.execute(boards.insert().values(
             table_id=row.id, board_key=key, board=board.number, event_id=event_id, round=round_number,
             table_number=table_number, people=json.dumps([seat.player for seat in seats])))
+        return True
 
-    async with room.store.engine.begin() as connection:
-        await connection.run_sync(insert)
+    if not await room.store.apply(insert):
+        raise BoardTableTaken(f"table {table_number} of event {event_id} has opened board {board.number} already")
     async with room.using(row.id) as table:
         if table is not None:
             table.kick()
@@ -179,11 +188,17 @@ async def _score(store: Store, stored: BoardResult) -> BoardResult:
     board = Board(game=table.game, number=stored.board, seats=table.players, dealer=table.first_dealer or 0,
                   seed=table.seed)
     points = board.points(state.deal_results[0])
-    marked = tuple(sorted(set(stored.marked) | {row.seat for row in rows if row.on_time is not None}))
-    async with store.engine.begin() as connection:
-        await connection.execute(boards.update().where(boards.c.table_id == table.id, boards.c.points.is_(None))
-                                 .values(points=json.dumps(points), marked=json.dumps(marked),
-                                         finished=table.finished))
+    on_time = {row.seat for row in rows if row.on_time is not None}
+
+    def keep(connection: sa.Connection) -> tuple[int, ...]:
+        found = connection.execute(sa.select(boards.c.marked).where(boards.c.table_id == table.id)).first()
+        marked = tuple(sorted(set(json.loads(found.marked or "[]") if found is not None else []) | on_time))
+        connection.execute(boards.update().where(boards.c.table_id == table.id, boards.c.points.is_(None))
+                           .values(points=json.dumps(points), marked=json.dumps(marked), finished=table.finished))
+        return marked
+
+    marked = await store.apply(keep)
+    assert isinstance(marked, tuple)
     return replace(stored, points=points, marked=marked, finished=table.finished)
 
 
@@ -214,21 +229,24 @@ async def board_results(store: Store, *, event_id: str, round_number: int | None
 
 async def mark_seat(store: Store, table_id: str, seat: int) -> None:
     """Mark a board table's result: a bot played ``seat`` for a person who left."""
-    async with store.engine.begin() as connection:
-        row = (await connection.execute(sa.select(boards.c.marked).where(boards.c.table_id == table_id))).first()
+
+    def mark(connection: sa.Connection) -> bool:
+        row = connection.execute(sa.select(boards.c.marked).where(boards.c.table_id == table_id)).first()
         if row is None:
-            raise BoardTableError(f"there is no board table {table_id}")
+            return False
         marked = sorted(set(json.loads(row.marked or "[]")) | {seat})
-        await connection.execute(boards.update().where(boards.c.table_id == table_id)
-                                 .values(marked=json.dumps(marked)))
+        connection.execute(boards.update().where(boards.c.table_id == table_id).values(marked=json.dumps(marked)))
+        return True
+
+    if not await store.apply(mark):
+        raise BoardTableError(f"there is no board table {table_id}")
 
 
 async def release(store: Store, *, event_id: str, round_number: int) -> None:
     """Show the cards of a round's boards to everyone (the round is over: every table has played them)."""
-    async with store.engine.begin() as connection:
-        await connection.execute(boards.update().where(boards.c.event_id == event_id,
-                                                       boards.c.round == round_number,
-                                                       boards.c.released.is_(None)).values(released=now()))
+    await store.apply(lambda connection: connection.execute(boards.update().where(
+        boards.c.event_id == event_id, boards.c.round == round_number,
+        boards.c.released.is_(None)).values(released=now())))
 
 
 async def sealed(store: Store, table_id: str, *, account_id: int | None, token: str | None) -> bool:

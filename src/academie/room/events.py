@@ -34,7 +34,6 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 import sqlalchemy as sa
-from sqlalchemy.exc import IntegrityError
 
 from academie import record
 from academie.duplicate import (
@@ -54,7 +53,16 @@ from academie.duplicate import (
 from academie.engine import AcademieError, rules_from_dict
 from academie.games import GAMES, GameType, load
 from academie.room.accounts import Account
-from academie.room.boards import BoardResult, BoardSeat, board_key, board_results, mark_seat, open_board_table, release
+from academie.room.boards import (
+    BoardResult,
+    BoardSeat,
+    BoardTableTaken,
+    board_key,
+    board_results,
+    mark_seat,
+    open_board_table,
+    release,
+)
 from academie.room.hub import MAX_SEED, Room, RoomError, now
 from academie.room.limits import echo
 from academie.room.store import Store, board_bots, event_players, events
@@ -252,8 +260,7 @@ async def create_event(store: Store, spec: EventSpec, organiser: Account, lang: 
            "round_seconds": float(spec.round_seconds), "organiser": organiser.id, "starts": starts,
            "capacity": spec.capacity, "rated": spec.rated, "status": REGISTERING, "round": 0,
            "round_started": None, "created": now(), "finished": None}
-    async with store.engine.begin() as connection:
-        await connection.execute(events.insert().values(**row))
+    await store.apply(lambda connection: connection.execute(events.insert().values(**row)))
     return _event(_Row(row))
 
 
@@ -282,18 +289,26 @@ async def register(store: Store, event_id: str, *, account: Account | None, name
         raise RoomError(403, w("Event {event} is rated: only a logged-in player registers.", event=found.id))
     guest = secrets.token_urlsafe(24) if account is None else None
     shown = account.name if account is not None else Room.checked_name(name, w)
-    try:
-        async with store.engine.begin() as connection:
-            count = (await connection.execute(sa.select(sa.func.count()).where(
-                event_players.c.event_id == event_id))).scalar_one()
-            if found.capacity is not None and count >= found.capacity:
-                raise RoomError(409, w("Event {event} is full.", event=found.id))
-            inserted = await connection.execute(event_players.insert().values(
-                event_id=event_id, account_id=None if account is None else account.id, name=shown,
-                token=None if guest is None else digest(guest), registered=now()).returning(event_players.c.id))
-            number = int(inserted.scalar_one())
-    except IntegrityError:
-        raise RoomError(409, w("You are already registered for event {event}.", event=found.id)) from None
+
+    def insert(connection: sa.Connection) -> int | str:
+        """The new player's number, or why not (``full``, ``twice``), checked in the writer's transaction."""
+        mine = event_players.c.event_id == event_id
+        if account is not None and connection.execute(sa.select(event_players.c.id).where(
+                mine, event_players.c.account_id == account.id)).first() is not None:
+            return "twice"
+        count = connection.execute(sa.select(sa.func.count()).where(mine)).scalar_one()
+        if found.capacity is not None and count >= found.capacity:
+            return "full"
+        return int(connection.execute(event_players.insert().values(
+            event_id=event_id, account_id=None if account is None else account.id, name=shown,
+            token=None if guest is None else digest(guest), registered=now()).returning(event_players.c.id))
+            .scalar_one())
+
+    number = await store.apply(insert)
+    if number == "twice":
+        raise RoomError(409, w("You are already registered for event {event}.", event=found.id))
+    if number == "full":
+        raise RoomError(409, w("Event {event} is full.", event=found.id))
     return {"player": number, "name": shown, "token": guest}
 
 
@@ -320,9 +335,8 @@ async def unregister(store: Store, event_id: str, *, account: Account | None, to
     player = await player_of(store, event_id, account=account, token=token)
     if player is None:
         raise RoomError(404, w("You are not registered for event {event}.", event=found.id))
-    async with store.engine.begin() as connection:
-        await connection.execute(event_players.delete().where(event_players.c.id == player.id,
-                                                              event_players.c.entrant.is_(None)))
+    await store.apply(lambda connection: connection.execute(event_players.delete().where(
+        event_players.c.id == player.id, event_players.c.entrant.is_(None))))
     return {"unregistered": player.id}
 
 
@@ -362,12 +376,17 @@ async def add_bots(store: Store, event_id: str, *, organiser: Account | None, bo
     if type(wanted) is not int or wanted < 0 or len(registered) + wanted > (found.capacity or MAX_PEOPLE):
         raise RoomError(400, w("The bots to add are a whole number, at most the places left ({left}).",
                                left=(found.capacity or MAX_PEOPLE) - len(registered)))
-    bots = sum(1 for player in registered if player.bot is not None)
-    async with store.engine.begin() as connection:
-        for number in range(bots, bots + wanted):
-            await connection.execute(event_players.insert().values(
-                event_id=event_id, name=_bot_name(number), bot=bot, registered=now()))
+    await _insert_bots(store, event_id, bot, first=sum(1 for player in registered if player.bot is not None),
+                       count=wanted)
     return {"added": wanted, "players": len(registered) + wanted}
+
+
+async def _insert_bots(store: Store, event_id: str, bot: str, *, first: int, count: int) -> None:
+    """Register ``count`` bots of level ``bot``, named from the ``first``-th bot's name on."""
+    if count:
+        await store.apply(lambda connection: connection.execute(event_players.insert(), [
+            {"event_id": event_id, "name": _bot_name(number), "bot": bot, "registered": now()}
+            for number in range(first, first + count)]))
 
 
 # ------------------------------------------------------------------------------------------------ playing
@@ -391,15 +410,18 @@ async def start(room: Room, event_id: str, *, organiser: Account | None, lang: s
         raise RoomError(409, w("Event {event} has {count} players; it needs a multiple of {table}, {least} at least: "
                                "fill the tables with bots.", event=found.id, count=len(registered), table=table,
                                least=2 * table))
-    async with room.store.engine.begin() as connection:
-        changed = await connection.execute(events.update().where(
-            events.c.id == event_id, events.c.status == REGISTERING).values(
-            status=PLAYING, round=1, round_started=time.time()))
-        if changed.rowcount != 1:
-            raise RoomError(409, w("Event {event} has started: registration is closed.", event=found.id))
+
+    def begin(connection: sa.Connection) -> bool:
+        if connection.execute(events.update().where(events.c.id == event_id, events.c.status == REGISTERING).values(
+                status=PLAYING, round=1, round_started=time.time())).rowcount != 1:
+            return False
         for index, player in enumerate(registered):
-            await connection.execute(event_players.update().where(event_players.c.id == player.id).values(
+            connection.execute(event_players.update().where(event_players.c.id == player.id).values(
                 entrant=index // found.members, member=index % found.members))
+        return True
+
+    if not await room.store.apply(begin):
+        raise RoomError(409, w("Event {event} has started: registration is closed.", event=found.id))
     return {"event": event_id, "status": PLAYING, "round": 1, "entrants": len(registered) // found.members}
 
 
@@ -482,11 +504,9 @@ class Director:
         if due and not full:  # at its time, the last tables are filled with the game's classical bots
             game = found.kind
             stand_in = game.bot_names()[min(1, len(game.bot_names()) - 1)]
-            wanted = needed(found, len(registered)) - len(registered)
-            async with self.room.store.engine.begin() as connection:
-                for number in range(wanted):
-                    await connection.execute(event_players.insert().values(
-                        event_id=found.id, name=_bot_name(number), bot=stand_in, registered=now()))
+            await _insert_bots(self.room.store, found.id, stand_in,
+                               first=sum(1 for player in registered if player.bot is not None),
+                               count=needed(found, len(registered)) - len(registered))
         with contextlib.suppress(RoomError):
             await start(self.room, found.id, organiser=None, lang="en", by_director=True)
 
@@ -518,11 +538,10 @@ class Director:
             return
         await release(store, event_id=found.id, round_number=found.round)
         last = found.round >= found.rounds
-        async with store.engine.begin() as connection:
-            await connection.execute(events.update().where(events.c.id == found.id, events.c.round == found.round)
-                                     .values(round=found.round if last else found.round + 1,
-                                             round_started=time.time(), status=OVER if last else PLAYING,
-                                             finished=now() if last else None))
+        await store.apply(lambda connection: connection.execute(
+            events.update().where(events.c.id == found.id, events.c.round == found.round).values(
+                round=found.round if last else found.round + 1, round_started=time.time(),
+                status=OVER if last else PLAYING, finished=now() if last else None)))
         self.wake()
 
     async def _open(self, found: EventRow, table_number: int, number: int, entrants: Sequence[int],
@@ -533,7 +552,7 @@ class Director:
                 self.room, found.board(number), key=board_key(found.id, number), seats=seats_given,
                 options={key: value for key, value in found.options.items()}, event_id=found.id,
                 round_number=found.round, table_number=table_number)
-        except IntegrityError:  # another process opened it first
+        except BoardTableTaken:  # another pass, or another process, opened it first
             return
         for seat, given in enumerate(seats_given):
             player = next((p for group in members.values() for p in group if p.id == given.player), None)
@@ -590,10 +609,15 @@ class Director:
                 state.apply(state.parse_action(decision.action))
             points = board.points(state.deal_results[0])
             text = record.write_text(record.from_state(state, tags={"Event": f"{found.title}, board {number}"}))
-            with contextlib.suppress(IntegrityError):
-                async with self.room.store.engine.begin() as connection:
-                    await connection.execute(board_bots.insert().values(
+
+            def keep(connection: sa.Connection, key: str = key, points: tuple[int, ...] = points,
+                     text: str = text) -> None:
+                if connection.execute(sa.select(board_bots.c.board_key).where(
+                        board_bots.c.board_key == key, board_bots.c.level == level)).first() is None:
+                    connection.execute(board_bots.insert().values(
                         board_key=key, level=level, points=json.dumps(points), record=text, computed=now()))
+
+            await self.room.store.apply(keep)
 
 
 async def bot_points(store: Store, found: EventRow) -> dict[str, tuple[int, ...]]:
@@ -617,9 +641,8 @@ async def leave(room: Room, event_id: str, *, account: Account | None, token: st
         raise RoomError(404, w("You are not registered for event {event}.", event=found.id))
     if found.status != PLAYING:
         raise RoomError(409, w("Event {event} is not being played.", event=found.id))
-    async with room.store.engine.begin() as connection:
-        await connection.execute(event_players.update().where(event_players.c.id == player.id,
-                                                              event_players.c.left.is_(None)).values(left=now()))
+    await room.store.apply(lambda connection: connection.execute(event_players.update().where(
+        event_players.c.id == player.id, event_players.c.left.is_(None)).values(left=now())))
     return {"left": player.id}
 
 

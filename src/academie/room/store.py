@@ -663,6 +663,15 @@ class Store:
         return rows[::-1]
 
 
+    # ------------------------------------------------------------------ other modules' writes
+    async def apply(self, run: Callable[[sa.Connection], object]) -> object:
+        """Run ``run(connection)`` through the writer, as every write of the room goes (on SQLite a write of its
+        own would wait for the writer's lock, or make it wait: ``database is locked``); its answer. ``run`` reads
+        what it must check on the same connection rather than count on a unique key, whose refusal would undo the
+        writes committed with it (they are then written again one at a time, and only this one fails:
+        :class:`StoreError`)."""
+        return await self._write(Apply(run), None)
+
     # ------------------------------------------------------------------ reviews
     async def review(self, table_id: str, *, level: str, samples: int) -> ReviewRow | None:
         """The stored review of ``table_id`` at this level and precision, or None."""
@@ -693,6 +702,14 @@ class _Seat:
     seen: SeatRow
     new: SeatRow
     status: str
+
+
+@dataclass(frozen=True, slots=True)
+class Apply:
+    """A write of another module of the room (boards, events: :meth:`Store.apply`): ``run(connection)`` inside the
+    writer's transaction, whose answer is its caller's."""
+
+    run: Callable[[sa.Connection], object]
 
 
 @dataclass(frozen=True, slots=True)
@@ -733,6 +750,8 @@ def _write_one(connection: sa.Connection, payload: object) -> object:
             return False
         connection.execute(status_change)
         return True
+    if isinstance(payload, Apply):
+        return payload.run(connection)
     if isinstance(payload, _Chat):
         inserted = connection.execute(chat.insert().values(
             table_id=payload.table_id, seat=payload.seat, name=payload.name, text=payload.text).returning(chat.c.id))
