@@ -31,6 +31,7 @@ import time
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from types import SimpleNamespace
 from typing import Any, Final
 
 import sqlalchemy as sa
@@ -261,14 +262,7 @@ async def create_event(store: Store, spec: EventSpec, organiser: Account, lang: 
            "capacity": spec.capacity, "rated": spec.rated, "status": REGISTERING, "round": 0,
            "round_started": None, "created": now(), "finished": None}
     await store.apply(lambda connection: connection.execute(events.insert().values(**row)))
-    return _event(_Row(row))
-
-
-class _Row:
-    """A dict read as a row."""
-
-    def __init__(self, values: Mapping[str, object]) -> None:
-        self.__dict__.update(values)
+    return _event(SimpleNamespace(**row))  # read back as the database will give it
 
 
 # ------------------------------------------------------------------------------------------------ registering
