@@ -20,7 +20,7 @@ STATIC = resources.files("academie.room").joinpath("static")
 SCRIPTS = tuple(sorted(item.name for item in STATIC.iterdir() if item.name.endswith(".js")))
 SAID = re.compile(r"""\bt\(\s*"((?:[^"\\]|\\.)*)\"""")
 """A sentence a script says: ``t("...")``."""
-SAME_IN_FRENCH = {"Message", "Mode", "Table {table}"}
+SAME_IN_FRENCH = {"Message", "Mode", "Table {table}", "Place", "Points"}
 
 
 @pytest.fixture(scope="module")
