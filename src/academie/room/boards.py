@@ -17,6 +17,7 @@ that board (:func:`sealed`): a spectator at one table would otherwise see the ca
 
 from __future__ import annotations
 
+import asyncio
 import datetime
 import json
 import secrets
@@ -172,7 +173,21 @@ def _result(row: Any) -> BoardResult:
                        people=tuple(json.loads(row.people or "[]")))
 
 
+_scoring: dict[str, asyncio.Task[BoardResult]] = {}
+"""The board tables being scored in this process: a hundred pages asking at once as a round ends wait for one
+scoring each, not a hundred (``bench/events.py`` saw a page wait 55 s when each did it again)."""
+
+
 async def _score(store: Store, stored: BoardResult) -> BoardResult:
+    """:func:`_score_now`, once at a time for each table in this process."""
+    task = _scoring.get(stored.table_id)
+    if task is None:
+        task = _scoring[stored.table_id] = asyncio.get_running_loop().create_task(_score_now(store, stored))
+        task.add_done_callback(lambda _done: _scoring.pop(stored.table_id, None))
+    return await asyncio.shield(task)
+
+
+async def _score_now(store: Store, stored: BoardResult) -> BoardResult:
     """A finished board table's result computed from its log (the deal replayed, scored by the game's places),
     stored once: of two processes storing it, the second finds it stored and changes nothing."""
     table = await store.table(stored.table_id)
