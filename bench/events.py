@@ -32,11 +32,11 @@ from bench.room import ServerProcess, percentile
 
 
 async def ask(client: httpx.AsyncClient, path: str, **params: str) -> Any:
-    """A GET's JSON, asked again when the server closed a kept-alive connection as it was reused."""
+    """A GET's JSON, asked again when the server closed (or reset) a kept-alive connection as it was reused."""
     for attempt in range(3):
         try:
             return (await client.get(path, params=params)).json()
-        except httpx.RemoteProtocolError:
+        except (httpx.RemoteProtocolError, httpx.ReadError):
             if attempt == 2:
                 raise
     return None
