@@ -29,7 +29,6 @@ from typing import Any, Final, TypeVar
 import sqlalchemy as sa
 from fastapi import FastAPI, Request
 from fastapi.responses import HTMLResponse, JSONResponse
-from sqlalchemy.exc import IntegrityError
 from starlette.requests import HTTPConnection
 
 from academie import duplicate
@@ -41,8 +40,8 @@ from academie.room.boards import BoardSeat, board_result, open_board_table
 from academie.room.bodies import NameRequest, body_schema, read_body, request_lang
 from academie.room.hub import Room, RoomError
 from academie.room.pages import page_shell
+from academie.room.store import StoreError, metadata
 from academie.room.store import boards as board_rows
-from academie.room.store import metadata
 from academie.room.summary import TableFields
 from academie.room.tables import room_words
 
@@ -327,15 +326,28 @@ class Daily:
             BoardSeat(name=shown, account_id=account_id) if number == seat else BoardSeat(bot=level)
             for number in range(board.seats)])
         table_id, token = opened.table.id, opened.seats[seat].token
+        day = self.settings.today().isoformat()
+
+        def sit(write: sa.Connection) -> bool:
+            """Through the room's writer (a write of its own would contend with it on SQLite); read first on the
+            same connection: his other request (another tab, another process) may have sat him already."""
+            if write.execute(sa.select(played.c.table_id).where(
+                    played.c.day == day, played.c.game == board.game, played.c.board == number,
+                    played.c.player == player)).first() is not None:
+                return False
+            write.execute(played.insert().values(
+                day=day, game=board.game, board=number, player=player, table_id=table_id, seat=seat, place=place,
+                name=shown, account_id=account_id, started=_now()))
+            return True
+
         try:
-            async with self.store.engine.begin() as write:
-                await write.execute(played.insert().values(
-                    day=self.settings.today().isoformat(), game=board.game, board=number, player=player,
-                    table_id=table_id, seat=seat, place=place, name=shown, account_id=account_id, started=_now()))
-        except IntegrityError:  # his other request (another tab, another process) sat him first: that seat is his
+            sat = bool(await self.store.apply(sit))
+        except StoreError:  # two processes sat him at once: the key kept the first, whose seat is his
+            sat = False
+        if not sat:
             mine = await self._mine(board, player)
             if mine is None:
-                raise
+                raise StoreError(f"board {number} of {board.game}: no seat kept for this player")
             return {"table": mine["table_id"], "seat": mine["seat"], "url": await self._seat_url(mine)}, secret
         return {"table": table_id, "seat": seat, "url": f"/tables/{table_id}?token={token}&daily=1"}, secret
 
