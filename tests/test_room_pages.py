@@ -68,7 +68,7 @@ def test_every_sentence_the_scripts_say_is_served_in_english_and_french(client: 
     assert len(said) > 60
     english = client.get("/api/words", params={"lang": "en"}).json()["messages"]
     french = client.get("/api/words", params={"lang": "fr"}).json()["messages"]
-    assert not said - set(english), "sentences the pages say but /api/words does not serve"
+    assert not said - set(english), f"sentences the pages say but /api/words does not serve: {said - set(english)}"
     untranslated = [message for message in said if french[message] == message and message not in SAME_IN_FRENCH]
     assert not untranslated
     blanks = re.compile(r"\{([a-z_]+)\}")

@@ -111,8 +111,8 @@ function layout() {
   fill(document.body,
     header(t("Board of the day"), layout, state.account),
     el("main", { class: "daily" },
-      el("p", {}, t("The same cards for everyone today: play them against the bots, alone, whenever you like, then "
-        + "see how you did against everyone who held them.")),
+      el("p", {},
+        t("The same cards for everyone today: play them against the bots, alone, whenever you like, then see how you did against everyone who held them.")),
       el("p", { class: "daily-day" }, t("Boards of {day}", { day })),
       el("p", { class: "note" }, t("Nobody sees a board's cards, results or replays before having played it.")),
       el("div", { class: "games" },
