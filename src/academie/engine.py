@@ -369,6 +369,36 @@ class Histories:
         return Histories((*told[:index], (start, len(operations), history), *told[index + 1:])), history
 
 
+@dataclass(frozen=True, slots=True)
+class Shared:
+    """What every viewer's view of one position holds alike (the public parts: the table, the tricks, the
+    tallies, the payments), made once for all the viewers of that position instead of once per viewer.
+
+    The card room views every seat and the spectators after every action; only the viewer's own parts (his hand,
+    his history, his moves) differ between those views. A state holds one and replaces it (a frozen value: a clone
+    shares it), keyed by what tells one position of a game from the next: the log, the rulings and the ledger only
+    grow, so their lengths (with what else a game's state changes in place) say whether it still holds.
+
+    >>> made = []
+    >>> shared = Shared.of(None, (1, 0), lambda: made.append(1) or {"score": (0, 0)})
+    >>> Shared.of(shared, (1, 0), lambda: made.append(2) or {}) is shared, made
+    (True, [1])
+    >>> Shared.of(shared, (2, 0), lambda: made.append(3) or {"score": (1, 0)}).parts, made
+    ({'score': (1, 0)}, [1, 3])
+    """
+
+    key: tuple[object, ...]
+    parts: Mapping[str, Any]
+    """The view's fields every viewer sees alike, by name (given to the view's class as keywords)."""
+
+    @classmethod
+    def of(cls, kept: Shared | None, key: tuple[object, ...], make: Callable[[], Mapping[str, Any]]) -> Shared:
+        """``kept`` while it was made at ``key``, else the parts ``make()`` makes now."""
+        if kept is not None and kept.key == key:
+            return kept
+        return cls(key, make())
+
+
 class View(Protocol):
     """What every game's view of a seat (or of :data:`PUBLIC`) offers: who looks, who acts, what may be done."""
 

@@ -63,6 +63,7 @@ from academie.engine import (
     Pending,
     RulesError,
     SeededChance,
+    Shared,
     TableLaws,
     check_option,
 )
@@ -836,13 +837,13 @@ class EcarteState(OwedDealState[EcarteRules]):
     game_name = "ecarte"
     table_laws: ClassVar[EcarteTableLaws | None] = None
     clone_shared: ClassVar[tuple[str, ...]] = (
-        "_actor", "_deal_owed", "_histories", "_last_tricks", "_legal", "_pending", "_phase", "_start",
+        "_actor", "_deal_owed", "_histories", "_last_tricks", "_legal", "_pending", "_phase", "_shared", "_start",
         "automate_table", "rules")
     clone_copied: ClassVar[tuple[str, ...]] = (
         "_deal", "_games_won", "_ledger", "_operations", "_rulings", "_scores", "deal_results",
         "game_results")
     __slots__ = ("_actor", "_deal", "_deal_owed", "_games_won", "_histories", "_last_tricks",
-                 "_ledger", "_legal", "_operations", "_pending", "_phase", "_rulings", "_scores", "_start",
+                 "_ledger", "_legal", "_operations", "_pending", "_phase", "_rulings", "_scores", "_shared", "_start",
                  "automate_table", "chance", "deal_results", "game_results", "rules")
 
     def __init__(self, rules: EcarteRules | None = None, *, chance: ChanceSource | None = None,
@@ -859,6 +860,8 @@ class EcarteState(OwedDealState[EcarteRules]):
         self._last_tricks: tuple[tuple[int, int, int, int], ...] = ()
         self._histories = Histories.empty(viewers=3)
         """Each viewer's history of the deal in progress as its last view told it (replaced: a clone shares it)."""
+        self._shared: Shared | None = None
+        """What every viewer's view of the last position viewed holds alike (replaced: a clone shares it)."""
         self._rulings: list[str] = []
         self._operations: list[Operation] = []
         self._ledger = Ledger(seats=SEATS)
@@ -1764,27 +1767,36 @@ class EcarteState(OwedDealState[EcarteRules]):
         deal = self._deal
         seat_view = viewer in (0, 1)
         self._histories, history = self._histories.told_on(viewer, self.operations, start=deal.start, redact=redact)
-        exposed = tuple(cards_of(deal.hands[s] if deal.exposed[s] else deal.hands[s] & deal.shown[s]) for s in (0, 1))
+        self._shared = Shared.of(self._shared, (len(self._operations), len(self._rulings), len(self._ledger.entries),
+                                                self._phase, self._actor, self._pending), self._shared_parts)
         return EcarteView(
-            viewer=viewer, rules=self.rules, phase=self._phase, actor=self.actor, dealer=self.dealer,
-            hand=cards_of(deal.hands[viewer]) if seat_view else (),
+            viewer=viewer, hand=cards_of(deal.hands[viewer]) if seat_view else (),
+            my_discards=cards_of(deal.discarded[viewer]) if seat_view else (),
+            history=history, legal_actions=tuple(self.legal_actions()) if viewer == self.actor else (),
+            drawn=tuple(tuple(CARDS[i] for i in cards) for cards in deal.drawn[viewer]) if seat_view else (),
+            **self._shared.parts,
+        )
+
+    def _shared_parts(self) -> dict[str, Any]:
+        """The fields of a view every viewer sees alike (:class:`academie.engine.Shared`)."""
+        deal = self._deal
+        exposed = tuple(cards_of(deal.hands[s] if deal.exposed[s] else deal.hands[s] & deal.shown[s]) for s in (0, 1))
+        return dict(
+            rules=self.rules, phase=self._phase, actor=self.actor, dealer=self.dealer,
             exposed=(exposed[0], exposed[1]),
             hand_sizes=(deal.hands[0].bit_count(), deal.hands[1].bit_count()),
             trump_card=self.trump_card, talon_size=DECK_SIZE - deal.talon_pos if deal.deck else 0,
-            my_discards=cards_of(deal.discarded[viewer]) if seat_view else (),
-            history=history, tricks=self._tricks_view(),
+            tricks=self._tricks_view(),
             tricks_won=(deal.tricks_won[0], deal.tricks_won[1]),
             score=self.score, games=self.games,
             king_marked_by=deal.king_marked if deal.king_marked >= 0 else None,
             first_decision=deal.first_decision,
             stood=deal.stood if deal.stood >= 0 else None,
             refused=deal.refused if deal.refused >= 0 else None,
-            legal_actions=tuple(self.legal_actions()) if viewer == self.actor else (),
             pending=self._pending.irregularity if self._pending else None, rulings=tuple(self.rulings),
             previous_tricks=tuple(Trick(leader, (CARDS[a], CARDS[b]), winner)
                                   for leader, a, b, winner in self._last_tricks),
             deal_number=len(self.deal_results) + 1, payments=self._payments(deal),
-            drawn=tuple(tuple(CARDS[i] for i in cards) for cards in deal.drawn[viewer]) if seat_view else (),
             draw_counts=(tuple(map(len, deal.drawn[0])), tuple(map(len, deal.drawn[1]))),
             deal_rulings=tuple(self._rulings[deal.rulings_start:]), last_deal=deal.last,
             game_results=tuple(self.game_results),

@@ -32,7 +32,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from enum import IntEnum
 from functools import lru_cache
-from typing import ClassVar, Final, Literal, Protocol, Self, TypeVar
+from typing import Any, ClassVar, Final, Literal, Protocol, Self, TypeVar
 
 from academie.cards import (
     CARDS,
@@ -65,6 +65,7 @@ from academie.engine import (
     Pending,
     RulesError,
     SeededChance,
+    Shared,
     TableLaws,
     check_option,
 )
@@ -645,6 +646,7 @@ class GuimbardeState(GameState[GuimbardeRules]):
         "_pending",
         "_phase",
         "_retired",
+        "_shared",
         "_start_stocks",
         "_stocks_bought",
         "automate_table",
@@ -658,8 +660,8 @@ class GuimbardeState(GameState[GuimbardeRules]):
     # changed in place: a clone copies them
     clone_shared = ("_actor", "_broke", "_deal_results", "_deals_played", "_game_results", "_histories",
                     "_last_deal_memo",
-                    "_last_tricks", "_legal", "_payments_memo", "_pending", "_phase", "_retired", "_start_stocks",
-                    "_stocks_bought", "automate_table", "rules")
+                    "_last_tricks", "_legal", "_payments_memo", "_pending", "_phase", "_retired", "_shared",
+                    "_start_stocks", "_stocks_bought", "automate_table", "rules")
     clone_copied = ("_deal", "_paid_at", "ledger", "operations", "rulings")
 
     def __init__(self, rules: GuimbardeRules | None = None, *, chance: ChanceSource | None = None,
@@ -698,6 +700,8 @@ class GuimbardeState(GameState[GuimbardeRules]):
         self._game_results: tuple[GameResult, ...] = ()
         self._deals_played = 0
         self._histories = Histories.empty(viewers=players + 1)
+        self._shared: Shared | None = None
+        """What every viewer's view of the last position viewed holds alike (replaced: a clone shares it)."""
         """Each viewer's history of the deal in progress as its last view told it (replaced: a clone shares it)."""
         if first_dealer is not None and (type(first_dealer) is not int or not 0 <= first_dealer < players):
             raise RulesError(f"first_dealer={first_dealer!r} is not allowed; allowed: 0 to {players - 1}, "
@@ -1414,13 +1418,23 @@ class GuimbardeState(GameState[GuimbardeRules]):
         if viewer != PUBLIC and (type(viewer) is not int or not 0 <= viewer < players):
             raise RulesError(f"viewer {viewer!r} is not allowed; allowed: 0 to {players - 1}, or PUBLIC")
         deal = self._deal
-        seat_view = viewer != PUBLIC
         self._histories, history = self._histories.told_on(viewer, self.operations, start=deal.start, redact=redact)
-        dealt = bool(deal.hands)
+        self._shared = Shared.of(self._shared, (len(self.operations), len(self.rulings), len(self.ledger.entries),
+                                                len(self._paid_at), self._phase, self._actor, self._pending),
+                                 self._shared_parts)
         return GuimbardeView(
-            viewer=viewer, rules=self.rules, players=players, phase=self._phase, actor=self.actor,
+            viewer=viewer, hand=cards_of(deal.hands[viewer]) if viewer != PUBLIC and deal.hands else (),
+            history=history, legal_actions=tuple(self.legal_actions()) if viewer == self.actor else (),
+            **self._shared.parts,
+        )
+
+    def _shared_parts(self) -> dict[str, Any]:
+        """The fields of a view every viewer sees alike (:class:`academie.engine.Shared`)."""
+        players, deal = self.rules.players, self._deal
+        dealt = bool(deal.hands)
+        return dict(
+            rules=self.rules, players=players, phase=self._phase, actor=self.actor,
             dealer=self.dealer, eldest=self.eldest,
-            hand=cards_of(deal.hands[viewer]) if seat_view and dealt else (),
             shown=tuple(cards_of(deal.hands[s] & deal.shown[s]) if dealt else () for s in range(players)),
             hand_sizes=tuple(deal.hands[s].bit_count() if dealt else 0 for s in range(players)),
             trump_card=self.trump_card if dealt else None, trump=self.trump if dealt else None,
@@ -1428,7 +1442,6 @@ class GuimbardeState(GameState[GuimbardeRules]):
             claims=tuple(deal.claims), announced=tuple(deal.announced) or (0,) * players,
             tricks=self._tricks_view(), tricks_won=self.tricks_won,
             deal_number=self.deals_played + (1 if dealt else 0), deals=self.rules.deals,
-            history=history, legal_actions=tuple(self.legal_actions()) if viewer == self.actor else (),
             pending=self.pending, rulings=tuple(self.rulings),
             previous_tricks=tuple(_trick(t) for t in self._last_tricks),
             stocks=tuple(self.stock(s) for s in range(players)), stocks_bought=self._stocks_bought,

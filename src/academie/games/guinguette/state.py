@@ -29,7 +29,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field, fields
 from enum import IntEnum
-from typing import ClassVar, Final, Literal, Protocol, Self
+from typing import Any, ClassVar, Final, Literal, Protocol, Self
 
 from academie.cards import (
     CARDS,
@@ -61,6 +61,7 @@ from academie.engine import (
     Pending,
     RulesError,
     SeededChance,
+    Shared,
     TableLaws,
     check_option,
 )
@@ -742,12 +743,12 @@ class GuinguetteState(GameState[GuinguetteRules]):
     game_name = "guinguette"
     table_laws: ClassVar[GuinguetteTableLaws | None] = None
     __slots__ = ("_actor", "_bought", "_deal", "_deal_only", "_deal_results", "_game_results", "_histories",
-                 "_last", "_lasts", "_legal", "_pending", "_phase", "_stocks", "automate_table", "chance", "ledger",
-                 "operations", "rules", "rulings")
+                 "_last", "_lasts", "_legal", "_pending", "_phase", "_shared", "_stocks", "automate_table", "chance",
+                 "ledger", "operations", "rules", "rulings")
     # the results and the views' memos are tuples, replaced when a deal ends or a view tells more: a clone may
     # share them
     clone_shared = ("rules", "automate_table", "_phase", "_legal", "_actor", "_pending", "_last", "_deal_results",
-                    "_game_results", "_deal_only", "_histories", "_lasts")
+                    "_game_results", "_deal_only", "_histories", "_lasts", "_shared")
     clone_copied = ("operations", "ledger", "_stocks", "_bought", "_deal", "rulings")
 
     def __init__(self, rules: GuinguetteRules | None = None, *, chance: ChanceSource | None = None,
@@ -767,6 +768,8 @@ class GuinguetteState(GameState[GuinguetteRules]):
         self._last: DealResult | None = None
         self._histories = Histories.empty(viewers=players + 1)
         """Each viewer's history of the deal in progress as its last view told it (replaced: a clone shares it)."""
+        self._shared: Shared | None = None
+        """What every viewer's view of the last position viewed holds alike (replaced: a clone shares it)."""
         self._lasts: tuple[tuple[DealResult, DealResult] | None, ...] = (None,) * (players + 1)
         """Each viewer's last deal as its last view told it, beside the deal it was told from (seats, then the
         public; see :meth:`_last_deal_seen_by`)."""
@@ -1529,11 +1532,22 @@ class GuinguetteState(GameState[GuinguetteRules]):
         deal = self._deal
         seat_view = viewer != PUBLIC
         self._histories, history = self._histories.told_on(viewer, self.operations, start=deal.start, redact=redact)
+        self._shared = Shared.of(self._shared, (len(self.operations), len(self.rulings), len(self.ledger.entries),
+                                                self._phase, self._actor, self._pending), self._shared_parts)
         return GuinguetteView(
-            viewer=viewer, rules=self.rules, phase=self._phase, actor=self.actor, dealer=self.dealer,
-            deal=len(self._deal_results) if self._phase is not Phase.OVER else len(self._deal_results) - 1,
-            hand=cards_of(deal.hands[viewer]) if seat_view else (),
+            viewer=viewer, hand=cards_of(deal.hands[viewer]) if seat_view else (),
             my_discards=cards_of(deal.discarded[viewer]) if seat_view else (),
+            history=history, legal_actions=tuple(self.legal_actions()) if viewer == self.actor else (),
+            last_deal=self._last_deal_seen_by(viewer), my_draws=self._draws_of(viewer) if seat_view else (),
+            **self._shared.parts,
+        )
+
+    def _shared_parts(self) -> dict[str, Any]:
+        """The fields of a view every viewer sees alike (:class:`academie.engine.Shared`)."""
+        deal = self._deal
+        return dict(
+            rules=self.rules, phase=self._phase, actor=self.actor, dealer=self.dealer,
+            deal=len(self._deal_results) if self._phase is not Phase.OVER else len(self._deal_results) - 1,
             hand_sizes=tuple(h.bit_count() for h in deal.hands), stocks=tuple(self._stocks),
             baskets=self.baskets(), cotillon_size=len(deal.cotillon),
             stirs=tuple(deal.stirs), stir_round=deal.stir_round, contributions=tuple(deal.contributions),
@@ -1542,10 +1556,8 @@ class GuinguetteState(GameState[GuinguetteRules]):
             may_stir=tuple(deal.stirred_last), stirred_now=tuple(deal.stirred_now),
             shown=tuple(cards_of(m) for m in deal.shown),
             trick=tuple((seat, CARDS[card]) for seat, card in deal.trick), tricks_won=tuple(deal.tricks_won),
-            history=history, legal_actions=tuple(self.legal_actions()) if viewer == self.actor else (),
-            last_deal=self._last_deal_seen_by(viewer), pending=self.pending, rulings=tuple(self.rulings),
-            payments=tuple(self.ledger.entries[deal.ledger_start:]),
-            my_draws=self._draws_of(viewer) if seat_view else (), bought=tuple(self._bought),
+            pending=self.pending, rulings=tuple(self.rulings),
+            payments=tuple(self.ledger.entries[deal.ledger_start:]), bought=tuple(self._bought),
         )
 
     def _last_deal_seen_by(self, viewer: int) -> DealResult | None:

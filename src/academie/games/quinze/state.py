@@ -36,7 +36,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 from enum import IntEnum
 from functools import lru_cache
-from typing import ClassVar, Final, Literal, Protocol, Self
+from typing import Any, ClassVar, Final, Literal, Protocol, Self
 
 from academie.cards import CARDS, PACK_52, Card, Rank, Suit, parse_cards, rank_of
 from academie.engine import (
@@ -55,6 +55,7 @@ from academie.engine import (
     Pending,
     RulesError,
     SeededChance,
+    Shared,
     TableLaws,
     check_option,
 )
@@ -612,6 +613,7 @@ class QuinzeState(GameState[QuinzeRules]):
         "_pack",
         "_pending",
         "_phase",
+        "_shared",
         "_shown_burnt",
         "_start",
         "_values",
@@ -632,7 +634,7 @@ class QuinzeState(GameState[QuinzeRules]):
     )
     clone_shared = ("rules", "n", "_start", "automate_table", "first_dealer", "coups_played", "multiplier", "last_coup",
                     "_last_deal", "_values", "_pending", "_colour", "_legal", "_phase", "_actor", "_burn_pack",
-                    "_histories")
+                    "_histories", "_shared")
     clone_copied = ("operations", "ledger", "_caves", "deal_results", "game_results", "_wins", "_gone", "rulings",
                     "_coup", "_pack", "_dead", "_shown_burnt")
     _pending: QuinzePending | None
@@ -670,6 +672,8 @@ class QuinzeState(GameState[QuinzeRules]):
         self.last_coup: tuple[str, ...] = ()
         self._last_deal: CoupEnd | None = None
         self._histories = Histories.empty(viewers=self.n + 1)
+        self._shared: Shared | None = None
+        """What every viewer's view of the last position viewed holds alike (replaced: a clone shares it)."""
         """Each viewer's history of the coup in progress as its last view told it (replaced: a clone shares it)."""
         self._values = card_values(self.rules.courts_value)
         self._pending = None
@@ -1815,6 +1819,9 @@ class QuinzeState(GameState[QuinzeRules]):
         form_b = self.rules.form == "B"
         self._histories, history = self._histories.told_on(viewer, self.operations, start=coup.start, redact=redact)
 
+        self._shared = Shared.of(self._shared, (len(self.operations), len(self.rulings), len(self.ledger.entries),
+                                                self._phase, self._actor, self._pending), self._shared_parts)
+
         def knows(seat: int) -> bool:
             return seat == viewer or coup.revealed[seat]
 
@@ -1823,25 +1830,32 @@ class QuinzeState(GameState[QuinzeRules]):
         up = tuple(tuple(CARDS[c] for c in coup.up[s]) if not form_b or knows(s) else () for s in range(n))
         busted = tuple(coup.declared[s] or (s == viewer and coup.busted[s]) for s in range(n))
         return QuinzeView(
-            viewer=viewer, rules=self.rules, phase=self._phase, actor=self.actor, dealer=self.dealer,
+            viewer=viewer, busted=busted, hole=hole, up=up,
+            history=history, legal_actions=tuple(self.legal_actions()) if viewer == self.actor else (),
+            substitute=CARDS[coup.substitute[viewer]] if viewer != PUBLIC and coup.substitute[viewer] >= 0 else None,
+            **self._shared.parts,
+        )
+
+    def _shared_parts(self) -> dict[str, Any]:
+        """The fields of a view every viewer sees alike (:class:`academie.engine.Shared`)."""
+        coup, n = self._coup, self.n
+        return dict(
+            rules=self.rules, phase=self._phase, actor=self.actor, dealer=self.dealer,
             coup=len(self.deal_results), caves=tuple(self._caves), contributions=tuple(coup.contrib),
             pot=self.pot(), jeu=self.jeu(), highest=self.highest(), in_coup=tuple(coup.in_coup),
-            folded=tuple(coup.folded), busted=busted, stood=tuple(coup.stood), announced=tuple(coup.announced),
-            hole=hole, up=up, drawn=tuple(len(coup.up[s]) for s in range(n)),
-            pack_colour="standard" if form_b else COLOUR_NAMES[self._colour], pack_left=len(self._pack),
-            shown_burnt=tuple(CARDS[c] for c in self._shown_burnt),
+            folded=tuple(coup.folded), stood=tuple(coup.stood), announced=tuple(coup.announced),
+            drawn=tuple(len(coup.up[s]) for s in range(n)),
+            pack_colour="standard" if self.rules.form == "B" else COLOUR_NAMES[self._colour],
+            pack_left=len(self._pack), shown_burnt=tuple(CARDS[c] for c in self._shown_burnt),
             drawer=coup.drawers[0] if coup.drawers and self._phase is Phase.DRAW else None,
-            history=history, legal_actions=tuple(self.legal_actions()) if viewer == self.actor else (),
             multiplier=self.multiplier, last_coup=self.last_coup,
             pending=self._pending.irregularity if self._pending else None, rulings=tuple(self.rulings),
-            substitute=CARDS[coup.substitute[viewer]] if viewer != PUBLIC and coup.substitute[viewer] >= 0 else None,
             shown_next=CARDS[coup.shown_card] if coup.shown_card >= 0 else None,
             payments=tuple(self.ledger.entries[coup.ledger_start:]),
             coup_rulings=tuple(self.rulings[coup.rulings_start:]),
             pending_cards=tuple(CARDS[c] for c in self._pending.cards) if self._pending is not None
             and self._pending.irregularity.law in ("QUINZE-32", "QUINZE-33") else (),
             last_deal=self._last_deal)
-
 
 def format_hand(coup: Coup, seat: int) -> str:
     cards = [coup.hole[seat], *coup.up[seat]]

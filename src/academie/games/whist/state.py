@@ -27,7 +27,7 @@ from enum import IntEnum
 from functools import lru_cache
 from itertools import product
 from operator import itemgetter
-from typing import ClassVar, Final, Literal, NamedTuple, Protocol, Self
+from typing import Any, ClassVar, Final, Literal, NamedTuple, Protocol, Self
 
 from academie.cards import (
     CARDS,
@@ -59,6 +59,7 @@ from academie.engine import (
     OwedDealState,
     RulesError,
     SeededChance,
+    Shared,
     TableLaws,
     check_option,
 )
@@ -709,6 +710,7 @@ class WhistState(OwedDealState[WhistRules]):
         "_plain_play",
         "_rulings",
         "_score",
+        "_shared",
         "_start",
         "_table",
         "_tricks_told",
@@ -719,7 +721,7 @@ class WhistState(OwedDealState[WhistRules]):
     )
     clone_shared = ("rules", "automate_table", "_start", "_actor", "_legal", "_legal_mask", "_pending", "_phase",
                     "_table", "_last_tricks", "deal_results", "_deal_owed", "_plain_play", "_histories",
-                    "_tricks_told")
+                    "_tricks_told", "_shared")
     clone_copied = ("_operations", "_ledger", "_rulings", "_score", "_games", "_game_results", "_deal")
     _pending: WhistPending | None
 
@@ -739,6 +741,8 @@ class WhistState(OwedDealState[WhistRules]):
         self._rulings: list[str] = []
         self._operations: list[Operation] = []
         self._histories = Histories.empty(viewers=SEATS + 1)
+        self._shared: Shared | None = None
+        """What every viewer's view of the last position viewed holds alike (replaced: a clone shares it)."""
         self._tricks_told: tuple[tuple[object, ...], tuple[Trick, ...], tuple[Trick, ...]] = ((), (), ())
         """The tricks of a view as the last view told them, with what they were told from (see
         :meth:`_tricks_view`): the same for every viewer, so made once per action, not once per viewer."""
@@ -1745,23 +1749,31 @@ class WhistState(OwedDealState[WhistRules]):
         deal = self._deal
         seat_view = viewer != PUBLIC
         self._histories, history = self._histories.told_on(viewer, self._operations, start=deal.start, redact=redact)
-        dealt = deal.turn_up >= 0
-        tricks = self._tricks_view()
+        self._shared = Shared.of(self._shared, (len(self._operations), len(self._rulings), len(self._ledger.entries),
+                                                self._phase, self._actor, self._pending), self._shared_parts)
         return WhistView(
-            viewer=viewer, rules=self.rules, phase=self._phase, actor=self._actor, dealer=self.dealer,
-            hand=cards_of(deal.hands[viewer]) if seat_view else (),
+            viewer=viewer, hand=cards_of(deal.hands[viewer]) if seat_view else (),
+            history=history, legal_actions=tuple(self.legal_actions()) if viewer == self._actor else (),
+            **self._shared.parts,
+        )
+
+    def _shared_parts(self) -> dict[str, Any]:
+        """The fields of a view every viewer sees alike (:class:`academie.engine.Shared`)."""
+        deal = self._deal
+        dealt = deal.turn_up >= 0
+        return dict(
+            rules=self.rules, phase=self._phase, actor=self._actor, dealer=self.dealer,
             hand_sizes=(deal.hands[0].bit_count(), deal.hands[1].bit_count(), deal.hands[2].bit_count(),
                         deal.hands[3].bit_count()),
             trump=_SUITS[deal.trump] if dealt else None,
             turn_up=CARDS[deal.turn_up] if dealt and deal.turn_up_on_table else None,
             turned_card=CARDS[deal.turn_up] if dealt else None,
             exposed=tuple(cards_of((deal.exposed[s] | deal.shown[s]) & deal.hands[s]) for s in range(SEATS)),
-            history=history, tricks=tricks,
+            tricks=self._tricks_view(),
             tricks_won=(deal.tricks_won[0], deal.tricks_won[1]),
             score=self.score, start_score=deal.start_score,
             games=self.games,
             called=deal.caller if deal.caller >= 0 else None,
-            legal_actions=tuple(self.legal_actions()) if viewer == self._actor else (),
             pending=self._pending.irregularity if self._pending else None, rulings=tuple(self.rulings),
             previous_tricks=self._tricks_told[2],
             payments=self.payments_of(deal), last_deal=deal.last,
