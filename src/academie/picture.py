@@ -26,10 +26,11 @@ picture is already in the picture's language.
 from __future__ import annotations
 
 import dataclasses
+import operator
 import textwrap
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Final, Protocol
+from typing import Final, Protocol, TypeVar
 
 from academie.cards import Card
 from academie.engine import JSON, View
@@ -154,6 +155,9 @@ class Memo:
     """Sentences told, by their place in the log, each with the key of everything it was told from."""
     scope: object = None
     """What every sentence of :attr:`said` read beside its own key (the names, the language, the deal, ...)."""
+    parts: dict[str, tuple[object, object]] = field(default_factory=dict)
+    """Parts of the last picture (its seats, its tallies, its status...), by name, each with the key of everything
+    it was made from (:func:`part`)."""
 
     def within(self, scope: object) -> None:
         """Forget the sentences told when ``scope`` differs from theirs."""
@@ -170,6 +174,57 @@ class Memo:
         lines = tuple(tell())
         self.said[place] = (key, lines)
         return lines
+
+
+PartT = TypeVar("PartT")
+
+
+def part(memo: Memo | None, name: str, key: object, make: Callable[[], PartT]) -> PartT:
+    """The part ``name`` of a viewer's picture as ``memo`` kept it when it was made from an equal ``key`` (everything
+    ``make`` reads: the view's fields it reads, the names, the words), else ``make()`` now, kept for the next
+    picture. Most actions change a few parts of a picture; the others are made again only when what they are made
+    from changed.
+
+    >>> memo, made = Memo(), []
+    >>> part(memo, "score", (3, 1), lambda: made.append(1) or "3 to 1")
+    '3 to 1'
+    >>> part(memo, "score", (3, 1), lambda: made.append(2) or "?"), part(memo, "score", (4, 1), lambda: "4 to 1")
+    ('3 to 1', '4 to 1')
+    >>> made
+    [1]
+    """
+    if memo is None:
+        return make()
+    kept = memo.parts.get(name)
+    if kept is not None and kept[0] == key:
+        return kept[1]  # type: ignore[return-value]  # kept by this function for this name: made by a make of it
+    value = make()
+    memo.parts[name] = (key, value)
+    return value
+
+
+def same_for_all(make: Callable[..., PartT]) -> Callable[..., PartT]:
+    """``make`` remembering its last arguments and what it made of them, given again while the same arguments (the
+    same objects) come back: the views of one position share their public parts (:class:`academie.engine.Shared`),
+    so a painter's function of such parts is worked out once for all the viewers of the position.
+
+    >>> made = []
+    >>> double = same_for_all(lambda values: made.append(values) or values * 2)
+    >>> values = (1, 2)
+    >>> double(values), double(values), made
+    ((1, 2, 1, 2), (1, 2, 1, 2), [(1, 2)])
+    """
+    last: list[tuple[tuple[object, ...], PartT]] = []
+
+    def remembered(*values: object) -> PartT:
+        kept = last[-1] if last else None
+        if kept is not None and len(kept[0]) == len(values) and all(map(operator.is_, kept[0], values)):
+            return kept[1]
+        made = make(*values)
+        last[:] = [(values, made)]  # (one assignment: the arguments and what was made of them stay together)
+        return made
+
+    return remembered
 
 
 def cards_in(value: object) -> frozenset[Card]:

@@ -54,7 +54,7 @@ from academie.games.ecarte.state import (
     trick_winner,
 )
 from academie.games.ecarte.table import ACTS
-from academie.picture import Memo, MovePicture, Picture, SeatPicture, Tally, TrickPicture, cards_in
+from academie.picture import Memo, MovePicture, Picture, SeatPicture, Tally, TrickPicture, cards_in, part
 from academie.words import Words
 
 SUIT_ORDER: Final = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
@@ -766,8 +766,15 @@ def default_names(view: EcarteView, /, *, words: Words) -> tuple[str, ...]:
     >>> default_names(EcarteState.new(seed=1, first_dealer=0).view(1), words=Words("fr"))
     ('Le robot', 'Vous')
     """
-    if view.viewer in (0, 1):
-        return tuple(words("You") if seat == view.viewer else words("The bot") for seat in (0, 1))
+    return _default_names(view.viewer, words)
+
+
+@functools.lru_cache(maxsize=64)
+def _default_names(viewer: int, words: Words) -> tuple[str, ...]:
+    """:func:`default_names`, made once per viewer, table size and language (the card room asks after every
+    action)."""
+    if viewer in (0, 1):
+        return tuple(words("You") if seat == viewer else words("The bot") for seat in (0, 1))
     return tuple(words("Seat {number}", number=seat) for seat in (0, 1))
 
 
@@ -777,38 +784,19 @@ def paint(view: EcarteView, /, *, words: Words, names: Sequence[str], memo: Memo
     me, trump = teller.me, teller.trump
     dealt = view.trump_card is not None and (view.phase in _EXCHANGE or view.phase is Phase.PLAY)
     playing = view.phase is Phase.PLAY
-    seats = []
-    for seat in (0, 1):
-        roles = []
-        if view.dealer is not None and view.phase is not Phase.CUT and view.phase is not Phase.OVER:
-            roles.append(words("dealer") if seat == view.dealer else words("eldest hand"))
-        notes = []
-        if dealt and seat == view.stood:
-            notes.append(words("plays without proposing (ECARTE-VI.8)"))
-        if dealt and seat == view.refused:
-            notes.append(words("refused the first proposal (ECARTE-VI.7)"))
-        if dealt and seat == view.king_marked_by:
-            notes.append(words("marked the king (E-§4.4)"))
-        if dealt and view.exposed[seat] and len(view.exposed[seat]) == view.hand_sizes[seat]:
-            notes.append(words("plays face up (ECARTE-VI.6)"))
-        seats.append(SeatPicture(seat, teller.names[seat], tuple(roles), view.hand_sizes[seat] if dealt else 0,
-                                 tuple(str(card) for card in view.exposed[seat]) if dealt else (), tuple(notes)))
+    seats = part(memo, "seats", (teller.names, words, view.dealer, view.phase, dealt, view.stood, view.refused,
+                                 view.king_marked_by, view.exposed, view.hand_sizes), lambda: _seats(teller, dealt))
     done = [trick for trick in view.tricks if trick.winner is not None]
     current = view.tricks[-1] if view.tricks and view.tricks[-1].winner is None else None
     last_trick = None
     if done:
-        last_trick = teller.trick_picture(len(done), done[-1], trump)
+        last_trick = part(memo, "last trick", (teller.names, words, trump, done[-1], len(done)),
+                          lambda: teller.trick_picture(len(done), done[-1], trump))
     elif view.previous_tricks and view.previous_tricks[-1].winner is not None:
         last_trick = teller.trick_picture(len(view.previous_tricks), view.previous_tricks[-1],
                                           view.last_deal.trump if view.last_deal is not None else None)
-    tallies = [Tally(words("Score (game is {points})", points=view.rules.game_points),
-                     tuple((teller.names[seat], str(view.score[seat])) for seat in (0, 1)))]
-    if view.rules.partie_liee:
-        tallies.append(Tally(words("Games won (partie liée, best of three)"),
-                             tuple((teller.names[seat], str(view.games[seat])) for seat in (0, 1))))
-    if playing:
-        tallies.append(Tally(words("Tricks this deal"),
-                             tuple((teller.names[seat], str(view.tricks_won[seat])) for seat in (0, 1))))
+    tallies = part(memo, "tallies", (teller.names, words, view.rules, view.score, view.games, playing,
+                                     view.tricks_won), lambda: _tallies(teller, playing))
     extra = []
     if dealt:
         extra.append((words("Talon"), words.count_cards(view.talon_size)))
@@ -827,16 +815,50 @@ def paint(view: EcarteView, /, *, words: Words, names: Sequence[str], memo: Memo
     actor = view.actor if isinstance(view.actor, int) and view.actor >= 0 else None
     return Picture(
         game="ecarte", title=words("Écarté"), lang=words.lang, viewer=me, status=_status(teller),
-        seats=tuple(seats),
+        seats=seats,
         hand=tuple(str(card) for card in sort_hand(view.hand, trump)) if me is not None and dealt else (),
         trump=(words.suit(trump) if dealt and trump is not None and view.trump_card is not None else None),
         table=((words("Turn-up (la retourne)"), (str(view.trump_card),)),) if dealt and view.trump_card else (),
         trick=(TrickPicture(len(view.tricks), ((current.leader, str(current.cards[0])),))
                if current is not None else None),
-        last_trick=last_trick, tallies=tuple(tallies), to_act=actor, waiting_for=_waiting(teller),
+        last_trick=last_trick, tallies=tallies, to_act=actor, waiting_for=_waiting(teller),
         moves=_moves(teller) if me is not None and view.actor == me else (),
         log=tuple(log), pending=_pending(teller), result=result, extra=tuple(extra),
     )
+
+
+def _seats(teller: _Teller, dealt: bool) -> tuple[SeatPicture, ...]:
+    view, words = teller.view, teller.words
+    seats = []
+    for seat in (0, 1):
+        roles = []
+        if view.dealer is not None and view.phase is not Phase.CUT and view.phase is not Phase.OVER:
+            roles.append(words("dealer") if seat == view.dealer else words("eldest hand"))
+        notes = []
+        if dealt and seat == view.stood:
+            notes.append(words("plays without proposing (ECARTE-VI.8)"))
+        if dealt and seat == view.refused:
+            notes.append(words("refused the first proposal (ECARTE-VI.7)"))
+        if dealt and seat == view.king_marked_by:
+            notes.append(words("marked the king (E-§4.4)"))
+        if dealt and view.exposed[seat] and len(view.exposed[seat]) == view.hand_sizes[seat]:
+            notes.append(words("plays face up (ECARTE-VI.6)"))
+        seats.append(SeatPicture(seat, teller.names[seat], tuple(roles), view.hand_sizes[seat] if dealt else 0,
+                                 tuple(str(card) for card in view.exposed[seat]) if dealt else (), tuple(notes)))
+    return tuple(seats)
+
+
+def _tallies(teller: _Teller, playing: bool) -> tuple[Tally, ...]:
+    view, words = teller.view, teller.words
+    tallies = [Tally(words("Score (game is {points})", points=view.rules.game_points),
+                     tuple((teller.names[seat], str(view.score[seat])) for seat in (0, 1)))]
+    if view.rules.partie_liee:
+        tallies.append(Tally(words("Games won (partie liée, best of three)"),
+                             tuple((teller.names[seat], str(view.games[seat])) for seat in (0, 1))))
+    if playing:
+        tallies.append(Tally(words("Tricks this deal"),
+                             tuple((teller.names[seat], str(view.tricks_won[seat])) for seat in (0, 1))))
+    return tuple(tallies)
 
 
 class _Kept:

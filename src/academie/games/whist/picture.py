@@ -21,7 +21,8 @@ the game's (W-§6). Sides are named "you and your partner" and "East and West", 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
+from typing import Final
 
 from academie.cards import PACK_52, Card, CardParseError, Rank, Suit
 from academie.engine import TABLE, Action, ActionParseError, Irregular, Mode, Remedy
@@ -45,7 +46,7 @@ from academie.games.whist.state import (
 )
 from academie.games.whist.table import ACTS
 from academie.laws import parse_table_action
-from academie.picture import Memo, MovePicture, Picture, SeatPicture, Tally, TrickPicture
+from academie.picture import Memo, MovePicture, Picture, SeatPicture, Tally, TrickPicture, part
 from academie.words import Words
 
 SEATS = range(4)
@@ -237,7 +238,12 @@ def default_names(view: WhistView, /, *, words: Words) -> tuple[str, ...]:
     >>> default_names(WhistState.new(seed=1, first_dealer=0).view(1), words=Words("fr"))
     ('Est', 'Vous', 'Ouest', 'Votre partenaire')
     """
-    me = view.viewer
+    return _default_names(view.viewer, words)
+
+
+@lru_cache(maxsize=64)
+def _default_names(me: int, words: Words) -> tuple[str, ...]:
+    """:func:`default_names`, made once per viewer and language (the card room asks after every action)."""
     if me not in SEATS:
         return (words("South"), words("West"), words("North"), words("East"))
     names = ["", "", "", ""]
@@ -252,6 +258,12 @@ def paint(view: WhistView, /, *, words: Words, names: Sequence[str], memo: Memo 
     """The picture of ``view`` (a seat's or the public's), in ``words``' language, the seats called ``names``;
     with a ``memo`` of the same viewer's last picture, the log tells only the actions since (:class:`_Told`)."""
     return _Scene(view, words, names).picture(memo)
+
+
+@lru_cache(maxsize=16)
+def _lower(words: Words) -> dict[str, str]:
+    """The default names that are written in lower case inside a sentence, in ``words``' language."""
+    return {words("You"): words("you"), words("Your partner"): words("your partner")}
 
 
 @cache
@@ -304,6 +316,10 @@ def winning_position(cards: Sequence[Card], trump: Suit | None) -> int:
     return best
 
 
+_SEAT_PARTS: Final = tuple(f"seat {seat}" for seat in SEATS)
+"""The names of the seats' lines among the parts a memo keeps."""
+
+
 class _Scene:
     """The words of one view: names, sides, cards and the sentences built from them."""
 
@@ -312,7 +328,7 @@ class _Scene:
         self.words = words
         self.names = tuple(names) if len(names) == 4 else default_names(view, words=words)
         self.me: int | None = view.viewer if view.viewer in SEATS else None
-        self.lower = {words("You"): words("you"), words("Your partner"): words("your partner")}
+        self.lower = _lower(words)
         mine = side_of(self.me) if self.me is not None else 0
         self.sides = (mine, 1 - mine)
 
@@ -347,12 +363,18 @@ class _Scene:
         table: tuple[tuple[str, tuple[str, ...]], ...] = ()
         if view.turn_up is not None:
             table = ((words("Turn-up"), (str(view.turn_up),)),)
+        names, finished = self.names, self.finished()
         return Picture(
-            game="whist", title=words("Whist"), lang=words.lang, viewer=self.me, status=self.status(),
-            seats=tuple(self.seat(seat) for seat in SEATS),
-            hand=tuple(str(card) for card in sort_hand(view.hand, view.trump)),
+            game="whist", title=words("Whist"), lang=words.lang, viewer=self.me,
+            status=part(memo, "status", (names, words, self.me, view.rules, view.dealer, view.phase, len(finished)),
+                        self.status),
+            seats=tuple(self.seat_kept(seat, memo) for seat in SEATS),
+            hand=part(memo, "hand", (view.hand, view.trump),
+                      lambda: tuple(str(card) for card in sort_hand(view.hand, view.trump))),
             trump=self.trump(), table=table, trick=self.current_trick(), last_trick=self.last_trick(),
-            tallies=self.tallies(), to_act=view.actor if view.actor in SEATS else None,
+            tallies=part(memo, "tallies", (names, words, self.me, view.rules, view.score, view.games,
+                                           view.tricks_won, view.phase in (Phase.PLAY, Phase.ANSWER)), self.tallies),
+            to_act=view.actor if view.actor in SEATS else None,
             waiting_for=self.waiting_for(), moves=self.moves(), log=tuple(self.log(memo)), pending=self.pending(),
             result=self.result())
 
@@ -372,6 +394,13 @@ class _Scene:
         elif view.phase is Phase.PLAY:
             parts.append(words("trick {number} of 13", number=min(13, len(self.finished()) + 1)))
         return " · ".join(parts)
+
+    def seat_kept(self, seat: int, memo: Memo | None) -> SeatPicture:
+        """:meth:`seat`, made again only when what it reads changed (most actions change two seats' lines)."""
+        view = self.view
+        key = (self.names, self.words, self.me, view.dealer, view.called == seat, view.actor == seat,
+               view.pending is None, view.phase, view.exposed[seat], view.hand_sizes[seat], view.trump)
+        return part(memo, _SEAT_PARTS[seat], key, lambda: self.seat(seat))
 
     def seat(self, seat: int) -> SeatPicture:
         view, words = self.view, self.words
