@@ -20,6 +20,8 @@ because the action that ends a deal also begins the next one: a screen shows the
 
 from __future__ import annotations
 
+import bisect
+import functools
 import itertools
 from collections.abc import Sequence
 from typing import Final
@@ -37,6 +39,7 @@ from academie.games.guimbarde.state import (
     JD,
     KH,
     MARIAGE,
+    MAX_PLAYERS,
     POINT,
     POWER,
     QH,
@@ -55,7 +58,7 @@ from academie.games.guimbarde.state import (
 )
 from academie.games.guimbarde.table import ACTS
 from academie.laws import Irregular, Remedy
-from academie.picture import Memo, MovePicture, Picture, SeatPicture, Tally, TrickPicture, signed
+from academie.picture import Memo, MovePicture, Picture, SeatPicture, Tally, TrickPicture, part, same_for_all, signed
 from academie.words import Words
 
 BOX_NAMES: Final = {POINT: "Point", MARIAGE: "Mariage", FOU: "Fou", ROI: "Roi", GUIMBARDE: "Guimbarde"}
@@ -254,17 +257,17 @@ class _Teller:
         shapes: dict[tuple[bool, bool], list[Payment]] = {}  # (from a seat, to a seat): a fine apart from a return
         for payment in group:
             shapes.setdefault((isinstance(payment.source, int), isinstance(payment.target, int)), []).append(payment)
-        for part in shapes.values():
-            targets = {p.target for p in part}
-            sources = {p.source for p in part}
+        for shape in shapes.values():
+            targets = {p.target for p in shape}
+            sources = {p.source for p in shape}
             if len(targets) == 1 or len(sources) != 1:
                 by_target: dict[int | str, list[Payment]] = {}
-                for payment in part:
+                for payment in shape:
                     by_target.setdefault(payment.target, []).append(payment)
                 for target, paid in by_target.items():
                     lines += self.to_one(reason, target, paid, actor=actor, trick=trick, card=card)
             else:
-                lines += self.from_one(reason, part, trick=trick)
+                lines += self.from_one(reason, shape, trick=trick)
         return lines
 
     def context(self, reason: str, target: int | str, *, actor: int | None, trick: Trick | None,
@@ -411,10 +414,16 @@ class _Teller:
         for payment in payments:
             by_action.setdefault(payment.at, []).append(payment)
         lines: list[str] = []
+        stable, said = first, 0
         if memo is not None:
             view = self.view
             memo.within((self.names, self.me, self.words.lang, view.rules, self.trump, view.retired, view.players))
-        for index in range(first, len(history)):
+            deal = (memo.scope, view.deal_number, view.dealer, view.trump_card)
+            kept = memo.parts.get(_SETTLED, (None, None))[1]
+            if first == 0 and isinstance(kept, _Settled) and kept.holds(deal, history, payments):
+                lines, stable = list(kept.lines), kept.count
+                said = len(lines)
+        for index in range(stable, len(history)):
             actor, action = history[index]
             paid = by_action.get(index, [])
             if isinstance(action, Play) and memo is not None:
@@ -422,7 +431,12 @@ class _Teller:
                 prize = tuple(self.tricks_won) if any(p.reason == "GUIMBARDE-§7" for p in paid) else None
                 lines += memo.told(index, (action, tuple(paid), where, prize),
                                    lambda: self.play(actor, action.card, placed, paid))  # noqa: B023 (called here)
-            elif isinstance(action, Play):
+                if stable == index and where is not None and where[2].winner is not None:
+                    stable, said = index + 1, len(lines)
+                continue
+            if stable == index and not isinstance(action, Play | Irregular | Remedy):
+                stable += 1  # (its sentence, if any, reads the action alone: counted once it is said below)
+            if isinstance(action, Play):
                 lines += self.play(actor, action.card, placed, paid)
             elif isinstance(action, CutForDeal):
                 lines.append(self.cut(action))
@@ -440,6 +454,10 @@ class _Teller:
                     lines += self.play(act.seat, card, placed, [p for p in paid if p not in fines])
                 else:
                     lines += self.payments(paid)
+            if stable == index + 1:
+                said = len(lines)
+        if memo is not None and first == 0:
+            memo.parts[_SETTLED] = (None, _Settled(deal, history, payments, stable, tuple(lines[:said])))
         return lines
 
     def play(self, seat: int, card: Card, placed: dict[int, tuple[int, int, Trick]],
@@ -725,8 +743,14 @@ def default_names(view: GuimbardeView, /, *, words: Words) -> tuple[str, ...]:
     >>> default_names(GuimbardeState.new(seed=1, first_dealer=0, players=3).view(1), words=Words("fr"))
     ('Siège 0', 'Vous', 'Siège 2')
     """
-    return tuple(words("You") if seat == view.viewer else words("Seat {number}", number=seat)
-                 for seat in range(view.players))
+    return _default_names(view.viewer, view.players, words)
+
+
+@functools.lru_cache(maxsize=256)
+def _default_names(viewer: int, players: int, words: Words) -> tuple[str, ...]:
+    """:func:`default_names`, made once per viewer, table size and language (the card room asks after every
+    action)."""
+    return tuple(words("You") if seat == viewer else words("Seat {number}", number=seat) for seat in range(players))
 
 
 def paint(view: GuimbardeView, /, *, words: Words, names: Sequence[str], memo: Memo | None = None) -> Picture:
@@ -737,40 +761,14 @@ def paint(view: GuimbardeView, /, *, words: Words, names: Sequence[str], memo: M
     current = view.tricks[-1] if view.tricks and view.tricks[-1].winner is None else None
     done = [trick for trick in view.tricks if trick.winner is not None]
     retired = view.retired or (False,) * view.players
-    seats = []
-    for seat in range(view.players):
-        roles = []
-        if seat == view.dealer:
-            roles.append(words("dealer"))
-        if seat == view.eldest:
-            roles.append(words("eldest hand"))
-        notes = []
-        if dealt:
-            won = view.tricks_won[seat]
-            notes.append(words("1 trick") if won == 1 else words("{count} tricks", count=won))
-        if retired[seat]:
-            notes.append(words("retired (G18)"))
-        seats.append(SeatPicture(seat, teller.names[seat], tuple(roles), view.hand_sizes[seat] if dealt else 0,
-                                 tuple(str(card) for card in view.shown[seat]) if dealt and view.shown else (),
-                                 tuple(notes)))
+    seats = tuple(_seat_kept(teller, seat, dealt, retired[seat], memo) for seat in range(view.players))
     log = _before_the_deal(teller, memo, opening=bool(dealt or view.history))
     if dealt or view.history:
         log += teller.tell(view.history, view.payments, view.tricks, memo=memo)
-    tallies = [Tally(words("Boxes"), tuple((BOX_NAMES[box], str(amount)) for box, amount in view.boxes)),
-               Tally(words("Counters won or lost"), tuple((teller.names[seat], signed(view.counters[seat]))
-                                                          for seat in range(view.players)))]
-    if view.stocks:
-        tallies.append(Tally(words("Stocks"), tuple((teller.names[seat], str(view.stocks[seat]))
-                                                    for seat in range(view.players))))
-    if view.stocks_bought and any(view.stocks_bought):
-        tallies.append(Tally(words("New stocks bought (G18)"), tuple(
-            (teller.names[seat], str(view.stocks_bought[seat])) for seat in range(view.players)
-            if view.stocks_bought[seat])))
-    extra = []
-    if dealt:
-        extra.append((words("Points announced"), ", ".join(
-            f"{teller.names[seat]} {_point(words, view.announced[seat])}" for seat in range(view.players)
-            if not retired[seat])))
+    tallies = part(memo, "tallies", (teller.names, words, view.boxes, view.counters, view.stocks,
+                                     view.stocks_bought), lambda: _tallies(teller))
+    extra = part(memo, "extra", (teller.names, words, dealt, view.announced, retired),
+                 lambda: _extra(teller, dealt, retired))
     trick_number = len(done) + 1
     last_trick = None
     if done:
@@ -797,16 +795,100 @@ def paint(view: GuimbardeView, /, *, words: Words, names: Sequence[str], memo: M
     actor = view.actor if isinstance(view.actor, int) and view.actor >= 0 else None
     return Picture(
         game="guimbarde", title=words("La Guimbarde"), lang=words.lang, viewer=me, status=status,
-        seats=tuple(seats),
+        seats=seats,
         hand=tuple(str(card) for card in sort_hand(view.hand, view.trump)) if me is not None and dealt else (),
         trump=(words("{suit}, by the turn-up; la guimbarde, le roi and le fou above them", suit=words.suit(view.trump))
                if dealt and view.trump is not None else None),
         table=((words("Turn-up"), (str(view.trump_card),)),) if dealt and view.trump_card is not None else (),
         trick=teller.trick_picture(trick_number, current) if current is not None else None,
-        last_trick=last_trick, tallies=tuple(tallies), to_act=actor, waiting_for=_waiting(teller, over),
+        last_trick=last_trick, tallies=tallies, to_act=actor, waiting_for=_waiting(teller, over),
         moves=_moves(teller) if me is not None and view.actor == me else (),
-        log=tuple(log), pending=_pending(teller), result=result, extra=tuple(extra),
+        log=tuple(log), pending=_pending(teller), result=result, extra=extra,
     )
+
+
+def _seat_kept(teller: _Teller, seat: int, dealt: bool, retired: bool, memo: Memo | None) -> SeatPicture:
+    """A seat's line, made again only when what it reads changed (most actions change one seat's line)."""
+    view = teller.view
+    key = (teller.names[seat], teller.words, seat == view.dealer, seat == view.eldest, dealt, retired,
+           view.tricks_won[seat], view.hand_sizes[seat], view.shown[seat] if view.shown else ())
+    return part(memo, _SEAT_PARTS[seat], key, lambda: _seat(teller, seat, dealt, retired))
+
+
+_SEAT_PARTS: Final = tuple(f"seat {seat}" for seat in range(MAX_PLAYERS))
+"""The names of the seats' lines among the parts a memo keeps."""
+
+
+def _seat(teller: _Teller, seat: int, dealt: bool, retired: bool) -> SeatPicture:
+    view, words = teller.view, teller.words
+    roles = []
+    if seat == view.dealer:
+        roles.append(words("dealer"))
+    if seat == view.eldest:
+        roles.append(words("eldest hand"))
+    notes = []
+    if dealt:
+        won = view.tricks_won[seat]
+        notes.append(words("1 trick") if won == 1 else words("{count} tricks", count=won))
+    if retired:
+        notes.append(words("retired (G18)"))
+    return SeatPicture(seat, teller.names[seat], tuple(roles), view.hand_sizes[seat] if dealt else 0,
+                       tuple(str(card) for card in view.shown[seat]) if dealt and view.shown else (), tuple(notes))
+
+
+def _tallies(teller: _Teller) -> tuple[Tally, ...]:
+    view, words = teller.view, teller.words
+    tallies = [Tally(words("Boxes"), tuple((BOX_NAMES[box], str(amount)) for box, amount in view.boxes)),
+               Tally(words("Counters won or lost"), tuple((teller.names[seat], signed(view.counters[seat]))
+                                                          for seat in range(view.players)))]
+    if view.stocks:
+        tallies.append(Tally(words("Stocks"), tuple((teller.names[seat], str(view.stocks[seat]))
+                                                    for seat in range(view.players))))
+    if view.stocks_bought and any(view.stocks_bought):
+        tallies.append(Tally(words("New stocks bought (G18)"), tuple(
+            (teller.names[seat], str(view.stocks_bought[seat])) for seat in range(view.players)
+            if view.stocks_bought[seat])))
+    return tuple(tallies)
+
+
+def _extra(teller: _Teller, dealt: bool, retired: tuple[bool, ...]) -> tuple[tuple[str, str], ...]:
+    view, words = teller.view, teller.words
+    if not dealt:
+        return ()
+    return ((words("Points announced"), ", ".join(
+        f"{teller.names[seat]} {_point(words, view.announced[seat])}" for seat in range(view.players)
+        if not retired[seat])),)
+
+
+_SETTLED: Final = "settled"
+"""The part of a memo that keeps the settled beginning of a deal's log (:class:`_Settled`)."""
+
+
+class _Settled:
+    """The beginning of a deal's log that no later action can change (what a :class:`~academie.picture.Memo`
+    keeps for :meth:`_Teller.tell`): the sentences of its first actions up to the first card of a trick not yet
+    won (a card's sentences read its whole trick, G-Q9) or an irregular act or a ruling (whose sentences read the
+    whole view), with the payments made by those actions. Believed while the deal and the scope of the memo's
+    sentences (the names, the language, the rules...), its first actions and the number of payments they made are
+    the same."""
+
+    __slots__ = ("count", "deal", "last", "lines", "paid")
+
+    def __init__(self, deal: tuple[object, ...], history: Sequence[tuple[int, Action]],
+                 payments: Sequence[Payment], count: int, lines: tuple[str, ...]) -> None:
+        self.deal, self.count, self.lines = deal, count, lines
+        self.last = history[count - 1] if count else None
+        self.paid = bisect.bisect_left(payments, count, key=_at)
+
+    def holds(self, deal: tuple[object, ...], history: Sequence[tuple[int, Action]],
+              payments: Sequence[Payment]) -> bool:
+        count = self.count
+        return (deal == self.deal and len(history) >= count and (not count or history[count - 1] == self.last)
+                and bisect.bisect_left(payments, count, key=_at) == self.paid)
+
+
+def _at(payment: Payment) -> int:
+    return payment.at
 
 
 class _Before:
@@ -822,11 +904,9 @@ class _Before:
 
 def _before_the_deal(teller: _Teller, memo: Memo | None, *, opening: bool) -> list[str]:
     view = teller.view
-    payments = view.payments
     key = (teller.names, teller.me, teller.words.lang, view.rules, opening, view.last_deal, view.previous_tricks,
-           frozenset(payment.source for payment in payments), tuple(paid for paid in payments if paid.at == -1),
-           view.players, view.trump_card, view.trump, view.dealer, view.deal_number, view.deals, view.claims,
-           view.announced, view.retired)
+           _payers_and_antes(view.payments), view.players, view.trump_card, view.trump, view.dealer,
+           view.deal_number, view.deals, view.claims, view.announced, view.retired)
     kept = memo.kept if memo is not None else None
     if isinstance(kept, _Before) and kept.key == key:
         teller.tricks_won = list(kept.tricks_won)
@@ -835,6 +915,13 @@ def _before_the_deal(teller: _Teller, memo: Memo | None, *, opening: bool) -> li
     if memo is not None:
         memo.kept = _Before(key, lines, list(teller.tricks_won))
     return list(lines)
+
+
+@same_for_all
+def _payers_and_antes(payments: tuple[Payment, ...]) -> tuple[frozenset[int | str], tuple[Payment, ...]]:
+    """Who paid this deal, and the payments of the deal itself (before its first action): what the first lines of
+    its log read of its payments."""
+    return frozenset(payment.source for payment in payments), tuple(paid for paid in payments if paid.at == -1)
 
 
 def _waiting(teller: _Teller, over: bool) -> str:

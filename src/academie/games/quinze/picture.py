@@ -48,7 +48,7 @@ from academie.games.quinze.state import (
 )
 from academie.laws import Irregular, Remedy, parse_table_action
 from academie.ledger import Transfer
-from academie.picture import Memo, MovePicture, Picture, SeatPicture, Tally, cards_in, signed
+from academie.picture import Memo, MovePicture, Picture, SeatPicture, Tally, cards_in, part, signed
 from academie.words import Words
 
 TAKES = re.compile(r"^QUINZE-3[23]: seat (\d+) takes (.+)$")
@@ -137,12 +137,18 @@ def _scene(view: QuinzeView, words: Words, names: Sequence[str]) -> _Scene:
 # ------------------------------------------------------------------------------------------------ names
 def default_names(view: QuinzeView, /, *, words: Words) -> tuple[str, ...]:
     """"You" and "The bot" at two, "You" and "Seat N" at more; "Seat N" for everyone for a spectator."""
-    count = len(view.caves)
+    return _default_names(view.viewer, len(view.caves), words)
+
+
+@functools.lru_cache(maxsize=256)
+def _default_names(viewer: int, count: int, words: Words) -> tuple[str, ...]:
+    """:func:`default_names`, made once per viewer, table size and language (the card room asks after every
+    action)."""
     names = []
     for seat in range(count):
-        if seat == view.viewer:
+        if seat == viewer:
             names.append(words("You"))
-        elif count == 2 and 0 <= view.viewer < count:
+        elif count == 2 and 0 <= viewer < count:
             names.append(words("The bot"))
         else:
             names.append(words("Seat {number}", number=seat))
@@ -176,8 +182,13 @@ def paint(view: QuinzeView, /, *, words: Words, names: Sequence[str], memo: Memo
         result = " ".join(_coup_end_kept(scene, memo, short=True))
     return Picture(
         game="quinze", title=w("Le Quinze"), lang=w.lang, viewer=None if view.viewer < 0 else view.viewer,
-        status=_status(scene), seats=tuple(_seat(scene, seat) for seat in range(scene.n)), hand=hand,
-        trump=None, table=tuple(table), trick=None, last_trick=None, tallies=_tallies(scene),
+        status=part(memo, "status", (scene.names, w, view.phase, view.dealer, view.rules, view.coup,
+                                     view.multiplier, view.pack_colour, view.pack_left), lambda: _status(scene)),
+        seats=tuple(_seat(scene, seat) for seat in range(scene.n)), hand=hand,
+        trump=None, table=tuple(table), trick=None, last_trick=None,
+        tallies=part(memo, "tallies", (scene.names, w, view.phase, view.rules, view.multiplier, view.caves,
+                                       view.pot, view.highest, view.jeu, view.contributions, view.in_coup,
+                                       _opened(view)), lambda: _tallies(scene)),
         to_act=view.actor if view.actor is not None and view.actor >= 0 else None,
         waiting_for=_waiting_for(scene), moves=tuple(_move(scene, action) for action in view.legal_actions),
         log=log, pending=_pending(scene), result=result)
@@ -268,9 +279,8 @@ def _tallies(scene: _Scene) -> tuple[Tally, ...]:
     if scene.form_b:
         stake = Tally(w("Stake"), ((w("this game"), str(view.rules.stake * view.multiplier)),))
         return (caves,) if view.phase is Phase.OVER else (stake, caves)
-    opened = view.phase is not Phase.OPENING or any(isinstance(a, Open) or a == ALL_IN for _, a in view.history)
     pot = Tally(w("Pot"), ((w("on the table"), str(view.pot)),
-                           (w("highest stake"), str(view.highest)) if opened else
+                           (w("highest stake"), str(view.highest)) if _opened(view) else
                            (w("the jeu (least opening)"), str(view.jeu))))
     if view.phase is Phase.OVER:
         return (caves,)
@@ -279,6 +289,11 @@ def _tallies(scene: _Scene) -> tuple[Tally, ...]:
     if not staked:
         return pot, caves
     return pot, caves, Tally(w("Bets this coup, the antes apart"), staked)
+
+
+def _opened(view: QuinzeView) -> bool:
+    """Whether the betting of the coup was opened (the pot then shows the highest stake, not the jeu)."""
+    return view.phase is not Phase.OPENING or any(isinstance(a, Open) or a == ALL_IN for _, a in view.history)
 
 
 def _waiting_for(scene: _Scene) -> str:
@@ -1080,12 +1095,12 @@ def _allowed(view: QuinzeView) -> str:
         else:
             parts.append(str(action))
     texts = []
-    for part in parts:
-        if part in amounts:
-            low, high = min(amounts[part]), max(amounts[part])
-            texts.append(f"{part} {low}" if low == high else f"{part} {low}–{high}")
+    for piece in parts:
+        if piece in amounts:
+            low, high = min(amounts[piece]), max(amounts[piece])
+            texts.append(f"{piece} {low}" if low == high else f"{piece} {low}–{high}")
         else:
-            texts.append(part)
+            texts.append(piece)
     return ", ".join(texts)
 
 
