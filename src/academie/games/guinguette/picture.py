@@ -65,7 +65,7 @@ from academie.games.guinguette.state import (
 from academie.games.guinguette.table import ACTS
 from academie.laws import Irregular, Remedy
 from academie.ledger import Transfer
-from academie.picture import Memo, MovePicture, Picture, SeatPicture, Tally, TrickPicture, signed
+from academie.picture import Memo, MovePicture, Picture, SeatPicture, Tally, TrickPicture, part, same_for_all, signed
 from academie.words import Words
 
 SUIT_ORDER: Final = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
@@ -172,8 +172,10 @@ def _tierce(words: Words, value: int, rules: GuinguetteRules) -> str:
     return words("a {tierce}", tierce=tierce_name(value, rules))
 
 
-def _hand_value(words: Words, cards: Sequence[Card], rules: GuinguetteRules) -> str:
-    """What a hand shown is worth at the showdown: its best tierce, else its point (GU-§5.1c, GU-§2.2v)."""
+@lru_cache(maxsize=4096)
+def _hand_value(words: Words, cards: tuple[Card, ...], rules: GuinguetteRules) -> str:
+    """What a hand shown is worth at the showdown: its best tierce, else its point (GU-§5.1c, GU-§2.2v); made once
+    for every picture that shows the hand (a bounded cache shared by every table: its arguments are all it reads)."""
     mask = sum(1 << card.index for card in cards)
     tierce = tierce_of(mask, rules)
     if tierce:
@@ -924,15 +926,26 @@ def default_names(view: GuinguetteView, /, *, words: Words) -> tuple[str, ...]:
     >>> default_names(GuinguetteState.new(seed=1, first_dealer=0, players=3).view(1), words=Words("fr"))
     ('Siège 0', 'Vous', 'Siège 2')
     """
-    return tuple(words("You") if seat == view.viewer else words("Seat {number}", number=seat)
-                 for seat in range(view.rules.players))
+    return _default_names(view.viewer, view.rules.players, words)
+
+
+@lru_cache(maxsize=256)
+def _default_names(viewer: int, players: int, words: Words) -> tuple[str, ...]:
+    """:func:`default_names`, made once per viewer, table size and language (the card room asks after every
+    action)."""
+    return tuple(words("You") if seat == viewer else words("Seat {number}", number=seat) for seat in range(players))
 
 
 def _carried(view: GuinguetteView) -> tuple[int, int, int]:
     """What each basket held before this deal's antes: what the deals before left in it (GU-§3.2)."""
-    balances = list(view.baskets)
+    return _carried_by(view.baskets, view.payments)
+
+
+@same_for_all
+def _carried_by(baskets: tuple[int, int, int], payments: tuple[Transfer, ...]) -> tuple[int, int, int]:
+    balances = list(baskets)
     for index, basket in enumerate(BASKET_ORDER):
-        for transfer in view.payments:
+        for transfer in payments:
             if transfer.target == basket:
                 balances[index] -= transfer.amount
             if transfer.source == basket:
@@ -1073,16 +1086,10 @@ def paint(view: GuinguetteView, /, *, words: Words, names: Sequence[str], memo: 
     order = [(dealer + 1 + p) % players for p in range(players)] if dealer is not None else list(range(players))
     barred = _barred(view) if dealt else {}
     seats = [_seat(teller, seat, dealt=dealt, barred=barred) for seat in order]
-    tallies = [Tally(words("Baskets"), ((words("Guinguette"), str(view.baskets[0])),
-                                        (words("Cabaret"), str(view.baskets[1])),
-                                        (words("Cotillon"), str(view.baskets[2])))),
-               Tally(words("Tokens"), tuple((teller.names[seat], str(view.stocks[seat])) for seat in order))]
-    bought = view.bought or (0,) * players
-    tallies.append(Tally(words("Won or lost"), tuple(
-        (teller.names[seat], signed(view.stocks[seat] - rules.stock - bought[seat])) for seat in order)))
-    if rules.trick_phase and dealt and view.phase is Phase.TRICKS:
-        tallies.append(Tally(words("Tricks"), tuple((teller.names[seat], str(view.tricks_won[seat]))
-                                                    for seat in order)))
+    tricks = rules.trick_phase and dealt and view.phase is Phase.TRICKS
+    tallies = part(memo, "tallies", (teller.names, words, rules, dealer, view.baskets, view.stocks, view.bought,
+                                     view.tricks_won if tricks else None),
+                   lambda: _tallies(teller, order, tricks=tricks))
     extra: list[tuple[str, str]] = []
     if dealt:
         extra.append((words("Cotillon (the talon)"), words("{count} cards face down", count=view.cotillon_size)))
@@ -1105,11 +1112,28 @@ def paint(view: GuinguetteView, /, *, words: Words, names: Sequence[str], memo: 
         result = _deal_result(teller, view.last_deal, _order(view.last_deal.dealer, players))
     actor = view.actor if isinstance(view.actor, int) and view.actor >= 0 else None
     return Picture(
-        game="guinguette", title=words("La Guinguette"), lang=words.lang, viewer=me, status=_status(teller),
+        game="guinguette", title=words("La Guinguette"), lang=words.lang, viewer=me,
+        status=part(memo, "status", (words, view.rules, view.phase, view.deal, view.stir_round, view.tricks_won),
+                    lambda: _status(teller)),
         seats=tuple(seats), hand=tuple(str(card) for card in sort_hand(view.hand)) if me is not None else (),
-        table=tuple(table), trick=current, last_trick=last_trick, tallies=tuple(tallies), to_act=actor,
+        table=tuple(table), trick=current, last_trick=last_trick, tallies=tallies, to_act=actor,
         waiting_for=_waiting(teller), moves=_moves(teller) if me is not None and view.actor == me else (),
         log=tuple(log), pending=_pending(teller), result=result, extra=tuple(extra))
+
+
+def _tallies(teller: _Teller, order: Sequence[int], *, tricks: bool) -> tuple[Tally, ...]:
+    view, words, rules = teller.view, teller.words, teller.view.rules
+    tallies = [Tally(words("Baskets"), ((words("Guinguette"), str(view.baskets[0])),
+                                        (words("Cabaret"), str(view.baskets[1])),
+                                        (words("Cotillon"), str(view.baskets[2])))),
+               Tally(words("Tokens"), tuple((teller.names[seat], str(view.stocks[seat])) for seat in order))]
+    bought = view.bought or (0,) * rules.players
+    tallies.append(Tally(words("Won or lost"), tuple(
+        (teller.names[seat], signed(view.stocks[seat] - rules.stock - bought[seat])) for seat in order)))
+    if tricks:
+        tallies.append(Tally(words("Tricks"), tuple((teller.names[seat], str(view.tricks_won[seat]))
+                                                    for seat in order)))
+    return tuple(tallies)
 
 
 def _order(dealer: int, players: int) -> list[int]:

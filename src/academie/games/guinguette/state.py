@@ -742,13 +742,13 @@ class GuinguetteState(GameState[GuinguetteRules]):
 
     game_name = "guinguette"
     table_laws: ClassVar[GuinguetteTableLaws | None] = None
-    __slots__ = ("_actor", "_bought", "_deal", "_deal_only", "_deal_results", "_game_results", "_histories",
-                 "_last", "_lasts", "_legal", "_pending", "_phase", "_shared", "_stocks", "automate_table", "chance",
-                 "ledger", "operations", "rules", "rulings")
+    __slots__ = ("_actor", "_bought", "_deal", "_deal_only", "_deal_results", "_draws", "_game_results",
+                 "_histories", "_last", "_lasts", "_legal", "_pending", "_phase", "_shared", "_stocks",
+                 "automate_table", "chance", "ledger", "operations", "rules", "rulings")
     # the results and the views' memos are tuples, replaced when a deal ends or a view tells more: a clone may
     # share them
     clone_shared = ("rules", "automate_table", "_phase", "_legal", "_actor", "_pending", "_last", "_deal_results",
-                    "_game_results", "_deal_only", "_histories", "_lasts", "_shared")
+                    "_game_results", "_deal_only", "_histories", "_lasts", "_shared", "_draws")
     clone_copied = ("operations", "ledger", "_stocks", "_bought", "_deal", "rulings")
 
     def __init__(self, rules: GuinguetteRules | None = None, *, chance: ChanceSource | None = None,
@@ -769,6 +769,9 @@ class GuinguetteState(GameState[GuinguetteRules]):
         self._histories = Histories.empty(viewers=players + 1)
         """Each viewer's history of the deal in progress as its last view told it (replaced: a clone shares it)."""
         self._shared: Shared | None = None
+        self._draws: tuple[tuple[int, int], tuple[tuple[Card, ...], ...]] = ((-1, -1), ())
+        """The cards each seat drew this deal, with where the deal began and the log's length then (replaced: a
+        clone shares it)."""
         """What every viewer's view of the last position viewed holds alike (replaced: a clone shares it)."""
         self._lasts: tuple[tuple[DealResult, DealResult] | None, ...] = (None,) * (players + 1)
         """Each viewer's last deal as its last view told it, beside the deal it was told from (seats, then the
@@ -1577,8 +1580,15 @@ class GuinguetteState(GameState[GuinguetteRules]):
 
     def _draws_of(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` drew from the cotillon this deal: the top card of each cotillon shuffled after its
-        stir (GU-§5.1a), or after its unpaid stir was paid (GU5)."""
-        drawn: list[Card] = []
+        stir (GU-§5.1a), or after its unpaid stir was paid (GU5); found for every seat at once, once per position
+        (every seat is viewed after every action)."""
+        key = (self._deal.start, len(self.operations))
+        if self._draws[0] != key:
+            self._draws = (key, self._every_draw())
+        return self._draws[1][seat]
+
+    def _every_draw(self) -> tuple[tuple[Card, ...], ...]:
+        drawn: list[list[Card]] = [[] for _ in range(self.rules.players)]
         stirrer = offender = -1
         for operation in self.operations[self._deal.start:]:
             action = operation.action
@@ -1589,10 +1599,10 @@ class GuinguetteState(GameState[GuinguetteRules]):
             elif isinstance(action, Remedy) and action.name == "pay":
                 stirrer = offender
             elif isinstance(action, Reshuffle):
-                if stirrer == seat and action.order:
-                    drawn.append(action.order[0])
+                if stirrer >= 0 and action.order:
+                    drawn[stirrer].append(action.order[0])
                 stirrer = -1
-        return tuple(drawn)
+        return tuple(tuple(cards) for cards in drawn)
 
 
 GuinguetteState.handlers = {
