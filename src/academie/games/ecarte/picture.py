@@ -784,8 +784,7 @@ def paint(view: EcarteView, /, *, words: Words, names: Sequence[str], memo: Memo
     me, trump = teller.me, teller.trump
     dealt = view.trump_card is not None and (view.phase in _EXCHANGE or view.phase is Phase.PLAY)
     playing = view.phase is Phase.PLAY
-    seats = part(memo, "seats", (teller.names, words, view.dealer, view.phase, dealt, view.stood, view.refused,
-                                 view.king_marked_by, view.exposed, view.hand_sizes), lambda: _seats(teller, dealt))
+    seats = (_seat_kept(teller, 0, dealt, memo), _seat_kept(teller, 1, dealt, memo))
     done = [trick for trick in view.tricks if trick.winner is not None]
     current = view.tricks[-1] if view.tricks and view.tricks[-1].winner is None else None
     last_trick = None
@@ -827,25 +826,35 @@ def paint(view: EcarteView, /, *, words: Words, names: Sequence[str], memo: Memo
     )
 
 
-def _seats(teller: _Teller, dealt: bool) -> tuple[SeatPicture, ...]:
+def _seat_kept(teller: _Teller, seat: int, dealt: bool, memo: Memo | None) -> SeatPicture:
+    """A seat's line, made again only when what it reads changed (most actions change one seat's line)."""
+    view = teller.view
+    roles = view.dealer is not None and view.phase is not Phase.CUT and view.phase is not Phase.OVER
+    key = (teller.names[seat], teller.words, roles, roles and seat == view.dealer, dealt, seat == view.stood,
+           seat == view.refused, seat == view.king_marked_by, view.exposed[seat], view.hand_sizes[seat])
+    return part(memo, _SEAT_PARTS[seat], key, lambda: _seat(teller, seat, dealt))
+
+
+_SEAT_PARTS: Final = ("seat 0", "seat 1")
+"""The names of the seats' lines among the parts a memo keeps."""
+
+
+def _seat(teller: _Teller, seat: int, dealt: bool) -> SeatPicture:
     view, words = teller.view, teller.words
-    seats = []
-    for seat in (0, 1):
-        roles = []
-        if view.dealer is not None and view.phase is not Phase.CUT and view.phase is not Phase.OVER:
-            roles.append(words("dealer") if seat == view.dealer else words("eldest hand"))
-        notes = []
-        if dealt and seat == view.stood:
-            notes.append(words("plays without proposing (ECARTE-VI.8)"))
-        if dealt and seat == view.refused:
-            notes.append(words("refused the first proposal (ECARTE-VI.7)"))
-        if dealt and seat == view.king_marked_by:
-            notes.append(words("marked the king (E-§4.4)"))
-        if dealt and view.exposed[seat] and len(view.exposed[seat]) == view.hand_sizes[seat]:
-            notes.append(words("plays face up (ECARTE-VI.6)"))
-        seats.append(SeatPicture(seat, teller.names[seat], tuple(roles), view.hand_sizes[seat] if dealt else 0,
-                                 tuple(str(card) for card in view.exposed[seat]) if dealt else (), tuple(notes)))
-    return tuple(seats)
+    roles = []
+    if view.dealer is not None and view.phase is not Phase.CUT and view.phase is not Phase.OVER:
+        roles.append(words("dealer") if seat == view.dealer else words("eldest hand"))
+    notes = []
+    if dealt and seat == view.stood:
+        notes.append(words("plays without proposing (ECARTE-VI.8)"))
+    if dealt and seat == view.refused:
+        notes.append(words("refused the first proposal (ECARTE-VI.7)"))
+    if dealt and seat == view.king_marked_by:
+        notes.append(words("marked the king (E-§4.4)"))
+    if dealt and view.exposed[seat] and len(view.exposed[seat]) == view.hand_sizes[seat]:
+        notes.append(words("plays face up (ECARTE-VI.6)"))
+    return SeatPicture(seat, teller.names[seat], tuple(roles), view.hand_sizes[seat] if dealt else 0,
+                       tuple(str(card) for card in view.exposed[seat]) if dealt else (), tuple(notes))
 
 
 def _tallies(teller: _Teller, playing: bool) -> tuple[Tally, ...]:
