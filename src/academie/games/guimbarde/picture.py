@@ -410,9 +410,6 @@ class _Teller:
         for trick in tricks:
             if trick.winner is not None:
                 self.tricks_won[trick.winner] += 1
-        by_action: dict[int, list[Payment]] = {}
-        for payment in payments:
-            by_action.setdefault(payment.at, []).append(payment)
         lines: list[str] = []
         stable, said = first, 0
         if memo is not None:
@@ -423,6 +420,9 @@ class _Teller:
             if first == 0 and isinstance(kept, _Settled) and kept.holds(deal, history, payments):
                 lines, stable = list(kept.lines), kept.count
                 said = len(lines)
+        by_action: dict[int, list[Payment]] = {}
+        for payment in payments[bisect.bisect_left(payments, stable, key=_at):]:  # (in the order of the actions)
+            by_action.setdefault(payment.at, []).append(payment)
         for index in range(stable, len(history)):
             actor, action = history[index]
             paid = by_action.get(index, [])
