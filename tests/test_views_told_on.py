@@ -47,3 +47,36 @@ def test_G_5_6_W_D5_W_P6_GU_5_1a_views_told_on_are_the_views_told_from_the_log(t
             room = room.clone()
             room.apply(action)
             played.append(action)
+
+
+@pytest.mark.parametrize("mode", [Mode.ENFORCED, Mode.TABLE])
+@pytest.mark.parametrize("table", sorted(ALL_TABLES))
+def test_twins_of_one_position_that_part_share_no_view(table: str, mode: Mode) -> None:
+    """The parts every viewer's view of one position shares (academie.engine.Shared) are made once per position:
+    two clones of a viewed state that then take different actions (their logs as long) each view their own
+    position, the views a state replayed from the same actions gives, every viewer's."""
+    for seed in range(2):
+        rng = random.Random(seed)
+        state, played = new_state(table, seed, mode=mode), list[Any]()
+        for _ in range(200):
+            if state.is_terminal:
+                break
+            viewers = (*range(len(state.returns())), PUBLIC)
+            for viewer in viewers:
+                state.view(viewer)
+            legal = tuple(state.legal_actions())
+            if len(legal) > 1 and rng.random() < 0.3:
+                first, second = rng.sample(legal, 2)
+                twins = state.clone(), state.clone()
+                for twin, action in zip(twins, (first, second), strict=True):
+                    twin.apply(action)
+                for twin, action in zip(twins, (first, second), strict=True):
+                    replayed = new_state(table, seed, mode=mode)
+                    for earlier in (*played, action):
+                        replayed.apply(earlier)
+                    assert [told(twin.view(viewer)) for viewer in viewers] == [
+                        told(replayed.view(viewer)) for viewer in viewers]
+            action = rng.choice(legal)
+            state = state.clone()
+            state.apply(action)
+            played.append(action)
