@@ -815,7 +815,8 @@ def paint(view: EcarteView, /, *, words: Words, names: Sequence[str], memo: Memo
     return Picture(
         game="ecarte", title=words("Écarté"), lang=words.lang, viewer=me, status=_status(teller),
         seats=seats,
-        hand=tuple(str(card) for card in sort_hand(view.hand, trump)) if me is not None and dealt else (),
+        hand=part(memo, "hand", (view.hand, trump), lambda: tuple(str(card) for card in sort_hand(view.hand, trump)))
+        if me is not None and dealt else (),
         trump=(words.suit(trump) if dealt and trump is not None and view.trump_card is not None else None),
         table=((words("Turn-up (la retourne)"), (str(view.trump_card),)),) if dealt and view.trump_card else (),
         trick=(TrickPicture(len(view.tricks), ((current.leader, str(current.cards[0])),))

@@ -22,6 +22,7 @@ The deal (E-§3) gives the first ten cards of the pack by the rules' pattern, th
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, fields, replace
@@ -1794,8 +1795,7 @@ class EcarteState(OwedDealState[EcarteRules]):
             stood=deal.stood if deal.stood >= 0 else None,
             refused=deal.refused if deal.refused >= 0 else None,
             pending=self._pending.irregularity if self._pending else None, rulings=tuple(self.rulings),
-            previous_tricks=tuple(Trick(leader, (CARDS[a], CARDS[b]), winner)
-                                  for leader, a, b, winner in self._last_tricks),
+            previous_tricks=_previous_tricks(self._last_tricks),
             deal_number=len(self.deal_results) + 1, payments=self._payments(deal),
             draw_counts=(tuple(map(len, deal.drawn[0])), tuple(map(len, deal.drawn[1]))),
             deal_rulings=tuple(self._rulings[deal.rulings_start:]), last_deal=deal.last,
@@ -1808,6 +1808,13 @@ class EcarteState(OwedDealState[EcarteRules]):
         if deal.led >= 0:
             done.append(Trick(deal.leader, (CARDS[deal.led],), None))
         return tuple(done)
+
+
+@functools.lru_cache(maxsize=1024)
+def _previous_tricks(last_tricks: tuple[tuple[int, int, int, int], ...]) -> tuple[Trick, ...]:
+    """The tricks of the deal before as views show them, made once for every view that shows them (a bounded cache
+    shared by every table: a frozen value of the raw tricks alone), so that a painter compares them by identity."""
+    return tuple(Trick(leader, (CARDS[a], CARDS[b]), winner) for leader, a, b, winner in last_tricks)
 
 
 def trick_winner(leader: int, led: Card, second: Card, trump: int) -> int:
