@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+import math
+import random
 import re
 import subprocess
 import sys
@@ -37,7 +39,17 @@ from suite_support import SUITES
 
 from academie.games import GAMES, load
 from academie.room import bot_levels, standings
-from academie.room.ratings import NEW, Rating, RatingError, bot_ratings, ranks_after_abandon, ranks_by_points, rate
+from academie.room.ratings import (
+    MODEL,
+    NEW,
+    Rating,
+    RatingError,
+    bot_ratings,
+    ranks_after_abandon,
+    ranks_by_points,
+    rate,
+    side_of,
+)
 from academie.room.store import Store, rating_history, ratings
 
 HEAD_TO_HEAD = next(name for name, game in GAMES.items() if game.min_seats == game.max_seats == 2)
@@ -104,43 +116,122 @@ def test_simulated_players_of_known_strength_come_out_in_the_right_order(game: s
                                                                            simulated.ratings[3].mu)
 
 
-def test_the_bots_levels_are_measured_repeatably_and_written_with_their_command(tmp_path: Path) -> None:
-    first = bot_levels.measure(HEAD_TO_HEAD, games=4, seed=3)
-    assert first == bot_levels.measure(HEAD_TO_HEAD, games=4, seed=3)
-    assert [level.bot for level in first] == list(load(HEAD_TO_HEAD).bot_names())
-    assert sum(level.games for level in first) == 4 * 2
-    out = tmp_path / "bots.json"
-    bot_levels.measure_all([HEAD_TO_HEAD], games=2, seed=5, out=out, command="academie ratings bots --games 2")
-    data = json.loads(out.read_text(encoding="utf-8"))
-    assert data["command"] == "academie ratings bots --games 2" and data["seed"] == 5
-    assert set(data["ratings"][HEAD_TO_HEAD]) == set(load(HEAD_TO_HEAD).bot_names())
+LADDER = Path(__file__).parent.parent / "docs" / "ladder"
+
+
+def ladder_apart(game: str) -> set[tuple[str, str]]:
+    """The pairs of adjacent levels the ladder (docs/ladder) finds apart, as (lower, higher): the higher wins more
+    boards than the lower, the 95% interval of its share of them wholly above one half. Boards won, not points per
+    deal: the room ranks a partie's players and does not count their points (at Le Quinze the classical bot wins more
+    points than random play, and fewer boards)."""
+    path = LADDER / f"{game}.json"
+    rungs = json.loads(path.read_text(encoding="utf-8"))["rungs"] if path.is_file() else []
+    return ({(rung["weaker"], rung["stronger"]) for rung in rungs if rung["win_rate"]["low"] > 0.5}
+            | {(rung["stronger"], rung["weaker"]) for rung in rungs if rung["win_rate"]["high"] < 0.5})
+
+
+def test_the_fit_finds_the_levels_the_model_s_own_chances_come_from() -> None:
+    """Parties drawn from the settled model itself (Plackett-Luce, beta 25/6) at known levels, head to head, in
+    partnerships and four each for himself: the fit finds each level's mu within three of its sigmas, the levels'
+    mean at a new player's, and a rung apart when it is."""
+    known = {"random": 15.0, "classical": 24.0, "search": 27.0, "expert": 34.0}
+    levels = list(known)
+    draw = random.Random(32)
+    for seats, partnerships in ((2, False), (4, True), (4, False)):
+        parties = []
+        for index in range(3000):
+            low, high = levels[index % 3], levels[index % 3 + 1]
+            bots = tuple(high if (seat % 2 == 0 if partnerships else seat == index % seats) else low
+                         for seat in range(seats))
+            sides = sorted({side_of(seat, partnerships=partnerships) for seat in range(seats)})
+            strength = {side: sum(known[bot] for seat, bot in enumerate(bots)
+                                  if side_of(seat, partnerships=partnerships) == side) for side in sides}
+            c = MODEL.beta * math.sqrt(len(sides))
+            order: list[int] = []
+            while len(order) < len(sides):  # Plackett-Luce: the next side drawn by exp(mu / c) among those left
+                left = [side for side in sides if side not in order]
+                order.append(draw.choices(left, [math.exp(strength[side] / c) for side in left])[0])
+            ranks = tuple(order.index(side_of(seat, partnerships=partnerships)) for seat in range(seats))
+            parties.append(bot_levels.Partie(bots, ranks))
+        ratings, rungs = bot_levels.fit(levels, parties, partnerships=partnerships)
+        shift = sum(known.values()) / len(known) - NEW.mu
+        for level in ratings:
+            assert abs(level.rating.mu - (known[level.bot] - shift)) < 3 * level.rating.sigma, (seats, level)
+            assert 0 < level.rating.sigma < 1.5
+        assert sum(level.rating.mu for level in ratings) == pytest.approx(len(levels) * NEW.mu)
+        assert [rung.separated for rung in rungs] == [True, False, True] or rungs[1].difference > 0, rungs
+
+
+def test_the_bots_levels_are_measured_repeatably_on_any_number_of_processes_and_resumed(tmp_path: Path) -> None:
+    first = bot_levels.measure(HEAD_TO_HEAD, boards=3, seed=3, levels=("random", "classical", "search"))
+    assert [level.bot for level in first.levels] == ["random", "classical", "search"]
+    assert [rung.parties for rung in first.rungs] == [3 * 2, 3 * 2] and first.parties == 12
+    assert first.levels == bot_levels.measure(HEAD_TO_HEAD, boards=3, seed=3, workers=2, store=tmp_path,
+                                              levels=("search", "random", "classical")).levels
+    kept = sorted(path.name for path in tmp_path.iterdir())
+    assert len(kept) == 6 and kept[0] == f"{HEAD_TO_HEAD}-classical-random-s3-b0-1.json"
+    (tmp_path / kept[0]).write_text(json.dumps({"parties": [[["classical", "random"], [1, 0]]] * 2,
+                                                "cpu_seconds": 0.0}), encoding="utf-8")
+    resumed = bot_levels.measure(HEAD_TO_HEAD, boards=3, seed=3, store=tmp_path,
+                                 levels=("random", "classical", "search"))
+    assert resumed.levels != first.levels  # the chunk kept was read back, not played again
     with pytest.raises(RatingError, match="allowed: 1 to"):
-        bot_levels.measure(HEAD_TO_HEAD, games=0, seed=1)
+        bot_levels.measure(HEAD_TO_HEAD, boards=0, seed=1)
+    with pytest.raises(RatingError, match="allowed: two or more of"):
+        bot_levels.measure(HEAD_TO_HEAD, boards=1, seed=1, levels=("random", "grandmaster"))
+    with pytest.raises(RatingError, match="allowed: adjacent levels"):
+        bot_levels.measure(HEAD_TO_HEAD, boards=1, seed=1, pair_boards={("random", "expert"): 2})
+
+
+@pytest.mark.parametrize("game", [name for name in GAMES if ladder_apart(name)])
+def test_a_small_seeded_run_puts_the_levels_in_the_ladder_s_order(game: str) -> None:
+    """The random and classical levels, 40 boards of whole parties (ECARTE, WHIST, GUIMBARDE, LE QUINZE and
+    LA GUINGUETTE alike): wherever the ladder finds them apart, the ratings order them as it does."""
+    measured = bot_levels.measure(game, boards=40, seed=32, levels=("random", "classical"))
+    assert bot_levels.out_of_order(measured, ladder_apart(game)) == (), measured
+    reversed_ladder = {(higher, lower) for lower, higher in ladder_apart(game)}
+    assert bot_levels.out_of_order(measured, reversed_ladder) != ()  # the check can fail
 
 
 def test_the_command_measures_the_bots_into_the_file_named_and_refuses_a_bad_count(tmp_path: Path) -> None:
     out = tmp_path / "levels.json"
-    command = [sys.executable, "-m", "academie", "ratings", "bots", "--games", "2", "--seed", "9", "--game",
-               HEAD_TO_HEAD, "--out", str(out)]
+    command = [sys.executable, "-m", "academie", "ratings", "bots", "--boards", "2", "--pair-boards",
+               f"{HEAD_TO_HEAD}:random:classical=3", "--seed", "9", "--game", HEAD_TO_HEAD, "--workers", "2",
+               "--store", str(tmp_path / "kept"), "--out", str(out)]
     done = subprocess.run(command, capture_output=True, text=True, timeout=300, check=False)
     assert done.returncode == 0, done.stderr
     data = json.loads(out.read_text(encoding="utf-8"))
-    assert data["command"] == f"academie ratings bots --games 2 --seed 9 --game {HEAD_TO_HEAD}"
-    assert list(data["ratings"]) == [HEAD_TO_HEAD]
-    refused = subprocess.run([*command[:5], "--games", "0", "--out", str(tmp_path / "none.json")], capture_output=True,
-                             text=True, timeout=300, check=False)
-    assert refused.returncode == 2 and "games=0 is not allowed; allowed: 1 to" in refused.stderr
+    assert data["command"] == (f"academie ratings bots --boards 2 --pair-boards {HEAD_TO_HEAD}:random:classical=3 "
+                               f"--seed 9 --game {HEAD_TO_HEAD}")
+    assert list(data["ratings"]) == [HEAD_TO_HEAD] and data["parties"][HEAD_TO_HEAD] == (3 + 2 + 2) * 2
+    assert [rung["parties"] for rung in data["rungs"][HEAD_TO_HEAD]] == [6, 4, 4]
+    assert len(list((tmp_path / "kept").iterdir())) == 3 + 2 + 2
+    refused = subprocess.run([*command[:5], "--boards", "0", "--out", str(tmp_path / "none.json")],
+                             capture_output=True, text=True, timeout=300, check=False)
+    assert refused.returncode == 2 and "--boards '0' is not allowed" in refused.stderr
     assert not (tmp_path / "none.json").exists()
 
 
-def test_the_shipped_bot_ratings_name_their_command_and_rate_every_level_of_every_game() -> None:
+def test_the_shipped_bot_ratings_are_sure_and_in_the_ladder_s_order() -> None:
+    """Every level of every game measured, each sigma under the stated bound, and each pair of adjacent levels the
+    ladder finds apart (ECARTE, WHIST, GUIMBARDE, LE QUINZE, LA GUINGUETTE) rated in its order, or flagged not
+    separated."""
     shipped = json.loads((Path(bot_levels.__file__).parent / "bot_ratings.json").read_text(encoding="utf-8"))
-    assert shipped["command"].startswith(f"academie ratings bots --games {shipped['games_per_game']} ")
-    assert f"--seed {shipped['seed']}" in shipped["command"]
+    assert shipped["command"].startswith("academie ratings bots ") and f"--seed {shipped['seed']}" in shipped["command"]
+    assert shipped["sigma_bound"] == bot_levels.SIGMA_BOUND
     measured = bot_ratings()
     for name in GAMES:
         assert set(measured[name]) == set(load(name).bot_names()), name
-        assert all(level.games > 0 and level.rating.sigma < NEW.sigma for level in measured[name].values()), name
+        assert all(level.games > 0 and level.rating.sigma < bot_levels.SIGMA_BOUND
+                   for level in measured[name].values()), name
+        rungs = [bot_levels.Rung(rung["weaker"], rung["stronger"], rung["parties"], rung["difference"], rung["sigma"])
+                 for rung in shipped["rungs"][name]]
+        assert [rung.separated for rung in rungs] == [rung["separated"] for rung in shipped["rungs"][name]]
+        for rung in rungs:
+            assert rung.difference == pytest.approx(measured[name][rung.stronger].rating.mu
+                                                    - measured[name][rung.weaker].rating.mu, abs=1e-3)
+        wrong = bot_levels.out_of_order(bot_levels.Measured(name, (), tuple(rungs), 0.0), ladder_apart(name))
+        assert all(not rung.separated for rung in wrong), (name, wrong)
 
 
 # ------------------------------------------------------------------------------------------------ the real server

@@ -317,30 +317,45 @@ app.add_typer(ratings_app, name="ratings")
 
 @ratings_app.command("bots", cls=_Command)
 def ratings_bots(
-    games: Annotated[int, typer.Option(help="Parties per game between the bot levels.")] = 12,
+    boards: Annotated[list[str] | None, typer.Option(
+        help="Boards per pair of adjacent levels (each board: one seed of deals played as a whole partie once per "
+             "seating): N for every game or GAME=N (repeatable; default: 20).")] = None,
+    pair_boards: Annotated[list[str] | None, typer.Option(
+        "--pair-boards", help="Boards for one pair, as GAME:WEAKER:STRONGER=N (repeatable).")] = None,
     seed: Annotated[int, typer.Option(help="The seed of the parties (recorded in the file).")] = 0,
     game: Annotated[list[str] | None, typer.Option(help="A game to measure (repeatable; default: every game).")]
     = None,
+    workers: Annotated[int, typer.Option(help="Processes playing the parties (the results do not depend on it).")]
+    = 1,
+    store: Annotated[Path | None, typer.Option(help="A folder where the parties are kept as they are played, and "
+                                                    "read back when the command runs again (resuming).")] = None,
     out: Annotated[Path | None, typer.Option(help="The file to write (default: the one the room reads, "
                                                   "academie/room/bot_ratings.json).")] = None,
 ) -> None:
-    """Measure each game's bot levels on the players' rating scale (their games with each other) and write the
-    fixed ratings the card room's rated tables give them."""
+    """Measure each game's bot levels on the players' rating scale (whole parties between adjacent levels, in
+    duplicate) and write the fixed ratings the card room's rated tables give them."""
     from academie.room import bot_levels
     from academie.room.ratings import BOT_RATINGS_FILE
 
     names = [load_game(name).name for name in game] if game else list(GAMES)
+    counts = _counts_by_game(boards or ["20"], "--boards", zero=False)
+    per_game = {name: counts.get(name, counts.get("", 20)) for name in names}
+    extra = _pair_counts(pair_boards or [])
     target = out or Path(str(resources.files("academie.room").joinpath(BOT_RATINGS_FILE)))
+    check_output(target, "the ratings")
 
-    def said(name: str, done: int) -> None:
-        typer.echo(f"{name}: {done}/{games} parties", err=True)
+    def said(name: str, done: int, total: int) -> None:
+        typer.echo(f"{name}: {done}/{total} chunks of {bot_levels.BOARDS_PER_CHUNK} boards", err=True)
 
     with user_errors():
-        command = f"academie ratings bots --games {games} --seed {seed}" + "".join(f" --game {n}" for n in game or [])
-        measured = bot_levels.measure_all(names, games=games, seed=seed, out=target, command=command, progress=said)
-    for name, levels in measured.items():
-        typer.echo(f"{name}: " + ", ".join(f"{level.bot} {level.rating.shown:.1f} (mu {level.rating.mu:.1f}, "
-                                           f"sigma {level.rating.sigma:.1f})" for level in levels))
+        command = ("academie ratings bots" + "".join(f" --boards {text}" for text in boards or ["20"])
+                   + "".join(f" --pair-boards {text}" for text in pair_boards or [])
+                   + f" --seed {seed}" + "".join(f" --game {n}" for n in game or []))
+        measured = bot_levels.measure_all(names, boards=per_game, pair_boards=extra, seed=seed, out=target,
+                                          command=command, workers=workers, store=store, progress=said)
+    for result in measured:
+        typer.echo(f"{result.game}: " + ", ".join(f"{level.bot} mu {level.rating.mu:.1f} sigma {level.rating.sigma:.1f}"
+                                                  for level in result.levels))
     typer.echo(f"written: {target}")
 
 
@@ -372,14 +387,7 @@ def ladder_command(
     """Each game's ladder of bots, weakest first, adjacent levels measured in duplicate with 95% intervals."""
     from academie import ladder as ladders
 
-    extra: dict[str, dict[tuple[str, str], int]] = {}
-    for text in pair_boards or []:
-        pair, _, count = text.partition("=")
-        parts = pair.split(":")
-        if len(parts) != 3 or not count.isdigit():
-            fail(f"--pair-boards {text!r} is not allowed; allowed: GAME:WEAKER:STRONGER=N, "
-                 f"e.g. {available()[0]}:search:expert=2000")
-        extra.setdefault(load_game(parts[0]).name, {})[(parts[1], parts[2])] = int(count)
+    extra = _pair_counts(pair_boards or [])
     chosen: dict[str, list[str]] = {}
     for text in levels or []:
         name, _, names = text.rpartition("=")
@@ -405,6 +413,19 @@ def ladder_command(
     console.print(escape(ladders.table(results)))
     for path in written:
         console.print(f"written {escape(str(path))}")
+
+
+def _pair_counts(texts: Sequence[str]) -> dict[str, dict[tuple[str, str], int]]:
+    """``GAME:WEAKER:STRONGER=N`` per text: the boards of one pair of levels, by game."""
+    extra: dict[str, dict[tuple[str, str], int]] = {}
+    for text in texts:
+        pair, _, count = text.partition("=")
+        parts = pair.split(":")
+        if len(parts) != 3 or not count.isdigit():
+            fail(f"--pair-boards {text!r} is not allowed; allowed: GAME:WEAKER:STRONGER=N, "
+                 f"e.g. {available()[0]}:search:expert=2000")
+        extra.setdefault(load_game(parts[0]).name, {})[(parts[1], parts[2])] = int(count)
+    return extra
 
 
 def _counts_by_game(texts: Sequence[str], option: str, *, zero: bool) -> dict[str, int]:

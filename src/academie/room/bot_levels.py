@@ -1,30 +1,84 @@
-"""The bots' levels on the players' scale (issue 32): each game's bots play parties with each other through the
-library, and their ratings are fitted by the same model as the players' (:mod:`academie.room.ratings`), every
-level starting where a new player starts. The result, written by ``academie ratings bots`` into the package's
+"""The bots' levels on the players' scale (issue 32): each game's adjacent levels play whole parties with each other
+in duplicate, and every level's rating is fitted from all those parties at once by the same model as the players'
+(:mod:`academie.room.ratings`). The result, written by ``academie ratings bots`` into the package's
 ``bot_ratings.json`` with the command and seed that made it, is what the room's rated tables use as the bots'
 fixed ratings: "you beat the expert" is then a number.
 
-The parties are dealt from the seed alone (:func:`academie.sim.derive_seed`), so a run is repeatable.
+**The parties.** A *board* is one seed of deals played as a whole partie once per seating of
+:func:`academie.tournament.seatings` (two levels swapping seats, or each alone in every seat against copies of the
+other): the same deck orders reach both levels, so the cards' luck cancels within a board. Only adjacent levels
+meet (the ladder's rungs, ``docs/ladder``), at the game's usual table (:func:`academie.tournament.default_seats`)
+and its default rules. Everything is dealt from the seed (:func:`academie.sim.derive_seed`), so a run is
+repeatable, whatever the number of processes; with a store folder every few boards are kept as they finish, and
+a run stopped part way resumes where it stopped.
+
+**The fit.** The room rates a partie with OpenSkill's Plackett-Luce model, in which a side ranks first with the
+chance ``exp(mu / c)`` over the sum of that of every side it ranks with or above (a side's ``mu``: the sum of its
+players'; ``c``: the square root of ``beta**2`` plus a side's ``sigma**2`` summed over the sides). A player's rating
+settles where the model's chances equal his results, ``c`` then tending to ``beta`` summed over the sides. The
+levels are fitted to that settled model from every partie at once (:func:`fit`): the most probable ``mu`` given
+the parties and the prior every new player starts from (``mu`` 25, ``sigma`` 25/3), and each level's ``sigma`` from
+the curvature there. The model fixes the ratings' differences, not where the scale starts: the levels' mean is put
+where a new player starts (25), and each ``sigma`` is the uncertainty of a level with that mean held.
 """
 
 from __future__ import annotations
 
-import functools
 import itertools
 import json
+import math
 import time
-from collections.abc import Callable, Sequence
+from collections import Counter
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
+from typing import Final
 
+import numpy as np
+
+from academie.engine import JSON
 from academie.games import load
 from academie.registry import GameType
-from academie.room.ratings import NEW, Rating, RatingError, final_ranks, rate
+from academie.room.ratings import MODEL, NEW, Rating, RatingError, final_ranks, rate, side_of
 from academie.sim import derive_seed
+from academie.tournament import default_seats, run_work, seatings
 
-MOST_GAMES = 10_000
-"""The most parties per game one run may play."""
+MOST_BOARDS: Final = 100_000
+"""The most boards per pair of adjacent levels one run may play."""
+BOARDS_PER_CHUNK: Final = 1
+"""Boards are played, and kept in a store, in chunks of this many: the unit of work and of resuming (one: a board
+of the strongest levels takes minutes, and the processes share them out best one by one)."""
+SIGMA_BOUND: Final = 2.0
+"""The shipped ratings' promise: every level's ``sigma`` below this, under a quarter of a new player's (``25/3``)."""
+SEPARATION: Final = 1.96
+"""Two adjacent levels are *separated* when their difference exceeds this many of its standard deviations (95%)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Partie:
+    """One partie as rated: the level at each seat, and each seat's rank (0: first; partners share a rank)."""
+
+    bots: tuple[str, ...]
+    ranks: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Chunk:
+    """Boards ``first`` to ``last - 1`` of the pair ``weaker`` and ``stronger`` at ``game``: a unit of work."""
+
+    game: str
+    weaker: str
+    stronger: str
+    seed: int
+    """The run's seed (each board's is derived from it, the game and the pair)."""
+    first: int
+    last: int
+
+    @property
+    def key(self) -> str:
+        """The chunk's name in a store folder."""
+        return f"{self.game}-{self.stronger}-{self.weaker}-s{self.seed}-b{self.first}-{self.last}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,22 +90,40 @@ class LevelRating:
     games: int
 
 
-def seating(game: GameType, index: int) -> tuple[str, ...]:
-    """The bots of partie ``index``, seat by seat, at the game's smallest table: in a game of partnerships each
-    side is one level (every ordered pair of two levels in turn); otherwise every ordering of distinct levels in
-    turn (a level sits twice only when there are more seats than levels).
+@dataclass(frozen=True, slots=True)
+class Rung:
+    """Two adjacent levels as measured: the stronger's ``mu`` minus the weaker's, and that difference's standard
+    deviation."""
 
-    >>> from academie.games import load
-    >>> seating(load("ecarte"), 0), seating(load("ecarte"), 1)
-    (('random', 'classical'), ('random', 'search'))
-    """
-    levels = game.bot_names()
-    if game.partnerships:
-        pair = list(itertools.permutations(levels, 2))[index % (len(levels) * (len(levels) - 1))]
-        return tuple(pair[seat % 2] for seat in range(game.min_seats))
-    orders = list(itertools.permutations(levels, min(game.min_seats, len(levels))))
-    order = orders[index % len(orders)]
-    return tuple(order[seat % len(order)] for seat in range(game.min_seats))
+    weaker: str
+    stronger: str
+    parties: int
+    difference: float
+    sigma: float
+
+    @property
+    def separated(self) -> bool:
+        """Whether the difference lies :data:`SEPARATION` standard deviations or more from zero (either way)."""
+        return abs(self.difference) >= SEPARATION * self.sigma
+
+    def as_dict(self) -> dict[str, JSON]:
+        return {"weaker": self.weaker, "stronger": self.stronger, "parties": self.parties,
+                "difference": round(self.difference, 4), "sigma": round(self.sigma, 4), "separated": self.separated}
+
+
+@dataclass(frozen=True, slots=True)
+class Measured:
+    """One game's levels as measured: their ratings (weakest first), the adjacent pairs, and the processor time
+    the parties took (summed over the processes, kept chunks included)."""
+
+    game: str
+    levels: tuple[LevelRating, ...]
+    rungs: tuple[Rung, ...]
+    cpu_seconds: float
+
+    @property
+    def parties(self) -> int:
+        return sum(rung.parties for rung in self.rungs)
 
 
 def play(game: GameType, bots: Sequence[str], seed: int) -> tuple[int, ...]:
@@ -69,50 +141,201 @@ def play(game: GameType, bots: Sequence[str], seed: int) -> tuple[int, ...]:
     return final_ranks(state, partnerships=game.partnerships)
 
 
-def measure(game_name: str, *, games: int, seed: int,
-            progress: Callable[[int], None] | None = None) -> tuple[LevelRating, ...]:
-    """Every bot level of ``game_name`` rated from ``games`` parties with each other (``progress`` is called with
-    the number of parties played after each one); weakest first, as the game lists its bots."""
-    if not 1 <= games <= MOST_GAMES:
-        raise RatingError(f"games={games} is not allowed; allowed: 1 to {MOST_GAMES:,}")
+def play_chunk(chunk: Chunk) -> tuple[tuple[Partie, ...], float]:
+    """A chunk's parties, board after board and seating after seating, and the processor time they took (run in a
+    worker process: the same code)."""
+    started = time.process_time()
+    game = load(chunk.game)
+    plan = seatings(game, default_seats(game, None))
+    pair_seed = derive_seed(chunk.seed, *f"{game.name}:{chunk.weaker}:{chunk.stronger}".encode())
+    parties = []
+    for board in range(chunk.first, chunk.last):
+        board_seed = derive_seed(pair_seed, board)
+        for seating in plan:
+            bots = tuple(chunk.stronger if side == 0 else chunk.weaker for side in seating)
+            parties.append(Partie(bots, play(game, bots, board_seed)))
+    return tuple(parties), time.process_time() - started
+
+
+def _kept(store: Path | None, chunk: Chunk) -> tuple[tuple[Partie, ...], float] | None:
+    path = None if store is None else store / f"{chunk.key}.json"
+    if path is None or not path.is_file():
+        return None
+    data = json.loads(path.read_text(encoding="utf-8"))
+    return tuple(Partie(tuple(bots), tuple(ranks)) for bots, ranks in data["parties"]), float(data["cpu_seconds"])
+
+
+def _keep(store: Path | None, chunk: Chunk, played: tuple[tuple[Partie, ...], float]) -> None:
+    if store is None:
+        return
+    store.mkdir(parents=True, exist_ok=True)
+    parties, seconds = played
+    data = {"parties": [[list(partie.bots), list(partie.ranks)] for partie in parties], "cpu_seconds": seconds}
+    (store / f"{chunk.key}.json").write_text(json.dumps(data) + "\n", encoding="utf-8")
+
+
+def measure(game_name: str, *, boards: int, seed: int, workers: int = 1, levels: Sequence[str] | None = None,
+            pair_boards: Mapping[tuple[str, str], int] | None = None, store: Path | None = None,
+            progress: Callable[[int, int], None] | None = None) -> Measured:
+    """The bot levels of ``game_name`` (``levels``, default every one) rated from ``boards`` boards of each pair of
+    adjacent levels (``pair_boards[(weaker, stronger)]`` where given: a pair of fast levels, or one that the weaker
+    seldom wins, wants more), on ``workers`` processes; with ``store``, the chunks are kept there and those kept
+    already are read back instead of played (``progress`` is called with the chunks done and the chunks in all)."""
+    counts = dict(pair_boards or {})
+    for count in (boards, *counts.values()):
+        if not 1 <= count <= MOST_BOARDS:
+            raise RatingError(f"boards={count} is not allowed; allowed: 1 to {MOST_BOARDS:,}")
+    if workers < 1:
+        raise RatingError(f"workers={workers} is not allowed; allowed: 1 or more")
     game = load(game_name)
-    ratings = {bot: NEW for bot in game.bot_names()}
-    played = dict.fromkeys(game.bot_names(), 0)
-    for index in range(games):
-        bots = seating(game, index)
-        after = rate([ratings[bot] for bot in bots], play(game, bots, derive_seed(seed, index)),
-                     partnerships=game.partnerships)
-        for seat, bot in enumerate(bots):  # a level seated twice (partners) moves once, by its first seat
-            if bots.index(bot) == seat:
-                ratings[bot] = after[seat]
-                played[bot] += 1
+    names = tuple(levels) if levels is not None else game.bot_names()
+    if len(names) < 2 or len(set(names)) < len(names) or not set(names) <= set(game.bot_names()):
+        raise RatingError(f"levels {', '.join(names)} are not allowed; allowed: two or more of "
+                          f"{', '.join(game.bot_names())}")
+    names = tuple(sorted(names, key=game.bot_names().index))
+    pairs = list(itertools.pairwise(names))
+    if not set(counts) <= set(pairs):
+        raise RatingError(f"pairs {sorted(set(counts) - set(pairs))} are not allowed; allowed: adjacent levels {pairs}")
+    chunks = [Chunk(game.name, weaker, stronger, seed, first, min(count, first + BOARDS_PER_CHUNK))
+              for weaker, stronger in reversed(pairs)  # the slowest first
+              for count in [counts.get((weaker, stronger), boards)]
+              for first in range(0, count, BOARDS_PER_CHUNK)]
+    played: list[tuple[tuple[Partie, ...], float] | None] = [_kept(store, chunk) for chunk in chunks]
+    todo = [index for index, kept in enumerate(played) if kept is None]
+    done = len(chunks) - len(todo)
+    for job, result in run_work(play_chunk, [chunks[index] for index in todo], backend="process", workers=workers):
+        played[todo[job]] = result
+        _keep(store, chunks[todo[job]], result)
+        done += 1
         if progress is not None:
-            progress(index + 1)
-    return tuple(LevelRating(bot, ratings[bot], played[bot]) for bot in game.bot_names())
+            progress(done, len(chunks))
+    parties = [partie for result in played if result is not None for partie in result[0]]
+    levels_fitted, rungs = fit(names, parties, partnerships=game.partnerships)
+    return Measured(game.name, levels_fitted, rungs,
+                    sum(result[1] for result in played if result is not None))
 
 
-def as_json(measured: dict[str, Sequence[LevelRating]], *, command: str, seed: int, games: int,
-            seconds: float) -> str:
-    """The shipped file's text: the command and seed that made it, the model, and each level's rating."""
-    data = {"command": command, "seed": seed, "games_per_game": games, "seconds": round(seconds, 1),
-            "model": f"openskill {metadata.version('openskill')} PlackettLuce (defaults)",
-            "ratings": {game: {level.bot: {"mu": round(level.rating.mu, 4), "sigma": round(level.rating.sigma, 4),
-                                           "games": level.games} for level in levels}
-                        for game, levels in measured.items()}}
+def fit(levels: Sequence[str], parties: Iterable[Partie], *,
+        partnerships: bool) -> tuple[tuple[LevelRating, ...], tuple[Rung, ...]]:
+    """Every level's rating from ``parties`` under the room's model, settled (see the module's docstring): the most
+    probable ``mu`` given the parties and a new player's prior, found by Newton's method, the levels' mean put at a
+    new player's ``mu``; each ``sigma`` and each adjacent pair's difference from the curvature there, with the mean
+    held. Ties share their rank as in the model: every side of a rank counts the sides of that rank with it.
+
+    Parties of levels that play ``mu`` 30 and 20 (the chances of the settled model, two sides: the first wins
+    with the chance ``1 / (1 + exp(-10 / (beta * sqrt 2)))``, 84%) come out near 30 and 20:
+
+    >>> won = round(1000 / (1 + math.exp(-10 / (MODEL.beta * math.sqrt(2)))))
+    >>> parties = [Partie(("a", "b"), (0, 1))] * won + [Partie(("a", "b"), (1, 0))] * (1000 - won)
+    >>> ratings, (rung,) = fit(["b", "a"], parties, partnerships=False)
+    >>> [(level.bot, round(level.rating.mu, 1), level.games) for level in ratings]
+    [('b', 20.0, 1000), ('a', 30.0, 1000)]
+    >>> round(rung.difference, 1), rung.separated
+    (10.0, True)
+    """
+    index = {level: number for number, level in enumerate(levels)}
+    counted = Counter(parties)
+    games: Counter[str] = Counter()
+    rows = []  # per distinct partie: how often, each side's count of each level, each side's rank, c
+    for partie, count in counted.items():
+        games.update(dict.fromkeys(set(partie.bots), count))
+        sides = sorted({side_of(seat, partnerships=partnerships) for seat in range(len(partie.bots))})
+        members = np.zeros((len(sides), len(levels)))
+        ranks = np.zeros(len(sides))
+        for seat, bot in enumerate(partie.bots):
+            side = sides.index(side_of(seat, partnerships=partnerships))
+            members[side, index[bot]] += 1
+            ranks[side] = partie.ranks[seat]
+        rows.append((count, members, ranks, MODEL.beta * math.sqrt(len(sides))))
+    prior = 1 / NEW.sigma**2
+    mu = np.full(len(levels), NEW.mu)
+    for _ in range(100):
+        gradient = -prior * (mu - NEW.mu)
+        curvature = prior * np.eye(len(levels))
+        for count, members, ranks, c in rows:
+            theta = members @ mu / c
+            for side in range(len(ranks)):
+                rivals = ranks >= ranks[side]
+                weights = np.exp(theta[rivals] - theta[rivals].max())
+                weights /= weights.sum()
+                mean = weights @ members[rivals]
+                gradient += count * (members[side] - mean) / c
+                curvature += count * ((members[rivals].T * weights) @ members[rivals] - np.outer(mean, mean)) / c**2
+        step = np.linalg.solve(curvature, gradient)
+        mu += step
+        if np.abs(step).max() < 1e-10:
+            break
+    mu += NEW.mu - mu.mean()
+    covariance = np.linalg.inv(curvature)
+    spread = covariance.sum(axis=1)
+    covariance -= np.outer(spread, spread) / spread.sum()  # the uncertainty left with the levels' mean held
+    ratings = tuple(LevelRating(level, Rating(float(mu[number]), math.sqrt(max(covariance[number, number], 0.0))),
+                                games[level]) for number, level in enumerate(levels))
+    rungs = []
+    for (low, weaker), (high, stronger) in itertools.pairwise(enumerate(levels)):
+        variance = covariance[low, low] + covariance[high, high] - 2 * covariance[low, high]
+        met = sum(count for partie, count in counted.items() if set(partie.bots) == {weaker, stronger})
+        rungs.append(Rung(weaker, stronger, met, float(mu[high] - mu[low]), math.sqrt(max(variance, 0.0))))
+    return ratings, tuple(rungs)
+
+
+def out_of_order(measured: Measured, apart: Collection[tuple[str, str]]) -> tuple[Rung, ...]:
+    """The pairs of adjacent levels that ``apart`` says differ (``(lower, higher)``, either way round: the pairs the
+    ladder finds apart, ``docs/ladder``) and that ``measured`` rates the other way round, or level."""
+    return tuple(rung for rung in measured.rungs
+                 if ((rung.weaker, rung.stronger) in apart and rung.difference <= 0)
+                 or ((rung.stronger, rung.weaker) in apart and rung.difference >= 0))
+
+
+def as_json(measured: Sequence[Measured], *, command: str, seed: int, workers: int, seconds: float) -> str:
+    """The shipped file's text: the command and seed that made it, how, and each level's rating and each pair's
+    difference per game."""
+    data = {"command": command, "seed": seed,
+            "parties": {game.game: game.parties for game in measured},
+            "cpu_seconds": {game.game: round(game.cpu_seconds, 1) for game in measured},
+            "workers": workers, "seconds": round(seconds, 1),
+            "model": f"openskill {metadata.version('openskill')} PlackettLuce (defaults), settled; levels' mean "
+                     f"{NEW.mu:g}",
+            "sigma_bound": SIGMA_BOUND,
+            "ratings": {game.game: {level.bot: {"mu": round(level.rating.mu, 4), "sigma": round(level.rating.sigma, 4),
+                                                "games": level.games} for level in game.levels}
+                        for game in measured},
+            "rungs": {game.game: [rung.as_dict() for rung in game.rungs] for game in measured}}
     return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
 
 
-def measure_all(game_names: Sequence[str], *, games: int, seed: int, out: Path, command: str,
-                progress: Callable[[str, int], None] | None = None) -> dict[str, Sequence[LevelRating]]:
-    """Measure every game of ``game_names`` and write the file ``out``, with the ``command`` that asked for it."""
+def measure_all(game_names: Sequence[str], *, boards: Mapping[str, int], seed: int, out: Path, command: str,
+                pair_boards: Mapping[str, Mapping[tuple[str, str], int]] | None = None, workers: int = 1,
+                store: Path | None = None,
+                progress: Callable[[str, int, int], None] | None = None) -> tuple[Measured, ...]:
+    """Measure every game of ``game_names`` (``boards[game]`` boards per pair of its adjacent levels,
+    ``pair_boards[game]`` for the pairs given) and write the file ``out``, with the ``command`` that asked for it."""
     started = time.perf_counter()
-    measured: dict[str, Sequence[LevelRating]] = {}
+    measured = []
     for name in game_names:
-        told = None if progress is None else functools.partial(progress, name)
-        measured[name] = measure(name, games=games, seed=derive_seed(seed, len(measured)), progress=told)
-    out.write_text(as_json(measured, command=command, seed=seed, games=games,
+        def told(done: int, total: int, name: str = name) -> None:
+            if progress is not None:
+                progress(name, done, total)
+
+        measured.append(measure(name, boards=boards[name], seed=seed, workers=workers, store=store, progress=told,
+                                pair_boards=(pair_boards or {}).get(name)))
+    out.write_text(as_json(measured, command=command, seed=seed, workers=workers,
                            seconds=time.perf_counter() - started), encoding="utf-8")
-    return measured
+    return tuple(measured)
+
+
+def chance_to_beat(player: Rating, level: Rating, *, sides: int = 2, partners: int = 1) -> float:
+    """The chance the room's model gives a player rated ``player`` of ranking first against bots of ``level``: in a
+    partie of ``sides`` sides, each of ``partners`` seats (a partnership of two players of that rating against two
+    bots of that level: ``partners=2``; a free-for-all of four: ``sides=4``).
+
+    >>> round(chance_to_beat(Rating(25.0, 0.0), Rating(25.0, 0.0), sides=4), 2)
+    0.25
+    >>> round(chance_to_beat(Rating(30.0, 1.0), Rating(25.0, 1.0)), 2)
+    0.7
+    """
+    c = math.sqrt(sides * MODEL.beta**2 + partners * (player.sigma**2 + (sides - 1) * level.sigma**2))
+    return 1 / (1 + (sides - 1) * math.exp(partners * (level.mu - player.mu) / c))
 
 
 @dataclass(frozen=True, slots=True)
