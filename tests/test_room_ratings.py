@@ -169,9 +169,11 @@ def test_the_bots_levels_are_measured_repeatably_on_any_number_of_processes_and_
     assert first.levels == bot_levels.measure(HEAD_TO_HEAD, boards=3, seed=3, workers=2, store=tmp_path,
                                               levels=("search", "random", "classical")).levels
     kept = sorted(path.name for path in tmp_path.iterdir())
-    assert len(kept) == 6 and kept[0] == f"{HEAD_TO_HEAD}-classical-random-s3-b0-1.json"
-    (tmp_path / kept[0]).write_text(json.dumps({"parties": [[["classical", "random"], [1, 0]]] * 2,
-                                                "cpu_seconds": 0.0}), encoding="utf-8")
+    assert len(kept) == 12 and kept[0] == f"{HEAD_TO_HEAD}-classical-random-s3-b0-p0.json"
+    played = json.loads((tmp_path / kept[0]).read_text(encoding="utf-8"))
+    bots, ranks = played["parties"][0]
+    (tmp_path / kept[0]).write_text(json.dumps({"parties": [[bots, ranks[::-1]]], "cpu_seconds": 0.0}),
+                                    encoding="utf-8")
     resumed = bot_levels.measure(HEAD_TO_HEAD, boards=3, seed=3, store=tmp_path,
                                  levels=("random", "classical", "search"))
     assert resumed.levels != first.levels  # the chunk kept was read back, not played again
@@ -205,7 +207,7 @@ def test_the_command_measures_the_bots_into_the_file_named_and_refuses_a_bad_cou
                                f"--seed 9 --game {HEAD_TO_HEAD}")
     assert list(data["ratings"]) == [HEAD_TO_HEAD] and data["parties"][HEAD_TO_HEAD] == (3 + 2 + 2) * 2
     assert [rung["parties"] for rung in data["rungs"][HEAD_TO_HEAD]] == [6, 4, 4]
-    assert len(list((tmp_path / "kept").iterdir())) == 3 + 2 + 2
+    assert len(list((tmp_path / "kept").iterdir())) == (3 + 2 + 2) * 2
     refused = subprocess.run([*command[:5], "--boards", "0", "--out", str(tmp_path / "none.json")],
                              capture_output=True, text=True, timeout=300, check=False)
     assert refused.returncode == 2 and "--boards '0' is not allowed" in refused.stderr

@@ -345,7 +345,7 @@ def ratings_bots(
     check_output(target, "the ratings")
 
     def said(name: str, done: int, total: int) -> None:
-        typer.echo(f"{name}: {done}/{total} chunks of {bot_levels.BOARDS_PER_CHUNK} boards", err=True)
+        typer.echo(f"{name}: {done}/{total} parties", err=True)
 
     with user_errors():
         command = ("academie ratings bots" + "".join(f" --boards {text}" for text in boards or ["20"])

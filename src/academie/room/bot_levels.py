@@ -9,7 +9,7 @@ fixed ratings: "you beat the expert" is then a number.
 other): the same deck orders reach both levels, so the cards' luck cancels within a board. Only adjacent levels
 meet (the ladder's rungs, ``docs/ladder``), at the game's usual table (:func:`academie.tournament.default_seats`)
 and its default rules. Everything is dealt from the seed (:func:`academie.sim.derive_seed`), so a run is
-repeatable, whatever the number of processes; with a store folder every few boards are kept as they finish, and
+repeatable, whatever the number of processes; with a store folder every partie is kept as it finishes, and
 a run stopped part way resumes where it stopped.
 
 **The fit.** The room rates a partie with OpenSkill's Plackett-Luce model, in which a side ranks first with the
@@ -46,9 +46,6 @@ from academie.tournament import default_seats, run_work, seatings
 
 MOST_BOARDS: Final = 100_000
 """The most boards per pair of adjacent levels one run may play."""
-BOARDS_PER_CHUNK: Final = 1
-"""Boards are played, and kept in a store, in chunks of this many: the unit of work and of resuming (one: a board
-of the strongest levels takes minutes, and the processes share them out best one by one)."""
 SIGMA_BOUND: Final = 2.0
 """The shipped ratings' promise: every level's ``sigma`` below this, under a quarter of a new player's (``25/3``)."""
 SEPARATION: Final = 1.96
@@ -65,20 +62,23 @@ class Partie:
 
 @dataclass(frozen=True, slots=True)
 class Chunk:
-    """Boards ``first`` to ``last - 1`` of the pair ``weaker`` and ``stronger`` at ``game``: a unit of work."""
+    """The partie of board ``board`` at seating ``seating`` (:func:`academie.tournament.seatings`) between
+    ``weaker`` and ``stronger`` at ``game``: the unit of work and of resuming. One partie, not one board: a board of
+    the strongest levels at four seats is eight parties of a quarter of a minute's processor each, and a loaded
+    machine gives each process little of a core, so that a board played by one process would hold up the run."""
 
     game: str
     weaker: str
     stronger: str
     seed: int
     """The run's seed (each board's is derived from it, the game and the pair)."""
-    first: int
-    last: int
+    board: int
+    seating: int
 
     @property
     def key(self) -> str:
         """The chunk's name in a store folder."""
-        return f"{self.game}-{self.stronger}-{self.weaker}-s{self.seed}-b{self.first}-{self.last}"
+        return f"{self.game}-{self.stronger}-{self.weaker}-s{self.seed}-b{self.board}-p{self.seating}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,19 +142,13 @@ def play(game: GameType, bots: Sequence[str], seed: int) -> tuple[int, ...]:
 
 
 def play_chunk(chunk: Chunk) -> tuple[tuple[Partie, ...], float]:
-    """A chunk's parties, board after board and seating after seating, and the processor time they took (run in a
-    worker process: the same code)."""
+    """A chunk's partie, and the processor time it took (run in a worker process: the same code)."""
     started = time.process_time()
     game = load(chunk.game)
-    plan = seatings(game, default_seats(game, None))
+    seating = seatings(game, default_seats(game, None))[chunk.seating]
     pair_seed = derive_seed(chunk.seed, *f"{game.name}:{chunk.weaker}:{chunk.stronger}".encode())
-    parties = []
-    for board in range(chunk.first, chunk.last):
-        board_seed = derive_seed(pair_seed, board)
-        for seating in plan:
-            bots = tuple(chunk.stronger if side == 0 else chunk.weaker for side in seating)
-            parties.append(Partie(bots, play(game, bots, board_seed)))
-    return tuple(parties), time.process_time() - started
+    bots = tuple(chunk.stronger if side == 0 else chunk.weaker for side in seating)
+    return (Partie(bots, play(game, bots, derive_seed(pair_seed, chunk.board))),), time.process_time() - started
 
 
 def _kept(store: Path | None, chunk: Chunk) -> tuple[tuple[Partie, ...], float] | None:
@@ -196,10 +190,10 @@ def measure(game_name: str, *, boards: int, seed: int, workers: int = 1, levels:
     pairs = list(itertools.pairwise(names))
     if not set(counts) <= set(pairs):
         raise RatingError(f"pairs {sorted(set(counts) - set(pairs))} are not allowed; allowed: adjacent levels {pairs}")
-    chunks = [Chunk(game.name, weaker, stronger, seed, first, min(count, first + BOARDS_PER_CHUNK))
+    plan = range(len(seatings(game, default_seats(game, None))))
+    chunks = [Chunk(game.name, weaker, stronger, seed, board, seating)
               for weaker, stronger in reversed(pairs)  # the slowest first
-              for count in [counts.get((weaker, stronger), boards)]
-              for first in range(0, count, BOARDS_PER_CHUNK)]
+              for board in range(counts.get((weaker, stronger), boards)) for seating in plan]
     played: list[tuple[tuple[Partie, ...], float] | None] = [_kept(store, chunk) for chunk in chunks]
     todo = [index for index, kept in enumerate(played) if kept is None]
     done = len(chunks) - len(todo)
