@@ -85,10 +85,10 @@ def test_two_people_play_the_days_ecarte_board_and_see_each_other_with_percentag
     seen_by_anne, seen_by_blaise = results_of(anne), results_of(blaise)
     assert seen_by_anne == seen_by_blaise and set(seen_by_anne) == {"Anne", "Blaise"}
     a, b = seen_by_anne["Anne"][0], seen_by_anne["Blaise"][0]
-    # by hand: one other result on the same cards, a top of 2: the better 100 %, the worse 0 %, a tie 50 % each
+    # by hand: one other result on the same cards, a top of 2: the better 100%, the worse 0%, a tie 50% each
     by_hand = {"Anne": 100 if a > b else 50 if a == b else 0, "Blaise": 100 if b > a else 50 if a == b else 0}
     assert {name: percentage for name, (_, percentage) in seen_by_anne.items()} == {
-        name: f"{value} %" for name, value in by_hand.items()}
+        name: f"{value}%" for name, value in by_hand.items()}  # as English writes it
     assert anne.locator(".daily-sheet tr.yours th").inner_text() == "Anne (you)"
     assert anne.get_by_text("Players who have finished it: 2").count() == 1  # as many as now, not at page load
     assert anne.locator(".daily-bots").inner_text().startswith("The strongest bots (expert) scored ")

@@ -72,6 +72,12 @@ export function valueWords(game, option, value) {
 }
 
 /** Build an element: el("button", {class: "x", onclick: f}, "text", child, ...). */
+/** A percentage as the page's language writes it: "62.5%" in English, « 62,5 % » in French. */
+export function percent(value) {
+  return new Intl.NumberFormat(document.documentElement.lang, { style: "percent", maximumFractionDigits: 2 })
+    .format(Number(value) / 100);
+}
+
 export function el(name, attributes = {}, ...children) {
   const element = document.createElement(name);
   for (const [key, value] of Object.entries(attributes)) {

@@ -3,7 +3,7 @@
 // difference scale) and against the strongest bots, with each table's replay and review. The results of a board
 // are asked for only once the room says the reader has finished it: before that it refuses them.
 
-import { api, chosenLanguage, el, fill, gameLine, header, loadWords, t, whoIsThere } from "./common.js";
+import { api, chosenLanguage, el, fill, gameLine, header, loadWords, percent, t, whoIsThere } from "./common.js";
 
 const state = { day: null, account: null, shown: new Set() };
 
@@ -15,9 +15,6 @@ function setName(name) {
   try { localStorage.setItem("academie.name", name); } catch { /* storage may be refused */ }
 }
 
-function percent(value) {
-  return `${Number(value).toLocaleString(document.documentElement.lang, { maximumFractionDigits: 2 })} %`;
-}
 
 /** The form that sits the reader at a board: his name (a logged-in player plays as his account). */
 function playForm(game, board) {

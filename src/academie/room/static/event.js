@@ -3,7 +3,7 @@
 // the round's clock; the ranking and each board's travelling score sheet once its round is over (matchpoints, the
 // replay of each table, what the strongest bot scored on the same cards). It asks again every two seconds.
 
-import { api, chosenLanguage, el, fill, header, levelWords, loadWords, t, whoIsThere } from "./common.js";
+import { api, chosenLanguage, el, fill, header, levelWords, loadWords, percent, t, whoIsThere } from "./common.js";
 
 const id = decodeURIComponent(location.pathname.split("/").pop());
 const KEPT = `academie.event.${id}`;
@@ -95,9 +95,6 @@ function yourTable(event) {
       onclick: () => act(`/api/events/${id}/leave`, null, problem) }, t("Leave the event")), problem);
 }
 
-function percent(value) {
-  return `${value.toFixed(2)} %`;
-}
 
 function ranking(results) {
   if (!results?.ranking.length) return el("p", {}, t("The ranking shows once a round is over."));
