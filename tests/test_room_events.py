@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import datetime
 import json
+import time
 from collections import defaultdict
 from pathlib import Path
 from typing import Any
@@ -18,6 +19,9 @@ import httpx
 from ratings_support import Player, sign_up, until
 from room_support import Server, play, running
 from websockets.asyncio.client import connect
+
+from academie.room.events import POLL
+from academie.room.ratings import NEW, bot_rating, rate_teams
 
 WAIT = 120.0
 
@@ -219,3 +223,47 @@ def test_what_an_event_cannot_take_is_refused_and_changes_nothing(tmp_path: Path
         assert read(server, event)["status"] == "registering" and read(server, event)["registered"] == 1
         french = httpx.get(f"{server.base}/api/events/nothing?lang=fr")
         assert french.status_code == 404 and "Il n'y a pas" in french.json()["detail"]
+
+
+def test_a_rated_event_rates_its_players_by_the_final_standing_and_who_leaves_ranks_last(tmp_path: Path) -> None:
+    """A rated event (issue 36) moves its players' ratings (issue 32): one match of every entrant ranked by the
+    event's final standing, a bot at its level's fixed rating, a player who left ranked after all who stayed, each
+    account rated once; computed here by hand through the model. A guest may not register at a rated event."""
+    with running(tmp_path) as server:
+        ada, bob, cyprien = (sign_up(server, name) for name in ("Ada", "Bob", "Cyprien"))
+        event = ada.post("/api/events", {"title": "Classé", "game": "ecarte", "boards": 1, "round_seconds": 600,
+                                         "rated": True})["id"]
+        guest = httpx.post(f"{server.base}/api/events/{event}/register", json={"name": "Zoé"}, timeout=30)
+        assert guest.status_code == 403 and "rated" in guest.json()["detail"]
+        for player in (ada, bob, cyprien):
+            player.post(f"/api/events/{event}/register", {})
+        ada.post(f"/api/events/{event}/bots", {"bot": "random"})
+        ada.post(f"/api/events/{event}/start")
+        seat_at(server, event, 1, player=cyprien)
+        cyprien.post(f"/api/events/{event}/leave")
+        for player in (ada, bob):
+            table, seat, token = seat_at(server, event, 1, player=player)
+            play_seat(server, table, seat, token)
+        until(lambda: read(server, event)["status"] == "finished", seconds=WAIT)
+        ranking = server.get(f"/api/events/{event}/results").json()["ranking"]
+        standing = {line["names"]: line["rank"] for line in ranking}
+        bot = next(name for name in standing if name not in ("Ada", "Bob", "Cyprien"))
+        order = ["Ada", "Bob", "Cyprien", bot]
+        ranks = [max(standing.values()) + 1 if name == "Cyprien" else standing[name] for name in order]
+        expected = rate_teams([[NEW], [NEW], [NEW], [bot_rating("ecarte", "random")]], ranks, fixed={(3, 0)})
+
+        def rated() -> dict[str, Any] | None:
+            pages = {name: server.get(f"/api/players/{name}").json()["ratings"].get("ecarte") for name in order[:3]}
+            return pages if all(pages.values()) else None
+
+        pages = until(rated, seconds=WAIT)
+        for index, name in enumerate(order[:3]):
+            assert pages[name]["games"] == 1
+            assert pages[name]["mu"] == round(expected[index][0].mu, 3), name
+            assert pages[name]["sigma"] == round(expected[index][0].sigma, 3), name
+        assert pages["Cyprien"]["mu"] < NEW.mu  # he left: last, below where a new player starts
+        server.stop()  # the room starts again on the same database: the event is not rated a second time
+        server.start()
+        read(server, event)
+        time.sleep(2 * POLL)
+        assert all(server.get(f"/api/players/{name}").json()["ratings"]["ecarte"]["games"] == 1 for name in order[:3])

@@ -66,6 +66,7 @@ from academie.room.boards import (
 )
 from academie.room.hub import MAX_SEED, Room, RoomError, now
 from academie.room.limits import echo
+from academie.room.standings import Entrant, rate_event
 from academie.room.store import Store, board_bots, event_players, events
 from academie.room.tables import BOT_NAMES, room_words
 from academie.room.workers import decision_seed
@@ -455,6 +456,8 @@ class Director:
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
         self._bot_jobs: dict[str, asyncio.Task[None]] = {}
+        self._rated: set[str] = set()
+        """The rated events over whose ratings this process has kept (or found kept by another)."""
 
     def start(self) -> None:
         self._task = asyncio.get_running_loop().create_task(self._run())
@@ -488,6 +491,29 @@ class Director:
                 await self.advance(found)
             elif found.status == OVER:
                 self._bots_play(found)
+                if found.rated and found.id not in self._rated:
+                    await self._rate(found)
+
+    async def _rate(self, found: EventRow) -> None:
+        """A rated event over: its entrants rated by its final standing, as one match of many teams on the players'
+        scale (:func:`academie.room.standings.rate_event`; a partnership as a team, a bot at its level's fixed
+        rating), once whichever process gets there first; an entrant with a player who left ranks after every
+        entrant who stayed, as a partie abandoned counts as lost by who abandoned it."""
+        scored, _ = await scores(self.room.store, found)
+        if scored is None:
+            self._rated.add(found.id)
+            return
+        rank_of = {int(standing.entrant): standing.rank for standing in scored.standings}
+        left_rank = max(rank_of.values()) + 1
+        teams: list[list[Entrant]] = []
+        ranks: list[int] = []
+        for entrant, group in _members(await players_of(self.room.store, found.id)).items():
+            if entrant in rank_of:
+                teams.append([Entrant(seat=player.id, account=player.account_id if player.bot is None else None,
+                                      bot=player.bot) for player in group])
+                ranks.append(left_rank if any(player.left for player in group) else rank_of[entrant])
+        await rate_event(self.room.store, found.id, found.game, teams, ranks, at=found.finished)
+        self._rated.add(found.id)
 
     async def _start_if_due(self, found: EventRow) -> None:
         registered = await players_of(self.room.store, found.id)

@@ -123,19 +123,38 @@ def rate(ratings: Sequence[Rating], ranks: Sequence[int], *, partnerships: bool,
     sides = sorted({side_of(seat, partnerships=partnerships) for seat in range(len(ratings))})
     if len(sides) < 2:
         raise RatingError("a partie of one side cannot be rated; allowed: two sides or more")
-    members = {side: [seat for seat in range(len(ratings)) if side_of(seat, partnerships=partnerships) == side]
-               for side in sides}
-    if any(len({ranks[seat] for seat in seats}) != 1 for seats in members.values()):
+    members = [[seat for seat in range(len(ratings)) if side_of(seat, partnerships=partnerships) == side]
+               for side in sides]
+    if any(len({ranks[seat] for seat in seats}) != 1 for seats in members):
         raise RatingError(f"partners ranked apart ({list(ranks)}); allowed: one rank per partnership")
-    teams = [[MODEL.create_rating([ratings[seat].mu, ratings[seat].sigma]) for seat in members[side]]
-             for side in sides]
-    rated: list[list[PlackettLuceRating]] = MODEL.rate(teams, ranks=[float(ranks[members[side][0]]) for side in sides])
+    rated = rate_teams([[ratings[seat] for seat in seats] for seats in members], [ranks[seats[0]] for seats in members],
+                       fixed={(side, index) for side, seats in enumerate(members)
+                              for index, seat in enumerate(seats) if seat in fixed})
     after = list(ratings)
-    for side, team in zip(sides, rated, strict=True):
-        for seat, new in zip(members[side], team, strict=True):
-            if seat not in fixed:
-                after[seat] = Rating(float(new.mu), float(new.sigma))
+    for seats, team in zip(members, rated, strict=True):
+        for seat, new in zip(seats, team, strict=True):
+            after[seat] = new
     return tuple(after)
+
+
+def rate_teams(teams: Sequence[Sequence[Rating]], ranks: Sequence[int], *,
+               fixed: Collection[tuple[int, int]] = ()) -> tuple[tuple[Rating, ...], ...]:
+    """Each team's members' ratings after a match of many teams ranked ``ranks`` (0: first; equal ranks: tied), as
+    a partie ranks its sides and a duplicate event its entrants (a player, or a partnership); the members of
+    ``fixed`` (``(team, member)``: the bots) take part with their ratings, which do not move.
+
+    >>> first, second, third = rate_teams([[NEW], [NEW], [NEW]], [0, 1, 1])
+    >>> first[0].mu > NEW.mu > second[0].mu == third[0].mu
+    True
+    """
+    if len(teams) != len(ranks) or len(teams) < 2 or not all(teams):
+        raise RatingError(f"a match of {len(teams)} teams and {len(ranks)} ranks cannot be rated; allowed: one rank "
+                          "per team, two teams or more, each of one member or more")
+    model = [[MODEL.create_rating([rating.mu, rating.sigma]) for rating in team] for team in teams]
+    rated: list[list[PlackettLuceRating]] = MODEL.rate(model, ranks=[float(rank) for rank in ranks])
+    return tuple(tuple(team[member] if (index, member) in fixed else Rating(float(new.mu), float(new.sigma))
+                       for member, new in enumerate(after))
+                 for index, (team, after) in enumerate(zip(teams, rated, strict=True)))
 
 
 @dataclass(frozen=True, slots=True)

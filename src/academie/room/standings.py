@@ -35,7 +35,16 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from academie.games import GAMES, load
-from academie.room.ratings import NEW, Rating, bot_rating, final_ranks, ranks_after_abandon, rate
+from academie.room.ratings import (
+    NEW,
+    Rating,
+    RatingError,
+    bot_rating,
+    final_ranks,
+    ranks_after_abandon,
+    rate_teams,
+    side_of,
+)
 from academie.room.store import FINISHED, Store, _table_row, accounts, rating_history, ratings, seats, tables
 from academie.room.tables import apply_log, new_state
 
@@ -92,10 +101,21 @@ async def _entrants(connection: AsyncConnection, table_id: str, *,
 
 async def _write(store: Store, table_id: str, game: str, found: Sequence[Entrant], ranks: Sequence[int],
                  at: str) -> bool:
-    """Rate ``found`` ranked ``ranks`` at ``game`` and keep it, in one transaction (False: another process rated
-    the table first; nothing changed)."""
+    """Rate the seats ``found`` of a partie ranked ``ranks`` at ``game`` (partners as one team) and keep it."""
     partnerships = load(game).partnerships
-    people = [entrant.account for entrant in found if entrant.account is not None]
+    sides = sorted({side_of(entrant.seat, partnerships=partnerships) for entrant in found})
+    teams = [[entrant for entrant in found if side_of(entrant.seat, partnerships=partnerships) == side]
+             for side in sides]
+    if any(len({ranks[entrant.seat] for entrant in team}) != 1 for team in teams):
+        raise RatingError(f"partners ranked apart ({list(ranks)}); allowed: one rank per partnership")
+    return await _write_teams(store, table_id, game, teams, [ranks[team[0].seat] for team in teams], at)
+
+
+async def _write_teams(store: Store, key: str, game: str, teams: Sequence[Sequence[Entrant]], ranks: Sequence[int],
+                       at: str) -> bool:
+    """Rate ``teams`` ranked ``ranks`` at ``game`` and keep it under ``key`` (a table's id, or an event's), in one
+    transaction (False: another process rated it first; nothing changed)."""
+    people = [entrant.account for team in teams for entrant in team if entrant.account is not None]
     lock = _LOCKS.setdefault(store, asyncio.Lock())
     try:
         async with lock, store.engine.begin() as connection:
@@ -103,14 +123,16 @@ async def _write(store: Store, table_id: str, game: str, found: Sequence[Entrant
             if not store.is_sqlite:
                 query = query.with_for_update()
             before = {row.account_id: row for row in await connection.execute(query)}
-            current = [bot_rating(game, entrant.bot) if entrant.bot is not None else
-                       (Rating(before[entrant.account].mu, before[entrant.account].sigma)
-                        if entrant.account in before else NEW) for entrant in found]
-            after = rate(current, ranks, partnerships=partnerships,
-                         fixed={entrant.seat for entrant in found if entrant.bot is not None})
-            changed = [(entrant.account, after[entrant.seat]) for entrant in found if entrant.account is not None]
+            current = [[bot_rating(game, entrant.bot) if entrant.bot is not None else
+                        (Rating(before[entrant.account].mu, before[entrant.account].sigma)
+                         if entrant.account in before else NEW) for entrant in team] for team in teams]
+            bots = {(index, member) for index, team in enumerate(teams)
+                    for member, entrant in enumerate(team) if entrant.bot is not None}
+            after = rate_teams(current, ranks, fixed=bots)
+            changed = [(entrant.account, after[index][member]) for index, team in enumerate(teams)
+                       for member, entrant in enumerate(team) if entrant.account is not None]
             await connection.execute(rating_history.insert(), [
-                {"account_id": account, "game": game, "table_id": table_id, "mu": new.mu, "sigma": new.sigma,
+                {"account_id": account, "game": game, "table_id": key, "mu": new.mu, "sigma": new.sigma,
                  "at": at} for account, new in changed])
             insert = sqlite_insert if store.is_sqlite else postgresql_insert
             for account, new in changed:
@@ -123,6 +145,26 @@ async def _write(store: Store, table_id: str, game: str, found: Sequence[Entrant
     except IntegrityError:
         return False
     return True
+
+
+def event_key(event_id: str) -> str:
+    """What an event's ratings are kept under in the rating history (a table's are kept under its id)."""
+    return f"event:{event_id}"
+
+
+async def rate_event(store: Store, event_id: str, game: str, teams: Sequence[Sequence[Entrant]],
+                     ranks: Sequence[int], *, at: str | None = None) -> bool:
+    """Rate a rated duplicate event's entrants (``teams``: each entrant's players, a bot among them at its fixed
+    rating) ranked ``ranks`` by the event's final standing, as one match of many teams, once (True: rated now;
+    False: rated before, by this process or another, or no account to rate)."""
+    if not any(entrant.account is not None for team in teams for entrant in team) or len(teams) < 2:
+        return False
+    async with store.engine.connect() as connection:
+        done = await connection.execute(sa.select(rating_history.c.id).where(
+            rating_history.c.table_id == event_key(event_id)).limit(1))
+        if done.first() is not None:
+            return False
+    return await _write_teams(store, event_key(event_id), game, teams, ranks, at or _now())
 
 
 async def rate_finished(store: Store, table_id: str) -> bool:
