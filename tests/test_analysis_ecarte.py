@@ -3,6 +3,7 @@ hand, the books' categories, iterated best response on a case worked by hand, an
 
 from __future__ import annotations
 
+import json
 import math
 from fractions import Fraction
 from pathlib import Path
@@ -18,12 +19,13 @@ from academie.games.ecarte.analysis import (
     best_response,
     books_exchange,
     bot_deal,
+    bot_play,
     double_dummy,
     items_of,
     refusal_category,
     trump_table,
 )
-from academie.games.ecarte.state import STAND, TURN_UP_POSITION
+from academie.games.ecarte.state import ACCEPT, PROPOSE, REFUSE, STAND, TURN_UP_POSITION
 from academie.report import DISAGREEMENT, Claim, exact, proportion, write
 
 
@@ -217,3 +219,20 @@ def test_a_small_report_end_to_end(tmp_path: Path) -> None:
     text = (tmp_path / "report.md").read_text(encoding="utf-8")
     assert "| Dealer, none of these: accept | the rule file's summary of EB p. 167 (E-§8.3) |" in text
     assert "44,574 : 21,206" in text
+
+
+GOLDEN_BOT_DEALS = Path(__file__).parent / "golden" / "ecarte_bot_deals.json"
+
+
+def test_E_8_5_the_strongest_bot_decides_as_before_its_speed_up() -> None:
+    """E-§8.2–E-§8.5 (issue 34): the bot rows' deals were made cheaper (the solver's shared memo and inline search,
+    the books' decisions remembered by the hand's shape), never different: on deals recorded before, every action
+    of both seats is the same, for each first decision and each forced answer."""
+    recorded = json.loads(GOLDEN_BOT_DEALS.read_text(encoding="utf-8"))["deals"]
+    actions = {str(a): a for a in (STAND, PROPOSE, REFUSE, ACCEPT)}
+    for row in recorded:
+        deal = analysis.shuffled(analysis.derive(2026, row["deal"]))
+        state = bot_play(deal, elder_first=actions[row["first"]], dealer_answer=actions.get(row["answer"]),
+                         seed=row["deal"])
+        played = [str(op) for op in state.operations if op.actor >= 0]
+        assert played == row["actions"], (row["deal"], row["first"], row["answer"])

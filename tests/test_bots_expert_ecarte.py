@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import random
 
-from academie.cards import SUIT_MASKS, Rank
+from academie.cards import PACK_32, SUIT_MASKS, Card, Rank, Suit, mask_of
 from academie.games import load, make_bot
 from academie.games.ecarte import EcarteState, Phase
-from academie.games.ecarte.bots.expert import ExpertBot, read_story, replay_world
+from academie.games.ecarte.bots.classical import dealer_refuses, elder_stands
+from academie.games.ecarte.bots.expert import ExpertBot, _books_decision, read_story, replay_world
 from academie.games.ecarte.bots.search import knowledge_of, sample_world
 from academie.games.ecarte.positions import deck
+from academie.games.ecarte.state import ACCEPT, PROPOSE, REFUSE, STAND
 
 FAST = {"samples": 6, "exchange_samples": 12}
 
@@ -134,3 +136,25 @@ def test_E_8_2_E_8_5_the_registered_expert_weighs_more_deals_than_the_search_bot
         state.apply(search.choose(view))
     assert counted["expert"] and len(counted["expert"]) == len(counted["search"])
     assert all(e > s for e, s in zip(counted["expert"], counted["search"], strict=True))
+
+
+def test_E_8_2_E_8_3_the_books_decisions_remembered_by_shape_are_the_books() -> None:
+    """E-§8.2, E-§8.3: the replay's books' decision, remembered by the hand's shape (its trumps and its plain suits
+    whichever they are), is the classical functions' own on 3,000 random hands of every trump, first decision or
+    not, elder or dealer, and the same hand with its plain suits exchanged (its twin) gets it too."""
+    rng = random.Random(34)
+    for _ in range(3000):
+        trump = rng.randrange(4)
+        cards = rng.sample(PACK_32, 5)
+        first, elder = rng.random() < 0.5, rng.random() < 0.5
+        plain = [s for s in range(4) if s != trump]
+        exchanged = dict(zip(plain, rng.sample(plain, 3), strict=True)) | {trump: trump}
+        twin = [Card(c.rank, Suit(exchanged[c.suit])) for c in cards]
+        for hand in (cards, twin):  # the twin is looked up second: from the memory of the first if it holds it
+            if elder:
+                stands = elder_stands(hand, trump, first_decision=first, king_out_of_sight=False,
+                                      opponent_at_game=False)[0]
+                expected = str(STAND if stands else PROPOSE)
+            else:
+                expected = str(REFUSE if dealer_refuses(hand, trump)[0] else ACCEPT)
+            assert _books_decision(mask_of(hand), trump, first, elder) == expected, (cards, twin, trump)

@@ -8,8 +8,10 @@ from hypothesis import strategies as st
 
 from academie.cards import PACK_32, Card, Suit, cards_of, mask_of, parse_cards
 from academie.games.ecarte import RANK_ORDER, EcarteState, Play
+from academie.games.ecarte.bots import solver
 from academie.games.ecarte.bots.solver import (
     TRICKS_PAYOFF,
+    Solver,
     SolverInputError,
     deal_payoff,
     legal_mask,
@@ -154,3 +156,26 @@ def test_solver_rejects_overlapping_or_uneven_hands() -> None:
         solve(hands=(parse_cards("KH"), parse_cards("KH")), trump=0, leader=0, tricks=(2, 2))
     with pytest.raises(SolverInputError, match="expected equal hands"):
         solve(hands=(parse_cards("KH QH"), parse_cards("7S")), trump=0, leader=0, tricks=(2, 1))
+
+
+@settings(max_examples=200, deadline=None)
+@given(order=st.permutations(PACK_32), left=st.integers(1, 5), trump=st.integers(0, 3), leader=st.integers(0, 1),
+       won=st.integers(0, 4), payoff=st.sampled_from(PAYOFFS), limit=st.sampled_from((1, 7, solver.MEMO_LIMIT)))
+def test_E_5_E_6_1_value_is_the_brute_force_value_whatever_the_memo_holds(
+        order: list[Card], left: int, trump: int, leader: int, won: int, payoff: tuple[int, ...], limit: int) -> None:
+    """E-§5, E-§6.1: ``Solver.value`` (the cheap call of the exchange's searches) is plain minimax's value for the
+    seat to lead, with a memo shared by every solver of the same trump and payoff, and emptied when full (a
+    limit of one or seven entries empties it all the time): sharing and emptying change no value."""
+    played = 5 - left
+    t0 = min(won, played)
+    hands = [list(order[:left]), list(order[left:2 * left])]
+    masks = (mask_of(hands[0]), mask_of(hands[1]))
+    expected = _brute(hands, leader, None, t0, trump, True, payoff)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(solver, "MEMO_LIMIT", limit)
+        patch.setattr(solver, "_MEMOS", {})
+        shared = Solver(trump=trump, payoff=payoff)
+        for twice in range(2):  # the second time from the memo the first one filled
+            value = shared.value(hands=masks, leader=leader, tricks=(t0, played - t0))
+            assert value == (expected if leader == 0 else -expected), twice
+        assert len(solver._MEMOS[(trump, True, payoff)]) <= limit

@@ -327,7 +327,7 @@ def _solved(elder: Sequence[Card], dealer: Sequence[Card], trump: int, *, stood:
     """Net points of the tricks for the elder, both hands known (the solver's seat 0 is the elder, who leads)."""
     payoff = deal_payoff(stood=0 if stood else None, refused=1 if refused else None)
     solver = Solver(trump=trump, payoff=payoff)
-    return solver.solve(hands=(mask_of(elder), mask_of(dealer)), leader=0).value
+    return solver.value(hands=(mask_of(elder), mask_of(dealer)), leader=0)
 
 
 def books_exchange(elder: Sequence[Card], dealer: Sequence[Card], talon: list[Card], trump: int, *,
@@ -417,14 +417,20 @@ def bot_deal(deal: Deal, *, elder_first: Action, dealer_answer: Action | None = 
              seed: int = 0) -> tuple[int, bool]:
     """Play the deal in the engine with the strongest bot in both seats, the elder's first decision (and the
     dealer's answer to a proposal) forced: the elder's net points and whether he made the point."""
+    result = bot_play(deal, elder_first=elder_first, dealer_answer=dealer_answer, seed=seed).deal_results[0]
+    return result.points[ELDER_SEAT] - result.points[DEALER_SEAT], result.tricks[ELDER_SEAT] >= 3
+
+
+def bot_play(deal: Deal, *, elder_first: Action, dealer_answer: Action | None = None,
+             seed: int = 0) -> EcarteState:
+    """:func:`bot_deal`'s play: the state once the deal is scored (its operations are the bots' decisions)."""
     state = EcarteState.new(decks=[list(deal.deck)], first_dealer=DEALER_SEAT)
     strongest = GAME.bots[GAME.strongest()]
     bots = [strongest(seed=seed * 2 + 1), strongest(seed=seed * 2 + 2)]
     forced = {Phase.ELDER_DECIDES: elder_first, Phase.DEALER_DECIDES: dealer_answer}
     for _ in range(GAME.max_actions_per_deal):
         if state.deal_results:
-            result = state.deal_results[0]
-            return result.points[ELDER_SEAT] - result.points[DEALER_SEAT], result.tricks[ELDER_SEAT] >= 3
+            return state
         seat = state.actor
         if not isinstance(seat, int):
             raise AnalysisError(f"a deal stopped for {seat!r}: only the seats act in an analysed deal")

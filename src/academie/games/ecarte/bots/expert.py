@@ -27,11 +27,10 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from academie.cards import CARDS, PACK_32, Card, cards_of, mask_of
+from academie.cards import CARDS, PACK_32, RANKS_PER_SUIT, SUIT_MASKS, cards_of, mask_of
 from academie.engine import Irregular, RulesError
 from academie.games.ecarte.bots.classical import dealer_refuses, discard_choice, elder_stands, king_of_trumps
 from academie.games.ecarte.bots.search import Knowledge, SearchBot, World
@@ -180,8 +179,10 @@ def _replay(story: Story, order: list[int], rng: random.Random, *,
     trump = story.trump
     for event in story.events:
         if isinstance(event, Decision):
-            hand = [CARDS[order[place]] for place in held]
-            agrees = _books_decide(hand, trump, first=event.first, elder=opponent_is_elder) == event.choice
+            held_mask = 0
+            for place in held:
+                held_mask |= 1 << order[place]
+            agrees = _books_decision(held_mask, trump, event.first, opponent_is_elder) == event.choice
             if not agrees and rng.random() >= DISSENT:
                 return None
         elif not event.mine:
@@ -200,12 +201,30 @@ def _replay(story: Story, order: list[int], rng: random.Random, *,
     return held, position
 
 
-def _books_decide(hand: Sequence[Card], trump: int, *, first: bool, elder: bool) -> str:
-    """The books' decision with ``hand`` (E-§8.2 for the elder, E-§8.3 for the dealer), as the action's text."""
-    if elder:
-        stands = elder_stands(hand, trump, first_decision=first, king_out_of_sight=False, opponent_at_game=False)[0]
-        return str(STAND if stands else PROPOSE)
-    return str(REFUSE if dealer_refuses(hand, trump)[0] else ACCEPT)
+_DECIDED: Final[dict[tuple[int, tuple[int, ...], bool, bool], str]] = {}
+"""The books' decisions already taken, by the shape of the hand (see :func:`_books_decision`)."""
+
+
+def _books_decision(hand: int, trump: int, first: bool, elder: bool) -> str:
+    """The books' decision with the cards of the mask ``hand`` (E-§8.2 for the elder, E-§8.3 for the dealer), as
+    the action's text.
+
+    A replay asks it again and again, and the books decide on the hand's shape alone: its trumps and its plain
+    suits, whichever suit each is (E-§8.2 and E-§8.3 name no plain suit). So the decision is remembered by the
+    trumps' lane and the plain lanes sorted: a hand and the same hand with its plain suits exchanged share one."""
+    lanes = [hand >> (RANKS_PER_SUIT * suit) & SUIT_MASKS[0] for suit in range(4)]
+    key = (lanes[trump], tuple(sorted(lane for suit, lane in enumerate(lanes) if suit != trump)), first, elder)
+    decision = _DECIDED.get(key)
+    if decision is None:
+        cards = cards_of(hand)
+        if elder:
+            stands = elder_stands(cards, trump, first_decision=first, king_out_of_sight=False,
+                                  opponent_at_game=False)[0]
+            decision = str(STAND if stands else PROPOSE)
+        else:
+            decision = str(REFUSE if dealer_refuses(cards, trump)[0] else ACCEPT)
+        _DECIDED[key] = decision
+    return decision
 
 
 class ExpertBot(SearchBot):

@@ -399,7 +399,7 @@ class _ExchangeModel:
             solver = self._solvers[(stood, refused)] = _solver(self.view, self.knowledge.trump, stood=stood,
                                                                refused=refused)
         masks = (mask_of(hands[0]), mask_of(hands[1]))
-        value = solver.solve(hands=masks, leader=self.elder).value  # ECARTE-V.1: the elder leads
+        value = solver.value(hands=masks, leader=self.elder)  # ECARTE-V.1: the elder leads
         net = value if self.elder == self.me else -value
         if self.king_open:
             if self.king in hands[self.me]:

@@ -2,8 +2,9 @@
 
 With both hands known, at most ten cards remain and the second player's card is nearly forced (E-§5), so a
 full minimax over the tricks is small. The solver memoises the value of each trick start on (hand of seat 0,
-hand of seat 1, leader, tricks won by seat 0), cuts the search as soon as a player reaches the best value
-still reachable, and prunes second-player replies that cannot beat the leader's best card so far.
+hand of seat 1, leader, tricks won by seat 0) in a memo shared by every solver of the same trump and payoff,
+cuts the search as soon as a player reaches the best value still reachable, and prunes second-player replies
+that cannot beat the leader's best card so far.
 
 Cards are the usual 52-bit masks of :mod:`academie.cards` at the edges; inside, a card is ``suit * 8 +
 strength`` (strength 0 = seven … 7 = king, E-§2.1), so "higher in the same suit" is an integer comparison.
@@ -139,11 +140,19 @@ class Solution:
     """Each legal card with its exact value for the seat to play."""
 
 
+MEMO_LIMIT: Final = 2_000_000
+"""Trick starts a shared memo keeps at most: past it the memo is emptied and filled again (about 200 MB)."""
+_MEMOS: Final[dict[tuple[int, bool, tuple[int, ...]], dict[int, int]]] = {}
+"""The memo of every solver of one trump suit, rule on trumping and payoff table: a value is a pure function of
+its position, so sharing it between solvers (the worlds of one decision, the decisions of one deal, the deals of
+a run) changes only the speed, never a value."""
+
+
 class Solver:
     """Exact minimax for one trump suit, one rule on trumping and one payoff table.
 
-    A solver keeps its memo between calls, so solving many positions of the same deal (or many sampled
-    worlds of one decision) shares work.
+    Solvers of the same trump, rule and payoff share one memo (:data:`MEMO_LIMIT`), so solving many positions of
+    the same deal, many sampled worlds of one decision or many deals shares work.
     """
 
     __slots__ = ("_bounds", "_memo", "must_trump", "payoff", "trump")
@@ -156,7 +165,7 @@ class Solver:
             raise SolverInputError(f"trump={trump!r} is not a suit; expected 0..3 (academie.cards.Suit)")
         self.trump = trump
         self.must_trump = must_trump
-        self._memo: dict[tuple[int, int, int, int], int] = {}
+        self._memo = _MEMOS.setdefault((trump, must_trump, self.payoff), {})
         # Lowest and highest payoff still reachable with t0 tricks won and n tricks to play.
         self._bounds = tuple(tuple((min(self.payoff[t0:t0 + n + 1]), max(self.payoff[t0:t0 + n + 1]))
                                    for n in range(TRICKS + 1)) for t0 in range(TRICKS + 1))
@@ -176,7 +185,7 @@ class Solver:
         if led_index < 0:
             hand = h0 if leader == 0 else h1
             for card in _bits(hand):
-                values.append((_card(card), sign * self._lead_value(h0, h1, leader, card, tricks[0], None)))
+                values.append((_card(card), sign * self._lead_value(h0, h1, leader, card, tricks[0])))
         else:
             led_c = _TO_COMPACT[led_index]
             hand = h1 if leader == 0 else h0
@@ -189,65 +198,102 @@ class Solver:
         best_value = max(v for _, v in values)
         return Solution(best_value, tuple(c for c, v in values if v == best_value), tuple(values))
 
+    def value(self, *, hands: tuple[int, int], leader: int, tricks: tuple[int, int] = (0, 0)) -> int:
+        """``solve(...).value`` of a position at the start of a trick (the payoff for the seat to lead), searched
+        with the cuts and the memo from the first lead on: the cheap call when the cards' values are not wanted."""
+        h0, h1 = _check_position(hands, leader, None, tricks)
+        value = self._trick(h0, h1, leader, tricks[0])
+        return value if leader == 0 else -value
+
     # ------------------------------------------------------------------------------------ search
     def _trick(self, h0: int, h1: int, leader: int, t0: int) -> int:
-        """Value (for seat 0) at the start of a trick."""
+        """Value (for seat 0) at the start of a trick.
+
+        The hot path of every search: the leads and replies are walked inline, lowest card first, and the
+        last trick (one card each, the reply forced) is scored without a search. The two leaders' loops mirror
+        each other (seat 0 maximises, seat 1 minimises) and are written out apart, so that no test of the leader
+        runs inside them.
+        """
         left = h0.bit_count()
         low, high = self._bounds[t0][left]
         if low == high:
             return low
-        key = (h0, h1, leader, t0)
-        value = self._memo.get(key)
+        trump = self.trump
+        if left == 1:
+            led, reply = (h0, h1) if leader == 0 else (h1, h0)
+            led, reply = led.bit_length() - 1, reply.bit_length() - 1
+            second_wins = (reply >> 3 == led >> 3 and reply > led) or (reply >> 3 == trump and led >> 3 != trump)
+            return self.payoff[t0 + ((1 - leader if second_wins else leader) == 0)]
+        must_trump = self.must_trump
+        key = (h0 << 32 | h1) << 4 | t0 << 1 | leader
+        memo = self._memo
+        value = memo.get(key)
         if value is not None:
             return value
-        hand = h0 if leader == 0 else h1
+        trick = self._trick
         if leader == 0:
             value = low
-            for card in _bits(hand):
-                reply = self._lead_value(h0, h1, 0, card, t0, value)
-                if reply > value:
-                    value = reply
+            leads = h0
+            while leads:
+                lead_bit = leads & -leads
+                leads ^= lead_bit
+                card = lead_bit.bit_length() - 1
+                rest0 = h0 ^ lead_bit
+                best = high
+                replies = _legal(h1, card, trump, must_trump)
+                while replies:
+                    reply_bit = replies & -replies
+                    replies ^= reply_bit
+                    reply = reply_bit.bit_length() - 1
+                    if (reply >> 3 == card >> 3 and reply > card) or (reply >> 3 == trump and card >> 3 != trump):
+                        reply_value = trick(rest0, h1 ^ reply_bit, 1, t0)
+                    else:
+                        reply_value = trick(rest0, h1 ^ reply_bit, 0, t0 + 1)
+                    if reply_value < best:
+                        best = reply_value
+                        if best <= value:  # this lead will not be chosen: its exact value is not needed
+                            break
+                if best > value:
+                    value = best
                     if value >= high:
                         break
         else:
             value = high
-            for card in _bits(hand):
-                reply = self._lead_value(h0, h1, 1, card, t0, value)
-                if reply < value:
-                    value = reply
+            leads = h1
+            while leads:
+                lead_bit = leads & -leads
+                leads ^= lead_bit
+                card = lead_bit.bit_length() - 1
+                rest1 = h1 ^ lead_bit
+                best = low
+                replies = _legal(h0, card, trump, must_trump)
+                while replies:
+                    reply_bit = replies & -replies
+                    replies ^= reply_bit
+                    reply = reply_bit.bit_length() - 1
+                    if (reply >> 3 == card >> 3 and reply > card) or (reply >> 3 == trump and card >> 3 != trump):
+                        reply_value = trick(h0 ^ reply_bit, rest1, 0, t0 + 1)
+                    else:
+                        reply_value = trick(h0 ^ reply_bit, rest1, 1, t0)
+                    if reply_value > best:
+                        best = reply_value
+                        if best >= value:
+                            break
+                if best < value:
+                    value = best
                     if value <= low:
                         break
-        self._memo[key] = value
+        if len(memo) >= MEMO_LIMIT:
+            memo.clear()
+        memo[key] = value
         return value
 
-    def _lead_value(self, h0: int, h1: int, leader: int, card: int, t0: int, cut: int | None) -> int:
-        """Value (for seat 0) of leading ``card``: the second player's best reply.
-
-        With ``cut`` (the leader's best so far), the replies stop once one is no better for the leader than
-        ``cut``: that lead will not be chosen, so its exact value is not needed.
-        """
+    def _lead_value(self, h0: int, h1: int, leader: int, card: int, t0: int) -> int:
+        """Value (for seat 0) of leading ``card``: the second player's best reply."""
         other = h1 if leader == 0 else h0
-        replies = _legal(other, card, self.trump, self.must_trump)
-        left = h0.bit_count() - 1
-        if leader == 0:
-            best = self._bounds[t0][left + 1][1]
-            floor = self._bounds[t0][left + 1][0]
-            for reply in _bits(replies):
-                value = self._reply_value(h0, h1, 0, card, reply, t0)
-                if value < best:
-                    best = value
-                    if best <= floor or (cut is not None and best <= cut):
-                        break
-            return best
-        best = self._bounds[t0][left + 1][0]
-        ceiling = self._bounds[t0][left + 1][1]
-        for reply in _bits(replies):
-            value = self._reply_value(h0, h1, 1, card, reply, t0)
-            if value > best:
-                best = value
-                if best >= ceiling or (cut is not None and best >= cut):
-                    break
-        return best
+        values = [self._reply_value(h0, h1, leader, card, reply, t0)
+                  for reply in _bits(_legal(other, card, self.trump, self.must_trump))]
+        return min(values) if leader == 0 else max(values)
 
     def _reply_value(self, h0: int, h1: int, leader: int, led: int, reply: int, t0: int) -> int:
         """Value (for seat 0) once the trick ``led`` / ``reply`` is complete (E-§5 trick winner)."""
