@@ -8,12 +8,17 @@ import math
 from fractions import Fraction
 from pathlib import Path
 
+import pytest
+from typer.testing import CliRunner
+
 from academie.cards import PACK_32, Card, Suit, parse_cards
+from academie.cli import app
 from academie.games.ecarte import analysis
 from academie.games.ecarte.analysis import (
     DEALER_POSITIONS,
     ELDER_POSITIONS,
     KING_GROUP,
+    AnalysisError,
     Deal,
     Job,
     best_response,
@@ -27,6 +32,8 @@ from academie.games.ecarte.analysis import (
 )
 from academie.games.ecarte.state import ACCEPT, PROPOSE, REFUSE, STAND, TURN_UP_POSITION
 from academie.report import DISAGREEMENT, Claim, exact, proportion, write
+
+runner = CliRunner()
 
 
 def deal_of(elder: str, dealer: str, turn_up: str, talon: str = "") -> Deal:
@@ -236,3 +243,101 @@ def test_E_8_5_the_strongest_bot_decides_as_before_its_speed_up() -> None:
                          seed=row["deal"])
         played = [str(op) for op in state.operations if op.actor >= 0]
         assert played == row["actions"], (row["deal"], row["first"], row["answer"])
+
+
+def _chunk(group: str, value: float) -> list[analysis.Sample]:
+    """A made-up chunk of the refusal row ``group`` (each deal's dealer's points after refusing, accepting, and
+    double dummy), every deal alike."""
+    return [analysis.Sample(group, 3, (value, 0.0, value, 0.0), ("a clause",)) for _ in range(analysis.CHUNK_PAIRS)]
+
+
+def test_E_8_3_a_chunk_is_the_same_deals_on_any_machine_and_never_a_run_s() -> None:
+    """E-§8.2, E-§8.3 (issue 34): chunk c of a row is paired deals numbered from CHUNK_BASE + c × CHUNK_PAIRS, past
+    every deal a run's plan draws, so two machines play the same chunk and no chunk repeats a run's deal; a row
+    that is not a bot row, or a negative chunk, is refused."""
+    job = analysis.chunk_job(seed=4, study="refusal", group="none of these", chunk=2)
+    assert (job.first, job.last) == (analysis.CHUNK_BASE + 2 * analysis.CHUNK_PAIRS,
+                                     analysis.CHUNK_BASE + 3 * analysis.CHUNK_PAIRS)
+    assert max(j.last for j in analysis.plan(seed=4, size=1000) if j.group == "none of these") \
+        == analysis.DOUBLE_DUMMY_PER_SIZE * 1000
+    assert analysis.DOUBLE_DUMMY_PER_SIZE * 100_000 <= analysis.CHUNK_BASE  # the largest size allowed
+    twice = [analysis.run_job(Job("refusal", "none of these", 4, job.first, job.first + 2, bots=False))
+             for _ in range(2)]
+    dealt = [[(s.draws, s.values[2:]) for s in samples] for samples in twice]  # draws, the double-dummy figures
+    assert dealt == [[(3, (0.0, 0.0)), (2, (-2.0, -3.0))]] * 2
+    with pytest.raises(AnalysisError, match="no bot row table/table"):
+        analysis.chunk_job(seed=4, study="table", group="table", chunk=0)
+    with pytest.raises(AnalysisError, match="chunk -1 is not allowed"):
+        analysis.chunk_job(seed=4, study="stand", group="item 1", chunk=-1)
+
+
+def test_E_8_3_chunks_kept_beside_the_report_are_read_back_in_row_order(tmp_path: Path) -> None:
+    """E-§8.3 (issue 34): chunks are appended as they end, in any order and from several machines; read back they
+    come in the order of the rows and of their numbers, a chunk kept twice alike counts once, another seed's is
+    left out, and the next chunks to play are the lowest numbers missing, row by row."""
+    first, other = analysis.BOT_ROWS[0], ("refusal", "none of these")
+    for study, group, number, value in ((*other, 1, 2.0), (*other, 0, 1.0), (*first, 0, 3.0), (*other, 0, 1.0)):
+        analysis.keep_chunk(tmp_path, analysis.chunk_job(seed=7, study=study, group=group, chunk=number),
+                            _chunk(group, value))
+    analysis.keep_chunk(tmp_path, analysis.chunk_job(seed=8, study=first[0], group=first[1], chunk=5),
+                        _chunk(first[1], 9.0))
+    stored = analysis.stored_samples(tmp_path, seed=7)
+    assert [(chunk[0].group, chunk[0].values[0]) for chunk in stored] == [(first[1], 3.0), (other[1], 1.0),
+                                                                          (other[1], 2.0)]
+    assert set(analysis.stored_chunks(tmp_path, seed=8)) == {(first[1], 5)}
+    planned = analysis.chunk_jobs(tmp_path, seed=7, count=len(analysis.BOT_ROWS) + 1)
+    numbers = [((j.first - analysis.CHUNK_BASE) // analysis.CHUNK_PAIRS, j.group) for j in planned]
+    assert numbers[0] == (0, analysis.BOT_ROWS[1][1]) and (0, first[1]) not in numbers \
+        and (0, other[1]) not in numbers and numbers[-3:] == [(1, first[1]), (1, analysis.BOT_ROWS[1][1]),
+                                                                (1, analysis.BOT_ROWS[2][1])]
+
+
+def test_E_8_3_a_chunk_kept_twice_with_other_figures_or_a_broken_line_is_refused(tmp_path: Path) -> None:
+    """Issue 34: the same chunk kept with other figures means other code played it: the file is refused, naming
+    the line; so is a line that is not a chunk."""
+    job = analysis.chunk_job(seed=7, study="refusal", group="none of these", chunk=0)
+    analysis.keep_chunk(tmp_path, job, _chunk("none of these", 1.0))
+    analysis.keep_chunk(tmp_path, job, _chunk("none of these", 2.0))
+    with pytest.raises(AnalysisError, match="line 2: chunk 0 of none of these differs"):
+        analysis.stored_chunks(tmp_path, seed=7)
+    broken = tmp_path / "broken"
+    broken.mkdir()
+    (broken / analysis.CHUNKS_FILE).write_text('{"seed": 7, "study": "refusal"}\n', encoding="utf-8")
+    with pytest.raises(AnalysisError, match="line 1"):
+        analysis.stored_samples(broken, seed=7)
+
+
+def test_E_8_3_the_report_adds_the_chunks_to_the_run_s_deals(tmp_path: Path) -> None:
+    """E-§8.3 (issue 34): a bot row's n is the run's paired deals and the chunks' together, the settings say how
+    many chunks, and the command line with --chunks plays them, keeps them, and builds the report again from the
+    seed and the chunks, byte for byte."""
+    run = [[analysis.Sample("none of these", 1, (1.0, 0.0, 1.0, 0.0), ("a clause",))]]
+    stored = [_chunk("none of these", 3.0)]
+    report = analysis.build_report(run, seed=1, size=1, command="test", stored=stored)
+    refusal = next(s for s in report.sections if s.title.startswith("E-§8.3"))
+    (claim,) = refusal.claims
+    assert f"n = {analysis.CHUNK_PAIRS + 1}" in claim.method
+    assert ("bot chunks", f"1 chunks of {analysis.CHUNK_PAIRS} paired deals, kept in {analysis.CHUNKS_FILE}") \
+        in report.settings
+
+
+def test_the_command_line_plays_chunks_keeps_them_and_reproduces_the_report(tmp_path: Path,
+                                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 34, end to end on a small plan (one refusal deal) and chunks of one paired deal: ``--chunks 2`` plays
+    the first two rows' chunk 0 and keeps them; the same command without ``--chunks`` writes the same report from
+    the seed and the chunks kept; ``--chunks`` on a report that keeps none is refused."""
+    monkeypatch.setattr(analysis, "CHUNK_PAIRS", 1)
+    monkeypatch.setattr(analysis, "plan", lambda *, seed, size: [Job("refusal", "none of these", seed, 0, 1)])
+    out = tmp_path / "out"
+    args = ["analyse", "ecarte", "--report", str(out), "--size", "1", "--workers", "1", "--seed", "3"]
+    played = runner.invoke(app, [*args, "--chunks", "2"])
+    assert played.exit_code == 0, played.output
+    lines = (out / analysis.CHUNKS_FILE).read_text(encoding="utf-8").splitlines()
+    assert [json.loads(line)["group"] for line in lines] == [group for _, group in analysis.BOT_ROWS[:2]]
+    first = (out / "report.md").read_bytes()
+    assert b"| bot chunks | 2 chunks of 1 paired deals, kept in bot_chunks.jsonl |" in first
+    again = runner.invoke(app, args)
+    assert again.exit_code == 0, again.output
+    assert (out / "report.md").read_bytes() == first
+    refused = runner.invoke(app, ["analyse", "whist", "--report", str(tmp_path / "w"), "--chunks", "1"])
+    assert refused.exit_code == 2 and "no report of the books' advice of whist keeps chunks" in refused.stderr

@@ -18,6 +18,7 @@ from academie.cli import app
 from academie.games.ecarte.analysis import ELDER_HANDS_WITH_TURN_UPS, AnalysisError
 from academie.games.ecarte.opening import (
     EPSILON,
+    EQUILIBRIUM_FILE,
     HandClass,
     Job,
     KingOfTrumps,
@@ -29,6 +30,7 @@ from academie.games.ecarte.opening import (
     game_of,
     hand_class,
     plan,
+    read_strategy,
     run_job,
     solve,
     solved_deal,
@@ -170,6 +172,11 @@ def test_the_report_is_reproduced_from_its_seed(tmp_path: Path) -> None:
     assert "| deals | 1,000 |" in text and "When to propose: the elder's decision by class" in text
     assert "0 trumps; 0 K, 0 Q plain; books: propose | 4.41% (exact) | propose |" in text
     assert (tmp_path / "out" / "ecarte_opening_fresh.png").read_bytes().startswith(b"\x89PNG")
+    strategy = read_strategy((tmp_path / "out" / EQUILIBRIUM_FILE).read_text(encoding="utf-8"))
+    game = game_of([d for job in jobs for d in run_job(job)])
+    solution = solve(game)
+    assert strategy.stands == {k: round(p, 6) for k, p in zip(game.elder, solution.stands, strict=True)}
+    assert strategy.refuses == {k: round(p, 6) for k, p in zip(game.dealer, solution.refuses, strict=True)}
     for args, message in ((["quinze", "--opening", "--report", str(tmp_path / "x")], "no solved opening for quinze"),
                           (["ecarte", "--opening"], "--opening needs --report DIR"),
                           (["ecarte", "--opening", "--report", str(tmp_path / "x"), "--size", "2000"],

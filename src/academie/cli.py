@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
+import importlib
 import inspect
 import json
 import os
@@ -263,12 +264,16 @@ MAX_ANALYSIS_SIZE: Final = 100_000
 
 
 def books_report(game: str, directory: Path, *, seed: int, size: int, workers: int, backend: str = "process",
-                 opening: bool = False) -> None:
+                 opening: bool = False, chunks: int = 0) -> None:
     """``academie analyse GAME --report DIR``: the old books' claims checked by computation, written as Markdown
     and HTML with plots (:mod:`academie.report`); ``all`` writes each game's into ``DIR/<game>``. The jobs run on
-    the tournament's process pool, with progress."""
+    the tournament's process pool, with progress. A report that keeps chunks of played deals beside it (its
+    module has ``chunk_jobs``, ``keep_chunk`` and ``stored_samples``) is built from the run and every chunk kept;
+    ``chunks`` plays that many more first, each kept as it ends."""
     if not 1 <= workers <= tournaments.MAX_WORKERS:
         fail(f"--workers {workers} is not allowed; allowed: 1 to {tournaments.MAX_WORKERS}")
+    if chunks < 0:
+        fail(f"--chunks {chunks} is not allowed; allowed: 0 or more")
     if not 1 <= size <= MAX_ANALYSIS_SIZE:
         fail(f"--size {size} is not allowed; allowed: 1 to {MAX_ANALYSIS_SIZE:,}")
     if directory.exists() and not directory.is_dir():
@@ -281,19 +286,31 @@ def books_report(game: str, directory: Path, *, seed: int, size: int, workers: i
             fail(f"no {what} for {name}; games with one: {', '.join(modules)}, or all")
     flag = " --opening" if opening else ""
     command = f"academie analyse {game}{flag} --report {directory} --seed {seed} --size {size}"
+    if chunks and not any(hasattr(importlib.import_module(modules[name]), "chunk_jobs") for name in names):
+        fail(f"--chunks: no {what} of {game} keeps chunks; reports with chunks: "
+             f"{', '.join(n for n, m in modules.items() if hasattr(importlib.import_module(m), 'chunk_jobs'))}")
     for name in names:
         target = directory / name if game == "all" else directory
         _books_report(modules[name], name, target, seed=seed, size=size, workers=workers, command=command,
-                      backend=backend)
+                      backend=backend, chunks=chunks)
 
 
 def _books_report(module_name: str, name: str, directory: Path, *, seed: int, size: int, workers: int, command: str,
-                  backend: str) -> None:
-    import importlib
-
+                  backend: str, chunks: int = 0) -> None:
     from academie.report import write as write_report
 
     module = importlib.import_module(module_name)
+    stored: dict[str, Any] = {}
+    if hasattr(module, "chunk_jobs"):
+        with user_errors():
+            more = module.chunk_jobs(directory, seed=seed, count=chunks)
+        with user_errors(), ProgressReport(f"analyse {name}: chunks", "chunks") as progress:
+            progress.update(0, len(more))
+            for done, (index, result) in enumerate(tournaments.run_work(module.run_job, more, backend=backend,
+                                                                        workers=workers), start=1):
+                module.keep_chunk(directory, more[index], result)
+                progress.update(done, len(more))
+            stored["stored"] = module.stored_samples(directory, seed=seed)
     with user_errors():
         jobs = module.plan(seed=seed, size=size)
     results: list[Any] = [None] * len(jobs)
@@ -303,8 +320,12 @@ def _books_report(module_name: str, name: str, directory: Path, *, seed: int, si
                                                                     workers=workers), start=1):
             results[index] = result
             progress.update(done, len(jobs))
-        report = module.build_report(results, seed=seed, size=size, command=command)
+        report = module.build_report(results, seed=seed, size=size, command=command, **stored)
         written = write_report(report, directory)
+        if hasattr(module, "data_files"):  # the report's data, beside it
+            for file_name, text in module.data_files(results, seed=seed, size=size, command=command).items():
+                (directory / file_name).write_text(text, encoding="utf-8")
+                written += (directory / file_name,)
     console = _out()
     for path in written:
         console.print(f"written {escape(str(path))}")
@@ -1334,6 +1355,10 @@ def analyse(
     workers: Annotated[int | None, typer.Option(help="With --report: processes (default: every core).")] = None,
     backend: Annotated[Backend, typer.Option(help="With --report: local processes or Ray (as tournaments).")]
     = Backend.process,
+    chunks: Annotated[int, typer.Option(
+        help="With --report, for a report that keeps chunks of bot-played deals beside it: play this many more "
+             "first, each kept in the folder as it ends (any machine with the same seed plays the same chunk).")]
+    = 0,
 ) -> None:
     """Analyse a played record (Whist: the double-dummy trick count at each card, and the cards that cost a trick);
     with --report, check the old books' advice by computation."""
@@ -1341,7 +1366,8 @@ def analyse(
         fail("--opening needs --report DIR: the solved opening is written as a report")
     if report is not None:
         cores = workers if workers is not None else min(os.cpu_count() or 1, tournaments.MAX_WORKERS)
-        books_report(game, report, seed=seed, size=size, workers=cores, backend=backend.value, opening=opening)
+        books_report(game, report, seed=seed, size=size, workers=cores, backend=backend.value, opening=opening,
+                     chunks=chunks)
         return
     game_type = load_game(game)
     analysis = game_type.analysis

@@ -24,7 +24,10 @@ answering a proposal by E-§8.3's rule from his own hand. Differences within :da
 The work is cut into :class:`Job` values (:func:`plan`), each run by :func:`run_job` on any process (its
 course depends only on the run's seed and the job's numbers), and the results make the report
 (:func:`build_report`). Deals come from deck orders drawn here from the seed (never from the engine's own
-dealing), the elder being seat 1 with seat 0 dealing.
+dealing), the elder being seat 1 with seat 0 dealing. The bot rows grow by *chunks* (:func:`chunk_job`): chunk
+``c`` of a row is :data:`CHUNK_PAIRS` paired deals numbered from :data:`CHUNK_BASE`, the same on any machine for
+the same seed; each played chunk is kept as a line of :data:`CHUNKS_FILE` beside the report, and the report is
+built from the run and every chunk kept (``academie analyse ecarte --report DIR --chunks N`` plays ``N`` more).
 
 >>> [row[0] for row in trump_table()]
 [0, 1, 2, 3]
@@ -36,12 +39,14 @@ from __future__ import annotations
 
 import functools
 import itertools
+import json
 import math
 import random
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from importlib.metadata import version
+from pathlib import Path
 from typing import Final
 
 from academie.cards import PACK_32, Card, Rank, mask_of, parse_cards
@@ -607,9 +612,9 @@ _STUDIES: Final[dict[str, Callable[[Job, int], Sample]]] = {
     "hgm": _hgm_sample, "hgm exact": _hgm_exact_sample}
 
 TABLE_PER_SIZE: Final = 1000
+"""Double-dummy deals of the best-response table per unit of ``size``."""
 DOUBLE_DUMMY_PER_SIZE: Final = 10
 """Hands per item and per refusal category solved double dummy, per hand played by the bot."""
-"""Double-dummy deals of the best-response table per unit of ``size``."""
 CHUNK: Final = 4
 """Bot-played samples per job (table deals: 200 per job); only speed depends on it."""
 
@@ -635,14 +640,105 @@ def plan(*, seed: int, size: int) -> list[Job]:
     return jobs
 
 
+# ------------------------------------------------------------------------------------------------ chunks
+BOT_ROWS: Final[tuple[tuple[str, str], ...]] = (
+    *(("stand", group) for group in STAND_GROUPS if group != "any jeu de règle"),
+    *(("refusal", category) for category in REFUSAL), ("stand", "any jeu de règle"))
+"""The bot rows, as (study, group), in the order chunks are added: the paired claims first (each item, the king of
+trumps, each refusal category), then Foster's share over every jeu de règle."""
+CHUNK_PAIRS: Final = 40
+"""Paired deals of one bot row in a chunk (about twenty seconds of one core)."""
+CHUNK_BASE: Final = 10_000_000
+"""The first sample number of the chunks: past every number a run's :func:`plan` draws (at most
+:data:`DOUBLE_DUMMY_PER_SIZE` × 100,000), so that no chunk repeats a run's deal."""
+CHUNKS_FILE: Final = "bot_chunks.jsonl"
+"""The chunks kept beside the report, one JSON line each, in the order they were played."""
+
+
+def chunk_job(*, seed: int, study: str, group: str, chunk: int) -> Job:
+    """Chunk number ``chunk`` of a bot row: its deals depend on the seed, the row and the number alone, so any
+    process or machine plays the same chunk (:func:`run_job`)."""
+    if (study, group) not in BOT_ROWS:
+        raise AnalysisError(f"no bot row {study}/{group}; rows: {', '.join(f'{s}/{g}' for s, g in BOT_ROWS)}")
+    if chunk < 0:
+        raise AnalysisError(f"chunk {chunk} is not allowed; allowed: 0 or more")
+    first = CHUNK_BASE + chunk * CHUNK_PAIRS
+    return Job(study, group, seed, first, first + CHUNK_PAIRS)
+
+
+def chunk_jobs(directory: Path, *, seed: int, count: int) -> list[Job]:
+    """The next ``count`` chunks not yet kept in ``directory``: the lowest chunk number missing in any row, row
+    by row in the order of :data:`BOT_ROWS`, so that the rows grow together."""
+    if count < 0:
+        raise AnalysisError(f"{count} chunks is not allowed; allowed: 0 or more")
+    done = set(stored_chunks(directory, seed=seed))
+    jobs: list[Job] = []
+    number = 0
+    while len(jobs) < count:
+        jobs += [chunk_job(seed=seed, study=study, group=group, chunk=number) for study, group in BOT_ROWS
+                 if (group, number) not in done][:count - len(jobs)]
+        number += 1
+    return jobs
+
+
+def keep_chunk(directory: Path, job: Job, samples: Sequence[Sample]) -> None:
+    """Append one played chunk to the chunks file of ``directory`` (a line written whole: a run stopped midway
+    keeps every chunk it finished)."""
+    directory.mkdir(parents=True, exist_ok=True)
+    line = json.dumps({"seed": job.seed, "study": job.study, "group": job.group,
+                       "chunk": (job.first - CHUNK_BASE) // CHUNK_PAIRS,
+                       "samples": [[s.draws, list(s.values), list(s.labels)] for s in samples]},
+                      ensure_ascii=False)
+    with (directory / CHUNKS_FILE).open("a", encoding="utf-8") as file:
+        file.write(line + "\n")
+
+
+def stored_chunks(directory: Path, *, seed: int) -> dict[tuple[str, int], list[Sample]]:
+    """The chunks of ``seed`` kept in ``directory``, by (group, chunk number). A chunk kept twice (played on two
+    machines) must hold the same samples, or the file is refused: the code that played them differed."""
+    path = directory / CHUNKS_FILE
+    chunks: dict[tuple[str, int], list[Sample]] = {}
+    if not path.exists():
+        return chunks
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        try:
+            entry = json.loads(line)
+            if entry["seed"] != seed:
+                continue
+            group = entry["group"]
+            samples = [Sample(group, int(draws), tuple(float(v) for v in values), tuple(labels))
+                       for draws, values, labels in entry["samples"]]
+            key = (group, int(entry["chunk"]))
+            if (entry["study"], group) not in BOT_ROWS or len(samples) != CHUNK_PAIRS:
+                raise ValueError(f"not a chunk of {CHUNK_PAIRS} paired deals of a bot row")
+        except (ValueError, KeyError, TypeError) as error:
+            raise AnalysisError(f"{path}, line {number}: {error}") from error
+        if chunks.setdefault(key, samples) != samples:
+            raise AnalysisError(f"{path}, line {number}: chunk {key[1]} of {group} differs from the same chunk "
+                                "kept before (played by other code?); allowed: one result per chunk")
+    return chunks
+
+
+def stored_samples(directory: Path, *, seed: int) -> list[list[Sample]]:
+    """Every chunk of ``seed`` kept in ``directory``, in the order of :data:`BOT_ROWS` and of the chunks'
+    numbers (whatever the order they were played in): what :func:`build_report` adds to a run's samples."""
+    chunks = stored_chunks(directory, seed=seed)
+    rows = {group: index for index, (_, group) in enumerate(BOT_ROWS)}
+    return [chunks[key] for key in sorted(chunks, key=lambda k: (rows[k[0]], k[1]))]
+
+
 # ------------------------------------------------------------------------------------------------ report
-def build_report(results: Sequence[Sequence[Sample]], *, seed: int, size: int, command: str) -> Report:
-    """The report from every job's samples (in the order of :func:`plan`)."""
+def build_report(results: Sequence[Sequence[Sample]], *, seed: int, size: int, command: str,
+                 stored: Sequence[Sequence[Sample]] = ()) -> Report:
+    """The report from every job's samples (in the order of :func:`plan`) and the ``stored`` chunks of the bot
+    rows (:func:`stored_samples`), which add their paired deals to the run's."""
     by_study: dict[str, dict[str, list[Sample]]] = defaultdict(lambda: defaultdict(list))
-    for job_samples in results:
+    for job_samples in (*results, *stored):
         for sample in job_samples:
             by_study[_study_of(sample)][sample.group].append(sample)
-    settings = (("command", command), ("seed", str(seed)), ("size", str(size)),
+    chunks = (("bot chunks", f"{len(stored):,} chunks of {CHUNK_PAIRS} paired deals, kept in {CHUNKS_FILE}"),) \
+        if stored else ()
+    settings = (("command", command), ("seed", str(seed)), ("size", str(size)), *chunks,
                 ("academie", version("academie")), ("rules", DEFAULT_RULES.version),
                 ("strongest bot", GAME.strongest()))
     intro = ("The advice of the old books on Écarté, as the rule file's strategy section (E-§8) records it, checked "
@@ -657,9 +753,11 @@ def build_report(results: Sequence[Sequence[Sample]], *, seed: int, size: int, c
              "seats, at the score 0–0, on paired deals (the same deal played both ways). Points are the elder's "
              "net points of the deal (his minus the dealer's, kings included) unless a row says otherwise.",
              f"Verdicts: a difference whose interval lies wholly within ±{EQUIVALENCE_POINTS} points, a margin fixed "
-             "before the run, is 'equivalent'. The bot rows rest on the sample size below a claim: about 4,000 "
-             f"paired deals would be needed for ±{EQUIVALENCE_POINTS} points, more than this run's machine could "
-             "play, so their intervals are wide and most of them settle nothing.",
+             "before the run, is 'equivalent'. The bot rows rest on the run's own paired deals (size) and on the "
+             f"chunks of {CHUNK_PAIRS} paired deals kept beside the report ({CHUNKS_FILE}, played by any machine "
+             "from the seed and added with --chunks); each row states its n. About 4,000 paired deals a row would "
+             f"be needed for ±{EQUIVALENCE_POINTS} points: where a row has fewer, its interval is wider and may "
+             "settle nothing.",
              "The hands with the king of trumps are apart: the books stand on a jeu de règle without it (E-§8.2) "
              "and propose with it (E-§8.1), so items 1–5 are tested on hands without the king, and the jeux de "
              "règle with it as a proposal.")

@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import json
 import math
 from collections import Counter, defaultdict
 from collections.abc import Hashable, Sequence
@@ -305,6 +306,60 @@ def game_of(deals: Sequence[SolvedDeal]) -> OpeningGame[HandClass]:
         sums[:, rows[d.elder], columns[d.dealer]] += (d.stand, d.refuse, d.accept)
     return OpeningGame.from_sums(stand=sums[0].tolist(), refuse=sums[1].tolist(), accept=sums[2].tolist(),
                                  deals=len(deals), elder=elder, dealer=dealer)
+
+
+EQUILIBRIUM_FILE: Final = "equilibrium.json"
+"""The equilibrium's decisions by class, as data, written beside the report (:func:`data_files`); the expert bot
+follows a copy of it with its option ``opening="equilibrium"``."""
+
+
+@dataclass(frozen=True, slots=True)
+class Strategy:
+    """The first decisions of an equilibrium by class: the chance the elder stands (ECARTE-VI.8) and the chance
+    the dealer refuses a first proposal (ECARTE-VI.7). A class the equilibrium never met is absent."""
+
+    stands: dict[HandClass, float]
+    refuses: dict[HandClass, float]
+
+
+def strategy_of(game: OpeningGame[HandClass], solution: Solution) -> Strategy:
+    return Strategy(dict(zip(game.elder, solution.stands, strict=True)),
+                    dict(zip(game.dealer, solution.refuses, strict=True)))
+
+
+def strategy_text(strategy: Strategy, *, settings: dict[str, str]) -> str:
+    """The strategy as JSON: the run's settings, then one row a class (trumps, where the king of trumps is, plain
+    kings, plain queens, the books' decision, the chance), the chances rounded to six places."""
+    def rows(chances: dict[HandClass, float]) -> list[list[int | bool | float]]:
+        return [[k.trumps, int(k.king), k.kings, k.queens, k.books, round(p, 6)] for k, p in sorted(chances.items())]
+
+    return json.dumps({"settings": settings, "columns": ["trumps", "king of trumps", "plain kings", "plain queens",
+                                                         "books", "chance"],
+                       "elder stands": rows(strategy.stands), "dealer refuses": rows(strategy.refuses)},
+                      ensure_ascii=False, indent=1) + "\n"
+
+
+def read_strategy(text: str) -> Strategy:
+    """A strategy written by :func:`strategy_text`."""
+    try:
+        data = json.loads(text)
+
+        def chances(rows: list[list[int | bool | float]]) -> dict[HandClass, float]:
+            return {HandClass(int(t), KingOfTrumps(int(k)), int(kk), int(q), bool(b)): float(p)
+                    for t, k, kk, q, b, p in rows}
+
+        return Strategy(chances(data["elder stands"]), chances(data["dealer refuses"]))
+    except (ValueError, KeyError, TypeError) as error:
+        raise AnalysisError(f"not a strategy of the opening: {error}") from error
+
+
+def data_files(results: Sequence[Sequence[SolvedDeal]], *, seed: int, size: int, command: str) -> dict[str, str]:
+    """What the run leaves beside its report besides the pages: the equilibrium as data (:data:`EQUILIBRIUM_FILE`)."""
+    game = game_of([d for job in results for d in job])
+    solution = solve(game)
+    settings = {"command": command, "seed": str(seed), "size": str(size), "deals": str(game.deals),
+                "rules": DEFAULT_RULES.version, "exploitability": f"{solution.exploitability:.6f}"}
+    return {EQUILIBRIUM_FILE: strategy_text(strategy_of(game, solution), settings=settings)}
 
 
 def books_strategies(game: OpeningGame[HandClass]) -> tuple[Floats, Floats]:
