@@ -4,15 +4,28 @@ finding the books' winning line (E-§8.4, HGM ch. 8)."""
 from __future__ import annotations
 
 import random
+from importlib import resources
+from pathlib import Path
+
+import pytest
 
 from academie.cards import PACK_32, SUIT_MASKS, Card, Rank, Suit, mask_of
+from academie.engine import RulesError
 from academie.games import load, make_bot
 from academie.games.ecarte import EcarteState, Phase
 from academie.games.ecarte.bots.classical import dealer_refuses, elder_stands
-from academie.games.ecarte.bots.expert import ExpertBot, _books_decision, read_story, replay_world
+from academie.games.ecarte.bots.expert import (
+    EQUILIBRIUM_FILE,
+    ExpertBot,
+    _books_decision,
+    equilibrium,
+    read_story,
+    replay_world,
+)
 from academie.games.ecarte.bots.search import knowledge_of, sample_world
+from academie.games.ecarte.opening import hand_class
 from academie.games.ecarte.positions import deck
-from academie.games.ecarte.state import ACCEPT, PROPOSE, REFUSE, STAND
+from academie.games.ecarte.state import ACCEPT, MARK_KING, PROPOSE, REFUSE, STAND
 
 FAST = {"samples": 6, "exchange_samples": 12}
 
@@ -158,3 +171,53 @@ def test_E_8_2_E_8_3_the_books_decisions_remembered_by_shape_are_the_books() -> 
             else:
                 expected = str(REFUSE if dealer_refuses(hand, trump)[0] else ACCEPT)
             assert _books_decision(mask_of(hand), trump, first, elder) == expected, (cards, twin, trump)
+
+
+def test_ECARTE_VI_1_ECARTE_VI_7_with_the_option_the_expert_decides_first_as_the_solved_opening() -> None:
+    """ECARTE-VI.1, VI.7, VI.8 (issue 34): with ``opening="equilibrium"`` the elder's stand or propose and the
+    dealer's answer to the first proposal are the solved opening's for the hand's class (pure classes here), with
+    a reason that says so; the same decisions without the option are the search's, which differ somewhere; a
+    later proposal is searched again; an opening the bot does not know is refused."""
+    strategy = equilibrium()
+    followed = differs = later = 0
+    for seed in range(40):
+        state = EcarteState.new(seed=seed, first_dealer=0)
+        for phase, chances, yes, no in ((Phase.ELDER_DECIDES, strategy.stands, STAND, PROPOSE),
+                                        (Phase.DEALER_DECIDES, strategy.refuses, REFUSE, ACCEPT)):
+            while state.phase is not phase and not state.deal_results:
+                state.apply(PROPOSE if state.phase is Phase.ELDER_DECIDES else state.legal_actions()[0])
+            if state.deal_results or state.phase is not phase or MARK_KING in state.legal_actions():
+                break
+            seat = state.actor
+            assert isinstance(seat, int)
+            view = state.view(seat)
+            assert view.trump_card is not None
+            chance = chances[hand_class(view.hand, view.trump_card, elder=phase is Phase.ELDER_DECIDES)]
+            if chance in (0.0, 1.0):
+                bot = ExpertBot(seed=seed, opening="equilibrium", **FAST)
+                assert bot.choose(view) == (yes if chance else no)
+                assert "as the solved opening does with hands of its class (100% of them)" in bot.explain()
+                followed += 1
+                differs += ExpertBot(seed=seed, **FAST).choose(view) != (yes if chance else no)
+        if state.phase is Phase.DEALER_DECIDES:
+            state.apply(ACCEPT)
+            while state.phase is not Phase.ELDER_DECIDES and not state.deal_results and state.phase is not Phase.PLAY:
+                state.apply(state.legal_actions()[0])
+            if state.phase is Phase.ELDER_DECIDES and MARK_KING not in state.legal_actions():
+                bot = ExpertBot(seed=seed, opening="equilibrium", **FAST)
+                bot.choose(state.view(1))
+                assert "solved opening" not in bot.explain()
+                later += 1
+    assert followed >= 30 and differs >= 1 and later >= 1, (followed, differs, later)
+    with pytest.raises(RulesError, match="opening='books' is not allowed; allowed: search, equilibrium"):
+        ExpertBot(opening="books")
+
+
+def test_the_expert_ships_the_equilibrium_its_report_wrote() -> None:
+    """Issue 34: the equilibrium the expert follows is the one beside the solved opening's report, byte for byte
+    (both written by ``academie analyse ecarte --opening --report``)."""
+    shipped = resources.files("academie.games.ecarte.bots").joinpath(EQUILIBRIUM_FILE).read_bytes()
+    assert shipped == (Path(__file__).resolve().parents[1] / "docs" / "analysis" / "ecarte-opening"
+                       / EQUILIBRIUM_FILE).read_bytes()
+    assert b'"command": "academie analyse ecarte --opening --report docs/analysis/ecarte-opening --seed 0 --size ' \
+           b'200"' in shipped

@@ -333,10 +333,14 @@ def strategy_text(strategy: Strategy, *, settings: dict[str, str]) -> str:
     def rows(chances: dict[HandClass, float]) -> list[list[int | bool | float]]:
         return [[k.trumps, int(k.king), k.kings, k.queens, k.books, round(p, 6)] for k, p in sorted(chances.items())]
 
-    return json.dumps({"settings": settings, "columns": ["trumps", "king of trumps", "plain kings", "plain queens",
-                                                         "books", "chance"],
-                       "elder stands": rows(strategy.stands), "dealer refuses": rows(strategy.refuses)},
-                      ensure_ascii=False, indent=1) + "\n"
+    def lines(chances: dict[HandClass, float]) -> str:
+        return ",\n".join(f"  {json.dumps(row)}" for row in rows(chances))
+
+    head = json.dumps({"settings": settings, "columns": ["trumps", "king of trumps (0 held, 1 turned up, 2 out of "
+                                                         "sight)", "plain kings", "plain queens", "books", "chance"]},
+                      ensure_ascii=False, indent=1)
+    return (f"{head[:-2]},\n \"elder stands\": [\n{lines(strategy.stands)}\n ],\n"
+            f" \"dealer refuses\": [\n{lines(strategy.refuses)}\n ]\n}}\n")
 
 
 def read_strategy(text: str) -> Strategy:

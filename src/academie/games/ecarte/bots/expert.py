@@ -26,27 +26,36 @@ True
 
 from __future__ import annotations
 
+import functools
 import random
 from dataclasses import dataclass
-from typing import Final
+from importlib import resources
+from typing import TYPE_CHECKING, Final
 
+from academie.bots import Reason
 from academie.cards import CARDS, PACK_32, RANKS_PER_SUIT, SUIT_MASKS, cards_of, mask_of
-from academie.engine import Irregular, RulesError
+from academie.engine import Action, Irregular, RulesError
 from academie.games.ecarte.bots.classical import dealer_refuses, discard_choice, elder_stands, king_of_trumps
-from academie.games.ecarte.bots.search import Knowledge, SearchBot, World
+from academie.games.ecarte.bots.search import Knowledge, SearchBot, World, _view_key
 from academie.games.ecarte.state import (
     ACCEPT,
     DECK_SIZE,
+    MARK_KING,
     PROPOSE,
     REFUSE,
     STAND,
     TALON_START,
+    Accept,
     Discard,
     EcarteView,
     HiddenDiscard,
     HiddenTakeBack,
+    Phase,
     TakeBack,
 )
+
+if TYPE_CHECKING:
+    from academie.games.ecarte.opening import Strategy
 
 DISSENT: Final = 0.15
 """The chance a world is kept for each decision of the opponent the books would have made otherwise (the search
@@ -227,15 +236,80 @@ def _books_decision(hand: int, trump: int, first: bool, elder: bool) -> str:
     return decision
 
 
+OPENINGS: Final = ("search", "equilibrium")
+"""How the expert takes the first decisions of a deal: by its search, or as the solved opening's equilibrium does
+(issue 34; :mod:`academie.games.ecarte.opening`)."""
+EQUILIBRIUM_FILE: Final = "equilibrium.json"
+"""The solved opening's decisions by class, a copy of the one beside its report (docs/analysis/ecarte-opening)."""
+FAR_FROM_GAME: Final = 3
+"""The equilibrium is followed while neither seat has this many points: it weighs the points of the deal, which
+near the end of a partie (five points) are not what decides it."""
+
+
+@functools.cache
+def equilibrium() -> Strategy:
+    """The solved opening's strategy shipped with the bot (read once)."""
+    from academie.games.ecarte.opening import read_strategy
+
+    return read_strategy(resources.files(__package__).joinpath(EQUILIBRIUM_FILE).read_text(encoding="utf-8"))
+
+
 class ExpertBot(SearchBot):
-    """The search bot on worlds that replay the opponent's decisions and discards (see the module)."""
+    """The search bot on worlds that replay the opponent's decisions and discards (see the module).
+
+    ``opening="equilibrium"``: the first decisions of a deal (ECARTE-VI.1: stand or propose; ECARTE-VI.7: accept or
+    refuse the first proposal) are taken as the solved opening's equilibrium takes them for the hand's class, at
+    random with its chances where it mixes, while neither seat has :data:`FAR_FROM_GAME` points; a class it never
+    met, table mode and later decisions are searched as usual.
+    """
 
     name = "expert"
 
-    def __init__(self, *, seed: int = 0, samples: int = PLAY_WORLDS, exchange_samples: int = EXCHANGE_WORLDS) -> None:
+    def __init__(self, *, seed: int = 0, samples: int = PLAY_WORLDS, exchange_samples: int = EXCHANGE_WORLDS,
+                 opening: str = "search") -> None:
         if samples < 1 or exchange_samples < 1:
             raise RulesError(f"samples={samples}, exchange_samples={exchange_samples}: both must be at least 1")
+        if opening not in OPENINGS:
+            raise RulesError(f"opening={opening!r} is not allowed; allowed: {', '.join(OPENINGS)}")
         super().__init__(seed=seed, samples=samples, exchange_samples=exchange_samples)
+        self.opening = opening
+
+    def choose(self, view: EcarteView) -> Action:
+        if self.opening == "equilibrium":
+            action = self._equilibrium(view)
+            if action is not None:
+                return action
+        return super().choose(view)
+
+    def _equilibrium(self, view: EcarteView) -> Action | None:
+        """The equilibrium's first decision for this view, or None where the search decides."""
+        legal = view.legal_actions
+        yes: Action
+        no: Action
+        if view.phase is Phase.ELDER_DECIDES:
+            yes, no, elder = STAND, PROPOSE, True
+        elif view.phase is Phase.DEALER_DECIDES:
+            yes, no, elder = REFUSE, ACCEPT, False
+        else:
+            return None
+        if yes not in legal or no not in legal or view.pending is not None or view.trump_card is None \
+                or max(view.score) >= FAR_FROM_GAME \
+                or any(isinstance(action, (Accept, Irregular)) for _, action in view.history):
+            return None  # a later decision, or table mode: searched
+        if MARK_KING in legal and self._classical.choose(view) == MARK_KING:
+            return None  # the king first (E-§4.4), as the search bot marks it
+        from academie.games.ecarte.opening import hand_class
+
+        strategy = equilibrium()
+        chances = strategy.stands if elder else strategy.refuses
+        chance = chances.get(hand_class(view.hand, view.trump_card, elder=elder))
+        if chance is None:
+            return None
+        rng = random.Random(f"{self.seed}|equilibrium|{_view_key(view)}")
+        action = yes if rng.random() < chance else no
+        share = round(100 * (chance if action == yes else 1 - chance))
+        self._why = _follows(action, share)
+        return action
 
     def _worlds(self, view: EcarteView, knowledge: Knowledge, count: int, rng: random.Random) -> list[World]:
         story = read_story(view, knowledge)
@@ -251,3 +325,19 @@ class ExpertBot(SearchBot):
                         return worlds
         return worlds + super()._worlds(view, knowledge, count - len(worlds), rng)
 
+
+
+
+def _follows(action: Action, chance: int) -> Reason:
+    """The reason of a first decision taken as the equilibrium takes it (private: it speaks of the hand)."""
+    if action == STAND:
+        return Reason("plays as dealt (« je joue »), as the solved opening does with hands of its class ({chance}% "
+                      "of them)", chance=chance)
+    if action == PROPOSE:
+        return Reason("proposes (« je propose »), as the solved opening does with hands of its class ({chance}% of "
+                      "them)", chance=chance)
+    if action == REFUSE:
+        return Reason("refuses (« je joue »), as the solved opening does with hands of its class ({chance}% of "
+                      "them)", chance=chance)
+    return Reason("accepts (« combien ? »), as the solved opening does with hands of its class ({chance}% of them)",
+                  chance=chance)
