@@ -269,7 +269,8 @@ def books_report(game: str, directory: Path, *, seed: int, size: int, workers: i
     and HTML with plots (:mod:`academie.report`); ``all`` writes each game's into ``DIR/<game>``. The jobs run on
     the tournament's process pool, with progress. A report that keeps chunks of played deals beside it (its
     module has ``chunk_jobs``, ``keep_chunk`` and ``stored_samples``) is built from the run and every chunk kept;
-    ``chunks`` plays that many more first, each kept as it ends."""
+    ``chunks`` plays that many more first, each kept as it ends. A module with ``data_files`` also writes the
+    report's data beside it (the solved opening's equilibrium)."""
     if not 1 <= workers <= tournaments.MAX_WORKERS:
         fail(f"--workers {workers} is not allowed; allowed: 1 to {tournaments.MAX_WORKERS}")
     if chunks < 0:
