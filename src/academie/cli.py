@@ -305,12 +305,14 @@ def _books_report(module_name: str, name: str, directory: Path, *, seed: int, si
     if hasattr(module, "chunk_jobs"):
         with user_errors():
             more = module.chunk_jobs(directory, seed=seed, count=chunks)
-        with user_errors(), ProgressReport(f"analyse {name}: chunks", "chunks") as progress:
-            progress.update(0, len(more))
-            for done, (index, result) in enumerate(tournaments.run_work(module.run_job, more, backend=backend,
-                                                                        workers=workers), start=1):
-                module.keep_chunk(directory, more[index], result)
-                progress.update(done, len(more))
+        if more:
+            with user_errors(), ProgressReport(f"analyse {name}: chunks", "chunks") as progress:
+                progress.update(0, len(more))
+                for done, (index, result) in enumerate(tournaments.run_work(module.run_job, more, backend=backend,
+                                                                            workers=workers), start=1):
+                    module.keep_chunk(directory, more[index], result)
+                    progress.update(done, len(more))
+        with user_errors():
             stored["stored"] = module.stored_samples(directory, seed=seed)
     with user_errors():
         jobs = module.plan(seed=seed, size=size)
