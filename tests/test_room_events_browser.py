@@ -113,6 +113,11 @@ def check_results_page(page: Page, base: str, event: str, entrants: int, boards:
         matchpoints: row.querySelector('.matchpoints').textContent,
         imps: row.querySelector('.imps')?.textContent ?? null}))""")
     assert len(lines) == entrants * boards
+    # each line links its table's replay and the review of the board, the same table's
+    links = page.eval_on_selector_all("table.sheet tbody tr", """rows => rows.map(row =>
+        [...row.querySelectorAll('a')].map(link => new URL(link.href).pathname + new URL(link.href).search))""")
+    for replay, review in links:
+        assert replay.startswith("/replay/") and review == replay.replace("?lang=", "?review=1&lang="), (replay, review)
     scheme = load(game).boards
     assert scheme is not None
     steps = scheme().SCALE_STEPS

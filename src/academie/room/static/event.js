@@ -125,8 +125,9 @@ function sheets(results) {
       el("td", {}, line.place + 1), el("th", { scope: "row" }, line.names, line.marked ? ` (${t("a bot played")})` : ""),
       el("td", { class: "points" }, line.points), el("td", { class: "matchpoints" }, `${line.matchpoints}/${line.top}`),
       sheet.results.some((one) => one.imps !== null) ? el("td", { class: "imps" }, line.imps ?? "") : null,
-      el("td", {}, line.replay ? el("a", { href: `${line.replay}?lang=${document.documentElement.lang}` }, t("Replay"))
-        : "")))))));
+      el("td", {}, line.replay ? [
+        el("a", { href: `${line.replay}?lang=${document.documentElement.lang}` }, t("Replay")), " · ",
+        el("a", { href: `${line.replay}?review=1&lang=${document.documentElement.lang}` }, t("Review"))] : "")))))));
 }
 
 function draw() {
