@@ -44,9 +44,9 @@ from academie.room.bodies import (
     body_schema,
     read_body,
 )
-from academie.room.hub import Room, RoomError, now
+from academie.room.hub import Room, RoomError
 from academie.room.limits import ClientLimits, echo
-from academie.room.store import OPEN, RESERVED, accounts, invitations
+from academie.room.store import OPEN, RESERVED, accounts, invitations, now
 from academie.room.tables import counted, room_words
 
 

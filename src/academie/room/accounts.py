@@ -32,9 +32,9 @@ from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatc
 from fastapi import Request
 from starlette.requests import HTTPConnection
 
-from academie.room.hub import Room, RoomError, now
+from academie.room.hub import Room, RoomError
 from academie.room.limits import MAX_NAME
-from academie.room.store import accounts, invitations, login_attempts, seats, sessions
+from academie.room.store import accounts, invitations, login_attempts, now, seats, sessions
 from academie.room.tables import room_words
 from academie.words import LANGUAGES, Words
 

@@ -18,7 +18,6 @@ that board (:func:`sealed`): a spectator at one table would otherwise see the ca
 from __future__ import annotations
 
 import asyncio
-import datetime
 import json
 import secrets
 from collections.abc import Mapping, Sequence
@@ -31,7 +30,7 @@ from academie.duplicate import Board, DuplicateError
 from academie.engine import AcademieError
 from academie.games import load
 from academie.room.hub import Room, token
-from academie.room.store import FINISHED, PLAYING, SeatRow, Store, TableRow, boards, insert_table, seats, tables
+from academie.room.store import FINISHED, PLAYING, SeatRow, Store, TableRow, boards, insert_table, now, seats, tables
 from academie.room.tables import apply_log, new_state, without_next_deal
 
 MAX_KEY: Final = 96
@@ -50,10 +49,6 @@ class BoardTableTaken(BoardTableError):
 def board_key(event_id: str, number: int) -> str:
     """The key of board ``number`` of event ``event_id``: every table of the event that plays it holds these cards."""
     return f"event:{event_id}:{number}"
-
-
-def now() -> str:
-    return datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -40,7 +40,7 @@ from academie.room.boards import BoardSeat, board_result, open_board_table
 from academie.room.bodies import NameRequest, body_schema, read_body, request_lang
 from academie.room.hub import Room, RoomError
 from academie.room.pages import page_shell
-from academie.room.store import StoreError, metadata
+from academie.room.store import StoreError, metadata, now
 from academie.room.store import boards as board_rows
 from academie.room.summary import TableFields
 from academie.room.tables import room_words
@@ -196,10 +196,6 @@ def mark_entry(mark: BotScore, game: GameType, result: Result) -> dict[str, obje
     return {"bot": mark.bot, "points": mark.points[result.place], **scores(duplicate.against_bot(result, mark, game))}
 
 
-def _now() -> str:
-    return datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
-
-
 class Daily:
     """The boards of the day of one room process: who played them, the bots' marks, the guard of their cards."""
 
@@ -337,7 +333,7 @@ class Daily:
                 return False
             write.execute(played.insert().values(
                 day=day, game=board.game, board=number, player=player, table_id=table_id, seat=seat, place=place,
-                name=shown, account_id=account_id, started=_now()))
+                name=shown, account_id=account_id, started=now()))
             return True
 
         try:

@@ -64,10 +64,10 @@ from academie.room.boards import (
     open_board_table,
     release,
 )
-from academie.room.hub import MAX_SEED, Room, RoomError, now
+from academie.room.hub import MAX_SEED, Room, RoomError
 from academie.room.limits import echo
 from academie.room.standings import Entrant, rate_event
-from academie.room.store import Store, board_bots, event_players, events
+from academie.room.store import Store, board_bots, event_players, events, now
 from academie.room.tables import BOT_NAMES, room_words
 from academie.room.workers import decision_seed
 from academie.words import Words

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import datetime
 import functools
 import hashlib
 import hmac
@@ -29,7 +28,19 @@ from academie.room import standings
 from academie.room.drivers import Drivers, SoleWheels
 from academie.room.limits import MAX_NAME, NameTooLong, RoomInputError, clean_chat, clean_name, cut_echoes, echo
 from academie.room.notify import told_action
-from academie.room.store import BOT, FINISHED, OPEN, PLAYING, RESERVED, WAITING, ActionRow, SeatRow, Store, TableRow
+from academie.room.store import (
+    BOT,
+    FINISHED,
+    OPEN,
+    PLAYING,
+    RESERVED,
+    WAITING,
+    ActionRow,
+    SeatRow,
+    Store,
+    TableRow,
+    now,
+)
 from academie.room.summary import FinishedSummary, TableSummary, finished_summary, live_summary, stored_summary
 from academie.room.tables import (
     CHAT_HISTORY,
@@ -134,10 +145,6 @@ def digest(secret: str) -> str:
 def seat_url(table_id: str, seat_token: str, owner: str | None = None) -> str:
     """A seat's link (the creator's also carries the creator's token)."""
     return f"/tables/{table_id}?token={seat_token}" + (f"&owner={owner}" if owner is not None else "")
-
-
-def now() -> str:
-    return datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
 
 
 def _created(table_id: str, seats: list[SeatRow], owner: str) -> dict[str, object]:

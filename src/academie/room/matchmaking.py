@@ -35,8 +35,8 @@ import sqlalchemy as sa
 from sqlalchemy.exc import DBAPIError
 
 from academie.games import GameType
-from academie.room.hub import MAX_SEED, Room, RoomError, digest, now, seat_url, token
-from academie.room.store import OPEN, WAITING, SeatRow, TableRow, insert_table, queue, ratings, seats, tables
+from academie.room.hub import MAX_SEED, Room, RoomError, digest, seat_url, token
+from academie.room.store import OPEN, WAITING, SeatRow, TableRow, insert_table, now, queue, ratings, seats, tables
 from academie.room.tables import room_words, status_of
 from academie.words import Words
 

@@ -20,7 +20,6 @@ their history rows are written in one transaction, and the history's ``UNIQUE(ta
 from __future__ import annotations
 
 import asyncio
-import datetime
 import logging
 import unicodedata
 import weakref
@@ -45,7 +44,7 @@ from academie.room.ratings import (
     rate_teams,
     side_of,
 )
-from academie.room.store import FINISHED, Store, _table_row, accounts, rating_history, ratings, seats, tables
+from academie.room.store import FINISHED, Store, _table_row, accounts, now, rating_history, ratings, seats, tables
 from academie.room.tables import apply_log, new_state
 
 log = logging.getLogger("academie.room")
@@ -63,10 +62,6 @@ same rating before either writes it; between processes, PostgreSQL's row locks d
 def name_key(name: str) -> str:
     """An account's name as the room compares names (Unicode NFC, case-folded): ``room_accounts.name_key``."""
     return unicodedata.normalize("NFC", name).casefold()
-
-
-def _now() -> str:
-    return datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,7 +159,7 @@ async def rate_event(store: Store, event_id: str, game: str, teams: Sequence[Seq
             rating_history.c.table_id == event_key(event_id)).limit(1))
         if done.first() is not None:
             return False
-    return await _write_teams(store, event_key(event_id), game, teams, ranks, at or _now())
+    return await _write_teams(store, event_key(event_id), game, teams, ranks, at or now())
 
 
 async def rate_finished(store: Store, table_id: str) -> bool:
@@ -182,7 +177,7 @@ async def rate_finished(store: Store, table_id: str) -> bool:
     if not state.is_terminal:
         return False
     return await _write(store, table_id, row.game, entrants, final_ranks(state, partnerships=game.partnerships),
-                        row.finished or _now())
+                        row.finished or now())
 
 
 async def seat_account(store: Store, table_id: str, seat: int) -> int | None:
@@ -204,7 +199,7 @@ async def rate_abandoned(store: Store, table_id: str, seat: int, account: int | 
         return False
     row, entrants = found
     ranks = ranks_after_abandon(len(entrants), {seat}, partnerships=load(row.game).partnerships)
-    return await _write(store, table_id, row.game, entrants, ranks, _now())
+    return await _write(store, table_id, row.game, entrants, ranks, now())
 
 
 class Standings:

@@ -11,6 +11,7 @@ committed action survives the server's crash or ``kill -9`` (not a power cut, wh
 from __future__ import annotations
 
 import asyncio
+import datetime
 import itertools
 import json
 import logging
@@ -247,6 +248,11 @@ DRIVERS: Final = {"sqlite": "sqlite+aiosqlite", "sqlite+aiosqlite": "sqlite+aios
                   "postgresql": "postgresql+asyncpg", "postgres": "postgresql+asyncpg",
                   "postgresql+asyncpg": "postgresql+asyncpg"}
 """The URL schemes the room accepts, and the asynchronous driver each is served by."""
+
+
+def now() -> str:
+    """The room's time stamp for what it stores (UTC, to the second, ISO 8601)."""
+    return datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
 
 
 def with_async_driver(url: str) -> str:
