@@ -201,6 +201,10 @@ def serve(
     daily_day: Annotated[str | None, typer.Option(
         help="The board of the day: a fixed day, YYYY-MM-DD (a demonstration, a test); default: the server's date "
              "in UTC.")] = None,
+    ws_deflate: Annotated[bool, typer.Option(
+        "--ws-deflate/--no-ws-deflate",
+        help="Compress WebSocket messages (per-message deflate) when a client offers it: fewer bytes on a slow link, "
+             "more CPU per message on the server. Off by default: a picture is a few kilobytes of JSON.")] = False,
 ) -> None:
     """The card room: play with friends in the browser, bots in the empty seats (docs/card-room.md)."""
     import uvicorn  # the server's dependencies load only for this command
@@ -226,7 +230,7 @@ def serve(
     if host in ("0.0.0.0", "::") and not allowed_origin:
         console.print("Pages reached by another name than these need --allowed-origin http://NAME:PORT.")
     served = {"host": host, "port": port, "log_level": "warning", "ws_max_size": 4 * MAX_MESSAGE_BYTES,
-              "ws_ping_interval": 20.0, "ws_ping_timeout": 20.0}
+              "ws_ping_interval": 20.0, "ws_ping_timeout": 20.0, "ws_per_message_deflate": ws_deflate}
     if workers == 1:
         uvicorn.run(application(options), **served)  # type: ignore[arg-type]
         return
