@@ -153,6 +153,57 @@ def test_a_clone_never_changes_what_its_original_deals_next(table: str) -> None:
         assert probed.operations == plain.operations and probed.returns() == plain.returns()
 
 
+def mutable_parts(value: object, found: dict[int, object] | None = None) -> dict[int, object]:
+    """Every object that can change in place reachable from ``value`` (lists, dicts, sets, records whose class is
+    not frozen), by identity; through tuples and frozen dataclasses too."""
+    found = {} if found is None else found
+    if isinstance(value, (int, float, str, bytes, frozenset, enum.Enum, type)) or value is None or id(value) in found:
+        return found
+    params = getattr(type(value), "__dataclass_params__", None)
+    frozen = isinstance(value, tuple) or (params is not None and params.frozen)
+    if not frozen:
+        found[id(value)] = value
+    for item in parts_of(value):
+        mutable_parts(item, found)
+    return found
+
+
+def parts_of(value: object) -> list[object]:
+    """What ``value`` holds: a collection's items (a dict's values), a record's attributes in the order of their
+    names."""
+    if isinstance(value, (list, tuple, set)):
+        return list(value)
+    if isinstance(value, dict):
+        return list(value.values())
+    names = set(getattr(value, "__dict__", ())) | {
+        name for cls in type(value).__mro__ for name in getattr(cls, "__slots__", ())}
+    return [getattr(value, name) for name in sorted(names) if hasattr(value, name)]
+
+
+def contents(value: object) -> object:
+    """``value`` as nested tuples of what it holds (records without an equality of their own compared by it)."""
+    if isinstance(value, (int, float, str, bytes, frozenset, enum.Enum, type)) or value is None:
+        return value
+    return type(value).__name__, tuple(contents(part) for part in parts_of(value))
+
+
+@pytest.mark.parametrize("table", sorted(TABLES))
+def test_a_clone_shares_nothing_mutable_of_what_it_copies(table: str) -> None:
+    """Every attribute a clone copies (the log, the ledger, the deal with its hands, tricks and scores, the rulings):
+    no list, dict or record reachable from the clone's is its original's, so a change made in place to one cannot
+    reach the other (the clones of :func:`academie.engine.written_copier` and the games' deal copies)."""
+    for step, current in enumerate(playout(new_state(table, 5), random.Random(5))):
+        if step % 3:
+            continue
+        twin = current.clone()
+        for name in type(current).clone_copied:
+            ours, theirs = mutable_parts(getattr(current, name)), mutable_parts(getattr(twin, name))
+            assert ours.keys().isdisjoint(theirs.keys()), (name, step, [type(ours[i]) for i in ours.keys() & theirs])
+        assert twin.chance is None or twin.chance is not current.chance
+        for name in (*type(current).clone_shared, *type(current).clone_copied):
+            assert contents(getattr(twin, name)) == contents(getattr(current, name)), (name, step)
+
+
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_clone_field_lists_cover_every_attribute_once(name: str) -> None:
     """The clone template copies exactly the declared attributes: each one shared or copied, none forgotten

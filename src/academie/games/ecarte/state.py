@@ -25,11 +25,11 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, replace
 from enum import IntEnum
 from functools import cache, lru_cache, partial
 from itertools import repeat
-from operator import attrgetter, is_, itemgetter
+from operator import is_, itemgetter
 from typing import Any, ClassVar, Final, Literal, NamedTuple, Protocol, Self, overload
 
 from academie.cards import (
@@ -67,6 +67,7 @@ from academie.engine import (
     Shared,
     TableLaws,
     check_option,
+    dataclass_copier,
 )
 from academie.engine import (
     Shuffle as Shuffle,
@@ -804,18 +805,10 @@ class Deal:
 
     def copy(self) -> Deal:
         """An independent copy (for :meth:`EcarteState.clone`): every field, the lists sliced."""
-        twin = _new_deal()
-        for name, value in zip(_DEAL_FIELDS, _deal_values(self), strict=True):
-            setattr(twin, name, value)
-        for name in _DEAL_LISTS:
-            setattr(twin, name, getattr(self, name)[:])
-        return twin
+        return _copy_deal(self)
 
 
-_DEAL_FIELDS: Final = tuple(f.name for f in fields(Deal))
-_DEAL_LISTS: Final = tuple(f.name for f in fields(Deal) if str(f.type).startswith("list["))
-_deal_values: Final[Callable[[Deal], tuple[object, ...]]] = attrgetter(*_DEAL_FIELDS)
-_new_deal: Final = partial(object.__new__, Deal)
+_copy_deal: Final = dataclass_copier(Deal)
 
 
 class EcarteTableLaws(TableLaws["EcarteState", Pending], Protocol):

@@ -24,12 +24,11 @@ True
 from __future__ import annotations
 
 import bisect
-import copy
 import dataclasses
 import itertools
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from enum import IntEnum
 from functools import lru_cache
 from typing import Any, ClassVar, Final, Literal, Protocol, Self, TypeVar
@@ -68,6 +67,7 @@ from academie.engine import (
     Shared,
     TableLaws,
     check_option,
+    dataclass_copier,
 )
 from academie.engine import (
     Shuffle as Shuffle,
@@ -545,13 +545,10 @@ class Deal:
     """Index in the ledger just after this deal's antes."""
 
     def copy(self) -> Deal:
-        twin = copy.copy(self)
-        for name in _DEAL_LISTS:
-            setattr(twin, name, getattr(self, name)[:])
-        return twin
+        return _copy_deal(self)
 
 
-_DEAL_LISTS: Final = tuple(f.name for f in fields(Deal) if str(f.type).startswith("list["))
+_copy_deal: Final = dataclass_copier(Deal)
 
 
 def _checked_stocks(stocks: Sequence[int] | None, rules: GuimbardeRules) -> tuple[int, ...]:

@@ -23,11 +23,10 @@ citing its rule, so stocks plus baskets are conserved and the ledger sums to zer
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import Any, ClassVar, Final, Literal, Protocol, Self
 
@@ -64,6 +63,7 @@ from academie.engine import (
     Shared,
     TableLaws,
     check_option,
+    dataclass_copier,
 )
 from academie.engine import (
     Shuffle as Shuffle,
@@ -668,17 +668,14 @@ class Deal:
     """The index in the ledger of the deal's first movement of tokens (its payments start there)."""
 
     def copy(self) -> Deal:
-        twin = copy.copy(self)
-        for name in _DEAL_LISTS:
-            setattr(twin, name, getattr(self, name)[:])
-        return twin
+        return _copy_deal(self)
 
     def seat_at(self, position: int) -> int:
         """The seat at ``position`` in the order of play (0: eldest, the dealer's neighbour)."""
         return (self.dealer + 1 + position) % self.players
 
 
-_DEAL_LISTS: Final = tuple(f.name for f in fields(Deal) if str(f.type).startswith("list["))
+_copy_deal: Final = dataclass_copier(Deal)
 _CHANCE_PHASES: Final = frozenset((Phase.DRAW, Phase.SHUFFLE, Phase.RESHUFFLE))
 _PLAYING_PHASES: Final = frozenset((Phase.STIR, Phase.BET, Phase.TRICKS))
 

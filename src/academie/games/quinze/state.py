@@ -29,11 +29,10 @@ True
 
 from __future__ import annotations
 
-import copy
 import random
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, replace
 from enum import IntEnum
 from functools import lru_cache
 from typing import Any, ClassVar, Final, Literal, Protocol, Self
@@ -58,6 +57,7 @@ from academie.engine import (
     Shared,
     TableLaws,
     check_option,
+    dataclass_copier,
 )
 from academie.engine import (
     Shuffle as Shuffle,
@@ -582,14 +582,13 @@ class Coup:
                    offender=[-1] * n, aided=[False] * n, committed=[False] * n, start=start, ledger_start=ledger_start)
 
     def copy(self) -> Coup:
-        twin = copy.copy(self)
-        for name in _COUP_LISTS:
-            setattr(twin, name, getattr(self, name)[:])
+        twin = _copy_coup(self)
         twin.up = [cards[:] for cards in self.up]
         return twin
 
 
-_COUP_LISTS: Final = tuple(f.name for f in fields(Coup) if str(f.type).startswith("list[") and f.name != "up")
+_copy_coup: Final = dataclass_copier(Coup)
+"""Every field but ``up`` copied deep enough (``up``, a list of lists, is copied by :meth:`Coup.copy`)."""
 
 
 class QuinzeState(GameState[QuinzeRules]):

@@ -19,10 +19,9 @@ Hands are int bitmasks (see :mod:`academie.cards`).
 
 from __future__ import annotations
 
-import copy
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 from enum import IntEnum
 from functools import lru_cache
 from itertools import product
@@ -62,6 +61,7 @@ from academie.engine import (
     Shared,
     TableLaws,
     check_option,
+    dataclass_copier,
 )
 from academie.engine import Pending as Pending
 from academie.engine import (
@@ -651,13 +651,10 @@ class Deal:
         return 4 * len(self.tricks) + len(self.trick)
 
     def copy(self) -> Deal:
-        twin = copy.copy(self)
-        for name in _DEAL_LISTS:
-            setattr(twin, name, getattr(self, name)[:])
-        return twin
+        return _copy_deal(self)
 
 
-_DEAL_LISTS: Final = tuple(f.name for f in fields(Deal) if str(f.type).startswith("list["))
+_copy_deal: Final = dataclass_copier(Deal)
 _DEFAULT_RULES: Final = WhistRules()
 _SAMPLE_TRIES: Final = 200
 """Table mode: deals drawn again at most this many times when a ruling depends on hidden cards."""
