@@ -418,6 +418,8 @@ class Room:
     def _trim(self, *, keep: LiveTable | None = None) -> None:
         """Past :attr:`max_live` tables, the least recently used idle ones leave memory (never one in use)."""
         excess = len(self.live) - self.max_live
+        if excess <= 0:  # the usual case, at every release: no copy of the whole list
+            return
         for table in list(self.live.values()):
             if excess <= 0:
                 return

@@ -311,6 +311,9 @@ class LiveTable:
         self.connections: set[Connection] = set()
         self.lock = asyncio.Lock()
         self._pictures: dict[tuple[int, str], str] = {}
+        self._named: list[SeatRow] | None = None
+        self._names: dict[tuple[object, str, tuple[str, ...]], tuple[str, ...]] = {}
+        """The names each viewer calls the seats by (:meth:`names`), for the seats :attr:`_named`."""
         self._memos: dict[tuple[int, str], Memo] = {}
         """What the painter kept of each viewer's last picture (by seat, -1 for the spectators, and language): the
         next picture tells only what changed since."""
@@ -439,9 +442,16 @@ class LiveTable:
         """How the viewer calls each seat: itself as the game does ("You"), a player by name ("Player 2" until he
         gives one), each bot by its own name."""
         you = self.painter.default_names(view, words=game_words(lang, self.game.name))
-        w = room_words(lang)
         viewer = getattr(view, "viewer", None)
-        return tuple(you[seat.seat] if seat.seat == viewer else seat_name(seat, w) for seat in self.seats)
+        if self._named is not self.seats:  # the seats are replaced, never changed in place, when one changes
+            self._named, self._names = self.seats, {}
+        key = (viewer, lang, you)
+        names = self._names.get(key)
+        if names is None:
+            w = room_words(lang)
+            names = self._names[key] = tuple(you[seat.seat] if seat.seat == viewer else seat_name(seat, w)
+                                             for seat in self.seats)
+        return names
 
     def picture(self, viewer: int | None, lang: str) -> Picture:
         """The viewer's picture (a spectator's from the public view); in table mode its moves also hold the
@@ -458,15 +468,20 @@ class LiveTable:
         extra = tuple(MovePicture(str(act), self.painter.act_label(view, str(act), words=words)) for act in acts)
         return dataclasses.replace(picture, moves=picture.moves + extra)
 
-    def picture_message(self, viewer: int | None, lang: str) -> str:
+    def picture_message(self, viewer: int | None, lang: str, *,
+                        common: tuple[str, list[SheetLine]] | None = None) -> str:
+        """The viewer's ``picture`` message, written once for all the viewers who see the same (a seat's
+        connections, the spectators in one language) until the table changes; ``common``: its status and score sheet
+        when the caller has them (a broadcast works them out once for every viewer)."""
         key = (-1 if viewer is None else viewer, lang)
         message = self._pictures.get(key)
         if message is None:
             picture = self.picture(viewer, lang)
+            status, sheet = (self.status(), self.sheet()) if common is None else common
             # orjson writes the picture's dataclasses as Picture.as_json() does, ten times faster
             message = self._pictures[key] = dumps({
-                "type": "picture", "seq": self.seq, "status": self.status(), "picture": picture,
-                "legal": [move.action for move in picture.moves], "sheet": self.sheet()})
+                "type": "picture", "seq": self.seq, "status": status, "picture": picture,
+                "legal": [move.action for move in picture.moves], "sheet": sheet})
         return message
 
     def sheet(self) -> list[SheetLine]:
@@ -531,8 +546,9 @@ class LiveTable:
     def broadcast_pictures(self, decision: Decision | None = None, actor: int | None = None,
                            action: Action | None = None) -> None:
         self._pictures.clear()
+        common = (self.status(), self.sheet())
         for connection in self.connections:
-            connection.send(self.picture_message(connection.seat, connection.lang))
+            connection.send(self.picture_message(connection.seat, connection.lang, common=common))
             if decision is not None and actor is not None and action is not None and decision.reason:
                 self._send_reason(connection, decision.reason, actor, action)
         self._time()  # the next decision, a player's, starts its clock now
