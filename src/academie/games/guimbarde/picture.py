@@ -39,7 +39,6 @@ from academie.games.guimbarde.state import (
     JD,
     KH,
     MARIAGE,
-    MAX_PLAYERS,
     POINT,
     POWER,
     QH,
@@ -121,6 +120,31 @@ def _and(words: Words, items: Sequence[str]) -> str:
     return words("{first} and {last}", first=", ".join(items[:-1]), last=items[-1])
 
 
+def _why_won(words: Words, trump: Suit | None, trick: Trick) -> str:
+    """Why the winner won: the highest trump, or the highest card of the suit led (G-§2.2, GUIMBARDE-§8)."""
+    if trump is None or trick.winner is None:
+        return ""
+    best = trick.plays[0][1].index
+    for _, card in trick.plays[1:]:
+        if BEATEN_BY[trump][best] >> card.index & 1:
+            best = card.index
+    if EFFECTIVE_SUIT[trump][best] == trump:
+        return words("highest trump")
+    return words("highest {suit}", suit=Suit(EFFECTIVE_SUIT[trump][best]).symbol)
+
+
+def _trick_picture(words: Words, trump: Suit | None, number: int, trick: Trick) -> TrickPicture:
+    """A trick as every viewer sees it (it reads no name: who played is told by seat)."""
+    return TrickPicture(number, tuple((seat, str(card)) for seat, card in trick.plays), trick.winner,
+                        _why_won(words, trump, trick) if trick.winner is not None else "")
+
+
+_trick_in_play: Final = same_for_all(_trick_picture)
+"""The trick being played, made once for all the viewers of a position (the same trick object in each view)."""
+_last_trick: Final = same_for_all(_trick_picture)
+"""The last trick won, made once for all the viewers of a position (and kept while it stays the last)."""
+
+
 class _Teller:
     """The words about one view: names, sentences, the log."""
 
@@ -155,26 +179,13 @@ class _Teller:
     # -------------------------------------------------------------- tricks
     def why_won(self, trick: Trick) -> str:
         """Why the winner won: the highest trump, or the highest card of the suit led (G-§2.2, GUIMBARDE-§8)."""
-        words, trump = self.words, self.trump
-        if trump is None or trick.winner is None:
-            return ""
-        best = trick.plays[0][1].index
-        for _, card in trick.plays[1:]:
-            if BEATEN_BY[trump][best] >> card.index & 1:
-                best = card.index
-        if EFFECTIVE_SUIT[trump][best] == trump:
-            return words("highest trump")
-        return words("highest {suit}", suit=Suit(EFFECTIVE_SUIT[trump][best]).symbol)
+        return _why_won(self.words, self.trump, trick)
 
     def winning_card(self, trick: Trick) -> Card:
         for seat, card in trick.plays:
             if seat == trick.winner:
                 return card
         return trick.plays[-1][1]
-
-    def trick_picture(self, number: int, trick: Trick) -> TrickPicture:
-        return TrickPicture(number, tuple((seat, str(card)) for seat, card in trick.plays), trick.winner,
-                            self.why_won(trick) if trick.winner is not None else "")
 
     def won(self, number: int, trick: Trick) -> str:
         words, winner = self.words, trick.winner
@@ -402,26 +413,22 @@ class _Teller:
         when it was told there from the same play, payments and trick (a play's sentences read no more, beside
         the names, the language, the rules, the trumps and the seats retired: the scope of the memo's sentences;
         the tricks counted too when the Point box is paid)."""
-        placed: dict[int, tuple[int, int, Trick]] = {}
-        for number, trick in enumerate(tricks, start=1):
-            for position, (_, card) in enumerate(trick.plays):
-                placed[card.index] = (number, position, trick)
-        self.tricks_won = [0] * self.view.players
-        for trick in tricks:
-            if trick.winner is not None:
-                self.tricks_won[trick.winner] += 1
+        placed, won = _placed(tricks, self.view.players)
+        self.tricks_won = list(won)
         lines: list[str] = []
-        stable, said = first, 0
+        stable, said, settled_paid = first, 0, -1
         if memo is not None:
             view = self.view
             memo.within((self.names, self.me, self.words.lang, view.rules, self.trump, view.retired, view.players))
             deal = (memo.scope, view.deal_number, view.dealer, view.trump_card)
             kept = memo.parts.get(_SETTLED, (None, None))[1]
             if first == 0 and isinstance(kept, _Settled) and kept.holds(deal, history, payments):
-                lines, stable = list(kept.lines), kept.count
+                lines, stable, settled_paid = list(kept.lines), kept.count, kept.paid
                 said = len(lines)
+        if settled_paid < 0:
+            settled_paid = bisect.bisect_left(payments, stable, key=_at)
         by_action: dict[int, list[Payment]] = {}
-        for payment in payments[bisect.bisect_left(payments, stable, key=_at):]:  # (in the order of the actions)
+        for payment in payments[settled_paid:]:  # (in the order of the actions)
             by_action.setdefault(payment.at, []).append(payment)
         for index in range(stable, len(history)):
             actor, action = history[index]
@@ -429,7 +436,7 @@ class _Teller:
             if isinstance(action, Play) and memo is not None:
                 where = placed.get(action.card.index)
                 prize = tuple(self.tricks_won) if any(p.reason == "GUIMBARDE-§7" for p in paid) else None
-                lines += memo.told(index, (action, tuple(paid), where, prize),
+                lines += memo.told(index, (actor, action, tuple(paid), _reads(where, paid), prize),
                                    lambda: self.play(actor, action.card, placed, paid))  # noqa: B023 (called here)
                 if stable == index and where is not None and where[2].winner is not None:
                     stable, said = index + 1, len(lines)
@@ -542,7 +549,7 @@ class _Teller:
                                dealer=self.obj(view.dealer), card=card, suit=suit))
         start = [p for p in view.payments if p.at == -1]
         antes = [p for p in start if p.reason in ("GUIMBARDE-§1", "G18")]
-        later = [p for p in start if p not in antes]
+        later = [p for p in start if p.reason not in ("GUIMBARDE-§1", "G18")]  # (the others than the antes)
         self.tricks_won = [0] * view.players
         lines += self.payments(antes)
         lines += self.retirements({p.source for p in antes})
@@ -685,6 +692,33 @@ class _Teller:
                      seats=_and(words, [self.obj(seat) for seat in leaders]), points=signed(best))
 
 
+@same_for_all
+def _placed(tricks: Sequence[Trick], players: int) -> tuple[dict[int, tuple[int, int, Trick]], tuple[int, ...]]:
+    """Where each card of ``tricks`` was played (its trick's number, its place in it, the trick), and the tricks
+    each seat won: worked out once for all the viewers of a position (they read it, never change it)."""
+    placed: dict[int, tuple[int, int, Trick]] = {}
+    won = [0] * players
+    for number, trick in enumerate(tricks, start=1):
+        for position, (_, card) in enumerate(trick.plays):
+            placed[card.index] = (number, position, trick)
+        if trick.winner is not None:
+            won[trick.winner] += 1
+    return placed, tuple(won)
+
+
+def _reads(where: tuple[int, int, Trick] | None, paid: list[Payment]) -> object:
+    """What a card's sentences read of its trick (:meth:`_Teller.play`), beside the card, its player and its
+    payments: its place in the trick and the card before it; the whole trick only once it is won with this card, or
+    when the card made payments (whose sentences read the trick, G-Q9). A card's sentences are told again when this
+    changes: not at every card played after it to the same trick."""
+    if where is None:
+        return None
+    number, position, trick = where
+    if paid or (trick.winner is not None and position == len(trick.plays) - 1):
+        return where
+    return number, position, trick.plays[position - 1] if position else None
+
+
 def _between_deals(action: Action) -> bool:
     """G14: an act about who deals, between two deals."""
     return ((isinstance(action, Irregular) and action.kind == "deal-out-of-turn")
@@ -761,7 +795,7 @@ def paint(view: GuimbardeView, /, *, words: Words, names: Sequence[str], memo: M
     current = view.tricks[-1] if view.tricks and view.tricks[-1].winner is None else None
     done = [trick for trick in view.tricks if trick.winner is not None]
     retired = view.retired or (False,) * view.players
-    seats = tuple(_seat_kept(teller, seat, dealt, retired[seat], memo) for seat in range(view.players))
+    seats = tuple(_seat_kept(teller, seat, dealt, retired[seat]) for seat in range(view.players))
     log = _before_the_deal(teller, memo, opening=bool(dealt or view.history))
     if dealt or view.history:
         log += teller.tell(view.history, view.payments, view.tricks, memo=memo)
@@ -772,13 +806,66 @@ def paint(view: GuimbardeView, /, *, words: Words, names: Sequence[str], memo: M
     trick_number = len(done) + 1
     last_trick = None
     if done:
-        last_trick = teller.trick_picture(len(done), done[-1])
+        last_trick = _last_trick(words, view.trump, len(done), done[-1])
     elif view.previous_tricks:  # the last trick of the deal before, under its own trumps
         past = view.last_deal.trump_card if view.last_deal is not None else None
-        teller.trump = past.suit if past is not None else None
-        last_trick = teller.trick_picture(len(view.previous_tricks), view.previous_tricks[-1])
-        teller.trump = view.trump
+        last_trick = _last_trick(words, past.suit if past is not None else None, len(view.previous_tricks),
+                                 view.previous_tricks[-1])
     over = view.phase is Phase.OVER
+    title, status, trump, table = part(memo, "head", (words, over, dealt, view.deal_number, view.deals, trick_number,
+                                                      view.trump, view.trump_card),
+                                       lambda: _head(view, words, over=over, dealt=dealt, trick_number=trick_number))
+    result = ""
+    if over:
+        closing = teller.deal_result() if view.last_deal and view.last_deal.result else ""
+        result = " ".join(text for text in (closing, teller.game_result()) if text)
+    elif view.last_deal is not None and view.last_deal.result is not None and not done and current is None:
+        result = part(memo, "result", (teller.names, me, words, view.last_deal, view.players),
+                      teller.deal_result) if view.last_deal.result.completed else ""
+    actor = view.actor if isinstance(view.actor, int) and view.actor >= 0 else None
+    return Picture(
+        game="guimbarde", title=title, lang=words.lang, viewer=me, status=status, seats=seats,
+        hand=part(memo, "hand", (view.hand, view.trump), lambda: tuple(str(card) for card in sort_hand(
+            view.hand, view.trump))) if me is not None and dealt else (),
+        trump=trump, table=table,
+        trick=_trick_in_play(words, view.trump, trick_number, current) if current is not None else None,
+        last_trick=last_trick, tallies=tallies, to_act=actor, waiting_for=_waiting(teller, over),
+        moves=_moves(teller) if me is not None and view.actor == me else (),
+        log=tuple(log), pending=_pending(teller), result=result, extra=extra,
+    )
+
+
+def _seat_kept(teller: _Teller, seat: int, dealt: bool, retired: bool) -> SeatPicture:
+    """A seat's line (see :func:`_seat_line`)."""
+    view = teller.view
+    return _seat_line(teller.words, teller.names[seat], seat, seat == view.dealer, seat == view.eldest, dealt,
+                      retired, view.tricks_won[seat], view.hand_sizes[seat], view.shown[seat] if view.shown else ())
+
+
+@functools.lru_cache(maxsize=4096)
+def _seat_line(words: Words, name: str, seat: int, dealer: bool, eldest: bool, dealt: bool, retired: bool,
+               won: int, held: int, shown: tuple[Card, ...]) -> SeatPicture:
+    """A seat's line from everything it reads: the same for every viewer who calls the seat by the same name and
+    after every action that leaves the seat as it was, so it is made once for them all (a bounded cache shared by
+    every table; its arguments are all it reads, so what it returns is what it would make)."""
+    roles = []
+    if dealer:
+        roles.append(words("dealer"))
+    if eldest:
+        roles.append(words("eldest hand"))
+    notes = []
+    if dealt:
+        notes.append(words("1 trick") if won == 1 else words("{count} tricks", count=won))
+    if retired:
+        notes.append(words("retired (G18)"))
+    return SeatPicture(seat, name, tuple(roles), held if dealt else 0,
+                       tuple(str(card) for card in shown) if dealt else (), tuple(notes))
+
+
+def _head(view: GuimbardeView, words: Words, *, over: bool, dealt: bool, trick_number: int
+          ) -> tuple[str, str, str | None, tuple[tuple[str, tuple[str, ...]], ...]]:
+    """The picture's title, status line, trumps and turn-up, which read no name (made again when what they read
+    changed: at a trick's end, at a deal's)."""
     if over:
         status = words("The game is over")
     elif dealt:
@@ -786,54 +873,10 @@ def paint(view: GuimbardeView, /, *, words: Words, names: Sequence[str], memo: M
                        trick=min(trick_number, TRICKS))
     else:
         status = words("Deal {number} of {deals}", number=view.deal_number + 1, deals=view.deals)
-    result = ""
-    if over:
-        closing = teller.deal_result() if view.last_deal and view.last_deal.result else ""
-        result = " ".join(text for text in (closing, teller.game_result()) if text)
-    elif view.last_deal is not None and view.last_deal.result is not None and not done and current is None:
-        result = teller.deal_result() if view.last_deal.result.completed else ""
-    actor = view.actor if isinstance(view.actor, int) and view.actor >= 0 else None
-    return Picture(
-        game="guimbarde", title=words("La Guimbarde"), lang=words.lang, viewer=me, status=status,
-        seats=seats,
-        hand=tuple(str(card) for card in sort_hand(view.hand, view.trump)) if me is not None and dealt else (),
-        trump=(words("{suit}, by the turn-up; la guimbarde, le roi and le fou above them", suit=words.suit(view.trump))
-               if dealt and view.trump is not None else None),
-        table=((words("Turn-up"), (str(view.trump_card),)),) if dealt and view.trump_card is not None else (),
-        trick=teller.trick_picture(trick_number, current) if current is not None else None,
-        last_trick=last_trick, tallies=tallies, to_act=actor, waiting_for=_waiting(teller, over),
-        moves=_moves(teller) if me is not None and view.actor == me else (),
-        log=tuple(log), pending=_pending(teller), result=result, extra=extra,
-    )
-
-
-def _seat_kept(teller: _Teller, seat: int, dealt: bool, retired: bool, memo: Memo | None) -> SeatPicture:
-    """A seat's line, made again only when what it reads changed (most actions change one seat's line)."""
-    view = teller.view
-    key = (teller.names[seat], teller.words, seat == view.dealer, seat == view.eldest, dealt, retired,
-           view.tricks_won[seat], view.hand_sizes[seat], view.shown[seat] if view.shown else ())
-    return part(memo, _SEAT_PARTS[seat], key, lambda: _seat(teller, seat, dealt, retired))
-
-
-_SEAT_PARTS: Final = tuple(f"seat {seat}" for seat in range(MAX_PLAYERS))
-"""The names of the seats' lines among the parts a memo keeps."""
-
-
-def _seat(teller: _Teller, seat: int, dealt: bool, retired: bool) -> SeatPicture:
-    view, words = teller.view, teller.words
-    roles = []
-    if seat == view.dealer:
-        roles.append(words("dealer"))
-    if seat == view.eldest:
-        roles.append(words("eldest hand"))
-    notes = []
-    if dealt:
-        won = view.tricks_won[seat]
-        notes.append(words("1 trick") if won == 1 else words("{count} tricks", count=won))
-    if retired:
-        notes.append(words("retired (G18)"))
-    return SeatPicture(seat, teller.names[seat], tuple(roles), view.hand_sizes[seat] if dealt else 0,
-                       tuple(str(card) for card in view.shown[seat]) if dealt and view.shown else (), tuple(notes))
+    trump = (words("{suit}, by the turn-up; la guimbarde, le roi and le fou above them", suit=words.suit(view.trump))
+             if dealt and view.trump is not None else None)
+    table = ((words("Turn-up"), (str(view.trump_card),)),) if dealt and view.trump_card is not None else ()
+    return words("La Guimbarde"), status, trump, table
 
 
 def _tallies(teller: _Teller) -> tuple[Tally, ...]:
@@ -883,8 +926,10 @@ class _Settled:
     def holds(self, deal: tuple[object, ...], history: Sequence[tuple[int, Action]],
               payments: Sequence[Payment]) -> bool:
         count = self.count
+        paid = self.paid  # (the payments, in the order of their actions, made before the action ``count``)
         return (deal == self.deal and len(history) >= count and (not count or history[count - 1] == self.last)
-                and bisect.bisect_left(payments, count, key=_at) == self.paid)
+                and len(payments) >= paid and (not paid or payments[paid - 1].at < count)
+                and (len(payments) == paid or payments[paid].at >= count))
 
 
 def _at(payment: Payment) -> int:

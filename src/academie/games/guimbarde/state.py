@@ -680,8 +680,9 @@ class GuimbardeState(GameState[GuimbardeRules]):
         """For each ledger entry, the index of the operation that made it (the payments of a view)."""
         self._last_deal_memo: tuple[int, tuple[DealResult, ...], tuple[object, ...], int, PastDeal | None] | None = None
         """The last deal as :meth:`_last_deal` told it, with what it was told from (see there)."""
-        self._payments_memo: tuple[tuple[int, int, int, int], tuple[Payment, ...]] | None = None
-        """The payments of the deal in progress as :meth:`_payments` found them, with the lengths they saw."""
+        self._payments_memo: tuple[tuple[int, int, int, int], tuple[Payment, ...], int] | None = None
+        """The payments of the deal in progress as :meth:`_payments` found them, with the lengths they saw and the
+        number of the deal's actions seen."""
         for seat, stock in enumerate(self._start_stocks):
             # a stock is the starting stock plus the seat's balance (G-§2.3): a stock given moves the difference
             change = stock - self.rules.starting_stock
@@ -1415,7 +1416,8 @@ class GuimbardeState(GameState[GuimbardeRules]):
         if viewer != PUBLIC and (type(viewer) is not int or not 0 <= viewer < players):
             raise RulesError(f"viewer {viewer!r} is not allowed; allowed: 0 to {players - 1}, or PUBLIC")
         deal = self._deal
-        self._histories, history = self._histories.told_on(viewer, self.operations, start=deal.start, redact=redact)
+        # every viewer sees the same history (redact reads neither the viewer nor a hand): told once, as the public's
+        self._histories, history = self._histories.told_on(PUBLIC, self.operations, start=deal.start, redact=redact)
         self._shared = Shared.of(self._shared, (len(self.operations), len(self.rulings), len(self.ledger.entries),
                                                 len(self._paid_at), self._phase, self._actor, self._pending),
                                  self._shared_parts)
@@ -1445,38 +1447,56 @@ class GuimbardeState(GameState[GuimbardeRules]):
             retired=self._retired, payments=self._payments(), last_deal=self._last_deal(),
         )
 
-    def _told(self, start: int, end: int) -> tuple[tuple[tuple[int, Action], ...], tuple[Payment, ...]]:
+    def _told(self, start: int, end: int, *, after: tuple[int, int, int] = (0, 0, 0)
+              ) -> tuple[tuple[tuple[int, Action], ...], tuple[Payment, ...]]:
         """The actions of ``operations[start:end]`` as everybody saw them, and the counters they moved (each
-        payment with the index of its action in that history; -1 for the shuffle that began it)."""
+        payment with the index of its action in that history; -1 for the shuffle that began it).
+
+        ``after`` (operations, actions seen, ledger entries): tell only what follows that many operations from
+        ``start``, that many of them seen, and that many entries of the ledger, all of whose operations were then
+        noted (:meth:`_payments` tells on from what it told)."""
         history: list[tuple[int, Action]] = []
         position: list[int] = []
-        for operation in self.operations[start:end]:
+        done, seen_before, entries_before = after
+        for operation in self.operations[start + done:end]:
             seen = redact(operation.actor, operation.action, PUBLIC)
             if seen is not None:
                 history.append((operation.actor, seen))
-            position.append(len(history) - 1)
+            position.append(seen_before + len(history) - 1)
         paid_at, entries = self._paid_at, self.ledger.entries
         latest = len(self.operations) - 1  # (an entry not yet noted: made by the operation being applied)
         payments: list[Payment] = []
-        for number in range(bisect.bisect_left(paid_at, start), len(entries)):
+        first = entries_before if done else bisect.bisect_left(paid_at, start)
+        for number in range(first, len(entries)):
             at = paid_at[number] if number < len(paid_at) else latest
             if at >= end:
                 break
             if at >= start:
                 entry = entries[number]
-                payments.append(Payment(entry.source, entry.target, entry.amount, entry.reason, position[at - start]))
+                payments.append(Payment(entry.source, entry.target, entry.amount, entry.reason,
+                                        position[at - start - done]))
         return tuple(history), tuple(payments)
 
     def _payments(self) -> tuple[Payment, ...]:
         """The payments of the deal in progress (:attr:`GuimbardeView.payments`), found once for all the viewers
-        of one position: the log, the ledger's entries and the operations noted for them only grow, so their
-        lengths and where the deal began say whether the memo still holds."""
-        key = (self._deal.start, len(self.operations), len(self.ledger.entries), len(self._paid_at))
+        of one position and told on from the last position's: the log, the ledger's entries and the operations
+        noted for them only grow, so their lengths and where the deal began say whether the memo still holds, and
+        what follows it is told alone while every entry it counted was noted (none made by an action being
+        applied)."""
+        start, end = self._deal.start, len(self.operations)
+        entries, noted = len(self.ledger.entries), len(self._paid_at)
         memo = self._payments_memo
-        if memo is not None and memo[0] == key:
+        if memo is not None and memo[0] == (start, end, entries, noted):
             return memo[1]
-        payments = self._told(key[0], key[1])[1]
-        self._payments_memo = (key, payments)
+        if memo is not None and memo[0][0] == start and memo[0][2] == memo[0][3] and memo[0][1] <= end \
+                and memo[0][2] <= entries:
+            (_, done, counted, _), paid, seen = memo
+            history, more = self._told(start, end, after=(done - start, seen, counted))
+            payments, seen = paid + more, seen + len(history)
+        else:
+            history, payments = self._told(start, end)
+            seen = len(history)
+        self._payments_memo = ((start, end, entries, noted), payments, seen)
         return payments
 
     def _last_deal(self) -> PastDeal | None:
