@@ -25,6 +25,7 @@ La Guinguette is a reconstruction (the rule file's R1): the first deal's log say
 from __future__ import annotations
 
 import copy
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
@@ -827,14 +828,22 @@ _CATEGORIES: Final = (
 """What a deal's tokens went to, for the result (the bank's new stocks, GU9, are neither won nor lost)."""
 
 
+_CATEGORY_OF: Final = {reason: number for number, (reasons, _) in enumerate(_CATEGORIES) for reason in reasons}
+"""The place in :data:`_CATEGORIES` of each reason it names (each is named once)."""
+
+
 def _breakdown(teller: _Teller, payments: Sequence[Transfer], seat: int) -> str:
-    parts = []
-    for reasons, message in _CATEGORIES:
-        net = sum(t.amount for t in payments if t.reason in reasons and t.target == seat and t.source != BANK)
-        net -= sum(t.amount for t in payments if t.reason in reasons and t.source == seat and t.target != BANK)
-        if net:
-            parts.append(teller.words(message, amount=signed(net)))
-    return ", ".join(parts)
+    nets = [0] * len(_CATEGORIES)
+    for transfer in payments:  # (one pass for every category)
+        category = _CATEGORY_OF.get(transfer.reason)
+        if category is None:
+            continue
+        if transfer.target == seat and transfer.source != BANK:
+            nets[category] += transfer.amount
+        if transfer.source == seat and transfer.target != BANK:
+            nets[category] -= transfer.amount
+    return ", ".join(teller.words(message, amount=signed(net))
+                     for net, (_, message) in zip(nets, _CATEGORIES, strict=True) if net)
 
 
 def _deal_result(teller: _Teller, result: DealResult, order: Sequence[int]) -> str:
@@ -1016,11 +1025,44 @@ def _story_before(teller: _Teller, last: DealResult, kept: _Kept | None) -> _Sto
     before = kept.before if kept is not None else None
     if before is not None and before.key == key and (before.last is last or before.last == last):
         return before.story
-    narrator = _Narrator(teller, dealer=last.dealer, deal=last.deal, history=last.history, payments=last.payments)
-    story = narrator.tell(dealt=True, carried=None, result=last)
+    narrator = _told_until_the_end(key, last, kept)
+    if narrator is not None:  # (told on from the deal as it was in progress: its last action and its showdown)
+        narrator.teller, narrator.history = teller, last.history
+        payments = last.payments[len(narrator.payments):]
+        narrator.payments += payments
+        narrator.used += [False] * len(payments)
+        narrator.tell_on()
+        story = narrator.close(result=last, now=None)
+    else:
+        narrator = _Narrator(teller, dealer=last.dealer, deal=last.deal, history=last.history,
+                             payments=last.payments)
+        story = narrator.tell(dealt=True, carried=None, result=last)
     if kept is not None and not any(isinstance(action, Irregular) for _, action in last.history):
         kept.before = _Before(key, last, story)
     return story
+
+
+def _told_until_the_end(key: tuple[object, ...], last: DealResult, kept: _Kept | None) -> _Narrator | None:
+    """The narrator ``kept`` told the deal with while it was in progress, when it is ``last``'s up to its last
+    action, to tell its end from (taken from ``kept``), else None. Of that deal's story the picture reads only the
+    sentences of its last action and of its showdown, and its tricks: told from there, they are the ones told from
+    its beginning while every sentence told before reads the same (see :class:`_Progress`), whatever the first
+    lines say (what the baskets carried over) and the viewer's draws, which only a stir's sentence reads (never the
+    last action of a deal: a deal ends on a fold, a vie or a card)."""
+    progress = kept.progress if kept is not None else None
+    if kept is None or progress is None or not last.history:
+        return None
+    narrator = progress.narrator
+    told, paid = narrator.history, progress.payments
+    if (progress.key[:6] != (*key, last.dealer, last.deal) or not progress.key[6]
+            or isinstance(last.history[-1][1], Keep | Stir | Restir | HiddenStir)
+            or len(told) >= len(last.history) or last.history[:len(told)] != told
+            or last.payments[:len(paid)] != paid
+            or any(transfer.reason in reasons and (source is None or transfer.source == source)
+                   for transfer in last.payments[len(paid):] for reasons, source in narrator.failed)):
+        return None
+    kept.progress = None  # (told on in place)
+    return narrator
 
 
 def _in_progress(teller: _Teller, kept: _Kept | None) -> _Story:
@@ -1030,8 +1072,10 @@ def _in_progress(teller: _Teller, kept: _Kept | None) -> _Story:
     dealt, carried = _dealt(view), _carried(view)
     key = (teller.names, teller.me, teller.words.lang, view.rules, view.dealer, view.deal, dealt, carried)
     progress = kept.progress if kept is not None else None
+    if kept is not None:
+        kept.progress = None  # (told on in place below: kept again once told)
     if progress is not None and progress.holds(key, view):
-        narrator = progress.narrator.copy()
+        narrator = progress.narrator  # (the memo's own: told on where it stopped, no copy)
         narrator.teller, narrator.history = teller, view.history
         payments = view.payments[len(progress.payments):]
         narrator.payments += payments
@@ -1042,9 +1086,17 @@ def _in_progress(teller: _Teller, kept: _Kept | None) -> _Story:
                              payments=view.payments, draws=view.my_draws)
         narrator.opening(dealt=dealt, carried=carried)
     narrator.tell_on()
-    if kept is not None:
-        kept.progress = _Progress(key, narrator.copy(), view) if narrator.offender < 0 else None
-    return narrator.close(result=None, now=(view.phase, view.stir_round))
+    if kept is None or narrator.offender >= 0:
+        return narrator.close(result=None, now=(view.phase, view.stir_round))
+    kept.progress = _Progress(key, narrator, view)
+    lines = narrator.story.lines
+    told = len(lines)
+    narrator.close(result=None, now=(view.phase, view.stir_round))  # (no result: it only adds lines)
+    if len(lines) == told:
+        return narrator.story
+    closing = lines[told:]  # (a round or a phase begun before anyone spoke in it: not kept, told on later)
+    del lines[told:]
+    return dataclasses.replace(narrator.story, lines=[*lines, *closing])
 
 
 def _story(teller: _Teller, memo: Memo | None = None) -> tuple[_Story, list[str], _Story | None]:
@@ -1084,12 +1136,14 @@ def paint(view: GuinguetteView, /, *, words: Words, names: Sequence[str], memo: 
     dealt = _dealt(view) and not over
     dealer = view.dealer
     order = [(dealer + 1 + p) % players for p in range(players)] if dealer is not None else list(range(players))
-    barred = _barred(view) if dealt else {}
+    barred = _barred(view) if dealt and rules.mode is Mode.TABLE else {}  # (irregular acts: in table mode only)
     seats = [_seat(teller, seat, dealt=dealt, barred=barred) for seat in order]
     tricks = rules.trick_phase and dealt and view.phase is Phase.TRICKS
     tallies = part(memo, "tallies", (teller.names, words, rules, dealer, view.baskets, view.stocks, view.bought,
                                      view.tricks_won if tricks else None),
-                   lambda: _tallies(teller, order, tricks=tricks))
+                   lambda: _tallies(teller.names, words, order, _tally_values(words, rules, view.baskets,
+                                                                              view.stocks, view.bought,
+                                                                              view.tricks_won if tricks else None)))
     extra: list[tuple[str, str]] = []
     if dealt:
         extra.append((words("Cotillon (the talon)"), words("{count} cards face down", count=view.cotillon_size)))
@@ -1108,8 +1162,9 @@ def paint(view: GuinguetteView, /, *, words: Words, names: Sequence[str], memo: 
     if over:
         closing = _deal_result(teller, view.last_deal, order) if view.last_deal is not None else ""
         result = " ".join(part for part in (closing, _game_result(teller)) if part)
-    elif view.last_deal is not None and not any(actor >= 0 for actor, _ in view.history):
-        result = _deal_result(teller, view.last_deal, _order(view.last_deal.dealer, players))
+    elif (last := view.last_deal) is not None and not any(actor >= 0 for actor, _ in view.history):
+        result = part(memo, "result", (teller.names, me, words, rules, last),
+                      lambda: _deal_result(teller, last, _order(last.dealer, players)))
     actor = view.actor if isinstance(view.actor, int) and view.actor >= 0 else None
     return Picture(
         game="guinguette", title=words("La Guinguette"), lang=words.lang, viewer=me,
@@ -1121,19 +1176,29 @@ def paint(view: GuinguetteView, /, *, words: Words, names: Sequence[str], memo: 
         log=tuple(log), pending=_pending(teller), result=result, extra=tuple(extra))
 
 
-def _tallies(teller: _Teller, order: Sequence[int], *, tricks: bool) -> tuple[Tally, ...]:
-    view, words, rules = teller.view, teller.words, teller.view.rules
-    tallies = [Tally(words("Baskets"), ((words("Guinguette"), str(view.baskets[0])),
-                                        (words("Cabaret"), str(view.baskets[1])),
-                                        (words("Cotillon"), str(view.baskets[2])))),
-               Tally(words("Tokens"), tuple((teller.names[seat], str(view.stocks[seat])) for seat in order))]
-    bought = view.bought or (0,) * rules.players
-    tallies.append(Tally(words("Won or lost"), tuple(
-        (teller.names[seat], signed(view.stocks[seat] - rules.stock - bought[seat])) for seat in order)))
-    if tricks:
-        tallies.append(Tally(words("Tricks"), tuple((teller.names[seat], str(view.tricks_won[seat]))
-                                                    for seat in order)))
+def _tallies(names: Sequence[str], words: Words, order: Sequence[int],
+             values: tuple[Tally, tuple[str, ...], tuple[str, ...], tuple[str, ...] | None]) -> tuple[Tally, ...]:
+    """The tallies of a viewer: the values every viewer sees (:func:`_tally_values`) beside his names of the seats."""
+    baskets, tokens, won, tricks = values
+    tallies = [baskets, Tally(words("Tokens"), tuple((names[seat], tokens[seat]) for seat in order)),
+               Tally(words("Won or lost"), tuple((names[seat], won[seat]) for seat in order))]
+    if tricks is not None:
+        tallies.append(Tally(words("Tricks"), tuple((names[seat], tricks[seat]) for seat in order)))
     return tuple(tallies)
+
+
+@same_for_all
+def _tally_values(words: Words, rules: GuinguetteRules, baskets: tuple[int, int, int], stocks: tuple[int, ...],
+                  bought: tuple[int, ...], tricks_won: tuple[int, ...] | None
+                  ) -> tuple[Tally, tuple[str, ...], tuple[str, ...], tuple[str, ...] | None]:
+    """The baskets, and each seat's tokens, tokens won or lost and tricks (None out of the tricks) in words: read
+    by no name, so worked out once for all the viewers of a position."""
+    bought = bought or (0,) * rules.players
+    return (Tally(words("Baskets"), ((words("Guinguette"), str(baskets[0])), (words("Cabaret"), str(baskets[1])),
+                                     (words("Cotillon"), str(baskets[2])))),
+            tuple(str(stock) for stock in stocks),
+            tuple(signed(stocks[seat] - rules.stock - bought[seat]) for seat in range(len(stocks))),
+            tuple(str(won) for won in tricks_won) if tricks_won is not None else None)
 
 
 def _order(dealer: int, players: int) -> list[int]:
