@@ -2,12 +2,12 @@
 every viewer sees alike made once for them all, issue 33) are the pictures painted from scratch, and carry no
 viewer's hidden cards to another.
 
-Over random games of every registered game at every table size it allows, in both modes (irregular acts now and
-then in table mode) and both languages (each viewer in one): after every action, every seat and the spectators are painted one after
-the other with their memos; each picture must equal the one painted from the same view without a memo, and, now
-and then, the one painted from a state replayed from the log and viewed for the first time (nothing kept by the
-state or the painter between actions); and no picture may name a card its own view does not hold, though the
-viewers painted just before it held theirs (a part shared across viewers that read one viewer's hand would show
+Over random games of every registered game at every table size it allows, in both modes (irregular acts now and then
+in table mode) and both languages (each viewer in one): after every action, every seat and the spectators are
+painted one after the other with their memos; each picture must equal the one painted from the same view without a
+memo, and, now and then, the one painted from a state replayed from the log and viewed for the first time (nothing
+kept by the state or the painter between actions); and no picture may name a card its own view does not hold, though
+the viewers painted just before it held theirs (a part shared across viewers that read one viewer's hand would show
 it to the next).
 """
 

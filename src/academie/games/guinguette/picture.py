@@ -152,11 +152,13 @@ def sort_hand(cards: Sequence[Card]) -> tuple[Card, ...]:
     return tuple(sorted(cards, key=lambda c: (-LEVEL[c.index], SUIT_ORDER.index(c.suit))))
 
 
+@lru_cache(maxsize=1024)
 def _tokens(words: Words, count: int) -> str:
+    """A number of tokens in words (made once per language and number: every sentence of a payment says one)."""
     return words("1 token") if count == 1 else words("{count} tokens", count=count)
 
 
-
+@lru_cache(maxsize=64)
 def _measure(words: Words, amount: int) -> str:
     """A measure with its article (GU-§3.1): a demi-septier (1), a chopine (2), a pinte (4)."""
     return {1: words("a demi-septier"), 2: words("a chopine"), 4: words("a pinte")}.get(amount, str(amount))
@@ -1170,7 +1172,8 @@ def paint(view: GuinguetteView, /, *, words: Words, names: Sequence[str], memo: 
         game="guinguette", title=words("La Guinguette"), lang=words.lang, viewer=me,
         status=part(memo, "status", (words, view.rules, view.phase, view.deal, view.stir_round, view.tricks_won),
                     lambda: _status(teller)),
-        seats=tuple(seats), hand=tuple(str(card) for card in sort_hand(view.hand)) if me is not None else (),
+        seats=tuple(seats), hand=part(memo, "hand", view.hand, lambda: tuple(str(card) for card in sort_hand(
+            view.hand))) if me is not None else (),
         table=tuple(table), trick=current, last_trick=last_trick, tallies=tallies, to_act=actor,
         waiting_for=_waiting(teller), moves=_moves(teller) if me is not None and view.actor == me else (),
         log=tuple(log), pending=_pending(teller), result=result, extra=tuple(extra))
