@@ -20,6 +20,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
 import asyncpg  # type: ignore[import-untyped]
@@ -67,14 +68,26 @@ def told_action(body: str) -> Told | None:
 log = logging.getLogger("academie.room")
 
 
-def notices_from(process: str) -> Callable[[Sequence[tuple[str, str]]], sa.Executable]:
-    """The statement announcing changes ``process`` made (each ``(table, kind)``), run inside the transaction that
-    stores them (delivered when it commits): ``table:kind:process`` each, so that the process ignores its own."""
+@dataclass(frozen=True, slots=True)
+class Notices:
+    """How ``process`` announces its changes (each ``(table, kind)``) inside the transaction that stores them
+    (delivered when it commits): ``table:kind:process`` each, so that the process ignores its own."""
 
-    def notices(changes: Sequence[tuple[str, str]]) -> sa.Executable:
-        return sa.select(*(sa.func.pg_notify(CHANNEL, _payload(table, kind, process)) for table, kind in changes))
+    process: str
 
-    return notices
+    def payloads(self, changes: Sequence[tuple[str, str]]) -> list[str]:
+        """What each change's notification says, each change once, in order (the writer's one statement sends
+        them: :data:`academie.room.store.PG_APPEND`)."""
+        return [_payload(table, kind, self.process) for table, kind in dict.fromkeys(changes)]
+
+    def statement(self, changes: Sequence[tuple[str, str]]) -> sa.Executable:
+        """The statement that sends ``changes``' notifications."""
+        return sa.select(*(sa.func.pg_notify(CHANNEL, payload) for payload in self.payloads(changes)))
+
+
+def notices_from(process: str) -> Notices:
+    """The notices of the changes ``process`` makes."""
+    return Notices(process)
 
 
 def _payload(table: str, kind: str, process: str) -> str:

@@ -63,14 +63,15 @@ def transient(error: BaseException) -> bool:
     """Whether the database may accept the same write a moment later."""
     if isinstance(error, OSError | sa.exc.TimeoutError):  # a refused or lost connection; a pool with none free
         return True
-    if not isinstance(error, sa.exc.DBAPIError):
-        return False
-    if error.connection_invalidated:
+    if isinstance(error, sa.exc.DBAPIError) and error.connection_invalidated:
         return True
-    code = getattr(error.orig, "sqlite_errorcode", None)
+    # the driver's error, within SQLAlchemy's or alone (the store writes a batch of actions straight through the
+    # driver): sqlite3's, asyncpg's
+    cause = error.orig if isinstance(error, sa.exc.DBAPIError) else error
+    code = getattr(cause, "sqlite_errorcode", None)
     if isinstance(code, int):
         return code & 0xFF in (_SQLITE_BUSY, _SQLITE_LOCKED)
-    state = getattr(error.orig, "sqlstate", None)
+    state = getattr(cause, "sqlstate", None)
     return isinstance(state, str) and (state.startswith(_PG_TRANSIENT_CLASSES) or state in _PG_TRANSIENT_STATES)
 
 
