@@ -35,6 +35,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import asyncpg  # type: ignore[import-untyped]
 import httpx
 import orjson
 from websockets.asyncio.client import ClientConnection, connect
@@ -43,6 +44,7 @@ from academie.engine import PUBLIC
 from academie.games import load
 from academie.picture import Memo
 from academie.room.frontdoor import Nginx
+from academie.room.notify import asyncpg_dsn
 from academie.room.store import ActionRow, SeatRow, Store, TableRow, with_async_driver
 from academie.room.tables import game_words
 
@@ -83,6 +85,8 @@ class ServerProcess:
         """Where the players connect: nginx's port, or the (first) server's."""
         self.processes: list[Any] = []
         self.nginx: Nginx | None = None
+        self.postmaster = _postmaster(self.database)
+        """PostgreSQL's server process when it runs on this machine (None: SQLite, or a server elsewhere)."""
 
     def __enter__(self) -> ServerProcess:
         import subprocess
@@ -120,6 +124,11 @@ class ServerProcess:
         """Each server's CPU time so far (user + system), every process it started included, from /proc."""
         return [_tree_cpu(process.pid) for process in self.processes]
 
+    def database_cpu_seconds(self) -> float:
+        """PostgreSQL's CPU time so far, every process of its server's included (those ended meanwhile too, as
+        their parent counts them): 0 on SQLite, whose work is the server's."""
+        return 0.0 if self.postmaster is None else _tree_cpu(self.postmaster) + _ended_children_cpu(self.postmaster)
+
     def proxy_cpu_seconds(self) -> float:
         """nginx's CPU time so far (0 without the proxy)."""
         return _tree_cpu(self.nginx.process.pid) if self.nginx is not None and self.nginx.process is not None else 0.0
@@ -131,6 +140,34 @@ class ServerProcess:
             return []
         return [line for line in self.nginx.error_log(whole=True).splitlines()
                 if any(f"[{level}]" in line for level in ("error", "crit", "alert", "emerg"))]
+
+
+def _postmaster(database: str) -> int | None:
+    """The process id of the PostgreSQL server ``database`` names, if it runs on this machine: the parent of the
+    process that serves a connection (None: SQLite, or a server this machine's /proc does not show)."""
+    if not database.startswith("postgres"):
+        return None
+
+    async def parent_of_backend() -> int | None:
+        connection = await asyncpg.connect(**asyncpg_dsn(with_async_driver(database)))
+        try:  # read while the connection, and so its process, lives
+            status = Path(f"/proc/{await connection.fetchval('SELECT pg_backend_pid()')}/status").read_text()
+        except OSError:  # a server on another machine (or in a container of its own)
+            return None
+        finally:
+            await connection.close()
+        return next(int(line.split()[1]) for line in status.splitlines() if line.startswith("PPid:"))
+
+    return asyncio.run(parent_of_backend())
+
+
+def _ended_children_cpu(pid: int) -> float:
+    """The CPU seconds of process ``pid``'s children that have ended (and were waited for)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[13]) + int(fields[14])) / os.sysconf("SC_CLK_TCK")
 
 
 def _tree_cpu(pid: int) -> float:
@@ -247,7 +284,7 @@ async def run_tables(server: ServerProcess, count: int, *, seconds: float, pace:
                                for seat, token in table.tokens.items()))
         settled = await _settle(server)
         cpu_before, wall_before, own_before = server.cpu_seconds(), time.monotonic(), time.process_time()
-        proxy_before = server.proxy_cpu_seconds()
+        proxy_before, database_before = server.proxy_cpu_seconds(), server.database_cpu_seconds()
         start = time.monotonic()
         stop = start + WARM_UP + seconds
         players = [asyncio.create_task(table.player(socket, stop)) for table, socket in sockets]
@@ -256,6 +293,7 @@ async def run_tables(server: ServerProcess, count: int, *, seconds: float, pace:
         each = [after - before for after, before in zip(server.cpu_seconds(), cpu_before, strict=True)]
         cpu, own = sum(each), time.process_time() - own_before
         proxy = server.proxy_cpu_seconds() - proxy_before
+        database_cpu = server.database_cpu_seconds() - database_before
         for socket in (socket for _, socket in sockets):
             await socket.close()
         for task in players:
@@ -274,8 +312,10 @@ async def run_tables(server: ServerProcess, count: int, *, seconds: float, pace:
             "others_p99_ms": percentile(later, 0.99), "max_ms": max(window, default=float("nan")),
             "server_cpu_share": cpu / wall, "server_cpu_shares": [spent / wall for spent in each],
             "proxy_cpu_share": proxy / wall, "proxy_errors": len(errors), "proxy_error_lines": errors[:5],
-            "generator_cpu_share": own / wall,
-            "server_cpu_ms_per_action": 1000 * cpu / max(1, everything), "load_average": os.getloadavg()[0],
+            "generator_cpu_share": own / wall, "database_cpu_share": database_cpu / wall,
+            "server_cpu_ms_per_action": 1000 * cpu / max(1, everything),
+            "serving_cpu_ms_per_action": 1000 * (cpu + database_cpu + proxy) / max(1, everything),
+            "load_average": os.getloadavg()[0],
             "tables_finished": sum(table.finished for table in tables), "acknowledged_actions_lost": lost}
 
 
@@ -341,7 +381,9 @@ def where_time_goes(actions: int) -> dict[str, Any]:
                 parts["engine"] += time.perf_counter() - clock
                 cpu["engine"] += time.process_time() - used
                 clock, used = time.perf_counter(), time.process_time()
-                await store.append(table.id, ActionRow(seq + 1, state.actor, str(action), None), status="running",
+                actor = state.actor
+                assert isinstance(actor, int)  # chance is dealt by the engine: a seat acts
+                await store.append(table.id, ActionRow(seq + 1, actor, str(action), None), status="running",
                                    result="*", finished=None)
                 parts["database"] += time.perf_counter() - clock
                 cpu["database"] += time.process_time() - used
@@ -390,12 +432,13 @@ def run(*, quick: bool = False, levels: tuple[int, ...] = (10, 100, 1000), secon
             figures.append({"name": f"room/{count} tables at human pace, {setup}", "kind": "room",
                             "setup": setup} | figure)
             print(f"[bench]   {_line(figures[-1])}", flush=True)
-        print(f"[bench] room: {fast_tables} tables as fast as they can ...", flush=True)
-        figure = asyncio.run(run_tables(server, fast_tables, seconds=seconds, pace=None, seed=99_000,
-                                        game=FAST_GAME))
-        figures.append({"name": f"room/{fast_tables} tables as fast as they can, {setup}", "kind": "room",
-                        "setup": setup} | figure)
-        print(f"[bench]   {_line(figures[-1])}", flush=True)
+        if fast_tables:
+            print(f"[bench] room: {fast_tables} tables as fast as they can ...", flush=True)
+            figure = asyncio.run(run_tables(server, fast_tables, seconds=seconds, pace=None, seed=99_000,
+                                            game=FAST_GAME))
+            figures.append({"name": f"room/{fast_tables} tables as fast as they can, {setup}", "kind": "room",
+                            "setup": setup} | figure)
+            print(f"[bench]   {_line(figures[-1])}", flush=True)
     parts = where_time_goes(300 if quick else 2000)
     figures.append({"name": "room/server work per action, measured apart", "kind": "room-parts"} | parts)
     print(f"[bench]   {_parts_line(figures[-1])}", flush=True)
@@ -418,11 +461,14 @@ def _line(figure: dict[str, Any]) -> str:
     each = f" ({' + '.join(f'{share:.0%}' for share in shares)})" if len(shares) > 1 else ""
     proxy = (f", nginx {figure['proxy_cpu_share']:.0%} of a core, {figure['proxy_errors']} errors in its log"
              if figure.get("proxy_cpu_share") else "")
+    database = (f", PostgreSQL {figure['database_cpu_share']:.0%} of a core, servers, PostgreSQL and nginx "
+                f"{figure['serving_cpu_ms_per_action']:.2f} ms of CPU an action" if figure.get("database_cpu_share")
+                else "")
     return (f"{figure['actions_per_s']:.0f}{served} actions/s, p50 {figure['p50_ms']:.1f} ms, p99 "
             f"{figure['p99_ms']:.1f} ms{goal}, the other players shown it {figure.get('others_p50_ms', 0):.1f} / "
             f"{figure.get('others_p99_ms', 0):.1f} ms later (p50 / p99), server {figure['server_cpu_share']:.0%} "
             f"of a core{each} "
-            f"({figure['server_cpu_ms_per_action']:.2f} ms of CPU an action){proxy}, generator "
+            f"({figure['server_cpu_ms_per_action']:.2f} ms of CPU an action){proxy}{database}, generator "
             f"{figure['generator_cpu_share']:.0%}, acknowledged actions lost: {figure['acknowledged_actions_lost']}, "
             f"servers settled in {figure.get('settled_s', 0):.0f} s, "
             f"load average {figure['load_average']:.1f}")
@@ -468,6 +514,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="10 and 100 tables, 5 s each (a smoke test)")
     parser.add_argument("--tables", default="10,100,1000", help="the table counts at human pace")
     parser.add_argument("--seconds", type=float, default=20.0, help="the measuring window of each level")
+    parser.add_argument("--fast-tables", type=int, default=20,
+                        help="the tables played as fast as they can after the levels (0: none)")
     parser.add_argument("--out", type=Path, default=None, help="the JSON to write")
     parser.add_argument("--mixed", action="store_true",
                         help="the mixed load instead (bot-only tables, tables created, joined and replaced, chat)")
@@ -493,8 +541,8 @@ def main(argv: list[str] | None = None) -> int:
         figures = run_mixed(tables=args.mixed_tables, bot_tables=args.bot_tables, seconds=args.seconds,
                             database=args.db, runs=args.runs)
     else:
-        figures = run(quick=args.quick, levels=levels, seconds=args.seconds, database=args.db, workers=args.workers,
-                      proxy=args.proxy, split=args.split)
+        figures = run(quick=args.quick, levels=levels, seconds=args.seconds, fast_tables=args.fast_tables,
+                      database=args.db, workers=args.workers, proxy=args.proxy, split=args.split)
     out = args.out or RESULTS / f"room-{started}.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps({"figures": figures, "load": os.getloadavg()}, indent=1) + "\n", encoding="utf-8")

@@ -178,7 +178,7 @@ class Load:
                         self.tally.act_ms.append(1000 * (time.monotonic() - started))
                     if message["status"] == "finished" or time.monotonic() >= self.stop:
                         await self.hear_back(socket, said)
-                        return message["status"] == "finished"
+                        return bool(message["status"] == "finished")
                     if time.monotonic() >= next_chat:
                         line = f"line {self.rng.randrange(10**9)}"
                         said.add(line)
