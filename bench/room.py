@@ -27,6 +27,7 @@ import asyncio
 import json
 import os
 import random
+import re
 import resource
 import statistics
 import sys
@@ -132,6 +133,15 @@ class ServerProcess:
     def proxy_cpu_seconds(self) -> float:
         """nginx's CPU time so far (0 without the proxy)."""
         return _tree_cpu(self.nginx.process.pid) if self.nginx is not None and self.nginx.process is not None else 0.0
+
+    def proxy_split(self) -> list[int]:
+        """How many tables nginx sent to each process, from its access log (a WebSocket is logged once closed):
+        empty without the proxy."""
+        if self.nginx is None:
+            return []
+        served = dict(re.findall(r'"GET /ws/tables/([^/?\s]+)[^"]*" [0-9]+ upstream=(?:[0-9.:]+, )*([0-9.:]+)',
+                                 self.nginx.access_log()))
+        return [sum(upstream == f"127.0.0.1:{port}" for upstream in served.values()) for port in self.ports]
 
     def proxy_errors(self) -> list[str]:
         """The lines of nginx's error log at level ``error`` or worse (a refused upstream, too few connections or
@@ -299,6 +309,7 @@ async def run_tables(server: ServerProcess, count: int, *, seconds: float, pace:
         for task in players:
             task.cancel()
         lost = await _lost(server.database, tables)
+        split = server.proxy_split()
     window = [ms for table in tables for when, ms in table.latencies if when >= start + WARM_UP]
     counted = sum(1 for table in tables for when, _ in table.latencies if when >= start + WARM_UP)
     later = [ms for table in tables for when, ms in table.later if when >= start + WARM_UP]
@@ -312,6 +323,7 @@ async def run_tables(server: ServerProcess, count: int, *, seconds: float, pace:
             "others_p99_ms": percentile(later, 0.99), "max_ms": max(window, default=float("nan")),
             "server_cpu_share": cpu / wall, "server_cpu_shares": [spent / wall for spent in each],
             "proxy_cpu_share": proxy / wall, "proxy_errors": len(errors), "proxy_error_lines": errors[:5],
+            "proxy_split": split,
             "generator_cpu_share": own / wall, "database_cpu_share": database_cpu / wall,
             "server_cpu_ms_per_action": 1000 * cpu / max(1, everything),
             "serving_cpu_ms_per_action": 1000 * (cpu + database_cpu + proxy) / max(1, everything),
@@ -459,7 +471,9 @@ def _line(figure: dict[str, Any]) -> str:
     served = f" of {asked:.0f} asked" if asked else ""
     shares = figure.get("server_cpu_shares", [])
     each = f" ({' + '.join(f'{share:.0%}' for share in shares)})" if len(shares) > 1 else ""
+    split = figure.get("proxy_split") or []
     proxy = (f", nginx {figure['proxy_cpu_share']:.0%} of a core, {figure['proxy_errors']} errors in its log"
+             + (f", its tables to the processes {' / '.join(str(count) for count in split)}" if split else "")
              if figure.get("proxy_cpu_share") else "")
     database = (f", PostgreSQL {figure['database_cpu_share']:.0%} of a core, servers, PostgreSQL and nginx "
                 f"{figure['serving_cpu_ms_per_action']:.2f} ms of CPU an action" if figure.get("database_cpu_share")
