@@ -174,7 +174,7 @@ def paint(view: QuinzeView, /, *, words: Words, names: Sequence[str], memo: Memo
     if view.pending_cards:
         table.append((w("Cards the dealer gave ({law})", law=view.pending.law if view.pending else "QUINZE-32"),
                       tuple(str(c) for c in view.pending_cards)))
-    log = (*_coup_end_kept(scene, memo), *_coup_log(scene))
+    log = (*_coup_end_kept(scene, memo), *_coup_log(scene, memo))
     result = ""
     if over:
         result = _final(scene)  # the last coup's end is the last thing the log tells
@@ -424,152 +424,339 @@ def remedy_words(remedy: Remedy, w: Words) -> str:
 
 
 # ------------------------------------------------------------------------------------------------ the log
-def _coup_log(scene: _Scene) -> list[str]:
-    """The coup in progress, one sentence per event."""
-    view, w = scene.view, scene.w
-    if view.phase in (Phase.OVER, Phase.PLACES, Phase.CUT) or view.dealer is None or not any(view.in_coup):
-        return []
-    rulings = list(view.coup_rulings)
-    lines: list[str] = []
+Told = Callable[[_Scene], str]
+"""A sentence of the coup's log told again from the view of a later picture (it reads what may change later)."""
 
-    def rule(*laws: str) -> list[str]:
+
+class _CoupWalk:
+    """The coup in progress told to one viewer, one sentence per event, as far as his last picture (what a
+    :class:`~academie.picture.Memo` keeps): told on from there, the actions, payments and rulings since then only.
+
+    A sentence may read what comes later (the cards a seat was given, its total, the cards a ruling names): such a
+    sentence is kept with the key of what it read and told again when that differs. The walk matches each action
+    with the bets it paid and the rulings it made, in order: where it found none yet, it keeps the place it looked
+    at, and the walk is told again from the coup's first action when what came there since would have matched (a
+    fresh telling would have read it). So the sentences are always those of the coup told from its first action."""
+
+    __slots__ = ("bets", "drawn", "drawn_facts", "key", "last_act", "lines", "live", "opened", "out", "paid",
+                 "paid_out", "queue", "ruled", "ruling_facts", "scanned", "sums", "told", "unpaid_facts")
+
+    def __init__(self, scene: _Scene) -> None:
+        view = scene.view
+        self.key = _walk_key(scene)
+        self.lines: list[str] = []
+        self.live: list[tuple[int, Callable[[_Scene], object], object, Told]] = []
+        """Sentences that read what may change: (place in :attr:`lines`, what it reads, what it read, tell)."""
+        self.told: tuple[tuple[int, Action], ...] = ()
+        """The actions of the view's history told."""
+        self.scanned: tuple[Transfer, ...] = ()
+        """The payments of the coup sorted into :attr:`bets` and :attr:`paid_out`."""
+        self.bets: list[Transfer] = []
+        self.paid_out: list[Transfer] = []
+        self.out: list[str] = []
+        """The sentences of :attr:`paid_out`."""
+        self.sums = [0, 0, 0]
+        """The antes, the bets, and what the pot paid out."""
+        self.queue = 0
+        """The bets matched with the actions told."""
+        self.ruled = 0
+        """The rulings of the coup told."""
+        self.ruling_facts: list[tuple[int, tuple[str, ...]]] = []
+        """Where the walk found no ruling yet for an action of these laws (none must come there since)."""
+        self.unpaid_facts: list[tuple[int, int]] = []
+        """Where the walk found no bet yet for an action of this seat (no bet of the seat must come there since)."""
+        self.drawn_facts: list[tuple[int, int, bool]] = []
+        """Whether a card asked for by a seat was one of the cards the view says it drew, as the walk found it."""
+        self.drawn = [0] * scene.n
+        """How many of each seat's cards after the first the log has said."""
+        self.opened = False
+        self.last_act: Irregular | None = None
+        self.paid = 0
+        self.scan(view)
+        self.rule(scene, "Q-R5")
+        self.say(scene, _deal_line(scene))
+        if not scene.form_b:
+            self.say(scene, _antes_line(scene, self), reads=lambda again: _antes_key(again.view, self),
+                     tell=lambda again: _antes_line(again, self))
+        hole = view.hole[view.viewer] if 0 <= view.viewer < scene.n else None
+        if hole is not None:
+            self.say(scene, scene.w("Your hidden card: {card}; nobody else sees it before the end of the coup "
+                                    "(Q-R12).", card=scene.card(hole)))
+
+    # -------------------------------------------------------------- still true
+    def still_true(self, scene: _Scene) -> bool:
+        view = scene.view
+        count = len(self.told)
+        if self.key != _walk_key(scene) or len(view.history) < count or view.history[:count] != self.told:
+            return False
+        scanned = len(self.scanned)
+        if len(view.payments) < scanned or view.payments[:scanned] != self.scanned:
+            return False
+        rulings = view.coup_rulings
+        if len(rulings) < self.ruled:
+            return False
+        for place, laws in self.ruling_facts:
+            if place < len(rulings) and _law_of(rulings[place]) in laws:
+                return False
+        drawn = view.drawn
+        if not all((known < drawn[seat]) == given for seat, known, given in self.drawn_facts):
+            return False
+        self.scan(view)
+        bets = self.bets
+        return not any(place < len(bets) and bets[place].source == seat for place, seat in self.unpaid_facts)
+
+    def scan(self, view: QuinzeView) -> None:
+        """Sort the payments made since the last picture (they only grow within a coup)."""
+        for transfer in view.payments[len(self.scanned):]:
+            if transfer.target == POT:
+                if transfer.reason == "Q-R4":
+                    self.sums[0] += transfer.amount
+                else:
+                    self.bets.append(transfer)
+                    self.sums[1] += transfer.amount
+            else:
+                self.paid_out.append(transfer)
+                if transfer.source == POT:
+                    self.sums[2] += transfer.amount
+        self.scanned = view.payments
+
+    # -------------------------------------------------------------- telling
+    def say(self, scene: _Scene, line: str, *, reads: Callable[[_Scene], object] | None = None,
+            tell: Told | None = None) -> None:
+        """Tell ``line``; with ``reads`` and ``tell``, tell it again whenever what it reads differs."""
+        if reads is not None and tell is not None:
+            self.live.append((len(self.lines), reads, reads(scene), tell))
+        self.lines.append(line)
+
+    def rule(self, scene: _Scene, *laws: str) -> list[str]:
         """Say the rulings the last event made (the next ones, of its laws); returns their texts."""
+        rulings = scene.view.coup_rulings
         said = []
-        while rulings and _law_of(rulings[0]) in laws:
-            said.append(rulings.pop(0))
-            lines.append(_ruling(scene, said[-1]))
+        while self.ruled < len(rulings) and _law_of(rulings[self.ruled]) in laws:
+            said.append(rulings[self.ruled])
+            self.ruled += 1
+            self.say_ruling(scene, said[-1])
+        if self.ruled == len(rulings):
+            self.ruling_facts.append((self.ruled, laws))
         return said
 
-    rule("Q-R5")
-    dealer = view.dealer
-    number = view.coup + 1
-    antes = [t for t in view.payments if t.reason == "Q-R4" and t.target == POT]
-    bets = [t for t in view.payments if t.target == POT and t.reason != "Q-R4"]
-    paid_out = [t for t in view.payments if t.target != POT]
-    if scene.form_b:
-        lines.append(scene.act(dealer, w("Game {number}: you deal one card face down to each (Q-§5.8)."),
-                               w("Game {number}: {who} deals one card face down to each (Q-§5.8)."), number=number))
-    else:
-        lines.append(scene.act(dealer, w("Coup {number}: you deal one card face down to each player, from the "
-                                         "bottom of the pack (Q-R6)."),
-                               w("Coup {number}: {who} deals one card face down to each player, from the bottom "
-                                 "of the pack (Q-R6)."), number=number))
-        put_in = sum(t.amount for t in antes) + sum(t.amount for t in bets) - sum(
-            t.amount for t in paid_out if t.source == POT)
-        carried = view.pot - put_in
-        pot = carried + sum(t.amount for t in antes)
-        if carried > 0:
-            lines.append(w("Each player puts {ante} into the passe (Q-R4); with {carried} carried over, the pot "
-                           "holds {pot}.", ante=view.rules.ante, carried=carried, pot=pot))
-        else:
-            lines.append(w("Each player puts {ante} into the passe (Q-R4): the pot holds {pot}.",
-                           ante=view.rules.ante, pot=pot))
-    if 0 <= view.viewer < scene.n and view.hole[view.viewer] is not None:
-        hole = view.hole[view.viewer]
-        assert hole is not None
-        lines.append(w("Your hidden card: {card}; nobody else sees it before the end of the coup (Q-R12).",
-                       card=scene.card(hole)))
-    queue = list(bets)
-    drawn = [0] * scene.n
-    """How many of each seat's cards after the first the log has said."""
-    opened = False
-    last_act: Irregular | None = None
+    def say_ruling(self, scene: _Scene, text: str) -> None:
+        self.say(scene, _ruling(scene, text), reads=lambda again: _ruling_reads(again, text),
+                 tell=lambda again: _ruling(again, text))
 
-    def paid(seat: int) -> int | None:
-        if queue and queue[0].source == seat:
-            return queue.pop(0).amount
+    def pay(self, seat: int) -> int | None:
+        """The next bet, when ``seat`` made it."""
+        if self.queue < len(self.bets):
+            if self.bets[self.queue].source == seat:
+                self.queue += 1
+                return self.bets[self.queue - 1].amount
+            return None
+        self.unpaid_facts.append((self.queue, seat))
         return None
 
-    for seat, action in view.history:
+    def on(self, scene: _Scene) -> tuple[str, ...]:
+        """The log of the coup in the view of ``scene``, told on from the last picture (:meth:`still_true`)."""
+        view = scene.view
+        history = view.history
+        for seat, action in history[len(self.told):]:
+            self.event(scene, seat, action)
+        self.told = history
+        for index, (place, reads, read, tell) in enumerate(self.live):
+            now = reads(scene)
+            if now != read:
+                self.lines[place] = tell(scene)
+                self.live[index] = (place, reads, now, tell)
+        for transfer in self.paid_out[len(self.out):]:
+            self.out.append(_payout(scene, transfer))
+        rulings = view.coup_rulings
+        left = [_ruling(scene, text) for text in rulings[self.ruled:]]
+        return (*self.lines, *left, *self.out)
+
+    def event(self, scene: _Scene, seat: int, action: Action) -> None:
+        view, w = scene.view, scene.w
         if isinstance(action, Irregular):
-            last_act = action
-            lines.append(act_label(view, str(action), words=w) + ". " + w("A ruling is due."))
-            continue
+            self.last_act = action
+            self.say(scene, act_label(view, str(action), words=w) + ". " + w("A ruling is due."))
+            return
         if isinstance(action, Remedy):
-            label = _remedy_label(scene, action)
             if seat == TABLE or seat < 0:
-                lines.append(w("The table rules: {remedy}.", remedy=label))
+                def told(again: _Scene) -> str:
+                    return again.w("The table rules: {remedy}.", remedy=_remedy_label(again, action))
             else:
-                lines.append(scene.act(seat, w("You choose: {remedy}."), w("{who} chooses: {remedy}."),
-                                       remedy=label))
-            for said in rule(action.law):
+                def told(again: _Scene) -> str:
+                    return again.act(seat, again.w("You choose: {remedy}."), again.w("{who} chooses: {remedy}."),
+                                     remedy=_remedy_label(again, action))
+            self.say(scene, told(scene), reads=lambda again: again.view.pending_cards, tell=told)
+            for said in self.rule(scene, action.law):
                 taken = TAKES.match(said)
                 if taken is not None:  # QUINZE-32/33: the cards kept lie face up with the seat's cards
-                    drawn[int(taken[1])] += len(taken[2].split())
+                    self.drawn[int(taken[1])] += len(taken[2].split())
+            last_act = self.last_act
             if action.law == "QUINZE-29" and action.name == "taken" and last_act is not None:
-                lines.append(_drawn_card(scene, last_act.seat, drawn[last_act.seat]))
-                drawn[last_act.seat] += 1
-            continue
+                self.say_drawn(scene, last_act.seat)
+            return
         if seat < 0:
-            continue
+            return
         if isinstance(action, Open):
-            opened = True
-            paid(seat)
-            lines.append(scene.act(seat, w("You open for {amount}: « j’ouvre » (QUINZE-35)."),
-                                   w("{who} opens for {amount}: « j’ouvre » (QUINZE-35)."), amount=action.amount))
+            self.opened = True
+            self.pay(seat)
+            self.say(scene, scene.act(seat, w("You open for {amount}: « j’ouvre » (QUINZE-35)."),
+                                      w("{who} opens for {amount}: « j’ouvre » (QUINZE-35)."), amount=action.amount))
         elif isinstance(action, Raise):
-            amount = paid(seat)
-            lines.append(scene.act(seat, w("You raise by {amount}: « je renvie », putting in {paid} (Q-R9)."),
-                                   w("{who} raises by {amount}: « je renvie », putting in {paid} (Q-R9)."),
-                                   amount=action.amount, paid=amount if amount is not None else action.amount))
+            amount = self.pay(seat)
+            self.say(scene, scene.act(seat, w("You raise by {amount}: « je renvie », putting in {paid} (Q-R9)."),
+                                      w("{who} raises by {amount}: « je renvie », putting in {paid} (Q-R9)."),
+                                      amount=action.amount, paid=amount if amount is not None else action.amount))
         elif action == PASS:
-            if not opened:
-                lines.append(scene.act(seat, w("You pass: « je passe »; your ante stays in the pot (Q-§5.2)."),
-                                       w("{who} passes: « je passe »; the ante stays in the pot (Q-§5.2).")))
+            if not self.opened:
+                self.say(scene, scene.act(seat, w("You pass: « je passe »; your ante stays in the pot (Q-§5.2)."),
+                                          w("{who} passes: « je passe »; the ante stays in the pot (Q-§5.2).")))
             else:
-                lines.append(scene.act(seat, w("You pass and leave the coup: what you staked stays in the pot "
-                                               "(Q-§5.2)."),
-                                       w("{who} passes and leaves the coup: what was staked stays in the pot "
-                                         "(Q-§5.2).")))
+                self.say(scene, scene.act(seat, w("You pass and leave the coup: what you staked stays in the pot "
+                                                  "(Q-§5.2)."),
+                                          w("{who} passes and leaves the coup: what was staked stays in the pot "
+                                            "(Q-§5.2).")))
         elif action == HOLD:
-            amount = paid(seat)
-            lines.append(_hold(scene, seat, amount))
-            rule("QUINZE-38")
+            self.say(scene, _hold(scene, seat, self.pay(seat)))
+            self.rule(scene, "QUINZE-38")
         elif action == ALL_IN:
-            amount = paid(seat)
-            opened = True
-            lines.append(scene.act(seat, w("You put in all you have, {amount}: « je fais mon argent »; the others "
-                                           "hold only to that height (QUINZE-37)."),
-                                   w("{who} puts in all that is left, {amount}: « je fais mon argent »; the others "
-                                     "hold only to that height (QUINZE-37)."), amount=amount or 0))
-            rule("QUINZE-35")
+            amount = self.pay(seat)
+            self.opened = True
+            self.say(scene, scene.act(seat, w("You put in all you have, {amount}: « je fais mon argent »; the others "
+                                              "hold only to that height (QUINZE-37)."),
+                                      w("{who} puts in all that is left, {amount}: « je fais mon argent »; the "
+                                        "others hold only to that height (QUINZE-37)."), amount=amount or 0))
+            self.rule(scene, "QUINZE-35")
         elif action == ANNOUNCE:
-            said = rulings.pop(0) if rulings and _law_of(rulings[0]) == "QUINZE-36" else ""
+            rulings = view.coup_rulings
+            said = ""
+            if self.ruled < len(rulings) and _law_of(rulings[self.ruled]) == "QUINZE-36":
+                said = rulings[self.ruled]
+                self.ruled += 1
+            elif self.ruled == len(rulings):
+                self.ruling_facts.append((self.ruled, ("QUINZE-36",)))
             tokens = said.rsplit(" ", 1)[-1] if said else "?"
-            lines.append(scene.act(seat, w("You have less than the stake and say so: « j’ai {amount} » "
-                                           "(QUINZE-36)."),
-                                   w("{who} has less than the stake and says so: « j’ai {amount} » (QUINZE-36)."),
-                                   amount=tokens))
+            self.say(scene, scene.act(seat, w("You have less than the stake and say so: « j’ai {amount} » "
+                                              "(QUINZE-36)."),
+                                      w("{who} has less than the stake and says so: « j’ai {amount} » (QUINZE-36)."),
+                                      amount=tokens))
         elif action in (WANT_CARDS, WITH_THAT):
-            amount = paid(seat)
-            lines.append(_word(scene, seat, action, amount))
-            rule("QUINZE-38")
+            self.say(scene, _word(scene, seat, action, self.pay(seat)))
+            self.rule(scene, "QUINZE-38")
         elif action == CARD:
-            opened = True
-            before = len(lines)
-            rule("QUINZE-27")
-            asked = scene.act(seat, w("You ask for a card: « carte »."), w("{who} asks for a card: « carte »."))
-            lines.insert(before, asked)
-            if drawn[seat] < view.drawn[seat]:
-                lines.append(_drawn_card(scene, seat, drawn[seat]))
-                drawn[seat] += 1
+            self.opened = True
+            self.say(scene, scene.act(seat, w("You ask for a card: « carte »."),
+                                      w("{who} asks for a card: « carte ».")))
+            self.rule(scene, "QUINZE-27")
+            given = self.drawn[seat] < view.drawn[seat]
+            self.drawn_facts.append((seat, self.drawn[seat], given))
+            if given:
+                self.say_drawn(scene, seat)
         elif action == STAND:
-            opened = True
-            total = _seat_total(view, seat)
-            if scene.form_b and scene.me(seat) and total is not None and total > TARGET:
-                lines.append(w("You say « je m’y tiens » on {total}, keeping your bust to yourself: the dealer "
-                               "draws without knowing it (Q-§5.8).", total=total))
-            elif total is not None:
-                lines.append(scene.act(seat, w("You stand on {total}: « je m’y tiens » (Q-R14)."),
-                                       w("{who} stands on {total}: « je m’y tiens » (Q-R14)."), total=total))
-            else:
-                lines.append(scene.act(seat, w("You stand: « je m’y tiens » (Q-R14)."),
-                                       w("{who} stands: « je m’y tiens » (Q-R14).")))
+            self.opened = True
+
+            def stands(again: _Scene) -> str:
+                return _stands(again, seat)
+
+            self.say(scene, stands(scene), reads=lambda again: (again.view.hole[seat], again.view.up[seat]),
+                     tell=stands)
         else:
-            lines.append(scene.act(seat, w("You: {action}."), w("{who}: {action}."), action=str(action)))
-    lines += [_ruling(scene, text) for text in rulings]
-    lines += [_payout(scene, t) for t in paid_out]
-    return lines
+            self.say(scene, scene.act(seat, w("You: {action}."), w("{who}: {action}."), action=str(action)))
+
+    def say_drawn(self, scene: _Scene, seat: int) -> None:
+        """The card ``seat`` was given as its next card after the first (:func:`_drawn_card`)."""
+        index = self.drawn[seat]
+        self.drawn[seat] += 1
+
+        def drawn(again: _Scene) -> str:
+            return _drawn_card(again, seat, index)
+
+        self.say(scene, drawn(scene), tell=drawn,
+                 reads=lambda again: (again.view.hole[seat], again.view.up[seat], again.view.busted[seat]))
+
+
+def _walk_key(scene: _Scene) -> tuple[object, ...]:
+    """What every sentence of a :class:`_CoupWalk` reads beside the actions, payments and rulings it tells."""
+    view = scene.view
+    viewer = view.viewer
+    return (viewer, tuple(scene.names), scene.w, view.rules, view.coup, view.dealer, view.last_deal,
+            view.hole[viewer] if 0 <= viewer < scene.n else None)
+
+
+def _deal_line(scene: _Scene) -> str:
+    view, w = scene.view, scene.w
+    dealer, number = view.dealer, view.coup + 1
+    assert dealer is not None
+    if scene.form_b:
+        return scene.act(dealer, w("Game {number}: you deal one card face down to each (Q-§5.8)."),
+                         w("Game {number}: {who} deals one card face down to each (Q-§5.8)."), number=number)
+    return scene.act(dealer, w("Coup {number}: you deal one card face down to each player, from the bottom of the "
+                               "pack (Q-R6)."),
+                     w("Coup {number}: {who} deals one card face down to each player, from the bottom of the pack "
+                       "(Q-R6)."), number=number)
+
+
+def _antes_key(view: QuinzeView, walk: _CoupWalk) -> tuple[int, int]:
+    """What the pot held before this coup, and with its antes (what :func:`_antes_line` says)."""
+    antes, bets, out = walk.sums
+    carried = view.pot - (antes + bets - out)
+    return carried, carried + antes
+
+
+def _antes_line(scene: _Scene, walk: _CoupWalk) -> str:
+    w = scene.w
+    carried, pot = _antes_key(scene.view, walk)
+    if carried > 0:
+        return w("Each player puts {ante} into the passe (Q-R4); with {carried} carried over, the pot holds {pot}.",
+                 ante=scene.view.rules.ante, carried=carried, pot=pot)
+    return w("Each player puts {ante} into the passe (Q-R4): the pot holds {pot}.", ante=scene.view.rules.ante,
+             pot=pot)
+
+
+def _stands(scene: _Scene, seat: int) -> str:
+    view, w = scene.view, scene.w
+    total = _seat_total(view, seat)
+    if scene.form_b and scene.me(seat) and total is not None and total > TARGET:
+        return w("You say « je m’y tiens » on {total}, keeping your bust to yourself: the dealer draws without "
+                 "knowing it (Q-§5.8).", total=total)
+    if total is not None:
+        return scene.act(seat, w("You stand on {total}: « je m’y tiens » (Q-R14)."),
+                         w("{who} stands on {total}: « je m’y tiens » (Q-R14)."), total=total)
+    return scene.act(seat, w("You stand: « je m’y tiens » (Q-R14)."), w("{who} stands: « je m’y tiens » (Q-R14)."))
+
+
+def _coup_log(scene: _Scene, memo: Memo | None = None) -> tuple[str, ...]:
+    """The coup in progress, one sentence per event: told on from ``memo``'s walk when it is still true."""
+    view = scene.view
+    if view.phase in (Phase.OVER, Phase.PLACES, Phase.CUT) or view.dealer is None or not any(view.in_coup):
+        return ()
+    kept = _kept(memo)
+    walk = kept.walk if kept is not None else None
+    if walk is None or not walk.still_true(scene):
+        walk = _CoupWalk(scene)
+    if kept is not None:
+        kept.walk = walk
+    return walk.on(scene)
+
+
+@dataclass(eq=False, slots=True)
+class _Kept:
+    """What a :class:`~academie.picture.Memo` keeps of Le Quinze's log for one viewer: how the last coup ended
+    (:class:`_CoupEndKept`) and the coup in progress (:class:`_CoupWalk`), as his last picture told them."""
+
+    end: _CoupEndKept | None = None
+    walk: _CoupWalk | None = None
+
+
+def _kept(memo: Memo | None) -> _Kept | None:
+    """The log kept in ``memo`` (made empty the first time)."""
+    if memo is None:
+        return None
+    kept = memo.kept
+    if isinstance(kept, _Kept):
+        return kept
+    memo.kept = fresh = _Kept()
+    return fresh
 
 
 def _hold(scene: _Scene, seat: int, amount: int | None) -> str:
@@ -696,6 +883,34 @@ def _ruling(scene: _Scene, text: str) -> str:
             if said:
                 return said
     return w("A ruling under {law}.", law=_law_of(text))
+
+
+def _ruling_reads(scene: _Scene, text: str) -> tuple[bool, ...]:
+    """Which of the cards a ruling names the view holds (its sentence names those alone, :meth:`_Scene.known`)."""
+    named = _cards_named(text)
+    if not named:
+        return ()
+    held = cards_in(scene.view)
+    return tuple(card in held for card in named)
+
+
+@functools.lru_cache(maxsize=1024)
+def _cards_named(text: str) -> tuple[Card, ...]:
+    """The cards a ruling's text names where :func:`_ruling_words` may say them."""
+    for pattern, key in _RULINGS:
+        match = pattern.match(text)
+        if match is not None:
+            groups = match.groups()
+            texts = (groups[1:2] if key == "regather" else groups[:1] if key == "showed"
+                     else tuple((groups[2] or "").split()) if key == "takes" else ())
+            cards = []
+            for card in texts:
+                try:
+                    cards.append(Card.parse(card or ""))
+                except CardParseError:
+                    continue
+            return tuple(cards)
+    return ()
 
 
 def _ruling_words(scene: _Scene, key: str, groups: Sequence[str | None]) -> str:
@@ -916,12 +1131,13 @@ def _coup_end_kept(scene: _Scene, memo: Memo | None, *, short: bool = False) -> 
     """:func:`_coup_end`, from ``memo`` when it told the same last coup to the same viewer."""
     view = scene.view
     last = view.last_deal
-    if memo is None or last is None:
+    box = _kept(memo)
+    if box is None or last is None:
         return tuple(_coup_end(scene, short=short))
     key = (view.viewer, view.coup, view.multiplier, view.pending_cards, view.rules, tuple(scene.names), scene.w)
-    kept = memo.kept
-    if not isinstance(kept, _CoupEndKept) or kept.last is not last or kept.key != key:
-        kept = memo.kept = _CoupEndKept(key, last)
+    kept = box.end
+    if kept is None or kept.last is not last or kept.key != key:
+        kept = box.end = _CoupEndKept(key, last)
     told = kept.told.get(short)
     if told is None:
         told = kept.told[short] = tuple(_coup_end(scene, short=short))
