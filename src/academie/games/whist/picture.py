@@ -46,7 +46,7 @@ from academie.games.whist.state import (
 )
 from academie.games.whist.table import ACTS
 from academie.laws import parse_table_action
-from academie.picture import Memo, MovePicture, Picture, SeatPicture, Tally, TrickPicture, part
+from academie.picture import Memo, MovePicture, Picture, SeatPicture, Tally, TrickPicture, part, same_for_all
 from academie.words import Words
 
 SEATS = range(4)
@@ -316,6 +316,55 @@ def winning_position(cards: Sequence[Card], trump: Suit | None) -> int:
     return best
 
 
+@same_for_all
+def _finished(tricks: tuple[Trick, ...]) -> tuple[Trick, ...]:
+    """The tricks won so far (the same for every viewer of a position: worked out once for them all)."""
+    return tuple(trick for trick in tricks if trick.winner is not None)
+
+
+@same_for_all
+def _current_trick(tricks: tuple[Trick, ...]) -> TrickPicture | None:
+    """The trick being played, as every viewer sees it (cards face up on the table)."""
+    if not tricks or tricks[-1].winner is not None:
+        return None
+    trick = tricks[-1]
+    return TrickPicture(len(tricks), tuple(((trick.leader + i) % 4, str(card))
+                                           for i, card in enumerate(trick.cards[:4])))
+
+
+@same_for_all
+def _last_trick(tricks: tuple[Trick, ...], previous: tuple[Trick, ...], last: LastDeal | None, trump: Suit | None,
+                words: Words) -> TrickPicture | None:
+    """The last trick won (this deal's, else the last deal's once it is over), with why: public, the same for every
+    viewer of a position in one language."""
+    finished = [trick for trick in _finished(tricks) if trick.cards]
+    if not finished:
+        if last is None or last.result is None or not previous or not previous[-1].cards:
+            return None
+        finished, trump, number = [previous[-1]], last.trump, len(previous)
+    else:
+        number = next(i for i, trick in enumerate(tricks, start=1) if trick is finished[-1])
+    trick = finished[-1]
+    winner = trick.winner
+    plays = tuple(((trick.leader + i) % 4, str(card)) for i, card in enumerate(trick.cards[:4]))
+    return TrickPicture(number, plays, winner, _why(words, trick.cards[:4], trump, winner, trick.leader))
+
+
+def _why(words: Words, cards: Sequence[Card], trump: Suit | None, winner: int | None, leader: int) -> str:
+    """Why a trick was won: "highest trump", "only trump", "highest ♠" (W-§5)."""
+    if not cards:
+        return ""
+    position = (winner - leader) % 4 if winner is not None else winning_position(cards, trump)
+    if position >= len(cards):
+        position = winning_position(cards, trump)
+    card = cards[position]
+    if card.suit == trump:
+        if cards[0].suit != trump and sum(1 for c in cards if c.suit == trump) == 1:
+            return words("only trump")
+        return words("highest trump")
+    return words("highest {suit}", suit=card.suit.symbol)
+
+
 _SEAT_PARTS: Final = tuple(f"seat {seat}" for seat in SEATS)
 """The names of the seats' lines among the parts a memo keeps."""
 
@@ -363,7 +412,7 @@ class _Scene:
         table: tuple[tuple[str, tuple[str, ...]], ...] = ()
         if view.turn_up is not None:
             table = ((words("Turn-up"), (str(view.turn_up),)),)
-        names, finished = self.names, self.finished()
+        names, finished = self.names, _finished(view.tricks)
         return Picture(
             game="whist", title=words("Whist"), lang=words.lang, viewer=self.me,
             status=part(memo, "status", (names, words, self.me, view.rules, view.dealer, view.phase, len(finished)),
@@ -371,11 +420,13 @@ class _Scene:
             seats=tuple(self.seat_kept(seat, memo) for seat in SEATS),
             hand=part(memo, "hand", (view.hand, view.trump),
                       lambda: tuple(str(card) for card in sort_hand(view.hand, view.trump))),
-            trump=self.trump(), table=table, trick=self.current_trick(), last_trick=self.last_trick(),
+            trump=part(memo, "trump", (words, view.trump, view.turn_up), self.trump), table=table,
+            trick=_current_trick(view.tricks),
+            last_trick=_last_trick(view.tricks, view.previous_tricks, view.last_deal, view.trump, words),
             tallies=part(memo, "tallies", (names, words, self.me, view.rules, view.score, view.games,
                                            view.tricks_won, view.phase in (Phase.PLAY, Phase.ANSWER)), self.tallies),
             to_act=view.actor if view.actor in SEATS else None,
-            waiting_for=self.waiting_for(), moves=self.moves(), log=tuple(self.log(memo)), pending=self.pending(),
+            waiting_for=self.waiting_for(), moves=self.moves(), log=self.log(memo), pending=self.pending(),
             result=self.result())
 
     def status(self) -> str:
@@ -392,7 +443,7 @@ class _Scene:
         elif view.phase is Phase.ANSWER:
             parts.append(words("a call at eight"))
         elif view.phase is Phase.PLAY:
-            parts.append(words("trick {number} of 13", number=min(13, len(self.finished()) + 1)))
+            parts.append(words("trick {number} of 13", number=min(13, len(_finished(view.tricks)) + 1)))
         return " · ".join(parts)
 
     def seat_kept(self, seat: int, memo: Memo | None) -> SeatPicture:
@@ -433,46 +484,9 @@ class _Scene:
                               card=self.card(view.turn_up))
         return self.words.suit(view.trump)
 
-    def finished(self) -> tuple[Trick, ...]:
-        return tuple(trick for trick in self.view.tricks if trick.winner is not None)
-
-    def current_trick(self) -> TrickPicture | None:
-        tricks = self.view.tricks
-        if not tricks or tricks[-1].winner is not None:
-            return None
-        trick = tricks[-1]
-        return TrickPicture(len(tricks), tuple(((trick.leader + i) % 4, str(card))
-                                               for i, card in enumerate(trick.cards[:4])))
-
-    def last_trick(self) -> TrickPicture | None:
-        view = self.view
-        finished = [trick for trick in self.finished() if trick.cards]
-        trump = view.trump
-        if not finished:
-            last = view.last_deal
-            if last is None or last.result is None or not view.previous_tricks or not view.previous_tricks[-1].cards:
-                return None
-            finished, trump, number = [view.previous_tricks[-1]], last.trump, len(view.previous_tricks)
-        else:
-            number = next(i for i, trick in enumerate(view.tricks, start=1) if trick is finished[-1])
-        trick = finished[-1]
-        winner = trick.winner
-        plays = tuple(((trick.leader + i) % 4, str(card)) for i, card in enumerate(trick.cards[:4]))
-        return TrickPicture(number, plays, winner, self.why(trick.cards[:4], trump, winner, trick.leader))
-
     def why(self, cards: Sequence[Card], trump: Suit | None, winner: int | None, leader: int) -> str:
-        """Why a trick was won: "highest trump", "only trump", "highest ♠" (W-§5)."""
-        if not cards:
-            return ""
-        position = (winner - leader) % 4 if winner is not None else winning_position(cards, trump)
-        if position >= len(cards):
-            position = winning_position(cards, trump)
-        card = cards[position]
-        if card.suit == trump:
-            if cards[0].suit != trump and sum(1 for c in cards if c.suit == trump) == 1:
-                return self.words("only trump")
-            return self.words("highest trump")
-        return self.words("highest {suit}", suit=card.suit.symbol)
+        """Why a trick was won (:func:`_why`)."""
+        return _why(self.words, cards, trump, winner, leader)
 
     def tallies(self) -> tuple[Tally, ...]:
         view, words = self.view, self.words
@@ -506,6 +520,8 @@ class _Scene:
     # -------------------------------------------------------------- moves
     def moves(self) -> tuple[MovePicture, ...]:
         view = self.view
+        if not view.legal_actions:
+            return ()
         plays = [action for action in view.legal_actions if isinstance(action, Play)]
         others = [action for action in view.legal_actions if not isinstance(action, Play)]
         order = {card: i for i, card in enumerate(sort_hand([play.card for play in plays], view.trump))}
@@ -532,7 +548,7 @@ class _Scene:
 
     def play_label(self, card: Card) -> str:
         words = self.words
-        trick = self.current_trick()
+        trick = _current_trick(self.view.tricks)
         if trick is None or not trick.plays:
             return words("lead {card}", card=self.card(card))
         led = Card.parse(trick.plays[0][1]).suit
@@ -554,7 +570,7 @@ class _Scene:
                           points=self.view.rules.revoke_points)
 
     # -------------------------------------------------------------- the log
-    def log(self, memo: Memo | None = None) -> list[str]:
+    def log(self, memo: Memo | None = None) -> tuple[str, ...]:
         """The deal told: the end of the last deal, the deal and the turn-up, every action with the points it
         moved, and the points not yet told (the deal's end); from ``memo``, only what was not told before."""
         told = memo.kept if memo is not None else None
@@ -563,7 +579,13 @@ class _Scene:
         told.tell(self)
         if memo is not None:
             memo.kept = told
-        return [*told.opening, *told.lines, *(self.payment(payment) for payment in self.view.payments[told.paid:])]
+        said = told.said
+        if len(said) != len(told.opening) + len(told.lines):
+            said = told.said = (*told.opening, *told.lines)
+        payments = self.view.payments
+        if len(payments) > told.paid:
+            return (*said, *(self.payment(payment) for payment in payments[told.paid:]))
+        return said
 
     def opening(self) -> list[str]:
         view = self.view
@@ -850,7 +872,7 @@ class _Told:
     deal (the same last deal, dealer, turn-up and phase), the same names and language, the actions told still the
     view's first, the tricks consulted unchanged, and no point since that an action told would have told."""
 
-    __slots__ = ("count", "key", "last", "last_deal", "last_paid", "laws", "lines", "opening", "paid", "walk")
+    __slots__ = ("count", "key", "last", "last_deal", "last_paid", "laws", "lines", "opening", "paid", "said", "walk")
 
     def __init__(self, scene: _Scene, opening: list[str]) -> None:
         view = scene.view
@@ -859,6 +881,8 @@ class _Told:
         self.last_deal = view.last_deal
         self.opening = opening
         self.lines: list[str] = []
+        self.said: tuple[str, ...] = ()
+        """The opening and the lines, as the last picture gave them (lines are only added)."""
         self.count = 0
         """The actions of the deal's history told."""
         self.last: tuple[int, Action] | None = None
@@ -921,7 +945,8 @@ class _TrickWalk:
 
     def consulted_still(self, view: WhistView) -> bool:
         tricks = view.tricks
-        return all((tricks[index] if index < len(tricks) else None) == trick for index, trick in self.consulted)
+        return all((found := tricks[index] if index < len(tricks) else None) is trick or found == trick
+                   for index, trick in self.consulted)
 
     def close(self) -> list[str]:
         """The trick is turned and quitted: who won it, with which card, and why (W-§5)."""
@@ -1071,7 +1096,7 @@ def _why_not_play(scene: _Scene, card: Card, reason: str) -> str:
     if not plays:
         return words("You cannot play a card now: {reason}", reason=reason) if reason else \
             words("You cannot play a card now.")
-    current = scene.current_trick()
+    current = _current_trick(view.tricks)
     led = Card.parse(current.plays[0][1]).suit if current is not None and current.plays else None
     remedies = _remedies_since_lead(view)
     if len(plays) == 1 and plays[0] in view.exposed[scene.me or 0]:

@@ -322,6 +322,9 @@ class DealResult:
     """False when the deal ended without all thirteen tricks (a call answered, W-§4.2)."""
 
 
+_hand_of: Final = lru_cache(maxsize=8192)(cards_of)
+"""A hand's cards from its mask, shared by every view of it (every seat is viewed after every action)."""
+
 _deal_result: Final = lru_cache(maxsize=4096, typed=True)(DealResult)
 """A :class:`DealResult`, shared by every rubber whose deal scored the same (it is immutable): deals score a few
 thousand results, and making a frozen dataclass costs more than finding it."""
@@ -360,6 +363,14 @@ class Trick:
     cards: tuple[Card, ...]
     """The cards in the order played, the leader's first."""
     winner: int | None
+
+
+@lru_cache(maxsize=8192)
+def _trick_of(played: tuple[int, tuple[int, ...], int]) -> Trick:
+    """A trick won, from its leader, its cards' indices and its winner: one value for every view that shows it
+    (it is immutable), so that a painter finds the tricks it told earlier by identity."""
+    leader, cards, winner = played
+    return Trick(leader, tuple(CARDS[c] for c in cards), winner)
 
 
 @dataclass(frozen=True, slots=True)
@@ -1749,7 +1760,7 @@ class WhistState(OwedDealState[WhistRules]):
         self._shared = Shared.of(self._shared, (len(self._operations), len(self._rulings), len(self._ledger.entries),
                                                 self._phase, self._actor, self._pending), self._shared_parts)
         return WhistView(
-            viewer=viewer, hand=cards_of(deal.hands[viewer]) if seat_view else (),
+            viewer=viewer, hand=_hand_of(deal.hands[viewer]) if seat_view else (),
             history=history, legal_actions=tuple(self.legal_actions()) if viewer == self._actor else (),
             **self._shared.parts,
         )
@@ -1789,11 +1800,11 @@ class WhistState(OwedDealState[WhistRules]):
         told = self._tricks_told
         if told[0] == key:
             return told[1]
-        done = [Trick(leader, tuple(CARDS[c] for c in cards), winner) for leader, cards, winner in deal.tricks]
+        done = [_trick_of(played) for played in deal.tricks]
         if deal.trick:
             done.append(Trick(deal.leader, tuple(CARDS[c] for c in deal.trick), None))
         previous = told[2] if told[0] and told[0][-1] is self._last_tricks else tuple(
-            Trick(leader, tuple(CARDS[c] for c in cards), winner) for leader, cards, winner in self._last_tricks)
+            _trick_of(played) for played in self._last_tricks)
         self._tricks_told = (key, tuple(done), previous)
         return self._tricks_told[1]
 
