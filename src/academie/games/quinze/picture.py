@@ -23,6 +23,7 @@ import functools
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from academie.cards import Card, CardParseError
 from academie.engine import CHANCE, TABLE, Action, ActionParseError
@@ -31,6 +32,7 @@ from academie.games.quinze.state import (
     ANNOUNCE,
     CARD,
     HOLD,
+    MAX_SEATS,
     PASS,
     POT,
     STAND,
@@ -184,13 +186,13 @@ def paint(view: QuinzeView, /, *, words: Words, names: Sequence[str], memo: Memo
         game="quinze", title=w("Le Quinze"), lang=w.lang, viewer=None if view.viewer < 0 else view.viewer,
         status=part(memo, "status", (scene.names, w, view.phase, view.dealer, view.rules, view.coup,
                                      view.multiplier, view.pack_colour, view.pack_left), lambda: _status(scene)),
-        seats=tuple(_seat(scene, seat) for seat in range(scene.n)), hand=hand,
+        seats=_seats(scene, memo), hand=hand,
         trump=None, table=tuple(table), trick=None, last_trick=None,
         tallies=part(memo, "tallies", (scene.names, w, view.phase, view.rules, view.multiplier, view.caves,
                                        view.pot, view.highest, view.jeu, view.contributions, view.in_coup,
                                        _opened(view)), lambda: _tallies(scene)),
         to_act=view.actor if view.actor is not None and view.actor >= 0 else None,
-        waiting_for=_waiting_for(scene), moves=tuple(_move(scene, action) for action in view.legal_actions),
+        waiting_for=_waiting_for(scene), moves=_moves(scene),
         log=log, pending=_pending(scene), result=result)
 
 
@@ -211,21 +213,42 @@ def _status(scene: _Scene) -> str:
              dealer=dealer, left=view.pack_left)
 
 
-def _seat(scene: _Scene, seat: int) -> SeatPicture:
-    """A seat's line, from what it reads of the view alone (see :func:`_seat_line`)."""
-    view = scene.view
-    me, rules = scene.me(seat), view.rules
+_SEAT_PARTS: Final = tuple(f"seat {seat}" for seat in range(MAX_SEATS))
+"""The names of the seats' lines among the parts a memo keeps."""
+
+
+def _seats(scene: _Scene, memo: Memo | None) -> tuple[SeatPicture, ...]:
+    """Every seat's line (:func:`_seat_line`), each kept in ``memo`` until what it reads changes (an action changes
+    one or two seats' lines)."""
+    view, w = scene.view, scene.w
+    rules, n, viewer = view.rules, scene.n, view.viewer
     dealing = view.dealer is not None and view.phase not in (Phase.PLACES, Phase.CUT, Phase.OVER)
+    dealer = view.dealer if dealing and view.dealer is not None else -1
+    eldest = (dealer + 1) % n if dealer >= 0 else -1
     form_b = rules.form == "B"
     secret = rules.silent_bust if not form_b else rules.elder_bust == "hidden"
-    return _seat_line(scene.w, scene.name(seat), seat, me=me, form_b=form_b, secret=secret, phase=view.phase,
-                      role=(seat == view.dealer, view.dealer is not None and seat == (view.dealer + 1) % scene.n)
-                      if dealing else (False, False),
-                      state=(view.in_coup[seat], view.folded[seat], view.busted[seat], view.stood[seat],
-                             view.announced[seat], view.drawer == seat,
-                             view.caves[seat] == 0 and scene.staked(seat) > 0),
-                      cards=(view.hole[seat], view.up[seat], view.drawn[seat]), total=_seat_total(view, seat),
-                      substitute=view.substitute if me else None)
+    common = (w, rules, view.phase)
+    seats = []
+    for seat in range(n):
+        me = seat == viewer
+        role = (seat == dealer, seat == eldest)
+        state = (view.in_coup[seat], view.folded[seat], view.busted[seat], view.stood[seat], view.announced[seat],
+                 view.drawer == seat, view.caves[seat] == 0 and scene.staked(seat) > 0)
+        cards = (view.hole[seat], view.up[seat], view.drawn[seat])
+        substitute = view.substitute if me else None
+        name = scene.name(seat)
+        key = (common, name, me, role, state, cards, substitute)
+        seats.append(part(memo, _SEAT_PARTS[seat], key, functools.partial(
+            _seat_made, w, view, name, seat, me, (form_b, secret), role, state, cards, substitute)))
+    return tuple(seats)
+
+
+def _seat_made(w: Words, view: QuinzeView, name: str, seat: int, me: bool, form: tuple[bool, bool],
+               role: tuple[bool, bool], state: tuple[bool, bool, bool, bool, bool, bool, bool],
+               cards: tuple[Card | None, tuple[Card, ...], int], substitute: Card | None) -> SeatPicture:
+    """:func:`_seat_line` with the seat's total, added up only when the line is made."""
+    return _seat_line(w, name, seat, me=me, form_b=form[0], secret=form[1], phase=view.phase, role=role,
+                      state=state, cards=cards, total=_seat_total(view, seat), substitute=substitute)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -274,21 +297,40 @@ def _seat_line(w: Words, name: str, seat: int, *, me: bool, form_b: bool, secret
 
 
 def _tallies(scene: _Scene) -> tuple[Tally, ...]:
-    view, w = scene.view, scene.w
-    caves = Tally(w("Caves"), tuple((scene.name(seat), str(view.caves[seat])) for seat in range(scene.n)))
+    view = scene.view
+    labels = _tally_labels(scene.w)
+    caves = Tally(labels.caves, tuple((scene.name(seat), str(view.caves[seat])) for seat in range(scene.n)))
     if scene.form_b:
-        stake = Tally(w("Stake"), ((w("this game"), str(view.rules.stake * view.multiplier)),))
+        stake = Tally(labels.stake, ((labels.this_game, str(view.rules.stake * view.multiplier)),))
         return (caves,) if view.phase is Phase.OVER else (stake, caves)
-    pot = Tally(w("Pot"), ((w("on the table"), str(view.pot)),
-                           (w("highest stake"), str(view.highest)) if _opened(view) else
-                           (w("the jeu (least opening)"), str(view.jeu))))
     if view.phase is Phase.OVER:
         return (caves,)
+    pot = Tally(labels.pot, ((labels.on_the_table, str(view.pot)),
+                             (labels.highest, str(view.highest)) if _opened(view) else (labels.jeu, str(view.jeu))))
     staked = tuple((scene.name(seat), str(view.contributions[seat])) for seat in range(scene.n)
                    if view.in_coup[seat])
     if not staked:
         return pot, caves
-    return pot, caves, Tally(w("Bets this coup, the antes apart"), staked)
+    return pot, caves, Tally(labels.bets, staked)
+
+
+@dataclass(frozen=True, slots=True)
+class _TallyLabels:
+    caves: str
+    stake: str
+    this_game: str
+    pot: str
+    on_the_table: str
+    highest: str
+    jeu: str
+    bets: str
+
+
+@functools.lru_cache(maxsize=16)
+def _tally_labels(w: Words) -> _TallyLabels:
+    """The words of the tallies in ``w``'s language, found once (the tallies change at every bet)."""
+    return _TallyLabels(w("Caves"), w("Stake"), w("this game"), w("Pot"), w("on the table"), w("highest stake"),
+                        w("the jeu (least opening)"), w("Bets this coup, the antes apart"))
 
 
 def _opened(view: QuinzeView) -> bool:
@@ -323,8 +365,27 @@ def _facing(view: QuinzeView) -> bool:
     return HOLD in view.legal_actions or (PASS in view.legal_actions and view.phase is Phase.DRAW)
 
 
-def _move(scene: _Scene, action: Action) -> MovePicture:
-    return MovePicture(str(action), _label(scene, action))
+def _moves(scene: _Scene) -> tuple[MovePicture, ...]:
+    """The viewer's moves; the many amounts of an opening or a raise each labelled once per language."""
+    view, w = scene.view, scene.w
+    if not view.legal_actions:
+        return ()
+    seat = view.viewer
+    needed = max(view.highest - view.contributions[seat], 0) if 0 <= seat < scene.n else 0
+    return tuple(_open_move(w, action.amount) if isinstance(action, Open) else
+                 _raise_move(w, action.amount, needed) if isinstance(action, Raise) else
+                 MovePicture(str(action), _label(scene, action)) for action in view.legal_actions)
+
+
+@functools.lru_cache(maxsize=1024)
+def _open_move(w: Words, amount: int) -> MovePicture:
+    return MovePicture(str(Open(amount)), w("« j’ouvre de {amount} »: open for {amount}", amount=amount))
+
+
+@functools.lru_cache(maxsize=4096)
+def _raise_move(w: Words, amount: int, needed: int) -> MovePicture:
+    return MovePicture(str(Raise(amount)), w("« je renvie de {amount} »: raise by {amount} (you put in {paid})",
+                                             amount=amount, paid=needed + amount))
 
 
 def _label(scene: _Scene, action: Action) -> str:
@@ -332,10 +393,9 @@ def _label(scene: _Scene, action: Action) -> str:
     seat = view.viewer
     needed = max(view.highest - view.contributions[seat], 0) if 0 <= seat < scene.n else 0
     if isinstance(action, Open):
-        return w("« j’ouvre de {amount} »: open for {amount}", amount=action.amount)
+        return _open_move(w, action.amount).label
     if isinstance(action, Raise):
-        return w("« je renvie de {amount} »: raise by {amount} (you put in {paid})", amount=action.amount,
-                 paid=needed + action.amount)
+        return _raise_move(w, action.amount, needed).label
     if isinstance(action, Remedy):
         return _remedy_label(scene, action)
     if action == PASS:
