@@ -5,12 +5,17 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import random
 import re
 from typing import Any
 
+from suite_support import ALL_TABLES, new_state
+
 from academie.cards import PACK_52, Card
-from academie.picture import Picture
-from academie.words import Words
+from academie.engine import PUBLIC, Mode
+from academie.games import load
+from academie.picture import Memo, Picture
+from academie.words import LANGUAGES, Words
 
 CARD_TEXT = re.compile(r"^(?:10|[2-9TJQKA])[CDHS]$")
 """A card in the engine's text, alone in a string (``KH``, ``TD``)."""
@@ -58,3 +63,43 @@ def cards_named(picture: Picture, words: Words) -> set[Card]:
         if re.search(rf"(?<![\w♣♦♥♠]){re.escape(words.card(card))}(?!\w)", prose):
             named.add(card)
     return named
+
+
+
+def memos_against_fresh(table: str, mode: Mode, seed: int, *, positions: int = 400) -> int:
+    """Play a random game at ``table`` (a table of ``suite_support``), irregular acts now and then in table mode,
+    and paint it as the card room does: every seat and then the spectators after every action, in both languages,
+    each viewer with its own memo. Each picture must be the one painted from its view alone and name no card its
+    view does not hold; now and then a viewer is painted with another viewer's memo too, which must give the same
+    picture (a part kept for one viewer never reaches another). The seats are painted before the spectators, so
+    whatever a painter shares between the viewers of a position was first made from a view holding hidden cards.
+    Returns the number of pictures compared."""
+    game = load(ALL_TABLES[table][0])
+    assert game.painter is not None
+    painter = game.painter()
+    state = new_state(table, seed, mode=mode)
+    rng = random.Random(seed)
+    memos: dict[tuple[int, str], Memo] = {}
+    compared = 0
+    for _ in range(positions):
+        if state.is_terminal:
+            break
+        viewers = (*range(len(state.returns())), PUBLIC)
+        for lang in LANGUAGES:
+            words = Words(lang, game=game.name)
+            for viewer in viewers:
+                view = state.view(viewer)
+                names = painter.default_names(view, words=words)
+                fresh = painter.paint(view, words=words, names=names)
+                held = cards_held(view)
+                assert cards_named(fresh, words) <= held
+                mine = memos.setdefault((viewer, lang), Memo())
+                other = memos.get((rng.choice(viewers), lang)) if rng.random() < 0.1 else None
+                for memo in (mine,) if other is None or other is mine else (mine, other):
+                    assert painter.paint(view, words=words, names=names, memo=memo) == fresh, (seed, viewer, lang)
+                    compared += 1
+        seats = range(len(state.returns()))
+        acts = [act for seat in seats for act in state.irregular_actions(seat)] if mode is Mode.TABLE else []
+        state = state.clone()
+        state.apply(rng.choice(acts) if acts and rng.random() < 0.05 else rng.choice(tuple(state.legal_actions())))
+    return compared

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 
 import pytest
-from picture_support import cards_held, cards_named
+from picture_support import cards_held, cards_named, memos_against_fresh
 
 from academie.engine import PUBLIC, ExplicitChance, Mode
 from academie.games.quinze import QuinzeRules, QuinzeState, QuinzeView
@@ -452,3 +452,15 @@ def test_how_to_play_fits_80_columns_and_cites_the_laws(lang: str) -> None:
     known = {entry.id for entry in CATALOGUE}
     assert cited <= known, cited - known
     assert len(cited) >= 20 and {"QUINZE-35", "Q-R15", "Q-R13", "QUINZE-31", "Q-§5.8"} <= cited
+
+
+# ------------------------------------------------------------------------------------------------ told on (issue 33)
+@pytest.mark.parametrize("mode", [Mode.ENFORCED, Mode.TABLE])
+@pytest.mark.parametrize(("table", "seeds"), [("quinze-2", 12), ("quinze-3", 6), ("quinze-4", 3), ("quinze-B", 16)])
+def test_Q_R12_Q_5_8_pictures_told_on_from_memos_are_the_pictures_painted_afresh(table: str, seeds: int,
+                                                                                mode: Mode) -> None:
+    """The card room paints each viewer with the memo of its last picture (the coup told so far, the seat lines
+    kept): over random parties, every seat's and the spectators' picture in both languages is the one painted from
+    the view alone and names no card the view does not hold (Q-R12: the hidden card stays hidden; Q-§5.8: Form B's
+    cards drawn face down), even painted with another viewer's memo."""
+    assert sum(memos_against_fresh(table, mode, seed, positions=300) for seed in range(seeds)) > 250

@@ -22,6 +22,7 @@ from importlib import resources
 from typing import Any
 
 import pytest
+from picture_support import memos_against_fresh
 
 from academie.cards import PACK_52, Card
 from academie.engine import PUBLIC, Irregular, Mode, Remedy
@@ -383,3 +384,14 @@ def test_how_to_play_fits_80_columns_and_cites_the_game_laws(lang: str) -> None:
     cited = set(re.findall(r"\b(W-§\d(?:\.\d)?|W-[DTPCRH]\d+|WHIST-\d+)\b", text))
     known = {entry.id for entry in CATALOGUE}
     assert len(cited) >= 8 and cited <= known, cited - known
+
+
+# ------------------------------------------------------------------------------------------------ told on (issue 33)
+@pytest.mark.parametrize("mode", [Mode.ENFORCED, Mode.TABLE])
+def test_W_5_W_D5_W_P6_pictures_told_on_from_memos_are_the_pictures_painted_afresh(mode: Mode) -> None:
+    """The card room paints each viewer with the memo of its last picture (the deal told so far, the seat lines
+    kept) and works out once for every viewer what they all see alike (the tricks): over random rubbers, every
+    seat's and the spectators' picture in both languages is the one painted from the view alone and names no card
+    the view does not hold (W-§5: the tricks; W-D5, W-P6: a card gone astray unseen), even painted with another
+    viewer's memo."""
+    assert sum(memos_against_fresh("whist", mode, seed, positions=150) for seed in range(2)) > 2500
