@@ -350,6 +350,23 @@ def _last_trick(tricks: tuple[Trick, ...], previous: tuple[Trick, ...], last: La
     return TrickPicture(number, plays, winner, _why(words, trick.cards[:4], trump, winner, trick.leader))
 
 
+@lru_cache(maxsize=4096)
+def _play_move(words: Words, play: Play, led: Suit | None, trump: Suit | None) -> MovePicture:
+    """A card to play as a move, labelled as it falls on the trick (a lead, a card of the suit led, a trump, a
+    discard): made once per language and trick, not at every picture."""
+    card = play.card
+    shown = words.card(card)
+    if led is None:
+        label = words("lead {card}", card=shown)
+    elif card.suit == led:
+        label = words("play {card}", card=shown)
+    elif card.suit == trump:
+        label = words("trump with {card}", card=shown)
+    else:
+        label = words("discard {card}", card=shown)
+    return MovePicture(str(play), label, str(card))
+
+
 def _why(words: Words, cards: Sequence[Card], trump: Suit | None, winner: int | None, leader: int) -> str:
     """Why a trick was won: "highest trump", "only trump", "highest ♠" (W-§5)."""
     if not cards:
@@ -426,7 +443,8 @@ class _Scene:
             tallies=part(memo, "tallies", (names, words, self.me, view.rules, view.score, view.games,
                                            view.tricks_won, view.phase in (Phase.PLAY, Phase.ANSWER)), self.tallies),
             to_act=view.actor if view.actor in SEATS else None,
-            waiting_for=self.waiting_for(), moves=self.moves(), log=self.log(memo), pending=self.pending(),
+            waiting_for=part(memo, "waiting for", (names, words, self.me, view.phase, view.actor, view.pending),
+                             self.waiting_for), moves=self.moves(), log=self.log(memo), pending=self.pending(),
             result=self.result())
 
     def status(self) -> str:
@@ -531,7 +549,9 @@ class _Scene:
     def move(self, action: Action) -> MovePicture:
         words = self.words
         if isinstance(action, Play):
-            return MovePicture(str(action), self.play_label(action.card), str(action.card))
+            trick = _current_trick(self.view.tricks)
+            led = Card.parse(trick.plays[0][1]).suit if trick is not None and trick.plays else None
+            return _play_move(words, action, led, self.view.trump)
         if isinstance(action, Call):
             return MovePicture(str(action), words("call (« j'appelle »): ask your partner for an honour (W-§4.2)"))
         if isinstance(action, ShowHonours):
@@ -546,17 +566,6 @@ class _Scene:
                                str(card) if card is not None else None)
         return MovePicture(str(action), str(action))
 
-    def play_label(self, card: Card) -> str:
-        words = self.words
-        trick = _current_trick(self.view.tricks)
-        if trick is None or not trick.plays:
-            return words("lead {card}", card=self.card(card))
-        led = Card.parse(trick.plays[0][1]).suit
-        if card.suit == led:
-            return words("play {card}", card=self.card(card))
-        if card.suit == self.view.trump:
-            return words("trump with {card}", card=self.card(card))
-        return words("discard {card}", card=self.card(card))
 
     def remedy(self, remedy: Remedy) -> str:
         """What a remedy does, in words."""
