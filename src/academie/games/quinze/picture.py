@@ -192,7 +192,9 @@ def paint(view: QuinzeView, /, *, words: Words, names: Sequence[str], memo: Memo
                                        view.pot, view.highest, view.jeu, view.contributions, view.in_coup,
                                        _opened(view)), lambda: _tallies(scene)),
         to_act=view.actor if view.actor is not None and view.actor >= 0 else None,
-        waiting_for=_waiting_for(scene), moves=_moves(scene),
+        waiting_for=part(memo, "waiting for", (scene.names, w, view.viewer, view.phase, view.actor, view.pending,
+                                               view.drawer, view.highest, view.contributions),
+                         lambda: _waiting_for(scene)), moves=_moves(scene),
         log=log, pending=_pending(scene), result=result)
 
 
