@@ -43,11 +43,11 @@ import json
 import math
 import random
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from importlib.metadata import version
 from pathlib import Path
-from typing import Final
+from typing import Any, Final, TypeVar
 
 from academie.cards import PACK_32, Card, Rank, mask_of, parse_cards
 from academie.engine import AcademieError, Action
@@ -74,6 +74,7 @@ from academie.games.ecarte.state import (
     dealt_positions,
 )
 from academie.report import (
+    Z_95,
     Claim,
     Estimate,
     Plot,
@@ -81,6 +82,7 @@ from academie.report import (
     Section,
     Series,
     Table,
+    Unit,
     exact,
     mean,
     proportion,
@@ -653,44 +655,98 @@ CHUNK_BASE: Final = 10_000_000
 :data:`DOUBLE_DUMMY_PER_SIZE` × 100,000), so that no chunk repeats a run's deal."""
 CHUNKS_FILE: Final = "bot_chunks.jsonl"
 """The chunks kept beside the report, one JSON line each, in the order they were played."""
+DD_CHUNK_DEALS: Final = 1_000
+"""Deals of one bot row in a double-dummy chunk: each solved double dummy only, no bot play (a few seconds of one
+core)."""
+DD_CHUNKS: Final = 30
+"""Double-dummy chunks a bot row: 30,000 deals, so that the mean the control variate subtracts
+(:func:`control_variate`) is known closely."""
+DD_CHUNK_BASE: Final = 20_000_000
+"""The first sample number of the double-dummy chunks: past every bot chunk (:func:`chunk_job` refuses a chunk
+that would reach it), so that the double-dummy deals are never the paired ones."""
+DD_CHUNKS_FILE: Final = "dd_chunks.jsonl"
+"""The double-dummy chunks kept beside the report, one JSON line each: a row's control summed over the chunk's
+deals (:class:`Moments`), not the deals themselves."""
+
+
+def _bot_row(study: str, group: str, chunk: int) -> None:
+    if (study, group) not in BOT_ROWS:
+        raise AnalysisError(f"no bot row {study}/{group}; rows: {', '.join(f'{s}/{g}' for s, g in BOT_ROWS)}")
+    if chunk < 0:
+        raise AnalysisError(f"chunk {chunk} is not allowed; allowed: 0 or more")
 
 
 def chunk_job(*, seed: int, study: str, group: str, chunk: int) -> Job:
     """Chunk number ``chunk`` of a bot row: its deals depend on the seed, the row and the number alone, so any
     process or machine plays the same chunk (:func:`run_job`)."""
-    if (study, group) not in BOT_ROWS:
-        raise AnalysisError(f"no bot row {study}/{group}; rows: {', '.join(f'{s}/{g}' for s, g in BOT_ROWS)}")
-    if chunk < 0:
-        raise AnalysisError(f"chunk {chunk} is not allowed; allowed: 0 or more")
+    _bot_row(study, group, chunk)
     first = CHUNK_BASE + chunk * CHUNK_PAIRS
+    if first + CHUNK_PAIRS > DD_CHUNK_BASE:
+        raise AnalysisError(f"chunk {chunk} is not allowed; allowed: 0 to "
+                            f"{(DD_CHUNK_BASE - CHUNK_BASE) // CHUNK_PAIRS - 1:,}")
     return Job(study, group, seed, first, first + CHUNK_PAIRS)
 
 
+def dd_chunk_job(*, seed: int, study: str, group: str, chunk: int) -> Job:
+    """Double-dummy chunk number ``chunk`` of a bot row: :data:`DD_CHUNK_DEALS` deals of the row drawn from the
+    seed as the bot chunks are, numbered from :data:`DD_CHUNK_BASE`, solved double dummy only."""
+    _bot_row(study, group, chunk)
+    first = DD_CHUNK_BASE + chunk * DD_CHUNK_DEALS
+    return Job(study, group, seed, first, first + DD_CHUNK_DEALS, bots=False)
+
+
 def chunk_jobs(directory: Path, *, seed: int, count: int) -> list[Job]:
-    """The next ``count`` chunks not yet kept in ``directory``: the lowest chunk number missing in any row, row
+    """With ``count`` above 0, every double-dummy chunk missing in ``directory`` (numbers below :data:`DD_CHUNKS`,
+    row by row), then the next ``count`` bot chunks not yet kept: the lowest chunk number missing in any row, row
     by row in the order of :data:`BOT_ROWS`, so that the rows grow together."""
     if count < 0:
         raise AnalysisError(f"{count} chunks is not allowed; allowed: 0 or more")
+    if not count:
+        return []
+    kept = set(stored_dd_chunks(directory, seed=seed))
+    jobs = [dd_chunk_job(seed=seed, study=study, group=group, chunk=number) for number in range(DD_CHUNKS)
+            for study, group in BOT_ROWS if (group, number) not in kept]
     done = set(stored_chunks(directory, seed=seed))
-    jobs: list[Job] = []
+    bots: list[Job] = []
     number = 0
-    while len(jobs) < count:
-        jobs += [chunk_job(seed=seed, study=study, group=group, chunk=number) for study, group in BOT_ROWS
-                 if (group, number) not in done][:count - len(jobs)]
+    while len(bots) < count:
+        bots += [chunk_job(seed=seed, study=study, group=group, chunk=number) for study, group in BOT_ROWS
+                 if (group, number) not in done][:count - len(bots)]
         number += 1
-    return jobs
+    return jobs + bots
 
 
 def keep_chunk(directory: Path, job: Job, samples: Sequence[Sample]) -> None:
     """Append one played chunk to the chunks file of ``directory`` (a line written whole: a run stopped midway
-    keeps every chunk it finished)."""
+    keeps every chunk it finished); a double-dummy chunk (``job.bots`` false) to the double-dummy chunks file, as
+    the moments of its row's control."""
     directory.mkdir(parents=True, exist_ok=True)
-    line = json.dumps({"seed": job.seed, "study": job.study, "group": job.group,
-                       "chunk": (job.first - CHUNK_BASE) // CHUNK_PAIRS,
-                       "samples": [[s.draws, list(s.values), list(s.labels)] for s in samples]},
-                      ensure_ascii=False)
-    with (directory / CHUNKS_FILE).open("a", encoding="utf-8") as file:
-        file.write(line + "\n")
+    entry: dict[str, object] = {"seed": job.seed, "study": job.study, "group": job.group}
+    if job.bots:
+        name = CHUNKS_FILE
+        entry["chunk"] = (job.first - CHUNK_BASE) // CHUNK_PAIRS
+        entry["samples"] = [[s.draws, list(s.values), list(s.labels)] for s in samples]
+    else:
+        name = DD_CHUNKS_FILE
+        moments = Moments.of([bot_figures(s)[1] for s in samples])
+        entry |= {"chunk": (job.first - DD_CHUNK_BASE) // DD_CHUNK_DEALS, "deals": moments.deals,
+                  "sum": moments.total, "squares": moments.squares}
+    with (directory / name).open("a", encoding="utf-8") as file:
+        file.write(json.dumps(entry, ensure_ascii=False) + "\n")
+
+
+def _entries(path: Path, *, seed: int) -> Iterator[tuple[int, dict[str, Any]]]:
+    """The lines of a chunks file kept for ``seed``, numbered from 1."""
+    if not path.exists():
+        return
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        try:
+            entry = json.loads(line)
+            if entry["seed"] != seed:
+                continue
+        except (ValueError, KeyError, TypeError) as error:
+            raise AnalysisError(f"{path}, line {number}: {error}") from error
+        yield number, entry
 
 
 def stored_chunks(directory: Path, *, seed: int) -> dict[tuple[str, int], list[Sample]]:
@@ -698,14 +754,9 @@ def stored_chunks(directory: Path, *, seed: int) -> dict[tuple[str, int], list[S
     machines) must hold the same samples, or the file is refused: the code that played them differed."""
     path = directory / CHUNKS_FILE
     chunks: dict[tuple[str, int], list[Sample]] = {}
-    if not path.exists():
-        return chunks
-    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+    for number, entry in _entries(path, seed=seed):
         try:
-            entry = json.loads(line)
-            if entry["seed"] != seed:
-                continue
-            group = entry["group"]
+            group = str(entry["group"])
             samples = [Sample(group, int(draws), tuple(float(v) for v in values), tuple(labels))
                        for draws, values, labels in entry["samples"]]
             key = (group, int(entry["chunk"]))
@@ -713,31 +764,181 @@ def stored_chunks(directory: Path, *, seed: int) -> dict[tuple[str, int], list[S
                 raise ValueError(f"not a chunk of {CHUNK_PAIRS} paired deals of a bot row")
         except (ValueError, KeyError, TypeError) as error:
             raise AnalysisError(f"{path}, line {number}: {error}") from error
-        if chunks.setdefault(key, samples) != samples:
-            raise AnalysisError(f"{path}, line {number}: chunk {key[1]} of {group} differs from the same chunk "
-                                "kept before (played by other code?); allowed: one result per chunk")
+        _keep_once(chunks, key, samples, path, number)
     return chunks
 
 
-def stored_samples(directory: Path, *, seed: int) -> list[list[Sample]]:
-    """Every chunk of ``seed`` kept in ``directory``, in the order of :data:`BOT_ROWS` and of the chunks'
-    numbers (whatever the order they were played in): what :func:`build_report` adds to a run's samples."""
+def stored_dd_chunks(directory: Path, *, seed: int) -> dict[tuple[str, int], Moments]:
+    """The double-dummy chunks of ``seed`` kept in ``directory``, by (group, chunk number); a chunk kept twice
+    must hold the same moments, or the file is refused."""
+    path = directory / DD_CHUNKS_FILE
+    chunks: dict[tuple[str, int], Moments] = {}
+    for number, entry in _entries(path, seed=seed):
+        try:
+            group = str(entry["group"])
+            figures = [entry[name] for name in ("deals", "sum", "squares", "chunk")]
+            if not all(type(figure) is int for figure in figures):
+                raise TypeError("deals, sum, squares and chunk must be whole numbers")
+            deals, total, squares, chunk = (int(f) for f in figures)
+            if (entry["study"], group) not in BOT_ROWS or deals != DD_CHUNK_DEALS:
+                raise ValueError(f"not a chunk of {DD_CHUNK_DEALS} double-dummy deals of a bot row")
+        except (ValueError, KeyError, TypeError) as error:
+            raise AnalysisError(f"{path}, line {number}: {error}") from error
+        _keep_once(chunks, (group, chunk), Moments(deals, total, squares), path, number)
+    return chunks
+
+
+_Kept = TypeVar("_Kept", list[Sample], "Moments")
+
+
+def _keep_once(chunks: dict[tuple[str, int], _Kept], key: tuple[str, int], value: _Kept, path: Path,
+               number: int) -> None:
+    if chunks.setdefault(key, value) != value:
+        raise AnalysisError(f"{path}, line {number}: chunk {key[1]} of {key[0]} differs from the same chunk kept "
+                            "before (played by other code?); allowed: one result per chunk")
+
+
+@dataclass(frozen=True, slots=True)
+class Kept:
+    """What the chunks kept beside a report add to its run: the bot chunks (in the order of :data:`BOT_ROWS` and
+    of their numbers) and, by row, the moments of the control over the double-dummy chunks."""
+
+    bot: tuple[tuple[Sample, ...], ...] = ()
+    double_dummy: tuple[tuple[str, Moments], ...] = ()
+    dd_chunks: int = 0
+
+
+def stored_samples(directory: Path, *, seed: int) -> Kept:
+    """Every chunk of ``seed`` kept in ``directory``, bot and double dummy, in the order of :data:`BOT_ROWS` and of
+    the chunks' numbers (whatever the order they were played in): what :func:`build_report` adds to a run."""
     chunks = stored_chunks(directory, seed=seed)
+    dd = stored_dd_chunks(directory, seed=seed)
     rows = {group: index for index, (_, group) in enumerate(BOT_ROWS)}
-    return [chunks[key] for key in sorted(chunks, key=lambda k: (rows[k[0]], k[1]))]
+    moments: dict[str, Moments] = {}
+    for group, number in sorted(dd, key=lambda k: (rows[k[0]], k[1])):
+        moments[group] = moments.get(group, Moments()) + dd[group, number]
+    return Kept(bot=tuple(tuple(chunks[key]) for key in sorted(chunks, key=lambda k: (rows[k[0]], k[1]))),
+                double_dummy=tuple(moments.items()), dd_chunks=len(dd))
+
+
+# ------------------------------------------------------------------------------------------------ control variate
+def bot_figures(sample: Sample) -> tuple[float, float]:
+    """A bot row's deal as (the bot's figure, its control by double dummy). For an item and the king of trumps:
+    the books' choice − the other, by the bot and by double dummy with the dealer answering a proposal by the
+    books' rule (E-§8.3), as the bot's dealer answers from his own hand; for a refusal category: the books'
+    answer − the other, dealer's points, by the bot and double dummy; over every jeu de règle (Foster's share):
+    whether the elder made the point standing, by the bot and double dummy. A deal solved double dummy only has
+    NaN for the bot's figure."""
+    values = sample.values
+    if sample.group == "any jeu de règle":
+        return values[1], values[5]
+    if sample.group in REFUSAL:
+        sign = 1 if REFUSAL[sample.group][0] else -1
+        return sign * (values[0] - values[1]), sign * (values[2] - values[3])
+    sign = -1 if sample.group == KING_GROUP else 1
+    return sign * (values[0] - values[2]), sign * (values[4] - values[9])
+
+
+@dataclass(frozen=True, slots=True)
+class Moments:
+    """Count, sum and sum of squares of a control over deals solved double dummy: whole numbers (the controls are
+    whole points, or 0 and 1), so that chunks add up exactly in any order."""
+
+    deals: int = 0
+    total: int = 0
+    squares: int = 0
+
+    @classmethod
+    def of(cls, controls: Sequence[float]) -> Moments:
+        if not all(float(c).is_integer() for c in controls):
+            raise AnalysisError("a control that is not a whole number; allowed: whole points, or 0 and 1")
+        whole = [int(c) for c in controls]
+        return cls(len(whole), sum(whole), sum(c * c for c in whole))
+
+    def __add__(self, other: Moments) -> Moments:
+        return Moments(self.deals + other.deals, self.total + other.total, self.squares + other.squares)
+
+    @property
+    def mean(self) -> float:
+        return self.total / self.deals
+
+    @property
+    def variance(self) -> float:
+        """The sample variance (n − 1)."""
+        return (self.squares - self.total * self.total / self.deals) / (self.deals - 1)
+
+
+@dataclass(frozen=True, slots=True)
+class ControlVariate:
+    """The bot's mean with a control variate (issue 34): θ = Ȳ − β (X̄ − Z̄), Y the bot's figure and X its control
+    on the same paired deals, Z̄ the control's mean over other deals of the row solved double dummy, β fitted on a
+    third sample. The three samples are independent, so that the error's variance is exactly
+    var(Y − βX)/n + β² var(Z)/m whatever β: β's own error can cost width, never honesty; Z̄'s error is the second
+    term (:attr:`control_variance`)."""
+
+    value: float
+    beta: float
+    pairs: int
+    deals: int
+    fitted_on: int
+    paired_variance: float
+    """var(Y − βX)/n: the paired deals' part of the error's variance."""
+    control_variance: float
+    """β² var(Z)/m: the part of the double-dummy mean's own error."""
+
+    def estimate(self) -> Estimate:
+        """The mean with its 95% interval (normal approximation), ``size`` the paired deals."""
+        half = Z_95 * math.sqrt(self.paired_variance + self.control_variance)
+        return Estimate(self.value, self.value - half, self.value + half, self.pairs)
+
+
+def slope(pairs: Sequence[tuple[float, float]]) -> float:
+    """β = cov(Y, X) / var(X) over (y, x) pairs: the least-squares slope of Y on X (0 when X does not vary)."""
+    if len(pairs) < 2:
+        return 0.0
+    y_bar = sum(y for y, _ in pairs) / len(pairs)
+    x_bar = sum(x for _, x in pairs) / len(pairs)
+    spread = sum((x - x_bar) ** 2 for _, x in pairs)
+    return sum((y - y_bar) * (x - x_bar) for y, x in pairs) / spread if spread else 0.0
+
+
+def control_variate(pairs: Sequence[tuple[float, float]], *, fit: Sequence[tuple[float, float]],
+                    control: Moments) -> ControlVariate:
+    """The control-variate mean of the bot's figure over ``pairs`` ((y, x): the bot's figure and its control on
+    one paired deal), β the slope over ``fit`` (other paired deals: the run's own), the control's mean from
+    ``control`` (other deals again, solved double dummy only). Fitting β apart keeps the interval exact given β;
+    fitted on the same deals, β's error would enter the estimate and the interval would be too narrow."""
+    if len(pairs) < 2 or control.deals < 2:
+        raise AnalysisError(f"{len(pairs)} paired deals and {control.deals} double-dummy deals: "
+                            "allowed: at least 2 of each")
+    beta = slope(fit)
+    residuals = [y - beta * x for y, x in pairs]
+    centre = sum(residuals) / len(residuals)
+    spread = sum((r - centre) ** 2 for r in residuals) / (len(residuals) - 1)
+    return ControlVariate(value=centre + beta * control.mean, beta=beta, pairs=len(pairs), deals=control.deals,
+                          fitted_on=len(fit), paired_variance=spread / len(pairs),
+                          control_variance=beta * beta * control.variance / control.deals)
 
 
 # ------------------------------------------------------------------------------------------------ report
 def build_report(results: Sequence[Sequence[Sample]], *, seed: int, size: int, command: str,
-                 stored: Sequence[Sequence[Sample]] = ()) -> Report:
-    """The report from every job's samples (in the order of :func:`plan`) and the ``stored`` chunks of the bot
-    rows (:func:`stored_samples`), which add their paired deals to the run's."""
+                 stored: Kept = Kept()) -> Report:
+    """The report from every job's samples (in the order of :func:`plan`) and the ``stored`` chunks
+    (:func:`stored_samples`): the bot chunks add their paired deals to the run's, and each bot row gets a second
+    figure with the control variate (:func:`control_variate`) over the chunks' paired deals, β fitted on the
+    run's own paired deals of the row, the control's mean over the run's double-dummy deals of the row and the
+    double-dummy chunks."""
     by_study: dict[str, dict[str, list[Sample]]] = defaultdict(lambda: defaultdict(list))
-    for job_samples in (*results, *stored):
+    for job_samples in (*results, *stored.bot):
         for sample in job_samples:
             by_study[_study_of(sample)][sample.group].append(sample)
-    chunks = (("bot chunks", f"{len(stored):,} chunks of {CHUNK_PAIRS} paired deals, kept in {CHUNKS_FILE}"),) \
-        if stored else ()
+    variates = _variates(results, stored)
+    chunks: tuple[tuple[str, str], ...] = ()
+    if stored.bot:
+        chunks += (("bot chunks", f"{len(stored.bot):,} chunks of {CHUNK_PAIRS} paired deals, kept in {CHUNKS_FILE}"),)
+    if stored.dd_chunks:
+        chunks += (("double-dummy chunks", f"{stored.dd_chunks:,} chunks of {DD_CHUNK_DEALS:,} deals, kept in "
+                                           f"{DD_CHUNKS_FILE}"),)
     settings = (("command", command), ("seed", str(seed)), ("size", str(size)), *chunks,
                 ("academie", version("academie")), ("rules", DEFAULT_RULES.version),
                 ("strongest bot", GAME.strongest()))
@@ -757,14 +958,19 @@ def build_report(results: Sequence[Sequence[Sample]], *, seed: int, size: int, c
              f"chunks of {CHUNK_PAIRS} paired deals kept beside the report ({CHUNKS_FILE}, played by any machine "
              "from the seed and added with --chunks); each row states its n. About 4,000 paired deals a row would "
              f"be needed for ±{EQUIVALENCE_POINTS} points: where a row has fewer, its interval is wider and may "
-             "settle nothing.",
+             "settle nothing. Each bot row also gives a second figure, 'bot, control variate', over the chunks' "
+             "paired deals: the bot's mean less β times (the same deals' double-dummy mean − the double-dummy mean "
+             f"of many more deals of the row, the chunks of {DD_CHUNK_DEALS:,} deals kept in {DD_CHUNKS_FILE}), "
+             "which removes most of the variance the two methods share; the last section says how.",
              "The hands with the king of trumps are apart: the books stand on a jeu de règle without it (E-§8.2) "
              "and propose with it (E-§8.1), so items 1–5 are tested on hands without the king, and the jeux de "
              "règle with it as a proposal.")
     sections = (_trump_section(), _stand_section(by_study["stand"], by_study["table"]["table"],
-                                                 [*by_study["hgm"]["hgm"], *by_study["hgm exact"]["hgm exact"]]),
-                _refusal_section(by_study["refusal"]),
-                _discard_section(by_study["discard"]["discard"]), _table_section(by_study["table"]["table"]))
+                                                 [*by_study["hgm"]["hgm"], *by_study["hgm exact"]["hgm exact"]],
+                                                 variates=variates),
+                _refusal_section(by_study["refusal"], variates=variates),
+                _discard_section(by_study["discard"]["discard"]), _table_section(by_study["table"]["table"]),
+                _precision_section({**by_study["stand"], **by_study["refusal"]}, variates))
     return Report(title="Écarté: the old books' advice checked by computation", intro=intro, settings=settings,
                   sections=sections)
 
@@ -817,7 +1023,7 @@ KING_WORDS: Final = ("[jeux de règle should be played without proposing] except
 
 
 def _stand_section(groups: dict[str, list[Sample]], table_samples: Sequence[Sample],
-                   hgm: Sequence[Sample]) -> Section:
+                   hgm: Sequence[Sample], *, variates: Mapping[str, ControlVariate] | None = None) -> Section:
     """E-§8.2: for each item (hands without the king of trumps: the books stand) and for the jeux de règle with
     the king (the books propose, E-§8.1), the books' choice − the other by three methods: double dummy (the
     dealer answering a proposal seeing both hands, a bound in his favour), double dummy with the dealer
@@ -831,17 +1037,20 @@ def _stand_section(groups: dict[str, list[Sample]], table_samples: Sequence[Samp
             continue
         stand_point = proportion(sum(int(s.values[1]) for s in samples), len(samples))
         if group == "any jeu de règle":
-            claims += [_foster_claim(every, stand_point), *_premise_claims(table_samples), *_hgm_claims(hgm)]
+            claims += [_foster_claim(every, stand_point, (variates or {}).get(group)),
+                       *_premise_claims(table_samples), *_hgm_claims(hgm)]
             continue
         sign = -1 if group == KING_GROUP else 1  # the books' choice − the other
         bot = mean([sign * (s.values[0] - s.values[2]) for s in samples])
         dd = mean([sign * (s.values[4] - s.values[6]) for s in every])
         by_books = mean([sign * (s.values[4] - s.values[9]) for s in every])
         choice = "proposing gains" if group == KING_GROUP else "standing gains"
+        variate = (variates or {}).get(group)
         verdict = verdicts_by_method([(method, verdict_sign(figure, expected=choice, margin=EQUIVALENCE_POINTS))
                                       for method, figure in (("double dummy", dd),
                                                              ("double dummy, the dealer by the books", by_books),
-                                                             ("bot", bot))])
+                                                             *_bot_methods(bot, variate))])
+        bot_text = _bot_text(bot, variate, "points")
         difference = "propose − stand" if group == KING_GROUP else "stand − propose"
         frequency = exact(item_frequencies()[group] / ELDER_HANDS_WITH_TURN_UPS)
         if group == KING_GROUP:
@@ -849,7 +1058,7 @@ def _stand_section(groups: dict[str, list[Sample]], table_samples: Sequence[Samp
                                 source="the rule file's summary of Foster p. 271 and EB p. 167 (E-§8.1)",
                                 words=KING_WORDS, figure=dd, unit="points", verdict=verdict,
                                 method=f"{difference}, double dummy; the dealer by the books "
-                                       f"{value_text(by_books, 'points')}; bot {value_text(bot, 'points')}; "
+                                       f"{value_text(by_books, 'points')}; {bot_text}; "
                                        f"{share_text(frequency)} of the elder's hands"))
             label = "king of trumps (propose)"
         else:
@@ -859,7 +1068,7 @@ def _stand_section(groups: dict[str, list[Sample]], table_samples: Sequence[Samp
                                 source=ITEM_SOURCES[item], words=ITEM_WORDS[item], figure=dd, unit="points",
                                 verdict=verdict,
                                 method=f"{difference}, double dummy; the dealer by the books "
-                                       f"{value_text(by_books, 'points')}; bot {value_text(bot, 'points')}"))
+                                       f"{value_text(by_books, 'points')}; {bot_text}"))
             label = f"item {item}"
         rows.append((label, share_text(frequency), value_text(mean([s.values[0] for s in samples]), "points"),
                      value_text(mean([s.values[2] for s in samples]), "points"), share_text(stand_point),
@@ -903,19 +1112,119 @@ def _played(samples: Sequence[Sample]) -> list[Sample]:
     return [s for s in samples if math.isfinite(s.values[0])]
 
 
-def _foster_claim(samples: Sequence[Sample], stand_point: Estimate) -> Claim:
+def _bot_methods(plain: Estimate, variate: ControlVariate | None) -> list[tuple[str, Estimate]]:
+    """The bot's figures of a row, each a method with its own verdict: the plain mean, and the control variate's
+    when the row has chunks."""
+    return [("bot", plain), *((("bot, control variate", variate.estimate()),) if variate is not None else ())]
+
+
+def _variate_text(variate: ControlVariate, unit: Unit) -> str:
+    return (f"bot with the control variate {value_text(variate.estimate(), unit)} (β = {variate.beta:.2f} fitted on "
+            f"the run's {variate.fitted_on} paired deals; the double-dummy mean over {variate.deals:,} other deals)")
+
+
+def _bot_text(plain: Estimate, variate: ControlVariate | None, unit: Unit) -> str:
+    text = f"bot {value_text(plain, unit)}"
+    return text if variate is None else f"{text}; {_variate_text(variate, unit)}"
+
+
+def _variates(results: Sequence[Sequence[Sample]], stored: Kept) -> dict[str, ControlVariate]:
+    """Each bot row's control variate (:func:`control_variate`): over the chunks' paired deals, β fitted on the
+    run's paired deals of the row, the control's mean over the row's deals solved double dummy only (the run's and
+    the double-dummy chunks'): three samples of distinct deal numbers, so independent."""
+    run: dict[str, list[Sample]] = defaultdict(list)
+    for job_samples in results:
+        for sample in job_samples:
+            run[sample.group].append(sample)
+    chunked: dict[str, list[tuple[float, float]]] = defaultdict(list)
+    for chunk in stored.bot:
+        chunked[chunk[0].group] += [bot_figures(s) for s in chunk]
+    kept = dict(stored.double_dummy)
+    variates = {}
+    for _, group in BOT_ROWS:
+        fit = [bot_figures(s) for s in _played(run[group])]
+        solved = Moments.of([bot_figures(s)[1] for s in run[group] if not math.isfinite(s.values[0])])
+        control = kept.get(group, Moments()) + solved
+        if len(chunked[group]) >= 2 and len(fit) >= 2 and control.deals >= 2:
+            variates[group] = control_variate(chunked[group], fit=fit, control=control)
+    return variates
+
+
+def _row_label(group: str) -> str:
+    if group == KING_GROUP:
+        return "king of trumps (propose)"
+    if group == "any jeu de règle":
+        return "every jeu de règle (Foster's share)"
+    return group if group in STAND_GROUPS else f"dealer, {group}"
+
+
+def _needed(variance: float, *, fixed: float = 0.0) -> str:
+    """Paired deals for a 95% half-width of :data:`EQUIVALENCE_POINTS`, the error's variance a pair being
+    ``variance`` and ``fixed`` a part that more pairs do not shrink (the double-dummy mean's)."""
+    room = (EQUIVALENCE_POINTS / Z_95) ** 2 - fixed
+    return f"{math.ceil(variance / room):,}" if room > 0 else "more double-dummy deals first"
+
+
+def _precision_section(groups: Mapping[str, Sequence[Sample]], variates: Mapping[str, ControlVariate]) -> Section:
+    """The bot rows side by side: n and the interval's half-width by method, and how many paired deals each would
+    need for ± :data:`EQUIVALENCE_POINTS` points at the variance measured."""
+    rows = []
+    for _, group in BOT_ROWS:
+        played = [bot_figures(s)[0] for s in _played(groups.get(group, []))]
+        if len(played) < 2:
+            continue
+        plain = mean(played)
+        share = group == "any jeu de règle"
+        unit: Unit = "share" if share else "points"
+        variate = variates.get(group)
+        row = [_row_label(group), f"{len(played):,}", f"±{(plain.high - plain.low) / 2:.3f}",
+               "—" if share else _needed((plain.high - plain.low) ** 2 / 4 / Z_95 ** 2 * len(played))]
+        if variate is None:
+            row += ["—"] * 5
+        else:
+            estimate = variate.estimate()
+            row += [f"{variate.pairs:,}", f"±{(estimate.high - estimate.low) / 2:.3f}", f"{variate.beta:.2f}",
+                    f"{variate.deals:,}",
+                    "—" if share else _needed(variate.paired_variance * variate.pairs, fixed=variate.control_variance)]
+        rows.append((*row[:1], value_text(plain, unit), *row[1:]))
+    text = ("Each bot row's figure by the bot alone (the mean over every paired deal, the run's and the chunks') "
+            "and with the control variate. The control variate: over the chunks' paired deals, the bot's mean Ȳ "
+            "less β × (X̄ − Z̄), X the same deal's figure by double dummy (for the items and the king of trumps, "
+            "with the dealer answering by the books' rule, as the bot's dealer answers from his own hand) and Z̄ "
+            "its mean over deals of the row solved double dummy only (the run's, and the double-dummy chunks'). "
+            "β, the slope of the bot's figure on the double-dummy one, is fitted on the run's own paired deals of "
+            "the row, never on the deals it corrects: the three samples are of distinct deals, so the interval's "
+            "variance var(Y − βX)/n + β² var(Z)/m is exact whatever β, and β's error can only widen it; the second "
+            "term is the double-dummy mean's own error. Both intervals are 95%, normal approximation.",
+            f"The equivalence margin, fixed before the run, is ±{EQUIVALENCE_POINTS} points a deal; the last "
+            "columns say how many paired deals each method would need for a half-width of "
+            f"{EQUIVALENCE_POINTS} points at the variance measured (the control variate's with its double-dummy "
+            "deals as they are). Foster's share is a floor, not a difference: no margin.")
+    table = Table(title="The bot rows: n and interval by method",
+                  header=("bot row", "bot, every paired deal", "n", "± (95%)", f"n for ±{EQUIVALENCE_POINTS}",
+                          "control variate: n", "± (95%)", "β", "double-dummy deals",
+                          f"n for ±{EQUIVALENCE_POINTS}"),
+                  rows=tuple(rows))
+    return Section(title="The bot rows: paired deals and the control variate", text=text, tables=(table,))
+
+
+def _foster_claim(samples: Sequence[Sample], stand_point: Estimate, variate: ControlVariate | None) -> Claim:
     dd = proportion(sum(int(s.values[5]) for s in samples), len(samples))
     extra = f"; double dummy: {share_text(dd)}"
+    if variate is not None:
+        extra += f"; {_variate_text(variate, 'share')}"
     return Claim(claim="A jeu de règle wins the point at least two times in three", source=FOSTER,
                  words="a hand that is certain to take 3 tricks unless the dealer holds 2+ trumps wins the point "
                        "about 2 times in 3", figure=stand_point, unit="share",
                  verdict=verdicts_by_method([("double dummy", verdict_floor(dd, 2 / 3)),
-                                             ("bot", verdict_floor(stand_point, 2 / 3))]),
+                                             *((method, verdict_floor(figure, 2 / 3))
+                                               for method, figure in _bot_methods(stand_point, variate))]),
                  method=f"elder stands, bot, over every jeu de règle{extra}; Foster's odds (2.10 : 1 against the "
                         "dealer's two trumps, E-§8.1) make 2 in 3 a floor, not an estimate")
 
 
-def _refusal_section(groups: dict[str, list[Sample]]) -> Section:
+def _refusal_section(groups: dict[str, list[Sample]], *,
+                     variates: Mapping[str, ControlVariate] | None = None) -> Section:
     """E-§8.3: for each of the dealer's categories, the books' answer − the other (dealer's points) by double
     dummy and by the bot; the plot shows refusing − accepting for every category, whatever the books advise."""
     claims, labels, sub = [], [], defaultdict(list)
@@ -929,13 +1238,14 @@ def _refusal_section(groups: dict[str, list[Sample]]) -> Section:
         bot = mean([sign * (s.values[0] - s.values[1]) for s in samples])
         dd = mean([sign * (s.values[2] - s.values[3]) for s in every])
         choice = "refusing" if refuses else "accepting"
+        variate = (variates or {}).get(category)
         verdict = verdicts_by_method([(method, verdict_sign(figure, expected=f"{choice} gains",
                                                             margin=EQUIVALENCE_POINTS))
-                                      for method, figure in (("double dummy", dd), ("bot", bot))])
+                                      for method, figure in (("double dummy", dd), *_bot_methods(bot, variate))])
         claims.append(Claim(claim=f"Dealer, {category}: {'refuse' if refuses else 'accept'}", source=source,
                             words=words, figure=dd, unit="points", verdict=verdict,
-                            method=f"dealer's points, {choice} − the other, double dummy; bot "
-                                   f"{value_text(bot, 'points')}"))
+                            method=f"dealer's points, {choice} − the other, double dummy; "
+                                   f"{_bot_text(bot, variate, 'points')}"))
         labels.append(f"{category} (books: {'refuse' if refuses else 'accept'}; n = {len(every):,}; bot "
                       f"{len(samples):,})")
         series["dd"].append(mean([s.values[2] - s.values[3] for s in every]))
