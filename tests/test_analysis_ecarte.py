@@ -474,7 +474,7 @@ def test_E_8_3_each_bot_row_gives_both_intervals_and_a_verdict_for_each() -> Non
     # Y − X is 1 on every chunked deal, β = 1 and the double-dummy mean 0: θ = 1, its error Z̄'s alone
     assert "bot, control variate: agrees: accepting gains by 1.000 points" in claim.verdict
     assert "bot: agrees: accepting gains" in claim.verdict
-    assert "β = 1.00 fitted on the run's 3 paired deals; the double-dummy mean over 1,003 other deals" \
+    assert "n = 40), β = 1.00 fitted on the run's 3 paired deals, the double-dummy mean over 1,003 other deals" \
         in claim.method
     (table,) = report.sections[-1].tables
     (row,) = table.rows

@@ -1119,8 +1119,8 @@ def _bot_methods(plain: Estimate, variate: ControlVariate | None) -> list[tuple[
 
 
 def _variate_text(variate: ControlVariate, unit: Unit) -> str:
-    return (f"bot with the control variate {value_text(variate.estimate(), unit)} (β = {variate.beta:.2f} fitted on "
-            f"the run's {variate.fitted_on} paired deals; the double-dummy mean over {variate.deals:,} other deals)")
+    return (f"bot with the control variate {value_text(variate.estimate(), unit)}, β = {variate.beta:.2f} fitted on "
+            f"the run's {variate.fitted_on} paired deals, the double-dummy mean over {variate.deals:,} other deals")
 
 
 def _bot_text(plain: Estimate, variate: ControlVariate | None, unit: Unit) -> str:
