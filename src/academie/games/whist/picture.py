@@ -292,14 +292,19 @@ def sort_hand(cards: Sequence[Card], trump: Suit | None) -> list[Card]:
     >>> [str(c) for c in sort_hand([Card.parse(t) for t in ("2C", "AH", "KS", "3H", "TD")], Suit.HEARTS)]
     ['AH', '3H', 'KS', 'TD', '2C']
     """
-    return sorted(cards, key=_sort_key(trump).__getitem__) if cards else []
+    if not cards:
+        return []
+    return [PACK_52[index] for index in sorted([card.index for card in cards], key=_sort_places(trump).__getitem__)]
 
 
 @cache
-def _sort_key(trump: Suit | None) -> dict[Card, int]:
-    """Each card's place in a hand sorted by :func:`sort_hand` (painted for every viewer after every action)."""
+def _sort_places(trump: Suit | None) -> tuple[int, ...]:
+    """Each card's place in a hand sorted by :func:`sort_hand`, by the card's index (PACK_52 lies in index order):
+    hands are sorted for every viewer after every action, by their cards' indexes, without hashing a card."""
     order = suit_order(trump)
-    return {card: place for place, card in enumerate(sorted(PACK_52, key=lambda c: (order.index(c.suit), -c.rank)))}
+    places = {card.index: place for place, card in enumerate(sorted(PACK_52, key=lambda c: (order.index(c.suit),
+                                                                                            -c.rank)))}
+    return tuple(places[index] for index in range(len(PACK_52)))
 
 
 def winning_position(cards: Sequence[Card], trump: Suit | None) -> int:
@@ -317,12 +322,17 @@ def winning_position(cards: Sequence[Card], trump: Suit | None) -> int:
 
 
 @same_for_all
-def _finished(tricks: tuple[Trick, ...]) -> tuple[Trick, ...]:
-    """The tricks won so far (the same for every viewer of a position: worked out once for them all)."""
-    return tuple(trick for trick in tricks if trick.winner is not None)
+def _tricks_seen(tricks: tuple[Trick, ...], previous: tuple[Trick, ...], last: LastDeal | None, trump: Suit | None,
+                 words: Words) -> tuple[int, TrickPicture | None, TrickPicture | None, Suit | None]:
+    """The tricks as every viewer of a position sees them, in one language (public: worked out once for them all):
+    how many were won, the trick being played, the last trick won (:func:`_last_trick`), and the suit led to the
+    trick being played (None before its lead)."""
+    current = _current_trick(tricks)
+    led = Card.parse(current.plays[0][1]).suit if current is not None and current.plays else None
+    return (sum(1 for trick in tricks if trick.winner is not None), current,
+            _last_trick(tricks, previous, last, trump, words), led)
 
 
-@same_for_all
 def _current_trick(tricks: tuple[Trick, ...]) -> TrickPicture | None:
     """The trick being played, as every viewer sees it (cards face up on the table)."""
     if not tricks or tricks[-1].winner is not None:
@@ -332,12 +342,10 @@ def _current_trick(tricks: tuple[Trick, ...]) -> TrickPicture | None:
                                            for i, card in enumerate(trick.cards[:4])))
 
 
-@same_for_all
 def _last_trick(tricks: tuple[Trick, ...], previous: tuple[Trick, ...], last: LastDeal | None, trump: Suit | None,
                 words: Words) -> TrickPicture | None:
-    """The last trick won (this deal's, else the last deal's once it is over), with why: public, the same for every
-    viewer of a position in one language."""
-    finished = [trick for trick in _finished(tricks) if trick.cards]
+    """The last trick won (this deal's, else the last deal's once it is over), with why."""
+    finished = [trick for trick in tricks if trick.winner is not None and trick.cards]
     if not finished:
         if last is None or last.result is None or not previous or not previous[-1].cards:
             return None
@@ -350,21 +358,41 @@ def _last_trick(tricks: tuple[Trick, ...], previous: tuple[Trick, ...], last: La
     return TrickPicture(number, plays, winner, _why(words, trick.cards[:4], trump, winner, trick.leader))
 
 
+@lru_cache(maxsize=64)
+def _play_moves(words: Words, led: Suit | None, trump: Suit | None) -> tuple[MovePicture, ...]:
+    """Every card to play as a move, by its index, labelled as it falls on the trick (a lead, a card of the suit
+    led, a trump, a discard): made once per language, suit led and trumps, not at every picture."""
+    moves = []
+    for card in PACK_52:  # by index
+        shown = words.card(card)
+        if led is None:
+            label = words("lead {card}", card=shown)
+        elif card.suit == led:
+            label = words("play {card}", card=shown)
+        elif card.suit == trump:
+            label = words("trump with {card}", card=shown)
+        else:
+            label = words("discard {card}", card=shown)
+        moves.append(MovePicture(str(Play(card)), label, str(card)))
+    return tuple(moves)
+
+
+_PLAYED: Final = ((w("You lead {card}."), w("{name} leads {card}.")),
+                  (w("You play {card}."), w("{name} plays {card}.")),
+                  (w("You trump with {card}."), w("{name} trumps with {card}.")),
+                  (w("You discard {card}."), w("{name} discards {card}.")))
+"""The sentences of a card played, by how it falls on its trick (led, of the suit led, a trump, a discard): the
+viewer's own, and another seat's."""
+
+
 @lru_cache(maxsize=4096)
-def _play_move(words: Words, play: Play, led: Suit | None, trump: Suit | None) -> MovePicture:
-    """A card to play as a move, labelled as it falls on the trick (a lead, a card of the suit led, a trump, a
-    discard): made once per language and trick, not at every picture."""
-    card = play.card
-    shown = words.card(card)
-    if led is None:
-        label = words("lead {card}", card=shown)
-    elif card.suit == led:
-        label = words("play {card}", card=shown)
-    elif card.suit == trump:
-        label = words("trump with {card}", card=shown)
-    else:
-        label = words("discard {card}", card=shown)
-    return MovePicture(str(play), label, str(card))
+def _play_sentence(words: Words, way: int, name: str | None, card: Card) -> str:
+    """A card played as the log tells it (:data:`_PLAYED`), by the viewer (``name`` None) or by the seat he calls
+    ``name``: said once per language, name and card, not at every picture of every viewer."""
+    mine, theirs = _PLAYED[way]
+    if name is None:
+        return words(mine, card=words.card(card))
+    return words(theirs, name=name, card=words.card(card))
 
 
 def _why(words: Words, cards: Sequence[Card], trump: Suit | None, winner: int | None, leader: int) -> str:
@@ -382,8 +410,44 @@ def _why(words: Words, cards: Sequence[Card], trump: Suit | None, winner: int | 
     return words("highest {suit}", suit=card.suit.symbol)
 
 
-_SEAT_PARTS: Final = tuple(f"seat {seat}" for seat in SEATS)
-"""The names of the seats' lines among the parts a memo keeps."""
+@lru_cache(maxsize=4096)
+def _seat_line(words: Words, names: tuple[str, ...], me: int | None, dealer: int | None, seat: int,
+               public: tuple[int, tuple[str, ...], tuple[str, ...]]) -> SeatPicture:
+    """A seat's line: its name and roles as the viewer (``me``) calls them, and what everyone sees of it
+    (``public``: its cards' count, its cards face up and its notes, :func:`_seats_public`). Made from these
+    arguments alone, so made once for every viewer, position and table that give the same (most actions change
+    two seats' lines)."""
+    roles = []
+    if seat == dealer:
+        roles.append(words("dealer"))
+    elif dealer is not None and seat == (dealer + 1) % 4:
+        roles.append(words("eldest hand"))
+    if me is not None and seat == partner_of(me) and names[seat] != words("Your partner"):
+        roles.append(words("partner"))
+    cards, shown, notes = public
+    return SeatPicture(seat, names[seat], tuple(roles), cards, shown, notes)
+
+
+@same_for_all
+def _seats_public(words: Words, actor: int | None, called: int | None, pending: object, phase: Phase,
+                  exposed: tuple[tuple[Card, ...], ...], hand_sizes: tuple[int, ...], trump: Suit | None,
+                  ) -> tuple[tuple[int, tuple[str, ...], tuple[str, ...]], ...]:
+    """What every viewer of a position sees alike of each seat, in one language (worked out once for them all): how
+    many cards it holds, its cards lying face up, and its notes ("called at eight", "to play")."""
+    seats = []
+    for seat in SEATS:
+        notes = []
+        if called == seat:
+            notes.append(words("called at eight"))
+        if actor == seat:
+            if pending is not None:
+                notes.append(words("to choose"))
+            elif phase is Phase.ANSWER:
+                notes.append(words("to answer"))
+            else:
+                notes.append(words("to play"))
+        seats.append((hand_sizes[seat], tuple(str(card) for card in sort_hand(exposed[seat], trump)), tuple(notes)))
+    return tuple(seats)
 
 
 class _Scene:
@@ -429,25 +493,29 @@ class _Scene:
         table: tuple[tuple[str, tuple[str, ...]], ...] = ()
         if view.turn_up is not None:
             table = ((words("Turn-up"), (str(view.turn_up),)),)
-        names, finished = self.names, _finished(view.tricks)
+        names = self.names
+        won, current, last_trick, led = _tricks_seen(view.tricks, view.previous_tricks, view.last_deal, view.trump,
+                                                     words)
         return Picture(
             game="whist", title=words("Whist"), lang=words.lang, viewer=self.me,
-            status=part(memo, "status", (names, words, self.me, view.rules, view.dealer, view.phase, len(finished)),
-                        self.status),
-            seats=tuple(self.seat_kept(seat, memo) for seat in SEATS),
+            status=part(memo, "status", (names, words, self.me, view.rules, view.dealer, view.phase, won),
+                        lambda: self.status(won)),
+            seats=tuple(_seat_line(words, names, self.me, view.dealer, seat, public) for seat, public in enumerate(
+                _seats_public(words, view.actor, view.called, view.pending, view.phase, view.exposed, view.hand_sizes,
+                              view.trump))),
             hand=part(memo, "hand", (view.hand, view.trump),
                       lambda: tuple(str(card) for card in sort_hand(view.hand, view.trump))),
             trump=part(memo, "trump", (words, view.trump, view.turn_up), self.trump), table=table,
-            trick=_current_trick(view.tricks),
-            last_trick=_last_trick(view.tricks, view.previous_tricks, view.last_deal, view.trump, words),
+            trick=current, last_trick=last_trick,
             tallies=part(memo, "tallies", (names, words, self.me, view.rules, view.score, view.games,
                                            view.tricks_won, view.phase in (Phase.PLAY, Phase.ANSWER)), self.tallies),
             to_act=view.actor if view.actor in SEATS else None,
             waiting_for=part(memo, "waiting for", (names, words, self.me, view.phase, view.actor, view.pending),
-                             self.waiting_for), moves=self.moves(), log=self.log(memo), pending=self.pending(),
+                             self.waiting_for), moves=self.moves(led), log=self.log(memo), pending=self.pending(),
             result=self.result())
 
-    def status(self) -> str:
+    def status(self, won: int) -> str:
+        """The status line, ``won`` tricks won so far this deal."""
         view, words = self.view, self.words
         game = view.rules.game_points
         parts = [words("Long whist, game of {points}", points=game) if view.rules.variant == "long"
@@ -461,37 +529,9 @@ class _Scene:
         elif view.phase is Phase.ANSWER:
             parts.append(words("a call at eight"))
         elif view.phase is Phase.PLAY:
-            parts.append(words("trick {number} of 13", number=min(13, len(_finished(view.tricks)) + 1)))
+            parts.append(words("trick {number} of 13", number=min(13, won + 1)))
         return " · ".join(parts)
 
-    def seat_kept(self, seat: int, memo: Memo | None) -> SeatPicture:
-        """:meth:`seat`, made again only when what it reads changed (most actions change two seats' lines)."""
-        view = self.view
-        key = (self.names, self.words, self.me, view.dealer, view.called == seat, view.actor == seat,
-               view.pending is None, view.phase, view.exposed[seat], view.hand_sizes[seat], view.trump)
-        return part(memo, _SEAT_PARTS[seat], key, lambda: self.seat(seat))
-
-    def seat(self, seat: int) -> SeatPicture:
-        view, words = self.view, self.words
-        roles = []
-        if seat == view.dealer:
-            roles.append(words("dealer"))
-        elif view.dealer is not None and seat == (view.dealer + 1) % 4:
-            roles.append(words("eldest hand"))
-        if self.me is not None and seat == partner_of(self.me) and self.names[seat] != words("Your partner"):
-            roles.append(words("partner"))
-        notes = []
-        if view.called == seat:
-            notes.append(words("called at eight"))
-        if view.actor == seat:
-            if view.pending is not None:
-                notes.append(words("to choose"))
-            elif view.phase is Phase.ANSWER:
-                notes.append(words("to answer"))
-            else:
-                notes.append(words("to play"))
-        shown = tuple(str(card) for card in sort_hand(view.exposed[seat], view.trump))
-        return SeatPicture(seat, self.names[seat], tuple(roles), view.hand_sizes[seat], shown, tuple(notes))
 
     def trump(self) -> str | None:
         view = self.view
@@ -509,15 +549,16 @@ class _Scene:
     def tallies(self) -> tuple[Tally, ...]:
         view, words = self.view, self.words
         first, second = self.sides
+        ours, theirs = self.side(first), self.side(second)
         tallies = [
             Tally(words("Score (game of {points})", points=view.rules.game_points),
-                  ((self.side(first), str(view.score[first])), (self.side(second), str(view.score[second])))),
+                  ((ours, str(view.score[first])), (theirs, str(view.score[second])))),
             Tally(words("Games (rubber: best of three)"),
-                  ((self.side(first), str(view.games[first])), (self.side(second), str(view.games[second])))),
+                  ((ours, str(view.games[first])), (theirs, str(view.games[second])))),
         ]
         if view.phase in (Phase.PLAY, Phase.ANSWER):
-            tallies.append(Tally(words("Tricks this deal"), ((self.side(first), str(view.tricks_won[first])),
-                                                             (self.side(second), str(view.tricks_won[second])))))
+            tallies.append(Tally(words("Tricks this deal"), ((ours, str(view.tricks_won[first])),
+                                                             (theirs, str(view.tricks_won[second])))))
         return tuple(tallies)
 
     def waiting_for(self) -> str:
@@ -536,22 +577,23 @@ class _Scene:
         return self.say(actor, w("Your move"), w("{name} to play"))
 
     # -------------------------------------------------------------- moves
-    def moves(self) -> tuple[MovePicture, ...]:
+    def moves(self, led: Suit | None) -> tuple[MovePicture, ...]:
+        """The viewer's moves, the cards to play labelled as they fall on the trick, ``led`` its suit led."""
         view = self.view
         if not view.legal_actions:
             return ()
-        plays = [action for action in view.legal_actions if isinstance(action, Play)]
-        others = [action for action in view.legal_actions if not isinstance(action, Play)]
-        order = {card: i for i, card in enumerate(sort_hand([play.card for play in plays], view.trump))}
-        plays.sort(key=lambda play: order[play.card])
-        return tuple(self.move(action) for action in (*others, *plays))
+        places = _sort_places(view.trump)
+        plays = sorted((action.card.index for action in view.legal_actions if isinstance(action, Play)),
+                       key=places.__getitem__)
+        others = tuple(self.move(action) for action in view.legal_actions if not isinstance(action, Play))
+        if not plays:
+            return others
+        table = _play_moves(self.words, led, view.trump)
+        return (*others, *(table[index] for index in plays))
 
     def move(self, action: Action) -> MovePicture:
+        """A move other than a card to play (:func:`_play_moves`), labelled in words."""
         words = self.words
-        if isinstance(action, Play):
-            trick = _current_trick(self.view.tricks)
-            led = Card.parse(trick.plays[0][1]).suit if trick is not None and trick.plays else None
-            return _play_move(words, action, led, self.view.trump)
         if isinstance(action, Call):
             return MovePicture(str(action), words("call (« j'appelle »): ask your partner for an honour (W-§4.2)"))
         if isinstance(action, ShowHonours):
@@ -647,15 +689,9 @@ class _Scene:
         return []
 
     def play_sentence(self, seat: int, card: Card, trick: Sequence[tuple[int, Card]]) -> str:
-        shown = self.card(card)
-        if not trick:
-            return self.say(seat, w("You lead {card}."), w("{name} leads {card}."), card=shown)
-        led = trick[0][1].suit
-        if card.suit == led:
-            return self.say(seat, w("You play {card}."), w("{name} plays {card}."), card=shown)
-        if card.suit == self.view.trump:
-            return self.say(seat, w("You trump with {card}."), w("{name} trumps with {card}."), card=shown)
-        return self.say(seat, w("You discard {card}."), w("{name} discards {card}."), card=shown)
+        """A card played (W-§5): led, played to the suit led, trumped with, or discarded."""
+        way = 0 if not trick else 1 if card.suit == trick[0][1].suit else 2 if card.suit == self.view.trump else 3
+        return _play_sentence(self.words, way, None if seat == self.me else self.names[seat], card)
 
     def played(self, walk: _TrickWalk, seat: int, card: Card) -> list[str]:
         walk.trick.append((seat, card))
@@ -914,7 +950,8 @@ class _Told:
                         view.trump, view.phase is Phase.OVER):
             return False
         payments = view.payments
-        if len(payments) < self.paid or (self.paid and payments[self.paid - 1] != self.last_paid):
+        if len(payments) < self.paid or (self.paid and payments[self.paid - 1] is not self.last_paid
+                                         and payments[self.paid - 1] != self.last_paid):
             return False
         if len(payments) > self.paid and payments[self.paid].law in self.laws:
             return False
