@@ -991,8 +991,12 @@ class _TrickWalk:
 
     def consulted_still(self, view: WhistView) -> bool:
         tricks = view.tricks
-        return all((found := tricks[index] if index < len(tricks) else None) is trick or found == trick
-                   for index, trick in self.consulted)
+        count = len(tricks)
+        for index, trick in self.consulted:  # a plain loop: it runs for every viewer after every action
+            found = tricks[index] if index < count else None
+            if found is not trick and found != trick:
+                return False
+        return True
 
     def close(self) -> list[str]:
         """The trick is turned and quitted: who won it, with which card, and why (W-§5)."""
