@@ -10,8 +10,8 @@ neither way finds the position's shared parts (:class:`academie.engine.Shared`, 
 every viewer) already made by the other. Both ways count the view's making. It reports, per game, the CPU
 milliseconds per action of each way (``time.process_time`` of the painting alone: another process on the machine
 slows the wall clock, not these figures, except through shared caches) and their ratio, and checks that the two
-ways painted equal pictures (each process gives a digest of every picture it painted: any difference fails the
-run).
+ways painted equal pictures (each process gives a digest of every picture, painted again in an untimed second
+pass: any difference fails the run).
 
 ``--against SRC`` measures every game a second time as it was before, in the same way: the package found in the
 folder ``SRC`` (an older ``src/``, e.g. ``git archive main src | tar -x -C /tmp/base``) with its memos when it has
@@ -67,8 +67,9 @@ def playing(name: str, options: dict[str, int], *, actions: int, seed: int) -> I
 def one_way(name: str, *, actions: int, seed: int, memo: bool) -> dict[str, Any]:
     """Every viewer's picture after each action painted one way, as the room paints them (with a memo per viewer
     and game when ``memo`` and the package has memos, else from the view alone: the only way a package older than
-    memos knows): the CPU milliseconds per action, whether memos were used, and a digest of every picture (made
-    outside the time counted)."""
+    memos knows): the CPU milliseconds per action, whether memos were used, and a digest of every picture, made in a
+    second pass of the same games painted the same way, not timed (made between the timed paintings, the digest
+    would leave them the processor's caches cold)."""
     game = load(name)
     assert game.painter is not None
     painter = game.painter()
@@ -77,21 +78,25 @@ def one_way(name: str, *, actions: int, seed: int, memo: bool) -> dict[str, Any]
         from academie.picture import Memo
     except ImportError:
         memo = False
-    spent, last, memos, digest = 0.0, None, dict[int, Any](), hashlib.sha256()
-    for state, viewers in playing(name, TABLES[name], actions=actions, seed=seed):
-        if memo and state.operations[:1] != last:  # a new game: new memos, as a new table's
-            memos, last = {viewer: Memo() for viewer in viewers}, state.operations[:1]
-        used = time.process_time()
-        pictures = []
-        for viewer in viewers:
-            view = state.view(viewer)
-            names = painter.default_names(view, words=words)
-            if memo:
-                pictures.append(painter.paint(view, words=words, names=names, memo=memos[viewer]))
+    spent, digest, viewers = 0.0, hashlib.sha256(), tuple[int, ...]()
+    for timed in (True, False):
+        last, memos = None, dict[int, Any]()
+        for state, viewers in playing(name, TABLES[name], actions=actions, seed=seed):
+            if memo and state.operations[:1] != last:  # a new game: new memos, as a new table's
+                memos, last = {viewer: Memo() for viewer in viewers}, state.operations[:1]
+            used = time.process_time()
+            pictures = []
+            for viewer in viewers:
+                view = state.view(viewer)
+                names = painter.default_names(view, words=words)
+                if memo:
+                    pictures.append(painter.paint(view, words=words, names=names, memo=memos[viewer]))
+                else:
+                    pictures.append(painter.paint(view, words=words, names=names))
+            if timed:
+                spent += time.process_time() - used
             else:
-                pictures.append(painter.paint(view, words=words, names=names))
-        spent += time.process_time() - used
-        digest.update(repr(pictures).encode())
+                digest.update(repr(pictures).encode())
     return {"cpu_ms_per_action": 1000 * spent / actions, "memo": memo, "viewers": len(viewers),
             "digest": digest.hexdigest()}
 
