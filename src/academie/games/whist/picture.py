@@ -345,14 +345,18 @@ def _current_trick(tricks: tuple[Trick, ...]) -> TrickPicture | None:
 def _last_trick(tricks: tuple[Trick, ...], previous: tuple[Trick, ...], last: LastDeal | None, trump: Suit | None,
                 words: Words) -> TrickPicture | None:
     """The last trick won (this deal's, else the last deal's once it is over), with why."""
-    finished = [trick for trick in tricks if trick.winner is not None and trick.cards]
-    if not finished:
-        if last is None or last.result is None or not previous or not previous[-1].cards:
-            return None
-        finished, trump, number = [previous[-1]], last.trump, len(previous)
-    else:
-        number = next(i for i, trick in enumerate(tricks, start=1) if trick is finished[-1])
-    trick = finished[-1]
+    for number in range(len(tricks), 0, -1):
+        trick = tricks[number - 1]
+        if trick.winner is not None and trick.cards:
+            return _won_trick(trick, number, trump, words)
+    if last is None or last.result is None or not previous or not previous[-1].cards:
+        return None
+    return _won_trick(previous[-1], len(previous), last.trump, words)
+
+
+@same_for_all
+def _won_trick(trick: Trick, number: int, trump: Suit | None, words: Words) -> TrickPicture:
+    """A trick won, with why (W-§5): the same for the positions until the next trick is won, made once for them."""
     winner = trick.winner
     plays = tuple(((trick.leader + i) % 4, str(card)) for i, card in enumerate(trick.cards[:4]))
     return TrickPicture(number, plays, winner, _why(words, trick.cards[:4], trump, winner, trick.leader))
