@@ -38,10 +38,12 @@ KILL_AT = 10
 """The table's action after which a process is killed (mid-deal: a deal has more than 20)."""
 
 
-async def _player(address: Callable[[], str], rng: random.Random, shown: list[int], *, until_result: bool) -> int:
+async def _player(address: Callable[[], str], rng: random.Random, shown: list[int], *, until_result: bool,
+                  hold: asyncio.Event | None = None) -> int:
     """A player who plays random legal moves through ``address()`` (asked again at each reconnection) until the game
     is over (``until_result``: until the first deal's result), reconnecting whenever his connection is lost; how
-    many times he reconnected. ``shown``: the table's positions he was shown."""
+    many times he reconnected. ``shown``: the table's positions he was shown; ``hold``: past :data:`KILL_AT` he acts
+    only once it is set (the process is killed mid-deal, however quickly the room answers)."""
     deadline = time.monotonic() + PLAY_TIMEOUT
     reconnections = 0
     while time.monotonic() < deadline:
@@ -55,6 +57,8 @@ async def _player(address: Callable[[], str], rng: random.Random, shown: list[in
                     if message["status"] == "finished" or (until_result and message["picture"]["result"]):
                         return reconnections
                     if message["legal"]:
+                        if hold is not None and message["seq"] >= KILL_AT:
+                            await hold.wait()
                         await socket_.send(json.dumps({"type": "act", "seq": message["seq"],
                                                        "action": rng.choice(message["legal"])}))
         except (OSError, ConnectionClosed, InvalidHandshake, TimeoutError):
@@ -134,13 +138,15 @@ def test_the_driver_killed_its_bots_play_on_through_the_other_process(cluster: s
 
         async def scenario() -> tuple[list[int], int, list[list[int]]]:
             shown: list[list[int]] = [[], []]
-            players = [asyncio.create_task(_player(address(seat), random.Random(seat), seen, until_result=True))
-                       for seat, seen in zip((0, 2), shown, strict=True)]
+            killed = asyncio.Event()
+            players = [asyncio.create_task(_player(address(seat), random.Random(seat), seen, until_result=True,
+                                                   hold=killed)) for seat, seen in zip((0, 2), shown, strict=True)]
             await _when_at(shown, KILL_AT)
             driver = servers[await _driver(cluster, table)]
             dead.append(driver)
             await asyncio.to_thread(driver.kill)
             killed_at = max(max(seen, default=0) for seen in shown)
+            killed.set()
             reconnections = await asyncio.wait_for(asyncio.gather(*players), PLAY_TIMEOUT)
             return reconnections, killed_at, shown
 
@@ -173,12 +179,14 @@ def test_serve_workers_two_processes_one_killed_the_game_goes_on(cluster: str, t
 
         async def scenario() -> tuple[int, int, list[list[int]]]:
             shown: list[list[int]] = [[], []]
-            players = [asyncio.create_task(_player(address(seat), random.Random(seat), seen, until_result=True))
-                       for seat, seen in zip((0, 2), shown, strict=True)]
+            killed = asyncio.Event()
+            players = [asyncio.create_task(_player(address(seat), random.Random(seat), seen, until_result=True,
+                                                   hold=killed)) for seat, seen in zip((0, 2), shown, strict=True)]
             await _when_at(shown, KILL_AT)
             driver = await _driver(cluster, table)
             subprocess.run(["kill", "-9", str(driver)], check=True)
             killed_at = max(max(seen, default=0) for seen in shown)
+            killed.set()
             await asyncio.wait_for(asyncio.gather(*players), PLAY_TIMEOUT)
             return driver, killed_at, shown
 
@@ -409,8 +417,8 @@ def test_a_process_follows_another_s_actions_from_their_notifications(cluster: s
 def _drained(connection: Connection) -> list[str]:
     """The messages queued for ``connection`` so far."""
     messages: list[str] = []
-    while not connection.queue.empty():
-        message = connection.queue.get_nowait()
+    while connection.queue:
+        message = connection.queue.popleft()
         if isinstance(message, str):
             messages.append(message)
     return messages

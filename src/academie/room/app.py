@@ -67,13 +67,11 @@ from academie.room.reviews import Reviews, Settings, chart
 from academie.room.standings import Standings
 from academie.room.store import FINISHED, Store, StoreError, with_async_driver
 from academie.room.summary import live_summary
-from academie.room.tables import Closing, Connection, LiveTable, Refusal, dumps, new_state, room_words
+from academie.room.tables import Closing, Connection, LiveTable, Refusal, Writer, dumps, new_state, room_words
 from academie.room.workers import Workers
 from academie.words import LANGUAGES
 
 Lang = Annotated[str, Query(pattern="^(en|fr)$", description="The language of the words: en or fr.")]
-SEND_QUEUE_LIMIT = 1000
-"""Messages waiting for a connection that does not read them: past this it is closed."""
 CLOSE_SECONDS = 5.0
 """How long a connection the room closes is given to read its last messages and the close frame."""
 
@@ -498,7 +496,7 @@ def _socket(app: FastAPI, room: Room, allowed: frozenset[str], rate: float) -> N
             connection = await _admit(websocket, room, table, table_id, token, owner, lang)
             if table is None or connection is None:
                 return
-            sender = asyncio.get_running_loop().create_task(_send_all(websocket, connection))
+            connection.start(_writer(websocket))
             try:
                 table.attach(connection)
                 await room.tell_next(table, connection)
@@ -506,7 +504,7 @@ def _socket(app: FastAPI, room: Room, allowed: frozenset[str], rate: float) -> N
                 await _receive_all(websocket, room, table, connection, limit)
             finally:
                 table.detach(connection)
-                await _stop_sending(sender, connection)
+                await _stop_sending(connection)
 
 
 async def _admit(websocket: WebSocket, room: Room, table: LiveTable | None, table_id: str, token: str | None,
@@ -542,27 +540,23 @@ async def _refuse(websocket: WebSocket, code: str, message: str, close_code: int
     await websocket.close(code=close_code)
 
 
-async def _send_all(websocket: WebSocket, connection: Connection) -> None:
-    while True:
-        message = await connection.queue.get()
+def _writer(websocket: WebSocket) -> Writer:
+    async def write(message: str | Closing) -> None:
         if isinstance(message, Closing):
             await websocket.close(code=message.code, reason=message.reason)
-            return
-        if connection.queue.qsize() > SEND_QUEUE_LIMIT:
-            await websocket.close(code=1008, reason="too slow")
-            return
-        await websocket.send_text(message)
+        else:
+            await websocket.send_text(message)
+
+    return write
 
 
-async def _stop_sending(sender: asyncio.Task[None], connection: Connection) -> None:
+async def _stop_sending(connection: Connection) -> None:
     """A connection the room closes: its queued messages and close frame go out first (a client that does not read
     them is given :data:`CLOSE_SECONDS`); a connection the client closed: nothing more to send."""
     if connection.closing:
-        with contextlib.suppress(TimeoutError, Exception):
-            await asyncio.wait_for(asyncio.shield(sender), CLOSE_SECONDS)
-    sender.cancel()
-    with contextlib.suppress(asyncio.CancelledError, Exception):
-        await sender
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(connection.flushed(), CLOSE_SECONDS)
+    connection.stop()
 
 
 async def _receive_all(websocket: WebSocket, room: Room, table: LiveTable, connection: Connection,

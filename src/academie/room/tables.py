@@ -15,11 +15,12 @@ import dataclasses
 import datetime
 import logging
 import time
+import types
 from collections import deque
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Awaitable, Callable, Coroutine, Generator, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Final, Literal, TypedDict
+from typing import Any, Final, Literal, TypedDict
 
 import orjson
 
@@ -65,6 +66,8 @@ RESTART_FIRST = 0.1
 """Seconds before a table whose driver failed is restarted from its log; doubled at each failure in a row."""
 RESTART_MOST = 30.0
 """The longest pause between two restarts of a table that keeps failing (it retries, but never spins)."""
+SEND_QUEUE_LIMIT = 1000
+"""Messages waiting for a connection that does not read them: past this it is closed."""
 BOT_NAMES: Final = ("Hoyle", "Cavendish", "Deschapelles", "Clay", "Mathews", "Van Tenac", "Lebrun", "Pole")
 """What the bots are called at a table, by seat (the authors of the old books on these games): four bots at one
 table are four people to read about, never four "Bot (expert)"."""
@@ -109,27 +112,105 @@ class Closing:
     reason: str
 
 
+Writer = Callable[["str | Closing"], Coroutine[Any, Any, None]]
+"""How a connection's messages reach its socket: one message (or the close frame) written."""
+
+
+@types.coroutine
+def _resumed(coroutine: Coroutine[Any, Any, None], waiting: Any) -> Generator[Any, Any, None]:
+    """``coroutine``, which has run until it waited for ``waiting``, run on to its end by the task that awaits this
+    (cancelled meanwhile: the coroutine is closed)."""
+    try:
+        yield waiting
+    except BaseException:
+        coroutine.close()
+        raise
+    yield from coroutine
+
+
 @dataclass(eq=False)
 class Connection:
-    """One WebSocket: its seat (None: a spectator), its language, and the messages waiting to be sent to it."""
+    """One WebSocket: its seat (None: a spectator), its language, and the messages waiting to be sent to it.
+
+    A message is written to the socket at once, in the call that sends it, when nothing waits before it: no task,
+    no queue, no turn of the event loop per message (most of the cost of a message at thousands of tables). Only
+    a write that must wait (a client that reads slowly: the socket's buffer is full) goes on in a task of its own,
+    and the messages sent meanwhile wait in :attr:`queue`, written after it in order; past
+    :data:`SEND_QUEUE_LIMIT` of them the connection is closed (1008, "too slow") and they are dropped."""
 
     seat: int | None
     lang: str
     token: str | None = None
     owner: bool = False
     """Whether it holds the table's creator's token (its page shows the creator's controls)."""
-    queue: asyncio.Queue[str | Closing] = field(default_factory=asyncio.Queue)
+    queue: deque[str | Closing] = field(default_factory=deque)
+    """The messages not yet written: behind a write that waits, or all of them until :meth:`start`."""
     closing: bool = False
+    _write: Writer | None = None
+    _waiting: asyncio.Task[None] | None = None
+    """The task that finishes a write that had to wait, then writes the queue."""
+
+    def start(self, write: Writer) -> None:
+        """Write the messages to the socket through ``write`` from now on (those already queued first)."""
+        self._write = write
+        if self.queue:
+            self._waiting = asyncio.get_running_loop().create_task(self._drain(None))
 
     def send(self, message: str) -> None:
         if not self.closing:
-            self.queue.put_nowait(message)
+            self._put(message)
 
     def close(self, code: int, reason: str) -> None:
         """Close the connection once the messages already queued are sent (the client reads why first)."""
         if not self.closing:
             self.closing = True
-            self.queue.put_nowait(Closing(code, reason))
+            self._put(Closing(code, reason))
+
+    def _put(self, message: str | Closing) -> None:
+        if self._write is None or self._waiting is not None:
+            self.queue.append(message)
+            if self._waiting is not None and len(self.queue) > SEND_QUEUE_LIMIT:
+                self.queue.clear()  # a client that does not read: what it has not read is dropped, and it is closed
+                self.closing = True
+                self.queue.append(Closing(1008, "too slow"))
+            return
+        coroutine = self._write(message)
+        try:
+            waiting = coroutine.send(None)
+        except StopIteration:  # written: the usual case
+            return
+        except Exception:  # the client has gone (its disconnection reaches the receiving loop): nothing more is sent
+            self._gone()
+            return
+        self._waiting = asyncio.get_running_loop().create_task(self._drain(_resumed(coroutine, waiting)))
+
+    async def _drain(self, first: Awaitable[None] | None) -> None:
+        try:
+            if first is not None:
+                await first
+            while self.queue and self._write is not None:
+                await self._write(self.queue.popleft())
+        except Exception:
+            self._gone()
+        finally:
+            self._waiting = None
+
+    def _gone(self) -> None:
+        self.closing = True
+        self.queue.clear()
+
+    async def flushed(self) -> None:
+        """Wait until the messages queued (and the close frame) are written."""
+        waiting = self._waiting
+        if waiting is not None:
+            await asyncio.shield(waiting)
+
+    def stop(self) -> None:
+        """Nothing more is written: what waits is dropped (the client has gone, or was given its time to read)."""
+        self._gone()
+        self._write = None
+        if self._waiting is not None:
+            self._waiting.cancel()
 
 
 class SeatEntry(TypedDict):
