@@ -44,12 +44,15 @@ from websockets.asyncio.client import ClientConnection, connect
 from academie.engine import PUBLIC
 from academie.games import load
 from academie.picture import Memo
+from academie.room.collector import scheduled_collections
 from academie.room.frontdoor import Nginx
 from academie.room.notify import asyncpg_dsn
 from academie.room.store import ActionRow, SeatRow, Store, TableRow, with_async_driver
 from academie.room.tables import game_words
+from bench.stalls import LATE, SLOW_COLLECTION, LoopLag, collections_summary, read_stalls
 
-RESULTS = Path(__file__).resolve().parent / "results"
+ROOT = Path(__file__).resolve().parent.parent
+RESULTS = ROOT / "bench" / "results"
 GOAL_P99_MS = 250.0
 PACED_GAME = "ecarte"
 """Tables at human pace: two players each, a game of about 45 actions (most outlast the window)."""
@@ -77,8 +80,10 @@ class ServerProcess:
     ``database``."""
 
     def __init__(self, folder: Path, *, database: str | None = None, workers: int = 1, proxy: bool = False,
-                 split: bool = False) -> None:
+                 split: bool = False, probe: bool = False) -> None:
         self.folder = folder
+        self.stalls = folder / "stalls.jsonl" if probe else None
+        """With ``probe``: where :mod:`bench.stalls` writes the stalls of the servers' loops."""
         self.database = database or f"sqlite+aiosqlite:///{folder / 'bench.db'}"
         self.workers, self.proxy, self.split = workers, proxy, split
         self.ports = [_free_port() for _ in range(workers if proxy or split else 1)]
@@ -93,11 +98,17 @@ class ServerProcess:
         import subprocess
 
         self.log = (self.folder / "server.log").open("ab")
+        environment = dict(os.environ)
+        if self.stalls is not None:
+            environment["ACADEMIE_STALLS_LOG"] = str(self.stalls)
+            environment["PYTHONPATH"] = os.pathsep.join(filter(None, (str(ROOT), environment.get("PYTHONPATH"))))
         for port in self.ports:
-            command = [sys.executable, "-m", "academie", "serve", "--port", str(port), "--db", self.database,
+            program = "academie" if self.stalls is None else "bench.stalls"
+            command = [sys.executable, "-m", program, "serve", "--port", str(port), "--db", self.database,
                        "--workers", "1" if self.proxy or self.split else str(self.workers), "--bot-processes", "1",
                        "--message-rate", "1000", "--create-rate", "1000000", "--create-burst", "100000"]
-            self.processes.append(subprocess.Popen(command, cwd=self.folder, stdout=self.log, stderr=self.log))
+            self.processes.append(subprocess.Popen(command, cwd=self.folder, stdout=self.log, stderr=self.log,
+                                                   env=environment))
             _wait_for(f"http://127.0.0.1:{port}")  # one after the other: the first migrates the schema
         if self.proxy:
             self.nginx = Nginx(self.folder / "nginx", listen=f"127.0.0.1:{self.port}",
@@ -293,13 +304,16 @@ async def run_tables(server: ServerProcess, count: int, *, seconds: float, pace:
         await asyncio.gather(*(open_socket(table, seat, token) for table in tables
                                for seat, token in table.tokens.items()))
         settled = await _settle(server)
+        lag = LoopLag().start()
         cpu_before, wall_before, own_before = server.cpu_seconds(), time.monotonic(), time.process_time()
         proxy_before, database_before = server.proxy_cpu_seconds(), server.database_cpu_seconds()
         start = time.monotonic()
         stop = start + WARM_UP + seconds
         players = [asyncio.create_task(table.player(socket, stop)) for table, socket in sockets]
-        await asyncio.wait(players, timeout=WARM_UP + seconds + 30)
+        async with scheduled_collections():  # as the server: set-up's objects frozen, no automatic full collection
+            await asyncio.wait(players, timeout=WARM_UP + seconds + 30)
         wall = time.monotonic() - wall_before
+        lag.stop()
         each = [after - before for after, before in zip(server.cpu_seconds(), cpu_before, strict=True)]
         cpu, own = sum(each), time.process_time() - own_before
         proxy = server.proxy_cpu_seconds() - proxy_before
@@ -314,6 +328,7 @@ async def run_tables(server: ServerProcess, count: int, *, seconds: float, pace:
     counted = sum(1 for table in tables for when, _ in table.latencies if when >= start + WARM_UP)
     later = [ms for table in tables for when, ms in table.later if when >= start + WARM_UP]
     errors = server.proxy_errors()
+    stalls = [] if server.stalls is None else read_stalls(server.stalls, since=start + WARM_UP, until=stop)
     everything = sum(len(table.latencies) for table in tables)
     return {"game": game, "tables": count, "pace_s": pace, "seconds": seconds, "settled_s": settled,
             "actions_acknowledged": counted,
@@ -324,7 +339,11 @@ async def run_tables(server: ServerProcess, count: int, *, seconds: float, pace:
             "server_cpu_share": cpu / wall, "server_cpu_shares": [spent / wall for spent in each],
             "proxy_cpu_share": proxy / wall, "proxy_errors": len(errors), "proxy_error_lines": errors[:5],
             "proxy_split": split,
-            "generator_cpu_share": own / wall, "database_cpu_share": database_cpu / wall,
+            "generator_cpu_share": own / wall, "generator_stalls_ms": lag.largest(since=start + WARM_UP),
+            "server_stalls": [record for kind in ("lag", "collection")
+                              for record in [record for record in stalls if record["kind"] == kind][:8]],
+            "server_collections": collections_summary(stalls, seconds=seconds),
+            "database_cpu_share": database_cpu / wall,
             "server_cpu_ms_per_action": 1000 * cpu / max(1, everything),
             "serving_cpu_ms_per_action": 1000 * (cpu + database_cpu + proxy) / max(1, everything),
             "load_average": os.getloadavg()[0],
@@ -426,7 +445,7 @@ def where_time_goes(actions: int) -> dict[str, Any]:
 # ------------------------------------------------------------------------------------------------ the run
 def run(*, quick: bool = False, levels: tuple[int, ...] = (10, 100, 1000), seconds: float = 20.0,
         fast_tables: int = 20, database: str | None = None, workers: int = 1, proxy: bool = False,
-        split: bool = False) -> list[dict[str, Any]]:
+        split: bool = False, probe: bool = False) -> list[dict[str, Any]]:
     """Every figure of the room bench (a few minutes; under one with ``quick``), on ``workers`` processes (behind
     nginx with ``proxy``) and ``database`` (default: SQLite in a new file)."""
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
@@ -436,7 +455,8 @@ def run(*, quick: bool = False, levels: tuple[int, ...] = (10, 100, 1000), secon
     figures: list[dict[str, Any]] = []
     setup = _setup(database, workers, proxy, split)
     with tempfile.TemporaryDirectory(prefix="academie-bench-room-") as folder, \
-            ServerProcess(Path(folder), database=database, workers=workers, proxy=proxy, split=split) as server:
+            ServerProcess(Path(folder), database=database, workers=workers, proxy=proxy, split=split,
+                          probe=probe) as server:
         for index, count in enumerate(levels):
             print(f"[bench] room: {count} tables at one action a second, {setup} ...", flush=True)
             figure = asyncio.run(run_tables(server, count, seconds=seconds, pace=1.0, seed=1000 * (index + 1),
@@ -483,9 +503,25 @@ def _line(figure: dict[str, Any]) -> str:
             f"{figure.get('others_p99_ms', 0):.1f} ms later (p50 / p99), server {figure['server_cpu_share']:.0%} "
             f"of a core{each} "
             f"({figure['server_cpu_ms_per_action']:.2f} ms of CPU an action){proxy}{database}, generator "
-            f"{figure['generator_cpu_share']:.0%}, acknowledged actions lost: {figure['acknowledged_actions_lost']}, "
+            f"{figure['generator_cpu_share']:.0%}{_stalls(figure)}, "
+            f"acknowledged actions lost: {figure['acknowledged_actions_lost']}, "
             f"servers settled in {figure.get('settled_s', 0):.0f} s, "
             f"load average {figure['load_average']:.1f}")
+
+
+def _stalls(figure: dict[str, Any]) -> str:
+    """The generator's largest stalls (and the servers', probed), so that a reader knows whose the latency is."""
+    own = " / ".join(f"{ms:.0f}" for ms in figure.get("generator_stalls_ms", []))
+    text = f" (its loop's largest stalls: {own} ms)" if own else f" (no stall of its loop over {LATE * 1000:.0f} ms)"
+    lags = [record for record in figure.get("server_stalls", []) if record["kind"] == "lag"]
+    if lags:
+        text += ", the servers' loops: " + " / ".join(f"{record['ms']:.0f}" for record in lags) + " ms"
+    collected = figure.get("server_collections")
+    if collected:
+        text += (f", their collections over {SLOW_COLLECTION * 1000:.0f} ms: {collected['per_s']:.1f} a second, "
+                 f"{collected['cpu_ms_per_s']:.1f} ms of CPU a second, the largest {collected['cpu_ms_max']:.0f} ms "
+                 f"of CPU ({collected['wall_ms_max']:.0f} ms of wall time)")
+    return text
 
 
 def describe(figure: dict[str, Any]) -> str:
@@ -545,6 +581,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--split", action="store_true",
                         help="--workers processes on ports of their own, each seat of a table connected straight to "
                         "another (every action followed by another process than its own; needs a PostgreSQL --db)")
+    parser.add_argument("--probe", action="store_true",
+                        help="run the servers under bench.stalls: their loops' stalls, with the stacks sampled in "
+                        "them, in the figures (the sampling costs a little CPU)")
     parser.add_argument("--runs", type=int, default=1, help="--mixed: how many runs, each on a fresh server")
     args = parser.parse_args(argv)
     if (args.workers > 1 or args.proxy or args.split) and not (args.db or "").startswith("postgres"):
@@ -556,7 +595,7 @@ def main(argv: list[str] | None = None) -> int:
                             database=args.db, runs=args.runs)
     else:
         figures = run(quick=args.quick, levels=levels, seconds=args.seconds, fast_tables=args.fast_tables,
-                      database=args.db, workers=args.workers, proxy=args.proxy, split=args.split)
+                      database=args.db, workers=args.workers, proxy=args.proxy, split=args.split, probe=args.probe)
     out = args.out or RESULTS / f"room-{started}.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps({"figures": figures, "load": os.getloadavg()}, indent=1) + "\n", encoding="utf-8")
