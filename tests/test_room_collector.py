@@ -1,5 +1,6 @@
-"""The card room's garbage collector (academie.room.collector): start-up frozen, no automatic full collection,
-a scheduled one that still frees what only a full collection can, and the collector as before afterwards."""
+"""The card room's garbage collector (academie.room.collector): start-up frozen, the young generations collected on
+schedule, no automatic full collection, a scheduled one that still frees what only a full collection can, and the
+collector as before afterwards."""
 
 from __future__ import annotations
 
@@ -44,3 +45,31 @@ def test_the_collector_is_set_for_a_server_while_it_runs_and_restored_after() ->
     assert freed, "the scheduled full collection did not free an old cycle"
     assert gc.get_threshold() == before
     assert gc.get_freeze_count() == frozen_before
+
+
+def test_the_young_generations_are_collected_on_schedule_whatever_their_counter_says() -> None:
+    """Issue 33: every object freed counts against the young generations' counter, so a room whose old states die
+    as fast as new ones are made never reaches the threshold and its young generations pile up; the schedule
+    collects them anyway, moving a survivor to the oldest generation within a few periods."""
+    collected: list[int] = []
+
+    def count(phase: str, info: dict[str, int]) -> None:
+        if phase == "stop":
+            collected.append(info["generation"])
+
+    async def run() -> tuple[bool, bool]:
+        async with scheduled_collections(young_every=0.02):
+            survivor = Node()
+            young = any(item is survivor for item in gc.get_objects(generation=0))
+            gc.callbacks.append(count)
+            try:
+                await asyncio.sleep(0.3)
+            finally:
+                gc.callbacks.remove(count)
+            old = any(item is survivor for item in gc.get_objects(generation=2))
+        return young, old
+
+    was_young, now_old = asyncio.run(run())
+    assert was_young
+    assert now_old, "a survivor stayed in the young generations"
+    assert collected.count(1) >= 5, f"young collections {collected}"
