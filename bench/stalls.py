@@ -74,7 +74,7 @@ class _Probe:
 
     def __init__(self, log: Path) -> None:
         self.out = log.open("a", encoding="utf-8")
-        self.lock = threading.Lock()
+        self.lock = threading.RLock()
         self.samples: collections.deque[tuple[float, str]] = collections.deque(maxlen=4000)
         self.main = threading.main_thread().ident
         self.process = os.getpid()
@@ -84,8 +84,9 @@ class _Probe:
         """(ended, seconds, generation) of the recent collections."""
 
     def write(self, record: dict[str, Any]) -> None:
-        with self.lock:
-            self.out.write(json.dumps(record) + "\n")
+        line = json.dumps(record) + "\n"
+        with self.lock:  # re-entrant: a collection may start while this thread writes, and writes in turn
+            self.out.write(line)
             self.out.flush()
 
     # the garbage collector
