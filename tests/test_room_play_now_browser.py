@@ -144,7 +144,10 @@ def test_a_player_leaves_the_queue(server: Server, browser: Browser) -> None:
     page = open_page(browser, server.base + "/")
     press_play_now(page, "guinguette", "Gaspard", players=5)
     ticket = ticket_of(page)
-    page.get_by_role("button", name="Leave the queue").click()
+    # the page takes the panel away at once and then tells the server: wait for the server's answer before asking it
+    with page.expect_response(lambda answer: answer.request.method == "DELETE" and "/api/queue/" in answer.url) as left:
+        page.get_by_role("button", name="Leave the queue").click()
+    assert left.value.ok
     page.wait_for_selector("#queue section.queue", state="detached")
     assert page.locator('form.play-now button[type="submit"][disabled]').count() == 0
     assert httpx.get(f"{server.base}/api/queue/{ticket}", timeout=10).status_code == 404
