@@ -32,7 +32,7 @@ from academie.games.ecarte.analysis import (
     trump_table,
 )
 from academie.games.ecarte.state import ACCEPT, PROPOSE, REFUSE, STAND, TURN_UP_POSITION
-from academie.report import DISAGREEMENT, Z_95, Claim, exact, mean, proportion, write
+from academie.report import DISAGREEMENT, Z_95, Claim, Report, exact, mean, proportion, write
 
 runner = CliRunner()
 
@@ -462,14 +462,7 @@ def test_E_8_3_each_bot_row_gives_both_intervals_and_a_verdict_for_each() -> Non
     """E-§8.3 (issue 34): with the run's paired deals (β's fit), a chunk and double-dummy deals, the row's claim
     gives the plain bot figure and the control variate's with its own verdict, and the last section states both
     n and intervals and the pairs each would need for ±0.05 points."""
-    def refusal(bot: float, dd: float) -> analysis.Sample:
-        return analysis.Sample("none of these", 1, (0.0, bot, 0.0, dd))
-    run = [[refusal(-1.0, -1.0), refusal(1.0, 1.0), refusal(0.0, 0.0)],
-           [analysis.Sample("none of these", 1, (math.nan, math.nan, 0.0, 0.0))] * 3]
-    chunk = tuple(refusal(float(b), float(d)) for b, d in [(2, 1), (0, -1), (1, 0), (3, 2)] * 10)
-    stored = analysis.Kept(bot=(chunk,), double_dummy=(("none of these", analysis.Moments(1000, 0, 500)),),
-                           dd_chunks=1)
-    report = analysis.build_report(run, seed=1, size=3, command="test", stored=stored)
+    report = _report_with_a_chunk()
     (claim,) = next(s for s in report.sections if s.title.startswith("E-§8.3")).claims
     # Y − X is 1 on every chunked deal, β = 1 and the double-dummy mean 0: θ = 1, its error Z̄'s alone
     assert "bot, control variate: agrees: accepting gains by 1.000 points" in claim.verdict
@@ -481,3 +474,32 @@ def test_E_8_3_each_bot_row_gives_both_intervals_and_a_verdict_for_each() -> Non
     assert row[0] == "dealer, none of these" and row[2] == "43" and row[5] == "40" and row[8] == "1,003"
     assert ("double-dummy chunks", f"1 chunks of {analysis.DD_CHUNK_DEALS:,} deals, kept in dd_chunks.jsonl") \
         in report.settings
+
+
+def _report_with_a_chunk() -> Report:
+    """A report of one refusal row ("none of these": the books accept) with the run's three paired deals, one
+    chunk of 40 (on each, the bot's accept − refuse is 1 more than double dummy's) and 1,000 double-dummy deals
+    of mean 0."""
+    def refusal(bot: float, dd: float) -> analysis.Sample:
+        return analysis.Sample("none of these", 1, (0.0, bot, 0.0, dd))
+    run = [[refusal(-1.0, -1.0), refusal(1.0, 1.0), refusal(0.0, 0.0)],
+           [analysis.Sample("none of these", 1, (math.nan, math.nan, 0.0, 0.0))] * 3]
+    chunk = tuple(refusal(float(b), float(d)) for b, d in [(2, 1), (0, -1), (1, 0), (3, 2)] * 10)
+    stored = analysis.Kept(bot=(chunk,), double_dummy=(("none of these", analysis.Moments(1000, 0, 500)),),
+                           dd_chunks=1)
+    return analysis.build_report(run, seed=1, size=3, command="test", stored=stored)
+
+
+def test_E_8_3_the_plot_shows_the_control_variate_beside_the_plain_bot() -> None:
+    """E-§8.3 (issue 34): the refusal plot's bars are refusing − accepting whatever the books advise, the control
+    variate's included (its claim figure, accepting − refusing = +1, is drawn as −1), with the pairs it corrects
+    in the row's label; without chunks the plot has no such series."""
+    plot = next(p for s in _report_with_a_chunk().sections for p in s.plots if p.name == "ecarte_refusal")
+    assert [series.legend.split(":")[0] for series in plot.series] == [
+        "double dummy", "the strongest bot in both seats (bot", "the strongest bot with the control variate"]
+    (variate,) = plot.series[-1].figures
+    assert variate.value == -1.0 and variate.high < 0 and variate.size == 40
+    assert math.isclose(variate.low + variate.high, -2.0)
+    assert "bot 43, 40 with the control variate" in plot.labels[0]
+    plain = analysis._refusal_section({"none of these": [analysis.Sample("none of these", 1, (0.0, 1.0, 0.0, 1.0))]})
+    assert len(plain.plots[0].series) == 2 and "control variate" not in plain.plots[0].labels[0]

@@ -44,7 +44,7 @@ import math
 import random
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from importlib.metadata import version
 from pathlib import Path
 from typing import Any, Final, TypeVar
@@ -1074,10 +1074,12 @@ def _stand_section(groups: dict[str, list[Sample]], table_samples: Sequence[Samp
                      value_text(mean([s.values[2] for s in samples]), "points"), share_text(stand_point),
                      share_text(proportion(sum(int(s.values[3]) for s in samples), len(samples))),
                      value_text(dd, "points"), value_text(by_books, "points")))
-        labels.append(f"{label} (n = {len(every):,}; bot {len(samples):,})")
+        labels.append(f"{label} (n = {len(every):,}; bot {len(samples):,}{_corrected(variate)})")
         series["dd"].append(dd)
         series["books"].append(by_books)
         series["bot"].append(bot)
+        if variate is not None:
+            series["cv"].append(variate.estimate())
     table = Table(title="Each item: the elder's expected points and chance of the point",
                   header=("hands", "hands dealt of the group", "points if he stands (bot)",
                           "points if he proposes (bot)", "point if he stands (bot)", "point if he proposes (bot)",
@@ -1102,9 +1104,25 @@ def _stand_section(groups: dict[str, list[Sample]], table_samples: Sequence[Samp
 
 
 def _series(figures: dict[str, list[Estimate]], **legends: str) -> tuple[Series, ...]:
-    """The bars of a plot: each method named by ``legends`` (in their order), then the bot's."""
+    """The bars of a plot: each method named by ``legends`` (in their order), then the bot's, then the bot's with
+    the control variate when every row of the plot has one (a series with a bar missing would mislead)."""
     legends["bot"] = "the strongest bot in both seats (bot: n paired deals)"
+    if figures.get("cv") and len(figures["cv"]) == len(figures["bot"]):
+        legends["cv"] = ("the strongest bot with the control variate: its chunks' paired deals corrected by double "
+                         "dummy on many more deals (n: each label's 'with the control variate')")
     return tuple(Series(legend=legend, figures=tuple(figures[key])) for key, legend in legends.items())
+
+
+def _corrected(variate: ControlVariate | None) -> str:
+    """A plot label's count of the paired deals the control variate corrects (nothing without one)."""
+    return "" if variate is None else f", {variate.pairs:,} with the control variate"
+
+
+def _signed(estimate: Estimate, sign: int) -> Estimate:
+    """``estimate`` times ``sign`` (1 or -1): the same figure measured the other way round."""
+    if sign > 0:
+        return estimate
+    return replace(estimate, value=-estimate.value, low=-estimate.high, high=-estimate.low)
 
 
 def _played(samples: Sequence[Sample]) -> list[Sample]:
@@ -1247,9 +1265,11 @@ def _refusal_section(groups: dict[str, list[Sample]], *,
                             method=f"dealer's points, {choice} − the other, double dummy; "
                                    f"{_bot_text(bot, variate, 'points')}"))
         labels.append(f"{category} (books: {'refuse' if refuses else 'accept'}; n = {len(every):,}; bot "
-                      f"{len(samples):,})")
+                      f"{len(samples):,}{_corrected(variate)})")
         series["dd"].append(mean([s.values[2] - s.values[3] for s in every]))
         series["bot"].append(mean([s.values[0] - s.values[1] for s in samples]))
+        if variate is not None:  # the books' answer − the other, plotted as refusing − accepting
+            series["cv"].append(_signed(variate.estimate(), sign))
         if category == "a jeu de règle too weak to refuse with":
             for s in every:
                 for reason in s.labels:
