@@ -32,7 +32,6 @@ from academie.games.quinze.state import (
     ANNOUNCE,
     CARD,
     HOLD,
-    MAX_SEATS,
     PASS,
     POT,
     STAND,
@@ -50,7 +49,7 @@ from academie.games.quinze.state import (
 )
 from academie.laws import Irregular, Remedy, parse_table_action
 from academie.ledger import Transfer
-from academie.picture import Memo, MovePicture, Picture, SeatPicture, Tally, cards_in, part, signed
+from academie.picture import Memo, MovePicture, Picture, SeatPicture, Tally, cards_in, part, same_for_all, signed
 from academie.words import Words
 
 TAKES = re.compile(r"^QUINZE-3[23]: seat (\d+) takes (.+)$")
@@ -133,7 +132,7 @@ def _seat_total(view: QuinzeView, seat: int) -> int | None:
 
 
 def _scene(view: QuinzeView, words: Words, names: Sequence[str]) -> _Scene:
-    return _Scene(view, words, names)
+    return _Scene(view, words, names if type(names) is tuple else tuple(names))
 
 
 # ------------------------------------------------------------------------------------------------ names
@@ -176,12 +175,14 @@ def paint(view: QuinzeView, /, *, words: Words, names: Sequence[str], memo: Memo
     if view.pending_cards:
         table.append((w("Cards the dealer gave ({law})", law=view.pending.law if view.pending else "QUINZE-32"),
                       tuple(str(c) for c in view.pending_cards)))
-    log = (*_coup_end_kept(scene, memo), *_coup_log(scene, memo))
+    end, short = _coup_end_kept(scene, memo)
+    walk = _coup_log(scene, memo)
+    log = (*end, *walk) if walk else end
     result = ""
     if over:
         result = _final(scene)  # the last coup's end is the last thing the log tells
     elif view.last_deal is not None and not any(seat >= 0 for seat, _ in view.history):
-        result = " ".join(_coup_end_kept(scene, memo, short=True))
+        result = " ".join(short)
     return Picture(
         game="quinze", title=w("Le Quinze"), lang=w.lang, viewer=None if view.viewer < 0 else view.viewer,
         status=part(memo, "status", (scene.names, w, view.phase, view.dealer, view.rules, view.coup,
@@ -215,42 +216,77 @@ def _status(scene: _Scene) -> str:
              dealer=dealer, left=view.pack_left)
 
 
-_SEAT_PARTS: Final = tuple(f"seat {seat}" for seat in range(MAX_SEATS))
-"""The names of the seats' lines among the parts a memo keeps."""
-
-
 def _seats(scene: _Scene, memo: Memo | None) -> tuple[SeatPicture, ...]:
-    """Every seat's line (:func:`_seat_line`), each kept in ``memo`` until what it reads changes (an action changes
-    one or two seats' lines)."""
-    view, w = scene.view, scene.w
-    rules, n, viewer = view.rules, scene.n, view.viewer
-    dealing = view.dealer is not None and view.phase not in (Phase.PLACES, Phase.CUT, Phase.OVER)
-    dealer = view.dealer if dealing and view.dealer is not None else -1
-    eldest = (dealer + 1) % n if dealer >= 0 else -1
-    form_b = rules.form == "B"
-    secret = rules.silent_bust if not form_b else rules.elder_bust == "hidden"
-    common = (w, rules, view.phase)
-    seats = []
-    for seat in range(n):
-        me = seat == viewer
-        role = (seat == dealer, seat == eldest)
-        state = (view.in_coup[seat], view.folded[seat], view.busted[seat], view.stood[seat], view.announced[seat],
-                 view.drawer == seat, view.caves[seat] == 0 and scene.staked(seat) > 0)
-        cards = (view.hole[seat], view.up[seat], view.drawn[seat])
-        substitute = view.substitute if me else None
-        name = scene.name(seat)
-        key = (common, name, me, role, state, cards, substitute)
-        seats.append(part(memo, _SEAT_PARTS[seat], key, functools.partial(
-            _seat_made, w, view, name, seat, me, (form_b, secret), role, state, cards, substitute)))
+    """Every seat's line (:func:`_seat_line`): the viewer's own kept in ``memo`` until what it reads changes, the
+    others' as every viewer who names the seat alike sees them, made once per position (:func:`_seen_by_others`)."""
+    view, w, names = scene.view, scene.w, scene.names
+    facts = _seat_facts(view.rules, view.phase, view.dealer, view.drawer, view.caves, view.contributions,
+                        view.in_coup, view.folded, view.stood, view.announced, view.drawn)
+    viewer, lines, seats = view.viewer, facts.lines, []
+    for seat in range(facts.n):
+        hole, up, busted = view.hole[seat], view.up[seat], view.busted[seat]
+        name = names[seat] if seat < len(names) else scene.name(seat)
+        if seat == viewer:
+            key = (w, name, view.rules, view.phase, facts.roles[seat], facts.states[seat], facts.drawn[seat], hole, up,
+                   busted, view.substitute)
+            seats.append(part(memo, "own seat", key, functools.partial(
+                _seat_made, w, view, facts, seat, name, me=True)))
+            continue
+        # Q-R12: another seat's hidden card is in no viewer's view but its owner's (shown, in every view alike):
+        # a line kept for other viewers is used only when it was made from the same cards
+        kept = lines.get((seat, name, w))
+        if kept is None or kept[0] is not hole or kept[1] is not up or kept[2] is not busted:
+            kept = lines[seat, name, w] = (hole, up, busted, _seat_made(w, view, facts, seat, name, me=False))
+        seats.append(kept[3])
     return tuple(seats)
 
 
-def _seat_made(w: Words, view: QuinzeView, name: str, seat: int, me: bool, form: tuple[bool, bool],
-               role: tuple[bool, bool], state: tuple[bool, bool, bool, bool, bool, bool, bool],
-               cards: tuple[Card | None, tuple[Card, ...], int], substitute: Card | None) -> SeatPicture:
-    """:func:`_seat_line` with the seat's total, added up only when the line is made."""
-    return _seat_line(w, name, seat, me=me, form_b=form[0], secret=form[1], phase=view.phase, role=role,
-                      state=state, cards=cards, total=_seat_total(view, seat), substitute=substitute)
+@dataclass(frozen=True, slots=True, eq=False)
+class _SeatFacts:
+    """What the seats' lines read of a position that every viewer sees alike, and the lines of the seats as the
+    viewers who are not they see them (made as they are first asked for, by seat, name and language, each with the
+    cards and bust it was made from)."""
+
+    n: int
+    form_b: bool
+    secret: bool
+    roles: tuple[tuple[bool, bool], ...]
+    states: tuple[tuple[bool, bool, bool, bool, bool, bool], ...]
+    """Per seat: in the coup, passed, stood, announced, drawing, all in."""
+    drawn: tuple[int, ...]
+    lines: dict[tuple[int, str, Words], tuple[Card | None, tuple[Card, ...], bool, SeatPicture]]
+
+
+def _seen_by_others(rules: QuinzeRules, phase: Phase, dealer: int | None, drawer: int | None, caves: tuple[int, ...],
+                    contributions: tuple[int, ...], in_coup: tuple[bool, ...], folded: tuple[bool, ...],
+                    stood: tuple[bool, ...], announced: tuple[bool, ...], drawn: tuple[int, ...]) -> _SeatFacts:
+    n = len(caves)
+    dealing = dealer is not None and phase not in (Phase.PLACES, Phase.CUT, Phase.OVER)
+    dealt_by = dealer if dealing and dealer is not None else -1
+    eldest = (dealt_by + 1) % n if dealt_by >= 0 else -1
+    form_b = rules.form == "B"
+    ante = rules.ante if not form_b else 0
+    return _SeatFacts(
+        n=n, form_b=form_b, secret=rules.silent_bust if not form_b else rules.elder_bust == "hidden",
+        roles=tuple((seat == dealt_by, seat == eldest) for seat in range(n)),
+        states=tuple((in_coup[seat], folded[seat], stood[seat], announced[seat], drawer == seat,
+                      caves[seat] == 0 and (ante if in_coup[seat] else 0) + contributions[seat] > 0)
+                     for seat in range(n)),
+        drawn=drawn, lines={})
+
+
+_seat_facts: Final = same_for_all(_seen_by_others)
+"""The seats' facts of a position, made once for all its viewers (their views share these parts)."""
+
+
+def _seat_made(w: Words, view: QuinzeView, facts: _SeatFacts, seat: int, name: str, *, me: bool) -> SeatPicture:
+    """:func:`_seat_line` of ``seat`` in ``view``, with the seat's total, added up only when the line is made."""
+    in_coup, folded, stood, announced, drawing, all_in = facts.states[seat]
+    return _seat_line(w, name, seat, me=me, form_b=facts.form_b, secret=facts.secret, phase=view.phase,
+                      role=facts.roles[seat],
+                      state=(in_coup, folded, view.busted[seat], stood, announced, drawing, all_in),
+                      cards=(view.hole[seat], view.up[seat], facts.drawn[seat]), total=_seat_total(view, seat),
+                      substitute=view.substitute if me else None)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -337,7 +373,13 @@ def _tally_labels(w: Words) -> _TallyLabels:
 
 def _opened(view: QuinzeView) -> bool:
     """Whether the betting of the coup was opened (the pot then shows the highest stake, not the jeu)."""
-    return view.phase is not Phase.OPENING or any(isinstance(a, Open) or a == ALL_IN for _, a in view.history)
+    return _opened_by(view.phase, view.history)
+
+
+@same_for_all
+def _opened_by(phase: Phase, history: tuple[tuple[int, Action], ...]) -> bool:
+    """:func:`_opened`, worked out once for every viewer of a position (their views share its history)."""
+    return phase is not Phase.OPENING or any(isinstance(action, Open) or action == ALL_IN for _, action in history)
 
 
 def _waiting_for(scene: _Scene) -> str:
@@ -792,33 +834,13 @@ def _coup_log(scene: _Scene, memo: Memo | None = None) -> tuple[str, ...]:
     view = scene.view
     if view.phase in (Phase.OVER, Phase.PLACES, Phase.CUT) or view.dealer is None or not any(view.in_coup):
         return ()
-    kept = _kept(memo)
-    walk = kept.walk if kept is not None else None
+    # what a memo keeps of the log is the coup in progress as the viewer's last picture told it
+    walk = memo.kept if memo is not None and isinstance(memo.kept, _CoupWalk) else None
     if walk is None or not walk.still_true(scene):
         walk = _CoupWalk(scene)
-    if kept is not None:
-        kept.walk = walk
+        if memo is not None:
+            memo.kept = walk
     return walk.on(scene)
-
-
-@dataclass(eq=False, slots=True)
-class _Kept:
-    """What a :class:`~academie.picture.Memo` keeps of Le Quinze's log for one viewer: how the last coup ended
-    (:class:`_CoupEndKept`) and the coup in progress (:class:`_CoupWalk`), as his last picture told them."""
-
-    end: _CoupEndKept | None = None
-    walk: _CoupWalk | None = None
-
-
-def _kept(memo: Memo | None) -> _Kept | None:
-    """The log kept in ``memo`` (made empty the first time)."""
-    if memo is None:
-        return None
-    kept = memo.kept
-    if isinstance(kept, _Kept):
-        return kept
-    memo.kept = fresh = _Kept()
-    return fresh
 
 
 def _hold(scene: _Scene, seat: int, amount: int | None) -> str:
@@ -1127,12 +1149,13 @@ def _pot_won(scene: _Scene, seat: int, amount: int, last: CoupEnd | None, *, sid
                      amount=amount, total=total)
 
 
-def _coup_end(scene: _Scene, *, short: bool = False) -> list[str]:
-    """How the last coup ended: the hands shown, what the pot paid whom and why, the tokens won or lost."""
+def _coup_end(scene: _Scene) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """How the last coup ended: the hands shown, what the pot paid whom and why, the tokens won or lost; whole,
+    and short (without the move that ended it and the hands shown), told in one go."""
     view, w = scene.view, scene.w
     last = view.last_deal
     if last is None:
-        return []
+        return (), ()
     number = view.coup
     lines: list[str] = []
     if not last.played:
@@ -1142,20 +1165,17 @@ def _coup_end(scene: _Scene, *, short: bool = False) -> list[str]:
         else:
             lines.append(w("Coup {number}: everybody passed; the passe stays on the table, everyone antes again "
                            "and the cards are dealt again (Q-R10).", number=number))
-        return lines
-    if not short:
-        lines += _final_event(scene, last)
-    lines.append(w("End of coup {number}:", number=number) if not scene.form_b
-                 else w("End of game {number}:", number=number))
-    if not short:
-        for seat, cards in last.shown:
-            total = scene.total(cards)
-            if total > TARGET:
-                lines.append(scene.act(seat, w("You had {cards}: {total}, bust."),
-                                       w("{who} had {cards}: {total}, bust."), cards=scene.cards(cards), total=total))
-            else:
-                lines.append(scene.act(seat, w("You show {cards}: {total}."), w("{who} shows {cards}: {total}."),
-                                       cards=scene.cards(cards), total=total))
+        return tuple(lines), tuple(lines)
+    head = w("End of coup {number}:", number=number) if not scene.form_b else w("End of game {number}:", number=number)
+    before = (*_final_event(scene, last), head)
+    for seat, cards in last.shown:
+        total = scene.total(cards)
+        if total > TARGET:
+            lines.append(scene.act(seat, w("You had {cards}: {total}, bust."),
+                                   w("{who} had {cards}: {total}, bust."), cards=scene.cards(cards), total=total))
+        else:
+            lines.append(scene.act(seat, w("You show {cards}: {total}."), w("{who} shows {cards}: {total}."),
+                                   cards=scene.cards(cards), total=total))
     settlement = [t for t in last.payments if t.target != POT]
     if scene.form_b:
         lines.append(_form_b_why(scene, last))
@@ -1173,37 +1193,19 @@ def _coup_end(scene: _Scene, *, short: bool = False) -> list[str]:
                            "(Q-R16)."))
     points = ", ".join(f"{scene.name(seat)} {signed(value)}" for seat, value in enumerate(last.points))
     lines.append(w("Tokens won or lost: {points}.", points=points))
-    return lines
+    return (*before, *lines), (head, *lines[len(last.shown):])
 
 
-class _CoupEndKept:
-    """How the last coup ended as a viewer was last told it (what a :class:`~academie.picture.Memo` keeps): told
-    again only when what its sentences read differs (the last coup, its number, the stake's multiplier, the cards
-    a ruling names, the names, the language, the viewer); the same after every action of the next coup."""
-
-    __slots__ = ("key", "last", "told")
-
-    def __init__(self, key: tuple[object, ...], last: CoupEnd) -> None:
-        self.key, self.last = key, last
-        self.told: dict[bool, tuple[str, ...]] = {}
-        """The sentences, whole (False) and short (True), as they were first asked for."""
-
-
-def _coup_end_kept(scene: _Scene, memo: Memo | None, *, short: bool = False) -> tuple[str, ...]:
-    """:func:`_coup_end`, from ``memo`` when it told the same last coup to the same viewer."""
+def _coup_end_kept(scene: _Scene, memo: Memo | None) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """:func:`_coup_end`, from ``memo`` when it told the same last coup to the same viewer (told again only when
+    what its sentences read differs: the last coup, its number, the stake's multiplier, the cards a ruling names,
+    the names, the language, the viewer; the same after every action of the next coup)."""
     view = scene.view
     last = view.last_deal
-    box = _kept(memo)
-    if box is None or last is None:
-        return tuple(_coup_end(scene, short=short))
-    key = (view.viewer, view.coup, view.multiplier, view.pending_cards, view.rules, tuple(scene.names), scene.w)
-    kept = box.end
-    if kept is None or kept.last is not last or kept.key != key:
-        kept = box.end = _CoupEndKept(key, last)
-    told = kept.told.get(short)
-    if told is None:
-        told = kept.told[short] = tuple(_coup_end(scene, short=short))
-    return told
+    if last is None:
+        return (), ()
+    return part(memo, "coup end", (last, view.viewer, view.coup, view.multiplier, view.pending_cards, view.rules,
+                                   scene.names, scene.w), lambda: _coup_end(scene))
 
 
 def _final_event(scene: _Scene, last: CoupEnd) -> list[str]:

@@ -612,6 +612,7 @@ class QuinzeState(GameState[QuinzeRules]):
         "_pack",
         "_pending",
         "_phase",
+        "_seen_by_all",
         "_shared",
         "_shown_burnt",
         "_start",
@@ -633,7 +634,7 @@ class QuinzeState(GameState[QuinzeRules]):
     )
     clone_shared = ("rules", "n", "_start", "automate_table", "first_dealer", "coups_played", "multiplier", "last_coup",
                     "_last_deal", "_values", "_pending", "_colour", "_legal", "_phase", "_actor", "_burn_pack",
-                    "_histories", "_shared")
+                    "_histories", "_shared", "_seen_by_all")
     clone_copied = ("operations", "ledger", "_caves", "deal_results", "game_results", "_wins", "_gone", "rulings",
                     "_coup", "_pack", "_dead", "_shown_burnt")
     _pending: QuinzePending | None
@@ -670,10 +671,13 @@ class QuinzeState(GameState[QuinzeRules]):
         self.rulings = []
         self.last_coup: tuple[str, ...] = ()
         self._last_deal: CoupEnd | None = None
-        self._histories = Histories.empty(viewers=self.n + 1)
+        self._histories = Histories.empty(viewers=1)
+        """The history of the coup in progress as the last view told it, one for every viewer: every spoken action
+        is public (:func:`redact`) (replaced: a clone shares it)."""
         self._shared: Shared | None = None
         """What every viewer's view of the last position viewed holds alike (replaced: a clone shares it)."""
-        """Each viewer's history of the coup in progress as its last view told it (replaced: a clone shares it)."""
+        self._seen_by_all: tuple[tuple[Card | None, ...], tuple[tuple[Card, ...], ...], tuple[bool, ...]] = ((), (), ())
+        """The cards and busts every viewer of the position of :attr:`_shared` sees (:meth:`_cards_seen_by_all`)."""
         self._values = card_values(self.rules.courts_value)
         self._pending = None
         self._coup = Coup.fresh(first_dealer if first_dealer is not None else 0, self.n, 0, 0)
@@ -1814,26 +1818,48 @@ class QuinzeState(GameState[QuinzeRules]):
         """What ``viewer`` (a seat or :data:`PUBLIC`) knows now; never another seat's hidden card."""
         if viewer != PUBLIC and (type(viewer) is not int or not 0 <= viewer < self.n):
             raise RulesError(f"viewer {viewer!r} is not allowed; allowed: 0 to {self.n - 1}, PUBLIC")
-        coup, n = self._coup, self.n
-        form_b = self.rules.form == "B"
-        self._histories, history = self._histories.told_on(viewer, self.operations, start=coup.start, redact=redact)
-
-        self._shared = Shared.of(self._shared, (len(self.operations), len(self.rulings), len(self.ledger.entries),
-                                                self._phase, self._actor, self._pending), self._shared_parts)
-
-        def knows(seat: int) -> bool:
-            return seat == viewer or coup.revealed[seat]
-
-        # Q-R12: a hidden card stays hidden until the end of the coup (or a bust, or a law, shows it)
-        hole = tuple(CARDS[coup.hole[s]] if coup.hole[s] >= 0 and knows(s) else None for s in range(n))
-        up = tuple(tuple(CARDS[c] for c in coup.up[s]) if not form_b or knows(s) else () for s in range(n))
-        busted = tuple(coup.declared[s] or (s == viewer and coup.busted[s]) for s in range(n))
+        shared = Shared.of(self._shared, (len(self.operations), len(self.rulings), len(self.ledger.entries),
+                                          self._phase, self._actor, self._pending), self._shared_parts)
+        if shared is not self._shared:
+            self._shared, self._seen_by_all = shared, self._cards_seen_by_all()
+        hole, up, busted = self._seen_by_all
+        substitute = None
+        if viewer != PUBLIC:
+            # Q-R12: a seat sees its own hidden card (Form B: its own cards drawn, Q-§5.8) and its own bust, which
+            # the others see only once it is shown or declared
+            coup = self._coup
+            if not coup.revealed[viewer]:
+                if coup.hole[viewer] >= 0:
+                    hole = (*hole[:viewer], CARDS[coup.hole[viewer]], *hole[viewer + 1:])
+                if coup.up[viewer] and self.rules.form == "B":
+                    up = (*up[:viewer], tuple(CARDS[c] for c in coup.up[viewer]), *up[viewer + 1:])
+            if coup.busted[viewer] and not coup.declared[viewer]:
+                busted = (*busted[:viewer], True, *busted[viewer + 1:])
+            if coup.substitute[viewer] >= 0:
+                substitute = CARDS[coup.substitute[viewer]]
         return QuinzeView(
             viewer=viewer, busted=busted, hole=hole, up=up,
-            history=history, legal_actions=tuple(self.legal_actions()) if viewer == self.actor else (),
-            substitute=CARDS[coup.substitute[viewer]] if viewer != PUBLIC and coup.substitute[viewer] >= 0 else None,
-            **self._shared.parts,
+            legal_actions=tuple(self.legal_actions()) if viewer == self.actor else (), substitute=substitute,
+            **shared.parts,
         )
+
+    def _public_history(self) -> tuple[tuple[int, Action], ...]:
+        """The coup's actions as every viewer saw them (:func:`redact` hides the same from all), told on from the
+        last view's."""
+        self._histories, history = self._histories.told_on(PUBLIC, self.operations, start=self._coup.start,
+                                                           redact=redact)
+        return history
+
+    def _cards_seen_by_all(self) -> tuple[tuple[Card | None, ...], tuple[tuple[Card, ...], ...], tuple[bool, ...]]:
+        """The hidden cards, the cards drawn and the busts as everyone sees them (Q-R12: a hidden card once shown;
+        Form B, Q-§5.8: the cards drawn face down likewise; Q-R13: a bust once declared): each seat's view differs
+        from them in its own seat's alone, so they are made once per position (with :class:`Shared`)."""
+        coup, n = self._coup, self.n
+        form_b = self.rules.form == "B"
+        revealed = coup.revealed
+        hole = tuple(CARDS[coup.hole[s]] if coup.hole[s] >= 0 and revealed[s] else None for s in range(n))
+        up = tuple(tuple(CARDS[c] for c in coup.up[s]) if not form_b or revealed[s] else () for s in range(n))
+        return hole, up, tuple(coup.declared)
 
     def _shared_parts(self) -> dict[str, Any]:
         """The fields of a view every viewer sees alike (:class:`academie.engine.Shared`)."""
@@ -1849,6 +1875,7 @@ class QuinzeState(GameState[QuinzeRules]):
             drawer=coup.drawers[0] if coup.drawers and self._phase is Phase.DRAW else None,
             multiplier=self.multiplier, last_coup=self.last_coup,
             pending=self._pending.irregularity if self._pending else None, rulings=tuple(self.rulings),
+            history=self._public_history(),
             shown_next=CARDS[coup.shown_card] if coup.shown_card >= 0 else None,
             payments=tuple(self.ledger.entries[coup.ledger_start:]),
             coup_rulings=tuple(self.rulings[coup.rulings_start:]),
