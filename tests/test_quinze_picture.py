@@ -241,6 +241,24 @@ def test_the_public_picture_has_no_hand_and_speaks_in_the_third_person() -> None
     assert "7♣" not in said and "K♠" not in said and "5♠" in said
 
 
+def test_Q_R12_a_seat_line_made_once_for_every_viewer_carries_no_viewer_s_hidden_card_to_another() -> None:
+    """Q-R12 (issue 33): the other seats' lines are made once per position for every viewer who names them alike. A
+    line made from a view that held a seat's hidden card (here a view told it, as no law tells one seat alone) is
+    not given to another viewer of the position whose view does not hold it: his picture is the one painted
+    afresh, which names the card nowhere."""
+    state = example_1("open 3", "hold", "pass", "card")
+    seen = state.view(1)
+    card = state.view(0).hole[0]
+    assert card is not None and seen.hole[0] is None
+    told = replace(seen, hole=(card, *seen.hole[1:]))
+    assert str(card) in paint(told).seats[0].shown  # the line made first holds the card
+    spectator = paint(state.view(PUBLIC))
+    assert str(card) not in spectator.seats[0].shown
+    assert card not in cards_named(spectator, EN)
+    assert paint(state.view(2)).seats[0] == paint(seen).seats[0]
+    assert str(card) not in paint(state.view(2)).seats[0].shown
+
+
 # ------------------------------------------------------------------------------------------------ why not
 def test_Q_3_a_raise_too_large_says_the_most_you_may_raise_citing_the_rule() -> None:
     """Q-§3: "raise 99" with a cave of 36 answers the most you may raise, never "not now; allowed: nothing"."""

@@ -44,6 +44,7 @@ from academie.games.quinze.state import (
     QuinzeRules,
     QuinzeView,
     Raise,
+    Simple,
     hand_total,
     parse_action,
 )
@@ -75,6 +76,11 @@ class _Scene:
 
     def me(self, seat: int) -> bool:
         return seat == self.view.viewer
+
+    def named(self) -> Sequence[str]:
+        """How the viewer calls every seat, in order (:meth:`name`)."""
+        names = self.names
+        return names if len(names) >= self.n else tuple(self.name(seat) for seat in range(self.n))
 
     def name(self, seat: int) -> str:
         if 0 <= seat < len(self.names):
@@ -189,9 +195,7 @@ def paint(view: QuinzeView, /, *, words: Words, names: Sequence[str], memo: Memo
                                      view.multiplier, view.pack_colour, view.pack_left), lambda: _status(scene)),
         seats=_seats(scene, memo), hand=hand,
         trump=None, table=tuple(table), trick=None, last_trick=None,
-        tallies=part(memo, "tallies", (scene.names, w, view.phase, view.rules, view.multiplier, view.caves,
-                                       view.pot, view.highest, view.jeu, view.contributions, view.in_coup,
-                                       _opened(view)), lambda: _tallies(scene)),
+        tallies=_tallies(scene, memo),
         to_act=view.actor if view.actor is not None and view.actor >= 0 else None,
         waiting_for=part(memo, "waiting for", (scene.names, w, view.viewer, view.phase, view.actor, view.pending,
                                                view.drawer, view.highest, view.contributions),
@@ -219,13 +223,13 @@ def _status(scene: _Scene) -> str:
 def _seats(scene: _Scene, memo: Memo | None) -> tuple[SeatPicture, ...]:
     """Every seat's line (:func:`_seat_line`): the viewer's own kept in ``memo`` until what it reads changes, the
     others' as every viewer who names the seat alike sees them, made once per position (:func:`_seen_by_others`)."""
-    view, w, names = scene.view, scene.w, scene.names
+    view, w, names = scene.view, scene.w, scene.named()
     facts = _seat_facts(view.rules, view.phase, view.dealer, view.drawer, view.caves, view.contributions,
                         view.in_coup, view.folded, view.stood, view.announced, view.drawn)
     viewer, lines, seats = view.viewer, facts.lines, []
     for seat in range(facts.n):
         hole, up, busted = view.hole[seat], view.up[seat], view.busted[seat]
-        name = names[seat] if seat < len(names) else scene.name(seat)
+        name = names[seat]
         if seat == viewer:
             key = (w, name, view.rules, view.phase, facts.roles[seat], facts.states[seat], facts.drawn[seat], hole, up,
                    busted, view.substitute)
@@ -334,22 +338,61 @@ def _seat_line(w: Words, name: str, seat: int, *, me: bool, form_b: bool, secret
     return SeatPicture(seat, name, tuple(roles), count, tuple(str(c) for c in shown), tuple(notes))
 
 
-def _tallies(scene: _Scene) -> tuple[Tally, ...]:
+def _tallies(scene: _Scene, memo: Memo | None) -> tuple[Tally, ...]:
+    """The caves, the pot or the stake, and the bets, named as the viewer names the seats: their figures worked out
+    once per position for every viewer (:func:`_tally_values`), the tallies kept in ``memo`` while they and the
+    names are the same."""
     view = scene.view
-    labels = _tally_labels(scene.w)
-    caves = Tally(labels.caves, tuple((scene.name(seat), str(view.caves[seat])) for seat in range(scene.n)))
-    if scene.form_b:
-        stake = Tally(labels.stake, ((labels.this_game, str(view.rules.stake * view.multiplier)),))
-        return (caves,) if view.phase is Phase.OVER else (stake, caves)
-    if view.phase is Phase.OVER:
+    values = _tally_values(view.rules, view.phase, view.multiplier, view.caves, view.pot, view.highest, view.jeu,
+                           view.contributions, view.in_coup, view.history)
+    return part(memo, "tallies", (scene.names, scene.w, values),
+                lambda: _tallies_made(values, scene.named(), _tally_labels(scene.w)))
+
+
+def _tallies_made(values: _TallyValues, names: Sequence[str], labels: _TallyLabels) -> tuple[Tally, ...]:
+    caves = Tally(labels.caves, tuple(zip(names[:len(values.caves)], values.caves, strict=True)))
+    if values.form_b:
+        stake = Tally(labels.stake, ((labels.this_game, values.stake),))
+        return (caves,) if values.over else (stake, caves)
+    if values.over:
         return (caves,)
-    pot = Tally(labels.pot, ((labels.on_the_table, str(view.pot)),
-                             (labels.highest, str(view.highest)) if _opened(view) else (labels.jeu, str(view.jeu))))
-    staked = tuple((scene.name(seat), str(view.contributions[seat])) for seat in range(scene.n)
-                   if view.in_coup[seat])
+    pot = Tally(labels.pot, ((labels.on_the_table, values.pot),
+                             (labels.highest, values.height) if values.opened else (labels.jeu, values.height)))
+    staked = tuple((names[seat], bet) for seat, bet in values.bets)
     if not staked:
         return pot, caves
     return pot, caves, Tally(labels.bets, staked)
+
+
+@dataclass(frozen=True, slots=True)
+class _TallyValues:
+    """The figures of a position's tallies, as text."""
+
+    form_b: bool
+    over: bool
+    caves: tuple[str, ...]
+    stake: str
+    """Form B: this game's stake."""
+    pot: str
+    opened: bool
+    height: str
+    """The highest stake once the betting is opened, the jeu before (QUINZE-35)."""
+    bets: tuple[tuple[int, str], ...]
+    """The seats in the coup and what each has bet beyond his ante."""
+
+
+@same_for_all
+def _tally_values(rules: QuinzeRules, phase: Phase, multiplier: int, caves: tuple[int, ...], pot: int, highest: int,
+                  jeu: int, contributions: tuple[int, ...], in_coup: tuple[bool, ...],
+                  history: tuple[tuple[int, Action], ...]) -> _TallyValues:
+    """The tallies' figures of a position, worked out once for every viewer (their views share these parts)."""
+    form_b = rules.form == "B"
+    opened = _opened_by(phase, history)
+    return _TallyValues(
+        form_b=form_b, over=phase is Phase.OVER, caves=tuple(map(str, caves)),
+        stake=str(rules.stake * multiplier) if form_b else "", pot=str(pot), opened=opened,
+        height=str(highest) if opened else str(jeu),
+        bets=tuple((seat, str(contributions[seat])) for seat in range(len(caves)) if in_coup[seat]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -371,15 +414,10 @@ def _tally_labels(w: Words) -> _TallyLabels:
                         w("the jeu (least opening)"), w("Bets this coup, the antes apart"))
 
 
-def _opened(view: QuinzeView) -> bool:
-    """Whether the betting of the coup was opened (the pot then shows the highest stake, not the jeu)."""
-    return _opened_by(view.phase, view.history)
-
-
-@same_for_all
 def _opened_by(phase: Phase, history: tuple[tuple[int, Action], ...]) -> bool:
-    """:func:`_opened`, worked out once for every viewer of a position (their views share its history)."""
-    return phase is not Phase.OPENING or any(isinstance(action, Open) or action == ALL_IN for _, action in history)
+    """Whether the betting of the coup was opened (the pot then shows the highest stake, not the jeu)."""
+    return phase is not Phase.OPENING or any(isinstance(action, Open) or _verb(action) == ALL_IN.verb
+                                             for _, action in history)
 
 
 def _waiting_for(scene: _Scene) -> str:
@@ -404,9 +442,22 @@ def _waiting_for(scene: _Scene) -> str:
 
 
 # ------------------------------------------------------------------------------------------------ moves
+def _verb(action: Action) -> str:
+    """The verb of an action without argument (« je passe », ``pass``), "" for any other: the painter compares
+    actions by their verbs, plain strings (the equality of actions is a call of Python, and the log and the moves
+    compare every action told with several)."""
+    return action.verb if type(action) is Simple else ""
+
+
+def _verbs(actions: Sequence[Action]) -> frozenset[str]:
+    """The verbs of ``actions`` (:func:`_verb`)."""
+    return frozenset(action.verb for action in actions if type(action) is Simple)
+
+
 def _facing(view: QuinzeView) -> bool:
     """The viewer answers a bet now (« voulez-vous cartes ? » is then « je tiens », QUINZE-31)."""
-    return HOLD in view.legal_actions or (PASS in view.legal_actions and view.phase is Phase.DRAW)
+    verbs = _verbs(view.legal_actions)
+    return HOLD.verb in verbs or (PASS.verb in verbs and view.phase is Phase.DRAW)
 
 
 def _moves(scene: _Scene) -> tuple[MovePicture, ...]:
@@ -416,9 +467,26 @@ def _moves(scene: _Scene) -> tuple[MovePicture, ...]:
         return ()
     seat = view.viewer
     needed = max(view.highest - view.contributions[seat], 0) if 0 <= seat < scene.n else 0
-    return tuple(_open_move(w, action.amount) if isinstance(action, Open) else
-                 _raise_move(w, action.amount, needed) if isinstance(action, Raise) else
-                 MovePicture(str(action), _label(scene, action)) for action in view.legal_actions)
+    moves: list[MovePicture] = []
+    amounts: list[int] = []
+    for action in view.legal_actions:
+        if type(action) is Raise:
+            amounts.append(action.amount)
+            continue
+        if amounts:  # the raises allowed come together: labelled as one run, once per language and stake to hold
+            moves += _raise_moves(w, tuple(amounts), needed)
+            amounts.clear()
+        moves.append(_open_move(w, action.amount) if isinstance(action, Open) else
+                     _raise_move(w, action.amount, needed) if isinstance(action, Raise) else
+                     MovePicture(str(action), _label(scene, action)))
+    if amounts:
+        moves += _raise_moves(w, tuple(amounts), needed)
+    return tuple(moves)
+
+
+@functools.lru_cache(maxsize=1024)
+def _raise_moves(w: Words, amounts: tuple[int, ...], needed: int) -> tuple[MovePicture, ...]:
+    return tuple(_raise_move(w, amount, needed) for amount in amounts)
 
 
 @functools.lru_cache(maxsize=1024)
@@ -434,6 +502,7 @@ def _raise_move(w: Words, amount: int, needed: int) -> MovePicture:
 
 def _label(scene: _Scene, action: Action) -> str:
     view, w = scene.view, scene.w
+    verb = _verb(action)
     seat = view.viewer
     needed = max(view.highest - view.contributions[seat], 0) if 0 <= seat < scene.n else 0
     if isinstance(action, Open):
@@ -442,34 +511,34 @@ def _label(scene: _Scene, action: Action) -> str:
         return _raise_move(w, action.amount, needed).label
     if isinstance(action, Remedy):
         return _remedy_label(scene, action)
-    if action == PASS:
-        if view.phase is Phase.OPENING and not any(view.contributions) and HOLD not in view.legal_actions:
+    if verb == PASS.verb:
+        if view.phase is Phase.OPENING and not any(view.contributions) and HOLD.verb not in _verbs(view.legal_actions):
             return w("« je passe »: pass (your ante stays in the pot)")
         return w("« je passe »: drop out; your bets, {bets}, and your ante stay in the pot",
                  bets=view.contributions[seat])
-    if action == HOLD:
+    if verb == HOLD.verb:
         return w("« je tiens »: hold, {amount} more to match {highest}", amount=needed, highest=view.highest)
-    if action == ALL_IN:
+    if verb == ALL_IN.verb:
         return w("« je fais mon argent »: all in for your {amount} (QUINZE-37)", amount=view.caves[seat])
-    if action == ANNOUNCE:
+    if verb == ANNOUNCE.verb:
         return w("« j’ai {amount} »: say what you have, less than the stake (QUINZE-36)", amount=view.caves[seat])
-    if action == CARD:
+    if verb == CARD.verb:
         if scene.form_b:
             return w("« carte »: ask for a card, dealt face down")
         return w("« carte »: ask for a card, dealt face up")
-    if action == STAND:
+    if verb == STAND.verb:
         total = _seat_total(view, seat) if 0 <= seat < scene.n else None
         if scene.form_b and total is not None and total > TARGET:
             return w("« je m’y tiens »: say you stand on {total}, keeping your bust to yourself (Q-§5.8)",
                      total=total)
         return w("« je m’y tiens »: stand on {total}", total=total if total is not None else "?")
-    if action in (WANT_CARDS, WITH_THAT):
+    if verb in (WANT_CARDS.verb, WITH_THAT.verb):
         if _facing(view):
-            if action == WANT_CARDS:
+            if verb == WANT_CARDS.verb:
                 return w("« voulez-vous cartes ? »: the same as « je tiens » here, {amount} more (QUINZE-31)",
                          amount=needed)
             return w("« avec ça ? »: the same as « je tiens » here, {amount} more (QUINZE-31)", amount=needed)
-        if action == WANT_CARDS:
+        if verb == WANT_CARDS.verb:
             return w("« voulez-vous cartes ? »: pass the word without raising (QUINZE-31)")
         return w("« avec ça ? »: pass the word without raising (QUINZE-31)")
     return str(action)
@@ -678,6 +747,7 @@ class _CoupWalk:
 
     def event(self, scene: _Scene, seat: int, action: Action) -> None:
         view, w = scene.view, scene.w
+        verb = _verb(action)
         if isinstance(action, Irregular):
             self.last_act = action
             self.say(scene, act_label(view, str(action), words=w) + ". " + w("A ruling is due."))
@@ -711,7 +781,7 @@ class _CoupWalk:
             self.say(scene, scene.act(seat, w("You raise by {amount}: « je renvie », putting in {paid} (Q-R9)."),
                                       w("{who} raises by {amount}: « je renvie », putting in {paid} (Q-R9)."),
                                       amount=action.amount, paid=amount if amount is not None else action.amount))
-        elif action == PASS:
+        elif verb == PASS.verb:
             if not self.opened:
                 self.say(scene, scene.act(seat, w("You pass: « je passe »; your ante stays in the pot (Q-§5.2)."),
                                           w("{who} passes: « je passe »; the ante stays in the pot (Q-§5.2).")))
@@ -720,10 +790,10 @@ class _CoupWalk:
                                                   "(Q-§5.2)."),
                                           w("{who} passes and leaves the coup: what was staked stays in the pot "
                                             "(Q-§5.2).")))
-        elif action == HOLD:
+        elif verb == HOLD.verb:
             self.say(scene, _hold(scene, seat, self.pay(seat)))
             self.rule(scene, "QUINZE-38")
-        elif action == ALL_IN:
+        elif verb == ALL_IN.verb:
             amount = self.pay(seat)
             self.opened = True
             self.say(scene, scene.act(seat, w("You put in all you have, {amount}: « je fais mon argent »; the others "
@@ -731,7 +801,7 @@ class _CoupWalk:
                                       w("{who} puts in all that is left, {amount}: « je fais mon argent »; the "
                                         "others hold only to that height (QUINZE-37)."), amount=amount or 0))
             self.rule(scene, "QUINZE-35")
-        elif action == ANNOUNCE:
+        elif verb == ANNOUNCE.verb:
             rulings = view.coup_rulings
             said = ""
             if self.ruled < len(rulings) and _law_of(rulings[self.ruled]) == "QUINZE-36":
@@ -744,10 +814,10 @@ class _CoupWalk:
                                               "(QUINZE-36)."),
                                       w("{who} has less than the stake and says so: « j’ai {amount} » (QUINZE-36)."),
                                       amount=tokens))
-        elif action in (WANT_CARDS, WITH_THAT):
+        elif verb in (WANT_CARDS.verb, WITH_THAT.verb):
             self.say(scene, _word(scene, seat, action, self.pay(seat)))
             self.rule(scene, "QUINZE-38")
-        elif action == CARD:
+        elif verb == CARD.verb:
             self.opened = True
             self.say(scene, scene.act(seat, w("You ask for a card: « carte »."),
                                       w("{who} asks for a card: « carte ».")))
@@ -756,7 +826,7 @@ class _CoupWalk:
             self.drawn_facts.append((seat, self.drawn[seat], given))
             if given:
                 self.say_drawn(scene, seat)
-        elif action == STAND:
+        elif verb == STAND.verb:
             self.opened = True
 
             def stands(again: _Scene) -> str:
@@ -853,8 +923,9 @@ def _hold(scene: _Scene, seat: int, amount: int | None) -> str:
 
 def _word(scene: _Scene, seat: int, action: Action, amount: int | None) -> str:
     w = scene.w
+    verb = _verb(action)
     if amount is not None:
-        if action == WANT_CARDS:
+        if verb == WANT_CARDS.verb:
             return scene.act(seat, w("You say « voulez-vous cartes ? » to the raiser: that is « je tiens », putting "
                                      "in {amount} (QUINZE-31)."),
                              w("{who} says « voulez-vous cartes ? » to the raiser: that is « je tiens », putting in "
@@ -863,7 +934,7 @@ def _word(scene: _Scene, seat: int, action: Action, amount: int | None) -> str:
                                  "(QUINZE-31)."),
                          w("{who} says « avec ça ? » to the raiser: that is « je tiens », putting in {amount} "
                            "(QUINZE-31)."), amount=amount)
-    if action == WANT_CARDS:
+    if verb == WANT_CARDS.verb:
         return scene.act(seat, w("You say « voulez-vous cartes ? »: you pass the word without raising (QUINZE-31)."),
                          w("{who} says « voulez-vous cartes ? »: the word passes without a raise (QUINZE-31)."))
     return scene.act(seat, w("You say « avec ça ? »: you pass the word without raising (QUINZE-31)."),
@@ -1217,7 +1288,8 @@ def _final_event(scene: _Scene, last: CoupEnd) -> list[str]:
     if not events:
         return []
     seat, action = events[-1]
-    opened = any(isinstance(a, Open) or a == ALL_IN for _, a in last.history)
+    verb = _verb(action)
+    opened = any(isinstance(a, Open) or _verb(a) == ALL_IN.verb for _, a in last.history)
     bets = [t for t in last.payments if t.target == POT and t.reason != "Q-R4"]
     amount = bets[-1].amount if bets and bets[-1].source == seat else None
     if isinstance(action, Remedy):
@@ -1232,20 +1304,20 @@ def _final_event(scene: _Scene, last: CoupEnd) -> list[str]:
         return [scene.act(seat, w("You raise by {amount}: « je renvie », putting in {paid} (Q-R9)."),
                           w("{who} raises by {amount}: « je renvie », putting in {paid} (Q-R9)."),
                           amount=action.amount, paid=amount if amount is not None else action.amount)]
-    if action == CARD:
+    if verb == CARD.verb:
         return [scene.act(seat, w("You ask for a card: « carte »."), w("{who} asks for a card: « carte »."))]
-    if action == STAND:
+    if verb == STAND.verb:
         return [scene.act(seat, w("You stand: « je m’y tiens » (Q-R14)."),
                           w("{who} stands: « je m’y tiens » (Q-R14)."))]
-    if action == PASS and opened:
+    if verb == PASS.verb and opened:
         return [scene.act(seat, w("You pass and leave the coup: what you staked stays in the pot (Q-§5.2)."),
                           w("{who} passes and leaves the coup: what was staked stays in the pot (Q-§5.2)."))]
-    if action == HOLD:
+    if verb == HOLD.verb:
         return [_hold(scene, seat, amount)]
-    if action in (WANT_CARDS, WITH_THAT):
+    if verb in (WANT_CARDS.verb, WITH_THAT.verb):
         return [scene.act(seat, w("You say « voulez-vous cartes ? » (QUINZE-31)."),
                           w("{who} says « voulez-vous cartes ? » (QUINZE-31)."))]
-    if action == ALL_IN and amount is not None:
+    if verb == ALL_IN.verb and amount is not None:
         return [scene.act(seat, w("You put in all you have, {amount}: « je fais mon argent »; the others hold only "
                                   "to that height (QUINZE-37)."),
                           w("{who} puts in all that is left, {amount}: « je fais mon argent »; the others hold only "
