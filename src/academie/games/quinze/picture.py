@@ -58,24 +58,18 @@ TAKES = re.compile(r"^QUINZE-3[23]: seat (\d+) takes (.+)$")
 
 
 # ------------------------------------------------------------------------------------------------ the scene
-@dataclass(frozen=True, slots=True)
 class _Scene:
-    """The view, the words and the names, with the small phrases every sentence needs."""
+    """The view, the words and the names, with the small phrases every sentence needs (read many times in every
+    picture: the table's size, its form and the viewer are found once)."""
 
-    view: QuinzeView
-    w: Words
-    names: Sequence[str]
+    __slots__ = ("form_b", "n", "names", "view", "viewer", "w")
 
-    @property
-    def n(self) -> int:
-        return len(self.view.caves)
-
-    @property
-    def form_b(self) -> bool:
-        return self.view.rules.form == "B"
+    def __init__(self, view: QuinzeView, w: Words, names: Sequence[str]) -> None:
+        self.view, self.w, self.names = view, w, names
+        self.n, self.form_b, self.viewer = len(view.caves), view.rules.form == "B", view.viewer
 
     def me(self, seat: int) -> bool:
-        return seat == self.view.viewer
+        return seat == self.viewer
 
     def named(self) -> Sequence[str]:
         """How the viewer calls every seat, in order (:meth:`name`)."""
