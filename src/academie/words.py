@@ -35,7 +35,7 @@ from typing import Final
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
 
-from academie.cards import Card, Rank, Suit
+from academie.cards import CARDS, Card, Rank, Suit
 from academie.engine import AcademieError
 
 LANGUAGES: Final = ("en", "fr")
@@ -107,7 +107,7 @@ class Words:
     differently); without, every catalogue (for tools that speak of all the games).
     """
 
-    __slots__ = ("_table", "lang")
+    __slots__ = ("_cards", "_table", "lang")
 
     def __init__(self, lang: str = "en", *, game: str | None = None) -> None:
         if lang not in LANGUAGES:
@@ -123,6 +123,10 @@ class Words:
             if game is None or name == game:
                 table.update(_game_catalogue(lang, package))
         self._table = table
+        letters = _RANK_LETTERS[lang]
+        self._cards: Final = tuple(("10" if card.rank is Rank.TEN else letters.get(card.rank, card.rank.letter))
+                                   + card.suit.symbol for card in CARDS)
+        """Every card as :meth:`card` writes it, by index (worked out once: screens write cards all the time)."""
 
     def __call__(self, message: str, /, **arguments: object) -> str:
         """The message in this language, its ``{names}`` filled with ``arguments``."""
@@ -131,11 +135,11 @@ class Words:
 
     def card(self, card: Card) -> str:
         """A card as players of this language write it, with its suit's symbol: ``10♥``, ``Q♣`` / ``D♣``."""
-        rank = "10" if card.rank is Rank.TEN else _RANK_LETTERS[self.lang].get(card.rank, card.rank.letter)
-        return rank + card.suit.symbol
+        return self._cards[card.index]
 
     def cards(self, cards: tuple[Card, ...] | list[Card]) -> str:
-        return " ".join(self.card(card) for card in cards)
+        written = self._cards
+        return " ".join([written[card.index] for card in cards])
 
     def suit_name(self, suit: Suit) -> str:
         return _SUIT_NAMES[self.lang][suit]
