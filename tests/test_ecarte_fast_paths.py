@@ -17,10 +17,10 @@ from itertools import combinations
 
 import pytest
 
-from academie.cards import PACK_32, Card, Rank
+from academie.cards import PACK_32, Card, Rank, cards_of
 from academie.engine import PUBLIC, ChanceSource, IllegalActionError, SeededChance
 from academie.games.ecarte import MARK_KING, Discard, EcarteState, Phase
-from academie.games.ecarte.state import LegalDiscards
+from academie.games.ecarte.state import _SHARED_FIELDS, LegalDiscards
 
 
 class CountingChance(ChanceSource):
@@ -142,3 +142,26 @@ def _second_turn_up(seed: int) -> Card:
     chance = SeededChance(seed)
     chance.shuffled(PACK_32)
     return chance.shuffled(PACK_32)[10]
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_E_5_ECARTE_VI_4_a_view_made_slot_by_slot_holds_each_part_under_its_name(seed: int) -> None:
+    """A view is made for every viewer after every action by setting its slots in the order of its shared parts
+    (issue 33): each field holds the part of its own name (the tricks face up, E-§5, the counts drawn, ECARTE-VI.4),
+    and the viewer's own fields hold his hand and discards, the spectators' none."""
+    state, rng = EcarteState.new(seed=seed), random.Random(seed)
+    assert tuple(state._shared_parts(None)) == (*_SHARED_FIELDS, "ledger")
+    for _ in range(120):
+        if state.is_terminal:
+            break
+        for viewer in (0, 1, PUBLIC):
+            view = state.view(viewer)
+            parts = state._shared.parts
+            assert all(getattr(view, name) is parts[name] for name in _SHARED_FIELDS)
+            deal = state.deal
+            assert view.viewer == viewer
+            assert view.hand == (cards_of(deal.hands[viewer]) if viewer != PUBLIC else ())
+            assert view.my_discards == (cards_of(deal.discarded[viewer]) if viewer != PUBLIC else ())
+            assert view.legal_actions == (tuple(state.legal_actions()) if viewer == state.actor else ())
+        state = state.clone()
+        state.apply(rng.choice(tuple(state.legal_actions())))

@@ -25,7 +25,7 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from enum import IntEnum
 from functools import cache, lru_cache, partial
 from itertools import repeat
@@ -1761,20 +1761,31 @@ class EcarteState(OwedDealState[EcarteRules]):
         deal = self._deal
         seat_view = viewer in (0, 1)
         self._histories, history = self._histories.told_on(viewer, self.operations, start=deal.start, redact=redact)
-        self._shared = Shared.of(self._shared, (len(self._operations), len(self._rulings), len(self._ledger.entries),
-                                                self._phase, self._actor, self._pending), self._shared_parts)
-        return EcarteView(
-            viewer=viewer, hand=cards_of(deal.hands[viewer]) if seat_view else (),
-            my_discards=cards_of(deal.discarded[viewer]) if seat_view else (),
-            history=history, legal_actions=tuple(self.legal_actions()) if viewer == self.actor else (),
-            drawn=tuple(tuple(CARDS[i] for i in cards) for cards in deal.drawn[viewer]) if seat_view else (),
-            **self._shared.parts,
-        )
+        kept = self._shared
+        self._shared = Shared.of(kept, (len(self._operations), len(self._rulings), len(self._ledger.entries),
+                                        self._phase, self._actor, self._pending), lambda: self._shared_parts(kept))
+        # made as its dataclass would make it, each field's slot set (no keywords to match: a view is made for
+        # every viewer after every action); _VIEW_FIELDS says it sets every field
+        view = _new_view()
+        for setter, value in zip(_SHARED_SETTERS, self._shared.parts.values(), strict=True):
+            setter(view, value)
+        _set_viewer(view, viewer)
+        _set_hand(view, cards_of(deal.hands[viewer]) if seat_view else ())
+        _set_my_discards(view, cards_of(deal.discarded[viewer]) if seat_view else ())
+        _set_history(view, history)
+        _set_legal_actions(view, tuple(self.legal_actions()) if viewer == self.actor else ())
+        _set_drawn(view, tuple(tuple(CARDS[i] for i in cards) for cards in deal.drawn[viewer]) if seat_view else ())
+        return view
 
-    def _shared_parts(self) -> dict[str, Any]:
-        """The fields of a view every viewer sees alike (:class:`academie.engine.Shared`)."""
+    def _shared_parts(self, kept: Shared | None) -> dict[str, Any]:
+        """The fields of a view every viewer sees alike (:class:`academie.engine.Shared`), in the order of
+        :data:`_SHARED_FIELDS`; the payments as ``kept`` (the parts of an earlier position) made them while the
+        deal's ledger is the same (it only grows), so that a painter finds them unchanged by identity."""
         deal = self._deal
         exposed = tuple(cards_of(deal.hands[s] if deal.exposed[s] else deal.hands[s] & deal.shown[s]) for s in (0, 1))
+        ledger = (deal.ledger_start, len(self._ledger.entries))
+        payments = (kept.parts["payments"] if kept is not None and kept.parts["ledger"] == ledger
+                    else self._payments(deal))
         return dict(
             rules=self.rules, phase=self._phase, actor=self.actor, dealer=self.dealer,
             exposed=(exposed[0], exposed[1]),
@@ -1789,25 +1800,51 @@ class EcarteState(OwedDealState[EcarteRules]):
             refused=deal.refused if deal.refused >= 0 else None,
             pending=self._pending.irregularity if self._pending else None, rulings=tuple(self.rulings),
             previous_tricks=_previous_tricks(self._last_tricks),
-            deal_number=len(self.deal_results) + 1, payments=self._payments(deal),
+            deal_number=len(self.deal_results) + 1, payments=payments,
             draw_counts=(tuple(map(len, deal.drawn[0])), tuple(map(len, deal.drawn[1]))),
             deal_rulings=tuple(self._rulings[deal.rulings_start:]), last_deal=deal.last,
-            game_results=tuple(self.game_results),
+            game_results=tuple(self.game_results), ledger=ledger,
         )
 
     def _tricks_view(self) -> tuple[Trick, ...]:
         deal = self._deal
-        done = [Trick(leader, (CARDS[a], CARDS[b]), winner) for leader, a, b, winner in deal.tricks]
+        done = [_trick(*trick) for trick in deal.tricks]
         if deal.led >= 0:
-            done.append(Trick(deal.leader, (CARDS[deal.led],), None))
+            done.append(_led(deal.leader, deal.led))
         return tuple(done)
+
+
+@functools.lru_cache(maxsize=4096)
+def _trick(leader: int, led: int, second: int, winner: int) -> Trick:
+    """A trick won, as views show it: one value for every view and table that shows it (a bounded cache), so that a
+    painter compares tricks by identity."""
+    return Trick(leader, (CARDS[led], CARDS[second]), winner)
+
+
+@functools.lru_cache(maxsize=64)
+def _led(leader: int, led: int) -> Trick:
+    """The trick on the table, one card led (as :func:`_trick`)."""
+    return Trick(leader, (CARDS[led],), None)
 
 
 @functools.lru_cache(maxsize=1024)
 def _previous_tricks(last_tricks: tuple[tuple[int, int, int, int], ...]) -> tuple[Trick, ...]:
     """The tricks of the deal before as views show them, made once for every view that shows them (a bounded cache
     shared by every table: a frozen value of the raw tricks alone), so that a painter compares them by identity."""
-    return tuple(Trick(leader, (CARDS[a], CARDS[b]), winner) for leader, a, b, winner in last_tricks)
+    return tuple(_trick(*trick) for trick in last_tricks)
+
+
+_OWN_FIELDS: Final = ("viewer", "hand", "my_discards", "history", "legal_actions", "drawn")
+"""The fields of a view that only its viewer's view holds."""
+_SHARED_FIELDS: Final = tuple(item.name for item in fields(EcarteView) if item.name not in _OWN_FIELDS)
+"""The fields every viewer's view of a position holds alike (:meth:`EcarteState._shared_parts`, in this order)."""
+_SHARED_SETTERS: Final[tuple[Callable[[EcarteView, object], None], ...]] = (
+    *(EcarteView.__dict__[name].__set__ for name in _SHARED_FIELDS), lambda view, value: None)
+"""Each shared field's slot setter, then one that keeps nothing: the parts' last entry (``ledger``: what their
+payments were made from) is not a field of a view."""
+_new_view: Final = partial(object.__new__, EcarteView)
+_set_viewer, _set_hand, _set_my_discards, _set_history, _set_legal_actions, _set_drawn = (
+    EcarteView.__dict__[name].__set__ for name in _OWN_FIELDS)
 
 
 def trick_winner(leader: int, led: Card, second: Card, trump: int) -> int:
