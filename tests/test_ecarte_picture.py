@@ -27,7 +27,7 @@ from academie.games.ecarte import Discard, EcarteRules, EcarteState, Phase, Play
 from academie.games.ecarte.laws import CATALOGUE
 from academie.games.ecarte.picture import act_label, default_names, paint, shorthand, sort_hand, why_not
 from academie.games.ecarte.positions import deck
-from academie.picture import Painter, Picture, draw_text, draw_trick
+from academie.picture import Memo, Painter, Picture, draw_text, draw_trick
 from academie.words import Words
 
 EN, FR = Words("en", game="ecarte"), Words("fr", game="ecarte")
@@ -377,3 +377,58 @@ def test_E_6_1_how_to_play_fits_the_screen_and_cites_the_laws(lang: str) -> None
     ids = {entry.id for entry in CATALOGUE}
     cited = set(re.findall(r"\b(?:ECARTE-VI?\.\d+|E-§\d(?:\.\d)?|E-[DKXPS]\d+)", text))
     assert len(cited & ids) >= 8 and cited <= ids, cited - ids
+
+
+# ------------------------------------------------------------------------------------------------ told on (issue 33)
+VARIANTS: dict[str, dict[str, Any]] = {
+    "default": {},
+    "partie liée": {"partie_liee": True, "stake_scoring": True, "deal_pattern": (2, 3), "game_points": 7},
+    "penalty anytime": {"penalty_first_decision_only": False, "penalty_on_vole": "add", "dealer_min_exchange": 1},
+}
+"""Rules that change what a picture says: the games of a partie liée and their value (E-§6.2), the penalty of
+standing or refusing after an exchange (ECARTE-VI.7, ECARTE-VI.8), the vole on top of it (E-§6.1)."""
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+@pytest.mark.parametrize("mode", [Mode.ENFORCED, Mode.TABLE])
+def test_E_6_1_E_6_2_ECARTE_VI_4_pictures_told_on_from_memos_are_the_pictures_painted_afresh(
+        mode: Mode, variant: str) -> None:
+    """The card room paints both seats and then the spectators after every action, each with the memo of its last
+    picture (the deal told so far and its points placed, the parts kept), in English and in French: over random
+    parties (irregular acts now and then in table mode), every picture is the one painted from its view alone and
+    from a state replayed from the log, also when painted with another viewer's memo now and then, and names no
+    card its view does not hold, though the seat painted just before held his own (ECARTE-VI.4: the discards face
+    down; E-§6.1, E-§6.2: the points and games told with their laws)."""
+    rules = EcarteRules(mode=mode, **VARIANTS[variant])
+    compared = 0
+    for seed in range(5):
+        rng = random.Random(seed)
+        state, played = EcarteState.new(rules, seed=seed), list[Any]()
+        memos: dict[tuple[int, str], Memo] = {}
+        for _ in range(300):
+            if state.is_terminal:
+                break
+            replayed = None
+            if rng.random() < 0.03:
+                replayed = EcarteState.new(rules, seed=seed)
+                for action in played:
+                    replayed.apply(action)
+            for words in (EN, FR):
+                for viewer in (0, 1, PUBLIC):
+                    view = state.view(viewer)
+                    names = default_names(view, words=words)
+                    fresh = paint(view, words=words, names=names)
+                    assert not cards_named(fresh, words) - cards_held(view), (seed, viewer)
+                    mine = memos.setdefault((viewer, words.lang), Memo())
+                    other = memos.get((rng.choice((0, 1, PUBLIC)), words.lang)) if rng.random() < 0.1 else None
+                    for memo in (mine,) if other is None or other is mine else (mine, other):
+                        assert paint(view, words=words, names=names, memo=memo) == fresh, (seed, viewer, words.lang)
+                        compared += 1
+                    if replayed is not None:
+                        assert paint(replayed.view(viewer), words=words, names=names) == fresh
+            acts = [act for seat in (0, 1) for act in state.irregular_actions(seat)] if mode is Mode.TABLE else []
+            action = rng.choice(acts) if acts and rng.random() < 0.05 else rng.choice(tuple(state.legal_actions()))
+            state = state.clone()
+            state.apply(action)
+            played.append(action)
+    assert compared > 1200

@@ -27,7 +27,7 @@ import re
 from collections.abc import Sequence
 from typing import Final
 
-from academie.cards import Card, Rank, Suit
+from academie.cards import CARDS, Card, Rank, Suit
 from academie.engine import TABLE, Action, Mode
 from academie.games.ecarte.state import (
     HAND_SIZE,
@@ -50,7 +50,6 @@ from academie.games.ecarte.state import (
     Remedy,
     Stand,
     TakeBack,
-    Trick,
     trick_winner,
 )
 from academie.games.ecarte.table import ACTS
@@ -66,6 +65,8 @@ END_LAWS: Final = TRICK_LAWS | {"E-P3", "E-P4"}
 _EXCHANGE: Final = frozenset({Phase.ELDER_DECIDES, Phase.DEALER_DECIDES, Phase.ELDER_DISCARD, Phase.ELDER_TAKE_BACK,
                               Phase.DEALER_DISCARD})
 _SEAT: Final = re.compile(r"\bseat (\d)\b")
+_TEXT: Final = tuple(str(card) for card in CARDS)
+"""Each card's text (``KH``) by index, as a picture writes it."""
 
 
 # ------------------------------------------------------------------------------------------------ the hand
@@ -97,8 +98,8 @@ class _Walk:
     """The actions of a deal told so far, with what telling them needs to go on (the tricks, who exchanged, which
     discard each seat is at): a memo keeps it, so the next picture tells only the actions since."""
 
-    __slots__ = ("can", "contexts", "count", "current", "exchanged", "key", "last", "served", "told", "tricks",
-                 "won")
+    __slots__ = ("can", "contexts", "count", "current", "exchanged", "irregular", "key", "last", "marked_later",
+                 "placed", "served", "told", "tricks", "won")
 
     def __init__(self) -> None:
         self.told: list[list[str]] = []
@@ -114,6 +115,11 @@ class _Walk:
         """The actions of the history told."""
         self.last: tuple[int, Action] | None = None
         self.key: tuple[object, ...] = ()
+        self.marked_later = False
+        """Whether an action told may mark the point of the turned-up king (E-§3.4) after the deal."""
+        self.irregular = False
+        """Whether an irregular act was told (its words read the whole view: the walk is not kept)."""
+        self.placed: _Placed | None = None
 
     def put(self, teller: _Teller, seat: int, card: Card) -> tuple[list[str], frozenset[str]]:
         if self.current is None:
@@ -196,6 +202,70 @@ class _Walk:
         self.told.append(lines)
         self.can.append(laws)
         self.contexts.append(action)
+        self.marked_later = self.marked_later or "E-§3.4" in laws
+        self.irregular = self.irregular or isinstance(action, Irregular)
+
+
+class _Placed:
+    """The sentences of a deal's actions told so far with the points placed after them (:meth:`_Teller.with_payments`),
+    and what placing the points of the next actions needs: the first payment not yet placed, the laws of the actions
+    since the last one that marked points (a payment that comes later may still go to one of them)."""
+
+    __slots__ = ("actions", "automatic", "lead_open", "lines", "marked_later", "open", "payments", "start", "won")
+
+    def __init__(self, payments: tuple[Payment, ...], marked_later: bool, automatic: tuple[str, ...]) -> None:
+        self.lines: list[str] = []
+        self.payments = payments
+        self.marked_later = marked_later
+        self.automatic = automatic
+        self.actions = 0
+        """The actions whose sentences (and points) are in :attr:`lines`."""
+        self.start = 0
+        """The payments placed in :attr:`lines`."""
+        self.open: frozenset[str] = frozenset()
+        """The laws whose points the actions from the last one that marked points on may mark."""
+        self.lead_open = False
+        """Whether every payment went before the actions (the points of a turned-up king): a payment that comes
+        later might go there too."""
+        self.won: tuple[int, int] | None = None
+        """The tricks each seat had won when a sentence that counts them was placed (E-§6.1), if one was."""
+
+    def holds(self, payments: tuple[Payment, ...], walk: _Walk, automatic: tuple[str, ...]) -> bool:
+        """Whether placing the same actions' points again, with ``payments`` now, would give :attr:`lines` again:
+        the payments placed are still the first, none since could go to an action placed or before them, and what
+        the lines read beside is the same."""
+        known = self.payments
+        if payments is not known and (len(payments) < len(known) or payments[:len(known)] != known):
+            return False
+        if len(payments) > self.start and (payments[self.start].law in self.open or (
+                self.lead_open and payments[self.start].law == "E-§3.4")):
+            return False
+        return (self.marked_later == walk.marked_later and self.automatic == automatic and
+                (self.won is None or self.won == (walk.won[0], walk.won[1])))
+
+
+@functools.lru_cache(maxsize=4096)
+def _played(words: Words, leads: bool, name: str | None, card: int) -> str:
+    """A card (by index) led or played to the trick by the viewer (``name`` None) or the seat called ``name``: the
+    same sentence in every picture that says it."""
+    shown = words.card(CARDS[card])
+    if leads:
+        return (words("You lead {card}.", card=shown) if name is None else
+                words("{seat} leads {card}.", seat=name, card=shown))
+    return (words("You play {card}.", card=shown) if name is None else
+            words("{seat} plays {card}.", seat=name, card=shown))
+
+
+@functools.lru_cache(maxsize=4096)
+def _won(words: Words, name: str | None, number: int, card: int, trump: int) -> str:
+    """Trick ``number`` won with ``card`` by the viewer (``name`` None) or the seat called ``name``, and why: the
+    highest trump, or the highest card of the suit led (E-§5)."""
+    winning = CARDS[card]
+    shown = words.card(winning)
+    why = words("highest trump") if winning.suit == trump else words("highest {suit}", suit=winning.suit.symbol)
+    if name is None:
+        return words("You win trick {number} with {card} ({why}).", number=number, card=shown, why=why)
+    return words("{seat} wins trick {number} with {card} ({why}).", seat=name, number=number, card=shown, why=why)
 
 
 class _Teller:
@@ -237,39 +307,17 @@ class _Teller:
             return self.words("a card")
         return self.card(card) if card in self.known else self.words("a card")
 
-    def why_won(self, cards: Sequence[tuple[int, Card]], winner: int, trump: Suit | None) -> str:
-        """Why the winner won: the highest trump, or the highest card of the suit led (E-§5)."""
-        card = next(c for seat, c in cards if seat == winner)
-        if trump is not None and card.suit == trump:
-            return self.words("highest trump")
-        return self.words("highest {suit}", suit=card.suit.symbol)
-
-    def trick_picture(self, number: int, trick: Trick, trump: Suit | None) -> TrickPicture:
-        plays = tuple((trick.leader if k == 0 else 1 - trick.leader, card) for k, card in enumerate(trick.cards))
-        why = self.why_won(plays, trick.winner, trump) if trick.winner is not None else ""
-        return TrickPicture(number, tuple((seat, str(card)) for seat, card in plays), trick.winner, why)
-
     # -------------------------------------------------------------- cards to the trick
     def lead(self, seat: int, card: Card) -> str:
-        words = self.words
-        if seat == self.me:
-            return words("You lead {card}.", card=self.card(card))
-        return words("{seat} leads {card}.", seat=self.name(seat), card=self.card(card))
+        return _played(self.words, True, None if seat == self.me else self.names[seat], card.index)
 
     def follow(self, seat: int, card: Card) -> str:
-        words = self.words
-        if seat == self.me:
-            return words("You play {card}.", card=self.card(card))
-        return words("{seat} plays {card}.", seat=self.name(seat), card=self.card(card))
+        return _played(self.words, False, None if seat == self.me else self.names[seat], card.index)
 
     def won(self, number: int, plays: Sequence[tuple[int, Card]], winner: int, trump: Suit | None) -> str:
-        words = self.words
-        card = self.card(next(c for seat, c in plays if seat == winner))
-        why = self.why_won(plays, winner, trump)
-        if winner == self.me:
-            return words("You win trick {number} with {card} ({why}).", number=number, card=card, why=why)
-        return words("{seat} wins trick {number} with {card} ({why}).", seat=self.name(winner), number=number,
-                     card=card, why=why)
+        card = next(c for seat, c in plays if seat == winner)
+        return _won(self.words, None if winner == self.me else self.names[winner], number, card.index,
+                    -1 if trump is None else int(trump))
 
     # -------------------------------------------------------------- points
     def payment(self, payment: Payment, *, tricks: Sequence[int], context: Action | None = None) -> str:
@@ -460,7 +508,7 @@ class _Teller:
                       "(E-§3).", number=view.deal_number, dealer=self.obj(view.dealer), card=self.card(view.trump_card),
                       suit=words.suit(self.trump))]
 
-    def tell(self, walk: _Walk | None = None) -> tuple[list[str], _Walk]:
+    def tell(self, walk: _Walk | None = None) -> tuple[tuple[str, ...], _Walk]:
         """The sentences of this deal: each action of the history, the points each one marked (in the ledger's
         order, each after the action that marked it), and the rulings the laws gave by themselves; ``walk``, the
         actions already told (from a memo), is told on from where it stopped. Returns the walk, to keep."""
@@ -470,30 +518,45 @@ class _Teller:
             walk.step(self, index, *history[index])
         walk.count = len(history)
         walk.last = history[-1] if history else None
-        return self.with_payments(walk.told, walk.can, walk.contexts, walk.won), walk
+        return self.with_payments(walk), walk
 
-    def with_payments(self, told: list[list[str]], can: list[frozenset[str]], contexts: list[Action],
-                      won: list[int]) -> list[str]:
+    def with_payments(self, walk: _Walk) -> tuple[str, ...]:
         """The sentences of the actions with, after each, the points it marked: the ledger's entries are in the
-        order of the actions, so each goes to the first action from the last one placed that could mark it."""
+        order of the actions, so each goes to the first action from the last one placed that could mark it; the
+        points no action told could mark come last. The actions whose points were placed before are not placed
+        again while no payment since could go to one of them (:class:`_Placed`)."""
         view = self.view
-        payments = list(view.payments)
-        lines: list[str] = []
-        start = 0
-        marked_later = any("E-§3.4" in laws for laws in can)
-        while start < len(payments) and payments[start].law == "E-§3.4" and (
-                view.rules.mode is Mode.ENFORCED or not marked_later):
-            lines.append(self.payment(payments[start], tricks=won))
-            start += 1
-        automatic = [ruling for ruling in view.deal_rulings if ruling.split(":", 1)[0] == "E-K3"]
-        lines += [self.automatic(ruling) for ruling in automatic]
-        for sentences, laws, context in zip(told, can, contexts, strict=True):
-            lines += sentences
-            while start < len(payments) and payments[start].law in laws:
-                lines.append(self.payment(payments[start], tricks=won, context=context))
+        payments = view.payments
+        automatic = tuple(ruling for ruling in view.deal_rulings if ruling.split(":", 1)[0] == "E-K3")
+        placed = walk.placed
+        if placed is None or not placed.holds(payments, walk, automatic):
+            placed = walk.placed = _Placed(payments, walk.marked_later, automatic)
+            lines, start = placed.lines, 0
+            while start < len(payments) and payments[start].law == "E-§3.4" and (
+                    view.rules.mode is Mode.ENFORCED or not walk.marked_later):
+                lines.append(self.payment(payments[start], tricks=walk.won))
                 start += 1
-        lines += [self.payment(payment, tricks=won) for payment in payments[start:]]
-        return lines
+            placed.lead_open = start == len(payments)
+            placed.start = start
+            lines += [self.automatic(ruling) for ruling in automatic]
+        lines, start, laws = placed.lines, placed.start, placed.open
+        placed.payments = payments
+        for index in range(placed.actions, len(walk.told)):
+            lines += walk.told[index]
+            can = walk.can[index]
+            laws = laws | can
+            while start < len(payments) and payments[start].law in can:
+                payment = payments[start]
+                placed.lead_open = False
+                lines.append(self.payment(payment, tricks=walk.won, context=walk.contexts[index]))
+                if payment.law == "E-§6.1":
+                    placed.won = (walk.won[0], walk.won[1])
+                start += 1
+                laws = can
+        placed.actions, placed.start, placed.open = len(walk.told), start, laws
+        if start == len(payments):
+            return tuple(lines)
+        return (*lines, *(self.payment(payment, tricks=walk.won) for payment in payments[start:]))
 
     def cut(self, action: CutForDeal) -> str:
         words = self.words
@@ -525,10 +588,17 @@ class _Teller:
             lines.append(self.won(len(tricks), plays, trick.winner, last.trump))
         lines += [self.automatic(ruling) for ruling in last.rulings
                   if ruling.startswith(("E-D10: the dealer lost", "E-P6:"))]
-        lines += self.deal_result(last)
+        lines += self.ending
         if last.game is not None:
             lines.append(self.game_result(last))
         return lines
+
+    @functools.cached_property
+    def ending(self) -> list[str]:
+        """How the deal before ended (:meth:`deal_result`): its log's closing lines and, until the next deal's
+        first word, the picture's result say it, worked out once."""
+        assert self.view.last_deal is not None
+        return self.deal_result(self.view.last_deal)
 
     def deal_result(self, last: LastDeal) -> list[str]:
         """The points that ended the deal with why, then the deal's result and the score."""
@@ -779,27 +849,33 @@ def _default_names(viewer: int, words: Words) -> tuple[str, ...]:
 
 
 def paint(view: EcarteView, /, *, words: Words, names: Sequence[str], memo: Memo | None = None) -> Picture:
-    """The picture of ``view`` in ``words``' language, the seats called ``names``."""
+    """The picture of ``view`` in ``words``' language, the seats called ``names``.
+
+    What reads no viewer's own cards nor sentences (the seats' lines, the tallies, the tricks, the turn-up, the
+    talon, the status, a card's move) is made once for every viewer, table and action that shows the same, in
+    bounded caches keyed by exactly what it is made from: the view's public fields, the names and the language."""
     teller = _Teller(view, words, names)
     me, trump = teller.me, teller.trump
-    dealt = view.trump_card is not None and (view.phase in _EXCHANGE or view.phase is Phase.PLAY)
-    playing = view.phase is Phase.PLAY
-    seats = (_seat_kept(teller, 0, dealt, memo), _seat_kept(teller, 1, dealt, memo))
-    done = [trick for trick in view.tricks if trick.winner is not None]
-    current = view.tricks[-1] if view.tricks and view.tricks[-1].winner is None else None
+    phase = view.phase
+    dealt = view.trump_card is not None and (phase in _EXCHANGE or phase is Phase.PLAY)
+    tricks = view.tricks
+    current = tricks[-1] if tricks and tricks[-1].winner is None else None
+    done = len(tricks) - (current is not None)
+    suit = -1 if trump is None else int(trump)
     last_trick = None
     if done:
-        last_trick = part(memo, "last trick", (teller.names, words, trump, done[-1], len(done)),
-                          lambda: teller.trick_picture(len(done), done[-1], trump))
+        last = tricks[done - 1]
+        last_trick = _trick_picture(words, done, last.leader, last.cards[0].index, last.cards[1].index,
+                                    last.winner, suit)
     elif view.previous_tricks and view.previous_tricks[-1].winner is not None:
-        last_trick = teller.trick_picture(len(view.previous_tricks), view.previous_tricks[-1],
-                                          view.last_deal.trump if view.last_deal is not None else None)
-    tallies = part(memo, "tallies", (teller.names, words, view.rules, view.score, view.games, playing,
-                                     view.tricks_won), lambda: _tallies(teller, playing))
-    extra = []
-    if dealt:
-        extra.append((words("Talon"), words.count_cards(view.talon_size)))
-    over = view.phase is Phase.OVER
+        last = view.previous_tricks[-1]
+        before = view.last_deal.trump if view.last_deal is not None else None
+        last_trick = _trick_picture(words, len(view.previous_tricks), last.leader, last.cards[0].index,
+                                    last.cards[1].index, last.winner, -1 if before is None else int(before))
+    rules = view.rules
+    tallies = _tallies(words, teller.names, rules.game_points, rules.partie_liee, view.score, view.games,
+                       view.tricks_won if phase is Phase.PLAY else None)
+    over = phase is Phase.OVER
     kept = memo.kept if memo is not None and isinstance(memo.kept, _Kept) else _Kept()
     log = _before_the_deal(teller, kept) + _the_deal(teller, kept)
     if memo is not None:
@@ -808,67 +884,61 @@ def paint(view: EcarteView, /, *, words: Words, names: Sequence[str], memo: Memo
     if over:
         result = teller.partie_result()
     elif view.last_deal is not None and not view.history and view.last_deal.result is not None:
-        result = " ".join(teller.deal_result(view.last_deal))  # until the next deal's first word
+        result = " ".join(teller.ending)  # until the next deal's first word
     if over and not log:
-        log = [result]
+        log = (result,)
     actor = view.actor if isinstance(view.actor, int) and view.actor >= 0 else None
+    roles = view.dealer is not None and phase is not Phase.CUT and not over
+    dealer = view.dealer if roles else None
+    seats = (_seat_line(teller, 0, dealer, dealt), _seat_line(teller, 1, dealer, dealt))
+    turn_up = _turn_up(words, view.trump_card.index, view.talon_size) if dealt and view.trump_card else None
     return Picture(
-        game="ecarte", title=words("Écarté"), lang=words.lang, viewer=me, status=_status(teller),
+        game="ecarte", title=_title(words), lang=words.lang, viewer=me,
+        status=_status(words, phase, view.deal_number, None if view.dealer is None else teller.obj(view.dealer),
+                       view.trump_card is None, min(done + 1, TRICKS)),
         seats=seats,
-        hand=part(memo, "hand", (view.hand, trump), lambda: tuple(str(card) for card in sort_hand(view.hand, trump)))
+        hand=part(memo, "hand", (view.hand, trump), lambda: tuple(_TEXT[card.index] for card in
+                                                                   sort_hand(view.hand, trump)))
         if me is not None and dealt else (),
-        trump=(words.suit(trump) if dealt and trump is not None and view.trump_card is not None else None),
-        table=((words("Turn-up (la retourne)"), (str(view.trump_card),)),) if dealt and view.trump_card else (),
-        trick=(TrickPicture(len(view.tricks), ((current.leader, str(current.cards[0])),))
-               if current is not None else None),
+        trump=turn_up[0] if turn_up is not None and trump is not None else None,
+        table=turn_up[1] if turn_up is not None else (),
+        trick=_led(len(tricks), current.leader, current.cards[0].index) if current is not None else None,
         last_trick=last_trick, tallies=tallies, to_act=actor, waiting_for=_waiting(teller),
         moves=_moves(teller) if me is not None and view.actor == me else (),
-        log=tuple(log), pending=_pending(teller), result=result, extra=tuple(extra),
+        log=log, pending=_pending(teller), result=result, extra=turn_up[2] if turn_up is not None else (),
     )
 
 
-def _seat_kept(teller: _Teller, seat: int, dealt: bool, memo: Memo | None) -> SeatPicture:
-    """A seat's line, made again only when what it reads changed (most actions change one seat's line)."""
-    view = teller.view
-    roles = view.dealer is not None and view.phase is not Phase.CUT and view.phase is not Phase.OVER
-    key = (teller.names[seat], teller.words, roles, roles and seat == view.dealer, dealt, seat == view.stood,
-           seat == view.refused, seat == view.king_marked_by, view.exposed[seat], view.hand_sizes[seat])
-    return part(memo, _SEAT_PARTS[seat], key, lambda: _seat(teller, seat, dealt))
+@functools.lru_cache(maxsize=16)
+def _title(words: Words) -> str:
+    return words("Écarté")
 
 
-_SEAT_PARTS: Final = ("seat 0", "seat 1")
-"""The names of the seats' lines among the parts a memo keeps."""
+@functools.lru_cache(maxsize=1024)
+def _turn_up(words: Words, card: int, talon: int) -> tuple[str, tuple[tuple[str, tuple[str, ...]], ...],
+                                                            tuple[tuple[str, str], ...]]:
+    """The trumps in words, the turn-up on the table (E-§3) and the talon left (ECARTE-VI.4): the picture's trump,
+    table and extra."""
+    return (words.suit(CARDS[card].suit), ((words("Turn-up (la retourne)"), (_TEXT[card],)),),
+            ((words("Talon"), words.count_cards(talon)),))
 
 
-def _seat(teller: _Teller, seat: int, dealt: bool) -> SeatPicture:
-    view, words = teller.view, teller.words
-    roles = []
-    if view.dealer is not None and view.phase is not Phase.CUT and view.phase is not Phase.OVER:
-        roles.append(words("dealer") if seat == view.dealer else words("eldest hand"))
-    notes = []
-    if dealt and seat == view.stood:
-        notes.append(words("plays without proposing (ECARTE-VI.8)"))
-    if dealt and seat == view.refused:
-        notes.append(words("refused the first proposal (ECARTE-VI.7)"))
-    if dealt and seat == view.king_marked_by:
-        notes.append(words("marked the king (E-§4.4)"))
-    if dealt and view.exposed[seat] and len(view.exposed[seat]) == view.hand_sizes[seat]:
-        notes.append(words("plays face up (ECARTE-VI.6)"))
-    return SeatPicture(seat, teller.names[seat], tuple(roles), view.hand_sizes[seat] if dealt else 0,
-                       tuple(str(card) for card in view.exposed[seat]) if dealt else (), tuple(notes))
+@functools.lru_cache(maxsize=256)
+def _led(number: int, leader: int, card: int) -> TrickPicture:
+    """The trick on the table, its card led."""
+    return TrickPicture(number, ((leader, _TEXT[card]),))
 
 
-def _tallies(teller: _Teller, playing: bool) -> tuple[Tally, ...]:
-    view, words = teller.view, teller.words
-    tallies = [Tally(words("Score (game is {points})", points=view.rules.game_points),
-                     tuple((teller.names[seat], str(view.score[seat])) for seat in (0, 1)))]
-    if view.rules.partie_liee:
-        tallies.append(Tally(words("Games won (partie liée, best of three)"),
-                             tuple((teller.names[seat], str(view.games[seat])) for seat in (0, 1))))
-    if playing:
-        tallies.append(Tally(words("Tricks this deal"),
-                             tuple((teller.names[seat], str(view.tricks_won[seat])) for seat in (0, 1))))
-    return tuple(tallies)
+@functools.lru_cache(maxsize=4096)
+def _trick_picture(words: Words, number: int, leader: int, led: int, second: int, winner: int | None,
+                   trump: int) -> TrickPicture:
+    """The last trick won, with who won it and why (E-§5)."""
+    plays = ((leader, CARDS[led]), (1 - leader, CARDS[second]))
+    why = ""
+    if winner is not None:
+        card = plays[0][1] if winner == leader else plays[1][1]
+        why = (words("highest trump") if card.suit == trump else words("highest {suit}", suit=card.suit.symbol))
+    return TrickPicture(number, ((leader, _TEXT[led]), (1 - leader, _TEXT[second])), winner, why)
 
 
 class _Kept:
@@ -879,22 +949,26 @@ class _Kept:
     __slots__ = ("before", "before_key", "walk")
 
     def __init__(self) -> None:
-        self.before: list[str] = []
+        self.before: tuple[str, ...] = ()
         self.before_key: tuple[object, ...] | None = None
         self.walk: _Walk | None = None
 
 
-def _before_the_deal(teller: _Teller, kept: _Kept) -> list[str]:
+def _before_the_deal(teller: _Teller, kept: _Kept) -> tuple[str, ...]:
     """How the deal before ended and this one was dealt, told again when anything they are told from differs."""
     view = teller.view
-    key = (teller.names, teller.me, teller.words.lang, view.rules, view.last_deal, view.previous_tricks,
-           view.payments, view.score, len(view.game_results), view.trump_card, view.dealer, view.deal_number)
+    score = view.score
+    if view.payments:  # the score the deal before left (what its result says), the same all through this deal
+        score = (score[0] - sum(p.points for p in view.payments if p.seat == 0),
+                 score[1] - sum(p.points for p in view.payments if p.seat == 1))
+    key = (teller.names, teller.me, teller.words.lang, view.rules, view.last_deal, view.previous_tricks, score,
+           len(view.game_results), view.trump_card, view.dealer, view.deal_number)
     if kept.before_key != key:
-        kept.before, kept.before_key = teller.closing() + teller.opening(), key
-    return list(kept.before)
+        kept.before, kept.before_key = (*teller.closing(), *teller.opening()), key
+    return kept.before
 
 
-def _the_deal(teller: _Teller, kept: _Kept) -> list[str]:
+def _the_deal(teller: _Teller, kept: _Kept) -> tuple[str, ...]:
     """The deal's actions told (:meth:`_Teller.tell`), from the kept walk while it is still true of the view: the
     same deal, names, language, rules and discards, the actions it told still the view's first, and none of them
     an irregular act (whose words read the whole view)."""
@@ -908,28 +982,74 @@ def _the_deal(teller: _Teller, kept: _Kept) -> list[str]:
         walk = None
     lines, walk = teller.tell(walk)
     walk.key = key
-    kept.walk = None if any(isinstance(action, Irregular) for _, action in history) else walk
+    kept.walk = None if walk.irregular else walk
     return lines
 
 
-def _status(teller: _Teller) -> str:
-    view, words = teller.view, teller.words
-    if view.phase is Phase.OVER:
+@functools.lru_cache(maxsize=1024)
+def _status(words: Words, phase: Phase, number: int, dealer: str | None, undealt: bool, trick: int) -> str:
+    """The status line: the deal, who deals (``dealer``, as a sentence names him), the exchange or the trick."""
+    if phase is Phase.OVER:
         return words("The game is over")
-    if view.phase is Phase.CUT or view.dealer is None:
+    if phase is Phase.CUT or dealer is None:
         return words("Cutting for the first deal (E-§2.3)")
-    dealer = teller.obj(view.dealer)
-    if view.phase is Phase.SHUFFLE or view.trump_card is None:
-        return words("Deal {number}, to be dealt by {dealer}", number=view.deal_number, dealer=dealer)
-    if view.phase is Phase.PLAY:
-        trick = min(sum(1 for t in view.tricks if t.winner is not None) + 1, TRICKS)
-        return words("Deal {number}, dealt by {dealer}: trick {trick} of 5", number=view.deal_number, dealer=dealer,
+    if phase is Phase.SHUFFLE or undealt:
+        return words("Deal {number}, to be dealt by {dealer}", number=number, dealer=dealer)
+    if phase is Phase.PLAY:
+        return words("Deal {number}, dealt by {dealer}: trick {trick} of 5", number=number, dealer=dealer,
                      trick=trick)
-    return words("Deal {number}, dealt by {dealer}: the exchange (l'écart)", number=view.deal_number, dealer=dealer)
+    return words("Deal {number}, dealt by {dealer}: the exchange (l'écart)", number=number, dealer=dealer)
+
+
+def _seat_line(teller: _Teller, seat: int, dealer: int | None, dealt: bool) -> SeatPicture:
+    """A seat's line (:func:`_seat`), from the view's public fields alone."""
+    view = teller.view
+    exposed = view.exposed[seat] if dealt else ()
+    return _seat(teller.words, seat, teller.names[seat], None if dealer is None else seat == dealer,
+                 dealt and seat == view.stood, dealt and seat == view.refused, dealt and seat == view.king_marked_by,
+                 tuple(_TEXT[card.index] for card in exposed) if exposed else (),
+                 dealt and bool(exposed) and len(exposed) == view.hand_sizes[seat],
+                 view.hand_sizes[seat] if dealt else 0)
+
+
+@functools.lru_cache(maxsize=4096)
+def _seat(words: Words, seat: int, name: str, dealer: bool | None, stood: bool, refused: bool, king: bool,
+          shown: tuple[str, ...], face_up: bool, cards: int) -> SeatPicture:
+    """A seat's line: its name, its role (``dealer``: whether it deals, None before the first deal and after the
+    game), its cards, the cards it shows and its notes (ECARTE-VI.6, VI.7, VI.8, E-§4.4)."""
+    roles = () if dealer is None else (words("dealer") if dealer else words("eldest hand"),)
+    notes = []
+    if stood:
+        notes.append(words("plays without proposing (ECARTE-VI.8)"))
+    if refused:
+        notes.append(words("refused the first proposal (ECARTE-VI.7)"))
+    if king:
+        notes.append(words("marked the king (E-§4.4)"))
+    if face_up:
+        notes.append(words("plays face up (ECARTE-VI.6)"))
+    return SeatPicture(seat, name, roles, cards, shown, tuple(notes))
+
+
+@functools.lru_cache(maxsize=4096)
+def _tallies(words: Words, names: tuple[str, ...], game: int, partie_liee: bool, score: tuple[int, int],
+             games: tuple[int, int], tricks: tuple[int, int] | None) -> tuple[Tally, ...]:
+    """The score to ``game`` points (E-§6.1), the games of a partie liée (E-§6.2), the tricks of the deal while it
+    is played (``tricks``, None out of the play)."""
+    tallies = [Tally(words("Score (game is {points})", points=game),
+                     tuple((names[seat], str(score[seat])) for seat in (0, 1)))]
+    if partie_liee:
+        tallies.append(Tally(words("Games won (partie liée, best of three)"),
+                             tuple((names[seat], str(games[seat])) for seat in (0, 1))))
+    if tricks is not None:
+        tallies.append(Tally(words("Tricks this deal"), tuple((names[seat], str(tricks[seat])) for seat in (0, 1))))
+    return tuple(tallies)
 
 
 def _waiting(teller: _Teller) -> str:
     view, words = teller.view, teller.words
+    actor = view.actor
+    if view.pending is None and isinstance(actor, int) and actor >= 0 and view.phase is not Phase.OVER:
+        return _turn(words, view.phase, None if actor == teller.me else teller.names[actor])
     if view.phase is Phase.OVER:
         return words("The game is over")
     if view.pending is not None:
@@ -939,19 +1059,21 @@ def _waiting(teller: _Teller) -> str:
         if chooser == teller.me:
             return words("Your move")
         return words("{seat} chooses the remedy under {law}", seat=teller.name(chooser), law=view.pending.law)
-    actor = view.actor
     if actor is None or actor == TABLE:
         return words("The table rules")
-    if actor < 0:
-        return words("Waiting for the deal")
-    if actor == teller.me:
+    return words("Waiting for the deal")
+
+
+@functools.lru_cache(maxsize=1024)
+def _turn(words: Words, phase: Phase, name: str | None) -> str:
+    """Whose turn it is: the viewer's (``name`` None) or the seat called ``name``, to do what the phase asks."""
+    if name is None:
         return words("Your move")
-    name = teller.name(actor)
-    if view.phase is Phase.ELDER_DECIDES:
+    if phase is Phase.ELDER_DECIDES:
         return words("{seat} is to propose or play", seat=name)
-    if view.phase is Phase.DEALER_DECIDES:
+    if phase is Phase.DEALER_DECIDES:
         return words("{seat} is to accept or refuse", seat=name)
-    if view.phase in (Phase.ELDER_DISCARD, Phase.DEALER_DISCARD, Phase.ELDER_TAKE_BACK):
+    if phase in (Phase.ELDER_DISCARD, Phase.DEALER_DISCARD, Phase.ELDER_TAKE_BACK):
         return words("{seat} is to discard", seat=name)
     return words("{seat} is to play", seat=name)
 
@@ -961,7 +1083,23 @@ def _moves(teller: _Teller) -> tuple[MovePicture, ...]:
     moves = []
     penalised = view.first_decision or not view.rules.penalty_first_decision_only
     turned_king = view.trump_card is not None and view.trump_card.rank is Rank.KING
+    trump = -1 if teller.trump is None else int(teller.trump)
+    ordered: dict[int, int] | None = None
+    template = ""
     for action in view.legal_actions:
+        if isinstance(action, Play):
+            moves.append(_play_move(words, action.card.index, trump))
+            continue
+        if isinstance(action, Discard) and action.cards:
+            if ordered is None:  # worked out once for all the discards of the hand (up to 31)
+                ordered = {card.index: place for place, card in enumerate(sort_hand(view.hand, teller.trump))}
+                template = words("discard {cards}, draw {count}")  # (its blanks filled below, as words() would)
+            places = ordered
+            cards = sorted(action.cards, key=lambda card: places[card.index])
+            moves.append(MovePicture(" ".join(("discard", *(_TEXT[card.index] for card in action.cards))),
+                                     template.format(cards=words.cards(cards),
+                                                     count=min(len(action.cards), view.talon_size))))
+            continue
         text = str(action)
         if isinstance(action, Propose):
             label = words("« je propose »: propose an exchange of cards (ECARTE-VI.1)")
@@ -975,29 +1113,29 @@ def _moves(teller: _Teller) -> tuple[MovePicture, ...]:
             label = (words("« je joue »: refuse; fewer than three tricks cost 2 points (ECARTE-VI.7)") if penalised
                      else words("« je joue »: refuse this exchange, without penalty (ECARTE-VI.3)"))
         elif isinstance(action, Discard):
-            if not action.cards:
-                label = words("keep all your cards")
-            else:
-                draw = min(len(action.cards), view.talon_size)
-                label = words("discard {cards}, draw {count}", cards=words.cards(
-                    sort_hand(action.cards, teller.trump)), count=draw)
+            label = words("keep all your cards")
         elif isinstance(action, TakeBack):
             label = words("take back {cards} from your discard (ECARTE-VI.5)", cards=words.cards(action.cards))
         elif isinstance(action, MarkKing):
             label = (words("« je marque le roi »: mark the turned-up king, 1 point (E-§3.4)") if turned_king else
                      words("« je marque le roi »: mark the king of trumps, 1 point (E-§4.4)"))
-        elif isinstance(action, Play):
-            card = teller.card(action.card)
-            label = (words("play {card}, a trump", card=card) if action.card.suit == teller.trump
-                     else words("play {card}", card=card))
-            moves.append(MovePicture(text, label, str(action.card)))
-            continue
         elif isinstance(action, Remedy):
             label = words("{ruling} ({law})", ruling=remedy_text(action, words), law=action.law)
         else:
             label = text
         moves.append(MovePicture(text, label))
     return tuple(moves)
+
+
+@functools.lru_cache(maxsize=512)
+def _play_move(words: Words, card: int, trump: int) -> MovePicture:
+    """The move that plays a card (by index) with ``trump`` (a suit's number, -1 for none), once per language, card
+    and trumps: the seat to play is painted after every card."""
+    text = _TEXT[card]
+    shown = words.card(CARDS[card])
+    label = words("play {card}, a trump", card=shown) if CARDS[card].suit == trump else words("play {card}",
+                                                                                               card=shown)
+    return MovePicture(f"play {text}", label, text)
 
 
 def _pending(teller: _Teller) -> str:
