@@ -144,7 +144,9 @@ class _Walk:
         lines: list[str] = []
         laws: frozenset[str] = frozenset()
         served = self.served
-        if isinstance(action, CutForDeal):
+        if isinstance(action, Play):  # (most actions)
+            lines, laws = self.put(teller, actor, action.card)
+        elif isinstance(action, CutForDeal):
             lines.append(teller.cut(action))
         elif isinstance(action, Propose | Accept | MarkKing):
             self.exchanged = self.exchanged or isinstance(action, Accept)
@@ -168,8 +170,6 @@ class _Walk:
                 served[actor] += 1
         elif isinstance(action, TakeBack | HiddenTakeBack):
             lines.append(teller.take_back(actor, action))
-        elif isinstance(action, Play):
-            lines, laws = self.put(teller, actor, action.card)
         elif isinstance(action, Irregular):
             lines.append(teller.irregular(action))
             if action.kind == "revoke" and action.args:
@@ -1085,6 +1085,7 @@ def _moves(teller: _Teller) -> tuple[MovePicture, ...]:
     turned_king = view.trump_card is not None and view.trump_card.rank is Rank.KING
     trump = -1 if teller.trump is None else int(teller.trump)
     ordered: dict[int, int] | None = None
+    shown: list[str] = []
     template = ""
     for action in view.legal_actions:
         if isinstance(action, Play):
@@ -1092,12 +1093,13 @@ def _moves(teller: _Teller) -> tuple[MovePicture, ...]:
             continue
         if isinstance(action, Discard) and action.cards:
             if ordered is None:  # worked out once for all the discards of the hand (up to 31)
-                ordered = {card.index: place for place, card in enumerate(sort_hand(view.hand, teller.trump))}
+                hand = sort_hand(view.hand, teller.trump)
+                ordered = {card.index: place for place, card in enumerate(hand)}
+                shown = [words.card(card) for card in hand]
                 template = words("discard {cards}, draw {count}")  # (its blanks filled below, as words() would)
-            places = ordered
-            cards = sorted(action.cards, key=lambda card: places[card.index])
-            moves.append(MovePicture(" ".join(("discard", *(_TEXT[card.index] for card in action.cards))),
-                                     template.format(cards=words.cards(cards),
+            places = sorted([ordered[card.index] for card in action.cards])
+            moves.append(MovePicture("discard " + " ".join([_TEXT[card.index] for card in action.cards]),
+                                     template.format(cards=" ".join([shown[place] for place in places]),
                                                      count=min(len(action.cards), view.talon_size))))
             continue
         text = str(action)

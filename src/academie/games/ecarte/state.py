@@ -1774,7 +1774,8 @@ class EcarteState(OwedDealState[EcarteRules]):
         _set_my_discards(view, cards_of(deal.discarded[viewer]) if seat_view else ())
         _set_history(view, history)
         _set_legal_actions(view, tuple(self.legal_actions()) if viewer == self.actor else ())
-        _set_drawn(view, tuple(tuple(CARDS[i] for i in cards) for cards in deal.drawn[viewer]) if seat_view else ())
+        drawn = deal.drawn[viewer] if seat_view else ()
+        _set_drawn(view, tuple(tuple(CARDS[i] for i in cards) for cards in drawn) if drawn else ())
         return view
 
     def _shared_parts(self, kept: Shared | None) -> dict[str, Any]:
