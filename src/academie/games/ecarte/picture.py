@@ -58,6 +58,7 @@ from academie.words import Words
 
 SUIT_ORDER: Final = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
 """The suits after trumps, colours alternating (black, red, black, red)."""
+_NO_LAWS: Final[frozenset[str]] = frozenset()
 TRICK_LAWS: Final = frozenset({"E-§6.1", "ECARTE-VI.7", "ECARTE-VI.8"})
 """The laws that mark points for the tricks, at the end of the deal."""
 END_LAWS: Final = TRICK_LAWS | {"E-P3", "E-P4"}
@@ -124,11 +125,11 @@ class _Walk:
     def put(self, teller: _Teller, seat: int, card: Card) -> tuple[list[str], frozenset[str]]:
         if self.current is None:
             self.current = _Trick([(seat, card)])
-            return [teller.lead(seat, card)], frozenset()
+            return [teller.lead(seat, card)], _NO_LAWS
         lines = [teller.follow(seat, card)]
         leader, led = self.current.plays[0]
         if teller.trump is None:
-            return lines, frozenset()
+            return lines, _NO_LAWS
         current = self.current
         current.plays.append((seat, card))
         winner = trick_winner(leader, led, card, teller.trump)
@@ -137,12 +138,12 @@ class _Walk:
         self.won[winner] += 1
         lines.append(teller.won(len(self.tricks), current.plays, winner, teller.trump))
         self.current = None
-        return lines, (TRICK_LAWS if len(self.tricks) == TRICKS else frozenset())
+        return lines, (TRICK_LAWS if len(self.tricks) == TRICKS else _NO_LAWS)
 
     def step(self, teller: _Teller, index: int, actor: int, action: Action) -> None:
         view = teller.view
         lines: list[str] = []
-        laws: frozenset[str] = frozenset()
+        laws = _NO_LAWS
         served = self.served
         if isinstance(action, Play):  # (most actions)
             lines, laws = self.put(teller, actor, action.card)
@@ -315,7 +316,7 @@ class _Teller:
         return _played(self.words, False, None if seat == self.me else self.names[seat], card.index)
 
     def won(self, number: int, plays: Sequence[tuple[int, Card]], winner: int, trump: Suit | None) -> str:
-        card = next(c for seat, c in plays if seat == winner)
+        card = plays[0][1] if plays[0][0] == winner else plays[1][1]  # (a trick of two cards)
         return _won(self.words, None if winner == self.me else self.names[winner], number, card.index,
                     -1 if trump is None else int(trump))
 
@@ -527,7 +528,8 @@ class _Teller:
         again while no payment since could go to one of them (:class:`_Placed`)."""
         view = self.view
         payments = view.payments
-        automatic = tuple(ruling for ruling in view.deal_rulings if ruling.split(":", 1)[0] == "E-K3")
+        automatic = (tuple(ruling for ruling in view.deal_rulings if ruling.split(":", 1)[0] == "E-K3")
+                     if view.deal_rulings else ())
         placed = walk.placed
         if placed is None or not placed.holds(payments, walk, automatic):
             placed = walk.placed = _Placed(payments, walk.marked_later, automatic)
