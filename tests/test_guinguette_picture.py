@@ -30,7 +30,7 @@ from academie.games.guinguette import picture as painter
 from academie.games.guinguette.laws import CATALOGUE
 from academie.games.guinguette.positions import deck
 from academie.games.guinguette.state import PlayCard, Restir, Stir
-from academie.picture import WIDTH, Picture, draw_text
+from academie.picture import WIDTH, Memo, Picture, draw_text
 from academie.words import Words
 
 EN, FR = Words("en"), Words("fr")
@@ -403,6 +403,31 @@ def test_no_picture_names_a_card_its_view_does_not_hold(table: str, mode: Mode) 
                 if viewer == PUBLIC:
                     assert not picture.hand and not picture.moves
                     assert not any(line.startswith(("You ", "Vous ")) for line in picture.log)
+
+
+@pytest.mark.parametrize("mode", [Mode.ENFORCED, Mode.TABLE])
+@pytest.mark.parametrize("table", sorted(TABLES))
+def test_GU_5_1a_views_and_pictures_filled_through_their_slots_are_the_ones_their_classes_make(
+        table: str, mode: Mode) -> None:
+    """The state fills a view's fields through their slots, and the painter a picture's (issue 33: the frozen
+    classes' ``__init__`` was most of a view's making): over random parties, every seat's and the spectator's view
+    and picture, painted as the card room paints them (in turn, each with its memo), are the objects their classes
+    make of the same fields (a field left unset would fail here), and each picture is the one painted from its view
+    alone, though its memo was last painted in the other language (the viewer's own draws told, GU-§5.1a)."""
+    for seed in range(2):
+        memos: dict[int, Memo] = {}
+        for step, state in enumerate(random_states(table, mode, seed)):
+            if step > 300:
+                break
+            for viewer in (*range(state.players), PUBLIC):
+                view = state.view(viewer)
+                assert dataclasses.replace(view) == view
+                words = (EN, FR)[(step + viewer) % 2]
+                picture = painter.paint(view, words=words, names=painter.default_names(view, words=words),
+                                        memo=memos.setdefault(viewer, Memo()))
+                assert Picture(**{item.name: getattr(picture, item.name)
+                                  for item in dataclasses.fields(picture)}) == picture
+                assert picture == painter.paint(view, words=words, names=painter.default_names(view, words=words))
 
 
 def test_moves_name_their_card() -> None:

@@ -290,8 +290,13 @@ class _Teller:
                      target=_basket(words, str(target)), why=why)
 
     def remedy(self, law: str, name: str) -> str:
-        message = REMEDY_MEANINGS.get((law, name))
-        return self.words(message) if message is not None else name
+        return _remedy(self.words, law, name)
+
+
+def _remedy(words: Words, law: str, name: str) -> str:
+    """What a remedy of ``law`` does, in words."""
+    message = REMEDY_MEANINGS.get((law, name))
+    return words(message) if message is not None else name
 
 
 # ------------------------------------------------------------------------------------------------ telling a deal
@@ -834,26 +839,38 @@ _CATEGORY_OF: Final = {reason: number for number, (reasons, _) in enumerate(_CAT
 """The place in :data:`_CATEGORIES` of each reason it names (each is named once)."""
 
 
-def _breakdown(teller: _Teller, payments: Sequence[Transfer], seat: int) -> str:
-    nets = [0] * len(_CATEGORIES)
-    for transfer in payments:  # (one pass for every category)
+@same_for_all
+def _nets(payments: tuple[Transfer, ...]) -> dict[int, tuple[int, ...]]:
+    """Each seat's net gain or loss in each of :data:`_CATEGORIES` over a deal's ``payments``: read by no viewer's
+    datum, so worked out once for every viewer told the deal's result (one pass over the payments)."""
+    nets: dict[int, list[int]] = {}
+    for transfer in payments:
         category = _CATEGORY_OF.get(transfer.reason)
         if category is None:
             continue
-        if transfer.target == seat and transfer.source != BANK:
-            nets[category] += transfer.amount
-        if transfer.source == seat and transfer.target != BANK:
-            nets[category] -= transfer.amount
-    return ", ".join(teller.words(message, amount=signed(net))
+        source, target = transfer.source, transfer.target
+        if isinstance(target, int) and source != BANK:
+            nets.setdefault(target, [0] * len(_CATEGORIES))[category] += transfer.amount
+        if isinstance(source, int) and target != BANK:
+            nets.setdefault(source, [0] * len(_CATEGORIES))[category] -= transfer.amount
+    return {seat: tuple(values) for seat, values in nets.items()}
+
+
+@lru_cache(maxsize=256)
+def _breakdown(words: Words, nets: tuple[int, ...]) -> str:
+    """A seat's nets by category in words (made once per language and nets)."""
+    return ", ".join(words(message, amount=signed(net))
                      for net, (_, message) in zip(nets, _CATEGORIES, strict=True) if net)
 
 
 def _deal_result(teller: _Teller, result: DealResult, order: Sequence[int]) -> str:
     """What the deal brought each player, and from what (rule file §6's table)."""
     entries = []
+    nets = _nets(result.payments)
     for seat in order:
         points = result.points[seat] if seat < len(result.points) else 0
-        detail = _breakdown(teller, result.payments, seat)
+        mine = nets.get(seat)
+        detail = _breakdown(teller.words, mine) if mine is not None else ""
         entries.append(f"{teller.obj(seat)} {signed(points)}" + (f" ({detail})" if detail else ""))
     return teller.words("Deal {number} is over: {results}.", number=result.deal + 1,
                         results=_series(teller.words, entries))
@@ -1007,11 +1024,15 @@ class _Progress:
 class _Kept:
     """What a painter of La Guinguette keeps in a :class:`~academie.picture.Memo`."""
 
-    __slots__ = ("before", "progress")
+    __slots__ = ("before", "log", "progress", "seats")
 
     def __init__(self) -> None:
         self.before: _Before | None = None
         self.progress: _Progress | None = None
+        self.log: tuple[tuple[str, ...], list[tuple[int, str]], int, tuple[str, ...]] | None = None
+        """The log of the last picture: the first lines, the narrator's lines it told, how many, the log."""
+        self.seats: tuple[tuple[object, ...], tuple[_SeatFact, ...], list[SeatPicture]] | None = None
+        """The seats of the last picture: what they were named by, each seat's facts and line, by seat."""
 
 
 def _kept(memo: Memo | None) -> _Kept | None:
@@ -1101,31 +1122,44 @@ def _in_progress(teller: _Teller, kept: _Kept | None) -> _Story:
     return dataclasses.replace(narrator.story, lines=[*lines, *closing])
 
 
-def _story(teller: _Teller, memo: Memo | None = None) -> tuple[_Story, list[str], _Story | None]:
-    """This deal told (with, when it has just begun, how the one before ended), and the last deal's story (from
-    ``memo`` when it was told for the same last deal)."""
+def _story(teller: _Teller, memo: Memo | None = None) -> tuple[_Story, tuple[str, ...], _Story | None]:
+    """This deal told (with, when it has just begun, how the one before ended), its log, and the last deal's story
+    (from ``memo`` when it was told for the same last deal)."""
     view = teller.view
     over = view.phase is Phase.OVER
     last = view.last_deal
-    lines: list[str] = []
+    head: tuple[str, ...] = ()
     before: _Story | None = None
     kept = _kept(memo)
     if last is not None and not over:
-        before = _story_before(teller, last, kept)
+        told = before = _story_before(teller, last, kept)
         final = max(len(last.history) - 1, 0)
-        lines += [line for index, line in before.lines if index >= final]
+        head = part(memo, "head", (told, final), lambda: tuple(line for index, line in told.lines if index >= final))
     if view.dealer is None:
         narrator = _Narrator(teller, dealer=0, deal=0, history=view.history, payments=())
         for index, (actor, action) in enumerate(view.history):
             narrator.action(index, actor, action)
-        return narrator.story, lines + [line for _, line in narrator.story.lines], before
+        return narrator.story, head + tuple(line for _, line in narrator.story.lines), before
     if over:
         narrator = _Narrator(teller, dealer=view.dealer, deal=view.deal, history=view.history,
                              payments=view.payments, draws=view.my_draws)
         story = narrator.tell(dealt=_dealt(view), carried=None, result=last)
     else:
         story = _in_progress(teller, kept)
-    return story, lines + [line for _, line in story.lines], before
+    return story, _log(kept, head, story.lines), before
+
+
+def _log(kept: _Kept | None, head: tuple[str, ...], lines: list[tuple[int, str]]) -> tuple[str, ...]:
+    """``head`` and the sentences of ``lines``: told on from the log ``kept`` while ``lines`` is the list it was made
+    from (a narrator's lines only grow: the log kept holds their first ones), made whole otherwise."""
+    log = kept.log if kept is not None else None
+    if log is not None and log[0] is head and log[1] is lines and log[2] <= len(lines):
+        said = log[3] + tuple(line for _, line in lines[log[2]:]) if log[2] < len(lines) else log[3]
+    else:
+        said = head + tuple(line for _, line in lines)
+    if kept is not None:
+        kept.log = (head, lines, len(lines), said)
+    return said
 
 
 def paint(view: GuinguetteView, /, *, words: Words, names: Sequence[str], memo: Memo | None = None) -> Picture:
@@ -1137,22 +1171,22 @@ def paint(view: GuinguetteView, /, *, words: Words, names: Sequence[str], memo: 
     story, log, before = _story(teller, memo)
     dealt = _dealt(view) and not over
     dealer = view.dealer
-    order = [(dealer + 1 + p) % players for p in range(players)] if dealer is not None else list(range(players))
+    order = _order(dealer, players) if dealer is not None else range(players)
     barred = _barred(view) if dealt and rules.mode is Mode.TABLE else {}  # (irregular acts: in table mode only)
-    seats = [_seat(teller, seat, dealt=dealt, barred=barred) for seat in order]
+    seats = _seats(teller, order, dealt=dealt, barred=barred, memo=memo)
     tricks = rules.trick_phase and dealt and view.phase is Phase.TRICKS
-    tallies = part(memo, "tallies", (teller.names, words, rules, dealer, view.baskets, view.stocks, view.bought,
-                                     view.tricks_won if tricks else None),
-                   lambda: _tallies(teller.names, words, order, _tally_values(words, rules, view.baskets,
-                                                                              view.stocks, view.bought,
-                                                                              view.tricks_won if tricks else None)))
+    values = _tally_values(words, rules, dealer, view.baskets, view.stocks, view.bought,
+                           view.tricks_won if tricks else None)
+    tallies = part(memo, "tallies", (teller.names, words, dealer, values),
+                   lambda: _tallies(teller.names, words, order, values))
     extra: list[tuple[str, str]] = []
     if dealt:
-        extra.append((words("Cotillon (the talon)"), words("{count} cards face down", count=view.cotillon_size)))
+        extra.append(_cotillon_line(words, view.cotillon_size))
     if dealt and view.phase is Phase.BET:
-        extra.append((words("Cabaret contest"), _contest(teller)))
+        extra.append((_said(words, w("Cabaret contest")), _contest(teller)))
     if me is not None and dealt and len(view.hand) == HAND_SIZE:
-        extra.append((words("Your hand is worth"), _hand_value(words, view.hand, rules)))
+        extra.append((_said(words, w("Your hand is worth")),
+                      part(memo, "worth", (words, view.hand, rules), lambda: _hand_value(words, view.hand, rules))))
     table: list[tuple[str, tuple[str, ...]]] = []
     if me is not None and view.my_discards and dealt:
         table.append((words("Your discards, face down"), tuple(str(card) for card in sort_hand(view.my_discards))))
@@ -1168,75 +1202,144 @@ def paint(view: GuinguetteView, /, *, words: Words, names: Sequence[str], memo: 
         result = part(memo, "result", (teller.names, me, words, rules, last),
                       lambda: _deal_result(teller, last, _order(last.dealer, players)))
     actor = view.actor if isinstance(view.actor, int) and view.actor >= 0 else None
-    return Picture(
-        game="guinguette", title=words("La Guinguette"), lang=words.lang, viewer=me,
-        status=part(memo, "status", (words, view.rules, view.phase, view.deal, view.stir_round, view.tricks_won),
-                    lambda: _status(teller)),
-        seats=tuple(seats), hand=part(memo, "hand", view.hand, lambda: tuple(str(card) for card in sort_hand(
-            view.hand))) if me is not None else (),
-        table=tuple(table), trick=current, last_trick=last_trick, tallies=tallies, to_act=actor,
-        waiting_for=_waiting(teller), moves=_moves(teller) if me is not None and view.actor == me else (),
-        log=tuple(log), pending=_pending(teller), result=result, extra=tuple(extra))
+    hand = (part(memo, "hand", view.hand, lambda: tuple(str(card) for card in sort_hand(view.hand)))
+            if me is not None else ())
+    status = part(memo, "status", (words, view.rules, view.phase, view.deal, view.stir_round, view.tricks_won),
+                  lambda: _status(teller))
+    moves = _moves(teller) if me is not None and view.actor == me else ()
+    return _picture(("guinguette", _said(words, w("La Guinguette")), words.lang, me, status, seats, hand, None,
+                     tuple(table), current, last_trick, tallies, actor, _waiting(teller), moves, log, _pending(teller),
+                     result, tuple(extra)))
+
+
+_NEW_PICTURE: Final = object.__new__
+_PICTURE_FIELDS: Final = tuple(field.name for field in dataclasses.fields(Picture))
+_PICTURE_SETTERS: Final = tuple(Picture.__dict__[name].__set__ for name in _PICTURE_FIELDS)
+
+
+def _picture(values: tuple[object, ...]) -> Picture:
+    """The picture of these field values, in the order of :class:`~academie.picture.Picture`'s fields, each set
+    through its slot: the frozen class's ``__init__``, setting its 19 fields one keyword at a time through
+    ``object.__setattr__``, was a tenth of a picture's painting, six pictures an action. Every field is set (a test
+    compares the picture with the one ``__init__`` makes of its fields)."""
+    picture: Picture = _NEW_PICTURE(Picture)
+    for setter, value in zip(_PICTURE_SETTERS, values, strict=True):
+        setter(picture, value)
+    return picture
 
 
 def _tallies(names: Sequence[str], words: Words, order: Sequence[int],
              values: tuple[Tally, tuple[str, ...], tuple[str, ...], tuple[str, ...] | None]) -> tuple[Tally, ...]:
-    """The tallies of a viewer: the values every viewer sees (:func:`_tally_values`) beside his names of the seats."""
+    """The tallies of a viewer: the values every viewer sees (:func:`_tally_values`, in the order of play) beside his
+    names of the seats."""
     baskets, tokens, won, tricks = values
-    tallies = [baskets, Tally(words("Tokens"), tuple((names[seat], tokens[seat]) for seat in order)),
-               Tally(words("Won or lost"), tuple((names[seat], won[seat]) for seat in order))]
+    named = tuple(names[seat] for seat in order)
+    tallies = [baskets, Tally(_said(words, w("Tokens")), tuple(zip(named, tokens, strict=True))),
+               Tally(_said(words, w("Won or lost")), tuple(zip(named, won, strict=True)))]
     if tricks is not None:
-        tallies.append(Tally(words("Tricks"), tuple((names[seat], tricks[seat]) for seat in order)))
+        tallies.append(Tally(_said(words, w("Tricks")), tuple(zip(named, tricks, strict=True))))
     return tuple(tallies)
 
 
 @same_for_all
-def _tally_values(words: Words, rules: GuinguetteRules, baskets: tuple[int, int, int], stocks: tuple[int, ...],
-                  bought: tuple[int, ...], tricks_won: tuple[int, ...] | None
+def _tally_values(words: Words, rules: GuinguetteRules, dealer: int | None, baskets: tuple[int, int, int],
+                  stocks: tuple[int, ...], bought: tuple[int, ...], tricks_won: tuple[int, ...] | None
                   ) -> tuple[Tally, tuple[str, ...], tuple[str, ...], tuple[str, ...] | None]:
-    """The baskets, and each seat's tokens, tokens won or lost and tricks (None out of the tricks) in words: read
-    by no name, so worked out once for all the viewers of a position."""
-    bought = bought or (0,) * rules.players
+    """The baskets, and each seat's tokens, tokens won or lost and tricks (None out of the tricks) in words, in the
+    order of play from ``dealer``: read by no name, so worked out once for all the viewers of a position."""
+    players = rules.players
+    order = _order(dealer, players) if dealer is not None else list(range(players))
+    bought = bought or (0,) * players
     return (Tally(words("Baskets"), ((words("Guinguette"), str(baskets[0])), (words("Cabaret"), str(baskets[1])),
                                      (words("Cotillon"), str(baskets[2])))),
-            tuple(str(stock) for stock in stocks),
-            tuple(signed(stocks[seat] - rules.stock - bought[seat]) for seat in range(len(stocks))),
-            tuple(str(won) for won in tricks_won) if tricks_won is not None else None)
+            tuple(str(stocks[seat]) for seat in order),
+            tuple(signed(stocks[seat] - rules.stock - bought[seat]) for seat in order),
+            tuple(str(tricks_won[seat]) for seat in order) if tricks_won is not None else None)
 
 
-def _order(dealer: int, players: int) -> list[int]:
-    return [(dealer + 1 + p) % players for p in range(players)]
+@lru_cache(maxsize=1024)
+def _said(words: Words, message: str, /) -> str:
+    """A message without arguments in ``words``' language (made once per language: every picture says some)."""
+    return words(message)
 
 
-def _seat(teller: _Teller, seat: int, *, dealt: bool, barred: dict[int, str]) -> SeatPicture:
-    """A seat's line, from what it reads of the view alone (see :func:`_seat_line`)."""
-    view = teller.view
-    dealing = view.dealer is not None and view.phase is not Phase.OVER
-    role = (dealing and seat == view.dealer,
-            dealing and view.dealer is not None and seat == (view.dealer + 1) % view.rules.players)
-    if not dealt:
-        return _seat_line(teller.words, teller.names[seat], seat, me=seat == teller.me, role=role, dealt=False,
-                          state=(0, 0, False, False, False), barred=None, shown=(), held=0)
-    passed = view.phase is Phase.BET and not view.opened and view.acted[seat]
-    return _seat_line(teller.words, teller.names[seat], seat, me=seat == teller.me, role=role, dealt=True,
-                      state=(view.stirs[seat], view.contributions[seat], view.folded[seat], view.all_in[seat], passed),
-                      barred=barred.get(seat), shown=view.shown[seat], held=view.hand_sizes[seat])
+@lru_cache(maxsize=64)
+def _order(dealer: int, players: int) -> tuple[int, ...]:
+    """The seats in the order of play, the eldest hand first (made once per dealer and table size)."""
+    return tuple((dealer + 1 + p) % players for p in range(players))
+
+
+@lru_cache(maxsize=256)
+def _cotillon_line(words: Words, count: int) -> tuple[str, str]:
+    """The cotillon's line of the picture's extras: how many cards it holds, face down (once per language and count)."""
+    return words("Cotillon (the talon)"), words("{count} cards face down", count=count)
+
+
+def _seats(teller: _Teller, order: Sequence[int], *, dealt: bool, barred: dict[int, str],
+           memo: Memo | None) -> tuple[SeatPicture, ...]:
+    """The seats' lines in the order of play. What each line reads of the view is worked out once for every viewer
+    of a position (:func:`_seat_facts`); a viewer's memo keeps his lines, and a line is made again only when its seat's
+    facts changed (an action changes one seat or two)."""
+    view, words, names, me = teller.view, teller.words, teller.names, teller.me
+    facts = _seat_facts(view.rules, view.phase, view.dealer, dealt, view.opened, view.stirs, view.contributions,
+                        view.folded, view.all_in, view.acted, view.shown, view.hand_sizes)
+    if barred:
+        facts = tuple((*fact[:-1], barred.get(seat)) for seat, fact in enumerate(facts))
+    key = (names, me, words, len(facts))
+    kept = _kept(memo)
+    seats = kept.seats if kept is not None else None
+    if seats is not None and seats[0] == key:
+        old_facts, old_lines = seats[1], seats[2]
+        lines = [old_lines[seat] if old_facts[seat] == facts[seat] else
+                 _seat_line(words, names[seat], seat, seat == me, facts[seat]) for seat in order]
+    else:
+        lines = [_seat_line(words, names[seat], seat, seat == me, facts[seat]) for seat in order]
+    if kept is not None:
+        by_seat = lines.copy()
+        for seat, line in zip(order, lines, strict=True):
+            by_seat[seat] = line
+        kept.seats = (key, facts, by_seat)
+    return tuple(lines)
+
+
+_SeatFact = tuple[bool, bool, bool, int, int, bool, bool, bool, tuple[Card, ...], int, str | None]
+"""What a seat's line reads of the view: dealer, eldest hand, dealt, stirs, stake in the cabaret, folded, all in,
+passed, its cards shown, the cards it holds, and the law that barred it (GU6, GU8) or None."""
+
+
+@same_for_all
+def _seat_facts(rules: GuinguetteRules, phase: Phase, dealer: int | None, dealt: bool, opened: bool,
+                stirs: tuple[int, ...], contributions: tuple[int, ...], folded: tuple[bool, ...],
+                all_in: tuple[bool, ...], acted: tuple[bool, ...], shown: tuple[tuple[Card, ...], ...],
+                hand_sizes: tuple[int, ...]) -> tuple[_SeatFact, ...]:
+    """Each seat's :data:`_SeatFact` (none barred): read by no viewer's datum, so worked out once for every viewer
+    of a position."""
+    dealing = dealer is not None and phase is not Phase.OVER
+    eldest = (dealer + 1) % rules.players if dealer is not None else -1
+    facts: list[_SeatFact] = []
+    for seat in range(rules.players):
+        dealer_now, eldest_now = dealing and seat == dealer, dealing and seat == eldest
+        if not dealt:
+            facts.append((dealer_now, eldest_now, False, 0, 0, False, False, False, (), 0, None))
+            continue
+        passed = phase is Phase.BET and not opened and acted[seat]
+        facts.append((dealer_now, eldest_now, True, stirs[seat], contributions[seat], folded[seat], all_in[seat],
+                      passed, shown[seat], hand_sizes[seat], None))
+    return tuple(facts)
 
 
 @lru_cache(maxsize=4096)
-def _seat_line(words: Words, name: str, seat: int, *, me: bool, role: tuple[bool, bool], dealt: bool,
-               state: tuple[int, int, bool, bool, bool], barred: str | None, shown: tuple[Card, ...],
-               held: int) -> SeatPicture:
+def _seat_line(words: Words, name: str, seat: int, me: bool, fact: _SeatFact) -> SeatPicture:
     """A seat's line from everything it reads: the same for every viewer who sees the seat alike and after every
     action that leaves the seat as it was, so it is made once for them all (a bounded cache shared by every table;
     its arguments are all it reads, so what it returns is what it would make)."""
+    dealer, eldest, dealt, stirs, contribution, folded, all_in, passed, shown, held, barred = fact
     roles = []
-    if role[0]:
+    if dealer:
         roles.append(words("dealer"))
-    if role[1]:
+    if eldest:
         roles.append(words("eldest hand"))
     notes = []
-    stirs, contribution, folded, all_in, passed = state
     if stirs == 1:
         notes.append(words("stirred once"))
     elif stirs == 2:
@@ -1351,60 +1454,80 @@ def _game_result(teller: _Teller) -> str:
 # ------------------------------------------------------------------------------------------------ moves
 def _moves(teller: _Teller) -> tuple[MovePicture, ...]:
     """The viewer's legal moves, the cards in the order of the hand shown."""
-    view = teller.view
+    view, words = teller.view, teller.words
+    me = teller.me if teller.me is not None else 0
+    legal = view.legal_actions
     rank = {card: number for number, card in enumerate(sort_hand(view.hand))}
-    legal = list(view.legal_actions)
     cards = [a for a in legal if isinstance(a, (Stir, Restir, PlayCard))]
     cards.sort(key=lambda a: rank.get(a.card, len(rank)))
     first = next((i for i, a in enumerate(legal) if isinstance(a, (Stir, Restir, PlayCard))), len(legal))
     others = [a for a in legal if not isinstance(a, (Stir, Restir, PlayCard))]
     ordered = [*others[:first], *cards, *others[first:]]
-    return tuple(_move(teller, action) for action in ordered)
+    high, put, stock = view.high, view.contributions[me], view.stocks[me]
+    restir_cost, trick = view.rules.restir_cost, bool(view.trick)
+    moves = []
+    for action in ordered:  # (each move with what its label reads alone: one label for many positions)
+        kind = type(action)
+        if kind is Restir:
+            moves.append(_move(words, action, restir_cost, 0, 0, 0, False))
+        elif kind is Hold or kind is Raise:
+            moves.append(_move(words, action, 0, high, put, 0, False))
+        elif kind is Fold:
+            moves.append(_move(words, action, 0, 0, put, 0, False))
+        elif kind is AllIn:
+            moves.append(_move(words, action, 0, 0, 0, stock, False))
+        elif kind is PlayCard:
+            moves.append(_move(words, action, 0, 0, 0, 0, trick))
+        else:
+            moves.append(_move(words, action, 0, 0, 0, 0, False))
+    return tuple(moves)
 
 
-def _move(teller: _Teller, action: Action) -> MovePicture:
-    view, words = teller.view, teller.words
-    me = teller.me if teller.me is not None else 0
-    need = max(view.high - view.contributions[me], 0)
+@lru_cache(maxsize=4096)
+def _move(words: Words, action: Action, restir_cost: int, high: int, put: int, stock: int,
+          trick: bool) -> MovePicture:
+    """A move and its label, from everything the label reads: the cost of a stir again, the highest stake, the
+    viewer's stake and stock, whether a trick is begun (:func:`_moves` gives each kind of move only what it reads,
+    so that one label is made once for every viewer and position offered the same; a bounded cache)."""
+    need = max(high - put, 0)
     text = str(action)
     if isinstance(action, Keep):
         return MovePicture(text, words("keep your cards (« je m'y tiens »)"))
     if isinstance(action, Stir):
         return MovePicture(text, words("stir: discard {card}, pay {tokens} (« je remue le cotillon »)",
-                                       card=teller.card(action.card), tokens=teller.tokens(STIR_COST)),
+                                       card=words.card(action.card), tokens=_tokens(words, STIR_COST)),
                            str(action.card))
     if isinstance(action, Restir):
         return MovePicture(text, words("stir again: discard {card}, pay {tokens} (« je renvie le cotillon »)",
-                                       card=teller.card(action.card), tokens=teller.tokens(view.rules.restir_cost)),
+                                       card=words.card(action.card), tokens=_tokens(words, restir_cost)),
                            str(action.card))
     if isinstance(action, Pass):
         return MovePicture(text, words("pass (« passe »): no bet for now, you may still come in"))
     if isinstance(action, Bet):
         return MovePicture(text, words("bet {measure}: {tokens} into the cabaret",
-                                       measure=_measure(words, action.amount), tokens=teller.tokens(action.amount)))
+                                       measure=_measure(words, action.amount), tokens=_tokens(words, action.amount)))
     if isinstance(action, Hold):
         return MovePicture(text, words("hold (« tiens »): put in {tokens}, to {total} in all",
-                                       tokens=teller.tokens(need), total=view.high))
+                                       tokens=_tokens(words, need), total=high))
     if isinstance(action, Raise):
         return MovePicture(text, words("raise {measure} (« renvi »): put in {tokens}, to {total} in all",
                                        measure=_measure(words, action.amount),
-                                       tokens=teller.tokens(need + action.amount),
-                                       total=view.high + action.amount))
+                                       tokens=_tokens(words, need + action.amount),
+                                       total=high + action.amount))
     if isinstance(action, Fold):
-        put = view.contributions[me]
         if put:
             return MovePicture(text, words("fold (« quitte »): leave the cabaret, your {tokens} stay in it",
-                                           tokens=teller.tokens(put)))
+                                           tokens=_tokens(words, put)))
         return MovePicture(text, words("fold (« quitte »): leave the cabaret contest"))
     if isinstance(action, AllIn):
         return MovePicture(text, words("all in: your last {tokens} into the cabaret (side pots, GU-§5.4d)",
-                                       tokens=teller.tokens(view.stocks[me])))
+                                       tokens=_tokens(words, stock)))
     if isinstance(action, PlayCard):
-        label = (words("lead {card}", card=teller.card(action.card)) if not view.trick else
-                 words("play {card}", card=teller.card(action.card)))
+        label = (words("lead {card}", card=words.card(action.card)) if not trick else
+                 words("play {card}", card=words.card(action.card)))
         return MovePicture(text, label, str(action.card))
     if isinstance(action, Remedy):
-        return MovePicture(text, words("{remedy} ({law})", remedy=teller.remedy(action.law, action.name),
+        return MovePicture(text, words("{remedy} ({law})", remedy=_remedy(words, action.law, action.name),
                                        law=action.law))
     return MovePicture(text, text)
 

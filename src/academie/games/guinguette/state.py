@@ -28,6 +28,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum
+from functools import lru_cache
 from typing import Any, ClassVar, Final, Literal, Protocol, Self
 
 from academie.cards import (
@@ -620,6 +621,22 @@ class GuinguetteView:
     """The tokens of the new stocks each seat has bought from the bank (GU9, public)."""
 
 
+@lru_cache(maxsize=4096)
+def _held(mask: int) -> tuple[Card, ...]:
+    """The cards of a hand or of discards, from their mask (a bounded cache: the same tuple while the mask stays the
+    same, which a painter compares at once)."""
+    return cards_of(mask)
+
+
+_NEW_VIEW: Final = object.__new__
+_SETTERS: Final[dict[str, Any]] = {field.name: GuinguetteView.__dict__[field.name].__set__
+                                   for field in dataclasses.fields(GuinguetteView)}
+"""How :meth:`GuinguetteState.view` fills a view's fields, each through its slot (the card room makes one view per
+viewer after every action; the frozen class's ``__init__``, setting its 30 fields one keyword at a time through
+``object.__setattr__``, took most of a view's making). Every field is set: the view is the one ``__init__`` would
+make (a test compares them)."""
+
+
 # --------------------------------------------------------------------------------------------------- state
 @dataclass(slots=True)
 class Deal:
@@ -766,7 +783,9 @@ class GuinguetteState(GameState[GuinguetteRules]):
         self._histories = Histories.empty(viewers=players + 1)
         """Each viewer's history of the deal in progress as its last view told it (replaced: a clone shares it)."""
         self._shared: Shared | None = None
-        self._draws: tuple[tuple[int, int], tuple[tuple[Card, ...], ...]] = ((-1, -1), ())
+        self._draws: tuple[int, int, tuple[int, tuple[tuple[Card, ...], ...], int] | None] = (-1, -1, None)
+        """Where the deal began, the operations read, and what they told: the seat whose stir waits for its draw,
+        each seat's draws, the last offender (see :meth:`_draws_of`)."""
         """The cards each seat drew this deal, with where the deal began and the log's length then (replaced: a
         clone shares it)."""
         """What every viewer's view of the last position viewed holds alike (replaced: a clone shares it)."""
@@ -1534,13 +1553,17 @@ class GuinguetteState(GameState[GuinguetteRules]):
         self._histories, history = self._histories.told_on(viewer, self.operations, start=deal.start, redact=redact)
         self._shared = Shared.of(self._shared, (len(self.operations), len(self.rulings), len(self.ledger.entries),
                                                 self._phase, self._actor, self._pending), self._shared_parts)
-        return GuinguetteView(
-            viewer=viewer, hand=cards_of(deal.hands[viewer]) if seat_view else (),
-            my_discards=cards_of(deal.discarded[viewer]) if seat_view else (),
-            history=history, legal_actions=tuple(self.legal_actions()) if viewer == self.actor else (),
-            last_deal=self._last_deal_seen_by(viewer), my_draws=self._draws_of(viewer) if seat_view else (),
-            **self._shared.parts,
-        )
+        view: GuinguetteView = _NEW_VIEW(GuinguetteView)
+        for name, value in self._shared.parts.items():
+            _SETTERS[name](view, value)
+        _SETTERS["viewer"](view, viewer)
+        _SETTERS["hand"](view, _held(deal.hands[viewer]) if seat_view else ())
+        _SETTERS["my_discards"](view, _held(deal.discarded[viewer]) if seat_view else ())
+        _SETTERS["history"](view, history)
+        _SETTERS["legal_actions"](view, tuple(self.legal_actions()) if viewer == self.actor else ())
+        _SETTERS["last_deal"](view, self._last_deal_seen_by(viewer))
+        _SETTERS["my_draws"](view, self._draws_of(viewer) if seat_view else ())
+        return view
 
     def _shared_parts(self) -> dict[str, Any]:
         """The fields of a view every viewer sees alike (:class:`academie.engine.Shared`)."""
@@ -1578,16 +1601,17 @@ class GuinguetteState(GameState[GuinguetteRules]):
     def _draws_of(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` drew from the cotillon this deal: the top card of each cotillon shuffled after its
         stir (GU-§5.1a), or after its unpaid stir was paid (GU5); found for every seat at once, once per position
-        (every seat is viewed after every action)."""
-        key = (self._deal.start, len(self.operations))
-        if self._draws[0] != key:
-            self._draws = (key, self._every_draw())
-        return self._draws[1][seat]
-
-    def _every_draw(self) -> tuple[tuple[Card, ...], ...]:
-        drawn: list[list[Card]] = [[] for _ in range(self.rules.players)]
-        stirrer = offender = -1
-        for operation in self.operations[self._deal.start:]:
+        (every seat is viewed after every action), from the operations since the last position's (the log only
+        grows)."""
+        start, operations = self._deal.start, self.operations
+        kept_start, told, found = self._draws
+        if kept_start == start and told == len(operations):
+            return found[1][seat] if found is not None else ()
+        if kept_start != start or found is None or told > len(operations):
+            told, found = start, (-1, tuple(() for _ in range(self.rules.players)), -1)
+        stirrer, drawn, offender = found
+        cards = list(drawn)
+        for operation in operations[told:]:
             action = operation.action
             if isinstance(action, (Stir, Restir)):
                 stirrer = operation.actor
@@ -1597,9 +1621,11 @@ class GuinguetteState(GameState[GuinguetteRules]):
                 stirrer = offender
             elif isinstance(action, Reshuffle):
                 if stirrer >= 0 and action.order:
-                    drawn[stirrer].append(action.order[0])
+                    cards[stirrer] = (*cards[stirrer], action.order[0])
                 stirrer = -1
-        return tuple(tuple(cards) for cards in drawn)
+        every = tuple(cards)
+        self._draws = (start, len(operations), (stirrer, every, offender))
+        return every[seat]
 
 
 GuinguetteState.handlers = {
