@@ -1111,7 +1111,11 @@ def _in_progress(teller: _Teller, kept: _Kept | None) -> _Story:
     narrator.tell_on()
     if kept is None or narrator.offender >= 0:
         return narrator.close(result=None, now=(view.phase, view.stir_round))
-    kept.progress = _Progress(key, narrator, view)
+    if progress is not None and progress.narrator is narrator:  # (told on: the same record, brought up to date)
+        progress.key, progress.payments, progress.draws = key, view.payments, view.my_draws
+        kept.progress = progress
+    else:
+        kept.progress = _Progress(key, narrator, view)
     lines = narrator.story.lines
     told = len(lines)
     narrator.close(result=None, now=(view.phase, view.stir_round))  # (no result: it only adds lines)
@@ -1119,7 +1123,8 @@ def _in_progress(teller: _Teller, kept: _Kept | None) -> _Story:
         return narrator.story
     closing = lines[told:]  # (a round or a phase begun before anyone spoke in it: not kept, told on later)
     del lines[told:]
-    return dataclasses.replace(narrator.story, lines=[*lines, *closing])
+    story = narrator.story
+    return _Story([*lines, *closing], story.tricks, story.opened, story.folded, story.barred, story.tricks_won)
 
 
 def _story(teller: _Teller, memo: Memo | None = None) -> tuple[_Story, tuple[str, ...], _Story | None]:
@@ -1207,8 +1212,10 @@ def paint(view: GuinguetteView, /, *, words: Words, names: Sequence[str], memo: 
     status = part(memo, "status", (words, view.rules, view.phase, view.deal, view.stir_round, view.tricks_won),
                   lambda: _status(teller))
     moves = _moves(teller) if me is not None and view.actor == me else ()
+    waiting = part(memo, "waiting", (words, teller.names, me, view.phase, view.actor, view.pending),
+                   lambda: _waiting(teller))
     return _picture(("guinguette", _said(words, w("La Guinguette")), words.lang, me, status, seats, hand, None,
-                     tuple(table), current, last_trick, tallies, actor, _waiting(teller), moves, log, _pending(teller),
+                     tuple(table), current, last_trick, tallies, actor, waiting, moves, log, _pending(teller),
                      result, tuple(extra)))
 
 
@@ -1290,16 +1297,13 @@ def _seats(teller: _Teller, order: Sequence[int], *, dealt: bool, barred: dict[i
     seats = kept.seats if kept is not None else None
     if seats is not None and seats[0] == key:
         old_facts, old_lines = seats[1], seats[2]
-        lines = [old_lines[seat] if old_facts[seat] == facts[seat] else
-                 _seat_line(words, names[seat], seat, seat == me, facts[seat]) for seat in order]
+        by_seat = [old_lines[seat] if old_facts[seat] == fact else
+                   _seat_line(words, names[seat], seat, seat == me, fact) for seat, fact in enumerate(facts)]
     else:
-        lines = [_seat_line(words, names[seat], seat, seat == me, facts[seat]) for seat in order]
+        by_seat = [_seat_line(words, names[seat], seat, seat == me, fact) for seat, fact in enumerate(facts)]
     if kept is not None:
-        by_seat = lines.copy()
-        for seat, line in zip(order, lines, strict=True):
-            by_seat[seat] = line
         kept.seats = (key, facts, by_seat)
-    return tuple(lines)
+    return tuple(by_seat[seat] for seat in order)
 
 
 _SeatFact = tuple[bool, bool, bool, int, int, bool, bool, bool, tuple[Card, ...], int, str | None]

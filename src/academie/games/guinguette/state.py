@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum
 from functools import lru_cache
@@ -635,6 +635,22 @@ _SETTERS: Final[dict[str, Any]] = {field.name: GuinguetteView.__dict__[field.nam
 viewer after every action; the frozen class's ``__init__``, setting its 30 fields one keyword at a time through
 ``object.__setattr__``, took most of a view's making). Every field is set: the view is the one ``__init__`` would
 make (a test compares them)."""
+
+
+def _setting(parts: Mapping[str, Any]) -> tuple[tuple[Any, Any], ...]:
+    """The view's fields every viewer sees alike (:class:`academie.engine.Shared`), each with its slot's setter:
+    looked up once for all the viewers of a position (kept with the parts they were found in, while the same
+    parts come back)."""
+    kept = _SETTING[0]
+    if kept is not None and kept[0] is parts:
+        return kept[1]
+    setting = tuple((_SETTERS[name], value) for name, value in parts.items())
+    _SETTING[0] = (parts, setting)
+    return setting
+
+
+_SETTING: list[tuple[Mapping[str, Any], tuple[tuple[Any, Any], ...]] | None] = [None]
+"""The last parts :func:`_setting` was given, and what it found (one position's: every viewer is viewed in turn)."""
 
 
 # --------------------------------------------------------------------------------------------------- state
@@ -1554,8 +1570,8 @@ class GuinguetteState(GameState[GuinguetteRules]):
         self._shared = Shared.of(self._shared, (len(self.operations), len(self.rulings), len(self.ledger.entries),
                                                 self._phase, self._actor, self._pending), self._shared_parts)
         view: GuinguetteView = _NEW_VIEW(GuinguetteView)
-        for name, value in self._shared.parts.items():
-            _SETTERS[name](view, value)
+        for setter, value in _setting(self._shared.parts):
+            setter(view, value)
         _SETTERS["viewer"](view, viewer)
         _SETTERS["hand"](view, _held(deal.hands[viewer]) if seat_view else ())
         _SETTERS["my_discards"](view, _held(deal.discarded[viewer]) if seat_view else ())
