@@ -24,7 +24,9 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
+import math
 import os
 import random
 import re
@@ -33,13 +35,18 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Callable, Coroutine
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import asyncpg  # type: ignore[import-untyped]
 import httpx
 import orjson
-from websockets.asyncio.client import ClientConnection, connect
+import uvloop
+from websockets.client import ClientProtocol
+from websockets.frames import Frame, Opcode
+from websockets.protocol import State
+from websockets.uri import parse_uri
 
 from academie.engine import PUBLIC
 from academie.games import load
@@ -227,7 +234,7 @@ def _free_port() -> int:
 
 # ------------------------------------------------------------------------------------------------ players
 class Table:
-    """Both players of one table: each answers its pictures, at the table's pace or at once."""
+    """The players of one table: each answers its pictures, at the table's pace or at once."""
 
     def __init__(self, table: str, tokens: dict[int, str], *, pace: float | None, rng: random.Random) -> None:
         self.id, self.tokens, self.pace, self.rng = table, tokens, pace, rng
@@ -245,33 +252,222 @@ class Table:
         process)."""
         self.next_tick = time.monotonic() + rng.random() * (pace or 0.0)
 
-    async def player(self, socket: ClientConnection, stop: float) -> None:
-        async for raw in socket:
-            message = orjson.loads(raw)
-            if message["type"] != "picture":
-                continue
-            now = time.monotonic()
-            seq = message["seq"]
-            self.seen = max(self.seen, seq)
-            first = self.first_shown.setdefault(seq, now)
-            if first != now:
-                self.later.append((now, (now - first) * 1000))
-            started = self.sent.pop(seq, None)
-            if started is not None:
-                self.latencies.append((now, (now - started) * 1000))
-            if message["status"] == "finished":
-                self.finished = True
+    def shown(self, player: Player, raw: bytes, now: float) -> None:
+        """A message to ``player`` received at ``now``: a picture is timed and, while the run lasts, answered (at
+        once, or at the next tick of the table's own clock: a late picture never shifts its ticks)."""
+        message = _read_picture(raw)
+        if message is None:
+            return
+        seq = message["seq"]
+        self.seen = max(self.seen, seq)
+        first = self.first_shown.setdefault(seq, now)
+        if first != now:
+            self.later.append((now, (now - first) * 1000))
+        started = self.sent.pop(seq, None)
+        if started is not None:
+            self.latencies.append((now, (now - started) * 1000))
+        if message["status"] == "finished":
+            self.finished = True
+            player.done()
+            return
+        if now >= player.stop:
+            player.done()
+            return
+        legal = message["legal"]
+        if not legal:
+            return
+        action = self.rng.choice(legal)
+        if self.pace is None:
+            self.act(player, seq, action)
+            return
+        self.next_tick += self.pace
+        asyncio.get_running_loop().call_later(max(0.0, self.next_tick - now), self.act, player, seq, action)
+
+    def act(self, player: Player, seq: int, action: str) -> None:
+        if player.finished is None:  # done meanwhile
+            return
+        self.sent[seq + 1] = time.monotonic()
+        self.actions += 1
+        player.send(orjson.dumps({"type": "act", "seq": seq, "action": action}))
+
+
+PICTURE_HEAD = re.compile(rb'\{"type":"picture","seq":([0-9]+),"status":("[^"\\]*"),"picture":')
+"""How the room writes a picture message: its type, number and status first, the picture itself next."""
+PICTURE_TAIL = b',"legal":['
+"""Where the room's picture message goes on after the picture: the legal moves, then the score sheet."""
+
+
+def _read_picture(raw: bytes) -> dict[str, Any] | None:
+    """A ``picture`` message's number, status, legal moves and score sheet (None: another message), read without
+    parsing the picture itself, which the players do not look at: its head as the room writes it, and the rest from
+    the last ``"legal"`` key on, which must parse as a whole object (a key inside a string is escaped, and one
+    inside the picture would leave its braces unclosed); a message written otherwise is parsed whole.
+
+    >>> _read_picture(b'{"type":"picture","seq":3,"status":"running","picture":{"legal":[]},"legal":["a"],"sheet":[]}')
+    {'legal': ['a'], 'sheet': [], 'seq': 3, 'status': 'running'}
+    >>> _read_picture(b'{"type":"seats","seats":[]}') is None
+    True
+    """
+    head = PICTURE_HEAD.match(raw)
+    if head is not None:
+        with contextlib.suppress(ValueError):  # orjson's JSONDecodeError is one, as is a missing tail
+            tail: dict[str, Any] = orjson.loads(b"{" + raw[raw.rindex(PICTURE_TAIL) + 1 :])
+            tail["seq"], tail["status"] = int(head[1]), orjson.loads(head[2])
+            return tail
+    message: dict[str, Any] = orjson.loads(raw)
+    return message if message["type"] == "picture" else None
+
+
+class Player(asyncio.Protocol):
+    """One seat's WebSocket, read as it arrives on the loop's own transport: no task, queue or lock of a client
+    library between a message and its table. websockets' sans-I/O protocol makes and checks the opening handshake
+    and answers the control frames (pings, the closing handshake); the room's text frames, unmasked and
+    uncompressed (no compression is offered: the server declines it by default), are cut from the stream here, and
+    the actions sent as masked text frames (RFC 6455 §5.2-§5.3). What comes before :meth:`play` waits for it, as
+    in a socket's buffer; its player is :meth:`done` once it was shown the end of the game, or a picture after
+    ``stop``, and reads nothing after that."""
+
+    def __init__(self, table: Table, url: str) -> None:
+        self.table = table
+        self.stop = math.inf
+        self.finished: Callable[[], None] | None = None
+        """Told when the player is done."""
+        self.waiting: list[bytes] | None = []
+        """The messages received before :meth:`play` (None once playing)."""
+        self.protocol = ClientProtocol(parse_uri(url), max_size=None)
+        self.transport: asyncio.Transport | None = None
+        self.unread = b""
+        """The bytes received and not yet whole: the handshake's answer, or the start of a frame."""
+        self.fragments: list[bytes] = []
+        """The frames so far of a message sent in several (the room sends each whole)."""
+        loop = asyncio.get_running_loop()
+        self.opened: asyncio.Future[None] = loop.create_future()
+        self.closed: asyncio.Future[None] = loop.create_future()
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.transport = cast(asyncio.Transport, transport)  # uvloop's transports are not asyncio's classes
+        self.protocol.send_request(self.protocol.connect())
+        self.flush()
+
+    def data_received(self, data: bytes) -> None:
+        now = time.monotonic()
+        unread = self.unread + data if self.unread else data
+        if self.protocol.state is State.CONNECTING:
+            head = unread.find(b"\r\n\r\n") + 4
+            if head == 3:  # the answer is not whole yet
+                self.unread = unread
                 return
-            if now >= stop:
+            self.protocol.receive_data(unread[:head])
+            self.events()
+            if self.protocol.handshake_exc is not None:  # refused: the protocol reads the rest and fails
+                self.protocol.receive_data(unread[head:])
+                self.events()
                 return
-            if message["legal"]:
-                if self.pace is not None:  # the table's own clock: a late picture never shifts its ticks
-                    self.next_tick += self.pace
-                    await asyncio.sleep(max(0.0, self.next_tick - now))
-                action = self.rng.choice(message["legal"])
-                self.sent[seq + 1] = time.monotonic()
-                self.actions += 1
-                await socket.send(orjson.dumps({"type": "act", "seq": seq, "action": action}).decode())
+            unread = unread[head:]
+        self.unread = unread[self.frames(unread, now) :]
+
+    def frames(self, data: bytes, now: float) -> int:
+        """Read the whole frames at the start of ``data``; how many bytes they took."""
+        offset, size = 0, len(data)
+        while size - offset >= 2:
+            first, second = data[offset], data[offset + 1]
+            length, start = second & 0x7F, offset + 2
+            if length == 126:
+                length, start = int.from_bytes(data[start : start + 2]), start + 2
+            elif length == 127:
+                length, start = int.from_bytes(data[start : start + 8]), start + 8
+            end = start + length
+            if end > size:
+                break
+            if second & 0x80 or first & 0x70:  # a server never masks, and no extension was agreed
+                raise ConnectionError(f"table {self.table.id}: a frame masked or with reserved bits from the server")
+            if first & 0x0F in (Opcode.TEXT.value, Opcode.CONT.value):
+                self.fragments.append(data[start:end])
+                if first & 0x80:  # the message's last frame
+                    raw = b"".join(self.fragments) if len(self.fragments) > 1 else self.fragments[0]
+                    self.fragments.clear()
+                    self.message(raw, now)
+            else:  # a control frame (or binary, which the room never sends): the protocol answers it
+                self.protocol.receive_data(data[offset:end])
+                self.events()
+            offset = end
+        return offset
+
+    def events(self) -> None:
+        """What the sans-I/O protocol read: the handshake's answer, control frames (and, from a refused handshake,
+        anything); what it has to send, sent."""
+        for event in self.protocol.events_received():
+            if not isinstance(event, Frame):
+                if self.protocol.handshake_exc is not None:
+                    self.opened.set_exception(self.protocol.handshake_exc)
+                else:
+                    self.opened.set_result(None)
+        self.flush()
+
+    def message(self, raw: bytes, now: float) -> None:
+        if self.waiting is not None:
+            self.waiting.append(raw)
+        elif self.finished is not None:
+            self.table.shown(self, raw, now)
+
+    def eof_received(self) -> bool | None:
+        self.protocol.receive_eof()
+        self.flush()
+        return None
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if not self.opened.done():
+            self.opened.set_exception(exc or ConnectionError("the connection closed during its handshake"))
+        if not self.closed.done():
+            self.closed.set_result(None)
+        self.done()
+
+    def flush(self) -> None:
+        assert self.transport is not None
+        for data in self.protocol.data_to_send():
+            if data:
+                self.transport.write(data)
+            elif self.transport.can_write_eof():  # the protocol's end of the stream
+                self.transport.write_eof()
+
+    def play(self, *, stop: float, finished: Callable[[], None]) -> None:
+        """Read the messages received so far, then each as it comes, until ``stop``; ``finished`` is told when the
+        player is done."""
+        waiting, self.waiting, self.stop, self.finished = self.waiting or [], None, stop, finished
+        for raw in waiting:
+            if self.finished is None:
+                return
+            self.table.shown(self, raw, time.monotonic())
+        if self.closed.done():  # the server closed it before the run
+            self.done()
+
+    def send(self, data: bytes) -> None:
+        """``data`` as one masked text frame (a client masks every frame with a new random key, RFC 6455 §5.3)."""
+        if self.finished is None or self.protocol.state is not State.OPEN or self.transport is None:
+            return
+        size, mask = len(data), os.urandom(4)
+        if size < 126:
+            head = bytes((0x81, 0x80 | size))
+        else:
+            head = bytes((0x81, 0xFE)) + size.to_bytes(2) if size < 1 << 16 else bytes((0x81, 0xFF)) + size.to_bytes(8)
+        key = int.from_bytes((mask * (size // 4 + 1))[:size])
+        self.transport.write(head + mask + (int.from_bytes(data) ^ key).to_bytes(size))
+
+    def done(self) -> None:
+        finished, self.finished = self.finished, None
+        if finished is not None:
+            finished()
+
+    async def close(self) -> None:
+        """The closing handshake (at most 10 s), then the connection closed."""
+        assert self.transport is not None
+        if self.protocol.state is State.OPEN:
+            self.protocol.send_close()
+            self.flush()
+        try:
+            await asyncio.wait_for(asyncio.shield(self.closed), 10)
+        except TimeoutError:
+            self.transport.abort()
 
 
 async def _create(client: httpx.AsyncClient, count: int, seed: int, game: str) -> list[tuple[str, dict[int, str]]]:
@@ -296,14 +492,17 @@ async def run_tables(server: ServerProcess, count: int, *, seconds: float, pace:
         created = await _create(client, count, seed, game)
         tables = [Table(table, tokens, pace=pace, rng=random.Random(seed + index))
                   for index, (table, tokens) in enumerate(created)]
-        sockets: list[tuple[Table, ClientConnection]] = []
+        players: list[Player] = []
         limit = asyncio.Semaphore(50)
+        loop = asyncio.get_running_loop()
 
         async def open_socket(table: Table, seat: int, token: str) -> None:
             async with limit:
-                socket = await connect(f"ws://127.0.0.1:{server.socket_port(seat)}/ws/tables/{table.id}?token={token}",
-                                       max_size=None, ping_interval=None)
-                sockets.append((table, socket))
+                port = server.socket_port(seat)
+                url = f"ws://127.0.0.1:{port}/ws/tables/{table.id}?token={token}"
+                _, player = await loop.create_connection(lambda: Player(table, url), "127.0.0.1", port)
+                await player.opened
+                players.append(player)
 
         await asyncio.gather(*(open_socket(table, seat, token) for table in tables
                                for seat, token in table.tokens.items()))
@@ -313,19 +512,27 @@ async def run_tables(server: ServerProcess, count: int, *, seconds: float, pace:
         proxy_before, database_before = server.proxy_cpu_seconds(), server.database_cpu_seconds()
         start = time.monotonic()
         stop = start + WARM_UP + seconds
-        players = [asyncio.create_task(table.player(socket, stop)) for table, socket in sockets]
+        playing = len(players)
+        everyone_done = asyncio.Event()
+
+        def finished() -> None:
+            nonlocal playing
+            playing -= 1
+            if not playing:
+                everyone_done.set()
+
         async with scheduled_collections():  # as the server: set-up's objects frozen, no automatic full collection
-            await asyncio.wait(players, timeout=WARM_UP + seconds + 30)
+            for player in players:
+                player.play(stop=stop, finished=finished)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(everyone_done.wait(), WARM_UP + seconds + 30)
         wall = time.monotonic() - wall_before
         lag.stop()
         each = [after - before for after, before in zip(server.cpu_seconds(), cpu_before, strict=True)]
         cpu, own = sum(each), time.process_time() - own_before
         proxy = server.proxy_cpu_seconds() - proxy_before
         database_cpu = server.database_cpu_seconds() - database_before
-        for socket in (socket for _, socket in sockets):
-            await socket.close()
-        for task in players:
-            task.cancel()
+        await asyncio.gather(*(player.close() for player in players))
         lost = await _lost(server.database, tables)
         split = server.proxy_split()
     window = [ms for table in tables for when, ms in table.latencies if when >= start + WARM_UP]
@@ -343,7 +550,8 @@ async def run_tables(server: ServerProcess, count: int, *, seconds: float, pace:
             "server_cpu_share": cpu / wall, "server_cpu_shares": [spent / wall for spent in each],
             "proxy_cpu_share": proxy / wall, "proxy_errors": len(errors), "proxy_error_lines": errors[:5],
             "proxy_split": split,
-            "generator_cpu_share": own / wall, "generator_stalls_ms": lag.largest(since=start + WARM_UP),
+            "generator_cpu_share": own / wall, "generator_cpu_ms_per_action": 1000 * own / max(1, everything),
+            "generator_stalls_ms": lag.largest(since=start + WARM_UP),
             "server_stalls": [record for kind in ("lag", "collection")
                               for record in [record for record in stalls if record["kind"] == kind][:8]],
             "server_collections": collections_summary(stalls, seconds=seconds),
@@ -463,15 +671,15 @@ def run(*, quick: bool = False, levels: tuple[int, ...] = (10, 100, 1000), secon
                           probe=probe) as server:
         for index, count in enumerate(levels):
             print(f"[bench] room: {count} tables at one action a second, {setup} ...", flush=True)
-            figure = asyncio.run(run_tables(server, count, seconds=seconds, pace=1.0, seed=1000 * (index + 1),
-                                            game=PACED_GAME))
+            figure = _on_uvloop(run_tables(server, count, seconds=seconds, pace=1.0, seed=1000 * (index + 1),
+                                           game=PACED_GAME))
             figures.append({"name": f"room/{count} tables at human pace, {setup}", "kind": "room",
                             "setup": setup} | figure)
             print(f"[bench]   {_line(figures[-1])}", flush=True)
         if fast_tables:
             print(f"[bench] room: {fast_tables} tables as fast as they can ...", flush=True)
-            figure = asyncio.run(run_tables(server, fast_tables, seconds=seconds, pace=None, seed=99_000,
-                                            game=FAST_GAME))
+            figure = _on_uvloop(run_tables(server, fast_tables, seconds=seconds, pace=None, seed=99_000,
+                                           game=FAST_GAME))
             figures.append({"name": f"room/{fast_tables} tables as fast as they can, {setup}", "kind": "room",
                             "setup": setup} | figure)
             print(f"[bench]   {_line(figures[-1])}", flush=True)
@@ -479,6 +687,12 @@ def run(*, quick: bool = False, levels: tuple[int, ...] = (10, 100, 1000), secon
     figures.append({"name": "room/server work per action, measured apart", "kind": "room-parts"} | parts)
     print(f"[bench]   {_parts_line(figures[-1])}", flush=True)
     return figures
+
+
+def _on_uvloop(players: Coroutine[Any, Any, dict[str, Any]]) -> dict[str, Any]:
+    """The players run on uvloop, the server's loop: the load generator's share of the cores is the servers' loss."""
+    with asyncio.Runner(loop_factory=uvloop.new_event_loop) as runner:
+        return runner.run(players)
 
 
 def _setup(database: str | None, workers: int, proxy: bool, split: bool) -> str:
@@ -506,7 +720,7 @@ def _line(figure: dict[str, Any]) -> str:
             f"{figure.get('others_p99_ms', 0):.1f} ms later (p50 / p99), server {figure['server_cpu_share']:.0%} "
             f"of a core{each} "
             f"({figure['server_cpu_ms_per_action']:.2f} ms of CPU an action){proxy}{database}, generator "
-            f"{figure['generator_cpu_share']:.0%}{_stalls(figure)}, "
+            f"{figure['generator_cpu_share']:.0%}{_generator_per_action(figure)}{_stalls(figure)}, "
             f"acknowledged actions lost: {figure['acknowledged_actions_lost']}, "
             f"servers settled in {figure.get('settled_s', 0):.0f} s, "
             f"load average {figure['load_average']:.1f}")
@@ -526,6 +740,12 @@ def _goal(figure: dict[str, Any]) -> str:
         return (f"goal p99 < {GOAL_P99_SMALL_MS:.0f} ms and the server under {GOAL_CPU_SHARE:.0%} of a core: "
                 f"{'met' if met else 'NOT met'}")
     return f"goal p99 < {GOAL_P99_MS:.0f} ms: {'met' if figure['p99_ms'] < GOAL_P99_MS else 'NOT met'}"
+
+
+def _generator_per_action(figure: dict[str, Any]) -> str:
+    """The generator's CPU an action, beside its share of a core (figures written before it was kept have none)."""
+    spent = figure.get("generator_cpu_ms_per_action")
+    return "" if spent is None else f" ({spent:.3f} ms of CPU an action)"
 
 
 def _stalls(figure: dict[str, Any]) -> str:
