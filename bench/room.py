@@ -251,6 +251,8 @@ class Table:
         first is mostly the actor, served where his action is committed; the others may hear it from another
         process)."""
         self.next_tick = time.monotonic() + rng.random() * (pace or 0.0)
+        self.masks = random.Random(os.urandom(16))
+        """The masking keys of its players' frames: unpredictable from its seed, without a system call a frame."""
 
     def shown(self, player: Player, raw: bytes, now: float) -> None:
         """A message to ``player`` received at ``now``: a picture is timed and, while the run lasts, answered (at
@@ -291,6 +293,8 @@ class Table:
         player.send(orjson.dumps({"type": "act", "seq": seq, "action": action}))
 
 
+MESSAGE_OPCODES = (Opcode.CONT.value, Opcode.TEXT.value)
+"""The frames of a text message, its first and those that continue it (as plain ints: read on every frame)."""
 PICTURE_HEAD = re.compile(rb'\{"type":"picture","seq":([0-9]+),"status":("[^"\\]*"),"picture":')
 """How the room writes a picture message: its type, number and status first, the picture itself next."""
 PICTURE_TAIL = b',"legal":['
@@ -381,7 +385,7 @@ class Player(asyncio.Protocol):
                 break
             if second & 0x80 or first & 0x70:  # a server never masks, and no extension was agreed
                 raise ConnectionError(f"table {self.table.id}: a frame masked or with reserved bits from the server")
-            if first & 0x0F in (Opcode.TEXT.value, Opcode.CONT.value):
+            if first & 0x0F in MESSAGE_OPCODES:
                 self.fragments.append(data[start:end])
                 if first & 0x80:  # the message's last frame
                     raw = b"".join(self.fragments) if len(self.fragments) > 1 else self.fragments[0]
@@ -445,7 +449,7 @@ class Player(asyncio.Protocol):
         """``data`` as one masked text frame (a client masks every frame with a new random key, RFC 6455 §5.3)."""
         if self.finished is None or self.protocol.state is not State.OPEN or self.transport is None:
             return
-        size, mask = len(data), os.urandom(4)
+        size, mask = len(data), self.table.masks.getrandbits(32).to_bytes(4)
         if size < 126:
             head = bytes((0x81, 0x80 | size))
         else:
