@@ -2,7 +2,9 @@
 
 One ``academie serve`` process (SQLite, one bot worker) on loopback; this process is the load generator: it
 creates tables (Écarté, two players; Whist, four, for the fast run), connects every seat of each through real
-WebSockets, and plays random legal moves.
+WebSockets, and plays random legal moves. Its CPU is the servers' lost headroom on the same cores, so each seat is
+a callback on uvloop that reads only what its player needs (:class:`Player`), and each figure says what the
+generator spent an action.
 
 * **human pace**: 10, 100 and 1,000 tables at once, each table making one action a second (its player waits
   for the next tick of the table's own clock, whose ticks are fixed from a random start: a late picture is
