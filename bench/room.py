@@ -254,6 +254,7 @@ class Table:
         process)."""
         self.next_tick = time.monotonic() + rng.random() * (pace or 0.0)
         self.masks = random.Random(os.urandom(16))
+        self.players: list[Player] = []
         """The masking keys of its players' frames: unpredictable from its seed, without a system call a frame."""
 
     def shown(self, player: Player, raw: bytes, now: float) -> None:
@@ -274,8 +275,9 @@ class Table:
             self.finished = True
             player.done()
             return
-        if now >= player.stop:
-            player.done()
+        if now >= player.stop:  # the window is over for the whole table: a player waiting for another's move
+            for each in self.players:  # would wait for the run's time-out, and the run's wall time with him
+                each.done()
             return
         legal = message["legal"]
         if not legal:
@@ -335,6 +337,7 @@ class Player(asyncio.Protocol):
 
     def __init__(self, table: Table, url: str) -> None:
         self.table = table
+        table.players.append(self)
         self.stop = math.inf
         self.finished: Callable[[], None] | None = None
         """Told when the player is done."""

@@ -145,3 +145,22 @@ def test_masked_frames_are_read_back_by_websockets_own_parser() -> None:
             assert parsed.value.value.data == b"y" * size and parsed.value.value.opcode is Opcode.TEXT
 
     asyncio.run(run())
+
+
+def test_the_window_ends_for_the_whole_table_at_its_first_picture_after_the_stop() -> None:
+    """A player waiting for the other's move would otherwise wait for the run's time-out (and the run's wall
+    time, which the servers' and the generator's shares of a core divide, with him)."""
+    async def run() -> None:
+        table = Table("t1", {0: "a", 1: "b"}, pace=1.0, rng=random.Random(1))
+        players = [Player(table, f"ws://127.0.0.1:9/ws/tables/t1?token={token}") for token in "ab"]
+        done: list[int] = []
+        for seat, player in enumerate(players):
+            player.play(stop=10.0, finished=lambda seat=seat: done.append(seat))  # type: ignore[misc]
+        table.shown(players[0], orjson.dumps(_picture({}, legal=[])), 9.0)
+        assert done == [] and table.seen == 7
+        table.shown(players[0], orjson.dumps(_picture({}, seq=8, legal=[])), 10.5)
+        assert sorted(done) == [0, 1] and table.seen == 8
+        players[1].message(orjson.dumps(_picture({}, seq=9)), 10.6)  # read no more, answered no more
+        assert sorted(done) == [0, 1] and table.seen == 8 and table.actions == 0
+
+    asyncio.run(run())
