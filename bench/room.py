@@ -254,8 +254,8 @@ class Table:
         process)."""
         self.next_tick = time.monotonic() + rng.random() * (pace or 0.0)
         self.masks = random.Random(os.urandom(16))
-        self.players: list[Player] = []
         """The masking keys of its players' frames: unpredictable from its seed, without a system call a frame."""
+        self.players: list[Player] = []
 
     def shown(self, player: Player, raw: bytes, now: float) -> None:
         """A message to ``player`` received at ``now``: a picture is timed and, while the run lasts, answered (at
