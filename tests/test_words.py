@@ -99,3 +99,13 @@ def test_a_language_we_do_not_speak_is_refused_naming_ours() -> None:
     ({"LANG": "de_DE.UTF-8"}, "en"), ({}, "en")])
 def test_the_language_follows_the_locale(environ: dict[str, str], lang: str) -> None:
     assert language_of_environment(environ) == lang
+
+
+def test_words_of_one_language_and_game_are_one_key_for_the_painters_caches() -> None:
+    """Painters cache sentences by their words (issue 33): words made anew for the same language and game must
+    hit the same entries, and words of another language or game must not."""
+    keys = {Words(lang, game=game) for lang in ("en", "fr") for game in (*GAMES, None) for _ in range(2)}
+    assert len(keys) == 2 * (len(GAMES) + 1)
+    assert Words("fr", game="ecarte") == Words("fr", game="ecarte")
+    assert Words("fr", game="ecarte") != Words("fr", game="whist") and Words("fr") != Words("en")
+    assert Words("en") != "en"

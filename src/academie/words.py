@@ -107,7 +107,7 @@ class Words:
     differently); without, every catalogue (for tools that speak of all the games).
     """
 
-    __slots__ = ("_cards", "_table", "lang")
+    __slots__ = ("_cards", "_table", "game", "lang")
 
     def __init__(self, lang: str = "en", *, game: str | None = None) -> None:
         if lang not in LANGUAGES:
@@ -116,6 +116,7 @@ class Words:
         if game is not None and game not in packages:
             raise LanguageError(f"no words for the game {game!r}; games: {', '.join(packages)}")
         self.lang = lang
+        self.game = game
         table: dict[str, str] = {}
         for domain in DOMAINS if game is None else ("academie", "bots"):
             table.update(_catalogue(lang, domain))
@@ -127,6 +128,18 @@ class Words:
         self._cards: Final = tuple(("10" if card.rank is Rank.TEN else letters.get(card.rank, card.rank.letter))
                                    + card.suit.symbol for card in CARDS)
         """Every card as :meth:`card` writes it, by index (worked out once: screens write cards all the time)."""
+
+    def __eq__(self, other: object) -> bool:
+        """Words of one language and game are equal (the same catalogues make the same table), so that the
+        painters' caches keyed on words keep one entry, and one table alive, whatever instance a caller made.
+
+        >>> Words("fr", game="ecarte") == Words("fr", game="ecarte") != Words("en", game="ecarte")
+        True
+        """
+        return isinstance(other, Words) and (self.lang, self.game) == (other.lang, other.game)
+
+    def __hash__(self) -> int:
+        return hash((self.lang, self.game))
 
     def __call__(self, message: str, /, **arguments: object) -> str:
         """The message in this language, its ``{names}`` filled with ``arguments``."""
