@@ -10,7 +10,8 @@ import json
 import random
 import re
 from collections.abc import Iterator
-from dataclasses import replace
+from dataclasses import fields, replace
+from typing import Literal
 
 import pytest
 from picture_support import cards_held, cards_named, memos_against_fresh
@@ -482,3 +483,27 @@ def test_Q_R12_Q_5_8_pictures_told_on_from_memos_are_the_pictures_painted_afresh
     the view alone and names no card the view does not hold (Q-R12: the hidden card stays hidden; Q-§5.8: Form B's
     cards drawn face down), even painted with another viewer's memo."""
     assert sum(memos_against_fresh(table, mode, seed, positions=300) for seed in range(seeds)) > 250
+
+
+@pytest.mark.parametrize("form", ["A", "B"])
+def test_Q_R12_Q_5_8_views_filled_through_their_slots_are_the_views_init_makes(form: Literal["A", "B"]) -> None:
+    """A view is filled through its slots (issue 33: the frozen class's ``__init__`` was a fifth of a picture): over
+    random games (Form A at two to six seats, Form B at two), every seat's and the spectators' view has every field
+    set and equals the view ``__init__`` makes of the same fields (Q-R12: its own hidden card only; Q-§5.8: Form B's
+    own cards drawn)."""
+    names = [item.name for item in fields(QuinzeView)]
+    compared = 0
+    for seed in range(100):
+        if compared > 1500:
+            break
+        rules = QuinzeRules(players=2 + seed % 5 if form == "A" else 2, form=form)
+        state, rng = QuinzeState.new(rules, seed=seed), random.Random(seed)
+        while not state.is_terminal:
+            for viewer in (*range(rules.players), PUBLIC):
+                view = state.view(viewer)
+                made = QuinzeView(**{name: getattr(view, name) for name in names})  # AttributeError when unset
+                assert view == made and view.viewer == viewer
+                compared += 1
+            state = state.clone()
+            state.apply(rng.choice(tuple(state.legal_actions())))
+    assert compared > 1500

@@ -32,7 +32,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from enum import IntEnum
 from functools import lru_cache
 from typing import Any, ClassVar, Final, Literal, Protocol, Self
@@ -455,6 +455,25 @@ class QuinzeView:
         return hand_total((hole, *self.up[seat]), self.rules)
 
 
+_NEW_VIEW: Final = object.__new__
+_SETTERS: Final[dict[str, Any]] = {item.name: QuinzeView.__dict__[item.name].__set__ for item in fields(QuinzeView)}
+"""How :meth:`QuinzeState.view` fills a view's fields, each through its slot (the card room makes a view for every
+viewer after every action, and the frozen class's ``__init__`` sets its 35 fields one keyword at a time through
+``object.__setattr__``). Every field is set, so the view equals the one ``__init__`` makes (a test compares them)."""
+_SET_VIEWER: Final = _SETTERS["viewer"]
+_SET_BUSTED: Final = _SETTERS["busted"]
+_SET_HOLE: Final = _SETTERS["hole"]
+_SET_UP: Final = _SETTERS["up"]
+_SET_LEGAL: Final = _SETTERS["legal_actions"]
+_SET_SUBSTITUTE: Final = _SETTERS["substitute"]
+
+
+def _setting(parts: Mapping[str, Any]) -> tuple[tuple[Any, Any], ...]:
+    """The fields of a view every viewer sees alike (:class:`academie.engine.Shared`), each with its slot's setter,
+    found once per position for all its viewers."""
+    return tuple((_SETTERS[name], value) for name, value in parts.items())
+
+
 @dataclass(frozen=True, slots=True)
 class CoupEnd:
     """The end of a coup as every player saw it: the hands lying face up, every transfer with its rule, the result."""
@@ -676,8 +695,10 @@ class QuinzeState(GameState[QuinzeRules]):
         is public (:func:`redact`) (replaced: a clone shares it)."""
         self._shared: Shared | None = None
         """What every viewer's view of the last position viewed holds alike (replaced: a clone shares it)."""
-        self._seen_by_all: tuple[tuple[Card | None, ...], tuple[tuple[Card, ...], ...], tuple[bool, ...]] = ((), (), ())
-        """The cards and busts every viewer of the position of :attr:`_shared` sees (:meth:`_cards_seen_by_all`)."""
+        self._seen_by_all: tuple[tuple[Card | None, ...], tuple[tuple[Card, ...], ...], tuple[bool, ...],
+                                 tuple[tuple[Any, Any], ...]] = ((), (), (), ())
+        """The cards and busts every viewer of the position of :attr:`_shared` sees (:meth:`_cards_seen_by_all`), and
+        its parts with their slots' setters (:func:`_setting`)."""
         self._values = card_values(self.rules.courts_value)
         self._pending = None
         self._coup = Coup.fresh(first_dealer if first_dealer is not None else 0, self.n, 0, 0)
@@ -1821,8 +1842,8 @@ class QuinzeState(GameState[QuinzeRules]):
         shared = Shared.of(self._shared, (len(self.operations), len(self.rulings), len(self.ledger.entries),
                                           self._phase, self._actor, self._pending), self._shared_parts)
         if shared is not self._shared:
-            self._shared, self._seen_by_all = shared, self._cards_seen_by_all()
-        hole, up, busted = self._seen_by_all
+            self._shared, self._seen_by_all = shared, (*self._cards_seen_by_all(), _setting(shared.parts))
+        hole, up, busted, setting = self._seen_by_all
         substitute = None
         if viewer != PUBLIC:
             # Q-R12: a seat sees its own hidden card (Form B: its own cards drawn, Q-§5.8) and its own bust, which
@@ -1837,11 +1858,16 @@ class QuinzeState(GameState[QuinzeRules]):
                 busted = (*busted[:viewer], True, *busted[viewer + 1:])
             if coup.substitute[viewer] >= 0:
                 substitute = CARDS[coup.substitute[viewer]]
-        return QuinzeView(
-            viewer=viewer, busted=busted, hole=hole, up=up,
-            legal_actions=tuple(self.legal_actions()) if viewer == self.actor else (), substitute=substitute,
-            **shared.parts,
-        )
+        view: QuinzeView = _NEW_VIEW(QuinzeView)
+        for setter, value in setting:
+            setter(view, value)
+        _SET_VIEWER(view, viewer)
+        _SET_BUSTED(view, busted)
+        _SET_HOLE(view, hole)
+        _SET_UP(view, up)
+        _SET_LEGAL(view, tuple(self.legal_actions()) if viewer == self.actor else ())
+        _SET_SUBSTITUTE(view, substitute)
+        return view
 
     def _public_history(self) -> tuple[tuple[int, Action], ...]:
         """The coup's actions as every viewer saw them (:func:`redact` hides the same from all), told on from the
