@@ -993,38 +993,43 @@ _RULINGS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(pattern), 
 ))
 
 
+_FIXED_RULINGS: Final[dict[str, Callable[[Words], str]]] = {
+    "QUINZE-19: the adversaries refuse; standing is final":
+        lambda w: w("The adversaries refuse: standing is final (QUINZE-19)."),
+    "QUINZE-20: the owner keeps his seen card": lambda w: w("The owner keeps the seen card (QUINZE-20)."),
+    "QUINZE-20: the pack is too short to burn the coup; the card is kept":
+        lambda w: w("The pack is too short to burn the coup: the seen card is kept (QUINZE-20)."),
+    "QUINZE-21: the card was seen by its owner's fault; he keeps it":
+        lambda w: w("The card was seen through its owner’s fault: he keeps it (QUINZE-21)."),
+    "QUINZE-22: the owner keeps his exposed card": lambda w: w("The owner keeps the exposed card (QUINZE-22)."),
+    "QUINZE-22: the pack is spent; the exposed card is kept":
+        lambda w: w("The pack is spent: the exposed card is kept (QUINZE-22)."),
+    "QUINZE-29: a gesture is not a request; no card is given":
+        lambda w: w("A gesture is not a request: no card is given (QUINZE-29)."),
+    "QUINZE-29: a card detached by the dealer for himself is a card taken":
+        lambda w: w("A card the dealer detached for himself counts as taken (QUINZE-29)."),
+    "QUINZE-30: the adversary allows the look; no penalty":
+        lambda w: w("The adversary allows the look: no penalty (QUINZE-30)."),
+    "QUINZE-32: the players not concerned judge that the cards plainly changed the coup":
+        lambda w: w("The players not concerned judge that the cards plainly changed the coup (QUINZE-32)."),
+    "QUINZE-32: the players not concerned judge that the cards did not change the coup; no penalty":
+        lambda w: w("The players not concerned judge that the cards did not change the coup: no penalty "
+                    "(QUINZE-32)."),
+    "QUINZE-33: those concerned consent to soften the penalty of the burnt card":
+        lambda w: w("Those concerned consent to soften the penalty for the burnt card (QUINZE-33)."),
+    "QUINZE-34: the composition is vetoed; the coup is played out":
+        lambda w: w("The composition is vetoed: the coup is played out (QUINZE-34)."),
+}
+"""The rulings said in fixed words, by the engine's text (made once: a new coup's log tells its rulings to every
+viewer)."""
+
+
 def _ruling(scene: _Scene, text: str) -> str:
     """A ruling of the engine (its text starts with the law's ID) as a sentence in words."""
     w = scene.w
-    fixed = {
-        "QUINZE-19: the adversaries refuse; standing is final":
-            lambda: w("The adversaries refuse: standing is final (QUINZE-19)."),
-        "QUINZE-20: the owner keeps his seen card": lambda: w("The owner keeps the seen card (QUINZE-20)."),
-        "QUINZE-20: the pack is too short to burn the coup; the card is kept":
-            lambda: w("The pack is too short to burn the coup: the seen card is kept (QUINZE-20)."),
-        "QUINZE-21: the card was seen by its owner's fault; he keeps it":
-            lambda: w("The card was seen through its owner’s fault: he keeps it (QUINZE-21)."),
-        "QUINZE-22: the owner keeps his exposed card": lambda: w("The owner keeps the exposed card (QUINZE-22)."),
-        "QUINZE-22: the pack is spent; the exposed card is kept":
-            lambda: w("The pack is spent: the exposed card is kept (QUINZE-22)."),
-        "QUINZE-29: a gesture is not a request; no card is given":
-            lambda: w("A gesture is not a request: no card is given (QUINZE-29)."),
-        "QUINZE-29: a card detached by the dealer for himself is a card taken":
-            lambda: w("A card the dealer detached for himself counts as taken (QUINZE-29)."),
-        "QUINZE-30: the adversary allows the look; no penalty":
-            lambda: w("The adversary allows the look: no penalty (QUINZE-30)."),
-        "QUINZE-32: the players not concerned judge that the cards plainly changed the coup":
-            lambda: w("The players not concerned judge that the cards plainly changed the coup (QUINZE-32)."),
-        "QUINZE-32: the players not concerned judge that the cards did not change the coup; no penalty":
-            lambda: w("The players not concerned judge that the cards did not change the coup: no penalty "
-                      "(QUINZE-32)."),
-        "QUINZE-33: those concerned consent to soften the penalty of the burnt card":
-            lambda: w("Those concerned consent to soften the penalty for the burnt card (QUINZE-33)."),
-        "QUINZE-34: the composition is vetoed; the coup is played out":
-            lambda: w("The composition is vetoed: the coup is played out (QUINZE-34)."),
-    }
-    if text in fixed:
-        return fixed[text]()
+    fixed = _FIXED_RULINGS.get(text)
+    if fixed is not None:
+        return fixed(w)
     for pattern, key in _RULINGS:
         match = pattern.match(text)
         if match is not None:
