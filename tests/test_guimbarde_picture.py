@@ -30,7 +30,7 @@ from academie.games.guimbarde.positions import deck
 from academie.games.guimbarde.state import BANK, GuimbardeView, pack_for
 from academie.games.guimbarde.table import ACTS
 from academie.laws import Irregular
-from academie.picture import Picture, draw_text
+from academie.picture import Memo, Picture, draw_text
 from academie.words import Words
 
 EN, FR = Words("en"), Words("fr")
@@ -413,6 +413,48 @@ def test_no_picture_names_a_card_its_view_does_not_hold(players: int, mode: Mode
                 json.dumps(picture.as_json())
                 if viewer == PUBLIC:
                     assert picture.hand == () and picture.viewer is None
+
+
+# ------------------------------------------------------------------------------------------------ as the room paints
+@pytest.mark.parametrize("mode", [Mode.ENFORCED, Mode.TABLE])
+@pytest.mark.parametrize("players", range(3, 9))
+def test_G_2_1_G18_pictures_painted_with_memos_after_every_viewer_are_the_pictures_painted_afresh(
+        players: int, mode: Mode) -> None:
+    """Issue 33: the card room paints every seat and then the spectators after every action, each with its memo,
+    and the painter shares between the viewers of a position what reads no viewer's own (the seats' lines, the
+    tricks, the sentences of a card that made no payment, the deal's sums). At every table size (G-§2.1), in both
+    modes (irregular acts now and then in table mode) and both languages, seats retiring in some games (G18), each
+    picture is the one painted from its view alone, names no card its view does not hold (the seats, whose views
+    hold their hands, are painted just before: a part shared from one of them would show his cards to the next),
+    and is the same painted with another viewer's memo (a part kept for one viewer never reaches another)."""
+    compared = 0
+    for seed in range(2):
+        rules = GuimbardeRules(players=players, rounds=1, mode=mode, unable_to_pay="retire" if seed else "new-stock",
+                               starting_stock=12 if seed else 60)
+        state = GuimbardeState(rules, chance=SeededChance(seed), first_dealer=seed % players)
+        rng = random.Random(seed * 10 + players)
+        memos: dict[tuple[int, str], Memo] = {}
+        for _ in range(90):
+            if state.is_terminal:
+                break
+            viewers = (*range(players), PUBLIC)
+            for words in (EN, FR):
+                for viewer in viewers:
+                    view = state.view(viewer)
+                    names = painter.default_names(view, words=words)
+                    fresh = painter.paint(view, words=words, names=names)
+                    extra = named(fresh) - held(view)
+                    assert not extra, (players, viewer, sorted(map(str, extra)))
+                    mine = memos.setdefault((viewer, words.lang), Memo())
+                    other = memos.get((rng.choice(viewers), words.lang)) if rng.random() < 0.1 else None
+                    for memo in (mine,) if other is None or other is mine else (mine, other):
+                        assert painter.paint(view, words=words, names=names, memo=memo) == fresh, (seed, viewer)
+                        compared += 1
+            acts = [act for seat in range(players) for act in state.irregular_actions(seat)] \
+                if mode is Mode.TABLE else []
+            state = state.clone()
+            state.apply(rng.choice(acts) if acts and rng.random() < 0.1 else rng.choice(tuple(state.legal_actions())))
+    assert compared > 90 * (players + 1)
 
 
 # ------------------------------------------------------------------------------------------------ how to play

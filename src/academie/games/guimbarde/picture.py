@@ -48,6 +48,7 @@ from academie.games.guimbarde.state import (
     TRUMP_MASKS,
     CutForDeal,
     GuimbardeView,
+    PastDeal,
     Payment,
     Phase,
     Play,
@@ -156,6 +157,8 @@ class _Teller:
         self.tricks_won = [0] * view.players
         self.trump = view.trump
         """The trumps of the deal being told (the deal before this one's, when its end is told)."""
+        self.told_result: str | None = None
+        """The result of the deal before, once told (:meth:`deal_result`)."""
 
     # -------------------------------------------------------------- names
     def name(self, seat: int) -> str:
@@ -417,12 +420,14 @@ class _Teller:
         self.tricks_won = list(won)
         lines: list[str] = []
         stable, said, settled_paid = first, 0, -1
+        settled: _Settled | None = None
         if memo is not None:
             view = self.view
             memo.within((self.names, self.me, self.words.lang, view.rules, self.trump, view.retired, view.players))
             deal = (memo.scope, view.deal_number, view.dealer, view.trump_card)
             kept = memo.parts.get(_SETTLED, (None, None))[1]
             if first == 0 and isinstance(kept, _Settled) and kept.holds(deal, history, payments):
+                settled = kept
                 lines, stable, settled_paid = list(kept.lines), kept.count, kept.paid
                 said = len(lines)
         if settled_paid < 0:
@@ -437,9 +442,9 @@ class _Teller:
                 where = placed.get(action.card.index)
                 prize = tuple(self.tricks_won) if any(p.reason == "GUIMBARDE-§7" for p in paid) else None
                 lines += memo.told(index, (actor, action, tuple(paid), _reads(where, paid), prize),
-                                   lambda: self.play(actor, action.card, placed, paid))  # noqa: B023 (called here)
-                if stable == index and where is not None and where[2].winner is not None:
-                    stable, said = index + 1, len(lines)
+                                   lambda: self.play_told(index, actor, action.card, placed, paid, history))  # noqa: B023 (called here)
+                if stable == index and where is not None and (where[2].winner is not None or not paid):
+                    stable, said = index + 1, len(lines)  # (see _Settled: what it reads is settled)
                 continue
             if stable == index and not isinstance(action, Play | Irregular | Remedy):
                 stable += 1  # (its sentence, if any, reads the action alone: counted once it is said below)
@@ -463,8 +468,27 @@ class _Teller:
                     lines += self.payments(paid)
             if stable == index + 1:
                 said = len(lines)
-        if memo is not None and first == 0:
+        if memo is not None and first == 0 and (settled is None or settled.count != stable):
             memo.parts[_SETTLED] = (None, _Settled(deal, history, payments, stable, tuple(lines[:said])))
+        return lines
+
+    def play_told(self, index: int, seat: int, card: Card, placed: dict[int, tuple[int, int, Trick]],
+                  paid: list[Payment], history: Sequence[tuple[int, Action]]) -> list[str]:
+        """:meth:`play` of the card at ``history[index]``; a card that made no payment told once for every viewer of
+        the position who calls its player (and its trick's winner, when it wins the trick) alike: its sentences
+        read no more of the viewer (the card, its place in its trick and the card before it, the trick when won:
+        all the position's)."""
+        where = placed.get(card.index)
+        if paid or where is None:
+            return self.play(seat, card, placed, paid)
+        _, position, trick = where
+        winner = trick.winner if position == len(trick.plays) - 1 else None
+        key = (index, self.names[seat], seat == self.me, None if winner is None else self.names[winner],
+               winner == self.me)
+        told = _plays_told(history, placed, self.words, self.view.rules, self.trump)
+        lines = told.get(key)
+        if lines is None:
+            lines = told[key] = self.play(seat, card, placed, paid)
         return lines
 
     def play(self, seat: int, card: Card, placed: dict[int, tuple[int, int, Trick]],
@@ -650,18 +674,16 @@ class _Teller:
 
     def deal_result(self) -> str:
         """The result of the deal before this one, with why: each seat's counters by what brought them."""
+        if self.told_result is None:
+            self.told_result = self.tell_deal_result()
+        return self.told_result
+
+    def tell_deal_result(self) -> str:
         view, words = self.view, self.words
         last = view.last_deal
         assert last is not None and last.result is not None
         points = last.result.points
-        parts: dict[int, dict[str, int]] = {seat: {} for seat in range(view.players)}
-        for payment in last.payments:
-            kind = _kind(payment)
-            if kind is None:
-                continue
-            for seat, sign in ((payment.source, -1), (payment.target, 1)):
-                if isinstance(seat, int):
-                    parts[seat][kind] = parts[seat].get(kind, 0) + sign * payment.amount
+        parts = _deal_sums(last, view.players)
         labels = {"antes": words("antes"), "boxes": words("boxes"), "tricks": words("Point box for tricks"),
                   "side": words("side payments"), "fines": words("fines"), "share": words("share of the boxes"),
                   "undone": words("given back")}
@@ -690,6 +712,31 @@ class _Teller:
                          seat=self.name(winner), points=signed(best))
         return words("The game is over: {seats} share the most counters, {points} each (G-§5.7).",
                      seats=_and(words, [self.obj(seat) for seat in leaders]), points=signed(best))
+
+
+@same_for_all
+def _plays_told(history: Sequence[tuple[int, Action]], placed: dict[int, tuple[int, int, Trick]], words: Words,
+                rules: object, trump: Suit | None) -> dict[tuple[object, ...], list[str]]:
+    """The sentences of the cards of one position that made no payment, as told to one viewer
+    (:meth:`_Teller.play_told`), by the card's place in the history and what they read of the viewer: kept for every
+    viewer of the position in one language (the history, the cards' places, the rules and the trumps: the same
+    objects in each view of it)."""
+    return {}
+
+
+@same_for_all
+def _deal_sums(last: PastDeal, players: int) -> dict[int, dict[str, int]]:
+    """What each seat won or lost in the deal before, by kind of payment (:func:`_kind`): worked out once for all
+    the viewers of the deal that follows it (they read it, never change it)."""
+    parts: dict[int, dict[str, int]] = {seat: {} for seat in range(players)}
+    for payment in last.payments:
+        kind = _kind(payment)
+        if kind is None:
+            continue
+        for seat, sign in ((payment.source, -1), (payment.target, 1)):
+            if isinstance(seat, int):
+                parts[seat][kind] = parts[seat].get(kind, 0) + sign * payment.amount
+    return parts
 
 
 @same_for_all
@@ -791,92 +838,136 @@ def paint(view: GuimbardeView, /, *, words: Words, names: Sequence[str], memo: M
     """The picture of ``view`` in ``words``' language, the seats called ``names``."""
     teller = _Teller(view, words, names)
     me = teller.me
-    dealt = view.trump_card is not None and view.phase is Phase.PLAY
-    current = view.tricks[-1] if view.tricks and view.tricks[-1].winner is None else None
-    done = [trick for trick in view.tricks if trick.winner is not None]
-    retired = view.retired or (False,) * view.players
-    seats = tuple(_seat_kept(teller, seat, dealt, retired[seat]) for seat in range(view.players))
-    log = _before_the_deal(teller, memo, opening=bool(dealt or view.history))
+    position = _position(words, view.tricks, view.phase, view.trump_card, view.trump, view.hand_sizes,
+                         view.tricks_won, view.shown, view.retired, view.dealer, view.eldest, view.deal_number,
+                         view.deals, view.previous_tricks, view.last_deal, view.players, view.rules, view.payments,
+                         view.claims, view.announced)
+    dealt, retired = position.dealt, position.retired
+    log = _before_the_deal(teller, memo, position, opening=bool(dealt or view.history))
     if dealt or view.history:
         log += teller.tell(view.history, view.payments, view.tricks, memo=memo)
     tallies = part(memo, "tallies", (teller.names, words, view.boxes, view.counters, view.stocks,
                                      view.stocks_bought), lambda: _tallies(teller))
     extra = part(memo, "extra", (teller.names, words, dealt, view.announced, retired),
                  lambda: _extra(teller, dealt, retired))
-    trick_number = len(done) + 1
-    last_trick = None
-    if done:
-        last_trick = _last_trick(words, view.trump, len(done), done[-1])
-    elif view.previous_tricks:  # the last trick of the deal before, under its own trumps
-        past = view.last_deal.trump_card if view.last_deal is not None else None
-        last_trick = _last_trick(words, past.suit if past is not None else None, len(view.previous_tricks),
-                                 view.previous_tricks[-1])
-    over = view.phase is Phase.OVER
-    title, status, trump, table = part(memo, "head", (words, over, dealt, view.deal_number, view.deals, trick_number,
-                                                      view.trump, view.trump_card),
-                                       lambda: _head(view, words, over=over, dealt=dealt, trick_number=trick_number))
+    over = position.over
+    title, status, trump, table = position.head
     result = ""
     if over:
         closing = teller.deal_result() if view.last_deal and view.last_deal.result else ""
         result = " ".join(text for text in (closing, teller.game_result()) if text)
-    elif view.last_deal is not None and view.last_deal.result is not None and not done and current is None:
+    elif view.last_deal is not None and view.last_deal.result is not None and not position.done and \
+            position.trick is None:
         result = part(memo, "result", (teller.names, me, words, view.last_deal, view.players),
                       teller.deal_result) if view.last_deal.result.completed else ""
     actor = view.actor if isinstance(view.actor, int) and view.actor >= 0 else None
-    return Picture(
-        game="guimbarde", title=title, lang=words.lang, viewer=me, status=status, seats=seats,
-        hand=part(memo, "hand", (view.hand, view.trump), lambda: tuple(str(card) for card in sort_hand(
-            view.hand, view.trump))) if me is not None and dealt else (),
-        trump=trump, table=table,
-        trick=_trick_in_play(words, view.trump, trick_number, current) if current is not None else None,
-        last_trick=last_trick, tallies=tallies, to_act=actor, waiting_for=_waiting(teller, over),
-        moves=_moves(teller) if me is not None and view.actor == me else (),
-        log=tuple(log), pending=_pending(teller), result=result, extra=extra,
-    )
+    hand = part(memo, "hand", (view.hand, view.trump), lambda: tuple(str(card) for card in sort_hand(
+        view.hand, view.trump))) if me is not None and dealt else ()
+    # (by position: a picture is made for every viewer after every action, and keywords cost twice as much)
+    return Picture("guimbarde", title, words.lang, me, status, position.seats.of(teller.names), hand, trump, table,
+                   position.trick, position.last_trick, tallies, actor, _waiting(teller, over),
+                   _moves(teller) if me is not None and view.actor == me else (), tuple(log), _pending(teller),
+                   result, extra)
 
 
-def _seat_kept(teller: _Teller, seat: int, dealt: bool, retired: bool) -> SeatPicture:
-    """A seat's line (see :func:`_seat_line`)."""
-    view = teller.view
-    return _seat_line(teller.words, teller.names[seat], seat, seat == view.dealer, seat == view.eldest, dealt,
-                      retired, view.tricks_won[seat], view.hand_sizes[seat], view.shown[seat] if view.shown else ())
+class _Position:
+    """What the picture of one position reads of its view but the viewer's own (his names, his hand, his moves), in
+    one language: worked out once for all the viewers of the position (:func:`_position`)."""
+
+    __slots__ = ("before", "dealt", "done", "head", "last_trick", "over", "retired", "seats", "trick")
+
+    def __init__(self, words: Words, tricks: tuple[Trick, ...], phase: Phase, trump_card: Card | None,
+                 trump: Suit | None, hand_sizes: tuple[int, ...], tricks_won: tuple[int, ...],
+                 shown: tuple[tuple[Card, ...], ...], retired: tuple[bool, ...], dealer: int | None,
+                 eldest: int | None, deal_number: int, deals: int, previous_tricks: tuple[Trick, ...],
+                 last_deal: PastDeal | None, players: int, rules: object, payments: tuple[Payment, ...],
+                 claims: tuple[object, ...], announced: tuple[int, ...]) -> None:
+        self.dealt = dealt = trump_card is not None and phase is Phase.PLAY
+        self.over = over = phase is Phase.OVER
+        self.retired = retired = retired or (False,) * players
+        current = tricks[-1] if tricks and tricks[-1].winner is None else None
+        done = [trick for trick in tricks if trick.winner is not None]
+        self.done = len(done)
+        trick_number = len(done) + 1
+        self.trick = _trick_in_play(words, trump, trick_number, current) if current is not None else None
+        self.last_trick = None
+        if done:
+            self.last_trick = _last_trick(words, trump, len(done), done[-1])
+        elif previous_tricks:  # the last trick of the deal before, under its own trumps
+            past = last_deal.trump_card if last_deal is not None else None
+            self.last_trick = _last_trick(words, past.suit if past is not None else None, len(previous_tricks),
+                                          previous_tricks[-1])
+        self.head = _head(words, over=over, dealt=dealt, deal_number=deal_number, deals=deals,
+                          trick_number=trick_number, trump=trump, trump_card=trump_card)
+        self.seats = _seats(words, hand_sizes, tricks_won, shown, retired, dealer, eldest, dealt)
+        self.before = (rules, last_deal, previous_tricks, _payers_and_antes(payments), players, trump_card, trump,
+                       dealer, deal_number, deals, claims, announced, retired)
+        """What the first lines of the deal's log read of the view (:func:`_before_the_deal`)."""
 
 
-@functools.lru_cache(maxsize=4096)
-def _seat_line(words: Words, name: str, seat: int, dealer: bool, eldest: bool, dealt: bool, retired: bool,
-               won: int, held: int, shown: tuple[Card, ...]) -> SeatPicture:
-    """A seat's line from everything it reads: the same for every viewer who calls the seat by the same name and
-    after every action that leaves the seat as it was, so it is made once for them all (a bounded cache shared by
-    every table; its arguments are all it reads, so what it returns is what it would make)."""
-    roles = []
-    if dealer:
-        roles.append(words("dealer"))
-    if eldest:
-        roles.append(words("eldest hand"))
-    notes = []
-    if dealt:
-        notes.append(words("1 trick") if won == 1 else words("{count} tricks", count=won))
-    if retired:
-        notes.append(words("retired (G18)"))
-    return SeatPicture(seat, name, tuple(roles), held if dealt else 0,
-                       tuple(str(card) for card in shown) if dealt else (), tuple(notes))
+_position: Final = same_for_all(_Position)
+"""A position's :class:`_Position`, made once for all its viewers (the same objects in each of their views)."""
 
 
-def _head(view: GuimbardeView, words: Words, *, over: bool, dealt: bool, trick_number: int
+class _Seats:
+    """The seats' lines of one position in one language, for every viewer (:func:`_seats`): a seat's line reads its
+    name beside what every viewer sees of it, so it is made once for every viewer who calls the seat alike."""
+
+    __slots__ = ("facts", "lines", "made")
+
+    def __init__(self, facts: tuple[tuple[tuple[str, ...], int, tuple[str, ...], tuple[str, ...]], ...]) -> None:
+        self.facts = facts
+        """Each seat's roles, cards held, cards shown and notes, in words."""
+        self.lines: dict[tuple[int, str], SeatPicture] = {}
+        self.made: dict[tuple[str, ...], tuple[SeatPicture, ...]] = {}
+
+    def of(self, names: tuple[str, ...]) -> tuple[SeatPicture, ...]:
+        """The seats' lines as a viewer who calls them ``names`` sees them."""
+        seats = self.made.get(names)
+        if seats is None:
+            lines, facts = self.lines, self.facts
+            seats = self.made[names] = tuple(
+                lines.get((seat, name)) or lines.setdefault((seat, name), SeatPicture(seat, name, *facts[seat]))
+                for seat, name in enumerate(names[:len(facts)]))
+        return seats
+
+
+def _seats(words: Words, held: tuple[int, ...], won: tuple[int, ...], shown: tuple[tuple[Card, ...], ...],
+           retired: tuple[bool, ...], dealer: int | None, eldest: int | None, dealt: bool) -> _Seats:
+    """What the seats' lines read but their names (roles, cards held and shown, tricks won, retirement), worked out
+    once for all the viewers of a position (:class:`_Position`)."""
+    facts = []
+    for seat, count in enumerate(held):
+        roles = []
+        if seat == dealer:
+            roles.append(words("dealer"))
+        if seat == eldest:
+            roles.append(words("eldest hand"))
+        notes = []
+        if dealt:
+            notes.append(words("1 trick") if won[seat] == 1 else words("{count} tricks", count=won[seat]))
+        if retired[seat]:
+            notes.append(words("retired (G18)"))
+        cards = tuple(str(card) for card in shown[seat]) if dealt and shown else ()
+        facts.append((tuple(roles), count if dealt else 0, cards, tuple(notes)))
+    return _Seats(tuple(facts))
+
+
+def _head(words: Words, *, over: bool, dealt: bool, deal_number: int, deals: int, trick_number: int,
+          trump: Suit | None, trump_card: Card | None
           ) -> tuple[str, str, str | None, tuple[tuple[str, tuple[str, ...]], ...]]:
-    """The picture's title, status line, trumps and turn-up, which read no name (made again when what they read
-    changed: at a trick's end, at a deal's)."""
+    """The picture's title, status line, trumps and turn-up, which read no name."""
     if over:
         status = words("The game is over")
     elif dealt:
-        status = words("Deal {number} of {deals}, trick {trick} of 5", number=view.deal_number, deals=view.deals,
+        status = words("Deal {number} of {deals}, trick {trick} of 5", number=deal_number, deals=deals,
                        trick=min(trick_number, TRICKS))
     else:
-        status = words("Deal {number} of {deals}", number=view.deal_number + 1, deals=view.deals)
-    trump = (words("{suit}, by the turn-up; la guimbarde, le roi and le fou above them", suit=words.suit(view.trump))
-             if dealt and view.trump is not None else None)
-    table = ((words("Turn-up"), (str(view.trump_card),)),) if dealt and view.trump_card is not None else ()
-    return words("La Guimbarde"), status, trump, table
+        status = words("Deal {number} of {deals}", number=deal_number + 1, deals=deals)
+    trump_words = (words("{suit}, by the turn-up; la guimbarde, le roi and le fou above them", suit=words.suit(trump))
+                   if dealt and trump is not None else None)
+    table = ((words("Turn-up"), (str(trump_card),)),) if dealt and trump_card is not None else ()
+    return words("La Guimbarde"), status, trump_words, table
 
 
 def _tallies(teller: _Teller) -> tuple[Tally, ...]:
@@ -910,8 +1001,9 @@ _SETTLED: Final = "settled"
 class _Settled:
     """The beginning of a deal's log that no later action can change (what a :class:`~academie.picture.Memo`
     keeps for :meth:`_Teller.tell`): the sentences of its first actions up to the first card of a trick not yet
-    won (a card's sentences read its whole trick, G-Q9) or an irregular act or a ruling (whose sentences read the
-    whole view), with the payments made by those actions. Believed while the deal and the scope of the memo's
+    won that made payments (whose sentences read the whole trick, G-Q9; a card that made none reads its place and
+    the card before it, :func:`_reads`, settled once played) or an irregular act or a ruling (whose sentences read
+    the whole view), with the payments made by those actions. Believed while the deal and the scope of the memo's
     sentences (the names, the language, the rules...), its first actions and the number of payments they made are
     the same."""
 
@@ -947,11 +1039,8 @@ class _Before:
         self.key, self.lines, self.tricks_won = key, lines, tricks_won
 
 
-def _before_the_deal(teller: _Teller, memo: Memo | None, *, opening: bool) -> list[str]:
-    view = teller.view
-    key = (teller.names, teller.me, teller.words.lang, view.rules, opening, view.last_deal, view.previous_tricks,
-           _payers_and_antes(view.payments), view.players, view.trump_card, view.trump, view.dealer,
-           view.deal_number, view.deals, view.claims, view.announced, view.retired)
+def _before_the_deal(teller: _Teller, memo: Memo | None, position: _Position, *, opening: bool) -> list[str]:
+    key = (teller.names, teller.me, teller.words.lang, opening, position.before)
     kept = memo.kept if memo is not None else None
     if isinstance(kept, _Before) and kept.key == key:
         teller.tricks_won = list(kept.tricks_won)

@@ -646,6 +646,7 @@ class GuimbardeState(GameState[GuimbardeRules]):
         "_shared",
         "_start_stocks",
         "_stocks_bought",
+        "_view_fields",
         "automate_table",
         "chance",
         "ledger",
@@ -658,7 +659,7 @@ class GuimbardeState(GameState[GuimbardeRules]):
     clone_shared = ("_actor", "_broke", "_deal_results", "_deals_played", "_game_results", "_histories",
                     "_last_deal_memo",
                     "_last_tricks", "_legal", "_payments_memo", "_pending", "_phase", "_retired", "_shared",
-                    "_start_stocks", "_stocks_bought", "automate_table", "rules")
+                    "_start_stocks", "_stocks_bought", "_view_fields", "automate_table", "rules")
     clone_copied = ("_deal", "_paid_at", "ledger", "operations", "rulings")
 
     def __init__(self, rules: GuimbardeRules | None = None, *, chance: ChanceSource | None = None,
@@ -699,6 +700,9 @@ class GuimbardeState(GameState[GuimbardeRules]):
         self._deals_played = 0
         self._histories = Histories.empty(viewers=players + 1)
         self._shared: Shared | None = None
+        self._view_fields: tuple[tuple[Any, ...], tuple[Any, ...], tuple[Any, ...]] = ((), (), ())
+        """The fields of :attr:`_shared` in the view's order, around the viewer's own (its hand, its history, its
+        moves): replaced with it."""
         """What every viewer's view of the last position viewed holds alike (replaced: a clone shares it)."""
         """Each viewer's history of the deal in progress as its last view told it (replaced: a clone shares it)."""
         if first_dealer is not None and (type(first_dealer) is not int or not 0 <= first_dealer < players):
@@ -1418,32 +1422,44 @@ class GuimbardeState(GameState[GuimbardeRules]):
         deal = self._deal
         # every viewer sees the same history (redact reads neither the viewer nor a hand): told once, as the public's
         self._histories, history = self._histories.told_on(PUBLIC, self.operations, start=deal.start, redact=redact)
-        self._shared = Shared.of(self._shared, (len(self.operations), len(self.rulings), len(self.ledger.entries),
-                                                len(self._paid_at), self._phase, self._actor, self._pending),
-                                 self._shared_parts)
-        return GuimbardeView(
-            viewer=viewer, hand=cards_of(deal.hands[viewer]) if viewer != PUBLIC and deal.hands else (),
-            history=history, legal_actions=tuple(self.legal_actions()) if viewer == self.actor else (),
-            **self._shared.parts,
-        )
+        key = (len(self.operations), len(self.rulings), len(self.ledger.entries), len(self._paid_at), self._phase,
+               self._actor, self._pending)
+        shared = self._shared
+        if shared is None or shared.key != key:
+            parts = self._shared_parts(shared if shared is not None and shared.key[2] == key[2] else None)
+            shared = self._shared = Shared(key, parts)
+            self._view_fields = _view_fields(parts)
+        first, middle, last = self._view_fields
+        # (by position: a view is made for every viewer after every action, and keywords cost twice as much)
+        hand = cards_of(deal.hands[viewer]) if viewer != PUBLIC and deal.hands else ()
+        legal = tuple(self.legal_actions()) if viewer == self.actor else ()
+        return GuimbardeView(*(viewer, *first, hand, *middle, history, legal, *last))
 
-    def _shared_parts(self) -> dict[str, Any]:
-        """The fields of a view every viewer sees alike (:class:`academie.engine.Shared`)."""
+    def _shared_parts(self, same_ledger: Shared | None) -> dict[str, Any]:
+        """The fields of a view every viewer sees alike (:class:`academie.engine.Shared`); those read from the ledger
+        alone taken from ``same_ledger``, the parts of an earlier position of this game with as many ledger entries
+        (the ledger only grows: the same entries), when given."""
         players, deal = self.rules.players, self._deal
         dealt = bool(deal.hands)
+        if same_ledger is not None:
+            kept = same_ledger.parts
+            boxes, counters, stocks = kept["boxes"], kept["counters"], kept["stocks"]
+        else:
+            boxes, counters = tuple(self.boxes().items()), self.result().points
+            stocks = tuple(self.stock(s) for s in range(players))
         return dict(
             rules=self.rules, players=players, phase=self._phase, actor=self.actor,
             dealer=self.dealer, eldest=self.eldest,
             shown=tuple(cards_of(deal.hands[s] & deal.shown[s]) if dealt else () for s in range(players)),
             hand_sizes=tuple(deal.hands[s].bit_count() if dealt else 0 for s in range(players)),
             trump_card=self.trump_card if dealt else None, trump=self.trump if dealt else None,
-            boxes=tuple(self.boxes().items()), counters=self.result().points,
+            boxes=boxes, counters=counters,
             claims=tuple(deal.claims), announced=tuple(deal.announced) or (0,) * players,
             tricks=self._tricks_view(), tricks_won=self.tricks_won,
             deal_number=self.deals_played + (1 if dealt else 0), deals=self.rules.deals,
             pending=self.pending, rulings=tuple(self.rulings),
-            previous_tricks=tuple(_trick(t) for t in self._last_tricks),
-            stocks=tuple(self.stock(s) for s in range(players)), stocks_bought=self._stocks_bought,
+            previous_tricks=_past_tricks(self._last_tricks),
+            stocks=stocks, stocks_bought=self._stocks_bought,
             retired=self._retired, payments=self._payments(), last_deal=self._last_deal(),
         )
 
@@ -1551,6 +1567,35 @@ class GuimbardeState(GameState[GuimbardeRules]):
         if deal.trick:
             done.append(Trick(deal.leader, self.current_trick(), None))
         return tuple(done)
+
+
+_SHARED_FIRST: Final = ("rules", "players", "phase", "actor", "dealer", "eldest")
+_SHARED_MIDDLE: Final = ("shown", "hand_sizes", "trump_card", "trump", "boxes", "counters", "claims", "announced",
+                         "tricks", "tricks_won", "deal_number", "deals")
+_SHARED_LAST: Final = ("pending", "rulings", "previous_tricks", "stocks", "stocks_bought", "retired", "payments",
+                       "last_deal")
+"""The view's fields every viewer sees alike, in the order of :class:`GuimbardeView`'s fields: after the viewer,
+after his hand, and after his history and his moves."""
+
+
+def _view_fields(parts: Mapping[str, Any]) -> tuple[tuple[Any, ...], tuple[Any, ...], tuple[Any, ...]]:
+    """The shared ``parts`` of a view as :meth:`GuimbardeState.view` gives them to the view, by position."""
+    return (tuple(parts[name] for name in _SHARED_FIRST), tuple(parts[name] for name in _SHARED_MIDDLE),
+            tuple(parts[name] for name in _SHARED_LAST))
+
+
+_last_past: list[tuple[tuple[tuple[int, tuple[tuple[int, int], ...], int], ...], tuple[Trick, ...]]] = []
+
+
+def _past_tricks(raw: tuple[tuple[int, tuple[tuple[int, int], ...], int], ...]) -> tuple[Trick, ...]:
+    """The last deal's tricks as views show them, made again only when the state's tuple of them is replaced (at a
+    deal's end): the last made is kept (by identity: a tuple replaced, never changed) for the next position."""
+    kept = _last_past[0] if _last_past else None
+    if kept is not None and kept[0] is raw:
+        return kept[1]
+    made = tuple(_trick(t) for t in raw)
+    _last_past[:] = [(raw, made)]
+    return made
 
 
 @lru_cache(maxsize=4096)
