@@ -411,13 +411,23 @@ class _Teller:
 
     # -------------------------------------------------------------- the actions of a deal
     def tell(self, history: Sequence[tuple[int, Action]], payments: Sequence[Payment], tricks: Sequence[Trick],
-             first: int = 0, *, memo: Memo | None = None) -> list[str]:
-        """The sentences of ``history[first:]``: each action and the payments it made; a card's play from ``memo``
-        when it was told there from the same play, payments and trick (a play's sentences read no more, beside
-        the names, the language, the rules, the trumps and the seats retired: the scope of the memo's sentences;
-        the tricks counted too when the Point box is paid)."""
-        placed, won = _placed(tricks, self.view.players)
+             first: int = 0) -> list[str]:
+        """The sentences of ``history[first:]``: each action and the payments it made."""
+        _, lines = self.told(history, payments, tricks, first)
+        return lines
+
+    def told(self, history: Sequence[tuple[int, Action]], payments: Sequence[Payment], tricks: Sequence[Trick],
+             first: int = 0, *, memo: Memo | None = None, position: _Position | None = None
+             ) -> tuple[Sequence[str], list[str]]:
+        """The sentences of ``history[first:]`` (:meth:`tell`), as the settled ones kept in ``memo`` (not to be
+        changed by the caller) and the others; a card's play from ``memo`` when it was told there from the same
+        play, payments and trick (a play's sentences read no more, beside the names, the language, the rules, the
+        trumps and the seats retired: the scope of the memo's sentences; the tricks counted too when the Point box is
+        paid); ``position``: the position of the view being painted, which knows where its cards lie."""
+        placed, won = (position.placed, position.won) if position is not None else _placed(tricks, self.view.players)
+        plays: dict[tuple[object, ...], list[str]] = position.plays if position is not None else {}
         self.tricks_won = list(won)
+        settled_lines: Sequence[str] = ()
         lines: list[str] = []
         stable, said, settled_paid = first, 0, -1
         settled: _Settled | None = None
@@ -428,8 +438,7 @@ class _Teller:
             kept = memo.parts.get(_SETTLED, (None, None))[1]
             if first == 0 and isinstance(kept, _Settled) and kept.holds(deal, history, payments):
                 settled = kept
-                lines, stable, settled_paid = list(kept.lines), kept.count, kept.paid
-                said = len(lines)
+                settled_lines, stable, settled_paid = kept.lines, kept.count, kept.paid
         if settled_paid < 0:
             settled_paid = bisect.bisect_left(payments, stable, key=_at)
         by_action: dict[int, list[Payment]] = {}
@@ -442,7 +451,7 @@ class _Teller:
                 where = placed.get(action.card.index)
                 prize = tuple(self.tricks_won) if any(p.reason == "GUIMBARDE-§7" for p in paid) else None
                 lines += memo.told(index, (actor, action, tuple(paid), _reads(where, paid), prize),
-                                   lambda: self.play_told(index, actor, action.card, placed, paid, history))  # noqa: B023 (called here)
+                                   lambda: self.play_told(index, actor, action.card, placed, paid, plays))  # noqa: B023 (called here)
                 if stable == index and where is not None and (where[2].winner is not None or not paid):
                     stable, said = index + 1, len(lines)  # (see _Settled: what it reads is settled)
                 continue
@@ -468,12 +477,18 @@ class _Teller:
                     lines += self.payments(paid)
             if stable == index + 1:
                 said = len(lines)
-        if memo is not None and first == 0 and (settled is None or settled.count != stable):
-            memo.parts[_SETTLED] = (None, _Settled(deal, history, payments, stable, tuple(lines[:said])))
-        return lines
+        if memo is None or first:
+            return settled_lines, lines
+        if settled is None:
+            settled = _Settled(deal, [], 0, 0)
+            memo.parts[_SETTLED] = (None, settled)
+        if stable != settled.count:  # (the settled lines grow in the memo's own list: no copy of the log)
+            settled.settle(history, payments, stable, lines[:said])
+            return settled.lines, lines[said:]
+        return settled.lines, lines
 
     def play_told(self, index: int, seat: int, card: Card, placed: dict[int, tuple[int, int, Trick]],
-                  paid: list[Payment], history: Sequence[tuple[int, Action]]) -> list[str]:
+                  paid: list[Payment], told: dict[tuple[object, ...], list[str]]) -> list[str]:
         """:meth:`play` of the card at ``history[index]``; a card that made no payment told once for every viewer of
         the position who calls its player (and its trick's winner, when it wins the trick) alike: its sentences
         read no more of the viewer (the card, its place in its trick and the card before it, the trick when won:
@@ -485,7 +500,6 @@ class _Teller:
         winner = trick.winner if position == len(trick.plays) - 1 else None
         key = (index, self.names[seat], seat == self.me, None if winner is None else self.names[winner],
                winner == self.me)
-        told = _plays_told(history, placed, self.words, self.view.rules, self.trump)
         lines = told.get(key)
         if lines is None:
             lines = told[key] = self.play(seat, card, placed, paid)
@@ -715,16 +729,6 @@ class _Teller:
 
 
 @same_for_all
-def _plays_told(history: Sequence[tuple[int, Action]], placed: dict[int, tuple[int, int, Trick]], words: Words,
-                rules: object, trump: Suit | None) -> dict[tuple[object, ...], list[str]]:
-    """The sentences of the cards of one position that made no payment, as told to one viewer
-    (:meth:`_Teller.play_told`), by the card's place in the history and what they read of the viewer: kept for every
-    viewer of the position in one language (the history, the cards' places, the rules and the trumps: the same
-    objects in each view of it)."""
-    return {}
-
-
-@same_for_all
 def _deal_sums(last: PastDeal, players: int) -> dict[int, dict[str, int]]:
     """What each seat won or lost in the deal before, by kind of payment (:func:`_kind`): worked out once for all
     the viewers of the deal that follows it (they read it, never change it)."""
@@ -841,11 +845,11 @@ def paint(view: GuimbardeView, /, *, words: Words, names: Sequence[str], memo: M
     position = _position(words, view.tricks, view.phase, view.trump_card, view.trump, view.hand_sizes,
                          view.tricks_won, view.shown, view.retired, view.dealer, view.eldest, view.deal_number,
                          view.deals, view.previous_tricks, view.last_deal, view.players, view.rules, view.payments,
-                         view.claims, view.announced)
+                         view.claims, view.announced, view.history)
     dealt, retired = position.dealt, position.retired
-    log = _before_the_deal(teller, memo, position, opening=bool(dealt or view.history))
-    if dealt or view.history:
-        log += teller.tell(view.history, view.payments, view.tricks, memo=memo)
+    before = _before_the_deal(teller, memo, position, opening=bool(dealt or view.history))
+    settled, told = teller.told(view.history, view.payments, view.tricks, memo=memo, position=position) \
+        if dealt or view.history else ((), [])
     tallies = part(memo, "tallies", (teller.names, words, view.boxes, view.counters, view.stocks,
                                      view.stocks_bought), lambda: _tallies(teller))
     extra = part(memo, "extra", (teller.names, words, dealt, view.announced, retired),
@@ -866,7 +870,8 @@ def paint(view: GuimbardeView, /, *, words: Words, names: Sequence[str], memo: M
     # (by position: a picture is made for every viewer after every action, and keywords cost twice as much)
     return Picture("guimbarde", title, words.lang, me, status, position.seats.of(teller.names), hand, trump, table,
                    position.trick, position.last_trick, tallies, actor, _waiting(teller, over),
-                   _moves(teller) if me is not None and view.actor == me else (), tuple(log), _pending(teller),
+                   _moves(teller) if me is not None and view.actor == me else (), (*before, *settled, *told),
+                   _pending(teller),
                    result, extra)
 
 
@@ -874,14 +879,16 @@ class _Position:
     """What the picture of one position reads of its view but the viewer's own (his names, his hand, his moves), in
     one language: worked out once for all the viewers of the position (:func:`_position`)."""
 
-    __slots__ = ("before", "dealt", "done", "head", "last_trick", "over", "retired", "seats", "trick")
+    __slots__ = ("before", "dealt", "done", "head", "last_trick", "over", "placed", "plays", "retired", "seats",
+                 "trick", "won")
 
     def __init__(self, words: Words, tricks: tuple[Trick, ...], phase: Phase, trump_card: Card | None,
                  trump: Suit | None, hand_sizes: tuple[int, ...], tricks_won: tuple[int, ...],
                  shown: tuple[tuple[Card, ...], ...], retired: tuple[bool, ...], dealer: int | None,
                  eldest: int | None, deal_number: int, deals: int, previous_tricks: tuple[Trick, ...],
                  last_deal: PastDeal | None, players: int, rules: object, payments: tuple[Payment, ...],
-                 claims: tuple[object, ...], announced: tuple[int, ...]) -> None:
+                 claims: tuple[object, ...], announced: tuple[int, ...],
+                 history: tuple[tuple[int, Action], ...]) -> None:
         self.dealt = dealt = trump_card is not None and phase is Phase.PLAY
         self.over = over = phase is Phase.OVER
         self.retired = retired = retired or (False,) * players
@@ -903,6 +910,12 @@ class _Position:
         self.before = (rules, last_deal, previous_tricks, _payers_and_antes(payments), players, trump_card, trump,
                        dealer, deal_number, deals, claims, announced, retired)
         """What the first lines of the deal's log read of the view (:func:`_before_the_deal`)."""
+        self.placed, self.won = _placed(tricks, players)
+        """Where each card of the deal lies, and the tricks each seat won."""
+        self.plays: dict[tuple[object, ...], list[str]] = {}
+        """The sentences of the cards of the deal that made no payment, as told to one viewer
+        (:meth:`_Teller.play_told`), by the card's place in ``history`` and what they read of the viewer (the
+        trumps and the rules are the position's): kept for every viewer of the position."""
 
 
 _position: Final = same_for_all(_Position)
@@ -918,18 +931,22 @@ class _Seats:
     def __init__(self, facts: tuple[tuple[tuple[str, ...], int, tuple[str, ...], tuple[str, ...]], ...]) -> None:
         self.facts = facts
         """Each seat's roles, cards held, cards shown and notes, in words."""
-        self.lines: dict[tuple[int, str], SeatPicture] = {}
+        self.lines: tuple[dict[str, SeatPicture], ...] = tuple({} for _ in facts)
+        """Each seat's line by the name it is called."""
         self.made: dict[tuple[str, ...], tuple[SeatPicture, ...]] = {}
 
     def of(self, names: tuple[str, ...]) -> tuple[SeatPicture, ...]:
         """The seats' lines as a viewer who calls them ``names`` sees them."""
         seats = self.made.get(names)
         if seats is None:
-            lines, facts = self.lines, self.facts
-            seats = self.made[names] = tuple(
-                lines.get((seat, name)) or lines.setdefault((seat, name), SeatPicture(seat, name, *facts[seat]))
-                for seat, name in enumerate(names[:len(facts)]))
+            # (names may name more seats than the table has: the first are the table's)
+            seats = self.made[names] = tuple([by_name.get(name) or self.line(seat, name) for seat, (by_name, name)
+                                              in enumerate(zip(self.lines, names, strict=False))])
         return seats
+
+    def line(self, seat: int, name: str) -> SeatPicture:
+        line = self.lines[seat][name] = SeatPicture(seat, name, *self.facts[seat])
+        return line
 
 
 def _seats(words: Words, held: tuple[int, ...], won: tuple[int, ...], shown: tuple[tuple[Card, ...], ...],
@@ -938,19 +955,39 @@ def _seats(words: Words, held: tuple[int, ...], won: tuple[int, ...], shown: tup
     once for all the viewers of a position (:class:`_Position`)."""
     facts = []
     for seat, count in enumerate(held):
-        roles = []
-        if seat == dealer:
-            roles.append(words("dealer"))
-        if seat == eldest:
-            roles.append(words("eldest hand"))
-        notes = []
-        if dealt:
-            notes.append(words("1 trick") if won[seat] == 1 else words("{count} tricks", count=won[seat]))
-        if retired[seat]:
-            notes.append(words("retired (G18)"))
+        roles, notes = _seat_words(words, seat == dealer, seat == eldest, dealt, won[seat], retired[seat])
         cards = tuple(str(card) for card in shown[seat]) if dealt and shown else ()
-        facts.append((tuple(roles), count if dealt else 0, cards, tuple(notes)))
-    return _Seats(tuple(facts))
+        facts.append((roles, count if dealt else 0, cards, notes))
+    seats = _Seats(tuple(facts))
+    last = _last_seats[0] if _last_seats else None
+    if last is not None and len(last.facts) == len(facts):
+        # a seat's lines as the position before made them, where what they read but the name is the same (an action
+        # changes one or two seats): each seat's lines by name only grow, so the two positions may share them
+        seats.lines = tuple(kept if before == now else made for kept, made, before, now
+                            in zip(last.lines, seats.lines, last.facts, facts, strict=True))
+    _last_seats[:] = [seats]
+    return seats
+
+
+@functools.lru_cache(maxsize=1024)
+def _seat_words(words: Words, dealer: bool, eldest: bool, dealt: bool, won: int, retired: bool
+                ) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """A seat's roles and notes in words (a bounded cache shared by every table: they read their arguments alone)."""
+    roles = []
+    if dealer:
+        roles.append(words("dealer"))
+    if eldest:
+        roles.append(words("eldest hand"))
+    notes = []
+    if dealt:
+        notes.append(words("1 trick") if won == 1 else words("{count} tricks", count=won))
+    if retired:
+        notes.append(words("retired (G18)"))
+    return tuple(roles), tuple(notes)
+
+
+_last_seats: list[_Seats] = []
+"""The seats of the last position worked out (:func:`_seats`)."""
 
 
 def _head(words: Words, *, over: bool, dealt: bool, deal_number: int, deals: int, trick_number: int,
@@ -1009,11 +1046,16 @@ class _Settled:
 
     __slots__ = ("count", "deal", "last", "lines", "paid")
 
-    def __init__(self, deal: tuple[object, ...], history: Sequence[tuple[int, Action]],
-                 payments: Sequence[Payment], count: int, lines: tuple[str, ...]) -> None:
-        self.deal, self.count, self.lines = deal, count, lines
-        self.last = history[count - 1] if count else None
-        self.paid = bisect.bisect_left(payments, count, key=_at)
+    def __init__(self, deal: tuple[object, ...], lines: list[str], count: int, paid: int) -> None:
+        self.deal, self.lines, self.count, self.paid = deal, lines, count, paid
+        self.last: tuple[int, Action] | None = None
+
+    def settle(self, history: Sequence[tuple[int, Action]], payments: Sequence[Payment], count: int,
+               lines: list[str]) -> None:
+        """The first ``count`` actions of ``history`` settled, told by the lines kept and ``lines``."""
+        self.lines += lines
+        self.count, self.last = count, history[count - 1]
+        self.paid = bisect.bisect_left(payments, count, lo=self.paid, key=_at)
 
     def holds(self, deal: tuple[object, ...], history: Sequence[tuple[int, Action]],
               payments: Sequence[Payment]) -> bool:
@@ -1040,15 +1082,16 @@ class _Before:
 
 
 def _before_the_deal(teller: _Teller, memo: Memo | None, position: _Position, *, opening: bool) -> list[str]:
+    """The first lines of the deal's log (not to be changed by the caller: ``memo`` keeps them)."""
     key = (teller.names, teller.me, teller.words.lang, opening, position.before)
     kept = memo.kept if memo is not None else None
     if isinstance(kept, _Before) and kept.key == key:
         teller.tricks_won = list(kept.tricks_won)
-        return list(kept.lines)
+        return kept.lines
     lines = teller.closing() + (teller.opening() if opening else [])
     if memo is not None:
         memo.kept = _Before(key, lines, list(teller.tricks_won))
-    return list(lines)
+    return lines
 
 
 @same_for_all
@@ -1076,7 +1119,14 @@ def _waiting(teller: _Teller, over: bool) -> str:
         return words("Waiting for the deal")
     if actor == teller.me:
         return words("Your move")
-    return words("{seat} to play", seat=teller.name(actor))
+    return _to_play(words, teller.name(actor))
+
+
+@functools.lru_cache(maxsize=1024)
+def _to_play(words: Words, name: str) -> str:
+    """"{seat} to play", said once per language and name for every viewer and table (a bounded cache: it reads its
+    arguments alone)."""
+    return words("{seat} to play", seat=name)
 
 
 def _moves(teller: _Teller) -> tuple[MovePicture, ...]:

@@ -418,9 +418,13 @@ class PastDeal:
     """Its turn-up (GUIMBARDE-§3), which made its trumps (None when no trick of it was played)."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class GuimbardeView:
-    """Exactly what one viewer (a seat, or :data:`PUBLIC`) knows at this moment."""
+    """Exactly what one viewer (a seat, or :data:`PUBLIC`) knows at this moment.
+
+    (Without slots: :meth:`GuimbardeState.view` fills a view's fields from the position's shared ones in one copy of
+    a dictionary, several times cheaper than a slotted view's thirty-odd assignments, for every viewer after every
+    action.)"""
 
     viewer: int
     rules: GuimbardeRules
@@ -646,7 +650,6 @@ class GuimbardeState(GameState[GuimbardeRules]):
         "_shared",
         "_start_stocks",
         "_stocks_bought",
-        "_view_fields",
         "automate_table",
         "chance",
         "ledger",
@@ -659,7 +662,7 @@ class GuimbardeState(GameState[GuimbardeRules]):
     clone_shared = ("_actor", "_broke", "_deal_results", "_deals_played", "_game_results", "_histories",
                     "_last_deal_memo",
                     "_last_tricks", "_legal", "_payments_memo", "_pending", "_phase", "_retired", "_shared",
-                    "_start_stocks", "_stocks_bought", "_view_fields", "automate_table", "rules")
+                    "_start_stocks", "_stocks_bought", "automate_table", "rules")
     clone_copied = ("_deal", "_paid_at", "ledger", "operations", "rulings")
 
     def __init__(self, rules: GuimbardeRules | None = None, *, chance: ChanceSource | None = None,
@@ -700,9 +703,6 @@ class GuimbardeState(GameState[GuimbardeRules]):
         self._deals_played = 0
         self._histories = Histories.empty(viewers=players + 1)
         self._shared: Shared | None = None
-        self._view_fields: tuple[tuple[Any, ...], tuple[Any, ...], tuple[Any, ...]] = ((), (), ())
-        """The fields of :attr:`_shared` in the view's order, around the viewer's own (its hand, its history, its
-        moves): replaced with it."""
         """What every viewer's view of the last position viewed holds alike (replaced: a clone shares it)."""
         """Each viewer's history of the deal in progress as its last view told it (replaced: a clone shares it)."""
         if first_dealer is not None and (type(first_dealer) is not int or not 0 <= first_dealer < players):
@@ -1301,7 +1301,7 @@ class GuimbardeState(GameState[GuimbardeRules]):
 
     @property
     def trump(self) -> Suit | None:
-        return Suit(self._deal.trump) if self._deal.trump >= 0 else None
+        return _SUITS[self._deal.trump] if self._deal.trump >= 0 else None
 
     @property
     def tricks_won(self) -> tuple[int, ...]:
@@ -1428,12 +1428,13 @@ class GuimbardeState(GameState[GuimbardeRules]):
         if shared is None or shared.key != key:
             parts = self._shared_parts(shared if shared is not None and shared.key[2] == key[2] else None)
             shared = self._shared = Shared(key, parts)
-            self._view_fields = _view_fields(parts)
-        first, middle, last = self._view_fields
-        # (by position: a view is made for every viewer after every action, and keywords cost twice as much)
-        hand = cards_of(deal.hands[viewer]) if viewer != PUBLIC and deal.hands else ()
-        legal = tuple(self.legal_actions()) if viewer == self.actor else ()
-        return GuimbardeView(*(viewer, *first, hand, *middle, history, legal, *last))
+        view = _new_view(GuimbardeView)
+        # (every field given: the shared ones and the viewer's own; the test of views told on compares them)
+        _set_attribute(view, "__dict__", {
+            **shared.parts, "viewer": viewer,
+            "hand": _hand_of(deal.hands[viewer]) if viewer != PUBLIC and deal.hands else (), "history": history,
+            "legal_actions": tuple(self.legal_actions()) if viewer == self.actor else ()})
+        return view
 
     def _shared_parts(self, same_ledger: Shared | None) -> dict[str, Any]:
         """The fields of a view every viewer sees alike (:class:`academie.engine.Shared`); those read from the ledger
@@ -1450,7 +1451,7 @@ class GuimbardeState(GameState[GuimbardeRules]):
         return dict(
             rules=self.rules, players=players, phase=self._phase, actor=self.actor,
             dealer=self.dealer, eldest=self.eldest,
-            shown=tuple(cards_of(deal.hands[s] & deal.shown[s]) if dealt else () for s in range(players)),
+            shown=tuple(_hand_of(deal.hands[s] & deal.shown[s]) if dealt else () for s in range(players)),
             hand_sizes=tuple(deal.hands[s].bit_count() if dealt else 0 for s in range(players)),
             trump_card=self.trump_card if dealt else None, trump=self.trump if dealt else None,
             boxes=boxes, counters=counters,
@@ -1569,19 +1570,15 @@ class GuimbardeState(GameState[GuimbardeRules]):
         return tuple(done)
 
 
-_SHARED_FIRST: Final = ("rules", "players", "phase", "actor", "dealer", "eldest")
-_SHARED_MIDDLE: Final = ("shown", "hand_sizes", "trump_card", "trump", "boxes", "counters", "claims", "announced",
-                         "tricks", "tricks_won", "deal_number", "deals")
-_SHARED_LAST: Final = ("pending", "rulings", "previous_tricks", "stocks", "stocks_bought", "retired", "payments",
-                       "last_deal")
-"""The view's fields every viewer sees alike, in the order of :class:`GuimbardeView`'s fields: after the viewer,
-after his hand, and after his history and his moves."""
-
-
-def _view_fields(parts: Mapping[str, Any]) -> tuple[tuple[Any, ...], tuple[Any, ...], tuple[Any, ...]]:
-    """The shared ``parts`` of a view as :meth:`GuimbardeState.view` gives them to the view, by position."""
-    return (tuple(parts[name] for name in _SHARED_FIRST), tuple(parts[name] for name in _SHARED_MIDDLE),
-            tuple(parts[name] for name in _SHARED_LAST))
+_SUITS: Final = tuple(sorted(Suit))
+"""The suits by their index (an enum's call is slower than a look-up: the trumps are read by every view)."""
+_hand_of: Final = lru_cache(maxsize=8192)(cards_of)
+"""The cards of a hand's mask (a view's hand and the cards shown, made for every viewer after every action): a
+bounded cache shared by every table, of a value of the mask alone."""
+_new_view: Final = object.__new__
+_set_attribute: Final = object.__setattr__
+"""How :meth:`GuimbardeState.view` makes a view: all its fields in one dictionary (a frozen dataclass refuses
+``setattr``, not its dictionary given whole)."""
 
 
 _last_past: list[tuple[tuple[tuple[int, tuple[tuple[int, int], ...], int], ...], tuple[Trick, ...]]] = []
