@@ -457,10 +457,10 @@ def test_G_2_1_G18_pictures_painted_with_memos_after_every_viewer_are_the_pictur
     assert compared > 90 * (players + 1)
 
 
-def test_G_5_6_a_view_holds_every_field_of_its_class_as_made_by_its_constructor() -> None:
+def test_a_view_holds_every_field_of_its_class_as_made_by_its_constructor() -> None:
     """A view is made for every viewer after every action by filling its fields at once (issue 33): every field of
     GuimbardeView is there, nothing else, and the view equals the one its constructor makes of them, the fields its
-    equality leaves out (the deal's payments, the deal before, G-§5.6) included."""
+    equality leaves out (the deal's payments, the deal before) included."""
     names = {item.name for item in dataclasses.fields(GuimbardeView)}
     for players in (3, 5):
         for number, state in enumerate(playout(players, players, Mode.TABLE, automate=True)):
