@@ -8,7 +8,7 @@ import asyncio
 import gc
 import weakref
 
-from academie.room.collector import NO_AUTOMATIC_FULL_COLLECTION, scheduled_collections
+from academie.room.collector import NO_AUTOMATIC_FULL_COLLECTION, action_committed, scheduled_collections
 
 
 class Node:
@@ -73,3 +73,46 @@ def test_the_young_generations_are_collected_on_schedule_whatever_their_counter_
     assert was_young
     assert now_old, "a survivor stayed in the young generations"
     assert collected.count(1) >= 5, f"young collections {collected}"
+
+
+def test_the_actions_committed_collect_the_young_generations_and_the_timer_only_when_they_did_not() -> None:
+    """Issue 33: a timer fails when the event loop is behind, so the work collects: every ``young_actions`` actions
+    committed, a collection of the young generations (a survivor made before them is then in the oldest), and the
+    timer's period passes without one of its own whenever an action's collection came in it; outside the server's
+    collector, actions collect nothing."""
+    collected: list[int] = []
+
+    def count(phase: str, info: dict[str, int]) -> None:
+        if phase == "stop" and info["generation"] == 1:
+            collected.append(1)
+
+    async def run() -> tuple[bool, bool, int, int]:
+        async with scheduled_collections(young_every=0.05, young_actions=3):
+            survivor = Node()
+            action_committed()
+            action_committed()
+            young_after_two = any(item is survivor for item in gc.get_objects(generation=2))
+            action_committed()
+            old_after_three = any(item is survivor for item in gc.get_objects(generation=2))
+            gc.callbacks.append(count)
+            try:
+                for _ in range(30):  # 0.3 s, six of the timer's periods, an action every 10 ms
+                    action_committed()
+                    await asyncio.sleep(0.01)
+            finally:
+                gc.callbacks.remove(count)
+            worked = len(collected)
+        collected.clear()
+        gc.callbacks.append(count)
+        try:
+            for _ in range(6):
+                action_committed()
+        finally:
+            gc.callbacks.remove(count)
+        return young_after_two, old_after_three, worked, len(collected)
+
+    old_after_two, old_after_three, worked, outside = asyncio.run(run())
+    assert not old_after_two
+    assert old_after_three
+    assert worked == 10, f"{worked} collections of the young generations for 30 actions, 3 a collection"
+    assert outside == 0

@@ -14,7 +14,10 @@ freed counts against it, the old ones too: at every action a table's old state d
 the counter hardly moves while the survivors pile up, and the collection that comes at last walked 50,000 to
 70,000 objects, 50 to 80 ms of CPU with the event loop stopped (measured at 500 tables, issue 33). The room
 therefore also collects the young generations every :data:`YOUNG_COLLECTION_SECONDS`, so that they never hold
-more than that long's survivors.
+more than that long's survivors. A timer fails when the event loop is behind, which is when the survivors pile up
+fastest: the work itself therefore collects them, every :data:`YOUNG_COLLECTION_ACTIONS` actions committed
+(:func:`action_committed`), and the timer collects only when no action did during its period (an idle room's, or
+a room whose work is not actions).
 """
 
 from __future__ import annotations
@@ -23,32 +26,68 @@ import asyncio
 import contextlib
 import gc
 from collections.abc import AsyncIterator
+from dataclasses import dataclass
 
 FULL_COLLECTION_SECONDS = 600.0
 """How often the room collects its oldest generation (the cycles a closed connection leaves behind)."""
+YOUNG_COLLECTION_ACTIONS = 50
+"""How many actions committed between two collections of the young generations (at 1,000 tables, one action a
+second each: every 50 ms, a few thousand objects, a millisecond or two)."""
 YOUNG_COLLECTION_SECONDS = 0.05
-"""How often the room collects its young generations, whatever their counter says (a few thousand objects at
-most at 1,000 tables: a millisecond or two; nothing to do when the room is idle)."""
+"""The longest the young generations wait for a collection, whatever their counter says (the backstop of
+:data:`YOUNG_COLLECTION_ACTIONS`; nothing to do when the room is idle)."""
 NO_AUTOMATIC_FULL_COLLECTION = 1 << 30
 """The oldest generation's threshold that the young ones' collections never reach."""
 
 
+@dataclass(slots=True)
+class _Young:
+    """The work-driven collections of the young generations."""
+
+    every: int = 0
+    """Actions between two collections (0: the server's collector is not set, as in a test's client)."""
+    since: int = 0
+    """Actions committed since the last collection."""
+    collections: int = 0
+    """Collections so far (the backstop's timer sees whether one came in its period)."""
+
+    def collect(self) -> None:
+        self.since = 0
+        self.collections += 1
+        gc.collect(1)
+
+
+_YOUNG = _Young()
+
+
+def action_committed() -> None:
+    """An action was committed: every :data:`YOUNG_COLLECTION_ACTIONS` of them, the young generations are collected
+    (only while :func:`scheduled_collections` runs)."""
+    young = _YOUNG
+    if young.every:
+        young.since += 1
+        if young.since >= young.every:
+            young.collect()
+
+
 @contextlib.asynccontextmanager
 async def scheduled_collections(*, every: float = FULL_COLLECTION_SECONDS,
-                                young_every: float = YOUNG_COLLECTION_SECONDS) -> AsyncIterator[None]:
+                                young_every: float = YOUNG_COLLECTION_SECONDS,
+                                young_actions: int = YOUNG_COLLECTION_ACTIONS) -> AsyncIterator[None]:
     """While the server runs: start-up's objects frozen, no automatic full collection, one every ``every``
-    seconds, the young generations collected at least every ``young_every`` seconds; the collector as it was
-    afterwards."""
+    seconds, the young generations collected every ``young_actions`` actions committed and at least every
+    ``young_every`` seconds; the collector as it was afterwards."""
     before = gc.get_threshold()
     gc.collect()
     gc.freeze()
     gc.set_threshold(before[0], before[1], NO_AUTOMATIC_FULL_COLLECTION)
+    _YOUNG.every, _YOUNG.since = young_actions, 0
     loop = asyncio.get_running_loop()
-    tasks = [loop.create_task(_collect_every(every, generation=2)),
-             loop.create_task(_collect_every(young_every, generation=1))]
+    tasks = [loop.create_task(_collect_every(every)), loop.create_task(_collect_young_unless_worked(young_every))]
     try:
         yield
     finally:
+        _YOUNG.every = 0
         for task in tasks:
             task.cancel()
         for task in tasks:
@@ -58,7 +97,15 @@ async def scheduled_collections(*, every: float = FULL_COLLECTION_SECONDS,
         gc.unfreeze()
 
 
-async def _collect_every(seconds: float, *, generation: int) -> None:
+async def _collect_every(seconds: float) -> None:
     while True:
         await asyncio.sleep(seconds)
-        gc.collect(generation)
+        gc.collect(2)
+
+
+async def _collect_young_unless_worked(seconds: float) -> None:
+    while True:
+        seen = _YOUNG.collections
+        await asyncio.sleep(seconds)
+        if _YOUNG.collections == seen:
+            _YOUNG.collect()

@@ -40,6 +40,7 @@ from academie.engine import (
 from academie.games import load
 from academie.picture import Memo, MovePicture, Painter, Picture
 from academie.registry import GameType
+from academie.room.collector import action_committed
 from academie.room.drivers import Drivers, SoleWheels
 from academie.room.limits import cut_echoes, echo
 from academie.room.store import (
@@ -763,6 +764,7 @@ class LiveTable:
         else:
             self._spare, self._spare_of = previous, (trial, row.seq)
         self._close_deals()
+        action_committed()
 
     async def catch_up(self) -> None:
         """Apply what other processes stored since (their notification), and tell this process's connections."""
