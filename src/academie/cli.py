@@ -152,6 +152,12 @@ class FirstDealer(StrEnum):
 
 
 # ------------------------------------------------------------------------------------------------ serve
+WS_PING_INTERVAL: Final = 60.0
+"""``--ws-ping-interval``'s default: at 20 s (uvicorn's) the pings of 2,000 connections took about 2% of the server's
+event loop at 1,000 tables (issue 33); a minute finds a vanished client soon enough for a card table (a player's
+closed page is seen at once) and stays within the 120 s nginx waits for the server in the deployment set-up."""
+
+
 def _daily_day(day: str | None) -> str | None:
     """``--daily-day`` checked (a usage error names the form allowed)."""
     if day is None:
@@ -205,6 +211,11 @@ def serve(
         "--ws-deflate/--no-ws-deflate",
         help="Compress WebSocket messages (per-message deflate) when a client offers it: fewer bytes on a slow link, "
              "more CPU per message on the server. Off by default: a picture is a few kilobytes of JSON.")] = False,
+    ws_ping_interval: Annotated[float, typer.Option(
+        help="Seconds between the server's pings of each WebSocket: a client gone without closing (its network "
+             "lost) is found within this and 20 s more. Each ping and its answer cost the server about as much as a "
+             "message; a proxy in front must wait longer than this for the server (nginx's proxy_read_timeout).",
+        min=1.0)] = WS_PING_INTERVAL,
 ) -> None:
     """The card room: play with friends in the browser, bots in the empty seats (docs/card-room.md)."""
     import uvicorn  # the server's dependencies load only for this command
@@ -230,7 +241,7 @@ def serve(
     if host in ("0.0.0.0", "::") and not allowed_origin:
         console.print("Pages reached by another name than these need --allowed-origin http://NAME:PORT.")
     served = {"host": host, "port": port, "log_level": "warning", "ws_max_size": 4 * MAX_MESSAGE_BYTES,
-              "ws_ping_interval": 20.0, "ws_ping_timeout": 20.0, "ws_per_message_deflate": ws_deflate}
+              "ws_ping_interval": ws_ping_interval, "ws_ping_timeout": 20.0, "ws_per_message_deflate": ws_deflate}
     if workers == 1:
         uvicorn.run(application(options), **served)  # type: ignore[arg-type]
         return
