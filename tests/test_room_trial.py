@@ -73,7 +73,7 @@ async def play(table: LiveTable, rng: random.Random, actions: int) -> None:
         await table.submit(seat, table.seq, str(action), "en")
 
 
-def test_ECARTE_actions_tried_on_the_twin_leave_the_table_where_a_fresh_replay_of_its_log_is(tmp_path: Path) -> None:
+def test_actions_tried_on_the_twin_leave_the_table_where_a_fresh_replay_of_its_log_is(tmp_path: Path) -> None:
     """Every action of a whole partie (deals dealt by the twin's chance as by the state's) and illegal ones
     between them: after each, the table's state and the state rebuilt from the stored log show every seat the
     same, and an illegal action changes neither the state nor what is stored."""
