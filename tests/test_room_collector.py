@@ -8,7 +8,12 @@ import asyncio
 import gc
 import weakref
 
-from academie.room.collector import NO_AUTOMATIC_FULL_COLLECTION, action_committed, scheduled_collections
+from academie.room.collector import (
+    NO_AUTOMATIC_FULL_COLLECTION,
+    YOUNG_THRESHOLD,
+    action_committed,
+    scheduled_collections,
+)
 
 
 class Node:
@@ -39,7 +44,7 @@ def test_the_collector_is_set_for_a_server_while_it_runs_and_restored_after() ->
         return during, frozen, kept_by_young_collections, freed_by_schedule
 
     during, frozen, kept, freed = asyncio.run(run())
-    assert during == (before[0], before[1], NO_AUTOMATIC_FULL_COLLECTION)
+    assert during == (YOUNG_THRESHOLD, before[1], NO_AUTOMATIC_FULL_COLLECTION)
     assert frozen > frozen_before
     assert kept, "a collection of the young generations reached an old cycle"
     assert freed, "the scheduled full collection did not free an old cycle"
