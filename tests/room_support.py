@@ -89,6 +89,7 @@ class Server:
                     return self
             except httpx.HTTPError:
                 time.sleep(0.1)
+        self.stop()  # not left running: the caller's context never started, so nothing else would stop it
         raise RuntimeError(f"the server did not answer in 30 s: {self.log()}")
 
     def log(self) -> str:
