@@ -757,9 +757,9 @@ class LiveTable:
         self._spend([row])
         previous, self.state, self.seq = self.state, trial, row.seq
         self._spare = None
-        try:
-            previous.apply(action)
-        except Exception:  # the same action on an equal state cannot fail; if it did, the action is stored all the same
+        try:  # the same action was accepted on an equal state: the engine's check need not run again
+            previous.apply_unchecked(action)
+        except Exception:  # it cannot fail; if it did, the action is stored all the same
             log.exception("table %s: the twin state refused action %d", self.row.id, row.seq)
         else:
             self._spare, self._spare_of = previous, (trial, row.seq)
