@@ -128,7 +128,7 @@ class _Probe:
         probe, scheduled = self, collector.scheduled_collections
 
         @contextlib.asynccontextmanager
-        async def watched(**options: float) -> AsyncIterator[None]:
+        async def watched(**options: Any) -> AsyncIterator[None]:  # scheduled_collections's own options
             task = asyncio.get_running_loop().create_task(probe.watch())
             try:
                 async with scheduled(**options):
