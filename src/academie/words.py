@@ -76,7 +76,34 @@ class LanguageError(AcademieError, ValueError):
 def game_packages() -> dict[str, str]:
     """The package of every registered game, by the game's name (read from the entry points alone: the words
     load no game)."""
-    return {entry.name: entry.module for entry in entry_points(group=GAMES_GROUP)}
+    return dict(_registered())
+
+
+@cache
+def _registered() -> tuple[tuple[str, str], ...]:
+    """The registered games' packages, read once a process: reading the entry points costs milliseconds, and
+    pages and reviews make words for every request (the games themselves are discovered once, at import)."""
+    return tuple((entry.name, entry.module) for entry in entry_points(group=GAMES_GROUP))
+
+
+@cache
+def _translations(lang: str, game: str | None) -> Mapping[str, str]:
+    """Every translation that words of ``lang`` and ``game`` read (see :class:`Words`), put together once."""
+    table: dict[str, str] = {}
+    for domain in DOMAINS if game is None else ("academie", "bots"):
+        table.update(_catalogue(lang, domain))
+    for name, package in _registered():
+        if game is None or name == game:
+            table.update(_game_catalogue(lang, package))
+    return table
+
+
+@cache
+def _written_cards(lang: str) -> tuple[str, ...]:
+    """Every card as :meth:`Words.card` writes it in ``lang``, by index."""
+    letters = _RANK_LETTERS[lang]
+    return tuple(("10" if card.rank is Rank.TEN else letters.get(card.rank, card.rank.letter)) + card.suit.symbol
+                 for card in CARDS)
 
 
 @cache
@@ -117,16 +144,8 @@ class Words:
             raise LanguageError(f"no words for the game {game!r}; games: {', '.join(packages)}")
         self.lang = lang
         self.game = game
-        table: dict[str, str] = {}
-        for domain in DOMAINS if game is None else ("academie", "bots"):
-            table.update(_catalogue(lang, domain))
-        for name, package in packages.items():
-            if game is None or name == game:
-                table.update(_game_catalogue(lang, package))
-        self._table = table
-        letters = _RANK_LETTERS[lang]
-        self._cards: Final = tuple(("10" if card.rank is Rank.TEN else letters.get(card.rank, card.rank.letter))
-                                   + card.suit.symbol for card in CARDS)
+        self._table: Final = _translations(lang, game)
+        self._cards: Final = _written_cards(lang)
         """Every card as :meth:`card` writes it, by index (worked out once: screens write cards all the time)."""
 
     def __eq__(self, other: object) -> bool:
