@@ -207,7 +207,7 @@ class Words:
             return self.localise(text)
         if text in self._table:
             return self._table[text]
-        for pattern, message in _patterns(self.lang, tuple(self._table)):
+        for pattern, message in _patterns(self.lang, self.game):
             found = pattern.fullmatch(text)
             if found is not None:
                 try:
@@ -223,11 +223,11 @@ class Words:
 
 
 @cache
-def _patterns(lang: str, messages: tuple[str, ...]) -> tuple[tuple[re.Pattern[str], str], ...]:
-    """A pattern for each message with blanks, the most specific first (the longest once its blanks are out)."""
-    del lang  # one cache per language
+def _patterns(lang: str, game: str | None) -> tuple[tuple[re.Pattern[str], str], ...]:
+    """A pattern for each message with blanks that words of ``lang`` and ``game`` translate, the most specific
+    first (the longest once its blanks are out)."""
     made = []
-    for message in messages:
+    for message in _translations(lang, game):
         literal = _BLANK.sub("", message)
         if "{" not in message or sum(character.isalpha() for character in literal) < MIN_LITERAL:
             continue
