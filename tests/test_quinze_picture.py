@@ -22,7 +22,7 @@ from academie.games.quinze import picture as painter
 from academie.games.quinze.laws import CATALOGUE
 from academie.games.quinze.positions import deck
 from academie.games.quinze.table import ACTS
-from academie.picture import WIDTH, Picture, draw_text
+from academie.picture import WIDTH, Memo, Picture, draw_text
 from academie.words import Words
 
 EN, FR = Words("en"), Words("fr")
@@ -507,3 +507,50 @@ def test_Q_R12_Q_5_8_views_filled_through_their_slots_are_the_views_init_makes(f
             state = state.clone()
             state.apply(rng.choice(tuple(state.legal_actions())))
     assert compared > 1500
+
+
+def _forget_the_sentences_told_once() -> None:
+    """Empty the caches that share the log's sentences between viewers (issue 33), so that the next picture is told
+    from its own view alone."""
+    for told in (painter._said_by, painter._deal_said, painter._antes_said, painter._shown_said):
+        told.cache_clear()
+    painter._RULINGS_SAID.clear()
+
+
+@pytest.mark.parametrize("players", [2, 4, 6, "B"])
+def test_Q_R12_Q_R9_Q_R15_sentences_told_once_for_every_viewer_carry_no_viewer_s_you_nor_hidden_card(
+        players: int | str) -> None:
+    """Q-R12, Q-R9, Q-R15 (issue 33): the coup's spoken actions, its deal, antes and rulings, and the hands shown at
+    its end are told once for every viewer who names their seat alike. Here every viewer names the seats alike (as
+    the card room's player names do), so only "You" tells them apart: after every action every seat and the
+    spectators are painted with their memos, one after the other (each sentence first told to another viewer), then
+    each again from his view alone with the shared sentences forgotten. The two pictures are equal, in both
+    languages, and name no card the view does not hold: a sentence shared under a key that left out whether its seat
+    is the viewer would give one viewer another's "You"."""
+    form_b = players == "B"
+    count = 2 if form_b else int(players)
+    names = ("Ann", "Bob", "Cy", "Dee", "Eve", "Flo")[:count]
+    compared = 0
+    for seed in range(60):
+        if compared > 600:
+            break
+        rules = QuinzeRules(players=count, form="B" if form_b else "A")
+        state, rng = QuinzeState.new(rules, seed=seed), random.Random(seed)
+        memos: dict[tuple[int, Words], Memo] = {}
+        for _ in range(120):
+            if state.is_terminal:
+                break
+            for words in (EN, FR):
+                viewers = (*range(count), PUBLIC)
+                told = {viewer: painter.paint(state.view(viewer), words=words, names=names,
+                                              memo=memos.setdefault((viewer, words), Memo()))
+                        for viewer in viewers}
+                for viewer in viewers:
+                    _forget_the_sentences_told_once()
+                    view = state.view(viewer)
+                    assert told[viewer] == painter.paint(view, words=words, names=names), (seed, viewer, words.lang)
+                    assert cards_named(told[viewer], words) <= cards_held(view)
+                    compared += 1
+            state = state.clone()
+            state.apply(rng.choice(tuple(state.legal_actions())))
+    assert compared > 600

@@ -768,32 +768,19 @@ class _CoupWalk:
         if isinstance(action, Open):
             self.opened = True
             self.pay(seat)
-            self.say(scene, scene.act(seat, w("You open for {amount}: « j’ouvre » (QUINZE-35)."),
-                                      w("{who} opens for {amount}: « j’ouvre » (QUINZE-35)."), amount=action.amount))
+            self.say(scene, _said(scene, seat, "open", action.amount))
         elif isinstance(action, Raise):
             amount = self.pay(seat)
-            self.say(scene, scene.act(seat, w("You raise by {amount}: « je renvie », putting in {paid} (Q-R9)."),
-                                      w("{who} raises by {amount}: « je renvie », putting in {paid} (Q-R9)."),
-                                      amount=action.amount, paid=amount if amount is not None else action.amount))
+            self.say(scene, _said(scene, seat, "raise", action.amount, amount if amount is not None else action.amount))
         elif verb == PASS.verb:
-            if not self.opened:
-                self.say(scene, scene.act(seat, w("You pass: « je passe »; your ante stays in the pot (Q-§5.2)."),
-                                          w("{who} passes: « je passe »; the ante stays in the pot (Q-§5.2).")))
-            else:
-                self.say(scene, scene.act(seat, w("You pass and leave the coup: what you staked stays in the pot "
-                                                  "(Q-§5.2)."),
-                                          w("{who} passes and leaves the coup: what was staked stays in the pot "
-                                            "(Q-§5.2).")))
+            self.say(scene, _said(scene, seat, "fold" if self.opened else "pass"))
         elif verb == HOLD.verb:
-            self.say(scene, _hold(scene, seat, self.pay(seat)))
+            self.say(scene, _said(scene, seat, HOLD.verb, self.pay(seat)))
             self.rule(scene, "QUINZE-38")
         elif verb == ALL_IN.verb:
             amount = self.pay(seat)
             self.opened = True
-            self.say(scene, scene.act(seat, w("You put in all you have, {amount}: « je fais mon argent »; the others "
-                                              "hold only to that height (QUINZE-37)."),
-                                      w("{who} puts in all that is left, {amount}: « je fais mon argent »; the "
-                                        "others hold only to that height (QUINZE-37)."), amount=amount or 0))
+            self.say(scene, _said(scene, seat, ALL_IN.verb, amount or 0))
             self.rule(scene, "QUINZE-35")
         elif verb == ANNOUNCE.verb:
             rulings = view.coup_rulings
@@ -809,12 +796,11 @@ class _CoupWalk:
                                       w("{who} has less than the stake and says so: « j’ai {amount} » (QUINZE-36)."),
                                       amount=tokens))
         elif verb in (WANT_CARDS.verb, WITH_THAT.verb):
-            self.say(scene, _word(scene, seat, action, self.pay(seat)))
+            self.say(scene, _said(scene, seat, verb, self.pay(seat)))
             self.rule(scene, "QUINZE-38")
         elif verb == CARD.verb:
             self.opened = True
-            self.say(scene, scene.act(seat, w("You ask for a card: « carte »."),
-                                      w("{who} asks for a card: « carte ».")))
+            self.say(scene, _said(scene, seat, CARD.verb))
             self.rule(scene, "QUINZE-27")
             given = self.drawn[seat] < view.drawn[seat]
             self.drawn_facts.append((seat, self.drawn[seat], given))
@@ -843,6 +829,56 @@ class _CoupWalk:
                  reads=lambda again: (again.view.hole[seat], again.view.up[seat], again.view.busted[seat]))
 
 
+class _Voice:
+    """What a sentence of :func:`_said_by` reads of a scene: the words, and whether the seat it tells of is the
+    viewer ("You") or how the viewer names it (nothing hidden, nothing of the viewer's but that)."""
+
+    __slots__ = ("me_", "w", "who")
+
+    def __init__(self, w: Words, me: bool, who: str) -> None:
+        self.w, self.me_, self.who = w, me, who
+
+    def act(self, seat: int, you: str, they: str, /, **arguments: object) -> str:
+        return you.format(**arguments) if self.me_ else they.format(who=self.who, **arguments)
+
+
+def _said(scene: _Scene, seat: int, kind: str, amount: int | None = None, paid: int | None = None) -> str:
+    """A spoken action of the coup's log (:func:`_said_by`), as ``scene``'s viewer is told it."""
+    return _said_by(scene.w, seat == scene.viewer, scene.name(seat), kind, amount, paid)
+
+
+@functools.lru_cache(maxsize=4096)
+def _said_by(w: Words, me: bool, who: str, kind: str, amount: int | None, paid: int | None) -> str:
+    """A spoken action (Q-R9, Q-§5.2, QUINZE-31, QUINZE-35, QUINZE-37; « carte ») from all that it reads: the
+    language, whether the seat is the viewer, how the viewer names it, the verb and the public amounts (every
+    spoken action is public, Q-R12). The same for every viewer who names the seat alike, so it is told once for them
+    all (a bounded cache shared by every table; its arguments are all it reads)."""
+    voice = _Voice(w, me, who)
+    if kind == "open":
+        return voice.act(-1, w("You open for {amount}: « j’ouvre » (QUINZE-35)."),
+                         w("{who} opens for {amount}: « j’ouvre » (QUINZE-35)."), amount=amount)
+    if kind == "raise":
+        return voice.act(-1, w("You raise by {amount}: « je renvie », putting in {paid} (Q-R9)."),
+                         w("{who} raises by {amount}: « je renvie », putting in {paid} (Q-R9)."),
+                         amount=amount, paid=paid)
+    if kind == "pass":
+        return voice.act(-1, w("You pass: « je passe »; your ante stays in the pot (Q-§5.2)."),
+                         w("{who} passes: « je passe »; the ante stays in the pot (Q-§5.2)."))
+    if kind == "fold":
+        return voice.act(-1, w("You pass and leave the coup: what you staked stays in the pot (Q-§5.2)."),
+                         w("{who} passes and leaves the coup: what was staked stays in the pot (Q-§5.2)."))
+    if kind == HOLD.verb:
+        return _hold(voice, -1, amount)
+    if kind == ALL_IN.verb:
+        return voice.act(-1, w("You put in all you have, {amount}: « je fais mon argent »; the others hold only to "
+                               "that height (QUINZE-37)."),
+                         w("{who} puts in all that is left, {amount}: « je fais mon argent »; the others hold only "
+                           "to that height (QUINZE-37)."), amount=amount)
+    if kind in (WANT_CARDS.verb, WITH_THAT.verb):
+        return _word(voice, -1, kind, amount)
+    return voice.act(-1, w("You ask for a card: « carte »."), w("{who} asks for a card: « carte »."))
+
+
 def _walk_key(scene: _Scene) -> tuple[object, ...]:
     """What every sentence of a :class:`_CoupWalk` reads beside the actions, payments and rulings it tells."""
     view = scene.view
@@ -852,14 +888,21 @@ def _walk_key(scene: _Scene) -> tuple[object, ...]:
 
 
 def _deal_line(scene: _Scene) -> str:
-    view, w = scene.view, scene.w
-    dealer, number = view.dealer, view.coup + 1
+    dealer = scene.view.dealer
     assert dealer is not None
-    if scene.form_b:
-        return scene.act(dealer, w("Game {number}: you deal one card face down to each (Q-§5.8)."),
+    return _deal_said(scene.w, scene.form_b, scene.view.coup + 1, dealer == scene.viewer, scene.name(dealer))
+
+
+@functools.lru_cache(maxsize=1024)
+def _deal_said(w: Words, form_b: bool, number: int, me: bool, who: str) -> str:
+    """The deal of a coup (Q-R6) or a game (Q-§5.8) from all that it reads (the same for every viewer who names the
+    dealer alike: told once for them all)."""
+    voice = _Voice(w, me, who)
+    if form_b:
+        return voice.act(-1, w("Game {number}: you deal one card face down to each (Q-§5.8)."),
                          w("Game {number}: {who} deals one card face down to each (Q-§5.8)."), number=number)
-    return scene.act(dealer, w("Coup {number}: you deal one card face down to each player, from the bottom of the "
-                               "pack (Q-R6)."),
+    return voice.act(-1, w("Coup {number}: you deal one card face down to each player, from the bottom of the "
+                           "pack (Q-R6)."),
                      w("Coup {number}: {who} deals one card face down to each player, from the bottom of the pack "
                        "(Q-R6)."), number=number)
 
@@ -872,13 +915,17 @@ def _antes_key(view: QuinzeView, walk: _CoupWalk) -> tuple[int, int]:
 
 
 def _antes_line(scene: _Scene, walk: _CoupWalk) -> str:
-    w = scene.w
     carried, pot = _antes_key(scene.view, walk)
+    return _antes_said(scene.w, scene.view.rules.ante, carried, pot)
+
+
+@functools.lru_cache(maxsize=1024)
+def _antes_said(w: Words, ante: int, carried: int, pot: int) -> str:
+    """Q-R4: the antes and the pot, public figures (told once for every viewer)."""
     if carried > 0:
         return w("Each player puts {ante} into the passe (Q-R4); with {carried} carried over, the pot holds {pot}.",
-                 ante=scene.view.rules.ante, carried=carried, pot=pot)
-    return w("Each player puts {ante} into the passe (Q-R4): the pot holds {pot}.", ante=scene.view.rules.ante,
-             pot=pot)
+                 ante=ante, carried=carried, pot=pot)
+    return w("Each player puts {ante} into the passe (Q-R4): the pot holds {pot}.", ante=ante, pot=pot)
 
 
 def _stands(scene: _Scene, seat: int) -> str:
@@ -907,7 +954,7 @@ def _coup_log(scene: _Scene, memo: Memo | None = None) -> tuple[str, ...]:
     return walk.on(scene)
 
 
-def _hold(scene: _Scene, seat: int, amount: int | None) -> str:
+def _hold(scene: _Scene | _Voice, seat: int, amount: int | None) -> str:
     w = scene.w
     if amount is None:
         return scene.act(seat, w("You hold: « je tiens » (Q-R9)."), w("{who} holds: « je tiens » (Q-R9)."))
@@ -915,9 +962,8 @@ def _hold(scene: _Scene, seat: int, amount: int | None) -> str:
                      w("{who} holds: « je tiens », putting in {amount} (Q-R9)."), amount=amount)
 
 
-def _word(scene: _Scene, seat: int, action: Action, amount: int | None) -> str:
+def _word(scene: _Scene | _Voice, seat: int, verb: str, amount: int | None) -> str:
     w = scene.w
-    verb = _verb(action)
     if amount is not None:
         if verb == WANT_CARDS.verb:
             return scene.act(seat, w("You say « voulez-vous cartes ? » to the raiser: that is « je tiens », putting "
@@ -1024,8 +1070,26 @@ _FIXED_RULINGS: Final[dict[str, Callable[[Words], str]]] = {
 viewer)."""
 
 
+_RULINGS_SAID: Final[dict[tuple[Words, str, int, tuple[str, ...]], str]] = {}
+"""The rulings that name no card as each viewer was told them, by language, text, viewer and names (all they read:
+each coup's cut, Q-R5, is told again to every viewer at each new coup); emptied when it holds 4,096."""
+
+
 def _ruling(scene: _Scene, text: str) -> str:
-    """A ruling of the engine (its text starts with the law's ID) as a sentence in words."""
+    """A ruling of the engine (its text starts with the law's ID) as a sentence in words; one that names no card
+    reads nothing of the view (:data:`_RULINGS_SAID`)."""
+    if _cards_named(text):
+        return _ruling_made(scene, text)
+    key = (scene.w, text, scene.viewer, tuple(scene.names))
+    said = _RULINGS_SAID.get(key)
+    if said is None:
+        if len(_RULINGS_SAID) >= 4096:
+            _RULINGS_SAID.clear()
+        said = _RULINGS_SAID[key] = _ruling_made(scene, text)
+    return said
+
+
+def _ruling_made(scene: _Scene, text: str) -> str:
     w = scene.w
     fixed = _FIXED_RULINGS.get(text)
     if fixed is not None:
@@ -1238,14 +1302,9 @@ def _coup_end(scene: _Scene) -> tuple[tuple[str, ...], tuple[str, ...]]:
         return tuple(lines), tuple(lines)
     head = w("End of coup {number}:", number=number) if not scene.form_b else w("End of game {number}:", number=number)
     before = (*_final_event(scene, last), head)
+    rules, viewer = view.rules, scene.viewer
     for seat, cards in last.shown:
-        total = scene.total(cards)
-        if total > TARGET:
-            lines.append(scene.act(seat, w("You had {cards}: {total}, bust."),
-                                   w("{who} had {cards}: {total}, bust."), cards=scene.cards(cards), total=total))
-        else:
-            lines.append(scene.act(seat, w("You show {cards}: {total}."), w("{who} shows {cards}: {total}."),
-                                   cards=scene.cards(cards), total=total))
+        lines.append(_shown_said(w, seat == viewer, scene.name(seat), cards, rules))
     settlement = [t for t in last.payments if t.target != POT]
     if scene.form_b:
         lines.append(_form_b_why(scene, last))
@@ -1264,6 +1323,19 @@ def _coup_end(scene: _Scene) -> tuple[tuple[str, ...], tuple[str, ...]]:
     points = ", ".join(f"{scene.name(seat)} {signed(value)}" for seat, value in enumerate(last.points))
     lines.append(w("Tokens won or lost: {points}.", points=points))
     return (*before, *lines), (head, *lines[len(last.shown):])
+
+
+@functools.lru_cache(maxsize=4096)
+def _shown_said(w: Words, me: bool, who: str, cards: tuple[Card, ...], rules: QuinzeRules) -> str:
+    """Q-R15: a hand shown at the end of a coup (public then) and its total, from all that it reads (the same for
+    every viewer who names the seat alike: told once for them all)."""
+    total = _total(cards, rules)
+    voice = _Voice(w, me, who)
+    if total > TARGET:
+        return voice.act(-1, w("You had {cards}: {total}, bust."), w("{who} had {cards}: {total}, bust."),
+                         cards=w.cards(cards), total=total)
+    return voice.act(-1, w("You show {cards}: {total}."), w("{who} shows {cards}: {total}."), cards=w.cards(cards),
+                     total=total)
 
 
 def _coup_end_kept(scene: _Scene, memo: Memo | None) -> tuple[tuple[str, ...], tuple[str, ...]]:
