@@ -457,6 +457,56 @@ def test_G_2_1_G18_pictures_painted_with_memos_after_every_viewer_are_the_pictur
     assert compared > 90 * (players + 1)
 
 
+ROOM_NAMES = ("Anne", "Bruno", "Claire", "Denis", "Emma", "Félix", "Gaston", "Hélène")
+"""Names as a card room gives them: the same for every viewer (his own seat told apart by "you" alone)."""
+
+
+@pytest.mark.parametrize("naming", ["room", "own", "mixed"])
+@pytest.mark.parametrize(("players", "mode"), [(3, Mode.ENFORCED), (5, Mode.TABLE), (8, Mode.ENFORCED)])
+def test_GUIMBARDE_1_3_4_6_a_deals_first_sentences_shared_by_its_viewers_carry_no_viewers_own(
+        players: int, mode: Mode, naming: str) -> None:
+    """Issue 33: the first sentences of a deal's log (how the deal before ended; the deal, its dealer and turn-up,
+    GUIMBARDE-§3; the antes, GUIMBARDE-§1; the boxes drawn with the cards shown, GUIMBARDE-§4, §6) are told once for
+    every viewer of the position who names their seats alike. Painted for every viewer in turn (in one order and the
+    other, English and French alternately; irregular acts now and then in table mode, whose fines and rulings may
+    end a deal), each picture of a deal's first position is the one its viewer is painted
+    alone, from a state of his own replayed from the log (nothing shared with another viewer), and names no card his
+    view does not hold: a sentence shared from the viewer before would carry his "you" (the seats named alike by
+    everybody, with room names), his name for himself ("You", with each viewer's own names) or his names for the
+    others (every other viewer naming the seats his own way) to the next."""
+    first, compared = -1, 0
+    for seed in range(3):
+        rules = GuimbardeRules(players=players, rounds=1, mode=mode)
+        state = GuimbardeState(rules, chance=SeededChance(seed), first_dealer=seed % players)
+        rng, played = random.Random(seed), list[Any]()
+        viewers = (*range(players), PUBLIC)
+        while not state.is_terminal:
+            if state.view(PUBLIC).deal_number != first:
+                first = state.view(PUBLIC).deal_number
+                for order in (viewers, viewers[::-1]):
+                    for words in (EN, FR, EN):
+                        names = {viewer: ROOM_NAMES[:players] if naming == "room" or (
+                            naming == "mixed" and viewer % 2) else painter.default_names(state.view(viewer),
+                                                                                         words=words)
+                                 for viewer in order}
+                        pictures = {viewer: painter.paint(state.view(viewer), words=words, names=names[viewer])
+                                    for viewer in order}  # (every viewer in turn, as the room paints them)
+                        for viewer, picture in pictures.items():
+                            alone = GuimbardeState(rules, chance=SeededChance(seed), first_dealer=seed % players)
+                            for action in played:
+                                alone.apply(action)
+                            assert picture == painter.paint(alone.view(viewer), words=words, names=names[viewer])
+                            assert not named(picture) - held(state.view(viewer)), viewer
+                            compared += 1
+            acts = [act for seat in range(players) for act in state.irregular_actions(seat)] \
+                if mode is Mode.TABLE else []
+            state = state.clone()
+            action = rng.choice(acts) if acts and rng.random() < 0.1 else rng.choice(tuple(state.legal_actions()))
+            state.apply(action)
+            played.append(action)
+    assert compared >= 3 * players * 6 * (players + 1)
+
+
 def test_a_view_holds_every_field_of_its_class_as_made_by_its_constructor() -> None:
     """A view is made for every viewer after every action by filling its fields at once (issue 33): every field of
     GuimbardeView is there, nothing else, and the view equals the one its constructor makes of them, the fields its

@@ -23,7 +23,7 @@ from __future__ import annotations
 import bisect
 import functools
 import itertools
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Final
 
 from academie.cards import CARDS, Card, Suit, mask_of, rank_of
@@ -159,6 +159,9 @@ class _Teller:
         """The trumps of the deal being told (the deal before this one's, when its end is told)."""
         self.told_result: str | None = None
         """The result of the deal before, once told (:meth:`deal_result`)."""
+        self.sentences: dict[tuple[object, ...], list[str]] | None = None
+        """The first sentences of the deal's log told to any viewer of the position in this language (:meth:`shared`),
+        when the teller paints a position (:attr:`_Position.sentences`)."""
 
     # -------------------------------------------------------------- names
     def name(self, seat: int) -> str:
@@ -178,6 +181,30 @@ class _Teller:
         """The other seats at the table (G18: the retired ones left it)."""
         retired = self.view.retired or (False,) * self.view.players
         return {s for s in range(self.view.players) if s != seat and not retired[s]}
+
+    def shared(self, kind: object, seats: Iterable[int], tell: Callable[[], list[str]]) -> list[str]:
+        """The sentences ``tell()`` makes (not to be changed by the caller), told once for every viewer of the position
+        who calls ``seats`` alike: ``kind`` says which sentences of the position they are, and they read no more of the
+        viewer than how he calls ``seats`` (each seat's name, and whether it is his own: "you"). A viewer's own cards
+        are no part of them (they read the view's public fields alone: the deal before, the turn-up, the payments,
+        the claims, with the cards shown)."""
+        told = self.sentences
+        if told is None:
+            return tell()
+        key = (kind, *[(seat, self.names[seat], seat == self.me) for seat in sorted(set(seats))])
+        lines = told.get(key)
+        if lines is None:
+            lines = told[key] = tell()
+        return lines
+
+    def named(self, payments: Sequence[Payment]) -> Iterable[int]:
+        """The seats the sentences of ``payments`` may name: their seats, and every seat when one seat pays another
+        (:meth:`to_one` names who is spared); none for antes paid in full (GUIMBARDE-§1), told without a name."""
+        if any(isinstance(p.source, int) and isinstance(p.target, int) for p in payments):
+            return range(self.view.players)
+        antes = [p for p in payments if p.reason == "GUIMBARDE-§1"]
+        told = [p for p in payments if p.reason != "GUIMBARDE-§1"] if _antes_in_full(antes) else payments
+        return {seat for p in told for seat in (p.source, p.target) if isinstance(seat, int)}
 
     # -------------------------------------------------------------- tricks
     def why_won(self, trick: Trick) -> str:
@@ -255,10 +282,8 @@ class _Teller:
         if reason in ("G10", "G13", "G17"):
             return [words("Every counter moved in this deal since the antes goes back where it came from ({law}); "
                           "the antes stay in the boxes.", law=reason)]
-        if reason == "GUIMBARDE-§1" and {p.target for p in group} == set(BOXES) and len(group) > len(BOXES):
-            payers = {p.source for p in group}
-            if len(group) == len(payers) * len(BOXES) and all(p.amount == 1 for p in group):
-                return [words("Antes: each player puts 1 counter into each of the five boxes (GUIMBARDE-§1).")]
+        if reason == "GUIMBARDE-§1" and _antes_in_full(group):
+            return [words("Antes: each player puts 1 counter into each of the five boxes (GUIMBARDE-§1).")]
         if reason == "G-§5.7":
             shares: dict[int | str, int] = {}
             for payment in group:
@@ -575,24 +600,16 @@ class _Teller:
         view, words = self.view, self.words
         if view.trump_card is None or view.trump is None or view.dealer is None:
             return []
-        lines: list[str] = []
-        card, suit = _card(words, view.trump_card), words.suit(view.trump)
-        if view.deal_number > view.deals:
-            lines.append(words("Clearing deal {number}, without antes (G-§5.7), dealt by {dealer}: the turn-up is "
-                               "{card}, so {suit} are trumps (GUIMBARDE-§3).", number=view.deal_number,
-                               dealer=self.obj(view.dealer), card=card, suit=suit))
-        else:
-            lines.append(words("Deal {number} of {deals}, dealt by {dealer}: the turn-up is {card}, so {suit} are "
-                               "trumps (GUIMBARDE-§3).", number=view.deal_number, deals=view.deals,
-                               dealer=self.obj(view.dealer), card=card, suit=suit))
+        lines = list(self.shared("deal", (view.dealer,), self.deal_opened))
         start = [p for p in view.payments if p.at == -1]
         antes = [p for p in start if p.reason in ("GUIMBARDE-§1", "G18")]
         later = [p for p in start if p.reason not in ("GUIMBARDE-§1", "G18")]  # (the others than the antes)
         self.tricks_won = [0] * view.players
-        lines += self.payments(antes)
+        lines += self.shared("antes", self.named(antes), lambda: self.payments(antes))
         lines += self.retirements({p.source for p in antes})
-        for claim in view.claims:
-            lines.append(self.claim(claim.seat, claim.box, claim.amount, claim.cards))
+        for number, claim in enumerate(view.claims):
+            lines += self.shared(("claim", number), (claim.seat,), lambda: [
+                self.claim(claim.seat, claim.box, claim.amount, claim.cards)])  # noqa: B023
         announced = [f"{self.obj(seat)} {_point(words, view.announced[seat])}" for seat in range(view.players)
                      if not (view.retired and view.retired[seat])]
         lines.append(words("Points announced (GUIMBARDE-§4): {points}.", points=", ".join(announced)))
@@ -602,8 +619,21 @@ class _Teller:
                           and p.amount == claim.amount), None)
             if drawn is not None:
                 later.remove(drawn)
-        lines += self.payments(later)
+        lines += self.shared("later", self.named(later), lambda: self.payments(later))
         return lines
+
+    def deal_opened(self) -> list[str]:
+        """The deal's first sentence: its number, its dealer, its turn-up and trumps (GUIMBARDE-§3)."""
+        view, words = self.view, self.words
+        assert view.trump_card is not None and view.trump is not None and view.dealer is not None
+        card, suit = _card(words, view.trump_card), words.suit(view.trump)
+        if view.deal_number > view.deals:
+            return [words("Clearing deal {number}, without antes (G-§5.7), dealt by {dealer}: the turn-up is {card}, "
+                          "so {suit} are trumps (GUIMBARDE-§3).", number=view.deal_number,
+                          dealer=self.obj(view.dealer), card=card, suit=suit)]
+        return [words("Deal {number} of {deals}, dealt by {dealer}: the turn-up is {card}, so {suit} are trumps "
+                      "(GUIMBARDE-§3).", number=view.deal_number, deals=view.deals, dealer=self.obj(view.dealer),
+                      card=card, suit=suit)]
 
     def point_tie(self) -> list[str]:
         """GUIMBARDE-§4: at equal points the player earlier in the order of play draws the Point box (« à point
@@ -666,11 +696,7 @@ class _Teller:
             index -= 1
         if index > 0 and isinstance(history[index][1], Remedy) and isinstance(history[index - 1][1], Irregular):
             index -= 1
-        self.trump = last.trump_card.suit if last.trump_card is not None else None
-        lines = self.tell(history, last.payments, view.previous_tricks, max(index, 0)) if index >= 0 else []
-        self.trump = view.trump
-        if index < 0:
-            lines += self.payments([p for p in last.payments if p.at == -1])
+        lines = list(self.shared("closing", self.ended_named(index), lambda: self.ended(index)))
         now = {p.source for p in view.payments}
         lines += self.retirements({p.source for p in last.payments} - now)
         result = last.result
@@ -685,6 +711,32 @@ class _Teller:
         else:
             lines.append(self.deal_result())
         return lines
+
+    def ended(self, index: int) -> list[str]:
+        """How the deal before ended, from its action at ``index`` on (or its payments before its first action)."""
+        view, last = self.view, self.view.last_deal
+        assert last is not None
+        if index < 0:
+            return self.payments([p for p in last.payments if p.at == -1])
+        self.trump = last.trump_card.suit if last.trump_card is not None else None
+        lines = self.tell(last.history, last.payments, view.previous_tricks, index)
+        self.trump = view.trump
+        return lines
+
+    def ended_named(self, index: int) -> Iterable[int]:
+        """The seats :meth:`ended` may name: the actors from ``index`` on, the winners of the tricks, the seats of the
+        payments (:meth:`named`); every seat when the deal was drawn for (G-§2.4)."""
+        last = self.view.last_deal
+        assert last is not None
+        if index < 0:
+            return self.named([p for p in last.payments if p.at == -1])
+        acts = last.history[index:]
+        if any(isinstance(action, CutForDeal) for _, action in acts):
+            return range(self.view.players)
+        seats = {actor for actor, _ in acts if actor >= 0}
+        seats |= {action.seat for _, action in acts if isinstance(action, Irregular)}
+        seats |= {trick.winner for trick in self.view.previous_tricks if trick.winner is not None}
+        return seats | set(self.named([p for p in last.payments if p.at >= index]))
 
     def deal_result(self) -> str:
         """The result of the deal before this one, with why: each seat's counters by what brought them."""
@@ -846,6 +898,7 @@ def paint(view: GuimbardeView, /, *, words: Words, names: Sequence[str], memo: M
                          view.tricks_won, view.shown, view.retired, view.dealer, view.eldest, view.deal_number,
                          view.deals, view.previous_tricks, view.last_deal, view.players, view.rules, view.payments,
                          view.claims, view.announced, view.history)
+    teller.sentences = position.sentences
     dealt, retired = position.dealt, position.retired
     before = _before_the_deal(teller, memo, position, opening=bool(dealt or view.history))
     settled, told = teller.told(view.history, view.payments, view.tricks, memo=memo, position=position) \
@@ -880,7 +933,7 @@ class _Position:
     one language: worked out once for all the viewers of the position (:func:`_position`)."""
 
     __slots__ = ("before", "dealt", "done", "head", "last_trick", "over", "placed", "plays", "retired", "seats",
-                 "trick", "won")
+                 "sentences", "trick", "won")
 
     def __init__(self, words: Words, tricks: tuple[Trick, ...], phase: Phase, trump_card: Card | None,
                  trump: Suit | None, hand_sizes: tuple[int, ...], tricks_won: tuple[int, ...],
@@ -916,6 +969,9 @@ class _Position:
         """The sentences of the cards of the deal that made no payment, as told to one viewer
         (:meth:`_Teller.play_told`), by the card's place in ``history`` and what they read of the viewer (the
         trumps and the rules are the position's): kept for every viewer of the position."""
+        self.sentences: dict[tuple[object, ...], list[str]] = {}
+        """The first sentences of the deal's log (how the deal before ended, how this one opened) by what they are and
+        how their viewer calls the seats they name (:meth:`_Teller.shared`): kept for every viewer of the position."""
 
 
 _position: Final = same_for_all(_Position)
@@ -1068,6 +1124,13 @@ class _Settled:
 
 def _at(payment: Payment) -> int:
     return payment.at
+
+
+def _antes_in_full(antes: Sequence[Payment]) -> bool:
+    """Whether ``antes`` (GUIMBARDE-§1) are every player's 1 counter into each of the five boxes (told without a
+    name)."""
+    return ({p.target for p in antes} == set(BOXES) and len(antes) > len(BOXES)
+            and len(antes) == len({p.source for p in antes}) * len(BOXES) and all(p.amount == 1 for p in antes))
 
 
 class _Before:
