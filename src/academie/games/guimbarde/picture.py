@@ -24,7 +24,7 @@ import bisect
 import functools
 import itertools
 from collections.abc import Callable, Iterable, Sequence
-from typing import Final
+from typing import Final, TypeVar
 
 from academie.cards import CARDS, Card, Suit, mask_of, rank_of
 from academie.engine import PUBLIC, TABLE, Action, Mode
@@ -46,6 +46,7 @@ from academie.games.guimbarde.state import (
     STRENGTH,
     TRICKS,
     TRUMP_MASKS,
+    Claim,
     CutForDeal,
     GuimbardeView,
     PastDeal,
@@ -140,9 +141,33 @@ def _trick_picture(words: Words, trump: Suit | None, number: int, trick: Trick) 
                         _why_won(words, trump, trick) if trick.winner is not None else "")
 
 
-_trick_in_play: Final = same_for_all(_trick_picture)
+_LANGUAGES_KEPT: Final = 8
+"""How many languages (:class:`~academie.words.Words`) the parts shared by the viewers of a position are kept for: a
+room paints the viewers of one position in several languages, one after the other in any order."""
+
+PartT = TypeVar("PartT")
+
+
+def _by_language(make: Callable[..., PartT]) -> Callable[..., PartT]:
+    """:func:`~academie.picture.same_for_all` of ``make(words, ...)`` once per language: the viewers of a position
+    painted in English and in French, alternately, find each language's part still made (one kept for all the
+    languages would be made again at every change of language)."""
+    kept: dict[Words, Callable[..., PartT]] = {}
+
+    def remembered(words: Words, *values: object) -> PartT:
+        made = kept.get(words)
+        if made is None:
+            if len(kept) >= _LANGUAGES_KEPT:
+                kept.clear()
+            made = kept[words] = same_for_all(make)
+        return made(words, *values)
+
+    return remembered
+
+
+_trick_in_play: Final = _by_language(_trick_picture)
 """The trick being played, made once for all the viewers of a position (the same trick object in each view)."""
-_last_trick: Final = same_for_all(_trick_picture)
+_last_trick: Final = _by_language(_trick_picture)
 """The last trick won, made once for all the viewers of a position (and kept while it stays the last)."""
 
 
@@ -162,6 +187,8 @@ class _Teller:
         self.sentences: dict[tuple[object, ...], list[str]] | None = None
         """The first sentences of the deal's log told to any viewer of the position in this language (:meth:`shared`),
         when the teller paints a position (:attr:`_Position.sentences`)."""
+        self.seats_named: dict[object, tuple[int, ...]] | None = None
+        """The seats each kind of those sentences may name (:attr:`_Position.seats_named`)."""
 
     # -------------------------------------------------------------- names
     def name(self, seat: int) -> str:
@@ -182,16 +209,19 @@ class _Teller:
         retired = self.view.retired or (False,) * self.view.players
         return {s for s in range(self.view.players) if s != seat and not retired[s]}
 
-    def shared(self, kind: object, seats: Iterable[int], tell: Callable[[], list[str]]) -> list[str]:
+    def shared(self, kind: object, seats: Callable[[], Iterable[int]], tell: Callable[[], list[str]]) -> list[str]:
         """The sentences ``tell()`` makes (not to be changed by the caller), told once for every viewer of the position
-        who calls ``seats`` alike: ``kind`` says which sentences of the position they are, and they read no more of the
-        viewer than how he calls ``seats`` (each seat's name, and whether it is his own: "you"). A viewer's own cards
-        are no part of them (they read the view's public fields alone: the deal before, the turn-up, the payments,
-        the claims, with the cards shown)."""
-        told = self.sentences
-        if told is None:
+        who calls the seats they may name (``seats()``, worked out once per position) alike: ``kind`` says which
+        sentences of the position they are, and they read no more of the viewer than how he calls those seats (each
+        seat's name, and whether it is his own: "you"). A viewer's own cards are no part of them (they read the view's
+        public fields alone: the deal before, the turn-up, the payments, the claims, with the cards shown)."""
+        told, named = self.sentences, self.seats_named
+        if told is None or named is None:
             return tell()
-        key = (kind, *[(seat, self.names[seat], seat == self.me) for seat in sorted(set(seats))])
+        among = named.get(kind)
+        if among is None:
+            among = named[kind] = tuple(sorted(set(seats())))
+        key = (kind, *[(seat, self.names[seat], seat == self.me) for seat in among])
         lines = told.get(key)
         if lines is None:
             lines = told[key] = tell()
@@ -600,26 +630,20 @@ class _Teller:
         view, words = self.view, self.words
         if view.trump_card is None or view.trump is None or view.dealer is None:
             return []
-        lines = list(self.shared("deal", (view.dealer,), self.deal_opened))
-        start = [p for p in view.payments if p.at == -1]
-        antes = [p for p in start if p.reason in ("GUIMBARDE-§1", "G18")]
-        later = [p for p in start if p.reason not in ("GUIMBARDE-§1", "G18")]  # (the others than the antes)
+        dealer = view.dealer
+        lines = list(self.shared("deal", lambda: (dealer,), self.deal_opened))
+        antes, later = _opening_payments(view.payments, view.claims)
         self.tricks_won = [0] * view.players
-        lines += self.shared("antes", self.named(antes), lambda: self.payments(antes))
+        lines += self.shared("antes", lambda: self.named(antes), lambda: self.payments(antes))
         lines += self.retirements({p.source for p in antes})
         for number, claim in enumerate(view.claims):
-            lines += self.shared(("claim", number), (claim.seat,), lambda: [
+            lines += self.shared(("claim", number), lambda: (claim.seat,), lambda: [  # noqa: B023 (called here)
                 self.claim(claim.seat, claim.box, claim.amount, claim.cards)])  # noqa: B023
         announced = [f"{self.obj(seat)} {_point(words, view.announced[seat])}" for seat in range(view.players)
                      if not (view.retired and view.retired[seat])]
         lines.append(words("Points announced (GUIMBARDE-§4): {points}.", points=", ".join(announced)))
         lines += self.point_tie()
-        for claim in view.claims:  # each box drawn is told with its claim (one withdrawn under G15 is not)
-            drawn = next((p for p in later if p.source == claim.box and p.target == claim.seat
-                          and p.amount == claim.amount), None)
-            if drawn is not None:
-                later.remove(drawn)
-        lines += self.shared("later", self.named(later), lambda: self.payments(later))
+        lines += self.shared("later", lambda: self.named(later), lambda: self.payments(later))
         return lines
 
     def deal_opened(self) -> list[str]:
@@ -652,6 +676,8 @@ class _Teller:
     def retirements(self, payers: set[int | str]) -> list[str]:
         """G18 (unable_to_pay="retire"): the seats among ``payers`` that could not pay and have left the game."""
         words, retired = self.words, self.view.retired
+        if not any(retired):
+            return []
         lines = []
         for seat in sorted(s for s in payers if isinstance(s, int)):
             if retired and retired[seat]:
@@ -696,7 +722,7 @@ class _Teller:
             index -= 1
         if index > 0 and isinstance(history[index][1], Remedy) and isinstance(history[index - 1][1], Irregular):
             index -= 1
-        lines = list(self.shared("closing", self.ended_named(index), lambda: self.ended(index)))
+        lines = list(self.shared("closing", lambda: self.ended_named(index), lambda: self.ended(index)))
         now = {p.source for p in view.payments}
         lines += self.retirements({p.source for p in last.payments} - now)
         result = last.result
@@ -898,7 +924,7 @@ def paint(view: GuimbardeView, /, *, words: Words, names: Sequence[str], memo: M
                          view.tricks_won, view.shown, view.retired, view.dealer, view.eldest, view.deal_number,
                          view.deals, view.previous_tricks, view.last_deal, view.players, view.rules, view.payments,
                          view.claims, view.announced, view.history)
-    teller.sentences = position.sentences
+    teller.sentences, teller.seats_named = position.sentences, position.seats_named
     dealt, retired = position.dealt, position.retired
     before = _before_the_deal(teller, memo, position, opening=bool(dealt or view.history))
     settled, told = teller.told(view.history, view.payments, view.tricks, memo=memo, position=position) \
@@ -933,7 +959,7 @@ class _Position:
     one language: worked out once for all the viewers of the position (:func:`_position`)."""
 
     __slots__ = ("before", "dealt", "done", "head", "last_trick", "over", "placed", "plays", "retired", "seats",
-                 "sentences", "trick", "won")
+                 "seats_named", "sentences", "trick", "won")
 
     def __init__(self, words: Words, tricks: tuple[Trick, ...], phase: Phase, trump_card: Card | None,
                  trump: Suit | None, hand_sizes: tuple[int, ...], tricks_won: tuple[int, ...],
@@ -972,10 +998,13 @@ class _Position:
         self.sentences: dict[tuple[object, ...], list[str]] = {}
         """The first sentences of the deal's log (how the deal before ended, how this one opened) by what they are and
         how their viewer calls the seats they name (:meth:`_Teller.shared`): kept for every viewer of the position."""
+        self.seats_named: dict[object, tuple[int, ...]] = {}
+        """The seats each kind of those sentences may name."""
 
 
-_position: Final = same_for_all(_Position)
-"""A position's :class:`_Position`, made once for all its viewers (the same objects in each of their views)."""
+_position: Final = _by_language(_Position)
+"""A position's :class:`_Position` in one language, made once for all its viewers (the same objects in each of their
+views)."""
 
 
 class _Seats:
@@ -1015,13 +1044,15 @@ def _seats(words: Words, held: tuple[int, ...], won: tuple[int, ...], shown: tup
         cards = tuple(str(card) for card in shown[seat]) if dealt and shown else ()
         facts.append((roles, count if dealt else 0, cards, notes))
     seats = _Seats(tuple(facts))
-    last = _last_seats[0] if _last_seats else None
+    last = _last_seats.get(words)
     if last is not None and len(last.facts) == len(facts):
         # a seat's lines as the position before made them, where what they read but the name is the same (an action
         # changes one or two seats): each seat's lines by name only grow, so the two positions may share them
         seats.lines = tuple(kept if before == now else made for kept, made, before, now
                             in zip(last.lines, seats.lines, last.facts, facts, strict=True))
-    _last_seats[:] = [seats]
+    if len(_last_seats) >= _LANGUAGES_KEPT:
+        _last_seats.clear()
+    _last_seats[words] = seats
     return seats
 
 
@@ -1042,8 +1073,8 @@ def _seat_words(words: Words, dealer: bool, eldest: bool, dealt: bool, won: int,
     return tuple(roles), tuple(notes)
 
 
-_last_seats: list[_Seats] = []
-"""The seats of the last position worked out (:func:`_seats`)."""
+_last_seats: dict[Words, _Seats] = {}
+"""The seats of the last position worked out in each language (:func:`_seats`)."""
 
 
 def _head(words: Words, *, over: bool, dealt: bool, deal_number: int, deals: int, trick_number: int,
@@ -1155,6 +1186,22 @@ def _before_the_deal(teller: _Teller, memo: Memo | None, position: _Position, *,
     if memo is not None:
         memo.kept = _Before(key, lines, list(teller.tricks_won))
     return lines
+
+
+@same_for_all
+def _opening_payments(payments: tuple[Payment, ...], claims: tuple[Claim, ...]) -> tuple[list[Payment], list[Payment]]:
+    """The payments of the deal before its first action: the antes (GUIMBARDE-§1, with the stocks bought, G18), and
+    the others but the boxes drawn, each told with its claim (one withdrawn under G15 is not): worked out once for all
+    the viewers of a position (they read them, never change them)."""
+    start = [p for p in payments if p.at == -1]
+    antes = [p for p in start if p.reason in ("GUIMBARDE-§1", "G18")]
+    later = [p for p in start if p.reason not in ("GUIMBARDE-§1", "G18")]
+    for claim in claims:
+        drawn = next((p for p in later if p.source == claim.box and p.target == claim.seat
+                      and p.amount == claim.amount), None)
+        if drawn is not None:
+            later.remove(drawn)
+    return antes, later
 
 
 @same_for_all
