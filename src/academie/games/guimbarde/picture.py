@@ -23,6 +23,7 @@ from __future__ import annotations
 import bisect
 import functools
 import itertools
+import re
 from collections.abc import Callable, Iterable, Sequence
 from typing import Final, TypeVar
 
@@ -65,6 +66,8 @@ from academie.words import Words
 BOX_NAMES: Final = {POINT: "Point", MARIAGE: "Mariage", FOU: "Fou", ROI: "Roi", GUIMBARDE: "Guimbarde"}
 """GUIMBARDE-FIG: the boxes by the names the book gives them (the same in both languages)."""
 _REDEALS: Final = ("G10", "G13")
+_CARD_TEXT: Final = re.compile(r"(?:10|[2-9TJQKA])[CDHS]")
+"""A card in the engine's text (``KH``, ``TD``), as an irregular act names it."""
 _FINES: Final = ("G3", "G7", "G8", "G9")
 
 
@@ -750,8 +753,8 @@ class _Teller:
         return lines
 
     def ended_named(self, index: int) -> Iterable[int]:
-        """The seats :meth:`ended` may name: the actors from ``index`` on, the winners of the tricks, the seats of the
-        payments (:meth:`named`); every seat when the deal was drawn for (G-§2.4)."""
+        """The seats :meth:`ended` may name: the actors from ``index`` on, the winners of the tricks of the cards they
+        played, the seats of the payments (:meth:`named`); every seat when the deal was drawn for (G-§2.4)."""
         last = self.view.last_deal
         assert last is not None
         if index < 0:
@@ -761,7 +764,11 @@ class _Teller:
             return range(self.view.players)
         seats = {actor for actor, _ in acts if actor >= 0}
         seats |= {action.seat for _, action in acts if isinstance(action, Irregular)}
-        seats |= {trick.winner for trick in self.view.previous_tricks if trick.winner is not None}
+        cards = {action.card for _, action in acts if isinstance(action, Play)}
+        cards |= {Card.parse(action.args[0]) for _, action in acts
+                  if isinstance(action, Irregular) and action.args and _CARD_TEXT.fullmatch(action.args[0])}
+        seats |= {trick.winner for trick in self.view.previous_tricks
+                  if trick.winner is not None and any(card in cards for _, card in trick.plays)}
         return seats | set(self.named([p for p in last.payments if p.at >= index]))
 
     def deal_result(self) -> str:
@@ -776,17 +783,8 @@ class _Teller:
         assert last is not None and last.result is not None
         points = last.result.points
         parts = _deal_sums(last, view.players)
-        labels = {"antes": words("antes"), "boxes": words("boxes"), "tricks": words("Point box for tricks"),
-                  "side": words("side payments"), "fines": words("fines"), "share": words("share of the boxes"),
-                  "undone": words("given back")}
-        entries = []
-        for seat in range(view.players):
-            line = f"{self.obj(seat)} {signed(points[seat])}"
-            kinds = parts[seat]
-            if sum(kinds.values()) == points[seat] and any(kinds.values()):
-                line += " (" + ", ".join(f"{labels[kind]} {signed(amount)}" for kind, amount in kinds.items()
-                                         if amount) + ")"
-            entries.append(line)
+        entries = [self.shared(("result", seat), lambda: (seat,), lambda: [  # noqa: B023 (called here)
+            _result_entry(words, self.obj(seat), points[seat], parts[seat])])[0] for seat in range(view.players)]  # noqa: B023
         return words("Deal {number} is over: {results}.", number=last.number, results=words("; ").join(entries))
 
     # -------------------------------------------------------------- the game's end
@@ -804,6 +802,18 @@ class _Teller:
                          seat=self.name(winner), points=signed(best))
         return words("The game is over: {seats} share the most counters, {points} each (G-§5.7).",
                      seats=_and(words, [self.obj(seat) for seat in leaders]), points=signed(best))
+
+
+def _result_entry(words: Words, name: str, points: int, kinds: dict[str, int]) -> str:
+    """A seat's part of a deal's result: its counters won or lost, by kind of payment (:func:`_kind`) when they add
+    up to them."""
+    line = f"{name} {signed(points)}"
+    if sum(kinds.values()) == points and any(kinds.values()):
+        labels = {"antes": words("antes"), "boxes": words("boxes"), "tricks": words("Point box for tricks"),
+                  "side": words("side payments"), "fines": words("fines"), "share": words("share of the boxes"),
+                  "undone": words("given back")}
+        line += " (" + ", ".join(f"{labels[kind]} {signed(amount)}" for kind, amount in kinds.items() if amount) + ")"
+    return line
 
 
 @same_for_all
