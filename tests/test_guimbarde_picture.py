@@ -523,6 +523,23 @@ def test_a_view_holds_every_field_of_its_class_as_made_by_its_constructor() -> N
                 assert made == view and (made.payments, made.last_deal) == (view.payments, view.last_deal)
 
 
+def test_a_picture_holds_every_field_of_its_class_as_made_by_its_constructor() -> None:
+    """A picture is made for every viewer after every action by setting its fields through their slots (issue 33):
+    over random games of three and five seats in table mode, every seat's and the spectator's picture, painted with
+    its memo, equals the picture its class's constructor makes of its fields (a field left unset fails here)."""
+    for players in (3, 5):
+        memos: dict[int, Memo] = {}
+        for number, state in enumerate(playout(players, players + 1, Mode.TABLE, automate=True)):
+            if number % 3:
+                continue
+            for viewer in (*range(players), PUBLIC):
+                view = state.view(viewer)
+                picture = painter.paint(view, words=EN, names=painter.default_names(view, words=EN),
+                                        memo=memos.setdefault(viewer, Memo()))
+                assert Picture(**{item.name: getattr(picture, item.name)
+                                  for item in dataclasses.fields(Picture)}) == picture
+
+
 # ------------------------------------------------------------------------------------------------ how to play
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_how_to_play_fits_80_columns_and_cites_the_catalogue(lang: str) -> None:

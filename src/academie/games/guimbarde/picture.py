@@ -21,6 +21,7 @@ because the action that ends a deal also begins the next one: a screen shows the
 from __future__ import annotations
 
 import bisect
+import dataclasses
 import functools
 import itertools
 import re
@@ -99,6 +100,31 @@ def remedy_words(remedy: Remedy, words: Words, *, retract: bool) -> str:
 
 
 # ------------------------------------------------------------------------------------------------ small words
+def w(message: str, /) -> str:
+    """Mark an English message for the catalogues; it is translated where it is said, through :class:`Words`."""
+    return message
+
+
+_REASONS_SAID: Final = {
+    "GUIMBARDE-§1": w("GUIMBARDE-§1: the antes"),
+    "GUIMBARDE-§4": w("GUIMBARDE-§4: the best point"),
+    "GUIMBARDE-§5": w("GUIMBARDE-§5: le roi and la guimbarde in one hand, the marriage"),
+    "GUIMBARDE-§6": w("GUIMBARDE-§6: a chance shown draws its box"),
+    "GUIMBARDE-§7": w("GUIMBARDE-§7: the stake for the most tricks"),
+    "GUIMBARDE-R2": w("GUIMBARDE-R2: a marriage taken by a trump; the king's and the queen's players pay"),
+    "GUIMBARDE-R3": w("GUIMBARDE-R3, G3: a marriage taken with la guimbarde, le roi or le fou"),
+    "GUIMBARDE-R7": w("GUIMBARDE-R7, G7: the marriage broken, the queen not played on her king"),
+    "GUIMBARDE-R8": w("GUIMBARDE-R8, G8: a renonce, suit not followed"),
+    "GUIMBARDE-R9": w("GUIMBARDE-R9, G9: not beating (forcer) or trumping (couper) when able"),
+    "GUIMBARDE-R10": w("GUIMBARDE-R10, G10: a misdeal"),
+    "GUIMBARDE-R12": w("GUIMBARDE-R12, G12: a card played out of turn"),
+    "G15": w("G15: a box drawn without showing the cards goes back and carries over"),
+    "G16": w("G16: a box drawn without holding its chance"),
+    "G18": w("G18: a stock ran short"),
+    "G-§5.7": w("G-§5.7: the boxes left at the end are shared equally"),
+}
+"""What each rule or law that moves counters means (:meth:`_Teller.why`; GUIMBARDE-R1, R4 and R5 are told by what
+the trick shows)."""
 def _card(words: Words, card: Card | int) -> str:
     return words.card(card if isinstance(card, Card) else CARDS[card])
 
@@ -107,11 +133,14 @@ def _counters(words: Words, count: int) -> str:
     return words("1 counter") if count == 1 else words("{count} counters", count=count)
 
 
+_BOXES_SAID: Final = {POINT: w("the Point box"), MARIAGE: w("the Mariage box"), FOU: w("the Fou box"),
+                      ROI: w("the Roi box"), GUIMBARDE: w("the Guimbarde box")}
+
+
 def _box(words: Words, box: str) -> str:
     """A box as a noun phrase ("the Roi box", « la boîte du Roi »)."""
-    return {POINT: words("the Point box"), MARIAGE: words("the Mariage box"), FOU: words("the Fou box"),
-            ROI: words("the Roi box"), GUIMBARDE: words("the Guimbarde box")}.get(box, box)
-
+    said = _BOXES_SAID.get(box)
+    return box if said is None else words(said)
 
 
 def _point(words: Words, length: int) -> str:
@@ -237,7 +266,19 @@ class _Teller:
             return range(self.view.players)
         antes = [p for p in payments if p.reason == "GUIMBARDE-§1"]
         told = [p for p in payments if p.reason != "GUIMBARDE-§1"] if _antes_in_full(antes) else payments
-        return {seat for p in told for seat in (p.source, p.target) if isinstance(seat, int)}
+        into: dict[tuple[str, str], list[Payment]] = {}  # (each seat's into one box, as :meth:`group` sorts them)
+        for payment in told:
+            if isinstance(payment.source, int) and isinstance(payment.target, str):
+                into.setdefault((payment.reason, payment.target), []).append(payment)
+        unnamed = {id(p) for (_, target), paid in into.items() if self.into_box(target, paid) for p in paid}
+        return {seat for p in told if id(p) not in unnamed for seat in (p.source, p.target) if isinstance(seat, int)}
+
+    def into_box(self, target: str, paid: Sequence[Payment]) -> bool:
+        """Whether ``paid``, the payments of one reason to ``target``, are every seat's (or every seat's still in the
+        game, G18) same amount into one box, told without a name ("Each player puts ...", :meth:`to_one`)."""
+        seats = {p.source for p in paid if isinstance(p.source, int)}
+        return (target != BANK and len({p.amount for p in paid}) == 1 and len(paid) > 1
+                and len(seats) == len(paid) and (seats == self.others(-1) or seats == set(range(self.view.players))))
 
     # -------------------------------------------------------------- tricks
     def why_won(self, trick: Trick) -> str:
@@ -263,25 +304,6 @@ class _Teller:
     def why(self, reason: str, *, hand: bool = False, taken_by: str = "") -> str:
         """A rule ID with what it means here."""
         words = self.words
-        table = {
-            "GUIMBARDE-§1": words("GUIMBARDE-§1: the antes"),
-            "GUIMBARDE-§4": words("GUIMBARDE-§4: the best point"),
-            "GUIMBARDE-§5": words("GUIMBARDE-§5: le roi and la guimbarde in one hand, the marriage"),
-            "GUIMBARDE-§6": words("GUIMBARDE-§6: a chance shown draws its box"),
-            "GUIMBARDE-§7": words("GUIMBARDE-§7: the stake for the most tricks"),
-            "GUIMBARDE-R2": words("GUIMBARDE-R2: a marriage taken by a trump; the king's and the queen's players "
-                                  "pay"),
-            "GUIMBARDE-R3": words("GUIMBARDE-R3, G3: a marriage taken with la guimbarde, le roi or le fou"),
-            "GUIMBARDE-R7": words("GUIMBARDE-R7, G7: the marriage broken, the queen not played on her king"),
-            "GUIMBARDE-R8": words("GUIMBARDE-R8, G8: a renonce, suit not followed"),
-            "GUIMBARDE-R9": words("GUIMBARDE-R9, G9: not beating (forcer) or trumping (couper) when able"),
-            "GUIMBARDE-R10": words("GUIMBARDE-R10, G10: a misdeal"),
-            "GUIMBARDE-R12": words("GUIMBARDE-R12, G12: a card played out of turn"),
-            "G15": words("G15: a box drawn without showing the cards goes back and carries over"),
-            "G16": words("G16: a box drawn without holding its chance"),
-            "G18": words("G18: a stock ran short"),
-            "G-§5.7": words("G-§5.7: the boxes left at the end are shared equally"),
-        }
         if reason == "GUIMBARDE-R1":
             return (words("GUIMBARDE-R1: a marriage in hand; nobody is spared") if hand else
                     words("GUIMBARDE-R1: a marriage in play won by its king; the queen's player is spared"))
@@ -292,7 +314,8 @@ class _Teller:
             if taken_by:
                 return words("GUIMBARDE-R5: le fou taken by {card} pays its taker", card=taken_by)
             return words("GUIMBARDE-R5: le fou not taken by le roi or la guimbarde")
-        return table.get(reason, reason)
+        meaning = _REASONS_SAID.get(reason)
+        return reason if meaning is None else words(meaning)
 
     # -------------------------------------------------------------- payments
     def payments(self, payments: Sequence[Payment], *, actor: int | None = None, trick: Trick | None = None,
@@ -391,9 +414,7 @@ class _Teller:
                                   counters=counters, why=why)]
                 return [words("Everybody but {spared} pays {counters} to {seat} ({why}).", spared=self.obj(one),
                               counters=counters, seat=self.name(target), why=why)]
-        if isinstance(target, str) and target != BANK and len(amounts) == 1 and len(paid) > 1 \
-                and len(seats) == len(paid) and (seats == self.others(-1)
-                                                 or seats == set(range(self.view.players))):
+        if isinstance(target, str) and self.into_box(target, paid):
             return [words("Each player puts {counters} into {box} ({why}).", counters=_counters(words, paid[0].amount),
                           box=_box(words, target), why=why)]
         return [self.single(p.source, target, p.amount, why) for p in paid]
@@ -507,11 +528,14 @@ class _Teller:
             paid = by_action.get(index, [])
             if isinstance(action, Play) and memo is not None:
                 where = placed.get(action.card.index)
+                if stable == index and where is not None and (where[2].winner is not None or not paid):
+                    # settled (see _Settled: what it reads is settled): kept with the settled lines, never told again
+                    lines += self.play_told(index, actor, action.card, placed, paid, plays)
+                    stable, said = index + 1, len(lines)
+                    continue
                 prize = tuple(self.tricks_won) if any(p.reason == "GUIMBARDE-§7" for p in paid) else None
                 lines += memo.told(index, (actor, action, tuple(paid), _reads(where, paid), prize),
                                    lambda: self.play_told(index, actor, action.card, placed, paid, plays))  # noqa: B023 (called here)
-                if stable == index and where is not None and (where[2].winner is not None or not paid):
-                    stable, said = index + 1, len(lines)  # (see _Settled: what it reads is settled)
                 continue
             if stable == index and not isinstance(action, Play | Irregular | Remedy):
                 stable += 1  # (its sentence, if any, reads the action alone: counted once it is said below)
@@ -809,11 +833,15 @@ def _result_entry(words: Words, name: str, points: int, kinds: dict[str, int]) -
     up to them."""
     line = f"{name} {signed(points)}"
     if sum(kinds.values()) == points and any(kinds.values()):
-        labels = {"antes": words("antes"), "boxes": words("boxes"), "tricks": words("Point box for tricks"),
-                  "side": words("side payments"), "fines": words("fines"), "share": words("share of the boxes"),
-                  "undone": words("given back")}
-        line += " (" + ", ".join(f"{labels[kind]} {signed(amount)}" for kind, amount in kinds.items() if amount) + ")"
+        line += " (" + ", ".join(f"{words(_KINDS_SAID[kind])} {signed(amount)}" for kind, amount in kinds.items()
+                                 if amount) + ")"
     return line
+
+
+_KINDS_SAID: Final = {"antes": w("antes"), "boxes": w("boxes"), "tricks": w("Point box for tricks"),
+                      "side": w("side payments"), "fines": w("fines"), "share": w("share of the boxes"),
+                      "undone": w("given back")}
+"""Each kind of payment (:func:`_kind`) in a deal's result."""
 
 
 @same_for_all
@@ -956,12 +984,25 @@ def paint(view: GuimbardeView, /, *, words: Words, names: Sequence[str], memo: M
     actor = view.actor if isinstance(view.actor, int) and view.actor >= 0 else None
     hand = part(memo, "hand", (view.hand, view.trump), lambda: tuple(str(card) for card in sort_hand(
         view.hand, view.trump))) if me is not None and dealt else ()
-    # (by position: a picture is made for every viewer after every action, and keywords cost twice as much)
-    return Picture("guimbarde", title, words.lang, me, status, position.seats.of(teller.names), hand, trump, table,
-                   position.trick, position.last_trick, tallies, actor, _waiting(teller, over),
-                   _moves(teller) if me is not None and view.actor == me else (), (*before, *settled, *told),
-                   _pending(teller),
-                   result, extra)
+    return _picture(("guimbarde", title, words.lang, me, status, position.seats.of(teller.names), hand, trump, table,
+                     position.trick, position.last_trick, tallies, actor, _waiting(teller, over),
+                     _moves(teller) if me is not None and view.actor == me else (), (*before, *settled, *told),
+                     _pending(teller), result, extra))
+
+
+_NEW_PICTURE: Final = object.__new__
+_PICTURE_SETTERS: Final = tuple(Picture.__dict__[item.name].__set__ for item in dataclasses.fields(Picture))
+
+
+def _picture(values: tuple[object, ...]) -> Picture:
+    """The picture of these field values, in the order of :class:`~academie.picture.Picture`'s fields, each set
+    through its slot: the frozen class's ``__init__`` sets its 19 fields through ``object.__setattr__``, a tenth of
+    a picture's painting, for every viewer after every action. Every field is set (a test compares the picture with
+    the one ``__init__`` makes of its fields)."""
+    picture: Picture = _NEW_PICTURE(Picture)
+    for setter, value in zip(_PICTURE_SETTERS, values, strict=True):
+        setter(picture, value)
+    return picture
 
 
 class _Position:
