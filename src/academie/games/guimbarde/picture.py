@@ -24,6 +24,7 @@ import bisect
 import dataclasses
 import functools
 import itertools
+import operator
 import re
 from collections.abc import Callable, Iterable, Sequence
 from typing import Final, TypeVar
@@ -100,31 +101,54 @@ def remedy_words(remedy: Remedy, words: Words, *, retract: bool) -> str:
 
 
 # ------------------------------------------------------------------------------------------------ small words
-def w(message: str, /) -> str:
-    """Mark an English message for the catalogues; it is translated where it is said, through :class:`Words`."""
-    return message
+class _Said:
+    """The words a log says again and again, in one language: each box as a noun phrase, what each rule or law that
+    moves counters means (GUIMBARDE-R1, R4 and R5 are told by what the trick shows, :meth:`_Teller.why`) and each kind
+    of payment of a deal's result (:func:`_kind`), said once per language (:func:`_said_in`) rather than at every
+    sentence."""
+
+    __slots__ = ("boxes", "kinds", "reasons")
+
+    def __init__(self, words: Words) -> None:
+        self.boxes: Final = {POINT: words("the Point box"), MARIAGE: words("the Mariage box"),
+                             FOU: words("the Fou box"), ROI: words("the Roi box"),
+                             GUIMBARDE: words("the Guimbarde box")}
+        self.reasons: Final = {
+            "GUIMBARDE-§1": words("GUIMBARDE-§1: the antes"),
+            "GUIMBARDE-§4": words("GUIMBARDE-§4: the best point"),
+            "GUIMBARDE-§5": words("GUIMBARDE-§5: le roi and la guimbarde in one hand, the marriage"),
+            "GUIMBARDE-§6": words("GUIMBARDE-§6: a chance shown draws its box"),
+            "GUIMBARDE-§7": words("GUIMBARDE-§7: the stake for the most tricks"),
+            "GUIMBARDE-R2": words("GUIMBARDE-R2: a marriage taken by a trump; the king's and the queen's players pay"),
+            "GUIMBARDE-R3": words("GUIMBARDE-R3, G3: a marriage taken with la guimbarde, le roi or le fou"),
+            "GUIMBARDE-R7": words("GUIMBARDE-R7, G7: the marriage broken, the queen not played on her king"),
+            "GUIMBARDE-R8": words("GUIMBARDE-R8, G8: a renonce, suit not followed"),
+            "GUIMBARDE-R9": words("GUIMBARDE-R9, G9: not beating (forcer) or trumping (couper) when able"),
+            "GUIMBARDE-R10": words("GUIMBARDE-R10, G10: a misdeal"),
+            "GUIMBARDE-R12": words("GUIMBARDE-R12, G12: a card played out of turn"),
+            "G15": words("G15: a box drawn without showing the cards goes back and carries over"),
+            "G16": words("G16: a box drawn without holding its chance"),
+            "G18": words("G18: a stock ran short"),
+            "G-§5.7": words("G-§5.7: the boxes left at the end are shared equally"),
+        }
+        self.kinds: Final = {"antes": words("antes"), "boxes": words("boxes"), "tricks": words("Point box for tricks"),
+                             "side": words("side payments"), "fines": words("fines"),
+                             "share": words("share of the boxes"), "undone": words("given back")}
 
 
-_REASONS_SAID: Final = {
-    "GUIMBARDE-§1": w("GUIMBARDE-§1: the antes"),
-    "GUIMBARDE-§4": w("GUIMBARDE-§4: the best point"),
-    "GUIMBARDE-§5": w("GUIMBARDE-§5: le roi and la guimbarde in one hand, the marriage"),
-    "GUIMBARDE-§6": w("GUIMBARDE-§6: a chance shown draws its box"),
-    "GUIMBARDE-§7": w("GUIMBARDE-§7: the stake for the most tricks"),
-    "GUIMBARDE-R2": w("GUIMBARDE-R2: a marriage taken by a trump; the king's and the queen's players pay"),
-    "GUIMBARDE-R3": w("GUIMBARDE-R3, G3: a marriage taken with la guimbarde, le roi or le fou"),
-    "GUIMBARDE-R7": w("GUIMBARDE-R7, G7: the marriage broken, the queen not played on her king"),
-    "GUIMBARDE-R8": w("GUIMBARDE-R8, G8: a renonce, suit not followed"),
-    "GUIMBARDE-R9": w("GUIMBARDE-R9, G9: not beating (forcer) or trumping (couper) when able"),
-    "GUIMBARDE-R10": w("GUIMBARDE-R10, G10: a misdeal"),
-    "GUIMBARDE-R12": w("GUIMBARDE-R12, G12: a card played out of turn"),
-    "G15": w("G15: a box drawn without showing the cards goes back and carries over"),
-    "G16": w("G16: a box drawn without holding its chance"),
-    "G18": w("G18: a stock ran short"),
-    "G-§5.7": w("G-§5.7: the boxes left at the end are shared equally"),
-}
-"""What each rule or law that moves counters means (:meth:`_Teller.why`; GUIMBARDE-R1, R4 and R5 are told by what
-the trick shows)."""
+def _said_in(words: Words) -> _Said:
+    """:class:`_Said` in the language of ``words``, made once per language (:data:`_LANGUAGES_KEPT`)."""
+    said = _SAID_IN.get((words.lang, words.game))
+    if said is None:
+        if len(_SAID_IN) >= _LANGUAGES_KEPT:
+            _SAID_IN.clear()
+        said = _SAID_IN[words.lang, words.game] = _Said(words)
+    return said
+
+
+_SAID_IN: dict[tuple[str, str | None], _Said] = {}
+
+
 def _card(words: Words, card: Card | int) -> str:
     return words.card(card if isinstance(card, Card) else CARDS[card])
 
@@ -133,14 +157,9 @@ def _counters(words: Words, count: int) -> str:
     return words("1 counter") if count == 1 else words("{count} counters", count=count)
 
 
-_BOXES_SAID: Final = {POINT: w("the Point box"), MARIAGE: w("the Mariage box"), FOU: w("the Fou box"),
-                      ROI: w("the Roi box"), GUIMBARDE: w("the Guimbarde box")}
-
-
 def _box(words: Words, box: str) -> str:
     """A box as a noun phrase ("the Roi box", « la boîte du Roi »)."""
-    said = _BOXES_SAID.get(box)
-    return box if said is None else words(said)
+    return _said_in(words).boxes.get(box, box)
 
 
 def _point(words: Words, length: int) -> str:
@@ -178,20 +197,34 @@ _LANGUAGES_KEPT: Final = 8
 room paints the viewers of one position in several languages, one after the other in any order."""
 
 PartT = TypeVar("PartT")
+_SAID_KEPT: Final = 4096
+"""How many words made of a few arguments alone (a move, "Seat 3 to play", a viewer's default names) are kept for
+every table, each by its language (:class:`~academie.words.Words` are equal, and say the same, when their language and
+game are: keyed by these, no :meth:`~academie.words.Words.__hash__` is called on the way) and its arguments."""
+
+
+def _said(kept: dict[tuple[object, ...], PartT], key: tuple[object, ...], make: Callable[[], PartT]) -> PartT:
+    """``kept[key]``, else ``make()`` kept there (all forgotten beyond :data:`_SAID_KEPT`)."""
+    made = kept.get(key)
+    if made is None:
+        if len(kept) >= _SAID_KEPT:
+            kept.clear()
+        made = kept[key] = make()
+    return made
 
 
 def _by_language(make: Callable[..., PartT]) -> Callable[..., PartT]:
     """:func:`~academie.picture.same_for_all` of ``make(words, ...)`` once per language: the viewers of a position
     painted in English and in French, alternately, find each language's part still made (one kept for all the
     languages would be made again at every change of language)."""
-    kept: dict[Words, Callable[..., PartT]] = {}
+    kept: dict[tuple[str, str | None], Callable[..., PartT]] = {}
 
     def remembered(words: Words, *values: object) -> PartT:
-        made = kept.get(words)
+        made = kept.get((words.lang, words.game))
         if made is None:
             if len(kept) >= _LANGUAGES_KEPT:
                 kept.clear()
-            made = kept[words] = same_for_all(make)
+            made = kept[words.lang, words.game] = same_for_all(make)
         return made(words, *values)
 
     return remembered
@@ -201,6 +234,11 @@ _trick_in_play: Final = _by_language(_trick_picture)
 """The trick being played, made once for all the viewers of a position (the same trick object in each view)."""
 _last_trick: Final = _by_language(_trick_picture)
 """The last trick won, made once for all the viewers of a position (and kept while it stays the last)."""
+
+
+def _nobody(names: Sequence[str]) -> object:
+    """The names of no seat (the key of sentences that name nobody, :meth:`_Teller.shared`)."""
+    return ()
 
 
 class _Teller:
@@ -219,8 +257,9 @@ class _Teller:
         self.sentences: dict[tuple[object, ...], list[str]] | None = None
         """The first sentences of the deal's log told to any viewer of the position in this language (:meth:`shared`),
         when the teller paints a position (:attr:`_Position.sentences`)."""
-        self.seats_named: dict[object, tuple[int, ...]] | None = None
-        """The seats each kind of those sentences may name (:attr:`_Position.seats_named`)."""
+        self.seats_named: dict[object, tuple[tuple[int, ...], Callable[[Sequence[str]], object]]] | None = None
+        """The seats each kind of those sentences may name, and how to read their names
+        (:attr:`_Position.seats_named`)."""
 
     # -------------------------------------------------------------- names
     def name(self, seat: int) -> str:
@@ -250,10 +289,14 @@ class _Teller:
         told, named = self.sentences, self.seats_named
         if told is None or named is None:
             return tell()
-        among = named.get(kind)
-        if among is None:
-            among = named[kind] = tuple(sorted(set(seats())))
-        key = (kind, *[(seat, self.names[seat], seat == self.me) for seat in among])
+        kept = named.get(kind)
+        if kept is None:
+            among = tuple(sorted(set(seats())))
+            kept = named[kind] = (among, operator.itemgetter(*among) if among else _nobody)
+        among, names_of = kept
+        # (the seats they may name are the kind's, in this position: their names, in order, and which is the viewer's
+        # own tell them apart)
+        key = (kind, names_of(self.names), self.me if self.me in among else None)
         lines = told.get(key)
         if lines is None:
             lines = told[key] = tell()
@@ -314,8 +357,7 @@ class _Teller:
             if taken_by:
                 return words("GUIMBARDE-R5: le fou taken by {card} pays its taker", card=taken_by)
             return words("GUIMBARDE-R5: le fou not taken by le roi or la guimbarde")
-        meaning = _REASONS_SAID.get(reason)
-        return reason if meaning is None else words(meaning)
+        return _said_in(words).reasons.get(reason, reason)
 
     # -------------------------------------------------------------- payments
     def payments(self, payments: Sequence[Payment], *, actor: int | None = None, trick: Trick | None = None,
@@ -662,7 +704,8 @@ class _Teller:
         antes, later = _opening_payments(view.payments, view.claims)
         self.tricks_won = [0] * view.players
         lines += self.shared("antes", lambda: self.named(antes), lambda: self.payments(antes))
-        lines += self.retirements({p.source for p in antes})
+        if any(view.retired):
+            lines += self.retirements({p.source for p in antes})
         for number, claim in enumerate(view.claims):
             lines += self.shared(("claim", number), lambda: (claim.seat,), lambda: [  # noqa: B023 (called here)
                 self.claim(claim.seat, claim.box, claim.amount, claim.cards)])  # noqa: B023
@@ -750,8 +793,8 @@ class _Teller:
         if index > 0 and isinstance(history[index][1], Remedy) and isinstance(history[index - 1][1], Irregular):
             index -= 1
         lines = list(self.shared("closing", lambda: self.ended_named(index), lambda: self.ended(index)))
-        now = {p.source for p in view.payments}
-        lines += self.retirements({p.source for p in last.payments} - now)
+        if any(view.retired):
+            lines += self.retirements({p.source for p in last.payments} - {p.source for p in view.payments})
         result = last.result
         if result is None:
             lines.append(words("The deal is dealt again by the same dealer."))
@@ -833,15 +876,9 @@ def _result_entry(words: Words, name: str, points: int, kinds: dict[str, int]) -
     up to them."""
     line = f"{name} {signed(points)}"
     if sum(kinds.values()) == points and any(kinds.values()):
-        line += " (" + ", ".join(f"{words(_KINDS_SAID[kind])} {signed(amount)}" for kind, amount in kinds.items()
-                                 if amount) + ")"
+        said = _said_in(words).kinds
+        line += " (" + ", ".join(f"{said[kind]} {signed(amount)}" for kind, amount in kinds.items() if amount) + ")"
     return line
-
-
-_KINDS_SAID: Final = {"antes": w("antes"), "boxes": w("boxes"), "tricks": w("Point box for tricks"),
-                      "side": w("side payments"), "fines": w("fines"), "share": w("share of the boxes"),
-                      "undone": w("given back")}
-"""Each kind of payment (:func:`_kind`) in a deal's result."""
 
 
 @same_for_all
@@ -944,24 +981,23 @@ def default_names(view: GuimbardeView, /, *, words: Words) -> tuple[str, ...]:
     >>> default_names(GuimbardeState.new(seed=1, first_dealer=0, players=3).view(1), words=Words("fr"))
     ('Siège 0', 'Vous', 'Siège 2')
     """
-    return _default_names(view.viewer, view.players, words)
+    viewer, players = view.viewer, view.players
+    return _said(_NAMES, (words.lang, words.game, viewer, players), lambda: tuple(
+        words("You") if seat == viewer else words("Seat {number}", number=seat) for seat in range(players)))
 
 
-@functools.lru_cache(maxsize=256)
-def _default_names(viewer: int, players: int, words: Words) -> tuple[str, ...]:
-    """:func:`default_names`, made once per viewer, table size and language (the card room asks after every
-    action)."""
-    return tuple(words("You") if seat == viewer else words("Seat {number}", number=seat) for seat in range(players))
+_NAMES: dict[tuple[object, ...], tuple[str, ...]] = {}
+""":func:`default_names`, made once per language, viewer and table size (the card room asks after every action)."""
 
 
 def paint(view: GuimbardeView, /, *, words: Words, names: Sequence[str], memo: Memo | None = None) -> Picture:
     """The picture of ``view`` in ``words``' language, the seats called ``names``."""
     teller = _Teller(view, words, names)
     me = teller.me
-    position = _position(words, view.tricks, view.phase, view.trump_card, view.trump, view.hand_sizes,
-                         view.tricks_won, view.shown, view.retired, view.dealer, view.eldest, view.deal_number,
-                         view.deals, view.previous_tricks, view.last_deal, view.players, view.rules, view.payments,
-                         view.claims, view.announced, view.history)
+    position = _position(words, (view.tricks, view.phase, view.trump_card, view.trump, view.hand_sizes,
+                                 view.tricks_won, view.shown, view.retired, view.dealer, view.eldest,
+                                 view.deal_number, view.deals, view.previous_tricks, view.last_deal, view.players,
+                                 view.rules, view.payments, view.claims, view.announced, view.history))
     teller.sentences, teller.seats_named = position.sentences, position.seats_named
     dealt, retired = position.dealt, position.retired
     before = _before_the_deal(teller, memo, position, opening=bool(dealt or view.history))
@@ -984,25 +1020,29 @@ def paint(view: GuimbardeView, /, *, words: Words, names: Sequence[str], memo: M
     actor = view.actor if isinstance(view.actor, int) and view.actor >= 0 else None
     hand = part(memo, "hand", (view.hand, view.trump), lambda: tuple(str(card) for card in sort_hand(
         view.hand, view.trump))) if me is not None and dealt else ()
-    return _picture(("guimbarde", title, words.lang, me, status, position.seats.of(teller.names), hand, trump, table,
-                     position.trick, position.last_trick, tallies, actor, _waiting(teller, over),
-                     _moves(teller) if me is not None and view.actor == me else (), (*before, *settled, *told),
-                     _pending(teller), result, extra))
+    return _picture("guimbarde", title, words.lang, me, status, position.seats.of(teller.names), hand, trump, table,
+                    position.trick, position.last_trick, tallies, actor, _waiting(teller, over),
+                    _moves(teller) if me is not None and view.actor == me else (), (*before, *settled, *told),
+                    _pending(teller), result, extra)
 
 
-_NEW_PICTURE: Final = object.__new__
-_PICTURE_SETTERS: Final = tuple(Picture.__dict__[item.name].__set__ for item in dataclasses.fields(Picture))
+def _written_picture() -> Callable[..., Picture]:
+    """A function making a :class:`~academie.picture.Picture` of its fields' values, given in their order, each set
+    through its slot, written out once as :mod:`dataclasses` writes an ``__init__`` (the way
+    :func:`academie.engine.written_copier` writes a state's clone): the frozen class's ``__init__`` sets its 19
+    fields through ``object.__setattr__``, a tenth of a picture's painting, for every viewer after every action, and
+    a loop over the slots costs half as much again as this. Every field is set (a test compares the picture with the
+    one ``__init__`` makes of its fields)."""
+    names = [item.name for item in dataclasses.fields(Picture)]
+    namespace: dict[str, object] = {"new": object.__new__, "cls": Picture,
+                                    **{f"set_{name}": Picture.__dict__[name].__set__ for name in names}}
+    body = "".join(f"    set_{name}(picture, {name})\n" for name in names)
+    exec(f"def picture({', '.join(names)}):\n    picture = new(cls)\n{body}    return picture\n", namespace)
+    made: Callable[..., Picture] = namespace["picture"]  # type: ignore[assignment]  # written just above
+    return made
 
 
-def _picture(values: tuple[object, ...]) -> Picture:
-    """The picture of these field values, in the order of :class:`~academie.picture.Picture`'s fields, each set
-    through its slot: the frozen class's ``__init__`` sets its 19 fields through ``object.__setattr__``, a tenth of
-    a picture's painting, for every viewer after every action. Every field is set (a test compares the picture with
-    the one ``__init__`` makes of its fields)."""
-    picture: Picture = _NEW_PICTURE(Picture)
-    for setter, value in zip(_PICTURE_SETTERS, values, strict=True):
-        setter(picture, value)
-    return picture
+_picture: Final = _written_picture()
 
 
 class _Position:
@@ -1034,8 +1074,11 @@ class _Position:
             past = last_deal.trump_card if last_deal is not None else None
             self.last_trick = _last_trick(words, past.suit if past is not None else None, len(previous_tricks),
                                           previous_tricks[-1])
-        self.head = _head(words, over=over, dealt=dealt, deal_number=deal_number, deals=deals,
-                          trick_number=trick_number, trump=trump, trump_card=trump_card)
+        trick_number = min(trick_number, TRICKS)
+        self.head = _said(_HEADS, (words.lang, words.game, over, dealt, deal_number, deals, trick_number, trump,
+                                   trump_card),
+                          lambda: _head(words, over=over, dealt=dealt, deal_number=deal_number, deals=deals,
+                                        trick_number=trick_number, trump=trump, trump_card=trump_card))
         self.seats = _seats(words, hand_sizes, tricks_won, shown, retired, dealer, eldest, dealt)
         self.before = (rules, last_deal, previous_tricks, _payers_and_antes(payments), players, trump_card, trump,
                        dealer, deal_number, deals, claims, announced, retired)
@@ -1049,13 +1092,26 @@ class _Position:
         self.sentences: dict[tuple[object, ...], list[str]] = {}
         """The first sentences of the deal's log (how the deal before ended, how this one opened) by what they are and
         how their viewer calls the seats they name (:meth:`_Teller.shared`): kept for every viewer of the position."""
-        self.seats_named: dict[object, tuple[int, ...]] = {}
-        """The seats each kind of those sentences may name."""
+        self.seats_named: dict[object, tuple[tuple[int, ...], Callable[[Sequence[str]], object]]] = {}
+        """The seats each kind of those sentences may name, and how to read their names from a viewer's names."""
 
 
-_position: Final = _by_language(_Position)
-"""A position's :class:`_Position` in one language, made once for all its viewers (the same objects in each of their
-views)."""
+def _position(words: Words, fields: tuple[object, ...]) -> _Position:
+    """The :class:`_Position` of a view's ``fields`` (the arguments of :class:`_Position` after the words) in one
+    language, made once for all the viewers of a position (the same objects in each of their views: compared by
+    identity), and kept per language (:data:`_LANGUAGES_KEPT`) for the viewers painted in another."""
+    kept = _POSITIONS.get((words.lang, words.game))
+    if kept is not None and all(map(operator.is_, kept[0], fields)):
+        return kept[1]
+    if len(_POSITIONS) >= _LANGUAGES_KEPT:
+        _POSITIONS.clear()
+    made = _Position(words, *fields)  # type: ignore[arg-type]  # (the fields of a GuimbardeView, in this order)
+    _POSITIONS[words.lang, words.game] = (fields, made)
+    return made
+
+
+_POSITIONS: dict[tuple[str, str | None], tuple[tuple[object, ...], _Position]] = {}
+"""The last position made in each language (:func:`_position`), with the fields it was made from."""
 
 
 class _Seats:
@@ -1128,6 +1184,11 @@ _last_seats: dict[Words, _Seats] = {}
 """The seats of the last position worked out in each language (:func:`_seats`)."""
 
 
+_HEADS: dict[tuple[object, ...], tuple[str, str, str | None, tuple[tuple[str, tuple[str, ...]], ...]]] = {}
+"""The pictures' titles, status lines, trumps and turn-ups (:func:`_head`), by language and what they read, for every
+table."""
+
+
 def _head(words: Words, *, over: bool, dealt: bool, deal_number: int, deals: int, trick_number: int,
           trump: Suit | None, trump_card: Card | None
           ) -> tuple[str, str, str | None, tuple[tuple[str, tuple[str, ...]], ...]]:
@@ -1136,7 +1197,7 @@ def _head(words: Words, *, over: bool, dealt: bool, deal_number: int, deals: int
         status = words("The game is over")
     elif dealt:
         status = words("Deal {number} of {deals}, trick {trick} of 5", number=deal_number, deals=deals,
-                       trick=min(trick_number, TRICKS))
+                       trick=trick_number)
     else:
         status = words("Deal {number} of {deals}", number=deal_number + 1, deals=deals)
     trump_words = (words("{suit}, by the turn-up; la guimbarde, le roi and le fou above them", suit=words.suit(trump))
@@ -1193,7 +1254,10 @@ class _Settled:
         """The first ``count`` actions of ``history`` settled, told by the lines kept and ``lines``."""
         self.lines += lines
         self.count, self.last = count, history[count - 1]
-        self.paid = bisect.bisect_left(payments, count, lo=self.paid, key=_at)
+        paid = self.paid
+        while paid < len(payments) and payments[paid].at < count:  # (the payments are in the order of the actions)
+            paid += 1
+        self.paid = paid
 
     def holds(self, deal: tuple[object, ...], history: Sequence[tuple[int, Action]],
               payments: Sequence[Payment]) -> bool:
@@ -1280,22 +1344,27 @@ def _waiting(teller: _Teller, over: bool) -> str:
         return words("Waiting for the deal")
     if actor == teller.me:
         return words("Your move")
-    return _to_play(words, teller.name(actor))
+    name = teller.name(actor)
+    return _said(_TO_PLAY, (words.lang, words.game, name), lambda: words("{seat} to play", seat=name))
 
 
-@functools.lru_cache(maxsize=1024)
-def _to_play(words: Words, name: str) -> str:
-    """"{seat} to play", said once per language and name for every viewer and table (a bounded cache: it reads its
-    arguments alone)."""
-    return words("{seat} to play", seat=name)
+_TO_PLAY: dict[tuple[object, ...], str] = {}
+""""{seat} to play", said once per language and name for every viewer and table."""
 
 
 def _moves(teller: _Teller) -> tuple[MovePicture, ...]:
     view, words = teller.view, teller.words
     plays = [action for action in view.legal_actions if isinstance(action, Play)]
-    order = {card: number for number, card in enumerate(sort_hand([p.card for p in plays], view.trump))}
-    moves = [MovePicture(str(play), _play_label(teller, play.card), str(play.card))
-             for play in sorted(plays, key=lambda p: order[p.card])]
+    trump = view.trump
+    current = view.tricks[-1] if view.tricks and view.tricks[-1].winner is None else None
+    before = current.plays[-1][1].index if current is not None else -1
+    language = (words.lang, words.game)
+    moves = []
+    for card in sort_hand([play.card for play in plays], trump):
+        kind = marriage_kind(before, card.index, view.rules) if before >= 0 else 0
+        trumps = trump is not None and EFFECTIVE_SUIT[trump][card.index] == trump
+        moves.append(_said(_PLAYS, (*language, card.index, kind, trumps),
+                           lambda: MovePicture(f"play {card}", _play_label(words, card, kind, trumps), str(card))))  # noqa: B023 (called here)
     for action in view.legal_actions:
         if isinstance(action, Remedy):
             moves.append(MovePicture(str(action), words("accept the ruling under {law}: {ruling}", law=action.law,
@@ -1305,12 +1374,15 @@ def _moves(teller: _Teller) -> tuple[MovePicture, ...]:
     return tuple(moves)
 
 
-def _play_label(teller: _Teller, card: Card) -> str:
-    """A card to play, with what it is: la guimbarde, le roi, le fou, a trump, the queen on her king."""
-    view, words = teller.view, teller.words
+_PLAYS: dict[tuple[object, ...], MovePicture] = {}
+"""A card to play as a move, made once per language, card and what it is (:func:`_play_label`) for every viewer and
+table."""
+
+
+def _play_label(words: Words, card: Card, kind: int, trumps: bool) -> str:
+    """A card to play, with what it is: la guimbarde, le roi, le fou, a trump (``trumps``), the queen on her king
+    (``kind``: :func:`~academie.games.guimbarde.state.marriage_kind` of the card played before it and this one)."""
     shown = _card(words, card)
-    current = view.tricks[-1] if view.tricks and view.tricks[-1].winner is None else None
-    kind = marriage_kind(current.plays[-1][1].index, card.index, view.rules) if current is not None else 0
     if kind == 1:
         return words("play {card} on its king: a marriage (GUIMBARDE-R6)", card=shown)
     if kind == 2:
@@ -1321,7 +1393,7 @@ def _play_label(teller: _Teller, card: Card) -> str:
         return words("play {card}, le roi", card=shown)
     if card.index == JD:
         return words("play {card}, le fou", card=shown)
-    if view.trump is not None and EFFECTIVE_SUIT[view.trump][card.index] == view.trump:
+    if trumps:
         return words("play {card}, a trump", card=shown)
     return words("play {card}", card=shown)
 

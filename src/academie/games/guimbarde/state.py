@@ -1420,20 +1420,22 @@ class GuimbardeState(GameState[GuimbardeRules]):
         if viewer != PUBLIC and (type(viewer) is not int or not 0 <= viewer < players):
             raise RulesError(f"viewer {viewer!r} is not allowed; allowed: 0 to {players - 1}, or PUBLIC")
         deal = self._deal
-        # every viewer sees the same history (redact reads neither the viewer nor a hand): told once, as the public's
-        self._histories, history = self._histories.told_on(PUBLIC, self.operations, start=deal.start, redact=redact)
         key = (len(self.operations), len(self.rulings), len(self.ledger.entries), len(self._paid_at), self._phase,
                self._actor, self._pending)
         shared = self._shared
         if shared is None or shared.key != key:
             parts = self._shared_parts(shared if shared is not None and shared.key[2] == key[2] else None)
+            # every viewer sees the same history (redact reads neither the viewer nor a hand): told once per position,
+            # as the public's (the log only grows: its length in the key says the history is the same)
+            self._histories, parts["history"] = self._histories.told_on(PUBLIC, self.operations, start=deal.start,
+                                                                        redact=redact)
             shared = self._shared = Shared(key, parts)
         view = _new_view(GuimbardeView)
         # (every field given: the shared ones and the viewer's own; the test of views told on compares them)
         _set_attribute(view, "__dict__", {
             **shared.parts, "viewer": viewer,
-            "hand": _hand_of(deal.hands[viewer]) if viewer != PUBLIC and deal.hands else (), "history": history,
-            "legal_actions": tuple(self.legal_actions()) if viewer == self.actor else ()})
+            "hand": _hand_of(deal.hands[viewer]) if viewer != PUBLIC and deal.hands else (),
+            "legal_actions": tuple(self.legal_actions()) if viewer == self._actor else ()})
         return view
 
     def _shared_parts(self, same_ledger: Shared | None) -> dict[str, Any]:
