@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import enum
+import itertools
 import json
 import random
 import re
@@ -27,7 +28,7 @@ from academie.games.guimbarde import GuimbardeRules, GuimbardeState
 from academie.games.guimbarde import picture as painter
 from academie.games.guimbarde.laws import CATALOGUE
 from academie.games.guimbarde.positions import deck
-from academie.games.guimbarde.state import BANK, GuimbardeView, pack_for
+from academie.games.guimbarde.state import BANK, BOXES, POINT, GuimbardeView, Payment, pack_for
 from academie.games.guimbarde.table import ACTS
 from academie.laws import Irregular
 from academie.picture import Memo, Picture, draw_text
@@ -521,6 +522,72 @@ def test_a_view_holds_every_field_of_its_class_as_made_by_its_constructor() -> N
                 assert set(vars(view)) == names
                 made = GuimbardeView(**vars(view))
                 assert made == view and (made.payments, made.last_deal) == (view.payments, view.last_deal)
+
+
+def test_GUIMBARDE_1_7_R8_a_deals_payments_are_shared_by_the_viewers_who_name_the_seats_they_name_alike() -> None:
+    """Issue 33: the sentences of a deal's first payments are told once for every viewer who names alike the seats
+    they may name (:meth:`_Teller.named`, their key); every player's stake put into the Point box (GUIMBARDE-§7), told
+    "Each player puts ...", names none, so that every viewer shares it. Over random sets of payments from seats into
+    boxes (antes, GUIMBARDE-§1; stakes; fines, GUIMBARDE-R8), told to a seat and to the spectators with names of
+    their own, every seat a sentence names (by his name, or "you" for the viewer) is among the seats of the key: a
+    key that left out a seat named would give one viewer's sentence, and its "you", to another."""
+    rng = random.Random(7)
+    state = GuimbardeState.new(GuimbardeRules(players=5), seed=1, first_dealer=0)
+    names = ("Anne", "Bruno", "Claire", "Denis", "Emma")
+    stakes = [Payment(seat, POINT, 1, "GUIMBARDE-§7", -1) for seat in range(5)]
+    for viewer in (2, PUBLIC):
+        teller = painter._Teller(state.view(viewer), EN, names)
+        assert not set(teller.named(stakes)) and teller.payments(stakes) == [
+            "Each player puts 1 counter into the Point box (GUIMBARDE-§7: the stake for the most tricks)."]
+        for _ in range(400):
+            payments = [Payment(rng.randrange(5), rng.choice(BOXES), rng.choice((1, 1, 2)),
+                                rng.choice(("GUIMBARDE-§1", "GUIMBARDE-§7", "GUIMBARDE-R8")), -1)
+                        for _ in range(rng.randrange(1, 6))] + (stakes if rng.random() < 0.4 else [])
+            named, told = set(teller.named(payments)), " ".join(teller.payments(payments))
+            said = {seat for seat in range(5) if names[seat] in told}
+            if viewer != PUBLIC and re.search(r"\b[Yy]ou\b", told):
+                said.add(viewer)
+            assert said <= named, (payments, told)
+
+
+def _forget_the_words_kept_for_every_table() -> None:
+    """Empty the caches that keep words for every viewer and table (issue 33), so that the next picture is painted
+    from its own view alone."""
+    for kept in (painter._PLAYS, painter._TO_PLAY, painter._NAMES, painter._HEADS, painter._POSITIONS,
+                 painter._SAID_IN, painter._SEAT_WORDS, painter._last_seats):
+        kept.clear()
+
+
+@pytest.mark.parametrize("mode", [Mode.ENFORCED, Mode.TABLE])
+def test_GUIMBARDE_3_8_R4_R6_words_kept_for_every_table_are_the_words_told_afresh(mode: Mode) -> None:
+    """Issue 33: the moves to play a card (GUIMBARDE-R6, R4: the queen on her king, the grand marriage; GUIMBARDE-§8:
+    la guimbarde, le roi, le fou, a trump), the status line and the turn-up (GUIMBARDE-§3), "... to play", the
+    default names and the meanings of rules and boxes are made once per language and what they read, for every viewer
+    and table. Four tables of three to eight seats are played in turn and every viewer of each painted with
+    his memo, in English and French alternately, every word kept; then each picture is painted again from its view
+    alone, the kept words forgotten: the two are equal. A key that left out what a word reads (the card played
+    before, whether the card is a trump, the table's number of deals, the language) would give one table's or one
+    viewer's words to another."""
+    games = [playout(players, seed, mode, automate=True) for players, seed in ((3, 1), (4, 2), (5, 2), (8, 4))]
+    memos: dict[tuple[int, int, str], Memo] = {}
+    painted: list[tuple[GuimbardeView, Words, Picture]] = []
+    for step, states in enumerate(itertools.zip_longest(*games)):  # (the tables in turn, each to its game's end)
+        for table, state in enumerate(states):
+            if state is None:
+                continue
+            for viewer in (*range(state.rules.players), PUBLIC):
+                view = state.view(viewer)
+                words = (EN, FR)[(step + viewer) % 2]
+                memo = memos.setdefault((table, viewer, words.lang), Memo())
+                painted.append((view, words, painter.paint(view, words=words,
+                                                           names=painter.default_names(view, words=words), memo=memo)))
+    labels = set()
+    for view, words, picture in painted:
+        _forget_the_words_kept_for_every_table()
+        fresh = painter.paint(view, words=words, names=painter.default_names(view, words=words))
+        assert picture == fresh
+        labels |= {move.label for move in fresh.moves}
+    assert any("GUIMBARDE-R6" in label for label in labels) and any(", a trump" in label for label in labels)
 
 
 def test_a_picture_holds_every_field_of_its_class_as_made_by_its_constructor() -> None:

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import bisect
 import dataclasses
-import functools
 import itertools
 import operator
 import re
@@ -243,6 +242,8 @@ def _nobody(names: Sequence[str]) -> object:
 
 class _Teller:
     """The words about one view: names, sentences, the log."""
+
+    __slots__ = ("me", "names", "seats_named", "sentences", "told_result", "tricks_won", "trump", "view", "words")
 
     def __init__(self, view: GuimbardeView, words: Words, names: Sequence[str]) -> None:
         self.view = view
@@ -1147,7 +1148,10 @@ def _seats(words: Words, held: tuple[int, ...], won: tuple[int, ...], shown: tup
     once for all the viewers of a position (:class:`_Position`)."""
     facts = []
     for seat, count in enumerate(held):
-        roles, notes = _seat_words(words, seat == dealer, seat == eldest, dealt, won[seat], retired[seat])
+        roles, notes = _said(_SEAT_WORDS, (words.lang, words.game, seat == dealer, seat == eldest, dealt, won[seat],
+                                           retired[seat]),
+                             lambda: _seat_words(words, seat == dealer, seat == eldest, dealt, won[seat],  # noqa: B023
+                                                 retired[seat]))  # noqa: B023 (called here)
         cards = tuple(str(card) for card in shown[seat]) if dealt and shown else ()
         facts.append((roles, count if dealt else 0, cards, notes))
     seats = _Seats(tuple(facts))
@@ -1163,10 +1167,13 @@ def _seats(words: Words, held: tuple[int, ...], won: tuple[int, ...], shown: tup
     return seats
 
 
-@functools.lru_cache(maxsize=1024)
+_SEAT_WORDS: dict[tuple[object, ...], tuple[tuple[str, ...], tuple[str, ...]]] = {}
+"""Seats' roles and notes in words (:func:`_seat_words`), by language and what they read, for every table."""
+
+
 def _seat_words(words: Words, dealer: bool, eldest: bool, dealt: bool, won: int, retired: bool
                 ) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """A seat's roles and notes in words (a bounded cache shared by every table: they read their arguments alone)."""
+    """A seat's roles and notes in words (kept for every table: they read their arguments alone)."""
     roles = []
     if dealer:
         roles.append(words("dealer"))
@@ -1207,18 +1214,28 @@ def _head(words: Words, *, over: bool, dealt: bool, deal_number: int, deals: int
 
 
 def _tallies(teller: _Teller) -> tuple[Tally, ...]:
-    view, words = teller.view, teller.words
-    tallies = [Tally(words("Boxes"), tuple((BOX_NAMES[box], str(amount)) for box, amount in view.boxes)),
-               Tally(words("Counters won or lost"), tuple((teller.names[seat], signed(view.counters[seat]))
-                                                          for seat in range(view.players)))]
-    if view.stocks:
-        tallies.append(Tally(words("Stocks"), tuple((teller.names[seat], str(view.stocks[seat]))
-                                                    for seat in range(view.players))))
-    if view.stocks_bought and any(view.stocks_bought):
-        tallies.append(Tally(words("New stocks bought (G18)"), tuple(
-            (teller.names[seat], str(view.stocks_bought[seat])) for seat in range(view.players)
-            if view.stocks_bought[seat])))
-    return tuple(tallies)
+    view, names = teller.view, teller.names
+    boxes, by_seat = _tally_values(teller.words, view.boxes, view.counters, view.stocks, view.stocks_bought)
+    return (boxes, *[Tally(label, tuple((names[seat], value) for seat, value in values)) for label, values in by_seat])
+
+
+def _made_tally_values(words: Words, boxes: tuple[tuple[str, int], ...], counters: tuple[int, ...],
+                       stocks: tuple[int, ...], bought: tuple[int, ...]
+                       ) -> tuple[Tally, list[tuple[str, list[tuple[int, str]]]]]:
+    """The tallies as every viewer sees them: the boxes, and each tally by seat as its label and each seat's value
+    (the seats called by each viewer's names, :func:`_tallies`)."""
+    by_seat = [(words("Counters won or lost"), [(seat, signed(count)) for seat, count in enumerate(counters)])]
+    if stocks:
+        by_seat.append((words("Stocks"), [(seat, str(stock)) for seat, stock in enumerate(stocks)]))
+    if bought and any(bought):
+        by_seat.append((words("New stocks bought (G18)"), [(seat, str(count)) for seat, count in enumerate(bought)
+                                                           if count]))
+    return Tally(words("Boxes"), tuple((BOX_NAMES[box], str(amount)) for box, amount in boxes)), by_seat
+
+
+_tally_values: Final = _by_language(_made_tally_values)
+"""The tallies' values of a position in one language, worked out once for all its viewers (they read them, never
+change them)."""
 
 
 def _extra(teller: _Teller, dealt: bool, retired: tuple[bool, ...]) -> tuple[tuple[str, str], ...]:
