@@ -37,7 +37,7 @@ lint: $(DEV_STAMP)
 	$(BIN)/ruff check src tests docs $(wildcard bench) $(wildcard examples)
 
 typecheck: $(DEV_STAMP)
-	$(BIN)/mypy --strict src/academie examples/triomphe/src/triomphe bench/room.py bench/room_mixed.py bench/room_database.py
+	$(BIN)/mypy --strict src/academie examples/triomphe/src/triomphe bench/room.py bench/room_mixed.py bench/room_database.py bench/room_tables.py
 
 unit: $(DEV_STAMP) system
 	$(BIN)/pytest -n 2
