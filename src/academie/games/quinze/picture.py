@@ -22,7 +22,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Final
 
 from academie.cards import Card, CardParseError
@@ -58,14 +58,31 @@ TAKES = re.compile(r"^QUINZE-3[23]: seat (\d+) takes (.+)$")
 
 
 # ------------------------------------------------------------------------------------------------ the scene
+_Tongue = tuple[str, str | None]
+"""A language and a game's words (:class:`academie.words.Words`' ``lang`` and ``game``: words of the same are
+equal), as the painter's shared caches are keyed: a tuple of strings hashes in C, where hashing words calls
+Python."""
+
+_WORDS: Final[dict[_Tongue, Words]] = {}
+"""The words of each tongue the painter was given (one per language and game)."""
+
+
+def _tongue(w: Words) -> _Tongue:
+    """The tongue of ``w``, whose words :data:`_WORDS` then gives back."""
+    tongue = (w.lang, w.game)
+    if tongue not in _WORDS:
+        _WORDS[tongue] = w
+    return tongue
+
+
 class _Scene:
     """The view, the words and the names, with the small phrases every sentence needs (read many times in every
     picture: the table's size, its form and the viewer are found once)."""
 
-    __slots__ = ("form_b", "n", "names", "view", "viewer", "w")
+    __slots__ = ("form_b", "n", "names", "tongue", "view", "viewer", "w")
 
     def __init__(self, view: QuinzeView, w: Words, names: Sequence[str]) -> None:
-        self.view, self.w, self.names = view, w, names
+        self.view, self.w, self.names, self.tongue = view, w, names, _tongue(w)
         self.n, self.form_b, self.viewer = len(view.caves), view.rules.form == "B", view.viewer
 
     def me(self, seat: int) -> bool:
@@ -102,7 +119,7 @@ class _Scene:
         return ", ".join(self.obj(seat) for seat in seats)
 
     def total(self, cards: Sequence[Card]) -> int:
-        return _total(tuple(cards), self.view.rules)
+        return hand_total(cards, self.view.rules)
 
     def staked(self, seat: int) -> int:
         """What the seat has put in this coup, its ante included."""
@@ -119,16 +136,10 @@ class _Scene:
         return card if card in cards_in(self.view) else None
 
 
-@functools.lru_cache(maxsize=4096)
-def _total(cards: tuple[Card, ...], rules: QuinzeRules) -> int:
-    """Q-§2.2: :func:`hand_total`, remembered (every seat's picture adds up the hands it sees after every action)."""
-    return hand_total(cards, rules)
-
-
 def _seat_total(view: QuinzeView, seat: int) -> int | None:
-    """:meth:`QuinzeView.total`: the total of ``seat``'s cards if the viewer knows them all, remembered."""
+    """:meth:`QuinzeView.total`: the total of ``seat``'s cards if the viewer knows them all."""
     hole = view.hole[seat]
-    return None if hole is None else _total((hole, *view.up[seat]), view.rules)
+    return None if hole is None else hand_total((hole, *view.up[seat]), view.rules)
 
 
 def _scene(view: QuinzeView, words: Words, names: Sequence[str]) -> _Scene:
@@ -138,13 +149,14 @@ def _scene(view: QuinzeView, words: Words, names: Sequence[str]) -> _Scene:
 # ------------------------------------------------------------------------------------------------ names
 def default_names(view: QuinzeView, /, *, words: Words) -> tuple[str, ...]:
     """"You" and "The bot" at two, "You" and "Seat N" at more; "Seat N" for everyone for a spectator."""
-    return _default_names(view.viewer, len(view.caves), words)
+    return _default_names(view.viewer, len(view.caves), _tongue(words))
 
 
 @functools.lru_cache(maxsize=256)
-def _default_names(viewer: int, count: int, words: Words) -> tuple[str, ...]:
+def _default_names(viewer: int, count: int, tongue: _Tongue) -> tuple[str, ...]:
     """:func:`default_names`, made once per viewer, table size and language (the card room asks after every
     action)."""
+    words = _WORDS[tongue]
     names = []
     for seat in range(count):
         if seat == viewer:
@@ -183,18 +195,31 @@ def paint(view: QuinzeView, /, *, words: Words, names: Sequence[str], memo: Memo
         result = _final(scene)  # the last coup's end is the last thing the log tells
     elif view.last_deal is not None and not any(seat >= 0 for seat, _ in view.history):
         result = " ".join(short)
-    return Picture(
-        game="quinze", title=w("Le Quinze"), lang=w.lang, viewer=None if view.viewer < 0 else view.viewer,
-        status=part(memo, "status", (scene.names, w, view.phase, view.dealer, view.rules, view.coup,
-                                     view.multiplier, view.pack_colour, view.pack_left), lambda: _status(scene)),
-        seats=_seats(scene, memo), hand=hand,
-        trump=None, table=tuple(table), trick=None, last_trick=None,
-        tallies=_tallies(scene, memo),
-        to_act=view.actor if view.actor is not None and view.actor >= 0 else None,
-        waiting_for=part(memo, "waiting for", (scene.names, w, view.viewer, view.phase, view.actor, view.pending,
-                                               view.drawer, view.highest, view.contributions),
-                         lambda: _waiting_for(scene)), moves=_moves(scene),
-        log=log, pending=_pending(scene), result=result)
+    status = part(memo, "status", (scene.names, w, view.phase, view.dealer, view.rules, view.coup, view.multiplier,
+                                   view.pack_colour, view.pack_left), lambda: _status(scene))
+    waiting_for = part(memo, "waiting for", (scene.names, w, view.viewer, view.phase, view.actor, view.pending,
+                                             view.drawer, view.highest, view.contributions),
+                       lambda: _waiting_for(scene))
+    actor = view.actor
+    return _picture(("quinze", w("Le Quinze"), w.lang, None if view.viewer < 0 else view.viewer, status,
+                     _seats(scene, memo), hand, None, tuple(table), None, None, _tallies(scene, memo),
+                     actor if actor is not None and actor >= 0 else None, waiting_for, _moves(scene), log,
+                     _pending(scene), result, ()))
+
+
+_NEW: Final = object.__new__
+_PICTURE_SETTERS: Final = tuple(Picture.__dict__[item.name].__set__ for item in fields(Picture))
+
+
+def _picture(values: tuple[object, ...]) -> Picture:
+    """The picture of these values of :class:`~academie.picture.Picture`'s fields, in their order, each set through
+    its slot (issue 33: the frozen class's ``__init__`` sets its 19 fields one keyword at a time through
+    ``object.__setattr__``, for five viewers after every action). Every field is set: a test compares each picture
+    with the one ``__init__`` makes of its fields."""
+    picture: Picture = _NEW(Picture)
+    for setter, value in zip(_PICTURE_SETTERS, values, strict=True):
+        setter(picture, value)
+    return picture
 
 
 def _status(scene: _Scene) -> str:
@@ -216,34 +241,54 @@ def _status(scene: _Scene) -> str:
 
 def _seats(scene: _Scene, memo: Memo | None) -> tuple[SeatPicture, ...]:
     """Every seat's line (:func:`_seat_line`): the viewer's own kept in ``memo`` until what it reads changes, the
-    others' as every viewer who names the seat alike sees them, made once per position (:func:`_seen_by_others`)."""
+    others' as every viewer who names the seat alike sees them, found once per position (:attr:`_SeatFacts.lines`)
+    among the lines of the positions before (:data:`_OTHERS`), made again only when what they read changes."""
     view, w, names = scene.view, scene.w, scene.named()
     facts = _seat_facts(view.rules, view.phase, view.dealer, view.drawer, view.caves, view.contributions,
                         view.in_coup, view.folded, view.stood, view.announced, view.drawn)
-    viewer, lines, seats = view.viewer, facts.lines, []
+    viewer, tongue, lines, seats = view.viewer, scene.tongue, facts.lines, []
     for seat in range(facts.n):
-        hole, up, busted = view.hole[seat], view.up[seat], view.busted[seat]
         name = names[seat]
+        hole, up, busted = view.hole[seat], view.up[seat], view.busted[seat]
         if seat == viewer:
-            key = (w, name, view.rules, view.phase, facts.roles[seat], facts.states[seat], facts.drawn[seat], hole, up,
-                   busted, view.substitute)
-            seats.append(part(memo, "own seat", key, functools.partial(
-                _seat_made, w, view, facts, seat, name, me=True)))
+            seats.append(part(memo, "own seat", (w, name, _seat_reads(view, facts, seat), view.substitute),
+                              functools.partial(_seat_made, w, view, facts, seat, name, me=True)))
             continue
-        # Q-R12: another seat's hidden card is in no viewer's view but its owner's (shown, in every view alike):
-        # a line kept for other viewers is used only when it was made from the same cards
-        kept = lines.get((seat, name, w))
-        if kept is None or kept[0] is not hole or kept[1] is not up or kept[2] is not busted:
-            kept = lines[seat, name, w] = (hole, up, busted, _seat_made(w, view, facts, seat, name, me=False))
-        seats.append(kept[3])
+        # Q-R12: another seat's hidden card is in no viewer's view but its owner's (or shown, in every view alike):
+        # a line made from a view that held it is given only to viewers whose view holds the same cards
+        key = (seat, name, tongue)
+        found = lines.get(key)
+        if found is None or found[0] is not hole or found[1] is not up or found[2] is not busted:
+            reads = _seat_reads(view, facts, seat)
+            kept = _OTHERS.get(key)
+            if kept is None or kept[0] != reads:
+                if len(_OTHERS) >= 4096:
+                    _OTHERS.clear()
+                kept = _OTHERS[key] = (reads, _seat_made(w, view, facts, seat, name, me=False))
+            found = lines[key] = (hole, up, busted, kept[1])
+        seats.append(found[3])
     return tuple(seats)
+
+
+def _seat_reads(view: QuinzeView, facts: _SeatFacts, seat: int) -> tuple[object, ...]:
+    """Everything the line of ``seat`` reads (:func:`_seat_made`) beside its seat, its name and the words."""
+    return (view.hole[seat], view.up[seat], view.busted[seat], facts.states[seat], facts.roles[seat],
+            facts.drawn[seat], view.phase, view.rules)
+
+
+_OTHERS: Final[dict[tuple[int, str, _Tongue], tuple[tuple[object, ...], SeatPicture]]] = {}
+"""The line of each seat as the viewers who are not that seat see it, by seat, the name they call it and their
+language, with everything it read beside them (its cards, its bust, its facts, the phase, the rules): the same for
+every viewer of a position who names the seat alike, and after every action that leaves the seat as it was (most
+actions change one or two seats), so it is made once for them all (shared by every table; emptied when it holds
+4,096). What it read is compared, not hashed: cards, enums and rules hash through Python calls."""
 
 
 @dataclass(frozen=True, slots=True, eq=False)
 class _SeatFacts:
     """What the seats' lines read of a position that every viewer sees alike, and the lines of the seats as the
-    viewers who are not they see them (made as they are first asked for, by seat, name and language, each with the
-    cards and bust it was made from)."""
+    viewers who are not they see them (found as they are first asked for, by seat, name and language, each with
+    the cards and bust it was made from)."""
 
     n: int
     form_b: bool
@@ -252,7 +297,7 @@ class _SeatFacts:
     states: tuple[tuple[bool, bool, bool, bool, bool, bool], ...]
     """Per seat: in the coup, passed, stood, announced, drawing, all in."""
     drawn: tuple[int, ...]
-    lines: dict[tuple[int, str, Words], tuple[Card | None, tuple[Card, ...], bool, SeatPicture]]
+    lines: dict[tuple[int, str, _Tongue], tuple[Card | None, tuple[Card, ...], bool, SeatPicture]]
 
 
 def _seen_by_others(rules: QuinzeRules, phase: Phase, dealer: int | None, drawer: int | None, caves: tuple[int, ...],
@@ -287,14 +332,11 @@ def _seat_made(w: Words, view: QuinzeView, facts: _SeatFacts, seat: int, name: s
                       substitute=view.substitute if me else None)
 
 
-@functools.lru_cache(maxsize=4096)
 def _seat_line(w: Words, name: str, seat: int, *, me: bool, form_b: bool, secret: bool, phase: Phase,
                role: tuple[bool, bool], state: tuple[bool, bool, bool, bool, bool, bool, bool],
                cards: tuple[Card | None, tuple[Card, ...], int], total: int | None,
                substitute: Card | None) -> SeatPicture:
-    """A seat's line from everything it reads: the same for every viewer who sees the seat alike and after every
-    action that leaves the seat as it was, so it is made once for them all (a bounded cache shared by every table;
-    its arguments are all it reads, so what it returns is what it would make)."""
+    """A seat's line from everything it reads (its arguments)."""
     in_coup, folded, busted, stood, announced, drawing, all_in = state
     hole, up, drawn = cards
     roles: list[str] = []
@@ -340,22 +382,36 @@ def _tallies(scene: _Scene, memo: Memo | None) -> tuple[Tally, ...]:
     values = _tally_values(view.rules, view.phase, view.multiplier, view.caves, view.pot, view.highest, view.jeu,
                            view.contributions, view.in_coup, view.history)
     return part(memo, "tallies", (scene.names, scene.w, values),
-                lambda: _tallies_made(values, scene.named(), _tally_labels(scene.w)))
+                lambda: _tallies_made(values, scene.named(), _tally_labels(scene.tongue)))
 
 
 def _tallies_made(values: _TallyValues, names: Sequence[str], labels: _TallyLabels) -> tuple[Tally, ...]:
-    caves = Tally(labels.caves, tuple(zip(names[:len(values.caves)], values.caves, strict=True)))
+    caves = _tally(labels.caves, tuple(zip(names[:len(values.caves)], values.caves, strict=True)))
     if values.form_b:
-        stake = Tally(labels.stake, ((labels.this_game, values.stake),))
+        stake = _tally(labels.stake, ((labels.this_game, values.stake),))
         return (caves,) if values.over else (stake, caves)
     if values.over:
         return (caves,)
-    pot = Tally(labels.pot, ((labels.on_the_table, values.pot),
-                             (labels.highest, values.height) if values.opened else (labels.jeu, values.height)))
+    pot = _tally(labels.pot, ((labels.on_the_table, values.pot),
+                              (labels.highest, values.height) if values.opened else (labels.jeu, values.height)))
     staked = tuple((names[seat], bet) for seat, bet in values.bets)
     if not staked:
         return pot, caves
-    return pot, caves, Tally(labels.bets, staked)
+    return pot, caves, _tally(labels.bets, staked)
+
+
+_SET_LABEL: Final = Tally.__dict__["label"].__set__
+_SET_ENTRIES: Final = Tally.__dict__["entries"].__set__
+
+
+def _tally(label: str, entries: tuple[tuple[str, str], ...]) -> Tally:
+    """``Tally(label, entries)``, its two fields set through their slots (issue 33: the frozen class's ``__init__``
+    sets them through ``object.__setattr__``; a viewer's tallies are made again at every bet). A test compares the
+    tallies with those ``__init__`` makes."""
+    tally: Tally = _NEW(Tally)
+    _SET_LABEL(tally, label)
+    _SET_ENTRIES(tally, entries)
+    return tally
 
 
 @dataclass(frozen=True, slots=True)
@@ -379,14 +435,23 @@ class _TallyValues:
 def _tally_values(rules: QuinzeRules, phase: Phase, multiplier: int, caves: tuple[int, ...], pot: int, highest: int,
                   jeu: int, contributions: tuple[int, ...], in_coup: tuple[bool, ...],
                   history: tuple[tuple[int, Action], ...]) -> _TallyValues:
-    """The tallies' figures of a position, worked out once for every viewer (their views share these parts)."""
+    """The tallies' figures of a position, worked out once for every viewer (their views share these parts): the
+    figures of the position before when they are equal (the viewers' memos then compare them by identity, once)."""
     form_b = rules.form == "B"
     opened = _opened_by(phase, history)
-    return _TallyValues(
+    values = _TallyValues(
         form_b=form_b, over=phase is Phase.OVER, caves=tuple(map(str, caves)),
         stake=str(rules.stake * multiplier) if form_b else "", pot=str(pot), opened=opened,
         height=str(highest) if opened else str(jeu),
         bets=tuple((seat, str(contributions[seat])) for seat in range(len(caves)) if in_coup[seat]))
+    if _LAST_VALUES and _LAST_VALUES[0] == values:
+        return _LAST_VALUES[0]
+    _LAST_VALUES[:] = [values]
+    return values
+
+
+_LAST_VALUES: Final[list[_TallyValues]] = []
+"""The tallies' figures last worked out (:func:`_tally_values`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -402,8 +467,9 @@ class _TallyLabels:
 
 
 @functools.lru_cache(maxsize=16)
-def _tally_labels(w: Words) -> _TallyLabels:
-    """The words of the tallies in ``w``'s language, found once (the tallies change at every bet)."""
+def _tally_labels(tongue: _Tongue) -> _TallyLabels:
+    """The words of the tallies in the tongue's language, found once (the tallies change at every bet)."""
+    w = _WORDS[tongue]
     return _TallyLabels(w("Caves"), w("Stake"), w("this game"), w("Pot"), w("on the table"), w("highest stake"),
                         w("the jeu (least opening)"), w("Bets this coup, the antes apart"))
 
@@ -456,7 +522,7 @@ def _facing(view: QuinzeView) -> bool:
 
 def _moves(scene: _Scene) -> tuple[MovePicture, ...]:
     """The viewer's moves; the many amounts of an opening or a raise each labelled once per language."""
-    view, w = scene.view, scene.w
+    view, w = scene.view, scene.tongue
     if not view.legal_actions:
         return ()
     seat = view.viewer
@@ -479,19 +545,20 @@ def _moves(scene: _Scene) -> tuple[MovePicture, ...]:
 
 
 @functools.lru_cache(maxsize=1024)
-def _raise_moves(w: Words, amounts: tuple[int, ...], needed: int) -> tuple[MovePicture, ...]:
-    return tuple(_raise_move(w, amount, needed) for amount in amounts)
+def _raise_moves(tongue: _Tongue, amounts: tuple[int, ...], needed: int) -> tuple[MovePicture, ...]:
+    return tuple(_raise_move(tongue, amount, needed) for amount in amounts)
 
 
 @functools.lru_cache(maxsize=1024)
-def _open_move(w: Words, amount: int) -> MovePicture:
-    return MovePicture(str(Open(amount)), w("« j’ouvre de {amount} »: open for {amount}", amount=amount))
+def _open_move(tongue: _Tongue, amount: int) -> MovePicture:
+    return MovePicture(str(Open(amount)), _WORDS[tongue]("« j’ouvre de {amount} »: open for {amount}", amount=amount))
 
 
 @functools.lru_cache(maxsize=4096)
-def _raise_move(w: Words, amount: int, needed: int) -> MovePicture:
-    return MovePicture(str(Raise(amount)), w("« je renvie de {amount} »: raise by {amount} (you put in {paid})",
-                                             amount=amount, paid=needed + amount))
+def _raise_move(tongue: _Tongue, amount: int, needed: int) -> MovePicture:
+    said = _WORDS[tongue]("« je renvie de {amount} »: raise by {amount} (you put in {paid})", amount=amount,
+                          paid=needed + amount)
+    return MovePicture(str(Raise(amount)), said)
 
 
 def _label(scene: _Scene, action: Action) -> str:
@@ -500,9 +567,9 @@ def _label(scene: _Scene, action: Action) -> str:
     seat = view.viewer
     needed = max(view.highest - view.contributions[seat], 0) if 0 <= seat < scene.n else 0
     if isinstance(action, Open):
-        return _open_move(w, action.amount).label
+        return _open_move(scene.tongue, action.amount).label
     if isinstance(action, Raise):
-        return _raise_move(w, action.amount, needed).label
+        return _raise_move(scene.tongue, action.amount, needed).label
     if isinstance(action, Remedy):
         return _remedy_label(scene, action)
     if verb == PASS.verb:
@@ -708,6 +775,11 @@ class _CoupWalk:
         return said
 
     def say_ruling(self, scene: _Scene, text: str) -> None:
+        """Tell a ruling; one that names cards told again whenever which of them the view holds differs (one that
+        names none reads nothing that changes: each coup's cut, Q-R5, is told to every viewer)."""
+        if not _cards_named(text):
+            self.say(scene, _ruling(scene, text))
+            return
         self.say(scene, _ruling(scene, text), reads=lambda again: _ruling_reads(again, text),
                  tell=lambda again: _ruling(again, text))
 
@@ -736,8 +808,9 @@ class _CoupWalk:
         for transfer in self.paid_out[len(self.out):]:
             self.out.append(_payout(scene, transfer))
         rulings = view.coup_rulings
-        left = [_ruling(scene, text) for text in rulings[self.ruled:]]
-        return (*self.lines, *left, *self.out)
+        if self.ruled == len(rulings) and not self.out:
+            return tuple(self.lines)
+        return (*self.lines, *(_ruling(scene, text) for text in rulings[self.ruled:]), *self.out)
 
     def event(self, scene: _Scene, seat: int, action: Action) -> None:
         view, w = scene.view, scene.w
@@ -844,15 +917,16 @@ class _Voice:
 
 def _said(scene: _Scene, seat: int, kind: str, amount: int | None = None, paid: int | None = None) -> str:
     """A spoken action of the coup's log (:func:`_said_by`), as ``scene``'s viewer is told it."""
-    return _said_by(scene.w, seat == scene.viewer, scene.name(seat), kind, amount, paid)
+    return _said_by(scene.tongue, seat == scene.viewer, scene.name(seat), kind, amount, paid)
 
 
 @functools.lru_cache(maxsize=4096)
-def _said_by(w: Words, me: bool, who: str, kind: str, amount: int | None, paid: int | None) -> str:
+def _said_by(tongue: _Tongue, me: bool, who: str, kind: str, amount: int | None, paid: int | None) -> str:
     """A spoken action (Q-R9, Q-§5.2, QUINZE-31, QUINZE-35, QUINZE-37; « carte ») from all that it reads: the
     language, whether the seat is the viewer, how the viewer names it, the verb and the public amounts (every
     spoken action is public, Q-R12). The same for every viewer who names the seat alike, so it is told once for them
     all (a bounded cache shared by every table; its arguments are all it reads)."""
+    w = _WORDS[tongue]
     voice = _Voice(w, me, who)
     if kind == "open":
         return voice.act(-1, w("You open for {amount}: « j’ouvre » (QUINZE-35)."),
@@ -890,13 +964,14 @@ def _walk_key(scene: _Scene) -> tuple[object, ...]:
 def _deal_line(scene: _Scene) -> str:
     dealer = scene.view.dealer
     assert dealer is not None
-    return _deal_said(scene.w, scene.form_b, scene.view.coup + 1, dealer == scene.viewer, scene.name(dealer))
+    return _deal_said(scene.tongue, scene.form_b, scene.view.coup + 1, dealer == scene.viewer, scene.name(dealer))
 
 
 @functools.lru_cache(maxsize=1024)
-def _deal_said(w: Words, form_b: bool, number: int, me: bool, who: str) -> str:
+def _deal_said(tongue: _Tongue, form_b: bool, number: int, me: bool, who: str) -> str:
     """The deal of a coup (Q-R6) or a game (Q-§5.8) from all that it reads (the same for every viewer who names the
     dealer alike: told once for them all)."""
+    w = _WORDS[tongue]
     voice = _Voice(w, me, who)
     if form_b:
         return voice.act(-1, w("Game {number}: you deal one card face down to each (Q-§5.8)."),
@@ -916,12 +991,13 @@ def _antes_key(view: QuinzeView, walk: _CoupWalk) -> tuple[int, int]:
 
 def _antes_line(scene: _Scene, walk: _CoupWalk) -> str:
     carried, pot = _antes_key(scene.view, walk)
-    return _antes_said(scene.w, scene.view.rules.ante, carried, pot)
+    return _antes_said(scene.tongue, scene.view.rules.ante, carried, pot)
 
 
 @functools.lru_cache(maxsize=1024)
-def _antes_said(w: Words, ante: int, carried: int, pot: int) -> str:
+def _antes_said(tongue: _Tongue, ante: int, carried: int, pot: int) -> str:
     """Q-R4: the antes and the pot, public figures (told once for every viewer)."""
+    w = _WORDS[tongue]
     if carried > 0:
         return w("Each player puts {ante} into the passe (Q-R4); with {carried} carried over, the pot holds {pot}.",
                  ante=ante, carried=carried, pot=pot)
@@ -1070,7 +1146,7 @@ _FIXED_RULINGS: Final[dict[str, Callable[[Words], str]]] = {
 viewer)."""
 
 
-_RULINGS_SAID: Final[dict[tuple[Words, str, int, tuple[str, ...]], str]] = {}
+_RULINGS_SAID: Final[dict[tuple[_Tongue, str, int, tuple[str, ...]], str]] = {}
 """The rulings that name no card as each viewer was told them, by language, text, viewer and names (all they read:
 each coup's cut, Q-R5, is told again to every viewer at each new coup); emptied when it holds 4,096."""
 
@@ -1080,7 +1156,7 @@ def _ruling(scene: _Scene, text: str) -> str:
     reads nothing of the view (:data:`_RULINGS_SAID`)."""
     if _cards_named(text):
         return _ruling_made(scene, text)
-    key = (scene.w, text, scene.viewer, tuple(scene.names))
+    key = (scene.tongue, text, scene.viewer, tuple(scene.names))
     said = _RULINGS_SAID.get(key)
     if said is None:
         if len(_RULINGS_SAID) >= 4096:
@@ -1105,11 +1181,8 @@ def _ruling_made(scene: _Scene, text: str) -> str:
 
 def _ruling_reads(scene: _Scene, text: str) -> tuple[bool, ...]:
     """Which of the cards a ruling names the view holds (its sentence names those alone, :meth:`_Scene.known`)."""
-    named = _cards_named(text)
-    if not named:
-        return ()
     held = cards_in(scene.view)
-    return tuple(card in held for card in named)
+    return tuple(card in held for card in _cards_named(text))
 
 
 @functools.lru_cache(maxsize=1024)
@@ -1304,7 +1377,7 @@ def _coup_end(scene: _Scene) -> tuple[tuple[str, ...], tuple[str, ...]]:
     before = (*_final_event(scene, last), head)
     rules, viewer = view.rules, scene.viewer
     for seat, cards in last.shown:
-        lines.append(_shown_said(w, seat == viewer, scene.name(seat), cards, rules))
+        lines.append(_shown_said(scene.tongue, seat == viewer, scene.name(seat), cards, hand_total(cards, rules)))
     settlement = [t for t in last.payments if t.target != POT]
     if scene.form_b:
         lines.append(_form_b_why(scene, last))
@@ -1326,10 +1399,10 @@ def _coup_end(scene: _Scene) -> tuple[tuple[str, ...], tuple[str, ...]]:
 
 
 @functools.lru_cache(maxsize=4096)
-def _shown_said(w: Words, me: bool, who: str, cards: tuple[Card, ...], rules: QuinzeRules) -> str:
+def _shown_said(tongue: _Tongue, me: bool, who: str, cards: tuple[Card, ...], total: int) -> str:
     """Q-R15: a hand shown at the end of a coup (public then) and its total, from all that it reads (the same for
     every viewer who names the seat alike: told once for them all)."""
-    total = _total(cards, rules)
+    w = _WORDS[tongue]
     voice = _Voice(w, me, who)
     if total > TARGET:
         return voice.act(-1, w("You had {cards}: {total}, bust."), w("{who} had {cards}: {total}, bust."),
