@@ -11,7 +11,7 @@ import random
 import re
 from collections.abc import Iterator
 from dataclasses import fields, replace
-from typing import Literal
+from typing import Any, Literal
 
 import pytest
 from picture_support import cards_held, cards_named, memos_against_fresh
@@ -22,7 +22,7 @@ from academie.games.quinze import picture as painter
 from academie.games.quinze.laws import CATALOGUE
 from academie.games.quinze.positions import deck
 from academie.games.quinze.table import ACTS
-from academie.picture import WIDTH, Memo, Picture, draw_text
+from academie.picture import WIDTH, Memo, Picture, Tally, draw_text
 from academie.words import Words
 
 EN, FR = Words("en"), Words("fr")
@@ -481,40 +481,57 @@ def test_Q_R12_Q_5_8_pictures_told_on_from_memos_are_the_pictures_painted_afresh
     """The card room paints each viewer with the memo of its last picture (the coup told so far, the seat lines
     kept): over random parties, every seat's and the spectators' picture in both languages is the one painted from
     the view alone and names no card the view does not hold (Q-R12: the hidden card stays hidden; Q-§5.8: Form B's
-    cards drawn face down), even painted with another viewer's memo."""
-    assert sum(memos_against_fresh(table, mode, seed, positions=300) for seed in range(seeds)) > 250
+    cards drawn face down), even painted with another viewer's memo. Each picture painted afresh is painted with
+    every part shared between viewers and tables forgotten (:func:`_afresh`)."""
+    assert sum(memos_against_fresh(table, mode, seed, positions=300, afresh=_afresh) for seed in range(seeds)) > 250
 
 
 @pytest.mark.parametrize("form", ["A", "B"])
-def test_Q_R12_Q_5_8_views_filled_through_their_slots_are_the_views_init_makes(form: Literal["A", "B"]) -> None:
-    """A view is filled through its slots (issue 33: the frozen class's ``__init__`` was a fifth of a picture): over
-    random games (Form A at two to six seats, Form B at two), every seat's and the spectators' view has every field
-    set and equals the view ``__init__`` makes of the same fields (Q-R12: its own hidden card only; Q-§5.8: Form B's
-    own cards drawn)."""
-    names = [item.name for item in fields(QuinzeView)]
+def test_Q_R12_Q_5_8_Q_R4_views_pictures_and_tallies_filled_through_their_slots_are_those_init_makes(
+        form: Literal["A", "B"]) -> None:
+    """Views, pictures and tallies are filled through their slots (issue 33: the frozen classes' ``__init__`` was a
+    fifth of a picture): over random games (Form A at two to six seats, Form B at two), every seat's and the
+    spectators' view has every field set and equals the view ``__init__`` makes of the same fields (Q-R12: its own
+    hidden card only; Q-§5.8: Form B's own cards drawn), and so do its picture, painted with its memo, and each of
+    the picture's tallies (the pot and its passe, Q-R4)."""
+    view_fields, picture_fields = [item.name for item in fields(QuinzeView)], [item.name for item in fields(Picture)]
     compared = 0
     for seed in range(100):
         if compared > 1500:
             break
         rules = QuinzeRules(players=2 + seed % 5 if form == "A" else 2, form=form)
         state, rng = QuinzeState.new(rules, seed=seed), random.Random(seed)
+        memos: dict[int, Memo] = {}
         while not state.is_terminal:
             for viewer in (*range(rules.players), PUBLIC):
                 view = state.view(viewer)
-                made = QuinzeView(**{name: getattr(view, name) for name in names})  # AttributeError when unset
+                made = QuinzeView(**{name: getattr(view, name) for name in view_fields})  # AttributeError when unset
                 assert view == made and view.viewer == viewer
+                picture = painter.paint(view, words=EN, names=painter.default_names(view, words=EN),
+                                        memo=memos.setdefault(viewer, Memo()))
+                assert picture == Picture(**{name: getattr(picture, name) for name in picture_fields})
+                assert picture.tallies and all(tally == Tally(tally.label, tally.entries) for tally in picture.tallies)
                 compared += 1
             state = state.clone()
             state.apply(rng.choice(tuple(state.legal_actions())))
     assert compared > 1500
 
 
-def _forget_the_sentences_told_once() -> None:
-    """Empty the caches that share the log's sentences between viewers (issue 33), so that the next picture is told
-    from its own view alone."""
-    for told in (painter._said_by, painter._deal_said, painter._antes_said, painter._shown_said):
+def _afresh(view: QuinzeView) -> QuinzeView:
+    """``view`` to be painted from itself alone (issue 33): every part the painter shares between viewers and tables
+    forgotten (the caches keyed on what a part reads: its words, names and figures), and the view copied with new
+    tuples, so that nothing made once for the viewers of its position (keyed on the identity of their parts) is
+    found for it."""
+    for told in (painter._said_by, painter._deal_said, painter._antes_said, painter._shown_said, painter._open_move,
+                 painter._raise_move, painter._raise_moves, painter._tally_labels, painter._default_names,
+                 painter._cards_named):
         told.cache_clear()
-    painter._RULINGS_SAID.clear()
+    for kept in (painter._RULINGS_SAID, painter._OTHERS):
+        kept.clear()
+    painter._LAST_VALUES.clear()
+    copied: dict[str, Any] = {item.name: tuple(list(value)) for item in fields(view)
+                              if isinstance(value := getattr(view, item.name), tuple) and value}
+    return replace(view, **copied)
 
 
 @pytest.mark.parametrize("players", [2, 4, 6, "B"])
@@ -546,9 +563,9 @@ def test_Q_R12_Q_R9_Q_R15_sentences_told_once_for_every_viewer_carry_no_viewer_s
                                               memo=memos.setdefault((viewer, words), Memo()))
                         for viewer in viewers}
                 for viewer in viewers:
-                    _forget_the_sentences_told_once()
                     view = state.view(viewer)
-                    assert told[viewer] == painter.paint(view, words=words, names=names), (seed, viewer, words.lang)
+                    assert told[viewer] == painter.paint(_afresh(view), words=words, names=names), (seed, viewer,
+                                                                                                    words.lang)
                     assert cards_named(told[viewer], words) <= cards_held(view)
                     compared += 1
             state = state.clone()
