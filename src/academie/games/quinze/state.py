@@ -471,7 +471,7 @@ _SET_SUBSTITUTE: Final = _SETTERS["substitute"]
 def _setting(parts: Mapping[str, Any]) -> tuple[tuple[Any, Any], ...]:
     """The fields of a view every viewer sees alike (:class:`academie.engine.Shared`), each with its slot's setter,
     found once per position for all its viewers."""
-    return tuple((_SETTERS[name], value) for name, value in parts.items())
+    return tuple(zip(map(_SETTERS.__getitem__, parts), parts.values(), strict=True))
 
 
 @dataclass(frozen=True, slots=True)
