@@ -176,9 +176,9 @@ def paint(view: QuinzeView, /, *, words: Words, names: Sequence[str], memo: Memo
     over = view.phase is Phase.OVER
     hand: tuple[str, ...] = ()
     if 0 <= view.viewer < scene.n:
-        hole = view.hole[view.viewer]
+        hole, up = view.hole[view.viewer], view.up[view.viewer]
         if hole is not None:
-            hand = tuple(str(card) for card in (hole, *view.up[view.viewer]))
+            hand = part(memo, "hand", (hole, up), lambda: tuple(str(card) for card in (hole, *up)))
     table: list[tuple[str, tuple[str, ...]]] = []
     if view.shown_burnt:
         table.append((w("Shown and burnt (QUINZE-25)"), tuple(str(c) for c in view.shown_burnt)))
@@ -193,7 +193,7 @@ def paint(view: QuinzeView, /, *, words: Words, names: Sequence[str], memo: Memo
     result = ""
     if over:
         result = _final(scene)  # the last coup's end is the last thing the log tells
-    elif view.last_deal is not None and not any(seat >= 0 for seat, _ in view.history):
+    elif view.last_deal is not None and not _spoken(view.history):
         result = " ".join(short)
     status = part(memo, "status", (scene.names, w, view.phase, view.dealer, view.rules, view.coup, view.multiplier,
                                    view.pack_colour, view.pack_left), lambda: _status(scene))
@@ -220,6 +220,13 @@ def _picture(values: tuple[object, ...]) -> Picture:
     for setter, value in zip(_PICTURE_SETTERS, values, strict=True):
         setter(picture, value)
     return picture
+
+
+@same_for_all
+def _spoken(history: tuple[tuple[int, Action], ...]) -> bool:
+    """Whether a seat has acted in the coup (until then, the result of the last coup is shown), worked out once
+    for every viewer of a position (their views share the history)."""
+    return any(seat >= 0 for seat, _ in history)
 
 
 def _status(scene: _Scene) -> str:
