@@ -523,7 +523,7 @@ def _afresh(view: QuinzeView) -> QuinzeView:
     tuples, so that nothing made once for the viewers of its position (keyed on the identity of their parts) is
     found for it."""
     for told in (painter._said_by, painter._deal_said, painter._antes_said, painter._shown_said, painter._open_move,
-                 painter._raise_move, painter._raise_moves, painter._tally_labels, painter._default_names,
+                 painter._raise_move, painter._amount_moves, painter._tally_labels, painter._default_names,
                  painter._cards_named):
         told.cache_clear()
     for kept in (painter._RULINGS_SAID, painter._OTHERS):

@@ -536,23 +536,29 @@ def _moves(scene: _Scene) -> tuple[MovePicture, ...]:
     needed = max(view.highest - view.contributions[seat], 0) if 0 <= seat < scene.n else 0
     moves: list[MovePicture] = []
     amounts: list[int] = []
+    opening = False
     for action in view.legal_actions:
-        if type(action) is Raise:
+        if type(action) is Raise or type(action) is Open:
+            if (type(action) is Open) is not opening and amounts:
+                moves += _amount_moves(w, opening, tuple(amounts), needed)
+                amounts.clear()
+            opening = type(action) is Open
             amounts.append(action.amount)
             continue
-        if amounts:  # the raises allowed come together: labelled as one run, once per language and stake to hold
-            moves += _raise_moves(w, tuple(amounts), needed)
+        if amounts:  # the openings or raises allowed come together: labelled as one run, once per language and stake
+            moves += _amount_moves(w, opening, tuple(amounts), needed)
             amounts.clear()
-        moves.append(_open_move(w, action.amount) if isinstance(action, Open) else
-                     _raise_move(w, action.amount, needed) if isinstance(action, Raise) else
-                     MovePicture(str(action), _label(scene, action)))
+        moves.append(MovePicture(str(action), _label(scene, action)))
     if amounts:
-        moves += _raise_moves(w, tuple(amounts), needed)
+        moves += _amount_moves(w, opening, tuple(amounts), needed)
     return tuple(moves)
 
 
 @functools.lru_cache(maxsize=1024)
-def _raise_moves(tongue: _Tongue, amounts: tuple[int, ...], needed: int) -> tuple[MovePicture, ...]:
+def _amount_moves(tongue: _Tongue, opening: bool, amounts: tuple[int, ...], needed: int) -> tuple[MovePicture, ...]:
+    """The moves of a run of openings (``opening``) or raises of these amounts."""
+    if opening:
+        return tuple(_open_move(tongue, amount) for amount in amounts)
     return tuple(_raise_move(tongue, amount, needed) for amount in amounts)
 
 
