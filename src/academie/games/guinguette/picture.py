@@ -24,12 +24,12 @@ La Guinguette is a reconstruction (the rule file's R1): the first deal's log say
 
 from __future__ import annotations
 
-import copy
 import dataclasses
-from collections.abc import Sequence
+import operator
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
-from typing import Final
+from typing import Final, TypeVar
 
 from academie.cards import Card, Suit
 from academie.engine import CHANCE, PUBLIC, TABLE, Action, Mode
@@ -230,12 +230,37 @@ def _cards_held(view: GuinguetteView) -> set[Card]:
 
 
 # ------------------------------------------------------------------------------------------------ the teller
-class _Teller:
+class _Speaker:
+    """Words of one language: cards, tokens, the meaning of a rule and of a remedy."""
+
+    __slots__ = ("words",)
+
+    def __init__(self, words: Words) -> None:
+        self.words = words
+
+    def card(self, card: Card) -> str:
+        return self.words.card(card)
+
+    def cards(self, cards: Sequence[Card]) -> str:
+        return " ".join(self.card(card) for card in sort_hand(cards))
+
+    def tokens(self, count: int) -> str:
+        return _tokens(self.words, count)
+
+    def why(self, reason: str) -> str:
+        message = RULE_MEANINGS.get(reason)
+        return self.words(message) if message is not None else reason
+
+    def remedy(self, law: str, name: str) -> str:
+        return _remedy(self.words, law, name)
+
+
+class _Teller(_Speaker):
     """The words about one view: names, sentences."""
 
     def __init__(self, view: GuinguetteView, words: Words, names: Sequence[str]) -> None:
+        super().__init__(words)
         self.view = view
-        self.words = words
         players = view.rules.players
         self.names = tuple(names) if len(names) >= players else default_names(view, words=words)
         self.me: int | None = view.viewer if view.viewer != PUBLIC else None
@@ -255,29 +280,117 @@ class _Teller:
         """A seat after a verb, in a list or after a preposition: "you" for the viewer."""
         return self.words("you") if seat == self.me else self.names[seat]
 
-    def card(self, card: Card) -> str:
-        return self.words.card(card)
 
-    def cards(self, cards: Sequence[Card]) -> str:
-        return " ".join(self.card(card) for card in sort_hand(cards))
 
-    def tokens(self, count: int) -> str:
-        return _tokens(self.words, count)
+def _remedy(words: Words, law: str, name: str) -> str:
+    """What a remedy of ``law`` does, in words."""
+    message = REMEDY_MEANINGS.get((law, name))
+    return words(message) if message is not None else name
 
-    def why(self, reason: str) -> str:
-        message = RULE_MEANINGS.get(reason)
-        return self.words(message) if message is not None else reason
 
-    def payment(self, transfer: Transfer) -> str:
+# ------------------------------------------------------------------------------------------------ the voice
+_Who = tuple[str | None, ...]
+"""How one viewer names the seats a sentence tells of, in order: None for the viewer himself ("You"), else his name
+for the seat."""
+
+
+class _Line:
+    """A sentence of a deal's log that names seats, told once for every viewer who names them alike (issue 33).
+
+    Everything it reads beside the names is public and was read when it was made (by :class:`_Voice`, for every
+    viewer of one language and rules): its text for a viewer is ``tell(who)``, ``who`` how he names its seats (None
+    for his own, :data:`_Who`); kept by ``who``, so that the viewers who name its seats alike share one telling. A
+    sentence that reads a viewer's own cards is never a :class:`_Line` (see :class:`_Own`)."""
+
+    __slots__ = ("seats", "tell", "told")
+
+    def __init__(self, seats: tuple[int, ...], tell: Callable[[_Who], str]) -> None:
+        self.seats, self.tell = seats, tell
+        self.told: dict[_Who | str | None, str] | None = None
+        """Its text by how the viewers told it name its seats (by the one name, or None, for one seat)."""
+
+    def to(self, me: int | None, names: Sequence[str]) -> str:
+        """The sentence as the viewer ``me`` (None: a spectator) is told it, the seats called ``names``."""
+        seats, told = self.seats, self.told
+        if told is None:
+            told = self.told = {}
+        if len(seats) == 1:  # (kept by the one name, or None: no tuple made for the key)
+            name = None if seats[0] == me else names[seats[0]]
+            said = told.get(name)
+            if said is None:
+                said = told[name] = self.tell((name,))
+            return said
+        who = tuple([None if seat == me else names[seat] for seat in seats])
+        said = told.get(who)
+        if said is None:
+            said = told[who] = self.tell(who)
+        return said
+
+
+class _Saying:
+    """:meth:`_Voice.say`'s telling of a :class:`_Line`: ``mine`` to the viewer at its seat, ``theirs`` with the
+    seat's ``{name}`` to the others (kept as what it reads rather than as a function: a deal's sentences are made
+    after every action)."""
+
+    __slots__ = ("arguments", "mine", "theirs", "words")
+
+    def __init__(self, words: Words, mine: str, theirs: str, arguments: dict[str, object]) -> None:
+        self.words, self.mine, self.theirs, self.arguments = words, mine, theirs, arguments
+
+    def __call__(self, who: _Who) -> str:
+        name = who[0]
+        if name is None:
+            return self.words(self.mine, **self.arguments)
+        return self.words(self.theirs, name=name, **self.arguments)
+
+
+def _obj(words: Words, name: str | None) -> str:
+    """A seat after a verb, in a list or after a preposition: "you" for the viewer (``name`` None)."""
+    return words("you") if name is None else name
+
+
+class _Voice(_Speaker):
+    """The words of a deal's log for every viewer of one language and rules at once: a sentence that names a seat
+    is a :class:`_Line` (its public parts said now, the seat's name or "you" when a viewer is told it)."""
+
+    __slots__ = ("rules",)
+
+    def __init__(self, words: Words, rules: GuinguetteRules) -> None:
+        super().__init__(words)
+        self.rules = rules
+
+    def say(self, seat: int, mine: str, theirs: str, **arguments: object) -> _Line:
+        """``mine`` to the viewer at ``seat`` ("You keep ..."), ``theirs`` with the seat's ``{name}`` to the others."""
+        return _Line((seat,), _Saying(self.words, mine, theirs, arguments))
+
+    def say_with(self, seat: int, other: int, mine: str, theirs: str, **arguments: object) -> _Line:
+        """:meth:`say`, the sentence naming a second seat ``other`` as ``{other}`` (never the first)."""
+        words = self.words
+
+        def tell(who: _Who) -> str:
+            name, named = who[0], _obj(words, who[1])
+            return (words(mine, other=named, **arguments) if name is None else
+                    words(theirs, name=name, other=named, **arguments))
+
+        return _Line((seat, other), tell)
+
+
+    def payment(self, transfer: Transfer) -> str | _Line:
         """Any movement of tokens, with its rule."""
         words, source, target = self.words, transfer.source, transfer.target
         tokens, why = self.tokens(transfer.amount), self.why(transfer.reason)
         if isinstance(source, int) and isinstance(target, int):
-            if target == self.me:
-                return words("{payer} pays you {tokens} ({why}).", payer=self.names[source], tokens=tokens, why=why)
-            return self.say(source, w("You pay {tokens} to {payee} ({why})."),
-                            w("{name} pays {tokens} to {payee} ({why})."), tokens=tokens, payee=self.obj(target),
-                            why=why)
+
+            def tell(who: _Who) -> str:
+                payer, payee = who
+                if payee is None:
+                    return words("{payer} pays you {tokens} ({why}).", payer=payer, tokens=tokens, why=why)
+                if payer is None:
+                    return words("You pay {tokens} to {payee} ({why}).", tokens=tokens, payee=payee, why=why)
+                return words("{name} pays {tokens} to {payee} ({why}).", name=payer, tokens=tokens, payee=payee,
+                             why=why)
+
+            return _Line((source, target), tell)
         if isinstance(source, int):
             return self.say(source, w("You put {tokens} into {basket} ({why})."),
                             w("{name} puts {tokens} into {basket} ({why})."), tokens=tokens,
@@ -289,14 +402,91 @@ class _Teller:
         return words("{tokens} go from {source} to {target} ({why}).", tokens=tokens, source=_basket(words, source),
                      target=_basket(words, str(target)), why=why)
 
-    def remedy(self, law: str, name: str) -> str:
-        return _remedy(self.words, law, name)
+
+class _Reading:
+    """One viewer reading a deal's log (:class:`_Own` sentences read it): his words, names and seat, the deal's
+    actions as he saw them, the cards he drew from the cotillon (GU-§5.1a) and how many the sentences told so far
+    named, and whether one of them found none yet (a card drawn since would change it)."""
+
+    __slots__ = ("drawn", "draws", "history", "starved", "teller")
+
+    def __init__(self, teller: _Teller, history: Sequence[tuple[int, Action]], draws: Sequence[Card]) -> None:
+        self.teller, self.history, self.draws = teller, history, draws
+        self.drawn, self.starved = 0, False
+
+    def draw(self) -> Card | None:
+        """The viewer's next card drawn not yet named by a sentence, now named (None, and starved, when none)."""
+        if self.drawn < len(self.draws):
+            self.drawn += 1
+            return self.draws[self.drawn - 1]
+        self.starved = True
+        return None
 
 
-def _remedy(words: Words, law: str, name: str) -> str:
-    """What a remedy of ``law`` does, in words."""
-    message = REMEDY_MEANINGS.get((law, name))
-    return words(message) if message is not None else name
+class _Own:
+    """A sentence that reads a viewer's own knowledge, told to each viewer apart and never shared: a stir (its
+    actor's own reads the card he discarded and the card he drew, GU-§5.1a), a stir paid at once under GU5 (its
+    offender's own reads the card he drew), an irregular act (it names a card only if the viewer holds it). Every
+    other viewer is told ``shared``."""
+
+    __slots__ = ("again", "index", "kind", "seat", "shared", "tokens")
+
+    def __init__(self, kind: str, index: int, seat: int, shared: _Line | None, *, again: bool = False,
+                 tokens: str = "") -> None:
+        self.kind, self.index, self.seat, self.shared = kind, index, seat, shared
+        self.again, self.tokens = again, tokens
+
+    def to(self, reading: _Reading) -> str:
+        """The sentence as ``reading``'s viewer is told it."""
+        teller = reading.teller
+        me, words = teller.me, teller.words
+        action = reading.history[self.index][1]
+        if self.kind == "act":
+            assert isinstance(action, Irregular)
+            return _act_sentence(teller, action)
+        assert self.shared is not None
+        if self.kind == "stir":
+            if isinstance(action, (Stir, Restir)) and self.seat == me:
+                return _own_stir(words, self.again, words.card(action.card), self.tokens, reading.draw())
+            return self.shared.to(me, teller.names)
+        if self.seat == me:  # (GU5 paid)
+            drawn = reading.draw()
+            if drawn is not None:
+                return words("Ruling (GU5): you pay the stir at once, {tokens}, and draw {drawn}.",
+                             tokens=self.tokens, drawn=words.card(drawn))
+        return self.shared.to(me, teller.names)
+
+
+def _own_stir(words: Words, again: bool, card: str, tokens: str, drawn: Card | None) -> str:
+    """The viewer's own stir: the card he discarded face down and the card he drew, once drawn (GU-§5.1a, GU-§5.1b)."""
+    if again and drawn is not None:
+        return words("You stir the cotillon again (« je renvie le cotillon »): you discard {card} face down, pay "
+                     "{tokens} into the cotillon basket and draw {drawn} (GU-§5.1b).", card=card, tokens=tokens,
+                     drawn=words.card(drawn))
+    if again:
+        return words("You stir the cotillon again (« je renvie le cotillon »): you discard {card} face down and pay "
+                     "{tokens} into the cotillon basket (GU-§5.1b).", card=card, tokens=tokens)
+    if drawn is not None:
+        return words("You stir the cotillon (« je remue le cotillon »): you discard {card} face down, pay {tokens} "
+                     "into the cotillon basket and draw {drawn} (GU-§5.1a).", card=card, tokens=tokens,
+                     drawn=words.card(drawn))
+    return words("You stir the cotillon (« je remue le cotillon »): you discard {card} face down and pay {tokens} "
+                 "into the cotillon basket (GU-§5.1a).", card=card, tokens=tokens)
+
+
+_Said = str | _Line | _Own
+"""A sentence of a deal's log before a viewer is told it: the same words for all, a :class:`_Line` or an
+:class:`_Own`."""
+
+
+def _told(said: _Said, reading: _Reading) -> str:
+    """``said`` as ``reading``'s viewer is told it."""
+    if type(said) is str:
+        return said
+    if type(said) is _Line:
+        return said.to(reading.teller.me, reading.teller.names)
+    assert isinstance(said, _Own)
+    return said.to(reading)
 
 
 # ------------------------------------------------------------------------------------------------ telling a deal
@@ -305,7 +495,7 @@ class _Story:
     """One deal told from its actions and its payments: the sentences (each with the index of the action that
     caused it: -1 before the first action, ``len(history)`` for the showdown), and what the tricks were."""
 
-    lines: list[tuple[int, str]] = field(default_factory=list)
+    lines: list[tuple[int, _Said]] = field(default_factory=list)
     tricks: list[TrickPicture] = field(default_factory=list)
     opened: bool = False
     folded: set[int] = field(default_factory=set)
@@ -315,13 +505,16 @@ class _Story:
 
 
 class _Narrator:
-    """Walks one deal's actions with the payments they made, saying each in a sentence."""
+    """Walks one deal's actions with the payments they made, saying each in a sentence, for every viewer at once
+    (:class:`_Voice`): it reads of the actions only what every viewer sees of them (who stirred and whether again,
+    not the card; who committed an irregular act, not its cards), and leaves what a viewer's own knowledge changes
+    to an :class:`_Own` sentence."""
 
-    def __init__(self, teller: _Teller, *, dealer: int, deal: int, history: Sequence[tuple[int, Action]],
-                 payments: Sequence[Transfer], draws: Sequence[Card] = ()) -> None:
-        self.teller = teller
-        self.words = teller.words
-        self.rules = teller.view.rules
+    def __init__(self, voice: _Voice, *, dealer: int, deal: int, history: Sequence[tuple[int, Action]],
+                 payments: Sequence[Transfer]) -> None:
+        self.voice = voice
+        self.words = voice.words
+        self.rules = voice.rules
         self.dealer = dealer
         self.deal = deal
         self.history = history
@@ -329,7 +522,6 @@ class _Narrator:
         self.used = [False] * len(self.payments)
         self.first_unused = 0
         """No payment before this one is left to tell (the search for the next starts there)."""
-        self.draws = list(draws)
         self.story = _Story()
         self.contributions = [0] * self.rules.players
         self.high = 0
@@ -341,20 +533,7 @@ class _Narrator:
         """The cotillon round, the position of the last to stir, the phase: as the actions told so far left them."""
         self.failed: list[tuple[tuple[str, ...], int | str | None]] = []
         """What each search for a payment that found none looked for: a payment made since would change what an
-        earlier sentence says (see :class:`_Progress`)."""
-        self.starved = False
-        """A sentence of the viewer's stir found no card drawn yet: a card drawn since would change it."""
-
-    def copy(self) -> _Narrator:
-        """A twin to tell on from here (what is changed in place is copied)."""
-        twin = copy.copy(self)
-        story = self.story
-        twin.story = _Story(list(story.lines), list(story.tricks), story.opened, set(story.folded),
-                            set(story.barred), dict(story.tricks_won))
-        twin.payments, twin.used, twin.draws = list(self.payments), list(self.used), list(self.draws)
-        twin.contributions, twin.current_plays = list(self.contributions), list(self.current_plays)
-        twin.failed = list(self.failed)
-        return twin
+        earlier sentence says (see :meth:`_Script.holds`)."""
 
     # -------------------------------------------------------------- payments
     def take(self, reasons: tuple[str, ...], *, source: int | str | None = None) -> Transfer | None:
@@ -384,17 +563,17 @@ class _Narrator:
     def eldest(self) -> int:
         return (self.dealer + 1) % self.rules.players
 
-    def add(self, index: int, line: str) -> None:
+    def add(self, index: int, line: _Said) -> None:
         self.story.lines.append((index, line))
 
     # -------------------------------------------------------------- the whole deal
-    def tell(self, *, dealt: bool, carried: tuple[int, int, int] | None, result: DealResult | None,
-             now: tuple[Phase, int] | None = None) -> _Story:
-        """The deal's sentences; ``now``, the phase and cotillon round the deal is in (for the deal in progress),
-        announces a round or a phase that has begun before anyone has spoken in it."""
+    def tell(self, *, dealt: bool, carried: tuple[int, int, int] | None, result: DealResult | None) -> _Story:
+        """The deal's sentences, with its showdown when it is over (``result``)."""
         self.opening(dealt=dealt, carried=carried)
         self.tell_on()
-        return self.close(result=result, now=now)
+        if result is not None:
+            self.showdown(result)
+        return self.story
 
     def tell_on(self) -> None:
         """The actions of :attr:`history` not told yet, each in its sentences."""
@@ -416,19 +595,15 @@ class _Narrator:
             self.action(index, actor, action)
         self.told = len(history)
 
-    def close(self, *, result: DealResult | None, now: tuple[Phase, int] | None) -> _Story:
-        """After the last action: a round or phase begun before anyone spoke in it, and the showdown."""
-        end, phase = len(self.history), self.phase
-        if now is not None:
-            current, stir_round = now
-            if current in (Phase.STIR, Phase.RESHUFFLE) and stir_round > self.round:
-                self.add(end, self.new_round(stir_round))
-            elif (current is Phase.BET and phase is Phase.STIR) or (current is Phase.TRICKS
-                                                                      and phase is not Phase.TRICKS):
-                self.add(end, self.new_phase(current))
-        if result is not None:
-            self.showdown(result)
-        return self.story
+    def announced(self, phase: Phase, stir_round: int) -> tuple[str, ...]:
+        """After the last action told, the deal in progress in ``phase`` and cotillon round ``stir_round``: a round or
+        a phase begun before anyone spoke in it (said to every viewer alike, not kept: told on later)."""
+        if phase in (Phase.STIR, Phase.RESHUFFLE) and stir_round > self.round:
+            return (self.new_round(stir_round),)
+        if (phase is Phase.BET and self.phase is Phase.STIR) or (phase is Phase.TRICKS
+                                                                 and self.phase is not Phase.TRICKS):
+            return (self.new_phase(phase),)
+        return ()
 
     def new_round(self, round_: int) -> str:
         return self.words("Round {round} of the cotillon, the renvi: those who stirred in the round before may stir "
@@ -442,32 +617,34 @@ class _Narrator:
                           "the cotillon basket (GU-§5.6).")
 
     def opening(self, *, dealt: bool, carried: tuple[int, int, int] | None) -> None:
-        teller, words, rules = self.teller, self.words, self.rules
+        voice, words, rules = self.voice, self.words, self.rules
         number, deals = self.deal + 1, rules.deals
         if self.deal == 0:
             # every screen shows this line, the card room too: no terminal command in it (the terminal's help
             # names its rules command)
             self.add(-1, words("La Guinguette is a reconstruction: only part of the old rules survives, and the "
                                "rules marked R1 complete it."))
-        eldest = self.eldest()
-        if self.dealer == teller.me:
-            self.add(-1, words("Deal {number} of {deals}: you deal; {eldest} is eldest hand and speaks first "
-                               "(GU-§2.4d).", number=number, deals=deals, eldest=teller.names[eldest]))
-        elif eldest == teller.me:
-            self.add(-1, words("Deal {number} of {deals}: {dealer} deals; you are eldest hand and speak first "
-                               "(GU-§2.4d).", number=number, deals=deals, dealer=teller.names[self.dealer]))
-        else:
-            self.add(-1, words("Deal {number} of {deals}: {dealer} deals; {eldest} is eldest hand and speaks "
-                               "first (GU-§2.4d).", number=number, deals=deals, dealer=teller.names[self.dealer],
-                               eldest=teller.names[eldest]))
+
+        def dealing(who: _Who) -> str:
+            dealer, eldest = who
+            if dealer is None:
+                return words("Deal {number} of {deals}: you deal; {eldest} is eldest hand and speaks first "
+                             "(GU-§2.4d).", number=number, deals=deals, eldest=eldest)
+            if eldest is None:
+                return words("Deal {number} of {deals}: {dealer} deals; you are eldest hand and speak first "
+                             "(GU-§2.4d).", number=number, deals=deals, dealer=dealer)
+            return words("Deal {number} of {deals}: {dealer} deals; {eldest} is eldest hand and speaks first "
+                         "(GU-§2.4d).", number=number, deals=deals, dealer=dealer, eldest=eldest)
+
+        self.add(-1, _Line((self.dealer, self.eldest()), dealing))
         for transfer in self.take_all(("GU9",)):
             if isinstance(transfer.target, int):
-                self.add(-1, teller.say(transfer.target, w("You cannot pay the antes: you buy a new stock of "
+                self.add(-1, voice.say(transfer.target, w("You cannot pay the antes: you buy a new stock of "
                                                            "{tokens} from the bank (GU9)."),
                                         w("{name} cannot pay the antes and buys a new stock of {tokens} from the "
-                                          "bank (GU9)."), tokens=teller.tokens(transfer.amount)))
+                                          "bank (GU9)."), tokens=voice.tokens(transfer.amount)))
         if self.take_all(("GU-§3.2",)):
-            guinguette, cabaret = teller.tokens(rules.g_ante), teller.tokens(rules.c_ante)
+            guinguette, cabaret = voice.tokens(rules.g_ante), voice.tokens(rules.c_ante)
             if rules.c_ante:
                 self.add(-1, words("Antes: each player puts {guinguette} into the guinguette basket and {cabaret} "
                                    "into the cabaret (GU-§3.2).", guinguette=guinguette, cabaret=cabaret))
@@ -481,15 +658,15 @@ class _Narrator:
         for law in ("GU2", "GU3"):
             fines = self.take_all((law,))
             if fines and isinstance(fines[0].source, int):
-                self.add(-1, teller.say(fines[0].source,
+                self.add(-1, voice.say(fines[0].source,
                                         w("The deal was void ({law}): you paid {tokens} to each other player, and "
                                           "the cards are dealt again; the antes stay."),
                                         w("The deal was void ({law}): {name} paid {tokens} to each other player, "
                                           "and the cards are dealt again; the antes stay."),
-                                        law=law, tokens=teller.tokens(fines[0].amount)))
+                                        law=law, tokens=voice.tokens(fines[0].amount)))
         if dealt:
             cotillon = rules.pack_size - HAND_SIZE * rules.players
-            self.add(-1, teller.say(self.dealer, w("You deal four cards to each player, two at a time, from the "
+            self.add(-1, voice.say(self.dealer, w("You deal four cards to each player, two at a time, from the "
                                                    "eldest; the {count} left, face down, are the cotillon (GU-§4.3, "
                                                    "GU-§4.4)."),
                                     w("{name} deals four cards to each player, two at a time, from the eldest; the "
@@ -498,19 +675,23 @@ class _Narrator:
         if rules.guinguette_claim_at_deal:
             claim = self.take(("GU-§5.4a",))
             if claim is not None and isinstance(claim.target, int):
-                self.add(-1, teller.say(claim.target, w("You show the queen of diamonds and take the guinguette "
+                self.add(-1, voice.say(claim.target, w("You show the queen of diamonds and take the guinguette "
                                                         "basket at once: {tokens} (GU-§5.4a)."),
                                         w("{name} shows the queen of diamonds and takes the guinguette basket at "
-                                          "once: {tokens} (GU-§5.4a)."), tokens=teller.tokens(claim.amount)))
+                                          "once: {tokens} (GU-§5.4a)."), tokens=voice.tokens(claim.amount)))
 
     # -------------------------------------------------------------- one action
     def action(self, index: int, actor: int, action: Action) -> None:
-        teller = self.teller
+        voice = self.voice
         if isinstance(action, DrawForDeal):
-            self.add(index, self.words("The players draw for the deal: {draws}; the highest card is tied, they draw "
-                                       "again (GU-§2.4).", draws=", ".join(
-                                           f"{teller.obj(seat)} {teller.card(card)}"
-                                           for seat, card in enumerate(action.cards))))
+            words, cards = self.words, tuple(voice.card(card) for card in action.cards)
+
+            def drawing(who: _Who) -> str:
+                return words("The players draw for the deal: {draws}; the highest card is tied, they draw again "
+                             "(GU-§2.4).", draws=", ".join(f"{_obj(words, name)} {card}"
+                                                          for name, card in zip(who, cards, strict=True)))
+
+            self.add(index, _Line(tuple(range(len(cards))), drawing))
         elif isinstance(action, (Keep, Stir, Restir, HiddenStir)):
             self.stir(index, actor, action)
         elif isinstance(action, (Pass, Bet, Raise, Hold, AllIn, Fold)):
@@ -518,71 +699,52 @@ class _Narrator:
         elif isinstance(action, PlayCard):
             self.play(index, actor, action.card)
         elif isinstance(action, Irregular):
-            self.add(index, _act_sentence(teller, action))
+            self.add(index, _Own("act", index, action.seat, None))
             self.offender = action.seat
         elif isinstance(action, Remedy):
             self.ruling(index, action)
 
     def stir(self, index: int, actor: int, action: Action) -> None:
-        teller = self.teller
+        voice = self.voice
         if isinstance(action, Keep):
-            self.add(index, teller.say(actor, w("You keep your cards (« je m'y tiens »)."),
+            self.add(index, voice.say(actor, w("You keep your cards (« je m'y tiens »)."),
                                        w("{name} keeps the cards (« je m'y tiens »).")))
             return
         again = isinstance(action, Restir) or (isinstance(action, HiddenStir) and action.again)
         fee = self.take(("GU-§5.1b",) if again else ("GU-§5.1a",), source=actor)
         cost = fee.amount if fee is not None else (self.rules.restir_cost if again else STIR_COST)
-        tokens = teller.tokens(cost)
-        if isinstance(action, (Stir, Restir)) and actor == teller.me:
-            drawn = self.draws.pop(0) if self.draws else None
-            self.starved = self.starved or drawn is None
-            card = teller.card(action.card)
-            if again and drawn is not None:
-                line = self.words("You stir the cotillon again (« je renvie le cotillon »): you discard {card} face "
-                                  "down, pay {tokens} into the cotillon basket and draw {drawn} (GU-§5.1b).",
-                                  card=card, tokens=tokens, drawn=teller.card(drawn))
-            elif again:
-                line = self.words("You stir the cotillon again (« je renvie le cotillon »): you discard {card} face "
-                                  "down and pay {tokens} into the cotillon basket (GU-§5.1b).", card=card,
-                                  tokens=tokens)
-            elif drawn is not None:
-                line = self.words("You stir the cotillon (« je remue le cotillon »): you discard {card} face down, "
-                                  "pay {tokens} into the cotillon basket and draw {drawn} (GU-§5.1a).", card=card,
-                                  tokens=tokens, drawn=teller.card(drawn))
-            else:
-                line = self.words("You stir the cotillon (« je remue le cotillon »): you discard {card} face down "
-                                  "and pay {tokens} into the cotillon basket (GU-§5.1a).", card=card, tokens=tokens)
-        elif again:
-            line = teller.say(actor, w("You stir the cotillon again (« je renvie le cotillon »): you discard a card "
+        tokens = voice.tokens(cost)
+        if again:
+            line = voice.say(actor, w("You stir the cotillon again (« je renvie le cotillon »): you discard a card "
                                        "face down, pay {tokens} into the cotillon basket and draw the top card "
                                        "(GU-§5.1b)."),
                               w("{name} stirs the cotillon again (« je renvie le cotillon »): discards a card face "
                                 "down, pays {tokens} into the cotillon basket and draws the top card unseen "
                                 "(GU-§5.1b)."), tokens=tokens)
         else:
-            line = teller.say(actor, w("You stir the cotillon (« je remue le cotillon »): you discard a card face "
+            line = voice.say(actor, w("You stir the cotillon (« je remue le cotillon »): you discard a card face "
                                        "down, pay {tokens} into the cotillon basket and draw the top card "
                                        "(GU-§5.1a)."),
                               w("{name} stirs the cotillon (« je remue le cotillon »): discards a card face down, "
                                 "pays {tokens} into the cotillon basket and draws the top card unseen (GU-§5.1a)."),
                               tokens=tokens)
-        self.add(index, line)
+        self.add(index, _Own("stir", index, actor, line, again=again, tokens=tokens))
 
     def vie(self, index: int, actor: int, action: Action) -> None:
-        teller, story = self.teller, self.story
+        voice, story = self.voice, self.story
         if isinstance(action, Pass):
-            self.add(index, teller.say(actor, w("You pass (« passe »)."), w("{name} passes (« passe »).")))
+            self.add(index, voice.say(actor, w("You pass (« passe »)."), w("{name} passes (« passe »).")))
             return
         if isinstance(action, Fold):
             story.folded.add(actor)
             put = self.contributions[actor]
             if put:
-                self.add(index, teller.say(actor, w("You fold (« quitte »): out of the cabaret contest, your "
+                self.add(index, voice.say(actor, w("You fold (« quitte »): out of the cabaret contest, your "
                                                     "{tokens} stay in it (GU-§5.3b)."),
                                            w("{name} folds (« quitte »): out of the cabaret contest, leaving "
-                                             "{tokens} in it (GU-§5.3b)."), tokens=teller.tokens(put)))
+                                             "{tokens} in it (GU-§5.3b)."), tokens=voice.tokens(put)))
             else:
-                self.add(index, teller.say(actor, w("You fold (« quitte »): out of the cabaret contest (GU-§5.3b)."),
+                self.add(index, voice.say(actor, w("You fold (« quitte »): out of the cabaret contest (GU-§5.3b)."),
                                            w("{name} folds (« quitte »): out of the cabaret contest (GU-§5.3b).")))
             return
         paid = self.take(("GU-§5.1d", "GU-§5.3b"), source=actor)
@@ -590,44 +752,44 @@ class _Narrator:
         self.contributions[actor] += amount
         total = self.contributions[actor]
         self.high = max(self.high, total)
-        tokens = teller.tokens(amount)
+        tokens = voice.tokens(amount)
         if isinstance(action, Bet):
             story.opened = True
-            line = teller.say(actor, w("You open the cabaret with {measure}: {tokens} (GU-§5.3b, GU-§5.1d)."),
+            line = voice.say(actor, w("You open the cabaret with {measure}: {tokens} (GU-§5.3b, GU-§5.1d)."),
                               w("{name} opens the cabaret with {measure}: {tokens} (GU-§5.3b, GU-§5.1d)."),
                               measure=_measure(self.words, action.amount), tokens=tokens)
         elif isinstance(action, Raise):
-            line = teller.say(actor, w("You hold and raise {measure} (« renvi »): you put in {tokens}, {total} in "
+            line = voice.say(actor, w("You hold and raise {measure} (« renvi »): you put in {tokens}, {total} in "
                                        "all (GU-§5.1d)."),
                               w("{name} holds and raises {measure} (« renvi »): puts in {tokens}, {total} in all "
                                 "(GU-§5.1d)."), measure=_measure(self.words, action.amount), tokens=tokens,
                               total=total)
         elif isinstance(action, Hold):
-            line = teller.say(actor, w("You hold (« tiens »): you put in {tokens}, {total} in all (GU-§5.3b)."),
+            line = voice.say(actor, w("You hold (« tiens »): you put in {tokens}, {total} in all (GU-§5.3b)."),
                               w("{name} holds (« tiens »): puts in {tokens}, {total} in all (GU-§5.3b)."),
                               tokens=tokens, total=total)
         elif amount == 0:
-            line = teller.say(actor, w("You go all in with nothing left to put in, {total} in all; side pots settle "
+            line = voice.say(actor, w("You go all in with nothing left to put in, {total} in all; side pots settle "
                                        "what you cannot match (GU-§5.3b, GU-§5.4d)."),
                               w("{name} goes all in with nothing left to put in, {total} in all; side pots settle "
                                 "what cannot be matched (GU-§5.3b, GU-§5.4d)."), total=total)
         else:
-            line = teller.say(actor, w("You go all in with your last {tokens}, {total} in all; side pots settle what "
+            line = voice.say(actor, w("You go all in with your last {tokens}, {total} in all; side pots settle what "
                                        "you cannot match (GU-§5.3b, GU-§5.4d)."),
                               w("{name} goes all in with the last {tokens}, {total} in all; side pots settle what "
                                 "cannot be matched (GU-§5.3b, GU-§5.4d)."), tokens=tokens, total=total)
         self.add(index, line)
 
     def play(self, index: int, actor: int, card: Card) -> None:
-        teller, story, players = self.teller, self.story, self.rules.players
+        voice, story, players = self.voice, self.story, self.rules.players
         plays = self.current_plays
         plays.append((actor, card))
         if len(plays) == 1:
-            self.add(index, teller.say(actor, w("You lead {card}."), w("{name} leads {card}."),
-                                       card=teller.card(card)))
+            self.add(index, voice.say(actor, w("You lead {card}."), w("{name} leads {card}."),
+                                       card=voice.card(card)))
         else:
-            self.add(index, teller.say(actor, w("You play {card}."), w("{name} plays {card}."),
-                                       card=teller.card(card)))
+            self.add(index, voice.say(actor, w("You play {card}."), w("{name} plays {card}."),
+                                       card=voice.card(card)))
         if len(plays) < players:
             return
         led = plays[0][1].suit
@@ -636,19 +798,19 @@ class _Narrator:
         number = len(story.tricks) + 1
         story.tricks.append(TrickPicture(number, tuple((seat, str(c)) for seat, c in plays), winner, why))
         story.tricks_won[winner] = story.tricks_won.get(winner, 0) + 1
-        self.add(index, teller.say(winner, w("You win trick {number} with {card} ({why}, GU-§5.6)."),
+        self.add(index, voice.say(winner, w("You win trick {number} with {card} ({why}, GU-§5.6)."),
                                    w("{name} wins trick {number} with {card} ({why}, GU-§5.6)."), number=number,
-                                   card=teller.card(best), why=why))
+                                   card=voice.card(best), why=why))
         self.current_plays = []
 
     def ruling(self, index: int, remedy: Remedy) -> None:
-        teller, words = self.teller, self.words
+        voice, words = self.voice, self.words
         law, offender = remedy.law, self.offender
         if not 0 <= offender < self.rules.players:
-            self.add(index, words("Ruling ({law}): {ruling}.", law=law, ruling=teller.remedy(law, remedy.name)))
+            self.add(index, words("Ruling ({law}): {ruling}.", law=law, ruling=voice.remedy(law, remedy.name)))
             return
         fines = self.take_all((law,))
-        each = teller.tokens(fines[0].amount) if fines else teller.tokens(1)
+        each = voice.tokens(fines[0].amount) if fines else voice.tokens(1)
         if remedy.name in ("disqualify", "forfeit"):
             self.story.barred.add(offender)
         messages = {
@@ -678,27 +840,22 @@ class _Narrator:
         }
         if (law, remedy.name) == ("GU5", "pay"):
             again = self.take(("GU-§5.1a", "GU-§5.1b"), source=offender)
-            tokens = teller.tokens(again.amount if again is not None else STIR_COST)
-            if offender == teller.me and self.draws:
-                self.add(index, words("Ruling (GU5): you pay the stir at once, {tokens}, and draw {drawn}.",
-                                      tokens=tokens, drawn=teller.card(self.draws.pop(0))))
-            else:
-                self.starved = self.starved or offender == teller.me
-                self.add(index, teller.say(offender, w("Ruling (GU5): you pay the stir at once, {tokens}, and draw "
-                                                       "the top card."),
-                                           w("Ruling (GU5): {name} pays the stir at once, {tokens}, and draws the "
-                                             "top card unseen."), tokens=tokens))
+            tokens = voice.tokens(again.amount if again is not None else STIR_COST)
+            paid = voice.say(offender, w("Ruling (GU5): you pay the stir at once, {tokens}, and draw the top card."),
+                             w("Ruling (GU5): {name} pays the stir at once, {tokens}, and draws the top card unseen."),
+                             tokens=tokens)
+            self.add(index, _Own("paid", index, offender, paid, tokens=tokens))
             return
         pair = messages.get((law, remedy.name))
         if pair is None:
-            self.add(index, words("Ruling ({law}): {ruling}.", law=law, ruling=teller.remedy(law, remedy.name)))
+            self.add(index, words("Ruling ({law}): {ruling}.", law=law, ruling=voice.remedy(law, remedy.name)))
             return
-        self.add(index, teller.say(offender, pair[0], pair[1], tokens=each))
+        self.add(index, voice.say(offender, pair[0], pair[1], tokens=each))
 
     # -------------------------------------------------------------- the showdown
     def showdown(self, result: DealResult) -> None:
         """GU-§5.4: the hands shown, the three baskets and who took them, then what the deal brought each."""
-        teller, words, rules, story = self.teller, self.words, self.rules, self.story
+        voice, words, rules, story = self.voice, self.words, self.rules, self.story
         end = len(self.history)
         players = rules.players
         order = [(self.dealer + 1 + p) % players for p in range(players)]
@@ -711,18 +868,18 @@ class _Narrator:
             if len(shown) == HAND_SIZE and seat in live:
                 mask = sum(1 << card.index for card in shown)
                 values[seat] = (tierce_of(mask, rules), point_of(mask))
-                self.add(end, teller.say(seat, w("You show {cards}: {value}."), w("{name} shows {cards}: {value}."),
-                                         cards=teller.cards(shown), value=_hand_value(words, shown, rules)))
+                self.add(end, voice.say(seat, w("You show {cards}: {value}."), w("{name} shows {cards}: {value}."),
+                                         cards=voice.cards(shown), value=_hand_value(words, shown, rules)))
             else:
-                self.add(end, teller.say(seat, w("You show {cards}."), w("{name} shows {cards}."),
-                                         cards=teller.cards(shown)))
+                self.add(end, voice.say(seat, w("You show {cards}."), w("{name} shows {cards}."),
+                                         cards=voice.cards(shown)))
         # the guinguette
         queen = self.take(("GU-§5.4a",))
         if queen is not None and isinstance(queen.target, int):
-            self.add(end, teller.say(queen.target, w("You hold the queen of diamonds and take the guinguette "
+            self.add(end, voice.say(queen.target, w("You hold the queen of diamonds and take the guinguette "
                                                      "basket: {tokens} (GU-§5.4a)."),
                                      w("{name} holds the queen of diamonds and takes the guinguette basket: "
-                                       "{tokens} (GU-§5.4a)."), tokens=teller.tokens(queen.amount)))
+                                       "{tokens} (GU-§5.4a)."), tokens=voice.tokens(queen.amount)))
         elif result.guinguette is None:
             self.add(end, words("Nobody shows the queen of diamonds: the guinguette basket is not won "
                                 "(GU-§5.4a)."))
@@ -737,12 +894,12 @@ class _Narrator:
             self.add(end, words("Nobody still in has a tierce: the cabaret is not won and carries over (GU-§5.4b)."))
         for transfer in self.take_all(("GU-§5.4d",)):
             if isinstance(transfer.target, int):
-                self.add(end, teller.say(transfer.target,
+                self.add(end, voice.say(transfer.target,
                                          w("You take {tokens} from the cabaret: a side pot, the bets settled layer "
                                            "by layer when a player is all in (GU-§5.4d)."),
                                          w("{name} takes {tokens} from the cabaret: a side pot, the bets settled "
                                            "layer by layer when a player is all in (GU-§5.4d)."),
-                                         tokens=teller.tokens(transfer.amount)))
+                                         tokens=voice.tokens(transfer.amount)))
         # the cotillon basket
         cotillon = self.take(("GU-§5.4c",))
         if cotillon is not None and isinstance(cotillon.target, int):
@@ -754,73 +911,80 @@ class _Narrator:
             for share in shares:
                 if isinstance(share.target, int):
                     totals[share.target] = totals.get(share.target, 0) + share.amount
-            self.add(end, words("The last deal is over: the baskets left are shared equally, the remainder one by "
-                                "one from the eldest (GU-§5.5): {shares}.", shares=", ".join(
-                                    f"{teller.obj(seat)} {amount}" for seat, amount in totals.items())))
+            amounts = tuple(totals.values())
+
+            def sharing(who: _Who) -> str:
+                return words("The last deal is over: the baskets left are shared equally, the remainder one by one "
+                             "from the eldest (GU-§5.5): {shares}.", shares=", ".join(
+                                 f"{_obj(words, name)} {amount}" for name, amount in zip(who, amounts, strict=True)))
+
+            self.add(end, _Line(tuple(totals), sharing))
         for transfer, used in zip(self.payments, self.used, strict=True):
             if not used:
-                self.add(end, teller.payment(transfer))
+                self.add(end, voice.payment(transfer))
         self.used = [True] * len(self.payments)
-        self.add(end, _deal_result(teller, result, order))
+        self.add(end, _deal_result(voice, result, order))
 
     def cabaret(self, winner: int, amount: int, live: list[int], values: dict[int, tuple[int, int]],
-                result: DealResult) -> str:
+                result: DealResult) -> _Line:
         """Who took the cabaret, and why (GU-§5.4b)."""
-        teller, rules = self.teller, self.rules
-        tokens = teller.tokens(amount)
+        voice, rules = self.voice, self.rules
+        tokens = voice.tokens(amount)
         if len(live) <= 1 or winner not in values:
-            return teller.say(winner, w("Everyone else has folded: you take the cabaret, {tokens}, without showing "
-                                        "(GU-§5.4b)."),
-                              w("Everyone else has folded: {name} takes the cabaret, {tokens}, without showing "
-                                "(GU-§5.4b)."), tokens=tokens)
+            return voice.say(winner, w("Everyone else has folded: you take the cabaret, {tokens}, without showing "
+                                       "(GU-§5.4b)."),
+                             w("Everyone else has folded: {name} takes the cabaret, {tokens}, without showing "
+                               "(GU-§5.4b)."), tokens=tokens)
         tierce, point = values[winner]
         others = [seat for seat in live if seat != winner and seat in values]
         if tierce:
             name = _tierce(self.words, tierce, rules)
             equal = next((seat for seat in others if values[seat][0] == tierce), None)
             if equal is not None:
-                return teller.say(winner, w("You take the cabaret, {tokens}, with {tierce}, as good as {other}'s: "
-                                            "equal tierces go to the earlier in the order of play (GU-§5.4b)."),
-                                  w("{name} takes the cabaret, {tokens}, with {tierce}, as good as {other}'s: equal "
-                                    "tierces go to the earlier in the order of play (GU-§5.4b)."), tokens=tokens,
-                                  tierce=name, other=teller.obj(equal))
+                return voice.say_with(winner, equal,
+                                      w("You take the cabaret, {tokens}, with {tierce}, as good as {other}'s: equal "
+                                        "tierces go to the earlier in the order of play (GU-§5.4b)."),
+                                      w("{name} takes the cabaret, {tokens}, with {tierce}, as good as {other}'s: "
+                                        "equal tierces go to the earlier in the order of play (GU-§5.4b)."),
+                                      tokens=tokens, tierce=name)
             if any(values[seat][0] for seat in others):
-                return teller.say(winner, w("You take the cabaret, {tokens}, with {tierce}, the best tierce shown "
-                                            "(GU-§5.4b)."),
-                                  w("{name} takes the cabaret, {tokens}, with {tierce}, the best tierce shown "
-                                    "(GU-§5.4b)."), tokens=tokens, tierce=name)
-            return teller.say(winner, w("You take the cabaret, {tokens}, with {tierce}: nobody else still in has a "
-                                        "tierce (GU-§5.4b)."),
-                              w("{name} takes the cabaret, {tokens}, with {tierce}: nobody else still in has a "
-                                "tierce (GU-§5.4b)."), tokens=tokens, tierce=name)
+                return voice.say(winner, w("You take the cabaret, {tokens}, with {tierce}, the best tierce shown "
+                                           "(GU-§5.4b)."),
+                                 w("{name} takes the cabaret, {tokens}, with {tierce}, the best tierce shown "
+                                   "(GU-§5.4b)."), tokens=tokens, tierce=name)
+            return voice.say(winner, w("You take the cabaret, {tokens}, with {tierce}: nobody else still in has a "
+                                       "tierce (GU-§5.4b)."),
+                             w("{name} takes the cabaret, {tokens}, with {tierce}: nobody else still in has a "
+                               "tierce (GU-§5.4b)."), tokens=tokens, tierce=name)
         equal = next((seat for seat in others if values[seat][1] == point), None)
         if equal is not None:
-            return teller.say(winner, w("Nobody still in has a tierce: you take the cabaret, {tokens}, with a point "
-                                        "of {point}, as high as {other}'s but earlier in the order of play "
-                                        "(GU-§5.4b, GU-§2.2v)."),
-                              w("Nobody still in has a tierce: {name} takes the cabaret, {tokens}, with a point of "
-                                "{point}, as high as {other}'s but earlier in the order of play (GU-§5.4b, "
-                                "GU-§2.2v)."), tokens=tokens, point=point, other=teller.obj(equal))
-        return teller.say(winner, w("Nobody still in has a tierce: you take the cabaret, {tokens}, with the highest "
-                                    "point, {point} (GU-§5.4b, GU-§2.2v)."),
-                          w("Nobody still in has a tierce: {name} takes the cabaret, {tokens}, with the highest "
-                            "point, {point} (GU-§5.4b, GU-§2.2v)."), tokens=tokens, point=point)
+            return voice.say_with(winner, equal,
+                                  w("Nobody still in has a tierce: you take the cabaret, {tokens}, with a point of "
+                                    "{point}, as high as {other}'s but earlier in the order of play (GU-§5.4b, "
+                                    "GU-§2.2v)."),
+                                  w("Nobody still in has a tierce: {name} takes the cabaret, {tokens}, with a point "
+                                    "of {point}, as high as {other}'s but earlier in the order of play (GU-§5.4b, "
+                                    "GU-§2.2v)."), tokens=tokens, point=point)
+        return voice.say(winner, w("Nobody still in has a tierce: you take the cabaret, {tokens}, with the highest "
+                                   "point, {point} (GU-§5.4b, GU-§2.2v)."),
+                         w("Nobody still in has a tierce: {name} takes the cabaret, {tokens}, with the highest "
+                           "point, {point} (GU-§5.4b, GU-§2.2v)."), tokens=tokens, point=point)
 
-    def cotillon(self, taker: int, amount: int) -> str:
+    def cotillon(self, taker: int, amount: int) -> _Line:
         """Who took the cotillon basket, and why (GU-§5.4c, GU-§5.6)."""
-        teller, rules = self.teller, self.rules
-        tokens = teller.tokens(amount)
+        voice, rules = self.voice, self.rules
+        tokens = voice.tokens(amount)
         if rules.trick_phase:
-            return teller.say(taker, w("You take the cotillon basket, {tokens}, with the most tricks, {count} "
+            return voice.say(taker, w("You take the cotillon basket, {tokens}, with the most tricks, {count} "
                                        "(GU-§5.6)."),
                               w("{name} takes the cotillon basket, {tokens}, with the most tricks, {count} "
                                 "(GU-§5.6)."), tokens=tokens, count=self.story.tricks_won.get(taker, 0))
         if rules.cotillon_to == "guinguette_holder":
-            return teller.say(taker, w("You take the cotillon basket, {tokens}, as the holder of the queen of "
+            return voice.say(taker, w("You take the cotillon basket, {tokens}, as the holder of the queen of "
                                        "diamonds (GU-§5.4c)."),
                               w("{name} takes the cotillon basket, {tokens}, as the holder of the queen of diamonds "
                                 "(GU-§5.4c)."), tokens=tokens)
-        return teller.say(taker, w("You take the cotillon basket, {tokens}, with the cabaret (GU-§5.4c)."),
+        return voice.say(taker, w("You take the cotillon basket, {tokens}, with the cabaret (GU-§5.4c)."),
                           w("{name} takes the cotillon basket, {tokens}, with the cabaret (GU-§5.4c)."),
                           tokens=tokens)
 
@@ -863,17 +1027,20 @@ def _breakdown(words: Words, nets: tuple[int, ...]) -> str:
                      for net, (_, message) in zip(nets, _CATEGORIES, strict=True) if net)
 
 
-def _deal_result(teller: _Teller, result: DealResult, order: Sequence[int]) -> str:
+def _deal_result(voice: _Voice, result: DealResult, order: Sequence[int]) -> _Line:
     """What the deal brought each player, and from what (rule file §6's table)."""
-    entries = []
-    nets = _nets(result.payments)
+    words, nets, entries = voice.words, _nets(result.payments), []
     for seat in order:
         points = result.points[seat] if seat < len(result.points) else 0
         mine = nets.get(seat)
-        detail = _breakdown(teller.words, mine) if mine is not None else ""
-        entries.append(f"{teller.obj(seat)} {signed(points)}" + (f" ({detail})" if detail else ""))
-    return teller.words("Deal {number} is over: {results}.", number=result.deal + 1,
-                        results=_series(teller.words, entries))
+        detail = _breakdown(words, mine) if mine is not None else ""
+        entries.append(f" {signed(points)}" + (f" ({detail})" if detail else ""))
+
+    def telling(who: _Who) -> str:
+        return words("Deal {number} is over: {results}.", number=result.deal + 1, results=_series(
+            words, [_obj(words, name) + entry for name, entry in zip(who, entries, strict=True)]))
+
+    return _Line(tuple(order), telling)
 
 
 def _act_sentence(teller: _Teller, act: Irregular) -> str:
@@ -964,75 +1131,146 @@ def _default_names(viewer: int, players: int, words: Words) -> tuple[str, ...]:
     return tuple(words("You") if seat == viewer else words("Seat {number}", number=seat) for seat in range(players))
 
 
-def _carried(view: GuinguetteView) -> tuple[int, int, int]:
-    """What each basket held before this deal's antes: what the deals before left in it (GU-§3.2)."""
+def _carried(view: GuinguetteView, script: _Script | None = None) -> tuple[int, int, int]:
+    """What each basket held before this deal's antes: what the deals before left in it (GU-§3.2). Worked out on
+    from what ``script`` found at its last position when its payments are the first of the view's (the baskets now,
+    less what they held then, less what the payments since brought them: one pass over the payments since, not over
+    the deal's)."""
+    if script is not None and script.baskets is not None and len(script.key) == 6:
+        paid = script.paid
+        if view.payments[:len(paid)] == paid:
+            before = script.key[5]
+            assert isinstance(before, tuple)
+            return _carried_by((view.baskets[0] - script.baskets[0] + before[0],
+                                view.baskets[1] - script.baskets[1] + before[1],
+                                view.baskets[2] - script.baskets[2] + before[2]), view.payments[len(paid):])
     return _carried_by(view.baskets, view.payments)
 
 
-@same_for_all
-def _carried_by(baskets: tuple[int, int, int], payments: tuple[Transfer, ...]) -> tuple[int, int, int]:
-    balances = list(baskets)
-    for index, basket in enumerate(BASKET_ORDER):
-        for transfer in payments:
-            if transfer.target == basket:
-                balances[index] -= transfer.amount
-            if transfer.source == basket:
-                balances[index] += transfer.amount
-    return (balances[0], balances[1], balances[2])
+def _carried_by(baskets: tuple[int, int, int], payments: Sequence[Transfer]) -> tuple[int, int, int]:
+    """``baskets`` less what ``payments`` brought them."""
+    balances = {GUINGUETTE: baskets[0], CABARET: baskets[1], COTILLON: baskets[2]}
+    for transfer in payments:
+        if transfer.target in balances:
+            balances[transfer.target] -= transfer.amount
+        if transfer.source in balances:
+            balances[transfer.source] += transfer.amount
+    return (balances[GUINGUETTE], balances[CABARET], balances[COTILLON])
 
 
 def _dealt(view: GuinguetteView) -> bool:
     return view.phase not in (Phase.DRAW, Phase.SHUFFLE) or any(view.hand_sizes)
 
 
-class _Before:
-    """The last deal's story as a viewer was last told it (what a :class:`~academie.picture.Memo` keeps): told
-    again only when the last deal, the names, the language or the rules differ. A deal with an irregular act is
-    not kept: its sentence names a card only if the view now holds it."""
+def _public(action: Action) -> object:
+    """What every viewer sees of an action (:class:`_Narrator` reads no more of it): a stir's actor's own history
+    holds its card, the others' hold a hidden stir; an irregular act's cards are face down to all but its actor."""
+    if isinstance(action, (Stir, Restir, HiddenStir)):
+        return isinstance(action, Restir) or (isinstance(action, HiddenStir) and action.again)
+    if isinstance(action, Irregular):
+        return (action.kind, action.seat)
+    return action
 
-    __slots__ = ("key", "last", "story")
 
-    def __init__(self, key: tuple[object, ...], last: DealResult, story: _Story) -> None:
-        self.key, self.last, self.story = key, last, story
+def _alike(seen: Sequence[tuple[int, Action]], told: Sequence[tuple[int, Action]]) -> bool:
+    """Whether two viewers' histories of one deal tell the same actions as every viewer sees them."""
+    return seen == told or (len(seen) == len(told) and all(
+        mine[0] == theirs[0] and (mine[1] == theirs[1] or _public(mine[1]) == _public(theirs[1]))
+        for mine, theirs in zip(seen, told, strict=True)))
 
 
-class _Progress:
-    """The deal in progress as a viewer was last told it, up to its last action (what a
-    :class:`~academie.picture.Memo` keeps): the next picture tells on from there while every sentence told still
-    reads the same. A sentence reads the actions before it, the payments (the first not yet told for its rule), the
-    viewer's draws, the names, the language, the rules, the deal and what the baskets carried over: it holds while
-    those told are the first of the view's, no payment made since is one a search found missing, and no card was
-    drawn since the viewer's stir found none. A deal with an irregular act is not kept (its sentence names a card
-    only if the view now holds it)."""
+class _Script:
+    """A deal told for every viewer of one language and rules at once (issue 33): its narrator's sentences before
+    each viewer is told them (a :class:`_Line` told once for every viewer who names its seats alike, an
+    :class:`_Own` told to each apart), told on from one position to the next while every sentence told still reads
+    the same, and shared by the viewers of one position (:func:`_shared`).
 
-    __slots__ = ("draws", "key", "narrator", "payments")
+    A sentence reads the actions before it as every viewer sees them, the payments (the first not yet told for its
+    rule), the language, the rules, the deal and what the baskets carried over (:attr:`key`): it holds while those
+    told are the first of the view's, and no payment made since is one a search found missing."""
 
-    def __init__(self, key: tuple[object, ...], narrator: _Narrator, view: GuinguetteView) -> None:
-        self.key, self.narrator, self.payments, self.draws = key, narrator, view.payments, view.my_draws
+    __slots__ = ("at", "baskets", "key", "narrator", "paid", "said")
 
-    def holds(self, key: tuple[object, ...], view: GuinguetteView) -> bool:
-        """Whether the sentences told still read the same for ``view``."""
-        narrator, told, payments, draws = self.narrator, self.narrator.history, self.payments, self.draws
-        if self.key != key or view.history[:len(told)] != told or view.payments[:len(payments)] != payments:
+    def __init__(self, key: tuple[object, ...], narrator: _Narrator, payments: tuple[Transfer, ...]) -> None:
+        self.key, self.narrator, self.paid = key, narrator, payments
+        self.at: object = None
+        """What every view of the position it was last told on to holds (its public parts' object, the same for all
+        of them: :class:`academie.engine.Shared`)."""
+        self.said: tuple[str, ...] = ()
+        """What was said at that position after its last action: a round or phase begun before anyone spoke in it."""
+        self.baskets: tuple[int, int, int] | None = None
+        """What the baskets held at that position (for the deal in progress: :func:`_carried`)."""
+
+    @classmethod
+    def of(cls, voice: _Voice, key: tuple[object, ...], *, dealer: int, deal: int,
+           history: Sequence[tuple[int, Action]], payments: tuple[Transfer, ...], dealt: bool,
+           carried: tuple[int, int, int] | None, result: DealResult | None = None) -> _Script:
+        """A deal told from its beginning (with its showdown when ``result`` is given)."""
+        narrator = _Narrator(voice, dealer=dealer, deal=deal, history=history, payments=payments)
+        narrator.tell(dealt=dealt, carried=carried, result=result)
+        return cls(key, narrator, payments)
+
+    def holds(self, key: tuple[object, ...], history: Sequence[tuple[int, Action]],
+              payments: tuple[Transfer, ...]) -> bool:
+        """Whether every sentence told still reads the same for a deal now at ``history`` and ``payments``."""
+        narrator, paid = self.narrator, self.paid
+        told = narrator.history
+        if self.key != key or len(history) < len(told) or payments[:len(paid)] != paid:
             return False
-        if view.my_draws[:len(draws)] != draws or (narrator.starved and len(view.my_draws) > len(draws)):
+        if not _alike(history[:len(told)], told):
             return False
         return not any(transfer.reason in reasons and (source is None or transfer.source == source)
-                       for transfer in view.payments[len(payments):] for reasons, source in narrator.failed)
+                       for transfer in payments[len(paid):] for reasons, source in narrator.failed)
+
+    def tell_on(self, history: Sequence[tuple[int, Action]], payments: tuple[Transfer, ...]) -> None:
+        """The actions of ``history`` and the payments not told yet, told (:meth:`holds` said they may be)."""
+        narrator = self.narrator
+        added = payments[len(self.paid):]
+        narrator.history, self.paid = history, payments
+        narrator.payments += added
+        narrator.used += [False] * len(added)
+        narrator.tell_on()
+
+
+_SCRIPTS: list[_Script] = []
+"""The scripts told on last, the latest first (a few: the viewers of one position are painted one after the other,
+in one language or a few)."""
+
+
+def _shared(at: object, words: Words) -> _Script | None:
+    """The script already told on to the position whose views hold ``at``, in ``words``' language, if any."""
+    for script in _SCRIPTS:
+        if script.at is at and script.key[0] is words:
+            return script
+    return None
+
+
+def _share(script: _Script, at: object) -> None:
+    """``script``, told on to the position whose views hold ``at``, found there by the next viewers."""
+    script.at = at
+    _SCRIPTS[:] = [script, *(kept for kept in _SCRIPTS[:7] if kept is not script)]
 
 
 class _Kept:
     """What a painter of La Guinguette keeps in a :class:`~academie.picture.Memo`."""
 
-    __slots__ = ("before", "log", "progress", "seats")
+    __slots__ = ("before", "hand", "log", "script", "seats", "tallies")
 
     def __init__(self) -> None:
-        self.before: _Before | None = None
-        self.progress: _Progress | None = None
-        self.log: tuple[tuple[str, ...], list[tuple[int, str]], int, tuple[str, ...]] | None = None
-        """The log of the last picture: the first lines, the narrator's lines it told, how many, the log."""
-        self.seats: tuple[tuple[object, ...], tuple[_SeatFact, ...], list[SeatPicture]] | None = None
-        """The seats of the last picture: what they were named by, each seat's facts and line, by seat."""
+        self.script: _Script | None = None
+        """The deal in progress as it was last told (shared with the other viewers: told on from there)."""
+        self.before: _Script | None = None
+        """The last deal as it was told to its end (shared with the other viewers)."""
+        self.tallies: tuple[object, Words, int | None, tuple[str, ...], tuple[Tally, ...]] | None = None
+        """The tallies of the last picture, with the values, words, dealer and names they were made from."""
+        self.hand: tuple[tuple[Card, ...], Words, GuinguetteRules, tuple[str, ...], str | None] | None = None
+        """The viewer's hand in the last picture, with the words and rules it was shown in, and what it was worth."""
+        self.log: _Log | None = None
+        """The log of the last picture."""
+        self.seats: tuple[tuple[object, ...], tuple[_SeatFact, ...], list[SeatPicture],
+                          tuple[SeatPicture, ...]] | None = None
+        """The seats of the last picture: what they were named by and their order, each seat's facts and line, by
+        seat, and the lines in the order of play."""
 
 
 def _kept(memo: Memo | None) -> _Kept | None:
@@ -1043,180 +1281,309 @@ def _kept(memo: Memo | None) -> _Kept | None:
     return memo.kept
 
 
-def _story_before(teller: _Teller, last: DealResult, kept: _Kept | None) -> _Story:
-    key = (teller.names, teller.me, teller.words.lang, teller.view.rules)
-    before = kept.before if kept is not None else None
-    if before is not None and before.key == key and (before.last is last or before.last == last):
-        return before.story
-    narrator = _told_until_the_end(key, last, kept)
-    if narrator is not None:  # (told on from the deal as it was in progress: its last action and its showdown)
-        narrator.teller, narrator.history = teller, last.history
-        payments = last.payments[len(narrator.payments):]
-        narrator.payments += payments
-        narrator.used += [False] * len(payments)
-        narrator.tell_on()
-        story = narrator.close(result=last, now=None)
-    else:
-        narrator = _Narrator(teller, dealer=last.dealer, deal=last.deal, history=last.history,
-                             payments=last.payments)
-        story = narrator.tell(dealt=True, carried=None, result=last)
-    if kept is not None and not any(isinstance(action, Irregular) for _, action in last.history):
-        kept.before = _Before(key, last, story)
-    return story
+def _told_before(teller: _Teller, last: DealResult, kept: _Kept | None) -> _Script:
+    """The last deal told whole, to its showdown: shared by every viewer of its end in one language, told on from
+    the script of the deal as it was in progress when that still holds (its last action and its showdown)."""
+    words, rules = teller.words, teller.view.rules
+    key = (words, rules, last.dealer, last.deal, True)
+    if kept is not None:
+        script = kept.before
+        if script is not None and script.at is last.points and script.key[0] is words:
+            return script
+        script = _shared(last.points, words)
+        if script is not None:
+            kept.before = script
+            return script
+        script = kept.script
+        if (script is not None and script.at is not last.points and script.key[:5] == key
+                and len(script.narrator.history) < len(last.history)
+                and script.holds(script.key, last.history, last.payments)):
+            script.tell_on(last.history, last.payments)
+            script.narrator.showdown(last)
+            script.key = key
+        else:
+            script = None
+        if script is None:
+            script = _Script.of(_Voice(words, rules), key, dealer=last.dealer, deal=last.deal, history=last.history,
+                                payments=last.payments, dealt=True, carried=None, result=last)
+        script.said = ()
+        _share(script, last.points)
+        kept.before = script
+        return script
+    return _Script.of(_Voice(words, rules), key, dealer=last.dealer, deal=last.deal, history=last.history,
+                      payments=last.payments, dealt=True, carried=None, result=last)
 
 
-def _told_until_the_end(key: tuple[object, ...], last: DealResult, kept: _Kept | None) -> _Narrator | None:
-    """The narrator ``kept`` told the deal with while it was in progress, when it is ``last``'s up to its last
-    action, to tell its end from (taken from ``kept``), else None. Of that deal's story the picture reads only the
-    sentences of its last action and of its showdown, and its tricks: told from there, they are the ones told from
-    its beginning while every sentence told before reads the same (see :class:`_Progress`), whatever the first
-    lines say (what the baskets carried over) and the viewer's draws, which only a stir's sentence reads (never the
-    last action of a deal: a deal ends on a fold, a vie or a card)."""
-    progress = kept.progress if kept is not None else None
-    if kept is None or progress is None or not last.history:
-        return None
-    narrator = progress.narrator
-    told, paid = narrator.history, progress.payments
-    if (progress.key[:6] != (*key, last.dealer, last.deal) or not progress.key[6]
-            or isinstance(last.history[-1][1], Keep | Stir | Restir | HiddenStir)
-            or len(told) >= len(last.history) or last.history[:len(told)] != told
-            or last.payments[:len(paid)] != paid
-            or any(transfer.reason in reasons and (source is None or transfer.source == source)
-                   for transfer in last.payments[len(paid):] for reasons, source in narrator.failed)):
-        return None
-    kept.progress = None  # (told on in place)
-    return narrator
+def _in_progress(teller: _Teller, kept: _Kept | None) -> _Script:
+    """The deal in progress told: the script every viewer of this position shares when one was told on to it, else
+    told on from the script ``kept`` (:func:`_told_on`)."""
+    view, words = teller.view, teller.words
+    if kept is None:
+        return _told_on(teller, None)
+    at, script = view.stocks, kept.script
+    if script is None or script.at is not at or script.key[0] is not words:
+        script = _shared(at, words) or _told_on(teller, script)
+        _share(script, at)
+        kept.script = script
+    return script
 
 
-def _in_progress(teller: _Teller, kept: _Kept | None) -> _Story:
-    """The deal in progress told, on from what ``kept`` told of it while that still holds (see :class:`_Progress`)."""
+def _told_on(teller: _Teller, script: _Script | None) -> _Script:
+    """The deal in progress told to the view's position: on from ``script`` while that still holds, else from its
+    beginning."""
     view = teller.view
     assert view.dealer is not None
-    dealt, carried = _dealt(view), _carried(view)
-    key = (teller.names, teller.me, teller.words.lang, view.rules, view.dealer, view.deal, dealt, carried)
-    progress = kept.progress if kept is not None else None
-    if kept is not None:
-        kept.progress = None  # (told on in place below: kept again once told)
-    if progress is not None and progress.holds(key, view):
-        narrator = progress.narrator  # (the memo's own: told on where it stopped, no copy)
-        narrator.teller, narrator.history = teller, view.history
-        payments = view.payments[len(progress.payments):]
-        narrator.payments += payments
-        narrator.used += [False] * len(payments)
-        narrator.draws += view.my_draws[len(progress.draws):]
+    dealt, carried = _dealt(view), _carried(view, script)
+    key = (teller.words, view.rules, view.dealer, view.deal, dealt, carried)
+    if script is not None and script.holds(key, view.history, view.payments):
+        script.tell_on(view.history, view.payments)
     else:
-        narrator = _Narrator(teller, dealer=view.dealer, deal=view.deal, history=view.history,
-                             payments=view.payments, draws=view.my_draws)
-        narrator.opening(dealt=dealt, carried=carried)
-    narrator.tell_on()
-    if kept is None or narrator.offender >= 0:
-        return narrator.close(result=None, now=(view.phase, view.stir_round))
-    if progress is not None and progress.narrator is narrator:  # (told on: the same record, brought up to date)
-        progress.key, progress.payments, progress.draws = key, view.payments, view.my_draws
-        kept.progress = progress
-    else:
-        kept.progress = _Progress(key, narrator, view)
-    lines = narrator.story.lines
-    told = len(lines)
-    narrator.close(result=None, now=(view.phase, view.stir_round))  # (no result: it only adds lines)
-    if len(lines) == told:
-        return narrator.story
-    closing = lines[told:]  # (a round or a phase begun before anyone spoke in it: not kept, told on later)
-    del lines[told:]
-    story = narrator.story
-    return _Story([*lines, *closing], story.tricks, story.opened, story.folded, story.barred, story.tricks_won)
+        script = _Script.of(_Voice(teller.words, view.rules), key, dealer=view.dealer, deal=view.deal,
+                            history=view.history, payments=view.payments, dealt=dealt, carried=carried)
+    script.said, script.baskets = script.narrator.announced(view.phase, view.stir_round), view.baskets
+    return script
 
 
 def _story(teller: _Teller, memo: Memo | None = None) -> tuple[_Story, tuple[str, ...], _Story | None]:
     """This deal told (with, when it has just begun, how the one before ended), its log, and the last deal's story
-    (from ``memo`` when it was told for the same last deal)."""
+    (shared with every viewer of the last deal's end in this language)."""
     view = teller.view
     over = view.phase is Phase.OVER
     last = view.last_deal
-    head: tuple[str, ...] = ()
-    before: _Story | None = None
     kept = _kept(memo)
-    if last is not None and not over:
-        told = before = _story_before(teller, last, kept)
-        final = max(len(last.history) - 1, 0)
-        head = part(memo, "head", (told, final), lambda: tuple(line for index, line in told.lines if index >= final))
-    if view.dealer is None:
-        narrator = _Narrator(teller, dealer=0, deal=0, history=view.history, payments=())
-        for index, (actor, action) in enumerate(view.history):
-            narrator.action(index, actor, action)
-        return narrator.story, head + tuple(line for _, line in narrator.story.lines), before
-    if over:
-        narrator = _Narrator(teller, dealer=view.dealer, deal=view.deal, history=view.history,
-                             payments=view.payments, draws=view.my_draws)
-        story = narrator.tell(dealt=_dealt(view), carried=None, result=last)
-    else:
-        story = _in_progress(teller, kept)
-    return story, _log(kept, head, story.lines), before
+    told = _told_before(teller, last, kept) if last is not None and not over else None
+    before = told.narrator.story if told is not None else None
+    if view.dealer is None or over:
+        voice = _Voice(teller.words, view.rules)
+        narrator = _Narrator(voice, dealer=view.dealer or 0, deal=view.deal, history=view.history,
+                             payments=view.payments if over else ())
+        if over:
+            narrator.tell(dealt=_dealt(view), carried=None, result=last)
+        else:
+            for index, (actor, action) in enumerate(view.history):
+                narrator.action(index, actor, action)
+        reading = _Reading(teller, view.history, view.my_draws)
+        head = _head(teller, told, last) if told is not None and last is not None else ()
+        return narrator.story, head + tuple(_told(line, reading) for _, line in narrator.story.lines), before
+    script = _in_progress(teller, kept)
+    return script.narrator.story, _log(kept, teller, told, script), before
 
 
-def _log(kept: _Kept | None, head: tuple[str, ...], lines: list[tuple[int, str]]) -> tuple[str, ...]:
-    """``head`` and the sentences of ``lines``: told on from the log ``kept`` while ``lines`` is the list it was made
-    from (a narrator's lines only grow: the log kept holds their first ones), made whole otherwise."""
+def _head(teller: _Teller, told: _Script, last: DealResult) -> tuple[str, ...]:
+    """The sentences of the last deal from its last action on: its end, shown at the beginning of the next."""
+    reading, final = _Reading(teller, last.history, ()), max(len(last.history) - 1, 0)
+    return tuple(_told(line, reading) for index, line in told.narrator.story.lines if index >= final)
+
+
+class _Log:
+    """A viewer's log as his last picture told it (what a :class:`~academie.picture.Memo` keeps, see :func:`_log`):
+    the scripts of the deal in progress and of the last deal, the names and seat it was told to, how many of the
+    script's sentences it told, the log, the viewer's draws and how many of them it named, and whether one was
+    missing."""
+
+    __slots__ = ("before", "count", "drawn", "draws", "me", "names", "said", "script", "starved")
+
+    def __init__(self, script: _Script, before: _Script | None, reading: _Reading, said: tuple[str, ...]) -> None:
+        self.script, self.before, self.names, self.me = script, before, reading.teller.names, reading.teller.me
+        self.count, self.said = len(script.narrator.story.lines), said
+        self.draws, self.drawn, self.starved = reading.draws, reading.drawn, reading.starved
+
+
+def _log(kept: _Kept | None, teller: _Teller, before: _Script | None, script: _Script) -> tuple[str, ...]:
+    """The log: the end of the last deal (``before``, from its last action on) and the sentences of ``script`` as
+    ``teller``'s viewer is told them, with what was said after the last action. Told on from the log ``kept`` while
+    it was told from the same scripts, names and seat (a script's sentences only grow), the viewer's draws it named
+    still his first and none found missing then drawn since, and no irregular act told (its sentence names a card
+    only if the view holds it now); told whole otherwise."""
+    lines, view = script.narrator.story.lines, teller.view
+    draws = view.my_draws
     log = kept.log if kept is not None else None
-    if log is not None and log[0] is head and log[1] is lines and log[2] <= len(lines):
-        said = log[3] + tuple(line for _, line in lines[log[2]:]) if log[2] < len(lines) else log[3]
+    if (log is not None and log.script is script and log.before is before and log.me == teller.me
+            and (log.names is teller.names or log.names == teller.names) and script.narrator.offender < 0
+            and (before is None or before.narrator.offender < 0)
+            and (log.draws is draws or (draws[:len(log.draws)] == log.draws
+                                        and not (log.starved and len(draws) > len(log.draws))))):
+        said = log.said
+        if log.count < len(lines):
+            reading = _Reading(teller, view.history, draws)
+            reading.drawn, reading.starved = log.drawn, log.starved
+            said += tuple([_told(line, reading) for _, line in lines[log.count:]])
+            log.said, log.count, log.draws, log.drawn, log.starved = said, len(lines), draws, reading.drawn, \
+                reading.starved
     else:
-        said = head + tuple(line for _, line in lines)
-    if kept is not None:
-        kept.log = (head, lines, len(lines), said)
-    return said
+        head = _head(teller, before, view.last_deal) if before is not None and view.last_deal is not None else ()
+        reading = _Reading(teller, view.history, draws)
+        said = head + tuple([_told(line, reading) for _, line in lines])
+        if kept is not None:
+            kept.log = _Log(script, before, reading, said)
+    return said + script.said if script.said else said
+
+
+class _Frame:
+    """What every viewer of one position sees alike, in one language (issue 33): worked out for the first viewer
+    painted and read for the others (:func:`_frame`): whether the cards are dealt, the seats in the order of play,
+    each seat's facts, the tallies' values, the status, the cotillon's line, whose turn it is and what is waited
+    for (a :class:`_Line` when it names a seat)."""
+
+    __slots__ = ("actor", "at", "begun", "cotillon", "dealt", "facts", "labels", "order", "pick", "status", "values",
+                 "waiting", "words")
+
+    def __init__(self, view: GuinguetteView, words: Words) -> None:
+        rules, dealer = view.rules, view.dealer
+        players = rules.players
+        self.at, self.words = view.stocks, words
+        self.dealt = dealt = _dealt(view) and view.phase is not Phase.OVER
+        self.order = _order(dealer, players) if dealer is not None else tuple(range(players))
+        self.pick = _pick(self.order)
+        self.begun = any(actor >= 0 for actor, _ in view.history)
+        """Whether a seat has acted in this deal (before that, the last deal's result is shown)."""
+        self.labels = _labels(words)
+        facts = _seat_facts(rules, view.phase, dealer, dealt, view.opened, view.stirs, view.contributions,
+                            view.folded, view.all_in, view.acted, view.shown, view.hand_sizes)
+        barred = _barred(view) if dealt and rules.mode is Mode.TABLE else {}  # (irregular acts: in table mode only)
+        if barred:
+            facts = tuple((*fact[:-1], barred.get(seat)) for seat, fact in enumerate(facts))
+        last = _FACTS[0]
+        if last is not None and len(last) == len(facts):  # (a seat's facts unchanged: the same object as before)
+            facts = tuple(old if old == fact else fact for old, fact in zip(last, facts, strict=True))
+            if all(map(operator.is_, facts, last)):
+                facts = last
+        _FACTS[0] = self.facts = facts
+        tricks = rules.trick_phase and dealt and view.phase is Phase.TRICKS
+        values = _tally_values(words, rules, dealer, view.baskets, view.stocks, view.bought,
+                               view.tricks_won if tricks else None)
+        if values == _VALUES[0]:  # (unchanged: the same object as before, which a viewer's kept tallies read at once)
+            values = _VALUES[0]
+        _VALUES[0] = self.values = values
+        self.status = _status(view, words)
+        self.cotillon = _cotillon_line(words, view.cotillon_size) if dealt else None
+        self.actor = view.actor if isinstance(view.actor, int) and view.actor >= 0 else None
+        self.waiting = _waiting(_Voice(words, rules), view)
+
+
+PickedT = TypeVar("PickedT")
+
+
+class _Picker:
+    """What is said of each seat (its line, its name), in the order of play, from what is said by seat."""
+
+    __slots__ = ("get", "single")
+
+    def __init__(self, order: tuple[int, ...]) -> None:
+        self.get, self.single = operator.itemgetter(*order), len(order) == 1
+
+    def __call__(self, by_seat: Sequence[PickedT]) -> tuple[PickedT, ...]:
+        picked: tuple[PickedT, ...] = (self.get(by_seat),) if self.single else self.get(by_seat)
+        return picked
+
+
+@lru_cache(maxsize=64)
+def _pick(order: tuple[int, ...]) -> _Picker:
+    """:class:`_Picker` of ``order`` (made once per order)."""
+    return _Picker(order)
+
+
+@lru_cache(maxsize=16)
+def _labels(words: Words) -> tuple[str, str, str, str]:
+    """The words every picture says in ``words``' language: its title, and the labels of the cabaret contest, of
+    what the viewer's hand is worth and of his discards."""
+    return (words("La Guinguette"), words("Cabaret contest"), words("Your hand is worth"),
+            words("Your discards, face down"))
+
+
+_FRAMES: list[_Frame] = []
+"""The frames worked out last, the latest first (the viewers of one position are painted one after the other)."""
+_VALUES: list[tuple[Tally, tuple[str, ...], tuple[str, ...], tuple[str, ...] | None] | None] = [None]
+"""The tallies' values of the last frame (kept as the same object while they are equal)."""
+_FACTS: list[tuple[_SeatFact, ...] | None] = [None]
+"""The seats' facts of the last frame (a seat's facts unchanged since are kept as the same object, which a viewer's
+kept seat line is compared with at once)."""
+
+
+def _frame(view: GuinguetteView, words: Words, *, shared: bool) -> _Frame:
+    """The frame of ``view``'s position in ``words``' language: the one worked out for another viewer of that
+    position when ``shared`` and there is one (its views hold the same public parts, :class:`academie.engine.Shared`),
+    else worked out now."""
+    at = view.stocks
+    if shared:
+        for frame in _FRAMES:
+            if frame.at is at and frame.words is words:
+                return frame
+    frame = _Frame(view, words)
+    if shared:
+        _FRAMES[:] = [frame, *_FRAMES[:3]]
+    return frame
 
 
 def paint(view: GuinguetteView, /, *, words: Words, names: Sequence[str], memo: Memo | None = None) -> Picture:
     """The picture of ``view`` in ``words``' language, the seats called ``names``."""
     teller = _Teller(view, words, names)
-    rules, me = view.rules, teller.me
-    players = rules.players
+    rules, me, names = view.rules, teller.me, teller.names
+    frame = _frame(view, words, shared=memo is not None)
     over = view.phase is Phase.OVER
     story, log, before = _story(teller, memo)
-    dealt = _dealt(view) and not over
-    dealer = view.dealer
-    order = _order(dealer, players) if dealer is not None else range(players)
-    barred = _barred(view) if dealt and rules.mode is Mode.TABLE else {}  # (irregular acts: in table mode only)
-    seats = _seats(teller, order, dealt=dealt, barred=barred, memo=memo)
-    tricks = rules.trick_phase and dealt and view.phase is Phase.TRICKS
-    values = _tally_values(words, rules, dealer, view.baskets, view.stocks, view.bought,
-                           view.tricks_won if tricks else None)
-    tallies = part(memo, "tallies", (teller.names, words, dealer, values),
-                   lambda: _tallies(teller.names, words, order, values))
+    dealt, order = frame.dealt, frame.order
+    seats = _seats(teller, frame, memo)
+    title, contest, worth, discards = frame.labels
+    kept = _kept(memo)
+    tallies = _kept_tallies(kept, names, words, view.dealer, frame)
+    hand, valued = _kept_hand(kept, view, words) if me is not None else ((), None)
     extra: list[tuple[str, str]] = []
-    if dealt:
-        extra.append(_cotillon_line(words, view.cotillon_size))
+    if frame.cotillon is not None:
+        extra.append(frame.cotillon)
     if dealt and view.phase is Phase.BET:
-        extra.append((_said(words, w("Cabaret contest")), _contest(teller)))
-    if me is not None and dealt and len(view.hand) == HAND_SIZE:
-        extra.append((_said(words, w("Your hand is worth")),
-                      part(memo, "worth", (words, view.hand, rules), lambda: _hand_value(words, view.hand, rules))))
-    table: list[tuple[str, tuple[str, ...]]] = []
+        extra.append((contest, _contest(teller)))
+    if valued is not None and dealt:
+        extra.append((worth, valued))
+    table: tuple[tuple[str, tuple[str, ...]], ...] = ()
     if me is not None and view.my_discards and dealt:
-        table.append((words("Your discards, face down"), tuple(str(card) for card in sort_hand(view.my_discards))))
+        table = part(memo, "discards", (discards, view.my_discards),
+                     lambda: ((discards, tuple(str(card) for card in sort_hand(view.my_discards))),))
     current = None
     if view.trick:
         current = TrickPicture(len(story.tricks) + 1, tuple((seat, str(card)) for seat, card in view.trick))
     last_trick = story.tricks[-1] if story.tricks else (before.tricks[-1] if before and before.tricks else None)
     result = ""
     if over:
-        closing = _deal_result(teller, view.last_deal, order) if view.last_deal is not None else ""
+        closing = (_deal_result(_Voice(words, rules), view.last_deal, order).to(me, names)
+                   if view.last_deal is not None else "")
         result = " ".join(part for part in (closing, _game_result(teller)) if part)
-    elif (last := view.last_deal) is not None and not any(actor >= 0 for actor, _ in view.history):
-        result = part(memo, "result", (teller.names, me, words, rules, last),
-                      lambda: _deal_result(teller, last, _order(last.dealer, players)))
-    actor = view.actor if isinstance(view.actor, int) and view.actor >= 0 else None
-    hand = (part(memo, "hand", view.hand, lambda: tuple(str(card) for card in sort_hand(view.hand)))
-            if me is not None else ())
-    status = part(memo, "status", (words, view.rules, view.phase, view.deal, view.stir_round, view.tricks_won),
-                  lambda: _status(teller))
+    elif before is not None and not frame.begun:
+        said = before.lines[-1][1]  # (the last deal's result: its showdown's last sentence)
+        assert isinstance(said, _Line)
+        result = said.to(me, names)
     moves = _moves(teller) if me is not None and view.actor == me else ()
-    waiting = part(memo, "waiting", (words, teller.names, me, view.phase, view.actor, view.pending),
-                   lambda: _waiting(teller))
-    return _picture(("guinguette", _said(words, w("La Guinguette")), words.lang, me, status, seats, hand, None,
-                     tuple(table), current, last_trick, tallies, actor, waiting, moves, log, _pending(teller),
-                     result, tuple(extra)))
+    waiting = frame.waiting if isinstance(frame.waiting, str) else frame.waiting.to(me, names)
+    return _picture(("guinguette", title, words.lang, me, frame.status, seats, hand, None, table, current, last_trick,
+                     tallies, frame.actor, waiting, moves, log, _pending(teller), result, tuple(extra)))
+
+
+def _kept_tallies(kept: _Kept | None, names: tuple[str, ...], words: Words, dealer: int | None,
+                  frame: _Frame) -> tuple[Tally, ...]:
+    """A viewer's tallies (:func:`_tallies`), as ``kept`` kept them while their values, names and order are the same
+    (a frame's values equal to the frame before's are the same object)."""
+    tallies = kept.tallies if kept is not None else None
+    if (tallies is not None and tallies[0] is frame.values and tallies[1] is words and tallies[2] == dealer
+            and tallies[3] == names):
+        return tallies[4]
+    made = _tallies(names, words, frame)
+    if kept is not None:
+        kept.tallies = (frame.values, words, dealer, names, made)
+    return made
+
+
+def _kept_hand(kept: _Kept | None, view: GuinguetteView, words: Words) -> tuple[tuple[str, ...], str | None]:
+    """The viewer's hand as shown, sorted (GU-§2.2), and what it is worth when it holds four cards (GU-§5.1c), as
+    ``kept`` kept them while the hand is the same (a view's hand is the same object while it does not change)."""
+    hand, rules = view.hand, view.rules
+    shown = kept.hand if kept is not None else None
+    if shown is not None and shown[0] is hand and shown[1] is words and shown[2] is rules:
+        return shown[3], shown[4]
+    cards = tuple([str(card) for card in sort_hand(hand)])
+    valued = _hand_value(words, hand, rules) if len(hand) == HAND_SIZE else None
+    if kept is not None:
+        kept.hand = (hand, words, rules, cards, valued)
+    return cards, valued
 
 
 _NEW_PICTURE: Final = object.__new__
@@ -1235,17 +1602,33 @@ def _picture(values: tuple[object, ...]) -> Picture:
     return picture
 
 
-def _tallies(names: Sequence[str], words: Words, order: Sequence[int],
-             values: tuple[Tally, tuple[str, ...], tuple[str, ...], tuple[str, ...] | None]) -> tuple[Tally, ...]:
+def _tallies(names: Sequence[str], words: Words, frame: _Frame) -> tuple[Tally, ...]:
     """The tallies of a viewer: the values every viewer sees (:func:`_tally_values`, in the order of play) beside his
     names of the seats."""
-    baskets, tokens, won, tricks = values
-    named = tuple(names[seat] for seat in order)
-    tallies = [baskets, Tally(_said(words, w("Tokens")), tuple(zip(named, tokens, strict=True))),
-               Tally(_said(words, w("Won or lost")), tuple(zip(named, won, strict=True)))]
-    if tricks is not None:
-        tallies.append(Tally(_said(words, w("Tricks")), tuple(zip(named, tricks, strict=True))))
-    return tuple(tallies)
+    baskets, tokens, won, tricks = frame.values
+    named = frame.pick(names)
+    said, worth, taken = _tally_labels(words)
+    tallies = (baskets, _tally(said, tuple(zip(named, tokens, strict=True))),
+               _tally(worth, tuple(zip(named, won, strict=True))))
+    return tallies if tricks is None else (*tallies, _tally(taken, tuple(zip(named, tricks, strict=True))))
+
+
+_SET_LABEL: Final = Tally.__dict__["label"].__set__
+_SET_ENTRIES: Final = Tally.__dict__["entries"].__set__
+
+
+def _tally(label: str, entries: tuple[tuple[str, str], ...]) -> Tally:
+    """A tally filled through its two slots (the frozen class's ``__init__`` sets them through
+    ``object.__setattr__``: a viewer's tallies are made again after most actions)."""
+    tally: Tally = _NEW_PICTURE(Tally)
+    _SET_LABEL(tally, label)
+    _SET_ENTRIES(tally, entries)
+    return tally
+
+
+@lru_cache(maxsize=16)
+def _tally_labels(words: Words) -> tuple[str, str, str]:
+    return words("Tokens"), words("Won or lost"), words("Tricks")
 
 
 @same_for_all
@@ -1254,14 +1637,20 @@ def _tally_values(words: Words, rules: GuinguetteRules, dealer: int | None, bask
                   ) -> tuple[Tally, tuple[str, ...], tuple[str, ...], tuple[str, ...] | None]:
     """The baskets, and each seat's tokens, tokens won or lost and tricks (None out of the tricks) in words, in the
     order of play from ``dealer``: read by no name, so worked out once for all the viewers of a position."""
-    players = rules.players
-    order = _order(dealer, players) if dealer is not None else list(range(players))
-    bought = bought or (0,) * players
-    return (Tally(words("Baskets"), ((words("Guinguette"), str(baskets[0])), (words("Cabaret"), str(baskets[1])),
-                                     (words("Cotillon"), str(baskets[2])))),
-            tuple(str(stocks[seat]) for seat in order),
-            tuple(signed(stocks[seat] - rules.stock - bought[seat]) for seat in order),
-            tuple(str(tricks_won[seat]) for seat in order) if tricks_won is not None else None)
+    players, stock = rules.players, rules.stock
+    pick = _pick(_order(dealer, players) if dealer is not None else tuple(range(players)))
+    label, guinguette, cabaret, cotillon = _basket_labels(words)
+    held = pick(stocks)
+    return (_tally(label, ((guinguette, str(baskets[0])), (cabaret, str(baskets[1])), (cotillon, str(baskets[2])))),
+            tuple(map(str, held)),
+            tuple([signed(count - stock - paid) for count, paid in zip(held, pick(bought or (0,) * players),
+                                                                          strict=True)]),
+            tuple(map(str, pick(tricks_won))) if tricks_won is not None else None)
+
+
+@lru_cache(maxsize=16)
+def _basket_labels(words: Words) -> tuple[str, str, str, str]:
+    return words("Baskets"), words("Guinguette"), words("Cabaret"), words("Cotillon")
 
 
 @lru_cache(maxsize=1024)
@@ -1282,28 +1671,26 @@ def _cotillon_line(words: Words, count: int) -> tuple[str, str]:
     return words("Cotillon (the talon)"), words("{count} cards face down", count=count)
 
 
-def _seats(teller: _Teller, order: Sequence[int], *, dealt: bool, barred: dict[int, str],
-           memo: Memo | None) -> tuple[SeatPicture, ...]:
+def _seats(teller: _Teller, frame: _Frame, memo: Memo | None) -> tuple[SeatPicture, ...]:
     """The seats' lines in the order of play. What each line reads of the view is worked out once for every viewer
-    of a position (:func:`_seat_facts`); a viewer's memo keeps his lines, and a line is made again only when its seat's
-    facts changed (an action changes one seat or two)."""
-    view, words, names, me = teller.view, teller.words, teller.names, teller.me
-    facts = _seat_facts(view.rules, view.phase, view.dealer, dealt, view.opened, view.stirs, view.contributions,
-                        view.folded, view.all_in, view.acted, view.shown, view.hand_sizes)
-    if barred:
-        facts = tuple((*fact[:-1], barred.get(seat)) for seat, fact in enumerate(facts))
-    key = (names, me, words, len(facts))
+    of a position (:class:`_Frame`); a viewer's memo keeps his lines, and a line is made again only when its seat's
+    facts changed (an action changes one seat or two; the facts of a seat unchanged are the same object)."""
+    words, names, me, facts = teller.words, teller.names, teller.me, frame.facts
+    key = (names, me, words, frame.order)
     kept = _kept(memo)
     seats = kept.seats if kept is not None else None
     if seats is not None and seats[0] == key:
+        if seats[1] is facts:
+            return seats[3]
         old_facts, old_lines = seats[1], seats[2]
-        by_seat = [old_lines[seat] if old_facts[seat] == fact else
+        by_seat = [old_lines[seat] if old_facts[seat] is fact or old_facts[seat] == fact else
                    _seat_line(words, names[seat], seat, seat == me, fact) for seat, fact in enumerate(facts)]
     else:
         by_seat = [_seat_line(words, names[seat], seat, seat == me, fact) for seat, fact in enumerate(facts)]
+    ordered = frame.pick(by_seat)
     if kept is not None:
-        kept.seats = (key, facts, by_seat)
-    return tuple(by_seat[seat] for seat in order)
+        kept.seats = (key, facts, by_seat, ordered)
+    return ordered
 
 
 _SeatFact = tuple[bool, bool, bool, int, int, bool, bool, bool, tuple[Card, ...], int, str | None]
@@ -1381,45 +1768,57 @@ def _barred(view: GuinguetteView) -> dict[int, str]:
 
 
 def _contest(teller: _Teller) -> str:
-    view, words = teller.view, teller.words
-    if not view.opened:
+    view, me = teller.view, teller.me
+    mine = view.contributions[me] if me is not None and not view.folded[me] else None
+    return _contest_said(teller.words, view.opened, view.high, mine)
+
+
+@lru_cache(maxsize=1024)
+def _contest_said(words: Words, opened: bool, high: int, mine: int | None) -> str:
+    """The cabaret contest as a viewer sees it, from all it reads: whether it is open, the highest stake, and the
+    viewer's stake (None for a spectator or a seat that folded); made once for every viewer and position alike."""
+    if not opened:
         return words("nobody has bet yet: pass, or open with 1, 2 or 4 tokens")
-    if teller.me is not None and not view.folded[teller.me]:
-        need = view.high - view.contributions[teller.me]
-        return words("the highest stake is {high}; you have put in {mine}, {need} more to hold", high=view.high,
-                     mine=view.contributions[teller.me], need=max(need, 0))
-    return words("the highest stake is {high}", high=view.high)
+    if mine is not None:
+        return words("the highest stake is {high}; you have put in {mine}, {need} more to hold", high=high,
+                     mine=mine, need=max(high - mine, 0))
+    return words("the highest stake is {high}", high=high)
 
 
-def _status(teller: _Teller) -> str:
-    view, words = teller.view, teller.words
-    number, deals = view.deal + 1, view.rules.deals
-    if view.phase is Phase.OVER:
+def _status(view: GuinguetteView, words: Words) -> str:
+    return _status_said(words, view.phase, view.deal + 1, view.rules.deals, view.stir_round,
+                        min(sum(view.tricks_won) + 1, HAND_SIZE) if view.phase is Phase.TRICKS else 0)
+
+
+@lru_cache(maxsize=1024)
+def _status_said(words: Words, phase: Phase, number: int, deals: int, stir_round: int, trick: int) -> str:
+    """The status line from all it reads (made once for every viewer and position alike)."""
+    if phase is Phase.OVER:
         return words("The game is over")
-    if view.phase is Phase.DRAW:
+    if phase is Phase.DRAW:
         return words("Drawing for the deal (GU-§2.4)")
-    if view.phase is Phase.STIR or view.phase is Phase.RESHUFFLE:
+    if phase is Phase.STIR or phase is Phase.RESHUFFLE:
         return words("Deal {number} of {deals} · the cotillon, round {round}", number=number, deals=deals,
-                     round=view.stir_round)
-    if view.phase is Phase.BET:
+                     round=stir_round)
+    if phase is Phase.BET:
         return words("Deal {number} of {deals} · the vying on the cabaret", number=number, deals=deals)
-    if view.phase is Phase.TRICKS:
+    if phase is Phase.TRICKS:
         return words("Deal {number} of {deals} · trick {trick} of 4", number=number, deals=deals,
-                     trick=min(sum(view.tricks_won) + 1, HAND_SIZE))
+                     trick=trick)
     return words("Deal {number} of {deals}", number=number, deals=deals)
 
 
-def _waiting(teller: _Teller) -> str:
-    view, words = teller.view, teller.words
+def _waiting(voice: _Voice, view: GuinguetteView) -> str | _Line:
+    """What is waited for, in words (a :class:`_Line` when it names a seat: said to each viewer by his names)."""
+    words = voice.words
     if view.phase is Phase.OVER or view.actor is None:
         return words("The game is over")
     if view.pending is not None:
         chooser = view.pending.chooser
         if chooser is None:
             return words("The table rules under {law}", law=view.pending.law)
-        if chooser == teller.me:
-            return words("Your choice of remedy under {law}", law=view.pending.law)
-        return words("{name} chooses the remedy under {law}", name=teller.names[chooser], law=view.pending.law)
+        return voice.say(chooser, w("Your choice of remedy under {law}"), w("{name} chooses the remedy under {law}"),
+                         law=view.pending.law)
     actor = view.actor
     if actor == CHANCE:
         if view.phase is Phase.DRAW:
@@ -1430,10 +1829,10 @@ def _waiting(teller: _Teller) -> str:
     if actor == TABLE or actor < 0:
         return words("The table rules")
     if view.phase is Phase.STIR:
-        return teller.say(actor, w("Your turn to keep or stir"), w("{name} to keep or stir"))
+        return voice.say(actor, w("Your turn to keep or stir"), w("{name} to keep or stir"))
     if view.phase is Phase.BET:
-        return teller.say(actor, w("Your turn to speak on the cabaret"), w("{name} to speak on the cabaret"))
-    return teller.say(actor, w("Your turn to play"), w("{name} to play"))
+        return voice.say(actor, w("Your turn to speak on the cabaret"), w("{name} to speak on the cabaret"))
+    return voice.say(actor, w("Your turn to play"), w("{name} to play"))
 
 
 def _game_result(teller: _Teller) -> str:

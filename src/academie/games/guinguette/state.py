@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum
 from functools import lru_cache
@@ -628,29 +628,30 @@ def _held(mask: int) -> tuple[Card, ...]:
     return cards_of(mask)
 
 
-_NEW_VIEW: Final = object.__new__
 _SETTERS: Final[dict[str, Any]] = {field.name: GuinguetteView.__dict__[field.name].__set__
                                    for field in dataclasses.fields(GuinguetteView)}
-"""How :meth:`GuinguetteState.view` fills a view's fields, each through its slot (the card room makes one view per
-viewer after every action; the frozen class's ``__init__``, setting its 30 fields one keyword at a time through
-``object.__setattr__``, took most of a view's making). Every field is set: the view is the one ``__init__`` would
-make (a test compares them)."""
+_OWN: Final = ("viewer", "hand", "my_discards", "history", "legal_actions", "last_deal", "my_draws")
+"""The fields of a view that are its viewer's own (every other field is one of the position's shared parts)."""
 
 
-def _setting(parts: Mapping[str, Any]) -> tuple[tuple[Any, Any], ...]:
-    """The view's fields every viewer sees alike (:class:`academie.engine.Shared`), each with its slot's setter:
-    looked up once for all the viewers of a position (kept with the parts they were found in, while the same
-    parts come back)."""
-    kept = _SETTING[0]
-    if kept is not None and kept[0] is parts:
-        return kept[1]
-    setting = tuple((_SETTERS[name], value) for name, value in parts.items())
-    _SETTING[0] = (parts, setting)
-    return setting
+def _written_view() -> Callable[..., GuinguetteView]:
+    """How :meth:`GuinguetteState.view` makes a view: a function written out once (as :mod:`dataclasses` writes an
+    ``__init__``) that fills each field through its slot, the shared ones from the position's parts
+    (:class:`academie.engine.Shared`) and the viewer's own from its arguments. The card room makes one view per
+    viewer after every action; the frozen class's ``__init__``, setting its 30 fields one keyword at a time through
+    ``object.__setattr__``, took most of a view's making, and a loop over the slots half of what is left. Every
+    field is set: the view is the one ``__init__`` would make (a test compares them)."""
+    shared = [name for name in _SETTERS if name not in _OWN]
+    body = "".join(f"    set_{name}(view, parts[{name!r}])\n" for name in shared)
+    body += "".join(f"    set_{name}(view, {name})\n" for name in _OWN)
+    namespace: dict[str, Any] = {f"set_{name}": setter for name, setter in _SETTERS.items()}
+    namespace.update(new=object.__new__, cls=GuinguetteView)
+    exec(f"def write(parts, {', '.join(_OWN)}):\n    view = new(cls)\n{body}    return view\n", namespace)
+    write: Callable[..., GuinguetteView] = namespace["write"]
+    return write
 
 
-_SETTING: list[tuple[Mapping[str, Any], tuple[tuple[Any, Any], ...]] | None] = [None]
-"""The last parts :func:`_setting` was given, and what it found (one position's: every viewer is viewed in turn)."""
+_write_view: Final = _written_view()
 
 
 # --------------------------------------------------------------------------------------------------- state
@@ -1569,17 +1570,10 @@ class GuinguetteState(GameState[GuinguetteRules]):
         self._histories, history = self._histories.told_on(viewer, self.operations, start=deal.start, redact=redact)
         self._shared = Shared.of(self._shared, (len(self.operations), len(self.rulings), len(self.ledger.entries),
                                                 self._phase, self._actor, self._pending), self._shared_parts)
-        view: GuinguetteView = _NEW_VIEW(GuinguetteView)
-        for setter, value in _setting(self._shared.parts):
-            setter(view, value)
-        _SETTERS["viewer"](view, viewer)
-        _SETTERS["hand"](view, _held(deal.hands[viewer]) if seat_view else ())
-        _SETTERS["my_discards"](view, _held(deal.discarded[viewer]) if seat_view else ())
-        _SETTERS["history"](view, history)
-        _SETTERS["legal_actions"](view, tuple(self.legal_actions()) if viewer == self.actor else ())
-        _SETTERS["last_deal"](view, self._last_deal_seen_by(viewer))
-        _SETTERS["my_draws"](view, self._draws_of(viewer) if seat_view else ())
-        return view
+        return _write_view(self._shared.parts, viewer, _held(deal.hands[viewer]) if seat_view else (),
+                           _held(deal.discarded[viewer]) if seat_view else (), history,
+                           tuple(self.legal_actions()) if viewer == self.actor else (),
+                           self._last_deal_seen_by(viewer), self._draws_of(viewer) if seat_view else ())
 
     def _shared_parts(self) -> dict[str, Any]:
         """The fields of a view every viewer sees alike (:class:`academie.engine.Shared`)."""
