@@ -430,6 +430,33 @@ def test_GU_5_1a_views_and_pictures_filled_through_their_slots_are_the_ones_thei
                 assert picture == painter.paint(view, words=words, names=painter.default_names(view, words=words))
 
 
+@pytest.mark.parametrize("mode", [Mode.ENFORCED, Mode.TABLE])
+@pytest.mark.parametrize("table", sorted(TABLES))
+def test_GU_5_1a_GU_2_4d_a_sentence_told_once_for_every_viewer_carries_no_viewers_you_or_card_to_another(
+        table: str, mode: Mode) -> None:
+    """The deal is told once per position for every viewer, each sentence shared by the viewers who name its seats
+    alike (issue 33). Painted as the card room paints them (every seat and then the spectator, each with his memo,
+    every viewer calling the players by the same names, as the room calls them), in English and in French, each
+    picture is the one painted from its view alone (which shares nothing with another viewer's) and names no card
+    its view does not hold: a sentence kept for one viewer that carried his "You" to another (his stir or his word
+    in the vying, the deal's opening naming him as dealer or eldest hand, GU-§2.4d, a payment to him) or his own
+    discard and draw (GU-§5.1a) would differ here or leak."""
+    players = TABLES[table]["players"]
+    names = ("Ann", "Bob", "Cyd", "Dee", "Eve", "Fay", "Gus", "Hal")[:players]
+    memos: dict[tuple[int, str], Memo] = {}
+    for step, state in enumerate(random_states(table, mode, 1)):
+        if step > 120:
+            break
+        for words in (EN, FR):
+            for viewer in (*range(players), PUBLIC):
+                view = state.view(viewer)
+                picture = painter.paint(view, words=words, names=names,
+                                        memo=memos.setdefault((viewer, words.lang), Memo()))
+                assert picture == painter.paint(view, words=words, names=names), (step, viewer, words.lang)
+                leaked = cards_named(picture, words) - cards_held(view)
+                assert not leaked, f"step {step} viewer {viewer}: the picture names {leaked}"
+
+
 def test_moves_name_their_card() -> None:
     """The card room makes a move about one card clickable: stirs and plays carry their card."""
     for action, move in zip(sorted(example_1(0).legal_actions(), key=str),

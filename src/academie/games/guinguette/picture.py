@@ -1121,7 +1121,16 @@ def default_names(view: GuinguetteView, /, *, words: Words) -> tuple[str, ...]:
     >>> default_names(GuinguetteState.new(seed=1, first_dealer=0, players=3).view(1), words=Words("fr"))
     ('Siège 0', 'Vous', 'Siège 2')
     """
-    return _default_names(view.viewer, view.rules.players, words)
+    viewer, players, last = view.viewer, view.rules.players, _NAMED[0]
+    if last is not None and last[0] is words and last[1] == players:  # (the table's viewers are named one by one)
+        return last[2][viewer]
+    named = {seat: _default_names(seat, players, words) for seat in (*range(players), PUBLIC)}
+    _NAMED[0] = (words, players, named)
+    return named[viewer] if viewer in named else _default_names(viewer, players, words)
+
+
+_NAMED: list[tuple[Words, int, dict[int, tuple[str, ...]]] | None] = [None]
+"""The default names of every viewer of the last table size and words asked for."""
 
 
 @lru_cache(maxsize=256)
@@ -1484,11 +1493,11 @@ def _pick(order: tuple[int, ...]) -> _Picker:
 
 
 @lru_cache(maxsize=16)
-def _labels(words: Words) -> tuple[str, str, str, str]:
-    """The words every picture says in ``words``' language: its title, and the labels of the cabaret contest, of
-    what the viewer's hand is worth and of his discards."""
+def _labels(words: Words) -> tuple[str, str, str, str, str, str, str]:
+    """The words every picture says in ``words``' language: its title, the labels of the cabaret contest, of what
+    the viewer's hand is worth and of his discards, and of the tallies of tokens, tokens won or lost and tricks."""
     return (words("La Guinguette"), words("Cabaret contest"), words("Your hand is worth"),
-            words("Your discards, face down"))
+            words("Your discards, face down"), words("Tokens"), words("Won or lost"), words("Tricks"))
 
 
 _FRAMES: list[_Frame] = []
@@ -1524,7 +1533,7 @@ def paint(view: GuinguetteView, /, *, words: Words, names: Sequence[str], memo: 
     story, log, before = _story(teller, memo)
     dealt, order = frame.dealt, frame.order
     seats = _seats(teller, frame, memo)
-    title, contest, worth, discards = frame.labels
+    title, contest, worth, discards = frame.labels[:4]
     kept = _kept(memo)
     tallies = _kept_tallies(kept, names, words, view.dealer, frame)
     hand, valued = _kept_hand(kept, view, words) if me is not None else ((), None)
@@ -1554,8 +1563,8 @@ def paint(view: GuinguetteView, /, *, words: Words, names: Sequence[str], memo: 
         result = said.to(me, names)
     moves = _moves(teller) if me is not None and view.actor == me else ()
     waiting = frame.waiting if isinstance(frame.waiting, str) else frame.waiting.to(me, names)
-    return _picture(("guinguette", title, words.lang, me, frame.status, seats, hand, None, table, current, last_trick,
-                     tallies, frame.actor, waiting, moves, log, _pending(teller), result, tuple(extra)))
+    return _picture("guinguette", title, words.lang, me, frame.status, seats, hand, None, table, current, last_trick,
+                    tallies, frame.actor, waiting, moves, log, _pending(teller), result, tuple(extra))
 
 
 def _kept_tallies(kept: _Kept | None, names: tuple[str, ...], words: Words, dealer: int | None,
@@ -1566,7 +1575,7 @@ def _kept_tallies(kept: _Kept | None, names: tuple[str, ...], words: Words, deal
     if (tallies is not None and tallies[0] is frame.values and tallies[1] is words and tallies[2] == dealer
             and tallies[3] == names):
         return tallies[4]
-    made = _tallies(names, words, frame)
+    made = _tallies(names, frame)
     if kept is not None:
         kept.tallies = (frame.values, words, dealer, names, made)
     return made
@@ -1587,27 +1596,30 @@ def _kept_hand(kept: _Kept | None, view: GuinguetteView, words: Words) -> tuple[
 
 
 _NEW_PICTURE: Final = object.__new__
-_PICTURE_FIELDS: Final = tuple(field.name for field in dataclasses.fields(Picture))
-_PICTURE_SETTERS: Final = tuple(Picture.__dict__[name].__set__ for name in _PICTURE_FIELDS)
+def _written_picture() -> Callable[..., Picture]:
+    """The picture of its field values, given in the order of :class:`~academie.picture.Picture`'s fields, each set
+    through its slot by a function written out once (as :mod:`dataclasses` writes an ``__init__``): the frozen
+    class's ``__init__``, setting its 19 fields one keyword at a time through ``object.__setattr__``, was a tenth of
+    a picture's painting, six pictures an action, and a loop over the slots half of what is left. Every field is set
+    (a test compares the picture with the one ``__init__`` makes of its fields)."""
+    names = [field.name for field in dataclasses.fields(Picture)]
+    namespace: dict[str, object] = {f"set_{name}": Picture.__dict__[name].__set__ for name in names}
+    namespace.update(new=_NEW_PICTURE, cls=Picture)
+    body = "".join(f"    set_{name}(picture, {name})\n" for name in names)
+    exec(f"def write({', '.join(names)}):\n    picture = new(cls)\n{body}    return picture\n", namespace)
+    write: Callable[..., Picture] = namespace["write"]  # type: ignore[assignment]  # (written just above)
+    return write
 
 
-def _picture(values: tuple[object, ...]) -> Picture:
-    """The picture of these field values, in the order of :class:`~academie.picture.Picture`'s fields, each set
-    through its slot: the frozen class's ``__init__``, setting its 19 fields one keyword at a time through
-    ``object.__setattr__``, was a tenth of a picture's painting, six pictures an action. Every field is set (a test
-    compares the picture with the one ``__init__`` makes of its fields)."""
-    picture: Picture = _NEW_PICTURE(Picture)
-    for setter, value in zip(_PICTURE_SETTERS, values, strict=True):
-        setter(picture, value)
-    return picture
+_picture: Final = _written_picture()
 
 
-def _tallies(names: Sequence[str], words: Words, frame: _Frame) -> tuple[Tally, ...]:
+def _tallies(names: Sequence[str], frame: _Frame) -> tuple[Tally, ...]:
     """The tallies of a viewer: the values every viewer sees (:func:`_tally_values`, in the order of play) beside his
     names of the seats."""
     baskets, tokens, won, tricks = frame.values
     named = frame.pick(names)
-    said, worth, taken = _tally_labels(words)
+    said, worth, taken = frame.labels[4:]
     tallies = (baskets, _tally(said, tuple(zip(named, tokens, strict=True))),
                _tally(worth, tuple(zip(named, won, strict=True))))
     return tallies if tricks is None else (*tallies, _tally(taken, tuple(zip(named, tricks, strict=True))))
@@ -1625,10 +1637,6 @@ def _tally(label: str, entries: tuple[tuple[str, str], ...]) -> Tally:
     _SET_ENTRIES(tally, entries)
     return tally
 
-
-@lru_cache(maxsize=16)
-def _tally_labels(words: Words) -> tuple[str, str, str]:
-    return words("Tokens"), words("Won or lost"), words("Tricks")
 
 
 @same_for_all
