@@ -1362,15 +1362,20 @@ def _story(teller: _Teller, memo: Memo | None = None) -> tuple[_Story, tuple[str
     kept = _kept(memo)
     told = _told_before(teller, last, kept) if last is not None and not over else None
     before = told.narrator.story if told is not None else None
-    if view.dealer is None or over:
-        voice = _Voice(teller.words, view.rules)
-        narrator = _Narrator(voice, dealer=view.dealer or 0, deal=view.deal, history=view.history,
-                             payments=view.payments if over else ())
-        if over:
-            narrator.tell(dealt=_dealt(view), carried=None, result=last)
-        else:
-            for index, (actor, action) in enumerate(view.history):
-                narrator.action(index, actor, action)
+    if view.dealer is None or over:  # (the draw for the first deal, or the game over: the whole deal told)
+        whole = _shared(view.stocks, teller.words) if kept is not None else None
+        if whole is None or whole.key[1:] != ("whole",):
+            narrator = _Narrator(_Voice(teller.words, view.rules), dealer=view.dealer or 0, deal=view.deal,
+                                 history=view.history, payments=view.payments if over else ())
+            if over:
+                narrator.tell(dealt=_dealt(view), carried=None, result=last)
+            else:
+                for index, (actor, action) in enumerate(view.history):
+                    narrator.action(index, actor, action)
+            whole = _Script((teller.words, "whole"), narrator, view.payments)
+            if kept is not None:
+                _share(whole, view.stocks)
+        narrator = whole.narrator
         reading = _Reading(teller, view.history, view.my_draws)
         head = _head(teller, told, last) if told is not None and last is not None else ()
         return narrator.story, head + tuple(_told(line, reading) for _, line in narrator.story.lines), before
@@ -1868,33 +1873,59 @@ def _moves(teller: _Teller) -> tuple[MovePicture, ...]:
     view, words = teller.view, teller.words
     me = teller.me if teller.me is not None else 0
     legal = view.legal_actions
-    rank = {card: number for number, card in enumerate(sort_hand(view.hand))}
+    rank = {card.index: number for number, card in enumerate(sort_hand(view.hand))}  # (by index: no card hashed)
     cards = [a for a in legal if isinstance(a, (Stir, Restir, PlayCard))]
-    cards.sort(key=lambda a: rank.get(a.card, len(rank)))
+    cards.sort(key=lambda a: rank.get(a.card.index, len(rank)))
     first = next((i for i, a in enumerate(legal) if isinstance(a, (Stir, Restir, PlayCard))), len(legal))
     others = [a for a in legal if not isinstance(a, (Stir, Restir, PlayCard))]
     ordered = [*others[:first], *cards, *others[first:]]
     high, put, stock = view.high, view.contributions[me], view.stocks[me]
     restir_cost, trick = view.rules.restir_cost, bool(view.trick)
+    made = _moves_made(words)
     moves = []
     for action in ordered:  # (each move with what its label reads alone: one label for many positions)
         kind = type(action)
         if kind is Restir:
-            moves.append(_move(words, action, restir_cost, 0, 0, 0, False))
+            reads = (restir_cost, 0, 0, 0, False)
         elif kind is Hold or kind is Raise:
-            moves.append(_move(words, action, 0, high, put, 0, False))
+            reads = (0, high, put, 0, False)
         elif kind is Fold:
-            moves.append(_move(words, action, 0, 0, put, 0, False))
+            reads = (0, 0, put, 0, False)
         elif kind is AllIn:
-            moves.append(_move(words, action, 0, 0, 0, stock, False))
+            reads = (0, 0, 0, stock, False)
         elif kind is PlayCard:
-            moves.append(_move(words, action, 0, 0, 0, 0, trick))
+            reads = (0, 0, 0, 0, trick)
         else:
-            moves.append(_move(words, action, 0, 0, 0, 0, False))
+            reads = (0, 0, 0, 0, False)
+        key = (kind, _argument(action), reads)
+        move = made.get(key)
+        if move is None:
+            if len(made) >= 4096:
+                made.clear()
+            move = made[key] = _move(words, action, *reads)
+        moves.append(move)
     return tuple(moves)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=16)
+def _moves_made(words: Words) -> dict[tuple[type, object, tuple[int, int, int, int, bool]], MovePicture]:
+    """The moves made in ``words``' language, by the kind of action, its card's index or amount, and what the label
+    reads (:func:`_move`): found without hashing an action (a dataclass's hash is a call of Python)."""
+    return {}
+
+
+def _argument(action: Action) -> object:
+    """What tells an action from the others of its kind: its card's index, its amount, nothing (0) for a word that
+    has no argument, the action itself for any other (a remedy: its law and name)."""
+    if isinstance(action, (Stir, Restir, PlayCard)):
+        return action.card.index
+    if isinstance(action, (Bet, Raise)):
+        return action.amount
+    if isinstance(action, (Keep, Pass, Hold, Fold, AllIn)):
+        return 0
+    return action
+
+
 def _move(words: Words, action: Action, restir_cost: int, high: int, put: int, stock: int,
           trick: bool) -> MovePicture:
     """A move and its label, from everything the label reads: the cost of a stir again, the highest stake, the

@@ -1587,7 +1587,7 @@ class GuinguetteState(GameState[GuinguetteRules]):
             folded=tuple(deal.folded), all_in=tuple(deal.all_in), opened=deal.opened, high=deal.high,
             raises=deal.raises, last_measure=deal.last_measure, acted=tuple(deal.acted),
             may_stir=tuple(deal.stirred_last), stirred_now=tuple(deal.stirred_now),
-            shown=tuple(cards_of(m) for m in deal.shown),
+            shown=tuple(map(_held, deal.shown)),
             trick=tuple((seat, CARDS[card]) for seat, card in deal.trick), tricks_won=tuple(deal.tricks_won),
             pending=self.pending, rulings=tuple(self.rulings),
             payments=tuple(self.ledger.entries[deal.ledger_start:]), bought=tuple(self._bought),
