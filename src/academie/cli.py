@@ -216,6 +216,10 @@ def serve(
              "lost) is found within this and 20 s more. Each ping and its answer cost the server about as much as a "
              "message; a proxy in front must wait longer than this for the server (nginx's proxy_read_timeout).",
         min=1.0)] = WS_PING_INTERVAL,
+    commit_window_ms: Annotated[float | None, typer.Option(
+        help="Milliseconds the first action (or other write) of a batch waits for those behind it, so that they share "
+             "one commit and one wake-up of the writer: at most that much latency added to an action, less CPU an "
+             "action when many tables play (default: 2 ms; 0: none; at most 50).")] = None,
 ) -> None:
     """The card room: play with friends in the browser, bots in the empty seats (docs/card-room.md)."""
     import uvicorn  # the server's dependencies load only for this command
@@ -225,12 +229,13 @@ def serve(
     from academie.room.processes import environment as processes_environment
 
     url, origins = _room_address(db, host, port, allowed_origin or [], workers)
+    window = _commit_window(commit_window_ms)
     options: dict[str, object] = {
         "database_url": url, "origins": origins, "workers": bot_processes, "message_rate": message_rate,
         "create_rate": create_rate, "create_burst": create_burst, "max_live": max_live_tables, "scheduled_gc": True,
         "review_level": review_level, "review_samples": review_samples,
         "queue": {"bots_after": bots_after, "expires": ticket_expires},
-        "daily": {"boards": daily_boards, "day": _daily_day(daily_day)}}
+        "daily": {"boards": daily_boards, "day": _daily_day(daily_day)}, "commit_window": window}
     from sqlalchemy.engine import make_url
 
     console = Console(stderr=True, highlight=False)
@@ -248,6 +253,19 @@ def serve(
     # uvicorn's supervisor: one socket, N spawned processes, each built from the options, a dead one started again
     os.environ.update(processes_environment(options))
     uvicorn.run(FACTORY, factory=True, workers=workers, **served)  # type: ignore[arg-type]
+
+
+def _commit_window(milliseconds: float | None) -> float:
+    """``--commit-window-ms`` in seconds (None: the room's default); exits on a value not allowed."""
+    from academie.room.writer import WINDOW, WINDOW_MOST, WindowError, checked_window
+
+    if milliseconds is None:
+        return WINDOW
+    try:
+        return checked_window(milliseconds / 1000)
+    except WindowError:
+        fail(f"--commit-window-ms {milliseconds:g} is not allowed; allowed: 0 (no window) to "
+             f"{WINDOW_MOST * 1000:g} milliseconds")
 
 
 def _room_address(db: str, host: str, port: int, given: Sequence[str],

@@ -69,6 +69,7 @@ from academie.room.store import FINISHED, Store, StoreError, with_async_driver
 from academie.room.summary import live_summary
 from academie.room.tables import Closing, Connection, LiveTable, Refusal, Writer, dumps, new_state, room_words
 from academie.room.workers import Workers
+from academie.room.writer import WINDOW
 from academie.words import LANGUAGES
 
 Lang = Annotated[str, Query(pattern="^(en|fr)$", description="The language of the words: en or fr.")]
@@ -80,7 +81,8 @@ def create_app(*, database_url: str, origins: tuple[str, ...] = (), workers: int
                message_rate: float = RATE_PER_SECOND, create_rate: float = CREATE_PER_MINUTE,
                create_burst: float = CREATE_BURST, max_live: int = MAX_LIVE, scheduled_gc: bool = False,
                review_level: str = DEFAULT_LEVEL, review_samples: int = DEFAULT_SAMPLES,
-               queue: QueueSettings | None = None, daily: DailySettings | None = None) -> FastAPI:
+               queue: QueueSettings | None = None, daily: DailySettings | None = None,
+               commit_window: float = WINDOW) -> FastAPI:
     """The card room on the database at ``database_url`` (``sqlite:///academie.db``, ``postgresql://...``; the
     asynchronous drivers are chosen: :func:`academie.room.store.with_async_driver`); ``origins``: the sites whose pages
     may use it (``http://HOST:PORT``; none: no browser page may, only clients that send no Origin);
@@ -91,11 +93,13 @@ def create_app(*, database_url: str, origins: tuple[str, ...] = (), workers: int
     (:mod:`academie.room.collector`; ``academie serve`` sets it, a test client leaves it); ``review_level`` and
     ``review_samples``: the precision of the reviews of finished games (:mod:`academie.room.reviews`); ``queue``: how
     the "play now" queue waits (:mod:`academie.room.matchmaking`); ``daily``: how the boards of the day are dealt
-    (:mod:`academie.room.daily`: the room's key, the boards per game)."""
+    (:mod:`academie.room.daily`: the room's key, the boards per game); ``commit_window``: the seconds the first write
+    of a batch waits for the writes behind it, to share their commit (:mod:`academie.room.writer`; a
+    :class:`academie.room.writer.WindowError` past :data:`academie.room.writer.WINDOW_MOST`)."""
     url = with_async_driver(database_url)
     postgres = url.startswith("postgresql")
     process = secrets.token_hex(6)
-    store = Store(url, notice=notices_from(process) if postgres else None)
+    store = Store(url, notice=notices_from(process) if postgres else None, commit_window=commit_window)
     pool = Workers(processes=workers)
     wheels = Wheels(url) if postgres else None
     room = Room(store, pool, max_live=max_live, process=process, drivers=wheels)

@@ -36,7 +36,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
 from academie.engine import AcademieError
 from academie.room.notify import CHANNEL, Notices, action_kind, asyncpg_dsn
-from academie.room.writer import Job, WriteFailed, Writer
+from academie.room.writer import Job, WriteFailed, Writer, checked_window
 
 log = logging.getLogger("academie.room")
 metadata = sa.MetaData()
@@ -532,7 +532,10 @@ class Store:
     """The database of one server process: a pool of connections that read, and one :class:`Writer` through which
     every write goes (tables, seats, the log, chat)."""
 
-    def __init__(self, url: str, *, notice: Notices | None = None) -> None:
+    def __init__(self, url: str, *, notice: Notices | None = None, commit_window: float = 0.0) -> None:
+        """``commit_window``: the seconds the first write of a batch waits for those behind it (:class:`Writer`;
+        :class:`academie.room.writer.WindowError` if it is not allowed, before anything is opened)."""
+        window = checked_window(commit_window)
         self.url = url
         self.is_sqlite = url.startswith("sqlite")
         options: dict[str, object] = {}
@@ -555,7 +558,7 @@ class Store:
             self._sync_engine = sa.create_engine(url.replace("sqlite+aiosqlite:", "sqlite:", 1))
             event.listen(self._sync_engine, "connect", _sqlite_writer_pragmas)
             self._checkpoint_thread = ThreadPoolExecutor(1, thread_name_prefix="academie-room-checkpoint")
-        self.writer = Writer(self._run_sqlite if self.is_sqlite else self._run_postgres)
+        self.writer = Writer(self._run_sqlite if self.is_sqlite else self._run_postgres, window=window)
         self.on_finished: Callable[[str], None] | None = None
         """Called with a table's id once the action that ends its game is committed (the reviews start there)."""
 

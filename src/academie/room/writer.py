@@ -10,6 +10,12 @@ transaction spans an await on SQLite (a batch runs whole, from BEGIN to COMMIT, 
 never waits for a lock: SQLite answers busy at once when another process holds it, and the writer pauses
 asynchronously before it tries again.
 
+Writes arriving close together share one commit: the first write of a batch waits :attr:`Writer.window`
+seconds (``academie serve --commit-window-ms``; none by default here, :data:`WINDOW` in a server) for those behind
+it, then the writer wakes once and commits them all. An action alone pays for its own commit and its own wake-up of
+the writer; a few milliseconds of waiting make those of a room at a thousand tables shared (issue 33). A write
+arriving while a batch is being committed waits for no window of its own: it has waited already.
+
 A busy database is not a failure: a transient error (SQLite busy or locked, a PostgreSQL connection lost or
 refused, a deadlock or serialisation failure, a pool without a free connection) is retried, after a pause that
 doubles up to :data:`RETRY_MOST`, until the write has waited :data:`PATIENCE`; only then, or on an error that
@@ -24,6 +30,7 @@ import contextlib
 import logging
 import random
 import time
+from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Final
@@ -35,7 +42,12 @@ from academie.engine import AcademieError
 log = logging.getLogger("academie.room")
 
 GROUP_COMMIT: Final = 256
-"""The most writes committed in one transaction."""
+"""The most writes committed in one transaction (a batch this large is committed at once, its window cut short)."""
+WINDOW: Final = 0.002
+"""The server's commit window (seconds): what the first write of a batch waits for those behind it, the latency
+added to an action that arrives alone (``academie serve --commit-window-ms``'s default; issue 33)."""
+WINDOW_MOST: Final = 0.05
+"""The longest commit window allowed (seconds): more would be felt at a card table, and gains nothing measured."""
 PATIENCE: Final = 15.0
 """Seconds a write may wait for a busy database before its caller is told it failed."""
 RETRY_FIRST: Final = 0.005
@@ -48,6 +60,18 @@ _PG_TRANSIENT_CLASSES: Final = ("08", "53", "57P")
 starting."""
 _PG_TRANSIENT_STATES: Final = ("40001", "40P01")
 """A serialisation failure and a deadlock: the transaction may simply be run again."""
+
+
+class WindowError(AcademieError, ValueError):
+    """A commit window that is not a number of seconds from 0 to :data:`WINDOW_MOST`."""
+
+
+def checked_window(window: object) -> float:
+    """``window`` (seconds) if it is a commit window allowed, else :class:`WindowError` saying what is allowed."""
+    if isinstance(window, bool) or not isinstance(window, int | float) or not 0 <= window <= WINDOW_MOST:
+        raise WindowError(f"the commit window {window!r} is not allowed; allowed: 0 to {WINDOW_MOST * 1000:g} ms "
+                          f"({WINDOW_MOST:g} s), 0 for none")
+    return float(window)
 
 
 class WriteFailed(AcademieError):
@@ -90,38 +114,78 @@ RunBatch = Callable[[list[Job]], Awaitable[list[object]]]
 
 
 class Writer:
-    """The writes of one server process, committed one batch at a time by ``run``."""
+    """The writes of one server process, committed one batch at a time by ``run``; ``window``: the seconds the first
+    write of a batch waits for others (0: it waits only for the writes of the same turn of the event loop)."""
 
-    def __init__(self, run: RunBatch) -> None:
+    def __init__(self, run: RunBatch, *, window: float = 0.0) -> None:
         self.run = run
-        self._queue: asyncio.Queue[Job] = asyncio.Queue()
+        self.window = checked_window(window)
+        self._pending: deque[Job] = deque()
         self._task: asyncio.Task[None] | None = None
+        self._idle: asyncio.Future[None] | None = None
+        """What the writer's task waits on when nothing is pending: set once a batch's window is over."""
+        self._timer: asyncio.TimerHandle | None = None
+        """The end of the window of the batch waiting (None: no window running)."""
+        self._committing = False
+        """Whether a batch is being committed (a write arriving meanwhile waits for it, not for a window)."""
         self.retries = 0
         """Batches written again because the database was busy (for the logs and the bench)."""
+        self.batches = 0
+        """Batches taken so far (each committed in one transaction unless a write in it is refused)."""
 
     async def write(self, payload: object, notice: tuple[str, str] | None = None) -> object:
         """Commit ``payload`` (with the writes waiting beside it); its result once committed, or
         :class:`WriteFailed`."""
+        loop = asyncio.get_running_loop()
         if self._task is None or self._task.done():
-            self._task = asyncio.get_running_loop().create_task(self._loop())
-        job = Job(payload, notice, asyncio.get_running_loop().create_future())
-        self._queue.put_nowait(job)
+            self._task = loop.create_task(self._loop())
+        job = Job(payload, notice, loop.create_future())
+        pending = self._pending
+        pending.append(job)
+        if len(pending) >= GROUP_COMMIT:
+            self._open()
+        elif len(pending) == 1 and self._timer is None and not self._committing:  # a batch's first: its window
+            if self.window:
+                self._timer = loop.call_later(self.window, self._open)
+            else:
+                self._open()
         return await job.done
 
+    def _open(self) -> None:
+        """The batch waiting is due: the writer's task takes it (when it is idle; busy, it takes it next)."""
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        if self._idle is not None and not self._idle.done():
+            self._idle.set_result(None)
+
     async def close(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
-        while not self._queue.empty():
-            _fail(self._queue.get_nowait(), WriteFailed("the server is stopping"))
+        while self._pending:
+            _fail(self._pending.popleft(), WriteFailed("the server is stopping"))
 
     async def _loop(self) -> None:
+        loop = asyncio.get_running_loop()
+        pending = self._pending
         while True:
-            batch = [await self._queue.get()]
-            while len(batch) < GROUP_COMMIT and not self._queue.empty():
-                batch.append(self._queue.get_nowait())
-            await self._commit(batch)
+            if not pending or self._timer is not None:  # nothing to write, or a window still running
+                self._idle = loop.create_future()
+                await self._idle
+                self._idle = None
+            batch = [pending.popleft() for _ in range(min(GROUP_COMMIT, len(pending)))]
+            if batch:
+                self.batches += 1
+                self._committing = True
+                try:
+                    await self._commit(batch)
+                finally:
+                    self._committing = False
 
     async def _commit(self, batch: list[Job]) -> None:
         """Commit ``batch``, retrying while the database is busy; each caller hears of its own write."""
