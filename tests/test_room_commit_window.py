@@ -13,7 +13,9 @@ import asyncio
 import json
 import math
 import sqlite3
+from collections.abc import Callable, Coroutine
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -22,7 +24,7 @@ from academie.cli import app as command_line
 from academie.room.app import create_app
 from academie.room.hub import NewTable, Room
 from academie.room.store import Store
-from academie.room.tables import Connection, LiveTable, Refusal
+from academie.room.tables import Closing, Connection, LiveTable, Refusal
 from academie.room.workers import Workers
 from academie.room.writer import GROUP_COMMIT, WINDOW, WINDOW_MOST, Job, WindowError, Writer
 
@@ -97,6 +99,50 @@ def test_the_actions_of_one_window_are_committed_once_in_order_and_shown_only_th
             assert _stored_order(path) == [(tables[index].row.id, 1) for index in order]
             assert [table.seq for table in tables] == [1] * TABLES
             assert [_pictures(watcher) for watcher in watchers] == [[0, 1]] * TABLES
+        finally:
+            await _closed(store, room, workers)
+
+    asyncio.run(run())
+
+
+def test_the_pictures_of_a_batch_are_written_together_once_every_table_of_it_has_moved(tmp_path: Path) -> None:
+    """The room's outbox: the pictures of a batch's tables go to the sockets only once every caller the commit woke
+    has run (each write sees every table of the batch at its new number), each connection's messages in order; a
+    close frame sent while the outbox holds is written before the connection is given up."""
+
+    async def run() -> None:
+        store, room, workers, tables = await _room(tmp_path / "room.db", window=WIDE)
+        try:
+            seen: list[tuple[int, list[int]]] = []
+            written: dict[int, list[str | Closing]] = {}
+
+            def socket(index: int) -> Callable[[str | Closing], Coroutine[Any, Any, None]]:
+                async def write(message: str | Closing) -> None:
+                    seen.append((index, [table.seq for table in tables]))
+                    written.setdefault(index, []).append(message)
+
+                return write
+
+            connections = [Connection(None, "en") for _ in tables]
+            for index, (table, connection) in enumerate(zip(tables, connections, strict=True)):
+                table.attach(connection)
+                connection.start(socket(index))
+            await asyncio.sleep(0)
+            seen.clear()
+            actions = [_first_action(table) for table in tables]
+            await asyncio.gather(*(table.submit(seat, 0, action, "en")
+                                   for table, (seat, action) in zip(tables, actions, strict=True)))
+            await asyncio.sleep(0)
+            assert sorted(index for index, _ in seen) == list(range(TABLES))
+            assert all(sequences == [1] * TABLES for _, sequences in seen)
+            assert [[json.loads(str(message)).get("seq") for message in written[index]][-1]
+                    for index in range(TABLES)] == [1] * TABLES
+            room.outbox.hold()
+            connections[0].send("last words")
+            connections[0].close(1000, "over")
+            assert written[0][-1] != Closing(1000, "over")
+            await connections[0].flushed()
+            assert written[0][-2:] == ["last words", Closing(1000, "over")]
         finally:
             await _closed(store, room, workers)
 

@@ -46,6 +46,7 @@ from academie.room.tables import (
     CHAT_HISTORY,
     Connection,
     LiveTable,
+    Outbox,
     counted,
     dumps,
     new_state,
@@ -199,6 +200,9 @@ class Room:
         self._announcer: asyncio.Task[None] | None = None
         self._reading: dict[str, asyncio.Task[None]] = {}
         """The last read of each table's changes from the database under way (:meth:`on_notify`)."""
+        self.outbox = Outbox()
+        """Every connection's messages, held while the callers of a committed batch run (:class:`Outbox`)."""
+        store.writer.settled = self.outbox.hold
 
     # ------------------------------------------------------------------ creating
     def _game(self, name: str, w: Words) -> GameType:
@@ -381,6 +385,7 @@ class Room:
                                                                          f"{int(present)}")
         table.on_rest = lambda: self.release(table)
         table.drivers = self.drivers
+        table.outbox = self.outbox
         self.live[table_id] = table
         self._trim(keep=table)
         self._announce(table_id, "ask")  # the processes where its seats are connected say so

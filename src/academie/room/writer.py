@@ -132,6 +132,9 @@ class Writer:
         """Batches written again because the database was busy (for the logs and the bench)."""
         self.batches = 0
         """Batches taken so far (each committed in one transaction unless a write in it is refused)."""
+        self.settled: Callable[[], None] | None = None
+        """Called once a committed batch's callers are told, before any of them runs again (the room then holds the
+        connections' messages until they all have: :class:`academie.room.tables.Outbox`)."""
 
     async def write(self, payload: object, notice: tuple[str, str] | None = None) -> object:
         """Commit ``payload`` (with the writes waiting beside it); its result once committed, or
@@ -206,6 +209,8 @@ class Writer:
             for job, result in zip(batch, results, strict=True):
                 if not job.done.done():
                     job.done.set_result(result)
+            if self.settled is not None:
+                self.settled()
             return
 
     async def _isolate(self, batch: list[Job], error: Exception) -> None:
