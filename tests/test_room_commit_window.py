@@ -24,7 +24,7 @@ from academie.cli import app as command_line
 from academie.room.app import create_app
 from academie.room.hub import NewTable, Room
 from academie.room.store import Store
-from academie.room.tables import Closing, Connection, LiveTable, Refusal
+from academie.room.tables import Closing, Connection, LiveTable, Outbox, Refusal
 from academie.room.workers import Workers
 from academie.room.writer import GROUP_COMMIT, WINDOW, WINDOW_MOST, Job, WindowError, Writer
 
@@ -145,6 +145,48 @@ def test_the_pictures_of_a_batch_are_written_together_once_every_table_of_it_has
             assert written[0][-2:] == ["last words", Closing(1000, "over")]
         finally:
             await _closed(store, room, workers)
+
+    asyncio.run(run())
+
+
+def test_writes_held_over_several_batches_of_one_turn_go_once_every_caller_has_run(tmp_path: Path) -> None:
+    """More writes waiting than one commit takes: the writer commits them in several batches in one turn, and the
+    messages their callers send are all held until the last of them has run, then written in order."""
+
+    async def run() -> None:
+        database = sqlite3.connect(tmp_path / "log.db")
+        database.execute("CREATE TABLE log (payload)")
+
+        async def commit(batch: list[Job]) -> list[object]:
+            with database:
+                database.executemany("INSERT INTO log VALUES (?)", [(job.payload,) for job in batch])
+            return [None] * len(batch)
+
+        outbox, writer = Outbox(), Writer(commit, window=WIDE)
+        writer.settled = outbox.hold
+        told: list[int] = []
+        written: list[tuple[str | Closing, int]] = []
+
+        async def socket(message: str | Closing) -> None:
+            written.append((message, len(told)))
+
+        connection = Connection(None, "en", outbox=outbox)
+        connection.start(socket)
+
+        async def caller(number: int) -> None:
+            await writer.write(number)
+            connection.send(str(number))
+            told.append(number)
+
+        count = GROUP_COMMIT + 44
+        try:
+            await asyncio.gather(*(caller(number) for number in range(count)))
+            await asyncio.sleep(0)
+            assert writer.batches == 2
+            assert written == [(str(number), count) for number in range(count)]
+        finally:
+            await writer.close()
+            database.close()
 
     asyncio.run(run())
 

@@ -137,20 +137,27 @@ class Outbox:
     write). Each connection's messages keep their order; the first are written at most one turn of the event loop
     later (the pictures of the other tables of the batch)."""
 
-    __slots__ = ("holding",)
+    __slots__ = ("_releases", "holding")
 
     def __init__(self) -> None:
         self.holding: list[Connection] | None = None
         """The connections whose messages are held (None: nothing is held, a message is written at once)."""
+        self._releases = 0
+        """Releases scheduled and not yet run: the last one writes (the writer may commit several batches in one
+        turn, each waking its callers after the release the one before scheduled)."""
 
     def hold(self) -> None:
         """Hold every message sent from now until the callbacks already scheduled have run."""
         if self.holding is None:
             self.holding = []
-            asyncio.get_running_loop().call_soon(self.release)
+        self._releases += 1
+        asyncio.get_running_loop().call_soon(self.release)
 
     def release(self) -> None:
-        """Write what was held, each connection's in order."""
+        """Write what was held, each connection's in order (at the last release scheduled)."""
+        self._releases = max(0, self._releases - 1)
+        if self._releases:
+            return
         holding, self.holding = self.holding, None
         for connection in holding or ():
             connection.write_held()
