@@ -133,7 +133,7 @@ class Outbox:
     """The room's connections' messages held while the callers woken by one commit run, then written together
     (issue 33): each of those callers paints its table's pictures and sends them, and a message written between two
     paintings wakes its reader again each time (on loopback, the reader's process; in front, the proxy), where
-    written one after the other they share the wake-ups (measured apart: a third to a quarter of the kernel's time a
+    written one after the other they share the wake-ups (measured apart: a quarter to a fifth of the kernel's time a
     write). Each connection's messages keep their order; the first are written at most one turn of the event loop
     later (the pictures of the other tables of the batch)."""
 
