@@ -524,11 +524,12 @@ def _afresh(view: QuinzeView) -> QuinzeView:
     found for it."""
     for told in (painter._said_by, painter._deal_said, painter._antes_said, painter._shown_said, painter._open_move,
                  painter._raise_move, painter._amount_moves, painter._tally_labels, painter._default_names,
-                 painter._cards_named):
+                 painter._cards_named, painter._title):
         told.cache_clear()
     for kept in (painter._RULINGS_SAID, painter._OTHERS):
         kept.clear()
     painter._LAST_VALUES.clear()
+    painter._END_SAID.clear()
     copied: dict[str, Any] = {item.name: tuple(list(value)) for item in fields(view)
                               if isinstance(value := getattr(view, item.name), tuple) and value}
     return replace(view, **copied)
@@ -571,3 +572,54 @@ def test_Q_R12_Q_R9_Q_R15_sentences_told_once_for_every_viewer_carry_no_viewer_s
             state = state.clone()
             state.apply(rng.choice(tuple(state.legal_actions())))
     assert compared > 600
+
+
+@pytest.mark.parametrize("players", [2, 3, 5, "B"])
+def test_Q_R15_Q_R16_Q_5_8_the_last_coup_s_end_told_once_for_every_viewer_carries_no_viewer_s_you(
+        players: int | str) -> None:
+    """Q-R15, Q-R16, Q-§5.8 (issue 33): the end of the last coup (its last move, the hands shown, what each pot paid
+    whom and why, a game of two won or drawn) is told once for every viewer who names its seats alike, at the first
+    position of the next coup. There every seat and the spectators are painted, in both languages, with the room's
+    names (alike for every viewer, so only "You" tells them apart) and with the default names ("You", "Seat N"),
+    in the order of the seats and the other way round (each shared sentence first told to another viewer), then
+    each again from his view alone with every shared part forgotten: the two logs are equal, and the viewers who are
+    not a winning seat are given the very same sentence of its payment. A sentence of the end kept under a key that
+    leaves out whether a seat it names is the viewer, or how he names it, gives one viewer another's words."""
+    form_b = players == "B"
+    count = 2 if form_b else int(players)
+    alike = ("Ann", "Bob", "Cy", "Dee", "Eve", "Flo")[:count]
+    ends = shared = 0
+    for seed in range(40):
+        rules = QuinzeRules(players=count, form="B" if form_b else "A")
+        state, rng = QuinzeState.new(rules, seed=seed), random.Random(seed)
+        last = None
+        for step in range(160):
+            if state.is_terminal:
+                break
+            public = state.view(PUBLIC)
+            if public.last_deal is not None and public.last_deal is not last and public.last_deal.played:
+                last = public.last_deal
+                viewers = (*range(count), PUBLIC)
+                for order in (viewers, viewers[::-1]):
+                    for words in (EN, FR):
+                        logs: dict[int, tuple[str, ...]] = {}
+                        for viewer in order:
+                            view = state.view(viewer)
+                            names = alike if step % 2 else painter.default_names(view, words=words)
+                            logs[viewer] = painter.paint(view, words=words, names=names, memo=Memo()).log
+                        for viewer in order:
+                            view = _afresh(state.view(viewer))
+                            names = alike if step % 2 else painter.default_names(view, words=words)
+                            fresh = painter.paint(view, words=words, names=names)
+                            assert logs[viewer] == fresh.log, (seed, step, viewer, words.lang)
+                        winners = [seat for seat, value in enumerate(last.points) if value > 0]
+                        if step % 2 and winners and not form_b:
+                            others = [logs[viewer] for viewer in viewers if viewer not in winners]
+                            said = [line for line in others[0] if alike[winners[0]] in line and "(Q-R15)" in line]
+                            if said:
+                                shared += all(any(line is said[0] for line in log) for log in others[1:])
+                ends += 1
+            state = state.clone()
+            state.apply(rng.choice(tuple(state.legal_actions())))
+    assert ends > 20
+    assert form_b or shared > 5

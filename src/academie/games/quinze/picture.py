@@ -201,25 +201,37 @@ def paint(view: QuinzeView, /, *, words: Words, names: Sequence[str], memo: Memo
                                              view.drawer, view.highest, view.contributions),
                        lambda: _waiting_for(scene))
     actor = view.actor
-    return _picture(("quinze", w("Le Quinze"), w.lang, None if view.viewer < 0 else view.viewer, status,
-                     _seats(scene, memo), hand, None, tuple(table), None, None, _tallies(scene, memo),
-                     actor if actor is not None and actor >= 0 else None, waiting_for, _moves(scene), log,
-                     _pending(scene), result, ()))
+    return _picture("quinze", _title(scene.tongue), w.lang, None if view.viewer < 0 else view.viewer, status,
+                    _seats(scene, memo), hand, None, tuple(table), None, None, _tallies(scene, memo),
+                    actor if actor is not None and actor >= 0 else None, waiting_for, _moves(scene), log,
+                    _pending(scene), result, ())
 
 
 _NEW: Final = object.__new__
-_PICTURE_SETTERS: Final = tuple(Picture.__dict__[item.name].__set__ for item in fields(Picture))
 
 
-def _picture(values: tuple[object, ...]) -> Picture:
-    """The picture of these values of :class:`~academie.picture.Picture`'s fields, in their order, each set through
-    its slot (issue 33: the frozen class's ``__init__`` sets its 19 fields one keyword at a time through
-    ``object.__setattr__``, for five viewers after every action). Every field is set: a test compares each picture
-    with the one ``__init__`` makes of its fields."""
-    picture: Picture = _NEW(Picture)
-    for setter, value in zip(_PICTURE_SETTERS, values, strict=True):
-        setter(picture, value)
-    return picture
+def _written_picture() -> Callable[..., Picture]:
+    """The picture of its field values, given in the order of :class:`~academie.picture.Picture`'s fields, each set
+    through its slot by a function written out once, as :mod:`dataclasses` writes an ``__init__`` (issue 33: the
+    frozen class's ``__init__`` sets its 19 fields one keyword at a time through ``object.__setattr__``, for five
+    viewers after every action, and a loop over the slots' setters was most of what is left of it). Every field is
+    set: a test compares each picture with the one ``__init__`` makes of its fields."""
+    names = [item.name for item in fields(Picture)]
+    namespace: dict[str, object] = {f"set_{name}": Picture.__dict__[name].__set__ for name in names}
+    namespace.update(new=_NEW, cls=Picture)
+    body = "".join(f"    set_{name}(picture, {name})\n" for name in names)
+    exec(f"def write({', '.join(names)}):\n    picture = new(cls)\n{body}    return picture\n", namespace)
+    write: Callable[..., Picture] = namespace["write"]  # type: ignore[assignment]  # (written just above)
+    return write
+
+
+_picture: Final = _written_picture()
+
+
+@functools.lru_cache(maxsize=16)
+def _title(tongue: _Tongue) -> str:
+    """The game's name in the tongue's language (every picture says it)."""
+    return _WORDS[tongue]("Le Quinze")
 
 
 @same_for_all
@@ -733,11 +745,15 @@ class _CoupWalk:
     # -------------------------------------------------------------- still true
     def still_true(self, scene: _Scene) -> bool:
         view = scene.view
-        count = len(self.told)
-        if self.key != _walk_key(scene) or len(view.history) < count or view.history[:count] != self.told:
+        history, told = view.history, self.told
+        count = len(told)
+        if len(history) < count or (history[:count] if len(history) > count else history) != told:
             return False
-        scanned = len(self.scanned)
-        if len(view.payments) < scanned or view.payments[:scanned] != self.scanned:
+        if self.key != _walk_key(scene):
+            return False
+        payments, scanned = view.payments, self.scanned
+        count = len(scanned)
+        if len(payments) < count or (payments[:count] if len(payments) > count else payments) != scanned:
             return False
         rulings = view.coup_rulings
         if len(rulings) < self.ruled:
@@ -746,11 +762,12 @@ class _CoupWalk:
             if place < len(rulings) and _law_of(rulings[place]) in laws:
                 return False
         drawn = view.drawn
-        if not all((known < drawn[seat]) == given for seat, known, given in self.drawn_facts):
-            return False
+        for seat, known, given in self.drawn_facts:
+            if (known < drawn[seat]) is not given:
+                return False
         self.scan(view)
         bets = self.bets
-        return not any(place < len(bets) and bets[place].source == seat for place, seat in self.unpaid_facts)
+        return not any([place < len(bets) and bets[place].source == seat for place, seat in self.unpaid_facts])
 
     def scan(self, view: QuinzeView) -> None:
         """Sort the payments made since the last picture (they only grow within a coup)."""
@@ -1371,44 +1388,108 @@ def _pot_won(scene: _Scene, seat: int, amount: int, last: CoupEnd | None, *, sid
 
 def _coup_end(scene: _Scene) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """How the last coup ended: the hands shown, what the pot paid whom and why, the tokens won or lost; whole,
-    and short (without the move that ended it and the hands shown), told in one go."""
+    and short (without the move that ended it and the hands shown), told in one go. Each sentence that names seats
+    is told once for every viewer who names them alike (:func:`_end_said`, issue 33): the end of a coup is public
+    (Q-R15: the hands shown), and only the move that ended it by a ruling, whose remedy may name the cards the view
+    holds, and the tokens, which name every seat, are told to each viewer apart."""
     view, w = scene.view, scene.w
     last = view.last_deal
     if last is None:
         return (), ()
     number = view.coup
-    lines: list[str] = []
+    said = _end_said(scene, last)
+    lines, tongue, viewer = said.lines, scene.tongue, scene.viewer
     if not last.played:
-        if any(_law_of(text) == "QUINZE-28" for text in last.rulings):
-            lines.append(w("Coup {number} is given up: the dealer left and the pack is burnt; the passe stays on "
-                           "the table (QUINZE-28).", number=number))
-        else:
-            lines.append(w("Coup {number}: everybody passed; the passe stays on the table, everyone antes again "
-                           "and the cards are dealt again (Q-R10).", number=number))
-        return tuple(lines), tuple(lines)
-    head = w("End of coup {number}:", number=number) if not scene.form_b else w("End of game {number}:", number=number)
-    before = (*_final_event(scene, last), head)
-    rules, viewer = view.rules, scene.viewer
+        line = lines.get((tongue, "given up"))
+        if line is None:
+            if any(_law_of(text) == "QUINZE-28" for text in last.rulings):
+                line = w("Coup {number} is given up: the dealer left and the pack is burnt; the passe stays on "
+                         "the table (QUINZE-28).", number=number)
+            else:
+                line = w("Coup {number}: everybody passed; the passe stays on the table, everyone antes again "
+                         "and the cards are dealt again (Q-R10).", number=number)
+            lines[(tongue, "given up")] = line
+        return (line,), (line,)
+    head = lines.get((tongue, "head"))
+    if head is None:
+        head = lines[(tongue, "head")] = (w("End of coup {number}:", number=number) if not scene.form_b
+                                          else w("End of game {number}:", number=number))
+    ender, remedy = said.ender
+    final = None if remedy else (tongue, ender == viewer, scene.name(ender) if ender >= 0 else "")
+    event = said.events.get(final) if final is not None else None
+    if event is None:  # (a remedy may name the cards the view holds: told to each viewer apart)
+        event = tuple(_final_event(scene, last))
+        if final is not None:
+            said.events[final] = event
+    told: list[str] = []
+    rules = view.rules
     for seat, cards in last.shown:
-        lines.append(_shown_said(scene.tongue, seat == viewer, scene.name(seat), cards, hand_total(cards, rules)))
-    settlement = [t for t in last.payments if t.target != POT]
+        told.append(_shown_said(tongue, seat == viewer, scene.name(seat), cards, hand_total(cards, rules)))
     if scene.form_b:
-        lines.append(_form_b_why(scene, last))
+        named = scene.named()
+        named_as = (tongue, "why", viewer == 0, named[0], viewer == 1, named[1])
+        why = lines.get(named_as)
+        if why is None:
+            why = lines[named_as] = _form_b_why(scene, last)
+        told.append(why)
     winners: set[int] = set()
-    for transfer in settlement:
-        side = transfer.reason == "Q-R15" and bool(winners) and view.rules.ties != "split"
-        lines.append(_payout(scene, transfer, last, side=side))
-        if transfer.reason == "Q-R15" and isinstance(transfer.target, int):
-            winners.add(transfer.target)
+    for index, transfer in enumerate(last.payments):
+        target, source = transfer.target, transfer.source
+        if target == POT:
+            continue
+        side = transfer.reason == "Q-R15" and bool(winners) and rules.ties != "split"
+        paying = (tongue, index, side, target == viewer, scene.name(target) if isinstance(target, int) else "",
+                  source == viewer, scene.name(source) if isinstance(source, int) else "")
+        paid = lines.get(paying)
+        if paid is None:
+            paid = lines[paying] = _payout(scene, transfer, last, side=side)
+        told.append(paid)
+        if transfer.reason == "Q-R15" and isinstance(target, int):
+            winners.add(target)
     if not last.winners and not scene.form_b:
-        if view.rules.all_bust == "return":
-            lines.append(w("Nobody is left at fifteen or under: the bets go back, the passe stays (Q-R16)."))
+        if rules.all_bust == "return":
+            told.append(w("Nobody is left at fifteen or under: the bets go back, the passe stays (Q-R16)."))
         else:
-            lines.append(w("Nobody is left at fifteen or under: the pot stays on the table for the next coup "
-                           "(Q-R16)."))
+            told.append(w("Nobody is left at fifteen or under: the pot stays on the table for the next coup "
+                          "(Q-R16)."))
     points = ", ".join(f"{scene.name(seat)} {signed(value)}" for seat, value in enumerate(last.points))
-    lines.append(w("Tokens won or lost: {points}.", points=points))
-    return (*before, *lines), (head, *lines[len(last.shown):])
+    told.append(w("Tokens won or lost: {points}.", points=points))
+    return (*event, head, *told), (head, *told[len(last.shown):])
+
+
+class _EndSaid:
+    """The sentences of a coup's end told so far, with what they were told from beside their keys."""
+
+    __slots__ = ("coup", "ender", "events", "last", "lines", "multiplier", "rules")
+
+    def __init__(self, last: CoupEnd, rules: QuinzeRules, coup: int, multiplier: int) -> None:
+        self.last, self.rules, self.coup, self.multiplier = last, rules, coup, multiplier
+        events = [(seat, action) for seat, action in last.history if not isinstance(action, Irregular)
+                  and (seat >= 0 or isinstance(action, Remedy))]
+        self.ender = (events[-1][0], isinstance(events[-1][1], Remedy)) if events else (-1, False)
+        """The seat whose move ended the coup (:func:`_final_event`) and whether it chose a remedy."""
+        self.lines: dict[tuple[object, ...], str] = {}
+        self.events: dict[tuple[object, ...], tuple[str, ...]] = {}
+
+
+_END_SAID: Final[list[_EndSaid]] = []
+"""The last coup's end told (:func:`_end_said`)."""
+
+
+def _end_said(scene: _Scene, last: CoupEnd) -> _EndSaid:
+    """The sentences of ``last`` told so far (issue 33: the first position of a coup told the last coup's end to
+    each viewer apart, a third of its cost), each by its tongue and what else it reads: whether each seat it names is
+    the viewer, and how the viewer names it. Kept for the last end told, with the same rules, number and multiplier;
+    made anew when another comes."""
+    view = scene.view
+    if _END_SAID:
+        said = _END_SAID[0]
+        if (said.last is last and said.rules is view.rules and said.coup == view.coup
+                and said.multiplier == view.multiplier):
+            return said
+    said = _EndSaid(last, view.rules, view.coup, view.multiplier)
+    _END_SAID[:] = [said]
+    return said
 
 
 @functools.lru_cache(maxsize=4096)
