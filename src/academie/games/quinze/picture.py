@@ -266,12 +266,21 @@ def _seats(scene: _Scene, memo: Memo | None) -> tuple[SeatPicture, ...]:
     facts = _seat_facts(view.rules, view.phase, view.dealer, view.drawer, view.caves, view.contributions,
                         view.in_coup, view.folded, view.stood, view.announced, view.drawn)
     viewer, tongue, lines, seats = view.viewer, scene.tongue, facts.lines, []
+    holes, ups, busts = view.hole, view.up, view.busted
     for seat in range(facts.n):
         name = names[seat]
-        hole, up, busted = view.hole[seat], view.up[seat], view.busted[seat]
+        hole, up, busted = holes[seat], ups[seat], busts[seat]
         if seat == viewer:
-            seats.append(part(memo, "own seat", (w, name, _seat_reads(view, facts, seat), view.substitute),
-                              functools.partial(_seat_made, w, view, facts, seat, name, me=True)))
+            # the viewer's own line kept in the memo while all it reads is equal (issue 33: found without a partial
+            # function made for every viewer at every action)
+            mine = (w, name, _seat_reads(view, facts, seat), view.substitute)
+            own = memo.parts.get("own seat") if memo is not None else None
+            line = own[1] if own is not None and own[0] == mine else None
+            if not isinstance(line, SeatPicture):
+                line = _seat_made(w, view, facts, seat, name, me=True)
+                if memo is not None:
+                    memo.parts["own seat"] = (mine, line)
+            seats.append(line)
             continue
         # Q-R12: another seat's hidden card is in no viewer's view but its owner's (or shown, in every view alike):
         # a line made from a view that held it is given only to viewers whose view holds the same cards
