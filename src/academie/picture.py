@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from typing import Final, Protocol, TypeVar
 
 from academie.cards import Card
-from academie.engine import JSON, View
+from academie.engine import JSON, View, written_maker
 from academie.words import Words
 
 WIDTH = 80
@@ -128,6 +128,11 @@ class Picture:
         """The picture as plain JSON data (what the card room sends to a browser)."""
         return {name: _plain(value) for name, value in dataclasses.asdict(self).items()}
 
+
+
+write_picture: Final[Callable[..., Picture]] = written_maker(Picture)
+"""A :class:`Picture` of its fields' values given in their order, each set through its slot (the painters that make
+one for every viewer after every action use it: :func:`academie.engine.written_maker`)."""
 
 def _plain(value: object) -> JSON:
     if isinstance(value, dict):

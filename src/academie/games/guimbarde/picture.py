@@ -21,7 +21,6 @@ because the action that ends a deal also begins the next one: a screen shows the
 from __future__ import annotations
 
 import bisect
-import dataclasses
 import itertools
 import operator
 import re
@@ -61,7 +60,18 @@ from academie.games.guimbarde.state import (
 )
 from academie.games.guimbarde.table import ACTS
 from academie.laws import Irregular, Remedy
-from academie.picture import Memo, MovePicture, Picture, SeatPicture, Tally, TrickPicture, part, same_for_all, signed
+from academie.picture import (
+    Memo,
+    MovePicture,
+    Picture,
+    SeatPicture,
+    Tally,
+    TrickPicture,
+    part,
+    same_for_all,
+    signed,
+    write_picture,
+)
 from academie.words import Words
 
 BOX_NAMES: Final = {POINT: "Point", MARIAGE: "Mariage", FOU: "Fou", ROI: "Roi", GUIMBARDE: "Guimbarde"}
@@ -1027,23 +1037,7 @@ def paint(view: GuimbardeView, /, *, words: Words, names: Sequence[str], memo: M
                     _pending(teller), result, extra)
 
 
-def _written_picture() -> Callable[..., Picture]:
-    """A function making a :class:`~academie.picture.Picture` of its fields' values, given in their order, each set
-    through its slot, written out once as :mod:`dataclasses` writes an ``__init__`` (the way
-    :func:`academie.engine.written_copier` writes a state's clone): the frozen class's ``__init__`` sets its 19
-    fields through ``object.__setattr__``, a tenth of a picture's painting, for every viewer after every action, and
-    a loop over the slots costs half as much again as this. Every field is set (a test compares the picture with the
-    one ``__init__`` makes of its fields)."""
-    names = [item.name for item in dataclasses.fields(Picture)]
-    namespace: dict[str, object] = {"new": object.__new__, "cls": Picture,
-                                    **{f"set_{name}": Picture.__dict__[name].__set__ for name in names}}
-    body = "".join(f"    set_{name}(picture, {name})\n" for name in names)
-    exec(f"def picture({', '.join(names)}):\n    picture = new(cls)\n{body}    return picture\n", namespace)
-    made: Callable[..., Picture] = namespace["picture"]  # type: ignore[assignment]  # written just above
-    return made
-
-
-_picture: Final = _written_picture()
+_picture: Final = write_picture
 
 
 class _Position:

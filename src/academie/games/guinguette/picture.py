@@ -24,7 +24,6 @@ La Guinguette is a reconstruction (the rule file's R1): the first deal's log say
 
 from __future__ import annotations
 
-import dataclasses
 import operator
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -66,7 +65,18 @@ from academie.games.guinguette.state import (
 from academie.games.guinguette.table import ACTS
 from academie.laws import Irregular, Remedy
 from academie.ledger import Transfer
-from academie.picture import Memo, MovePicture, Picture, SeatPicture, Tally, TrickPicture, part, same_for_all, signed
+from academie.picture import (
+    Memo,
+    MovePicture,
+    Picture,
+    SeatPicture,
+    Tally,
+    TrickPicture,
+    part,
+    same_for_all,
+    signed,
+    write_picture,
+)
 from academie.words import Words
 
 SUIT_ORDER: Final = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
@@ -1601,22 +1611,7 @@ def _kept_hand(kept: _Kept | None, view: GuinguetteView, words: Words) -> tuple[
 
 
 _NEW_PICTURE: Final = object.__new__
-def _written_picture() -> Callable[..., Picture]:
-    """The picture of its field values, given in the order of :class:`~academie.picture.Picture`'s fields, each set
-    through its slot by a function written out once (as :mod:`dataclasses` writes an ``__init__``): the frozen
-    class's ``__init__``, setting its 19 fields one keyword at a time through ``object.__setattr__``, was a tenth of
-    a picture's painting, six pictures an action, and a loop over the slots half of what is left. Every field is set
-    (a test compares the picture with the one ``__init__`` makes of its fields)."""
-    names = [field.name for field in dataclasses.fields(Picture)]
-    namespace: dict[str, object] = {f"set_{name}": Picture.__dict__[name].__set__ for name in names}
-    namespace.update(new=_NEW_PICTURE, cls=Picture)
-    body = "".join(f"    set_{name}(picture, {name})\n" for name in names)
-    exec(f"def write({', '.join(names)}):\n    picture = new(cls)\n{body}    return picture\n", namespace)
-    write: Callable[..., Picture] = namespace["write"]  # type: ignore[assignment]  # (written just above)
-    return write
-
-
-_picture: Final = _written_picture()
+_picture: Final = write_picture
 
 
 def _tallies(names: Sequence[str], frame: _Frame) -> tuple[Tally, ...]:

@@ -22,7 +22,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Final
 
 from academie.cards import Card, CardParseError
@@ -50,7 +50,18 @@ from academie.games.quinze.state import (
 )
 from academie.laws import Irregular, Remedy, parse_table_action
 from academie.ledger import Transfer
-from academie.picture import Memo, MovePicture, Picture, SeatPicture, Tally, cards_in, part, same_for_all, signed
+from academie.picture import (
+    Memo,
+    MovePicture,
+    Picture,
+    SeatPicture,
+    Tally,
+    cards_in,
+    part,
+    same_for_all,
+    signed,
+    write_picture,
+)
 from academie.words import Words
 
 TAKES = re.compile(r"^QUINZE-3[23]: seat (\d+) takes (.+)$")
@@ -210,22 +221,7 @@ def paint(view: QuinzeView, /, *, words: Words, names: Sequence[str], memo: Memo
 _NEW: Final = object.__new__
 
 
-def _written_picture() -> Callable[..., Picture]:
-    """The picture of its field values, given in the order of :class:`~academie.picture.Picture`'s fields, each set
-    through its slot by a function written out once, as :mod:`dataclasses` writes an ``__init__`` (issue 33: the
-    frozen class's ``__init__`` sets its 19 fields one keyword at a time through ``object.__setattr__``, for five
-    viewers after every action, and a loop over the slots' setters was most of what is left of it). Every field is
-    set: a test compares each picture with the one ``__init__`` makes of its fields."""
-    names = [item.name for item in fields(Picture)]
-    namespace: dict[str, object] = {f"set_{name}": Picture.__dict__[name].__set__ for name in names}
-    namespace.update(new=_NEW, cls=Picture)
-    body = "".join(f"    set_{name}(picture, {name})\n" for name in names)
-    exec(f"def write({', '.join(names)}):\n    picture = new(cls)\n{body}    return picture\n", namespace)
-    write: Callable[..., Picture] = namespace["write"]  # type: ignore[assignment]  # (written just above)
-    return write
-
-
-_picture: Final = _written_picture()
+_picture: Final = write_picture
 
 
 @functools.lru_cache(maxsize=16)
