@@ -524,7 +524,7 @@ def _afresh(view: QuinzeView) -> QuinzeView:
     found for it."""
     for told in (painter._said_by, painter._deal_said, painter._antes_said, painter._shown_said, painter._open_move,
                  painter._raise_move, painter._amount_moves, painter._tally_labels, painter._default_names,
-                 painter._cards_named, painter._title):
+                 painter._cards_named, painter._title, painter._pot_tally):
         told.cache_clear()
     for kept in (painter._RULINGS_SAID, painter._OTHERS):
         kept.clear()

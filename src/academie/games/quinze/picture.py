@@ -402,27 +402,41 @@ def _seat_line(w: Words, name: str, seat: int, *, me: bool, form_b: bool, secret
 def _tallies(scene: _Scene, memo: Memo | None) -> tuple[Tally, ...]:
     """The caves, the pot or the stake, and the bets, named as the viewer names the seats: their figures worked out
     once per position for every viewer (:func:`_tally_values`), the tallies kept in ``memo`` while they and the
-    names are the same."""
+    names are the same. When the figures change (at every bet), only the tallies they change are made again (issue
+    33): the pot's, which names no seat, once for every viewer of a tongue (:func:`_pot_tally`), the caves kept in
+    ``memo`` while they and the names are the same (a bet changes the bettor's bet and the pot)."""
     view = scene.view
     values = _tally_values(view.rules, view.phase, view.multiplier, view.caves, view.pot, view.highest, view.jeu,
                            view.contributions, view.in_coup, view.history)
+    if memo is None:
+        return _tallies_made(values, scene.named(), scene.tongue, None)
     return part(memo, "tallies", (scene.names, scene.w, values),
-                lambda: _tallies_made(values, scene.named(), _tally_labels(scene.tongue)))
+                lambda: _tallies_made(values, scene.named(), scene.tongue, memo))
 
 
-def _tallies_made(values: _TallyValues, names: Sequence[str], labels: _TallyLabels) -> tuple[Tally, ...]:
-    caves = _tally(labels.caves, tuple(zip(names[:len(values.caves)], values.caves, strict=True)))
+def _tallies_made(values: _TallyValues, names: Sequence[str], tongue: _Tongue, memo: Memo | None) -> tuple[Tally, ...]:
+    labels = _tally_labels(tongue)
+    caves = part(memo, "tally of the caves", (names, tongue, values.caves),
+                 lambda: _tally(labels.caves, tuple(zip(names[:len(values.caves)], values.caves, strict=True))))
     if values.form_b:
         stake = _tally(labels.stake, ((labels.this_game, values.stake),))
         return (caves,) if values.over else (stake, caves)
     if values.over:
         return (caves,)
-    pot = _tally(labels.pot, ((labels.on_the_table, values.pot),
-                              (labels.highest, values.height) if values.opened else (labels.jeu, values.height)))
+    pot = _pot_tally(tongue, values.pot, values.opened, values.height)
     staked = tuple((names[seat], bet) for seat, bet in values.bets)
     if not staked:
         return pot, caves
     return pot, caves, _tally(labels.bets, staked)
+
+
+@functools.lru_cache(maxsize=256)
+def _pot_tally(tongue: _Tongue, pot: str, opened: bool, height: str) -> Tally:
+    """The pot's tally (Q-R4: the pot, and the highest stake once the betting is opened, else the jeu), which names
+    no seat: made once for every viewer of the tongue (issue 33: it changes at every bet)."""
+    labels = _tally_labels(tongue)
+    return _tally(labels.pot, ((labels.on_the_table, pot),
+                               (labels.highest, height) if opened else (labels.jeu, height)))
 
 
 _SET_LABEL: Final = Tally.__dict__["label"].__set__
