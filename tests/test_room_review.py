@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 from room_support import Server, create_and_play
 
 from academie import record
@@ -193,3 +194,91 @@ def test_requests_for_a_review_being_computed_join_its_job_and_one_computation_i
             await store.close()
 
     asyncio.run(scenario())
+
+
+async def until_done(reviews: Reviews) -> None:
+    """Wait until the worker has computed every queued review."""
+    deadline = time.monotonic() + REVIEW_TIMEOUT
+    while reviews.jobs:
+        assert time.monotonic() < deadline, f"reviews still queued after {REVIEW_TIMEOUT} s: {list(reviews.jobs)}"
+        await asyncio.sleep(0.1)
+
+
+def waiting(reviews: Reviews) -> set[str]:
+    return {table for table, job in reviews.jobs.items() if not job.running}
+
+
+def test_past_its_backlog_the_oldest_background_reviews_are_dropped_and_the_newest_reviewed_first(
+        tmp_path: Path) -> None:
+    """On the room's real store and review worker, a backlog of two: six games end at once, more than the worker can
+    review; the backlog never holds more than two, the oldest four are dropped (counted, and ``none`` again), the
+    newest is reviewed first; a dropped game asked for later is computed as any review asked for."""
+
+    async def scenario() -> None:
+        store = Store(f"sqlite+aiosqlite:///{tmp_path / 'backlog.db'}")
+        await store.migrate()
+        workers = Workers(processes=1)
+        reviews = Reviews(store, workers, settings=Settings(samples=SAMPLES), backlog=2)
+        try:
+            text = played_record()
+            for number in range(1, 7):
+                reviews.in_background(f"ended-{number}", text)
+                assert len(waiting(reviews)) <= 2
+            assert set(reviews.jobs) == {"ended-5", "ended-6"} and reviews.dropped == 4
+            assert (await reviews.state("ended-6", "en"))["position"] == 0  # the newest first
+            assert (await reviews.state("ended-5", "en"))["position"] == 1
+            assert (await reviews.state("ended-1", "en"))["state"] == NONE
+            await until_done(reviews)
+            kept = [await reviews.stored(f"ended-{number}") for number in range(1, 7)]
+            assert kept[:4] == [None] * 4
+            newest, before = kept[5], kept[4]
+            assert newest is not None and before is not None and newest.computed_at < before.computed_at
+            asked = await reviews.ask("ended-1", text, "en")
+            assert asked["state"] in (QUEUED, RUNNING)
+            await until_done(reviews)
+            assert (await reviews.ask("ended-1", text, "en"))["state"] == READY and reviews.dropped == 4
+        finally:
+            reviews.close()
+            workers.close()
+            await store.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_review_asked_for_is_never_dropped_and_goes_before_the_background(tmp_path: Path) -> None:
+    """A backlog of one, and more games ending than it holds: the review a reader asked for and a background one a
+    reader then asked for stay queued while the games ending after them drop each other; the two asked for are
+    computed first, in the order they were queued, then the newest background one."""
+
+    async def scenario() -> None:
+        store = Store(f"sqlite+aiosqlite:///{tmp_path / 'asked.db'}")
+        await store.migrate()
+        workers = Workers(processes=1)
+        reviews = Reviews(store, workers, settings=Settings(samples=SAMPLES), backlog=1)
+        try:
+            text = played_record()
+            assert (await reviews.ask("asked", text, "en"))["state"] == QUEUED
+            for number in range(1, 7):
+                reviews.in_background(f"ended-{number}", text)
+            joined = await reviews.ask("ended-6", text, "en")  # a reader asks for the game just ended: it joins
+            assert joined["state"] == QUEUED and joined["position"] == 1
+            for number in range(7, 10):
+                reviews.in_background(f"ended-{number}", text)
+            assert waiting(reviews) == {"asked", "ended-6", "ended-9"} and reviews.dropped == 7
+            assert (await reviews.state("ended-9", "en"))["position"] == 2
+            await until_done(reviews)
+            rows = [await reviews.stored(table) for table in ("asked", "ended-6", "ended-9")]
+            stamps = [row.computed_at for row in rows if row is not None]
+            assert len(stamps) == 3 and stamps == sorted(stamps)
+        finally:
+            reviews.close()
+            workers.close()
+            await store.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_backlog_must_hold_a_review() -> None:
+    store = Store("sqlite+aiosqlite:///:memory:")
+    with pytest.raises(ValueError, match="at least one, not 0"):
+        Reviews(store, Workers(processes=1), settings=Settings(samples=SAMPLES), backlog=0)

@@ -6,6 +6,13 @@ A review is stored **without words**: the ``academie review --json`` shape with 
 arguments and each exact answer's label as its key (:func:`stored`), so one computation serves every language: it
 is said in the reader's when served (:func:`in_words`), and its chart drawn by :func:`academie.review.chart_svg`.
 
+Under load more games may end than the worker can review (a review takes it about a second of a core; a thousand
+tables of Écarté end some sixteen games a second): the reviews started in the background wait in a backlog of at
+most :data:`BACKGROUND_BACKLOG`, the newest reviewed first (its players are the likeliest to read it), the oldest
+dropped when a game ends with the backlog full, and counted (:attr:`Reviews.dropped`, in the room's log). A dropped
+game's review is ``none`` again, computed if a reader asks for it. A review asked for by a reader goes before every
+background one, first asked first served, and is never dropped.
+
 A request for a game whose review is queued or being computed joins that job. The states a client reads:
 ``none`` (never asked for), ``queued`` (``position``: jobs before it), ``running`` (``done`` of ``total``
 decisions), ``ready`` (the review, ``computed_at``) and ``failed`` (``detail``; asking again retries); a job queued
@@ -48,6 +55,14 @@ BACKGROUND: Final = 1
 """A review started as a game ended, for the players who may ask for it."""
 NONE, QUEUED, RUNNING, READY, FAILED = "none", "queued", "running", "ready", "failed"
 """The states of a table's review (see the module's documentation)."""
+BACKGROUND_BACKLOG: Final = 100
+"""The most reviews started in the background that wait for the worker (those asked for are not counted): about
+two minutes of the worker's work at the room's precision, enough for a burst of games ending together, and a few
+hundred kilobytes of records held; past it the oldest waiting is dropped. Unbounded, the backlog grew by every game
+ended that the worker could not review (at a thousand tables, by fifteen a second), and a game just ended waited
+behind all of them, never ready when its players asked."""
+DROPS_LOGGED_EVERY: Final = 60.0
+"""The seconds between two lines of the room's log counting the background reviews dropped (the first at once)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,7 +101,9 @@ class _Job:
 
     @property
     def rank(self) -> tuple[int, int]:
-        return self.priority, self.order
+        """Its place in the queue (the least first): asked for before the background, the first asked for first and
+        the last game ended first (its players are the likeliest to read it)."""
+        return self.priority, self.order if self.priority == ASKED else -self.order
 
 
 # ------------------------------------------------------------------------------------------------ stored JSON
@@ -145,12 +162,20 @@ def chart(data: Mapping[str, Any], lang: str) -> str:
 class Reviews:
     """The room's reviews: the stored ones, and the queue of those being computed (one at a time, by the worker)."""
 
-    def __init__(self, store: Store, workers: Workers, *, settings: Settings) -> None:
+    def __init__(self, store: Store, workers: Workers, *, settings: Settings,
+                 backlog: int = BACKGROUND_BACKLOG) -> None:
+        if backlog < 1:
+            raise ValueError(f"the backlog of background reviews must hold at least one, not {backlog}")
         self.store = store
         self.workers = workers
         self.settings = settings
+        self.backlog = backlog
+        """The most background reviews waiting (:data:`BACKGROUND_BACKLOG`)."""
         self.jobs: dict[str, _Job] = {}
         self.failures: dict[str, str] = {}
+        self.dropped = 0
+        """The background reviews dropped from a full backlog since the room started."""
+        self._dropped_logged_at: float | None = None
         self._order = itertools.count()
         self._wake: asyncio.Event | None = None
         self._runner: asyncio.Task[None] | None = None
@@ -184,14 +209,38 @@ class Reviews:
             row = await self.stored(table_id)
             if row is not None:
                 return self._ready(row, lang)
-        job = self.jobs.get(table_id)  # again: another request may have queued it meanwhile
-        if job is None:
-            self.failures.pop(table_id, None)
-            self.jobs[table_id] = _Job(table_id, text, priority=priority, order=next(self._order))
-            self._start()
-        else:
-            job.priority = min(job.priority, priority)
+        self._queue(table_id, text, priority=priority)  # after the wait: another request may have queued it
         return await self.state(table_id, lang)
+
+    def _queue(self, table_id: str, text: str, *, priority: int) -> None:
+        """Queue the review of ``table_id``, or join the job queued or running (raised to ``priority``)."""
+        job = self.jobs.get(table_id)
+        if job is not None:
+            job.priority = min(job.priority, priority)
+            return
+        self.failures.pop(table_id, None)
+        self.jobs[table_id] = _Job(table_id, text, priority=priority, order=next(self._order))
+        if priority == BACKGROUND:
+            self._drop_oldest()
+        self._start()
+
+    def _drop_oldest(self) -> None:
+        """Keep at most :attr:`backlog` background reviews waiting: drop the oldest (the jobs are kept in the order
+        they were queued), never one running or asked for."""
+        waiting = [job for job in self.jobs.values() if job.priority == BACKGROUND and not job.running]
+        for job in waiting[: len(waiting) - self.backlog]:
+            del self.jobs[job.table_id]
+            self.dropped += 1
+        if len(waiting) > self.backlog:
+            self._log_drops()
+
+    def _log_drops(self) -> None:
+        now = time.monotonic()
+        if self._dropped_logged_at is None or now - self._dropped_logged_at >= DROPS_LOGGED_EVERY:
+            self._dropped_logged_at = now
+            log.warning("%d background reviews dropped so far: more games end than the review worker can review "
+                        "(the newest %d wait; a dropped one is computed if a reader asks for it)", self.dropped,
+                        self.backlog)
 
     def _ready(self, row: ReviewRow, lang: str) -> ReviewState:
         return ReviewState(state=READY, level=row.level, samples=row.samples, computed_at=row.computed_at,
@@ -205,7 +254,7 @@ class Reviews:
             self._runner = asyncio.get_running_loop().create_task(self._run())
 
     async def _run(self) -> None:
-        """Compute the queued reviews one at a time, the first asked for first, then the oldest."""
+        """Compute the queued reviews one at a time, in the order of their :attr:`_Job.rank`."""
         assert self._wake is not None
         while True:
             waiting = [job for job in self.jobs.values() if not job.running]
@@ -238,8 +287,11 @@ class Reviews:
             job.done, job.total = done, total
 
     def in_background(self, table_id: str, text: str) -> None:
-        """Queue the review of a game that has just ended, behind every review asked for."""
-        self.keep(asyncio.get_running_loop().create_task(self.ask(table_id, text, "en", priority=BACKGROUND)))
+        """Queue the review of a game that has just ended, behind every review asked for and before the background
+        ones of the games that ended earlier, the oldest of which it may drop. The database is not asked for a stored
+        review: a review is given once the game is over, so none can have been computed yet (at worst one asked for
+        of another process in the same instant is computed twice, and the first stored is kept)."""
+        self._queue(table_id, text, priority=BACKGROUND)
 
     def keep(self, task: asyncio.Task[Any]) -> None:
         """Hold a task of the reviews until it is done (and cancel it if the room closes first)."""
