@@ -7,7 +7,9 @@ queue itself (a second request joins the job) on the room's real store and worke
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -196,6 +198,21 @@ def test_requests_for_a_review_being_computed_join_its_job_and_one_computation_i
     asyncio.run(scenario())
 
 
+@contextlib.asynccontextmanager
+async def real_reviews(folder: Path, *, backlog: int) -> AsyncIterator[Reviews]:
+    """The room's reviews on a real store (SQLite in ``folder``) and review worker, with a backlog of ``backlog``."""
+    store = Store(f"sqlite+aiosqlite:///{folder / 'reviews.db'}")
+    await store.migrate()
+    workers = Workers(processes=1)
+    reviews = Reviews(store, workers, settings=Settings(samples=SAMPLES), backlog=backlog)
+    try:
+        yield reviews
+    finally:
+        reviews.close()
+        workers.close()
+        await store.close()
+
+
 async def until_done(reviews: Reviews) -> None:
     """Wait until the worker has computed every queued review."""
     deadline = time.monotonic() + REVIEW_TIMEOUT
@@ -215,11 +232,7 @@ def test_past_its_backlog_the_oldest_background_reviews_are_dropped_and_the_newe
     newest is reviewed first; a dropped game asked for later is computed as any review asked for."""
 
     async def scenario() -> None:
-        store = Store(f"sqlite+aiosqlite:///{tmp_path / 'backlog.db'}")
-        await store.migrate()
-        workers = Workers(processes=1)
-        reviews = Reviews(store, workers, settings=Settings(samples=SAMPLES), backlog=2)
-        try:
+        async with real_reviews(tmp_path, backlog=2) as reviews:
             text = played_record()
             for number in range(1, 7):
                 reviews.in_background(f"ended-{number}", text)
@@ -237,10 +250,6 @@ def test_past_its_backlog_the_oldest_background_reviews_are_dropped_and_the_newe
             assert asked["state"] in (QUEUED, RUNNING)
             await until_done(reviews)
             assert (await reviews.ask("ended-1", text, "en"))["state"] == READY and reviews.dropped == 4
-        finally:
-            reviews.close()
-            workers.close()
-            await store.close()
 
     asyncio.run(scenario())
 
@@ -251,11 +260,7 @@ def test_a_review_asked_for_is_never_dropped_and_goes_before_the_background(tmp_
     computed first, in the order they were queued, then the newest background one."""
 
     async def scenario() -> None:
-        store = Store(f"sqlite+aiosqlite:///{tmp_path / 'asked.db'}")
-        await store.migrate()
-        workers = Workers(processes=1)
-        reviews = Reviews(store, workers, settings=Settings(samples=SAMPLES), backlog=1)
-        try:
+        async with real_reviews(tmp_path, backlog=1) as reviews:
             text = played_record()
             assert (await reviews.ask("asked", text, "en"))["state"] == QUEUED
             for number in range(1, 7):
@@ -270,10 +275,6 @@ def test_a_review_asked_for_is_never_dropped_and_goes_before_the_background(tmp_
             rows = [await reviews.stored(table) for table in ("asked", "ended-6", "ended-9")]
             stamps = [row.computed_at for row in rows if row is not None]
             assert len(stamps) == 3 and stamps == sorted(stamps)
-        finally:
-            reviews.close()
-            workers.close()
-            await store.close()
 
     asyncio.run(scenario())
 
