@@ -254,7 +254,8 @@ class Reviews:
             self._runner = asyncio.get_running_loop().create_task(self._run())
 
     async def _run(self) -> None:
-        """Compute the queued reviews one at a time, in the order of their :attr:`_Job.rank`."""
+        """Compute the queued reviews one at a time: those asked for first, the first asked for first; then those
+        started in the background, the last game ended first."""
         assert self._wake is not None
         while True:
             waiting = [job for job in self.jobs.values() if not job.running]
