@@ -7,7 +7,7 @@ arguments and each exact answer's label as its key (:func:`stored`), so one comp
 is said in the reader's when served (:func:`in_words`), and its chart drawn by :func:`academie.review.chart_svg`.
 
 Under load more games may end than the worker can review (a review takes it about a second of a core; a thousand
-tables of Écarté end some sixteen games a second): the reviews started in the background wait in a backlog of at
+tables of Écarté end ten to thirty games a second): the reviews started in the background wait in a backlog of at
 most :data:`BACKGROUND_BACKLOG`, the newest reviewed first (its players are the likeliest to read it), the oldest
 dropped when a game ends with the backlog full, and counted (:attr:`Reviews.dropped`, in the room's log). A dropped
 game's review is ``none`` again, computed if a reader asks for it. A review asked for by a reader goes before every
@@ -59,7 +59,7 @@ BACKGROUND_BACKLOG: Final = 100
 """The most reviews started in the background that wait for the worker (those asked for are not counted): about
 two minutes of the worker's work at the room's precision, enough for a burst of games ending together, and a few
 hundred kilobytes of records held; past it the oldest waiting is dropped. Unbounded, the backlog grew by every game
-ended that the worker could not review (at a thousand tables, by fifteen a second), and a game just ended waited
+ended that the worker could not review (at a thousand tables, by ten to thirty a second), and a game just ended waited
 behind all of them, never ready when its players asked."""
 DROPS_LOGGED_EVERY: Final = 60.0
 """The seconds between two lines of the room's log counting the background reviews dropped (the first at once)."""
@@ -290,8 +290,8 @@ class Reviews:
     def in_background(self, table_id: str, text: str) -> None:
         """Queue the review of a game that has just ended, behind every review asked for and before the background
         ones of the games that ended earlier, the oldest of which it may drop. The database is not asked for a stored
-        review: a review is given once the game is over, so none can have been computed yet (at worst one asked for
-        of another process in the same instant is computed twice, and the first stored is kept)."""
+        review: a review is given once the game is over, so none can have been computed yet (at worst a review asked
+        for through another process in the same instant is computed twice, and the first stored is kept)."""
         self._queue(table_id, text, priority=BACKGROUND)
 
     def keep(self, task: asyncio.Task[Any]) -> None:
