@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import random
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -162,5 +163,33 @@ def test_the_window_ends_for_the_whole_table_at_its_first_picture_after_the_stop
         assert sorted(done) == [0, 1] and table.seen == 8
         players[1].message(orjson.dumps(_picture({}, seq=9)), 10.6)  # read no more, answered no more
         assert sorted(done) == [0, 1] and table.seen == 8 and table.actions == 0
+
+    asyncio.run(run())
+
+
+def test_a_tables_clock_starts_with_play_not_when_the_table_was_made() -> None:
+    """Connecting 4,000 players took 22 s at 2,000 tables: a clock started at the table's making was that far
+    behind, and the table played those ticks at once into the measuring window (a burst of 1.5 to 3 times the rate
+    asked). Started with play, its first move waits for its first tick after the start."""
+    async def run() -> None:
+        table = Table("t1", {0: "a", 1: "b"}, pace=1.0, rng=random.Random(1))
+        player = Player(table, "ws://127.0.0.1:9/ws/tables/t1?token=a")
+        start = time.monotonic() + 30.0  # play begins long after the table was made
+        table.start_clock(start)
+        player.play(stop=start + 60.0, finished=lambda: None)
+        scheduled: list[float] = []
+        loop = asyncio.get_running_loop()
+        original = loop.call_later
+
+        def record(delay: float, *args: object) -> asyncio.TimerHandle:
+            scheduled.append(delay)
+            return original(3600.0, lambda: None)
+
+        loop.call_later = record  # type: ignore[method-assign]
+        try:
+            table.shown(player, orjson.dumps(_picture({})), time.monotonic())
+        finally:
+            loop.call_later = original  # type: ignore[method-assign]
+        assert len(scheduled) == 1 and scheduled[0] >= 30.0 + table.offset
 
     asyncio.run(run())
