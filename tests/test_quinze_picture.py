@@ -529,6 +529,8 @@ def _afresh(view: QuinzeView) -> QuinzeView:
     for kept in (painter._RULINGS_SAID, painter._OTHERS):
         kept.clear()
     painter._LAST_VALUES.clear()
+    painter._LAST_SAME.clear()
+    painter._COURSE.clear()
     painter._END_SAID.clear()
     copied: dict[str, Any] = {item.name: tuple(list(value)) for item in fields(view)
                               if isinstance(value := getattr(view, item.name), tuple) and value}

@@ -201,10 +201,13 @@ def paint(view: QuinzeView, /, *, words: Words, names: Sequence[str], memo: Memo
     end, short = _coup_end_kept(scene, memo)
     walk = _coup_log(scene, memo)
     log = (*end, *walk) if walk else end
+    position = _position(view.rules, view.phase, view.dealer, view.drawer, view.caves, view.contributions,
+                         view.in_coup, view.folded, view.stood, view.announced, view.drawn, view.multiplier, view.pot,
+                         view.highest, view.jeu, view.history)
     result = ""
     if over:
         result = _final(scene)  # the last coup's end is the last thing the log tells
-    elif view.last_deal is not None and not _spoken(view.history):
+    elif view.last_deal is not None and not position.spoken:
         result = " ".join(short)
     status = part(memo, "status", (scene.names, w, view.phase, view.dealer, view.rules, view.coup, view.multiplier,
                                    view.pack_colour, view.pack_left), lambda: _status(scene))
@@ -213,7 +216,8 @@ def paint(view: QuinzeView, /, *, words: Words, names: Sequence[str], memo: Memo
                        lambda: _waiting_for(scene))
     actor = view.actor
     return _picture("quinze", _title(scene.tongue), w.lang, None if view.viewer < 0 else view.viewer, status,
-                    _seats(scene, memo), hand, None, tuple(table), None, None, _tallies(scene, memo),
+                    _seats(scene, position.facts, memo), hand, None, tuple(table), None, None,
+                    _tallies(scene, position.values, memo),
                     actor if actor is not None and actor >= 0 else None, waiting_for, _moves(scene), log,
                     _pending(scene), result, ())
 
@@ -231,11 +235,28 @@ def _title(tongue: _Tongue) -> str:
     return words("Le Quinze")
 
 
+class _Position:
+    """What every viewer of a position sees alike and the painter works out of it (issue 33: found with one
+    comparison of the parts the viewers' views share, not one for each of its parts)."""
+
+    __slots__ = ("facts", "spoken", "values")
+
+    def __init__(self, facts: _SeatFacts, values: _TallyValues, spoken: bool) -> None:
+        self.facts, self.values, self.spoken = facts, values, spoken
+        """The seats' facts (:func:`_seen_by_others`), the tallies' figures (:func:`_tally_values`), and whether a
+        seat has acted in the coup (until then, the result of the last coup is shown)."""
+
+
 @same_for_all
-def _spoken(history: tuple[tuple[int, Action], ...]) -> bool:
-    """Whether a seat has acted in the coup (until then, the result of the last coup is shown), worked out once
-    for every viewer of a position (their views share the history)."""
-    return any(seat >= 0 for seat, _ in history)
+def _position(rules: QuinzeRules, phase: Phase, dealer: int | None, drawer: int | None, caves: tuple[int, ...],
+              contributions: tuple[int, ...], in_coup: tuple[bool, ...], folded: tuple[bool, ...],
+              stood: tuple[bool, ...], announced: tuple[bool, ...], drawn: tuple[int, ...], multiplier: int, pot: int,
+              highest: int, jeu: int, history: tuple[tuple[int, Action], ...]) -> _Position:
+    """The position's :class:`_Position`, worked out once for all its viewers (their views share these parts)."""
+    return _Position(
+        _seen_by_others(rules, phase, dealer, drawer, caves, contributions, in_coup, folded, stood, announced, drawn),
+        _tally_values(rules, phase, multiplier, caves, pot, highest, jeu, contributions, in_coup, history),
+        any(seat >= 0 for seat, _ in history))
 
 
 def _status(scene: _Scene) -> str:
@@ -255,13 +276,28 @@ def _status(scene: _Scene) -> str:
              dealer=dealer, left=view.pack_left)
 
 
-def _seats(scene: _Scene, memo: Memo | None) -> tuple[SeatPicture, ...]:
-    """Every seat's line (:func:`_seat_line`): the viewer's own kept in ``memo`` until what it reads changes, the
-    others' as every viewer who names the seat alike sees them, found once per position (:attr:`_SeatFacts.lines`)
-    among the lines of the positions before (:data:`_OTHERS`), made again only when what they read changes."""
+def _seats(scene: _Scene, facts: _SeatFacts, memo: Memo | None) -> tuple[SeatPicture, ...]:
+    """Every seat's line (:func:`_seat_line`), the whole tuple kept in ``memo`` while all the lines read is the same
+    (issue 33: the seats' facts, :attr:`_SeatFacts.same`, are the same object while equal, and most actions are
+    bets, which change no line); else the viewer's own kept in ``memo`` until what it reads changes, the others' as
+    every viewer who names the seat alike sees them, found once per position (:attr:`_SeatFacts.lines`) among the
+    lines of the positions before (:data:`_OTHERS`), made again only when what they read changes."""
+    view = scene.view
+    if memo is None:
+        return _seats_made(scene, facts, None)
+    # everything a line reads: the facts (the phase and rules among them), each seat's cards and bust as the viewer
+    # sees them, his substitute card, the names and the words
+    key = (facts.same, view.viewer, view.hole, view.up, view.busted, view.substitute, scene.names, scene.w)
+    kept = memo.parts.get("seats")
+    if kept is not None and kept[0] == key:
+        return kept[1]  # type: ignore[return-value]  # kept below for this name
+    seats = _seats_made(scene, facts, memo)
+    memo.parts["seats"] = (key, seats)
+    return seats
+
+
+def _seats_made(scene: _Scene, facts: _SeatFacts, memo: Memo | None) -> tuple[SeatPicture, ...]:
     view, w, names = scene.view, scene.w, scene.named()
-    facts = _seat_facts(view.rules, view.phase, view.dealer, view.drawer, view.caves, view.contributions,
-                        view.in_coup, view.folded, view.stood, view.announced, view.drawn)
     viewer, tongue, lines, seats = view.viewer, scene.tongue, facts.lines, []
     holes, ups, busts = view.hole, view.up, view.busted
     for seat in range(facts.n):
@@ -322,6 +358,9 @@ class _SeatFacts:
     states: tuple[tuple[bool, bool, bool, bool, bool, bool], ...]
     """Per seat: in the coup, passed, stood, announced, drawing, all in."""
     drawn: tuple[int, ...]
+    same: tuple[object, ...]
+    """All the above and the phase and rules, the same object as the last position's while equal (the viewers'
+    memos then compare it by identity, :func:`_seats`)."""
     lines: dict[tuple[int, str, _Tongue], tuple[Card | None, tuple[Card, ...], bool, SeatPicture]]
 
 
@@ -334,17 +373,20 @@ def _seen_by_others(rules: QuinzeRules, phase: Phase, dealer: int | None, drawer
     eldest = (dealt_by + 1) % n if dealt_by >= 0 else -1
     form_b = rules.form == "B"
     ante = rules.ante if not form_b else 0
-    return _SeatFacts(
-        n=n, form_b=form_b, secret=rules.silent_bust if not form_b else rules.elder_bust == "hidden",
-        roles=tuple((seat == dealt_by, seat == eldest) for seat in range(n)),
-        states=tuple((in_coup[seat], folded[seat], stood[seat], announced[seat], drawer == seat,
-                      caves[seat] == 0 and (ante if in_coup[seat] else 0) + contributions[seat] > 0)
-                     for seat in range(n)),
-        drawn=drawn, lines={})
+    secret = rules.silent_bust if not form_b else rules.elder_bust == "hidden"
+    roles = tuple((seat == dealt_by, seat == eldest) for seat in range(n))
+    states = tuple((in_coup[seat], folded[seat], stood[seat], announced[seat], drawer == seat,
+                    caves[seat] == 0 and (ante if in_coup[seat] else 0) + contributions[seat] > 0) for seat in range(n))
+    same: tuple[object, ...] = (rules, phase, n, form_b, secret, roles, states, drawn)
+    if _LAST_SAME and _LAST_SAME[0] == same:
+        same = _LAST_SAME[0]
+    else:
+        _LAST_SAME[:] = [same]
+    return _SeatFacts(n=n, form_b=form_b, secret=secret, roles=roles, states=states, drawn=drawn, same=same, lines={})
 
 
-_seat_facts: Final = same_for_all(_seen_by_others)
-"""The seats' facts of a position, made once for all its viewers (their views share these parts)."""
+_LAST_SAME: Final[list[tuple[object, ...]]] = []
+"""The seats' facts last worked out (:attr:`_SeatFacts.same`)."""
 
 
 def _seat_made(w: Words, view: QuinzeView, facts: _SeatFacts, seat: int, name: str, *, me: bool) -> SeatPicture:
@@ -399,15 +441,12 @@ def _seat_line(w: Words, name: str, seat: int, *, me: bool, form_b: bool, secret
     return SeatPicture(seat, name, tuple(roles), count, tuple(str(c) for c in shown), tuple(notes))
 
 
-def _tallies(scene: _Scene, memo: Memo | None) -> tuple[Tally, ...]:
+def _tallies(scene: _Scene, values: _TallyValues, memo: Memo | None) -> tuple[Tally, ...]:
     """The caves, the pot or the stake, and the bets, named as the viewer names the seats: their figures worked out
     once per position for every viewer (:func:`_tally_values`), the tallies kept in ``memo`` while they and the
     names are the same. When the figures change (at every bet), only the tallies they change are made again (issue
     33): the pot's, which names no seat, once for every viewer of a tongue (:func:`_pot_tally`), the caves kept in
     ``memo`` while they and the names are the same (a bet changes the bettor's bet and the pot)."""
-    view = scene.view
-    values = _tally_values(view.rules, view.phase, view.multiplier, view.caves, view.pot, view.highest, view.jeu,
-                           view.contributions, view.in_coup, view.history)
     if memo is None:
         return _tallies_made(values, scene.named(), scene.tongue, None)
     return part(memo, "tallies", (scene.names, scene.w, values),
@@ -470,12 +509,11 @@ class _TallyValues:
     """The seats in the coup and what each has bet beyond his ante."""
 
 
-@same_for_all
 def _tally_values(rules: QuinzeRules, phase: Phase, multiplier: int, caves: tuple[int, ...], pot: int, highest: int,
                   jeu: int, contributions: tuple[int, ...], in_coup: tuple[bool, ...],
                   history: tuple[tuple[int, Action], ...]) -> _TallyValues:
-    """The tallies' figures of a position, worked out once for every viewer (their views share these parts): the
-    figures of the position before when they are equal (the viewers' memos then compare them by identity, once)."""
+    """The tallies' figures of a position, worked out once for every viewer (:func:`_position`): the figures of the
+    position before when they are equal (the viewers' memos then compare them by identity, once)."""
     form_b = rules.form == "B"
     opened = _opened_by(phase, history)
     values = _TallyValues(
@@ -706,72 +744,89 @@ def remedy_words(remedy: Remedy, w: Words) -> str:
 
 # ------------------------------------------------------------------------------------------------ the log
 Told = Callable[[_Scene], str]
-"""A sentence of the coup's log told again from the view of a later picture (it reads what may change later)."""
+"""A sentence of the coup's log as a viewer is told it (it may read what changes later: told again then)."""
+
+Reads = Callable[[_Scene], object]
+"""What a sentence of the coup's log reads of a viewer's scene that may change later in the coup."""
 
 
-class _CoupWalk:
-    """The coup in progress told to one viewer, one sentence per event, as far as his last picture (what a
-    :class:`~academie.picture.Memo` keeps): told on from there, the actions, payments and rulings since then only.
+class _Course:
+    """The coup in progress as every viewer sees it, as far as the last position walked (issue 33: walked once per
+    position for all the viewers, each of whom only tells the sentences, :class:`_Telling`): the actions, payments and
+    rulings matched in order, and the sentences to tell, each a function of the viewer's scene. Every spoken action,
+    bet and ruling is public (Q-R12): nothing here reads a viewer's own cards.
 
     A sentence may read what comes later (the cards a seat was given, its total, the cards a ruling names): such a
-    sentence is kept with the key of what it read and told again when that differs. The walk matches each action
-    with the bets it paid and the rulings it made, in order: where it found none yet, it keeps the place it looked
-    at, and the walk is told again from the coup's first action when what came there since would have matched (a
-    fresh telling would have read it). So the sentences are always those of the coup told from its first action."""
+    sentence is kept with what it reads, and each viewer tells it again when that differs. The walk matches each
+    action with the bets it paid and the rulings it made, in order: where it found none yet, it keeps the place it
+    looked at, and the coup is walked again from its first action when what came there since would have matched (a
+    fresh walk would have read it). So the sentences are always those of the coup walked from its first action."""
 
-    __slots__ = ("bets", "drawn", "drawn_facts", "key", "last_act", "lines", "live", "opened", "out", "paid",
-                 "paid_out", "queue", "ruled", "ruling_facts", "scanned", "sums", "told", "unpaid_facts")
+    __slots__ = ("bets", "drawn", "drawn_facts", "key", "last_act", "opened", "opening", "paid_out", "queue",
+                 "ruled", "ruling_facts", "scanned", "seen", "steps", "sums", "told", "unpaid_facts")
 
-    def __init__(self, scene: _Scene) -> None:
-        view = scene.view
-        self.key = _walk_key(scene)
-        self.lines: list[str] = []
-        self.live: list[tuple[int, Callable[[_Scene], object], object, Told]] = []
-        """Sentences that read what may change: (place in :attr:`lines`, what it reads, what it read, tell)."""
+    def __init__(self, view: QuinzeView) -> None:
+        self.key = _course_key(view)
+        self.steps: list[tuple[Told, Reads | None]] = []
+        """The sentences to tell, each with what it reads that may change (None: nothing that changes)."""
         self.told: tuple[tuple[int, Action], ...] = ()
-        """The actions of the view's history told."""
+        """The actions of the view's history walked."""
+        self.seen: tuple[object, ...] = ()
+        """The parts of the last view found still walked (:meth:`still_true`): the next viewer of its position is
+        found so by identity."""
         self.scanned: tuple[Transfer, ...] = ()
         """The payments of the coup sorted into :attr:`bets` and :attr:`paid_out`."""
         self.bets: list[Transfer] = []
         self.paid_out: list[Transfer] = []
-        self.out: list[str] = []
-        """The sentences of :attr:`paid_out`."""
         self.sums = [0, 0, 0]
         """The antes, the bets, and what the pot paid out."""
         self.queue = 0
-        """The bets matched with the actions told."""
+        """The bets matched with the actions walked."""
         self.ruled = 0
-        """The rulings of the coup told."""
+        """The rulings of the coup walked."""
         self.ruling_facts: list[tuple[int, tuple[str, ...]]] = []
         """Where the walk found no ruling yet for an action of these laws (none must come there since)."""
         self.unpaid_facts: list[tuple[int, int]] = []
         """Where the walk found no bet yet for an action of this seat (no bet of the seat must come there since)."""
         self.drawn_facts: list[tuple[int, int, bool]] = []
         """Whether a card asked for by a seat was one of the cards the view says it drew, as the walk found it."""
-        self.drawn = [0] * scene.n
+        self.drawn = [0] * len(view.caves)
         """How many of each seat's cards after the first the log has said."""
         self.opened = False
         self.last_act: Irregular | None = None
-        self.paid = 0
         self.scan(view)
-        self.rule(scene, "Q-R5")
-        self.say(scene, _deal_line(scene))
-        if not scene.form_b:
-            self.say(scene, _antes_line(scene, self), reads=lambda again: _antes_key(again.view, self),
-                     tell=lambda again: _antes_line(again, self))
-        hole = view.hole[view.viewer] if 0 <= view.viewer < scene.n else None
-        if hole is not None:
-            self.say(scene, scene.w("Your hidden card: {card}; nobody else sees it before the end of the coup "
-                                    "(Q-R12).", card=scene.card(hole)))
+        self.rule(view, "Q-R5")
+        self.say(_deal_line)
+        if view.rules.form != "B":
+            self.say(self.antes_line, reads=self.antes_key)
+        self.opening = len(self.steps)
+        """The sentences before the viewer's own hidden card is told (:class:`_Telling`)."""
+
+    def antes_key(self, scene: _Scene) -> tuple[int, int]:
+        return _antes_key(scene.view, self)
+
+    def antes_line(self, scene: _Scene) -> str:
+        return _antes_line(scene, self)
 
     # -------------------------------------------------------------- still true
-    def still_true(self, scene: _Scene) -> bool:
-        view = scene.view
+    def still_true(self, view: QuinzeView) -> bool:
+        seen = self.seen
+        if (seen and seen[0] is view.history and seen[1] is view.payments and seen[2] is view.coup_rulings
+                and seen[3] is view.drawn and seen[4] is view.rules and seen[5] is view.last_deal
+                and seen[6] == view.coup and seen[7] == view.dealer):
+            return True  # another viewer of the same position found it so
+        if not self.checked(view):
+            return False
+        self.seen = (view.history, view.payments, view.coup_rulings, view.drawn, view.rules, view.last_deal,
+                     view.coup, view.dealer)
+        return True
+
+    def checked(self, view: QuinzeView) -> bool:
         history, told = view.history, self.told
         count = len(told)
         if len(history) < count or (history[:count] if len(history) > count else history) != told:
             return False
-        if self.key != _walk_key(scene):
+        if self.key != _course_key(view):
             return False
         payments, scanned = view.payments, self.scanned
         count = len(scanned)
@@ -792,7 +847,7 @@ class _CoupWalk:
         return not any([place < len(bets) and bets[place].source == seat for place, seat in self.unpaid_facts])
 
     def scan(self, view: QuinzeView) -> None:
-        """Sort the payments made since the last picture (they only grow within a coup)."""
+        """Sort the payments made since the last position walked (they only grow within a coup)."""
         for transfer in view.payments[len(self.scanned):]:
             if transfer.target == POT:
                 if transfer.reason == "Q-R4":
@@ -806,34 +861,37 @@ class _CoupWalk:
                     self.sums[2] += transfer.amount
         self.scanned = view.payments
 
-    # -------------------------------------------------------------- telling
-    def say(self, scene: _Scene, line: str, *, reads: Callable[[_Scene], object] | None = None,
-            tell: Told | None = None) -> None:
-        """Tell ``line``; with ``reads`` and ``tell``, tell it again whenever what it reads differs."""
-        if reads is not None and tell is not None:
-            self.live.append((len(self.lines), reads, reads(scene), tell))
-        self.lines.append(line)
+    # -------------------------------------------------------------- walking
+    def say(self, tell: Told, *, reads: Reads | None = None) -> None:
+        """A sentence to tell; with ``reads``, told again whenever what it reads differs."""
+        self.steps.append((tell, reads))
 
-    def rule(self, scene: _Scene, *laws: str) -> list[str]:
+    def rule(self, view: QuinzeView, *laws: str) -> list[str]:
         """Say the rulings the last event made (the next ones, of its laws); returns their texts."""
-        rulings = scene.view.coup_rulings
+        rulings = view.coup_rulings
         said = []
         while self.ruled < len(rulings) and _law_of(rulings[self.ruled]) in laws:
             said.append(rulings[self.ruled])
             self.ruled += 1
-            self.say_ruling(scene, said[-1])
+            self.say_ruling(said[-1])
         if self.ruled == len(rulings):
             self.ruling_facts.append((self.ruled, laws))
         return said
 
-    def say_ruling(self, scene: _Scene, text: str) -> None:
+    def say_ruling(self, text: str) -> None:
         """Tell a ruling; one that names cards told again whenever which of them the view holds differs (one that
         names none reads nothing that changes: each coup's cut, Q-R5, is told to every viewer)."""
+        def ruled(again: _Scene) -> str:
+            return _ruling(again, text)
+
         if not _cards_named(text):
-            self.say(scene, _ruling(scene, text))
+            self.say(ruled)
             return
-        self.say(scene, _ruling(scene, text), reads=lambda again: _ruling_reads(again, text),
-                 tell=lambda again: _ruling(again, text))
+
+        def reads(again: _Scene) -> tuple[bool, ...]:
+            return _ruling_reads(again, text)
+
+        self.say(ruled, reads=reads)
 
     def pay(self, seat: int) -> int | None:
         """The next bet, when ``seat`` made it."""
@@ -845,104 +903,118 @@ class _CoupWalk:
         self.unpaid_facts.append((self.queue, seat))
         return None
 
-    def on(self, scene: _Scene) -> tuple[str, ...]:
-        """The log of the coup in the view of ``scene``, told on from the last picture (:meth:`still_true`)."""
-        view = scene.view
+    def on(self, view: QuinzeView) -> None:
+        """Walk the actions of ``view`` since the last position walked (:meth:`still_true`)."""
         history = view.history
-        for seat, action in history[len(self.told):]:
-            self.event(scene, seat, action)
+        if len(history) > len(self.told):
+            for seat, action in history[len(self.told):]:
+                self.event(view, seat, action)
         self.told = history
-        for index, (place, reads, read, tell) in enumerate(self.live):
-            now = reads(scene)
-            if now != read:
-                self.lines[place] = tell(scene)
-                self.live[index] = (place, reads, now, tell)
-        for transfer in self.paid_out[len(self.out):]:
-            self.out.append(_payout(scene, transfer))
-        rulings = view.coup_rulings
-        if self.ruled == len(rulings) and not self.out:
-            return tuple(self.lines)
-        return (*self.lines, *(_ruling(scene, text) for text in rulings[self.ruled:]), *self.out)
 
-    def event(self, scene: _Scene, seat: int, action: Action) -> None:
-        view, w = scene.view, scene.w
+    def event(self, view: QuinzeView, seat: int, action: Action) -> None:
         verb = _verb(action)
         if isinstance(action, Irregular):
             self.last_act = action
-            self.say(scene, act_label(view, str(action), words=w) + ". " + w("A ruling is due."))
+
+            def irregular(again: _Scene) -> str:
+                return act_label(again.view, str(action), words=again.w) + ". " + again.w("A ruling is due.")
+
+            self.say(irregular)
             return
         if isinstance(action, Remedy):
-            if seat == TABLE or seat < 0:
-                def told(again: _Scene) -> str:
-                    return again.w("The table rules: {remedy}.", remedy=_remedy_label(again, action))
-            else:
-                def told(again: _Scene) -> str:
-                    return again.act(seat, again.w("You choose: {remedy}."), again.w("{who} chooses: {remedy}."),
-                                     remedy=_remedy_label(again, action))
-            self.say(scene, told(scene), reads=lambda again: again.view.pending_cards, tell=told)
-            for said in self.rule(scene, action.law):
-                taken = TAKES.match(said)
-                if taken is not None:  # QUINZE-32/33: the cards kept lie face up with the seat's cards
-                    self.drawn[int(taken[1])] += len(taken[2].split())
-            last_act = self.last_act
-            if action.law == "QUINZE-29" and action.name == "taken" and last_act is not None:
-                self.say_drawn(scene, last_act.seat)
+            self.remedy(view, seat, action)
             return
         if seat < 0:
             return
         if isinstance(action, Open):
             self.opened = True
             self.pay(seat)
-            self.say(scene, _said(scene, seat, "open", action.amount))
+            self.spoken(seat, "open", action.amount)
         elif isinstance(action, Raise):
             amount = self.pay(seat)
-            self.say(scene, _said(scene, seat, "raise", action.amount, amount if amount is not None else action.amount))
+            self.spoken(seat, "raise", action.amount, amount if amount is not None else action.amount)
         elif verb == PASS.verb:
-            self.say(scene, _said(scene, seat, "fold" if self.opened else "pass"))
+            self.spoken(seat, "fold" if self.opened else "pass")
         elif verb == HOLD.verb:
-            self.say(scene, _said(scene, seat, HOLD.verb, self.pay(seat)))
-            self.rule(scene, "QUINZE-38")
+            self.spoken(seat, HOLD.verb, self.pay(seat))
+            self.rule(view, "QUINZE-38")
         elif verb == ALL_IN.verb:
             amount = self.pay(seat)
             self.opened = True
-            self.say(scene, _said(scene, seat, ALL_IN.verb, amount or 0))
-            self.rule(scene, "QUINZE-35")
+            self.spoken(seat, ALL_IN.verb, amount or 0)
+            self.rule(view, "QUINZE-35")
         elif verb == ANNOUNCE.verb:
-            rulings = view.coup_rulings
-            said = ""
-            if self.ruled < len(rulings) and _law_of(rulings[self.ruled]) == "QUINZE-36":
-                said = rulings[self.ruled]
-                self.ruled += 1
-            elif self.ruled == len(rulings):
-                self.ruling_facts.append((self.ruled, ("QUINZE-36",)))
-            tokens = said.rsplit(" ", 1)[-1] if said else "?"
-            self.say(scene, scene.act(seat, w("You have less than the stake and say so: « j’ai {amount} » "
-                                              "(QUINZE-36)."),
-                                      w("{who} has less than the stake and says so: « j’ai {amount} » (QUINZE-36)."),
-                                      amount=tokens))
+            self.announce(view, seat)
         elif verb in (WANT_CARDS.verb, WITH_THAT.verb):
-            self.say(scene, _said(scene, seat, verb, self.pay(seat)))
-            self.rule(scene, "QUINZE-38")
+            self.spoken(seat, verb, self.pay(seat))
+            self.rule(view, "QUINZE-38")
         elif verb == CARD.verb:
             self.opened = True
-            self.say(scene, _said(scene, seat, CARD.verb))
-            self.rule(scene, "QUINZE-27")
+            self.spoken(seat, CARD.verb)
+            self.rule(view, "QUINZE-27")
             given = self.drawn[seat] < view.drawn[seat]
             self.drawn_facts.append((seat, self.drawn[seat], given))
             if given:
-                self.say_drawn(scene, seat)
+                self.say_drawn(seat)
         elif verb == STAND.verb:
             self.opened = True
 
             def stands(again: _Scene) -> str:
                 return _stands(again, seat)
 
-            self.say(scene, stands(scene), reads=lambda again: (again.view.hole[seat], again.view.up[seat]),
-                     tell=stands)
-        else:
-            self.say(scene, scene.act(seat, w("You: {action}."), w("{who}: {action}."), action=str(action)))
+            def cards(again: _Scene) -> object:
+                return again.view.hole[seat], again.view.up[seat]
 
-    def say_drawn(self, scene: _Scene, seat: int) -> None:
+            self.say(stands, reads=cards)
+        else:
+            def other(again: _Scene) -> str:
+                return again.act(seat, again.w("You: {action}."), again.w("{who}: {action}."), action=str(action))
+
+            self.say(other)
+
+    def spoken(self, seat: int, kind: str, amount: int | None = None, paid: int | None = None) -> None:
+        """A spoken action (:func:`_said`)."""
+        def said(again: _Scene) -> str:
+            return _said(again, seat, kind, amount, paid)
+
+        self.say(said)
+
+    def remedy(self, view: QuinzeView, seat: int, action: Remedy) -> None:
+        if seat == TABLE or seat < 0:
+            def told(again: _Scene) -> str:
+                return again.w("The table rules: {remedy}.", remedy=_remedy_label(again, action))
+        else:
+            def told(again: _Scene) -> str:
+                return again.act(seat, again.w("You choose: {remedy}."), again.w("{who} chooses: {remedy}."),
+                                 remedy=_remedy_label(again, action))
+        self.say(told, reads=_pending_cards)
+        for said in self.rule(view, action.law):
+            taken = TAKES.match(said)
+            if taken is not None:  # QUINZE-32/33: the cards kept lie face up with the seat's cards
+                self.drawn[int(taken[1])] += len(taken[2].split())
+        last_act = self.last_act
+        if action.law == "QUINZE-29" and action.name == "taken" and last_act is not None:
+            self.say_drawn(last_act.seat)
+
+    def announce(self, view: QuinzeView, seat: int) -> None:
+        rulings = view.coup_rulings
+        said = ""
+        if self.ruled < len(rulings) and _law_of(rulings[self.ruled]) == "QUINZE-36":
+            said = rulings[self.ruled]
+            self.ruled += 1
+        elif self.ruled == len(rulings):
+            self.ruling_facts.append((self.ruled, ("QUINZE-36",)))
+        tokens = said.rsplit(" ", 1)[-1] if said else "?"
+
+        def announced(again: _Scene) -> str:
+            w = again.w
+            return again.act(seat, w("You have less than the stake and say so: « j’ai {amount} » (QUINZE-36)."),
+                             w("{who} has less than the stake and says so: « j’ai {amount} » (QUINZE-36)."),
+                             amount=tokens)
+
+        self.say(announced)
+
+    def say_drawn(self, seat: int) -> None:
         """The card ``seat`` was given as its next card after the first (:func:`_drawn_card`)."""
         index = self.drawn[seat]
         self.drawn[seat] += 1
@@ -950,8 +1022,85 @@ class _CoupWalk:
         def drawn(again: _Scene) -> str:
             return _drawn_card(again, seat, index)
 
-        self.say(scene, drawn(scene), tell=drawn,
-                 reads=lambda again: (again.view.hole[seat], again.view.up[seat], again.view.busted[seat]))
+        def cards(again: _Scene) -> object:
+            return again.view.hole[seat], again.view.up[seat], again.view.busted[seat]
+
+        self.say(drawn, reads=cards)
+
+
+def _pending_cards(scene: _Scene) -> object:
+    return scene.view.pending_cards
+
+
+def _course_key(view: QuinzeView) -> tuple[object, ...]:
+    """What the walk of a coup reads beside the actions, payments and rulings it walks (the same for every
+    viewer)."""
+    return view.rules, view.coup, view.dealer, view.last_deal
+
+
+_COURSE: Final[list[_Course]] = []
+"""The course last walked from a coup's first action (:func:`_coup_log`): the other viewers of its position find it
+here (their own courses, if any, no longer true)."""
+
+
+class _Telling:
+    """The coup in progress told to one viewer, one sentence per step of its :class:`_Course`, as far as his last
+    picture (what a :class:`~academie.picture.Memo` keeps): told on from there, the steps since then only, and the
+    sentences that read what changed told again."""
+
+    __slots__ = ("course", "done", "key", "lines", "live", "out", "said")
+
+    def __init__(self, scene: _Scene, course: _Course) -> None:
+        self.course, self.key = course, _walk_key(scene)
+        self.lines: list[str] = []
+        self.live: list[tuple[int, Reads, object, Told]] = []
+        """Sentences that read what may change: (place in :attr:`lines`, what it reads, what it read, tell)."""
+        self.out: list[str] = []
+        """The sentences of the course's payments out of the pot."""
+        self.said: tuple[str, ...] | None = None
+        """The log last told, while nothing changed since."""
+        self.done = 0
+        self.tell(scene, course.steps[:course.opening])
+        view = scene.view
+        hole = view.hole[view.viewer] if 0 <= view.viewer < scene.n else None
+        if hole is not None:
+            self.lines.append(scene.w("Your hidden card: {card}; nobody else sees it before the end of the coup "
+                                      "(Q-R12).", card=scene.card(hole)))
+        self.done = course.opening
+
+    def tell(self, scene: _Scene, steps: Sequence[tuple[Told, Reads | None]]) -> None:
+        lines, live = self.lines, self.live
+        for tell, reads in steps:
+            if reads is not None:
+                live.append((len(lines), reads, reads(scene), tell))
+            lines.append(tell(scene))
+
+    def on(self, scene: _Scene) -> tuple[str, ...]:
+        """The log of the coup in the view of ``scene``, told on from the last picture."""
+        course = self.course
+        steps = course.steps
+        if self.done < len(steps):
+            self.tell(scene, steps[self.done:])
+            self.done = len(steps)
+            self.said = None
+        for index, (place, reads, read, tell) in enumerate(self.live):
+            now = reads(scene)
+            if now != read:
+                self.lines[place] = tell(scene)
+                self.live[index] = (place, reads, now, tell)
+                self.said = None
+        paid_out = course.paid_out
+        if len(self.out) < len(paid_out):
+            for transfer in paid_out[len(self.out):]:
+                self.out.append(_payout(scene, transfer))
+            self.said = None
+        rulings = scene.view.coup_rulings
+        if course.ruled < len(rulings):
+            return (*self.lines, *(_ruling(scene, text) for text in rulings[course.ruled:]), *self.out)
+        said = self.said
+        if said is None:
+            said = self.said = (*self.lines, *self.out)
+        return said
 
 
 class _Voice:
@@ -1006,7 +1155,7 @@ def _said_by(tongue: _Tongue, me: bool, who: str, kind: str, amount: int | None,
 
 
 def _walk_key(scene: _Scene) -> tuple[object, ...]:
-    """What every sentence of a :class:`_CoupWalk` reads beside the actions, payments and rulings it tells."""
+    """What every sentence of a :class:`_Telling` reads beside the steps of its course (:class:`_Course`)."""
     view = scene.view
     viewer = view.viewer
     return (viewer, tuple(scene.names), scene.w, view.rules, view.coup, view.dealer, view.last_deal,
@@ -1034,14 +1183,14 @@ def _deal_said(tongue: _Tongue, form_b: bool, number: int, me: bool, who: str) -
                        "(Q-R6)."), number=number)
 
 
-def _antes_key(view: QuinzeView, walk: _CoupWalk) -> tuple[int, int]:
+def _antes_key(view: QuinzeView, walk: _Course) -> tuple[int, int]:
     """What the pot held before this coup, and with its antes (what :func:`_antes_line` says)."""
     antes, bets, out = walk.sums
     carried = view.pot - (antes + bets - out)
     return carried, carried + antes
 
 
-def _antes_line(scene: _Scene, walk: _CoupWalk) -> str:
+def _antes_line(scene: _Scene, walk: _Course) -> str:
     carried, pot = _antes_key(scene.view, walk)
     return _antes_said(scene.tongue, scene.view.rules.ante, carried, pot)
 
@@ -1069,17 +1218,38 @@ def _stands(scene: _Scene, seat: int) -> str:
 
 
 def _coup_log(scene: _Scene, memo: Memo | None = None) -> tuple[str, ...]:
-    """The coup in progress, one sentence per event: told on from ``memo``'s walk when it is still true."""
+    """The coup in progress, one sentence per event: told on from ``memo``'s telling while its course is still true
+    and it was told to the same viewer with the same names and words; the course walked once per position for every
+    viewer (issue 33: each viewer walked the coup alone), found in the last viewer's (:data:`_COURSE`) when the
+    memo's is no longer true. Without a memo, the coup is walked and told afresh."""
     view = scene.view
     if view.phase in (Phase.OVER, Phase.PLACES, Phase.CUT) or view.dealer is None or not any(view.in_coup):
         return ()
+    if memo is None:
+        course = _Course(view)
+        course.on(view)
+        return _Telling(scene, course).on(scene)
     # what a memo keeps of the log is the coup in progress as the viewer's last picture told it
-    walk = memo.kept if memo is not None and isinstance(memo.kept, _CoupWalk) else None
-    if walk is None or not walk.still_true(scene):
-        walk = _CoupWalk(scene)
-        if memo is not None:
-            memo.kept = walk
-    return walk.on(scene)
+    telling = memo.kept if isinstance(memo.kept, _Telling) else None
+    course = _course(view, telling.course if telling is not None else None)
+    course.on(view)
+    if telling is None or telling.course is not course or telling.key != _walk_key(scene):
+        telling = memo.kept = _Telling(scene, course)
+    return telling.on(scene)
+
+
+def _course(view: QuinzeView, kept: _Course | None) -> _Course:
+    """``kept`` while still true, else the course another viewer last found or walked anew (:data:`_COURSE`), else
+    a course walked anew from the coup's first action."""
+    if kept is not None and kept.still_true(view):
+        return kept
+    last = _COURSE[0] if _COURSE else None
+    if last is not None and last is not kept and last.still_true(view):
+        return last
+    course = _Course(view)
+    course.still_true(view)
+    _COURSE[:] = [course]
+    return course
 
 
 def _hold(scene: _Scene | _Voice, seat: int, amount: int | None) -> str:
