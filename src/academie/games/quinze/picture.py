@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from academie.cards import Card, CardParseError
-from academie.engine import CHANCE, TABLE, Action, ActionParseError
+from academie.engine import CHANCE, TABLE, Action, ActionParseError, written_maker
 from academie.games.quinze.state import (
     ALL_IN,
     ANNOUNCE,
@@ -225,6 +225,15 @@ def paint(view: QuinzeView, /, *, words: Words, names: Sequence[str], memo: Memo
 _NEW: Final = object.__new__
 
 
+_seat_picture: Final[Callable[..., SeatPicture]] = written_maker(SeatPicture)
+"""``SeatPicture(seat, name, roles, cards, shown, notes)``, its fields set through their slots (issue 33: a seat's
+line is made again for its viewer and for the others whenever the seat's state changes, most actions)."""
+
+_move_picture: Final[Callable[..., MovePicture]] = written_maker(MovePicture)
+"""``MovePicture(action, label, card)``, its fields set through their slots (the actor's moves are labelled at every
+action)."""
+
+
 _picture: Final = write_picture
 
 
@@ -418,7 +427,7 @@ def _seat_line(w: Words, name: str, seat: int, *, me: bool, form_b: bool, secret
         shown = ((hole,) if hole is not None else ()) + up
     notes: list[str] = []
     if phase is Phase.OVER:
-        return SeatPicture(seat, name, tuple(roles), 0, (), ())
+        return _seat_picture(seat, name, tuple(roles), 0, (), ())
     if not in_coup and phase in (Phase.OPENING, Phase.DRAW, Phase.REGATHER):
         notes.append(w("not in this coup"))
     elif folded:
@@ -438,7 +447,7 @@ def _seat_line(w: Words, name: str, seat: int, *, me: bool, form_b: bool, secret
     if substitute is not None:
         notes.append(w("substitute hidden card {card}, valid only against the offender (QUINZE-22)",
                        card=w.card(substitute)))
-    return SeatPicture(seat, name, tuple(roles), count, tuple(str(c) for c in shown), tuple(notes))
+    return _seat_picture(seat, name, tuple(roles), count, tuple(str(c) for c in shown), tuple(notes))
 
 
 def _tallies(scene: _Scene, values: _TallyValues, memo: Memo | None) -> tuple[Tally, ...]:
@@ -618,7 +627,7 @@ def _moves(scene: _Scene) -> tuple[MovePicture, ...]:
         if amounts:  # the openings or raises allowed come together: labelled as one run, once per language and stake
             moves += _amount_moves(w, opening, tuple(amounts), needed)
             amounts.clear()
-        moves.append(MovePicture(str(action), _label(scene, action)))
+        moves.append(_move_picture(str(action), _label(scene, action), None))
     if amounts:
         moves += _amount_moves(w, opening, tuple(amounts), needed)
     return tuple(moves)
