@@ -517,6 +517,47 @@ def test_Q_R12_Q_5_8_Q_R4_views_pictures_and_tallies_filled_through_their_slots_
     assert compared > 1500
 
 
+@pytest.mark.parametrize("players", [3, 4])
+def test_Q_R12_Q_R9_a_coup_walked_once_for_the_viewers_of_interleaved_tables_tells_each_viewer_his_own_coup(
+        players: int) -> None:
+    """Q-R12, Q-R9 (issue 33): a coup is walked once per position for all its viewers (the course the first viewer
+    walked is found true by the next, or found by a viewer whose own is no longer true). Four tables are painted in
+    turn after each action, every viewer with his memo and nothing forgotten between them: two play the same game
+    action for action (a course walked at one is true at the other), a third the same game an action behind (a course
+    found there is true only while the coups agree), the fourth the same deal played otherwise; now and then the
+    first table's viewers are painted with the fourth's memos too (its course agrees with theirs in all but the
+    actions). Each picture is then painted again from its view alone, every shared part forgotten: they are equal,
+    and name no card the view does not hold."""
+    rules = QuinzeRules(players=players)
+    seeds = [7, 7, 7, 7]
+    states = [QuinzeState.new(rules, seed=seed) for seed in seeds]
+    rngs = [random.Random(seed + (table == 3)) for table, seed in enumerate(seeds)]
+    memos: dict[tuple[int, int], Memo] = {}
+    painted: list[tuple[QuinzeView, tuple[str, ...], Picture]] = []
+    for step in range(150):
+        for table, state in enumerate(states):
+            if table == 2 and step == 0:
+                continue
+            if state.is_terminal:  # the next game at that table (the twins' and the late one's alike)
+                seeds[table] += 10
+                state = states[table] = QuinzeState.new(rules, seed=seeds[table])
+                rngs[table] = random.Random(seeds[table] + (table == 3))
+            for viewer in (*range(players), PUBLIC):
+                view = state.view(viewer)
+                names = painter.default_names(view, words=EN)
+                memo = memos.setdefault((table, viewer), Memo())
+                painted.append((view, names, painter.paint(view, words=EN, names=names, memo=memo)))
+                if table == 0 and step % 3 == 0:
+                    other = memos.setdefault((3, viewer), Memo())
+                    painted.append((view, names, painter.paint(view, words=EN, names=names, memo=other)))
+            states[table] = state.clone()
+            states[table].apply(rngs[table].choice(tuple(states[table].legal_actions())))
+    assert len(painted) > 1500
+    for view, names, picture in painted:
+        assert picture == painter.paint(_afresh(view), words=EN, names=names)
+        assert cards_named(picture, EN) <= cards_held(view)
+
+
 def _afresh(view: QuinzeView) -> QuinzeView:
     """``view`` to be painted from itself alone (issue 33): every part the painter shares between viewers and tables
     forgotten (the caches keyed on what a part reads: its words, names and figures), and the view copied with new
