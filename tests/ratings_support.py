@@ -71,12 +71,13 @@ def sign_up(server: Server, name: str) -> Player:
     return Player(client, name, int(client.get("/api/account").json()["id"]), answer.json()["csrf"], password)
 
 
-def rated_table(creator: Player, body: Mapping[str, Any], *,
-                others: Mapping[int, Player] | None = None) -> tuple[dict[str, Any], dict[int, str]]:
-    """A table created ``rated: true`` by ``creator`` (who sits at its first seat) from ``body``; each seat of
-    ``others`` left open and joined by its logged-in player. The creation's answer and each seat's token."""
+def rated_table(creator: Player, body: Mapping[str, Any], *, others: Mapping[int, Player] | None = None,
+                rated: bool = True) -> tuple[dict[str, Any], dict[int, str]]:
+    """A table created ``rated: true`` (``rated=False``: created unrated, its seats held by accounts all the same)
+    by ``creator`` (who sits at its first seat) from ``body``; each seat of ``others`` left open and joined by its
+    logged-in player. The creation's answer and each seat's token."""
     joiners = others or {}
-    created = creator.post("/api/tables", {**body, "rated": True,
+    created = creator.post("/api/tables", {**body, "rated": rated,
                                            "access": {str(seat): "open" for seat in joiners}})
     table = created["table"]
     tokens = {int(seat): data["token"] for seat, data in created["seats"].items() if data.get("token")}

@@ -309,6 +309,27 @@ def test_the_same_on_postgresql_and_a_table_is_rated_once_by_two_processes_at_on
     assert len(again) == len(first) == 2 and count(cluster, ratings) == before
 
 
+def test_a_table_of_two_accounts_created_unrated_moves_no_rating_and_their_rated_one_after_it_does(
+        server: Server) -> None:
+    """The room asks for no rating at the end of a table created unrated, which it knows from the live table
+    without reading the database (issue 33); the same players' rated table, ended after it, is rated, and alone."""
+    names = ("Irène", "Jules")
+    first, second = (sign_up(server, name) for name in names)
+    created, tokens = rated_table(first, {"game": HEAD_TO_HEAD, "options": SHORT, "seed": 51}, others={1: second},
+                                  rated=False)
+    unrated = str(created["table"])
+    asyncio.run(play(server, unrated, tokens, seed=51))
+    created, tokens = rated_table(first, {"game": HEAD_TO_HEAD, "options": SHORT, "seed": 53}, others={1: second})
+    rated = str(created["table"])
+    asyncio.run(play(server, rated, tokens, seed=53))
+    for name in names:
+        page = until(lambda name=name: _rated(server, name, HEAD_TO_HEAD))  # type: ignore[misc]
+        mine = page["ratings"][HEAD_TO_HEAD]
+        assert mine["games"] == 1 and [point["table"] for point in mine["history"]] == [rated]
+        assert {game["table"]: game["rated"] for game in page["games"]} == {unrated: False, rated: True}
+    assert history_of(server.db, unrated) == [] and len(history_of(server.db, rated)) == 2
+
+
 def test_a_rated_table_that_ended_unrated_is_rated_when_the_room_starts_again(tmp_path: Path) -> None:
     """As after a process stopped between a game's end and its rating: the next start rates it, once. The API
     cannot stop a process at that moment: the game is played and rated through it, then, the room stopped, its

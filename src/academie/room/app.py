@@ -108,9 +108,16 @@ def create_app(*, database_url: str, origins: tuple[str, ...] = (), workers: int
     director = Director(room)
 
     def finished(table_id: str) -> None:
+        """A game has just ended here (its last action committed by this process, which holds its live table).
+        What only a rated table or a board's table needs is asked for only when the live table may be one: at 1,000
+        tables a second's dozen game ends each read a table's rating rows, and woke the events' director for a
+        pass over every event, for tables of guests (issue 33)."""
         _review_when_over(room, reviews, table_id)
-        standings.after_game(table_id)
-        director.wake()  # a board table of an event may have ended: its next board, or round, is due
+        table = room.live.get(table_id)
+        if table is None or table.row.rated:  # created unrated, a table is never rated (docs/card-room.md)
+            standings.after_game(table_id)
+        if table is None or table.row.deals is not None:  # an event's board table: its next board may be due
+            director.wake()
 
     store.on_finished = finished
     allowed = frozenset(normal_origin(origin) for origin in origins)
