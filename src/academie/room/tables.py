@@ -454,6 +454,9 @@ class LiveTable:
         self._named: list[SeatRow] | None = None
         self._names: dict[tuple[object, str, tuple[str, ...]], tuple[str, ...]] = {}
         """The names each viewer calls the seats by (:meth:`names`), for the seats :attr:`_named`."""
+        self._waiting_of: list[SeatRow] | None = None
+        self._waiting = PLAYING
+        """The status of the unfinished table with the seats :attr:`_waiting_of` (:meth:`status`)."""
         self._memos: dict[tuple[int, str], Memo] = {}
         """What the painter kept of each viewer's last picture (by seat, -1 for the spectators, and language): the
         next picture tells only what changed since."""
@@ -528,7 +531,13 @@ class LiveTable:
             self.state = without_next_deal(self.game, self.row, self.state)
 
     def status(self) -> str:
-        return status_of(self.seats, finished=self.finished)
+        """As :func:`status_of`, its seats' part worked out once for each list of seats (one is replaced, never
+        changed in place, when a seat changes), not two or three times an action (issue 33)."""
+        if self.finished:
+            return FINISHED
+        if self._waiting_of is not self.seats:
+            self._waiting_of, self._waiting = self.seats, status_of(self.seats, finished=False)
+        return self._waiting
 
     @property
     def bots_only(self) -> bool:
@@ -600,7 +609,10 @@ class LiveTable:
         irregular acts the seat could commit now, labelled with their laws, as the terminal offers them."""
         view = self.state.view(PUBLIC if viewer is None else viewer)
         words = game_words(lang, self.game.name)
-        memo = self._memos.setdefault((-1 if viewer is None else viewer, lang), Memo())
+        key = (-1 if viewer is None else viewer, lang)
+        memo = self._memos.get(key)
+        if memo is None:  # once a viewer: setdefault would make a memo, and throw it away, at every picture
+            memo = self._memos[key] = Memo()
         picture = self.painter.paint(view, words=words, names=self.names(view, lang), memo=memo)
         if viewer is None or self.finished or self.row.mode != Mode.TABLE.value:
             return picture
