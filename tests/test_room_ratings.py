@@ -313,7 +313,7 @@ def test_a_table_of_two_accounts_created_unrated_moves_no_rating_and_their_rated
         server: Server) -> None:
     """The room asks for no rating at the end of a table created unrated, which it knows from the live table
     without reading the database (issue 33); the same players' rated table, ended after it, is rated, and alone."""
-    names = ("Irène", "Jules")
+    names = ("Irène", "Théodule")
     first, second = (sign_up(server, name) for name in names)
     created, tokens = rated_table(first, {"game": HEAD_TO_HEAD, "options": SHORT, "seed": 51}, others={1: second},
                                   rated=False)
