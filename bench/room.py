@@ -68,7 +68,7 @@ from academie.room.notify import asyncpg_dsn
 from academie.room.store import ActionRow, SeatRow, Store, TableRow, with_async_driver
 from academie.room.store import reviews as review_rows
 from academie.room.tables import game_words
-from bench.stalls import LATE, SLOW_COLLECTION, LoopLag, collections_summary, read_stalls
+from bench.stalls import LATE, SLOW_COLLECTION, LoopLag, collections_summary, lag_histogram, read_stalls
 
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "bench" / "results"
@@ -649,6 +649,7 @@ async def run_tables(server: ServerProcess, count: int, *, seconds: float, pace:
             "server_stalls": [record for kind in ("lag", "collection")
                               for record in [record for record in stalls if record["kind"] == kind][:8]],
             "server_collections": collections_summary(stalls, seconds=seconds),
+            "server_lag_histogram": lag_histogram(stalls) if server.stalls is not None else {},
             "database_cpu_share": database_cpu / wall,
             "room_cpu_ms_per_action": 1000 * (sum(part.serving_cpu + part.background_cpu for part in parts)
                                               + database_cpu + proxy) / max(1, everything),
@@ -923,11 +924,21 @@ def _stalls(figure: dict[str, Any]) -> str:
     lags = [record for record in figure.get("server_stalls", []) if record["kind"] == "lag"]
     if lags:
         text += ", the servers' loops: " + " / ".join(f"{record['ms']:.0f}" for record in lags) + " ms"
+    histogram = figure.get("server_lag_histogram")
+    if histogram:
+        text += (" (late wake-ups by ms: " + ", ".join(f"{bin} {count:.0f}" for bin, count in histogram.items()
+                                                       if bin != "total_ms")
+                 + f"; {histogram['total_ms']:.0f} ms late in all)")
     collected = figure.get("server_collections")
     if collected:
         text += (f", their collections over {SLOW_COLLECTION * 1000:.0f} ms: {collected['per_s']:.1f} a second, "
                  f"{collected['cpu_ms_per_s']:.1f} ms of CPU a second, the largest {collected['cpu_ms_max']:.0f} ms "
                  f"of CPU ({collected['wall_ms_max']:.0f} ms of wall time)")
+    if collected and "all_cpu_ms_per_s" in collected:
+        text += (f"; every collection: {collected['all_per_s']:.0f} a second, "
+                 f"{collected['all_cpu_ms_per_s']:.1f} ms of CPU a second, of the main thread's "
+                 f"{collected['main_cpu_ms_per_s']:.0f}, which waited "
+                 f"{collected['main_wait_ms_per_s']:.0f} ms a second for a core")
     return text
 
 
@@ -991,8 +1002,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--probe", action="store_true",
                         help="run the servers under bench.stalls: their loops' stalls, with the stacks sampled in "
                         "them, in the figures (the sampling costs a little CPU)")
+    parser.add_argument("--full-collection-seconds", type=float, default=None,
+                        help="--probe: the servers' scheduled full collection every so many seconds (default: the "
+                        "room's, ten minutes), to time the oldest generation's collection at the run's tables")
     parser.add_argument("--runs", type=int, default=1, help="--mixed: how many runs, each on a fresh server")
     args = parser.parse_args(argv)
+    if args.full_collection_seconds is not None:
+        if not args.probe:
+            parser.error("--full-collection-seconds needs --probe")
+        os.environ["ACADEMIE_STALLS_FULL_SECONDS"] = str(args.full_collection_seconds)
     if (args.workers > 1 or args.proxy or args.split) and not (args.db or "").startswith("postgres"):
         parser.error("--workers above 1, --proxy and --split need a PostgreSQL --db (processes cannot share SQLite)")
     levels = tuple(int(count) for count in args.tables.split(",") if count.strip())

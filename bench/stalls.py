@@ -8,7 +8,17 @@
   :class:`LoopLag` measures it, with the main thread's stacks that a sampling thread saw meanwhile and the garbage
   collections that ran in it (wall and CPU time: a loop that waited for a core is not a loop that worked), and
   every collection longer than :data:`SLOW_COLLECTION`, one JSON line each, timed on the system's monotonic clock
-  (the same in every process, so the bench keeps those of its window).
+  (the same in every process, so the bench keeps those of its window). A collection's record has the
+  collector's counters as it began (``before``: the youngest's is allocations less deallocations, the others' the
+  collections of the one below) beside those it left (``counts``).
+* Every second, the totals so far (``"kind": "totals"``): the collections and their CPU, short ones included, and
+  the main thread's CPU, so that the bench says what share of the loop's work the collector is.
+* A late wake-up's record also says how long the main thread waited for a core meanwhile (``wait_ms``, from
+  ``/proc``'s scheduler statistics): a loop late for want of a core (another process ran) is told from one late
+  because it worked (``cpu_ms``) and from one blocked (the rest: the interpreter's lock, a system call).
+* ``ACADEMIE_STALLS_FULL_SECONDS=S``: the room's scheduled full collection every ``S`` seconds instead of
+  :data:`academie.room.collector.FULL_COLLECTION_SECONDS` (ten minutes, longer than a bench's window), so that the
+  probe times what the oldest generation costs at the tables of the run.
 
 A tool of the bench, never loaded by the room itself: sampling the stack every few milliseconds costs a little.
 """
@@ -19,6 +29,7 @@ import asyncio
 import collections
 import contextlib
 import gc
+import itertools
 import json
 import os
 import sys
@@ -77,11 +88,17 @@ class _Probe:
         self.lock = threading.RLock()
         self.samples: collections.deque[tuple[float, str]] = collections.deque(maxlen=4000)
         self.main = threading.main_thread().ident
+        self.schedule = Path(f"/proc/{os.getpid()}/task/{threading.get_native_id()}/schedstat")
+        """The main thread's scheduler statistics (made in the main thread): its time on a core and waiting for one."""
         self.process = os.getpid()
         """The server's process (its bot workers, forked from it, inherit the collector's callbacks)."""
         self.collecting, self.collecting_cpu = 0.0, 0.0
+        self.counted: tuple[int, int, int] = (0, 0, 0)
+        """The generations' counts as the collection under way began."""
         self.collected: list[tuple[float, float, int]] = []
         """(ended, seconds, generation) of the recent collections."""
+        self.collections, self.collections_cpu = 0, 0.0
+        """Every collection so far, and their CPU time (seconds)."""
 
     def write(self, record: dict[str, Any]) -> None:
         line = json.dumps(record) + "\n"
@@ -95,15 +112,17 @@ class _Probe:
             return
         now, used = time.monotonic(), time.thread_time()
         if phase == "start":
-            self.collecting, self.collecting_cpu = now, used
+            self.collecting, self.collecting_cpu, self.counted = now, used, gc.get_count()
             return
         spent = now - self.collecting
+        self.collections += 1
+        self.collections_cpu += used - self.collecting_cpu
         self.collected.append((now, spent, info["generation"]))
         del self.collected[:-200]
         if spent > SLOW_COLLECTION:
             self.write({"at": now, "kind": "collection", "ms": 1000 * spent,
                         "cpu_ms": 1000 * (used - self.collecting_cpu), "generation": info["generation"],
-                        "collected": info["collected"], "counts": gc.get_count()})
+                        "collected": info["collected"], "before": self.counted, "counts": gc.get_count()})
 
     # the sampling thread
     def sample_forever(self) -> None:
@@ -126,9 +145,12 @@ class _Probe:
         from academie.room import collector
 
         probe, scheduled = self, collector.scheduled_collections
+        full = os.environ.get("ACADEMIE_STALLS_FULL_SECONDS")
 
         @contextlib.asynccontextmanager
         async def watched(**options: Any) -> AsyncIterator[None]:  # scheduled_collections's own options
+            if full:
+                options["every"] = float(full)
             task = asyncio.get_running_loop().create_task(probe.watch())
             try:
                 async with scheduled(**options):
@@ -139,29 +161,75 @@ class _Probe:
         collector.scheduled_collections = watched  # before the room's app module imports it
 
     async def watch(self) -> None:
-        """As :class:`LoopLag`, each late wake-up written with the stacks sampled and the collections meanwhile."""
+        """As :class:`LoopLag`, each late wake-up written with the stacks sampled and the collections meanwhile; the
+        totals every second."""
+        told, waited = time.monotonic(), self.waited()
         while True:
-            asked, used = time.monotonic(), time.thread_time()
+            asked, used, waited_before = time.monotonic(), time.thread_time(), waited
             await asyncio.sleep(TICK)
-            now = time.monotonic()
+            now, waited = time.monotonic(), self.waited()
+            if now - told >= 1.0:
+                told = now
+                self.write({"at": now, "kind": "totals", "ms": 0.0, "collections": self.collections,
+                            "collections_cpu_ms": 1000 * self.collections_cpu,
+                            "main_cpu_ms": 1000 * time.thread_time(), "main_wait_ms": 1000 * waited})
             if now - asked - TICK > LATE:
                 cpu = time.thread_time() - used
                 stacks = collections.Counter(stack for when, stack in list(self.samples) if asked <= when <= now)
                 meanwhile = [(round(1000 * spent, 1), generation) for when, spent, generation in self.collected
                              if asked <= when <= now]
                 self.write({"at": now, "kind": "lag", "ms": 1000 * (now - asked - TICK), "cpu_ms": 1000 * cpu,
-                            "load": os.getloadavg()[0], "collections": meanwhile, "samples": sum(stacks.values()),
+                            "wait_ms": 1000 * (waited - waited_before), "load": os.getloadavg()[0],
+                            "collections": meanwhile, "samples": sum(stacks.values()),
                             "stacks": stacks.most_common(5)})
+
+
+    def waited(self) -> float:
+        """The seconds the main thread has waited for a core so far (0 where ``/proc`` does not say)."""
+        try:
+            return int(self.schedule.read_text().split()[1]) / 1e9
+        except (OSError, IndexError, ValueError):
+            return 0.0
 
 
 def collections_summary(records: list[dict[str, Any]], *, seconds: float) -> dict[str, float]:
     """The collections of ``records`` (those over :data:`SLOW_COLLECTION`) in a few figures: how many a second,
-    their CPU (ms a second, the largest, the 99th percentile of those written), the largest wall time."""
+    their CPU (ms a second, the largest, the 99th percentile of those written), the largest wall time; from the
+    totals, every collection's CPU a second, the main thread's and its wait for a core a second
+    (``all_cpu_ms_per_s``, ``main_cpu_ms_per_s``, ``main_wait_ms_per_s``)."""
     cpu = sorted(record["cpu_ms"] for record in records if record["kind"] == "collection")
     wall = [record["ms"] for record in records if record["kind"] == "collection"]
+    totals = sorted((record for record in records if record["kind"] == "totals"), key=lambda record: record["at"])
+    every: dict[str, float] = {}
+    if len(totals) >= 2:
+        first, last = totals[0], totals[-1]
+        spell = last["at"] - first["at"]
+        every = {"all_per_s": (last["collections"] - first["collections"]) / spell,
+                 "all_cpu_ms_per_s": (last["collections_cpu_ms"] - first["collections_cpu_ms"]) / spell,
+                 "main_cpu_ms_per_s": (last["main_cpu_ms"] - first["main_cpu_ms"]) / spell,
+                 "main_wait_ms_per_s": (last.get("main_wait_ms", 0.0) - first.get("main_wait_ms", 0.0)) / spell}
     return {"per_s": len(cpu) / seconds, "cpu_ms_per_s": sum(cpu) / seconds, "cpu_ms_max": max(cpu, default=0.0),
             "cpu_ms_p99": cpu[min(len(cpu) - 1, int(0.99 * len(cpu)))] if cpu else 0.0,
-            "wall_ms_max": max(wall, default=0.0)}
+            "wall_ms_max": max(wall, default=0.0)} | every
+
+
+LAG_BINS: tuple[float, ...] = (20.0, 50.0, 100.0, 250.0, 500.0)
+"""The lower bounds (milliseconds) of the bins of :func:`lag_histogram`."""
+
+
+def lag_histogram(records: list[dict[str, Any]]) -> dict[str, float]:
+    """The loop's late wake-ups of ``records`` counted by how late (``"20-50"``, ..., ``"500+"`` ms) and their
+    sum (``"total_ms"``): how much of a window the loop stood still, and in stalls of which size.
+
+    >>> lag_histogram([{"kind": "lag", "ms": 30.0}, {"kind": "lag", "ms": 600.0}, {"kind": "collection", "ms": 9.0}])
+    {'20-50': 1, '50-100': 0, '100-250': 0, '250-500': 0, '500+': 1, 'total_ms': 630.0}
+    """
+    lags = [record["ms"] for record in records if record["kind"] == "lag"]
+    bounds = (*LAG_BINS, float("inf"))
+    counts: dict[str, float] = {
+        (f"{low:.0f}-{high:.0f}" if high != float("inf") else f"{low:.0f}+"): sum(low <= ms < high for ms in lags)
+        for low, high in itertools.pairwise(bounds)}
+    return counts | {"total_ms": sum(lags)}
 
 
 def read_stalls(log: Path, *, since: float, until: float) -> list[dict[str, Any]]:
