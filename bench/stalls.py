@@ -16,9 +16,9 @@
 * A late wake-up's record also says how long the main thread waited for a core meanwhile (``wait_ms``, from
   ``/proc``'s scheduler statistics): a loop late for want of a core (another process ran) is told from one late
   because it worked (``cpu_ms``) and from one blocked (the rest: the interpreter's lock, a system call).
-* ``ACADEMIE_STALLS_FULL_SECONDS=S``: the room's scheduled full collection every ``S`` seconds instead of
-  :data:`academie.room.collector.FULL_COLLECTION_SECONDS` (ten minutes, longer than a bench's window), so that the
-  probe times what the oldest generation costs at the tables of the run.
+* ``ACADEMIE_STALLS_FULL_SECONDS=S``: the room's full collection every ``S`` seconds, whatever the memory, instead
+  of one when a check (:data:`academie.room.collector.OLD_CHECK_SECONDS`) finds the memory grown, so that the probe
+  times what the oldest generation costs at the tables of the run.
 
 A tool of the bench, never loaded by the room itself: sampling the stack every few milliseconds costs a little.
 """
@@ -150,7 +150,7 @@ class _Probe:
         @contextlib.asynccontextmanager
         async def watched(**options: Any) -> AsyncIterator[None]:  # scheduled_collections's own options
             if full:
-                options["every"] = float(full)
+                options["every"], options["growth"] = float(full), 0.0
             task = asyncio.get_running_loop().create_task(probe.watch())
             try:
                 async with scheduled(**options):

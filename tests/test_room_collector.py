@@ -1,6 +1,6 @@
 """The card room's garbage collector (academie.room.collector): start-up frozen, the young generations collected on
-schedule, no automatic full collection, a scheduled one that still frees what only a full collection can, and the
-collector as before afterwards."""
+schedule, no automatic full collection, a scheduled one that still frees what only a full collection can (once the
+memory has grown: never in steady play), and the collector as before afterwards."""
 
 from __future__ import annotations
 
@@ -10,21 +10,24 @@ import weakref
 
 from academie.room.collector import (
     NO_AUTOMATIC_FULL_COLLECTION,
+    OLD_GROWTH,
     YOUNG_THRESHOLD,
     action_committed,
+    resident_bytes,
     scheduled_collections,
 )
 
 
 class Node:
-    def __init__(self) -> None:
+    def __init__(self, payload: bytes = b"") -> None:
         self.other: Node | None = None
+        self.payload = payload
 
 
-def old_cycle() -> weakref.ref[Node]:
+def old_cycle(payload: bytes = b"") -> weakref.ref[Node]:
     """A reference cycle that reached the oldest generation before it became garbage (as a closed
     connection's protocol objects do): only a full collection frees it."""
-    first, second = Node(), Node()
+    first, second = Node(payload), Node()
     first.other, second.other = second, first
     gc.collect(1)  # the survivors of generation 1 move to the oldest
     return weakref.ref(first)
@@ -34,7 +37,7 @@ def test_the_collector_is_set_for_a_server_while_it_runs_and_restored_after() ->
     before, frozen_before = gc.get_threshold(), gc.get_freeze_count()
 
     async def run() -> tuple[tuple[int, int, int], int, bool, bool]:
-        async with scheduled_collections(every=0.05):
+        async with scheduled_collections(every=0.05, growth=0.0):
             during, frozen = gc.get_threshold(), gc.get_freeze_count()
             cycle = old_cycle()
             gc.collect(1)
@@ -50,6 +53,38 @@ def test_the_collector_is_set_for_a_server_while_it_runs_and_restored_after() ->
     assert freed, "the scheduled full collection did not free an old cycle"
     assert gc.get_threshold() == before
     assert gc.get_freeze_count() == frozen_before
+
+
+def test_the_oldest_generation_is_collected_only_once_the_memory_has_grown() -> None:
+    """Issue 33: at 2,000 tables a full collection stopped the event loop for half a second or more, and in steady
+    play it freed nothing; the checks leave the oldest generation alone while the resident memory holds (an old
+    cycle stays, no full collection runs), and collect it once garbage cycles have grown the memory by
+    OLD_GROWTH."""
+    full: list[int] = []
+
+    def count(phase: str, info: dict[str, int]) -> None:
+        if phase == "stop" and info["generation"] == 2:
+            full.append(info["collected"])
+
+    async def run() -> tuple[int, bool, bool, bool]:
+        async with scheduled_collections(every=0.02):
+            gc.callbacks.append(count)
+            try:
+                small = old_cycle()
+                await asyncio.sleep(0.3)  # fifteen checks, the memory steady
+                steady, kept = len(full), small() is not None
+                resident = resident_bytes()
+                assert resident is not None, "this system does not say its resident memory"
+                large = old_cycle(b"\x01" * int(2 * OLD_GROWTH * resident))  # written: resident at once
+                await asyncio.sleep(0.3)
+            finally:
+                gc.callbacks.remove(count)
+            return steady, kept, small() is None, large() is None
+
+    steady, kept, small_freed, large_freed = asyncio.run(run())
+    assert steady == 0, "a full collection ran while the memory held"
+    assert kept
+    assert small_freed and large_freed, "the memory grew past OLD_GROWTH and no full collection freed its cycles"
 
 
 def test_the_young_generations_are_collected_on_schedule_whatever_their_counter_says() -> None:
