@@ -39,9 +39,9 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
 
-OLD_CHECK_SECONDS = 60.0
+OLD_CHECK_SECONDS = 600.0
 """How often the room asks whether its oldest generation is worth collecting (the cycles a closed connection
-leaves behind)."""
+leaves behind): as often as it was collected before, so that garbage cycles wait no longer than they did."""
 OLD_GROWTH = 0.25
 """The growth of the process's resident memory since the last full collection past which the next check collects
 the oldest generation (0: at every check, whatever the memory)."""
