@@ -170,7 +170,8 @@ class _Probe:
             now, waited = time.monotonic(), self.waited()
             if now - told >= 1.0:
                 told = now
-                self.write({"at": now, "kind": "totals", "ms": 0.0, "collections": self.collections,
+                self.write({"at": now, "kind": "totals", "ms": 0.0, "process": self.process,
+                            "collections": self.collections,
                             "collections_cpu_ms": 1000 * self.collections_cpu,
                             "main_cpu_ms": 1000 * time.thread_time(), "main_wait_ms": 1000 * waited})
             if now - asked - TICK > LATE:
@@ -195,22 +196,39 @@ class _Probe:
 def collections_summary(records: list[dict[str, Any]], *, seconds: float) -> dict[str, float]:
     """The collections of ``records`` (those over :data:`SLOW_COLLECTION`) in a few figures: how many a second,
     their CPU (ms a second, the largest, the 99th percentile of those written), the largest wall time; from the
-    totals, every collection's CPU a second, the main thread's and its wait for a core a second
-    (``all_cpu_ms_per_s``, ``main_cpu_ms_per_s``, ``main_wait_ms_per_s``)."""
+    totals, every collection's CPU a second, the main thread's and its wait for a core a second, summed over the
+    servers' processes (``all_cpu_ms_per_s``, ``main_cpu_ms_per_s``, ``main_wait_ms_per_s``)."""
     cpu = sorted(record["cpu_ms"] for record in records if record["kind"] == "collection")
     wall = [record["ms"] for record in records if record["kind"] == "collection"]
-    totals = sorted((record for record in records if record["kind"] == "totals"), key=lambda record: record["at"])
-    every: dict[str, float] = {}
-    if len(totals) >= 2:
-        first, last = totals[0], totals[-1]
-        spell = last["at"] - first["at"]
-        every = {"all_per_s": (last["collections"] - first["collections"]) / spell,
-                 "all_cpu_ms_per_s": (last["collections_cpu_ms"] - first["collections_cpu_ms"]) / spell,
-                 "main_cpu_ms_per_s": (last["main_cpu_ms"] - first["main_cpu_ms"]) / spell,
-                 "main_wait_ms_per_s": (last.get("main_wait_ms", 0.0) - first.get("main_wait_ms", 0.0)) / spell}
     return {"per_s": len(cpu) / seconds, "cpu_ms_per_s": sum(cpu) / seconds, "cpu_ms_max": max(cpu, default=0.0),
             "cpu_ms_p99": cpu[min(len(cpu) - 1, int(0.99 * len(cpu)))] if cpu else 0.0,
-            "wall_ms_max": max(wall, default=0.0)} | every
+            "wall_ms_max": max(wall, default=0.0)} | _totals(records)
+
+
+def _totals(records: list[dict[str, Any]]) -> dict[str, float]:
+    """The totals' growth a second over the window, summed over the servers' processes (none: no totals).
+
+    >>> _totals([{"kind": "totals", "process": 1, "at": 0.0, "collections": 1, "collections_cpu_ms": 2.0,
+    ...           "main_cpu_ms": 10.0, "main_wait_ms": 1.0},
+    ...          {"kind": "totals", "process": 1, "at": 2.0, "collections": 5, "collections_cpu_ms": 6.0,
+    ...           "main_cpu_ms": 30.0, "main_wait_ms": 5.0}])
+    {'all_per_s': 2.0, 'all_cpu_ms_per_s': 2.0, 'main_cpu_ms_per_s': 10.0, 'main_wait_ms_per_s': 2.0}
+    """
+    every = {"all_per_s": 0.0, "all_cpu_ms_per_s": 0.0, "main_cpu_ms_per_s": 0.0, "main_wait_ms_per_s": 0.0}
+    counted = False
+    kept = [record for record in records if record["kind"] == "totals"]
+    for process in {record.get("process") for record in kept}:
+        totals = sorted((record for record in kept if record.get("process") == process),
+                        key=lambda record: record["at"])
+        if len(totals) < 2:
+            continue
+        first, last = totals[0], totals[-1]
+        spell, counted = last["at"] - first["at"], True
+        for figure, total in (("all_per_s", "collections"), ("all_cpu_ms_per_s", "collections_cpu_ms"),
+                              ("main_cpu_ms_per_s", "main_cpu_ms"), ("main_wait_ms_per_s", "main_wait_ms")):
+            every[figure] += (last.get(total, 0.0) - first.get(total, 0.0)) / spell
+    return every if counted else {}
+
 
 
 LAG_BINS: tuple[float, ...] = (20.0, 50.0, 100.0, 250.0, 500.0)
