@@ -19,6 +19,8 @@
 * ``ACADEMIE_STALLS_FULL_SECONDS=S``: the room's full collection every ``S`` seconds, whatever the memory, instead
   of one when a check (:data:`academie.room.collector.OLD_CHECK_SECONDS`) finds the memory grown, so that the probe
   times what the oldest generation costs at the tables of the run.
+* ``ACADEMIE_STALLS_YOUNG_ACTIONS=N``: the young generations collected every ``N`` actions committed instead of
+  :data:`academie.room.collector.YOUNG_COLLECTION_ACTIONS`, to weigh their CPU against their pauses.
 
 A tool of the bench, never loaded by the room itself: sampling the stack every few milliseconds costs a little.
 """
@@ -146,11 +148,14 @@ class _Probe:
 
         probe, scheduled = self, collector.scheduled_collections
         full = os.environ.get("ACADEMIE_STALLS_FULL_SECONDS")
+        young = os.environ.get("ACADEMIE_STALLS_YOUNG_ACTIONS")
 
         @contextlib.asynccontextmanager
         async def watched(**options: Any) -> AsyncIterator[None]:  # scheduled_collections's own options
             if full:
                 options["every"], options["growth"] = float(full), 0.0
+            if young:
+                options["young_actions"] = int(young)
             task = asyncio.get_running_loop().create_task(probe.watch())
             try:
                 async with scheduled(**options):
