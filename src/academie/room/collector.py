@@ -7,7 +7,7 @@ every action, so at one action a second per table the event loop stopped for 250
 (measured: p99 latency 470 ms, most of it these pauses). The engine's states hold no reference cycles (their
 memory is given back as soon as they are replaced), so the room keeps the young generations' collections,
 freezes what start-up made (modules, tables) out of every later collection, and makes the full collection a
-scheduled one, every :data:`FULL_COLLECTION_SECONDS`.
+scheduled one (once every ten minutes until issue 33's tail at 2,000 tables: see below).
 
 The young generations are collected when their counter of allocations passes its threshold, but every object
 freed counts against it, the old ones too: at every action a table's old state dies as its new one is made, so
