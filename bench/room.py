@@ -321,18 +321,18 @@ class Table:
         first is mostly the actor, served where his action is committed; the others may hear it from another
         process)."""
         self.offset = rng.random() * (pace or 0.0)
-        """Where the table's ticks fall within a pace (seconds after the start of play)."""
+        """Where the table's first tick falls in its first period (its clock is started by :meth:`start_clock`)."""
         self.next_tick = time.monotonic() + self.offset
         self.masks = random.Random(os.urandom(16))
         """The masking keys of its players' frames: unpredictable from its seed, without a system call a frame."""
         self.players: list[Player] = []
 
-    def start_clock(self, start: float) -> None:
-        """Start the table's clock at ``start``, when play begins: a clock started when the table was made would
-        fall behind by every second spent connecting the players and settling the server (22 s at 2,000 tables), and
-        the table would play those ticks at once at the start of the run, the server taking a burst of 1.5 to 3
-        times the rate asked into its measuring window."""
-        self.next_tick = start + self.offset
+    def start_clock(self, now: float) -> None:
+        """The table's ticks from ``now`` on (its first within a period): when play starts, not when the table was
+        made. Made before its players connected and the servers settled (at 2,000 tables 10 to 30 s), a table
+        started that many ticks behind and played them as fast as its pictures came back, so that every table had
+        an action in flight and the window's first seconds measured the servers' queue at full load (issue 33)."""
+        self.next_tick = now + self.offset
 
     def shown(self, player: Player, raw: bytes, now: float) -> None:
         """A message to ``player`` received at ``now``: a picture is timed and, while the run lasts, answered (at

@@ -168,28 +168,20 @@ def test_the_window_ends_for_the_whole_table_at_its_first_picture_after_the_stop
 
 
 def test_a_tables_clock_starts_with_play_not_when_the_table_was_made() -> None:
-    """Connecting 4,000 players took 22 s at 2,000 tables: a clock started at the table's making was that far
-    behind, and the table played those ticks at once into the measuring window (a burst of 1.5 to 3 times the rate
-    asked). Started with play, its first move waits for its first tick after the start."""
-    async def run() -> None:
+    """Issue 33: a table made before its players connected and the servers settled started that many ticks behind
+    its clock and played them as fast as its pictures came back, so the window's first seconds measured a queue
+    the bench itself had made; its clock started with play, its first action waits for its first tick."""
+    async def actions_at_once(*, clock_started: bool) -> int:
         table = Table("t1", {0: "a", 1: "b"}, pace=1.0, rng=random.Random(1))
-        player = Player(table, "ws://127.0.0.1:9/ws/tables/t1?token=a")
-        start = time.monotonic() + 30.0  # play begins long after the table was made
-        table.start_clock(start)
-        player.play(stop=start + 60.0, finished=lambda: None)
-        scheduled: list[float] = []
-        loop = asyncio.get_running_loop()
-        original = loop.call_later
+        players = [Player(table, f"ws://127.0.0.1:9/ws/tables/t1?token={token}") for token in "ab"]
+        start = time.monotonic() + 20.0  # play starts 20 s after the table was made
+        for player in players:
+            player.play(stop=start + 100.0, finished=lambda: None)
+        if clock_started:
+            table.start_clock(start)
+        table.shown(players[0], orjson.dumps(_picture({})), start)
+        await asyncio.sleep(0.05)
+        return table.actions
 
-        def record(delay: float, *args: object) -> asyncio.TimerHandle:
-            scheduled.append(delay)
-            return original(3600.0, lambda: None)
-
-        loop.call_later = record  # type: ignore[method-assign]
-        try:
-            table.shown(player, orjson.dumps(_picture({})), time.monotonic())
-        finally:
-            loop.call_later = original  # type: ignore[method-assign]
-        assert len(scheduled) == 1 and scheduled[0] >= 30.0 + table.offset
-
-    asyncio.run(run())
+    assert asyncio.run(actions_at_once(clock_started=False)) == 1, "a table behind its clock plays at once"
+    assert asyncio.run(actions_at_once(clock_started=True)) == 0
