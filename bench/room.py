@@ -578,6 +578,7 @@ async def run_tables(server: ServerProcess, count: int, *, seconds: float, pace:
         created = await _create(client, count, seed, game)
         tables = [Table(table, tokens, pace=pace, rng=random.Random(seed + index))
                   for index, (table, tokens) in enumerate(created)]
+        made = time.monotonic()
         players: list[Player] = []
         limit = asyncio.Semaphore(50)
         loop = asyncio.get_running_loop()
@@ -634,6 +635,7 @@ async def run_tables(server: ServerProcess, count: int, *, seconds: float, pace:
     stalls = [] if server.stalls is None else read_stalls(server.stalls, since=start + WARM_UP, until=stop)
     everything = sum(len(table.latencies) for table in tables)
     figure: dict[str, Any] = {"game": game, "tables": count, "pace_s": pace, "seconds": seconds, "settled_s": settled,
+            "clocks_started_after_s": start - made,
             "actions_acknowledged": counted,
             "actions_per_s": counted / seconds, "actions_asked_per_s": count / pace if pace else None,
             "p50_ms": percentile(window, 0.50),
@@ -867,7 +869,8 @@ def _line(figure: dict[str, Any]) -> str:
             f"{figure.get('others_p99_ms', 0):.1f} ms later (p50 / p99), {_servers(figure)}{proxy}{database}, "
             f"generator {figure['generator_cpu_share']:.0%}{_generator_per_action(figure)}{_stalls(figure)}, "
             f"acknowledged actions lost: {figure['acknowledged_actions_lost']}, "
-            f"servers settled in {figure.get('settled_s', 0):.0f} s, "
+            f"servers settled in {figure.get('settled_s', 0):.0f} s (the tables' clocks started "
+            f"{figure.get('clocks_started_after_s', 0):.0f} s after the tables were made), "
             f"load average {figure['load_average']:.1f}")
 
 
