@@ -407,13 +407,14 @@ def test_no_picture_names_a_card_its_view_does_not_hold(table: str, mode: Mode) 
 
 @pytest.mark.parametrize("mode", [Mode.ENFORCED, Mode.TABLE])
 @pytest.mark.parametrize("table", sorted(TABLES))
-def test_GU_5_1a_views_and_pictures_filled_through_their_slots_are_the_ones_their_classes_make(
-        table: str, mode: Mode) -> None:
-    """The state fills a view's fields through their slots, and the painter a picture's (issue 33: the frozen
-    classes' ``__init__`` was most of a view's making): over random parties, every seat's and the spectator's view
-    and picture, painted as the card room paints them (in turn, each with its memo), are the objects their classes
-    make of the same fields (a field left unset would fail here), and each picture is the one painted from its view
-    alone, though its memo was last painted in the other language (the viewer's own draws told, GU-§5.1a)."""
+def test_GU_5_1a_views_and_pictures_written_out_are_the_ones_their_classes_make(table: str, mode: Mode) -> None:
+    """The state makes a view as a copy of its position's shared fields with the viewer's own set in, and the
+    painter fills a picture's fields through their slots (issue 33: the frozen classes' ``__init__`` was most of a
+    view's making): over random parties, every seat's and the spectator's view and picture, painted as the card
+    room paints them (in turn, each with its memo), are the objects their classes make of the same fields (a field
+    left unset, or a view holding what is not one of its fields, would fail here), and each picture is the one
+    painted from its view alone, though its memo was last painted in the other language (the viewer's own draws
+    told, GU-§5.1a)."""
     for seed in range(2):
         memos: dict[int, Memo] = {}
         for step, state in enumerate(random_states(table, mode, seed)):
@@ -422,6 +423,7 @@ def test_GU_5_1a_views_and_pictures_filled_through_their_slots_are_the_ones_thei
             for viewer in (*range(state.players), PUBLIC):
                 view = state.view(viewer)
                 assert dataclasses.replace(view) == view
+                assert sorted(vars(view)) == sorted(item.name for item in dataclasses.fields(view))
                 words = (EN, FR)[(step + viewer) % 2]
                 picture = painter.paint(view, words=words, names=painter.default_names(view, words=words),
                                         memo=memos.setdefault(viewer, Memo()))

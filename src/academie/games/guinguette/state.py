@@ -464,6 +464,13 @@ def parse_action(text: str) -> Action:
                            "! KIND SEAT [ARGS], remedy NAME [ARGS] law=ID)")
 
 
+_SEEN_ALIKE: Final = frozenset((Keep, Pass, Bet, Hold, Raise, Fold, AllIn, PlayCard, DrawForDeal, HiddenStir, Remedy))
+"""The kinds of action every viewer sees as they are (:func:`redact` gives them back at once: the card room tells
+every viewer the actions since his last view after every action)."""
+_HIDDEN_STIRS: Final = (HiddenStir(False), HiddenStir(True))
+"""Another player's stir and stir again as a seat sees them (one value each: redacted for every viewer)."""
+
+
 def redact(actor: int, action: Action, viewer: int) -> Action | None:
     """The action as ``viewer`` saw it: chance orders removed, another player's discard face down (GU-§5.1a),
     in table mode too: the card of a stir made without paying (GU5) or out of turn (GU4) is named to its player
@@ -472,10 +479,13 @@ def redact(actor: int, action: Action, viewer: int) -> Action | None:
     >>> str(redact(1, Irregular("out-of-turn", 1, ("stir", "9D")), 2)), str(redact(1, Stir(Card.parse("9D")), 1))
     ('! out-of-turn 1 stir ??', 'stir 9D')
     """
-    if isinstance(action, (Shuffle, Reshuffle)):
+    kind = type(action)
+    if kind in _SEEN_ALIKE:
+        return action
+    if kind is Shuffle or kind is Reshuffle:
         return None
-    if actor != viewer and isinstance(action, (Stir, Restir)):
-        return HiddenStir(isinstance(action, Restir))
+    if actor != viewer and (kind is Stir or kind is Restir):
+        return _HIDDEN_STIRS[kind is Restir]
     if actor != viewer and isinstance(action, Irregular):
         args = face_down_args(action)
         if args != action.args:
@@ -563,9 +573,13 @@ class PartieResult:
 
 
 # --------------------------------------------------------------------------------------------------- views
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class GuinguetteView:
-    """Exactly what one viewer (a seat, or :data:`PUBLIC`) knows at this moment."""
+    """Exactly what one viewer (a seat, or :data:`PUBLIC`) knows at this moment.
+
+    Its fields live in its ``__dict__`` rather than in slots (issue 33): the card room makes a view of every viewer
+    after every action, and a view is made as a copy of the dictionary of the fields every viewer of the position
+    shares, its viewer's own set into it (:func:`_written_view`), in a third of the time thirty slots take to set."""
 
     viewer: int
     rules: GuinguetteRules
@@ -628,25 +642,21 @@ def _held(mask: int) -> tuple[Card, ...]:
     return cards_of(mask)
 
 
-_SETTERS: Final[dict[str, Any]] = {field.name: GuinguetteView.__dict__[field.name].__set__
-                                   for field in dataclasses.fields(GuinguetteView)}
 _OWN: Final = ("viewer", "hand", "my_discards", "history", "legal_actions", "last_deal", "my_draws")
 """The fields of a view that are its viewer's own (every other field is one of the position's shared parts)."""
 
 
 def _written_view() -> Callable[..., GuinguetteView]:
-    """How :meth:`GuinguetteState.view` makes a view: a function written out once (as :mod:`dataclasses` writes an
-    ``__init__``) that fills each field through its slot, the shared ones from the position's parts
-    (:class:`academie.engine.Shared`) and the viewer's own from its arguments. The card room makes one view per
-    viewer after every action; the frozen class's ``__init__``, setting its 30 fields one keyword at a time through
-    ``object.__setattr__``, took most of a view's making, and a loop over the slots half of what is left. Every
+    """How :meth:`GuinguetteState.view` makes a view: a function written out once that copies the dictionary of the
+    position's shared parts (:class:`academie.engine.Shared`, every field but the viewer's own), sets the viewer's
+    own fields into the copy and gives it to a new view as its ``__dict__``. The card room makes one view per viewer
+    after every action; the frozen class's ``__init__``, setting its 30 fields one keyword at a time through
+    ``object.__setattr__``, took most of a view's making, and setting them through slots half of what was left. Every
     field is set: the view is the one ``__init__`` would make (a test compares them)."""
-    shared = [name for name in _SETTERS if name not in _OWN]
-    body = "".join(f"    set_{name}(view, parts[{name!r}])\n" for name in shared)
-    body += "".join(f"    set_{name}(view, {name})\n" for name in _OWN)
-    namespace: dict[str, Any] = {f"set_{name}": setter for name, setter in _SETTERS.items()}
-    namespace.update(new=object.__new__, cls=GuinguetteView)
-    exec(f"def write(parts, {', '.join(_OWN)}):\n    view = new(cls)\n{body}    return view\n", namespace)
+    body = "".join(f"    fields[{name!r}] = {name}\n" for name in _OWN)
+    namespace: dict[str, Any] = {"new": object.__new__, "cls": GuinguetteView, "set_fields": object.__setattr__}
+    exec(f"def write(parts, {', '.join(_OWN)}):\n    fields = parts.copy()\n{body}    view = new(cls)\n"
+         "    set_fields(view, '__dict__', fields)\n    return view\n", namespace)
     write: Callable[..., GuinguetteView] = namespace["write"]
     return write
 
