@@ -269,11 +269,10 @@ class _Teller(_Speaker):
     """The words about one view: names, sentences."""
 
     def __init__(self, view: GuinguetteView, words: Words, names: Sequence[str]) -> None:
-        super().__init__(words)
-        self.view = view
-        players = view.rules.players
-        self.names = tuple(names) if len(names) >= players else default_names(view, words=words)
-        self.me: int | None = view.viewer if view.viewer != PUBLIC else None
+        self.words, self.view = words, view
+        self.names = tuple(names) if len(names) >= view.rules.players else default_names(view, words=words)
+        viewer = view.viewer
+        self.me: int | None = viewer if viewer != PUBLIC else None
 
     @cached_property
     def held(self) -> set[Card]:
@@ -1267,7 +1266,8 @@ def _shared(at: object, words: Words) -> _Script | None:
 def _share(script: _Script, at: object) -> None:
     """``script``, told on to the position whose views hold ``at``, found there by the next viewers."""
     script.at = at
-    _SCRIPTS[:] = [script, *(kept for kept in _SCRIPTS[:7] if kept is not script)]
+    if not _SCRIPTS or _SCRIPTS[0] is not script:  # (the next viewers of a position find it first already)
+        _SCRIPTS[:] = [script, *(kept for kept in _SCRIPTS[:7] if kept is not script)]
 
 
 class _Kept:
@@ -1304,11 +1304,12 @@ def _told_before(teller: _Teller, last: DealResult, kept: _Kept | None) -> _Scri
     """The last deal told whole, to its showdown: shared by every viewer of its end in one language, told on from
     the script of the deal as it was in progress when that still holds (its last action and its showdown)."""
     words, rules = teller.words, teller.view.rules
-    key = (words, rules, last.dealer, last.deal, True)
     if kept is not None:
         script = kept.before
         if script is not None and script.at is last.points and script.key[0] is words:
             return script
+    key = (words, rules, last.dealer, last.deal, True)
+    if kept is not None:
         script = _shared(last.points, words)
         if script is not None:
             kept.before = script
@@ -1363,13 +1364,12 @@ def _told_on(teller: _Teller, script: _Script | None) -> _Script:
     return script
 
 
-def _story(teller: _Teller, memo: Memo | None = None) -> tuple[_Story, tuple[str, ...], _Story | None]:
+def _story(teller: _Teller, kept: _Kept | None) -> tuple[_Story, tuple[str, ...], _Story | None]:
     """This deal told (with, when it has just begun, how the one before ended), its log, and the last deal's story
     (shared with every viewer of the last deal's end in this language)."""
     view = teller.view
     over = view.phase is Phase.OVER
     last = view.last_deal
-    kept = _kept(memo)
     told = _told_before(teller, last, kept) if last is not None and not over else None
     before = told.narrator.story if told is not None else None
     if view.dealer is None or over:  # (the draw for the first deal, or the game over: the whole deal told)
@@ -1413,6 +1413,29 @@ class _Log:
         self.draws, self.drawn, self.starved = reading.draws, reading.drawn, reading.starved
 
 
+def _told_on_to(log: _Log, teller: _Teller, lines: Sequence[tuple[int, _Said]], history: Sequence[tuple[int, Action]],
+                draws: tuple[Card, ...]) -> tuple[str, ...]:
+    """``lines``, the sentences of a deal since ``log`` was told, as ``teller``'s viewer is told them (:func:`_told`,
+    for each viewer after every action: a :class:`_Reading` made only for a sentence that reads his own cards,
+    which goes on from where ``log``'s left off)."""
+    me, names = teller.me, teller.names
+    said: list[str] = []
+    reading = None
+    for _, line in lines:
+        if isinstance(line, str):
+            said.append(line)
+        elif isinstance(line, _Line):
+            said.append(line.to(me, names))
+        else:
+            if reading is None:
+                reading = _Reading(teller, history, draws)
+                reading.drawn, reading.starved = log.drawn, log.starved
+            said.append(_told(line, reading))
+    if reading is not None:
+        log.drawn, log.starved = reading.drawn, reading.starved
+    return tuple(said)
+
+
 def _log(kept: _Kept | None, teller: _Teller, before: _Script | None, script: _Script) -> tuple[str, ...]:
     """The log: the end of the last deal (``before``, from its last action on) and the sentences of ``script`` as
     ``teller``'s viewer is told them, with what was said after the last action. Told on from the log ``kept`` while
@@ -1429,11 +1452,8 @@ def _log(kept: _Kept | None, teller: _Teller, before: _Script | None, script: _S
                                         and not (log.starved and len(draws) > len(log.draws))))):
         said = log.said
         if log.count < len(lines):
-            reading = _Reading(teller, view.history, draws)
-            reading.drawn, reading.starved = log.drawn, log.starved
-            said += tuple([_told(line, reading) for _, line in lines[log.count:]])
-            log.said, log.count, log.draws, log.drawn, log.starved = said, len(lines), draws, reading.drawn, \
-                reading.starved
+            said = log.said = said + _told_on_to(log, teller, lines[log.count:], view.history, draws)
+            log.count, log.draws = len(lines), draws
     else:
         head = _head(teller, before, view.last_deal) if before is not None and view.last_deal is not None else ()
         reading = _Reading(teller, view.history, draws)
@@ -1449,8 +1469,8 @@ class _Frame:
     each seat's facts, the tallies' values, the status, the cotillon's line, whose turn it is and what is waited
     for (a :class:`_Line` when it names a seat)."""
 
-    __slots__ = ("actor", "at", "begun", "cotillon", "dealt", "facts", "labels", "order", "pick", "status", "values",
-                 "waiting", "words")
+    __slots__ = ("actor", "at", "begun", "changed", "cotillon", "dealt", "facts", "labels", "order", "pick",
+                 "previous", "status", "values", "waiting", "words")
 
     def __init__(self, view: GuinguetteView, words: Words) -> None:
         rules, dealer = view.rules, view.dealer
@@ -1468,9 +1488,15 @@ class _Frame:
         if barred:
             facts = tuple((*fact[:-1], barred.get(seat)) for seat, fact in enumerate(facts))
         last = _FACTS[0]
+        self.previous: tuple[_SeatFact, ...] | None = None
+        """The facts of the frame before (of any table), when of as many seats."""
+        self.changed: tuple[int, ...] = ()
+        """The seats whose facts differ from :attr:`previous`'s."""
         if last is not None and len(last) == len(facts):  # (a seat's facts unchanged: the same object as before)
             facts = tuple(old if old == fact else fact for old, fact in zip(last, facts, strict=True))
-            if all(map(operator.is_, facts, last)):
+            self.previous = last
+            self.changed = tuple([seat for seat, fact in enumerate(facts) if fact is not last[seat]])
+            if not self.changed:
                 facts = last
         _FACTS[0] = self.facts = facts
         tricks = rules.trick_phase and dealt and view.phase is Phase.TRICKS
@@ -1543,13 +1569,13 @@ def paint(view: GuinguetteView, /, *, words: Words, names: Sequence[str], memo: 
     """The picture of ``view`` in ``words``' language, the seats called ``names``."""
     teller = _Teller(view, words, names)
     rules, me, names = view.rules, teller.me, teller.names
-    frame = _frame(view, words, shared=memo is not None)
-    over = view.phase is Phase.OVER
-    story, log, before = _story(teller, memo)
-    dealt, order = frame.dealt, frame.order
-    seats = _seats(teller, frame, memo)
-    title, contest, worth, discards = frame.labels[:4]
     kept = _kept(memo)
+    frame = _frame(view, words, shared=kept is not None)
+    over = view.phase is Phase.OVER
+    story, log, before = _story(teller, kept)
+    dealt, order = frame.dealt, frame.order
+    seats = _seats(teller, frame, kept)
+    title, contest, worth, discards = frame.labels[:4]
     tallies = _kept_tallies(kept, names, words, view.dealer, frame)
     hand, valued = _kept_hand(kept, view, words) if me is not None else ((), None)
     extra: list[tuple[str, str]] = []
@@ -1679,20 +1705,25 @@ def _cotillon_line(words: Words, count: int) -> tuple[str, str]:
     return words("Cotillon (the talon)"), words("{count} cards face down", count=count)
 
 
-def _seats(teller: _Teller, frame: _Frame, memo: Memo | None) -> tuple[SeatPicture, ...]:
+def _seats(teller: _Teller, frame: _Frame, kept: _Kept | None) -> tuple[SeatPicture, ...]:
     """The seats' lines in the order of play. What each line reads of the view is worked out once for every viewer
     of a position (:class:`_Frame`); a viewer's memo keeps his lines, and a line is made again only when its seat's
-    facts changed (an action changes one seat or two; the facts of a seat unchanged are the same object)."""
+    facts changed (an action changes one seat or two; the facts of a seat unchanged are the same object, and the
+    frame says which seats changed since the frame before)."""
     words, names, me, facts = teller.words, teller.names, teller.me, frame.facts
     key = (names, me, words, frame.order)
-    kept = _kept(memo)
     seats = kept.seats if kept is not None else None
     if seats is not None and seats[0] == key:
-        if seats[1] is facts:
-            return seats[3]
         old_facts, old_lines = seats[1], seats[2]
-        by_seat = [old_lines[seat] if old_facts[seat] is fact or old_facts[seat] == fact else
-                   _seat_line(words, names[seat], seat, seat == me, fact) for seat, fact in enumerate(facts)]
+        if old_facts is facts:
+            return seats[3]
+        if old_facts is frame.previous:
+            by_seat = old_lines.copy()
+            for seat in frame.changed:
+                by_seat[seat] = _seat_line(words, names[seat], seat, seat == me, facts[seat])
+        else:
+            by_seat = [old_lines[seat] if old_facts[seat] is fact or old_facts[seat] == fact else
+                       _seat_line(words, names[seat], seat, seat == me, fact) for seat, fact in enumerate(facts)]
     else:
         by_seat = [_seat_line(words, names[seat], seat, seat == me, fact) for seat, fact in enumerate(facts)]
     ordered = frame.pick(by_seat)
