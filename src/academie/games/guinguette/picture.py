@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from typing import Final, TypeVar
 
-from academie.cards import Card, Suit
+from academie.cards import CARDS, Card, Suit
 from academie.engine import CHANCE, PUBLIC, TABLE, Action, Mode
 from academie.games.guinguette.state import (
     BANK,
@@ -159,7 +159,13 @@ def sort_hand(cards: Sequence[Card]) -> tuple[Card, ...]:
     >>> " ".join(str(c) for c in sort_hand(parse_cards("AS 9D KS QD 7H 6C")))
     'KS QD 9D 7H 6C AS'
     """
-    return tuple(sorted(cards, key=lambda c: (-LEVEL[c.index], SUIT_ORDER.index(c.suit))))
+    return tuple(sorted(cards, key=lambda card: _PLACE_KEY[card.index]))
+
+
+_PLACE_KEY: Final = tuple((-LEVEL[card.index], SUIT_ORDER.index(card.suit)) for card in CARDS)
+"""Each card's key in :func:`sort_hand`, by index (worked out once: every new hand is sorted)."""
+_CARD_TEXT: Final = tuple(str(card) for card in CARDS)
+"""Each card's text (``KH``), by index (a card's ``str`` reads two enums)."""
 
 
 @lru_cache(maxsize=1024)
@@ -327,11 +333,15 @@ class _Line:
             name = None if seats[0] == me else names[seats[0]]
             said = told.get(name)
             if said is None:
+                if len(told) >= 64:  # (a line kept for every table, :func:`_waited`, is told many names)
+                    told.clear()
                 said = told[name] = self.tell((name,))
             return said
         who = tuple([None if seat == me else names[seat] for seat in seats])
         said = told.get(who)
         if said is None:
+            if len(told) >= 64:
+                told.clear()
             said = told[who] = self.tell(who)
         return said
 
@@ -1282,8 +1292,10 @@ class _Kept:
         """The last deal as it was told to its end (shared with the other viewers)."""
         self.tallies: tuple[object, Words, int | None, tuple[str, ...], tuple[Tally, ...]] | None = None
         """The tallies of the last picture, with the values, words, dealer and names they were made from."""
-        self.hand: tuple[tuple[Card, ...], Words, GuinguetteRules, tuple[str, ...], str | None] | None = None
-        """The viewer's hand in the last picture, with the words and rules it was shown in, and what it was worth."""
+        self.hand: tuple[tuple[Card, ...], Words, GuinguetteRules, tuple[str, ...], str | None,
+                         dict[int, int]] | None = None
+        """The viewer's hand in the last picture, with the words and rules it was shown in, what it was worth and
+        each card's place in it, by index."""
         self.log: _Log | None = None
         """The log of the last picture."""
         self.seats: tuple[tuple[object, ...], tuple[_SeatFact, ...], list[SeatPicture],
@@ -1493,7 +1505,7 @@ class _Frame:
         self.changed: tuple[int, ...] = ()
         """The seats whose facts differ from :attr:`previous`'s."""
         if last is not None and len(last) == len(facts):  # (a seat's facts unchanged: the same object as before)
-            facts = tuple(old if old == fact else fact for old, fact in zip(last, facts, strict=True))
+            facts = tuple([old if old == fact else fact for old, fact in zip(last, facts, strict=True)])
             self.previous = last
             self.changed = tuple([seat for seat, fact in enumerate(facts) if fact is not last[seat]])
             if not self.changed:
@@ -1508,7 +1520,7 @@ class _Frame:
         self.status = _status(view, words)
         self.cotillon = _cotillon_line(words, view.cotillon_size) if dealt else None
         self.actor = view.actor if isinstance(view.actor, int) and view.actor >= 0 else None
-        self.waiting = _waiting(_Voice(words, rules), view)
+        self.waiting = _waited(words, view)
 
 
 PickedT = TypeVar("PickedT")
@@ -1602,7 +1614,8 @@ def paint(view: GuinguetteView, /, *, words: Words, names: Sequence[str], memo: 
         said = before.lines[-1][1]  # (the last deal's result: its showdown's last sentence)
         assert isinstance(said, _Line)
         result = said.to(me, names)
-    moves = _moves(teller) if me is not None and view.actor == me else ()
+    moves = (_moves(teller, kept.hand[5] if kept is not None and kept.hand is not None else None)
+             if me is not None and view.actor == me else ())
     waiting = frame.waiting if isinstance(frame.waiting, str) else frame.waiting.to(me, names)
     return _picture("guinguette", title, words.lang, me, frame.status, seats, hand, None, table, current, last_trick,
                     tallies, frame.actor, waiting, moves, log, _pending(teller), result, tuple(extra))
@@ -1629,10 +1642,11 @@ def _kept_hand(kept: _Kept | None, view: GuinguetteView, words: Words) -> tuple[
     shown = kept.hand if kept is not None else None
     if shown is not None and shown[0] is hand and shown[1] is words and shown[2] is rules:
         return shown[3], shown[4]
-    cards = tuple([str(card) for card in sort_hand(hand)])
+    ordered = sort_hand(hand)
+    cards = tuple([_CARD_TEXT[card.index] for card in ordered])
     valued = _hand_value(words, hand, rules) if len(hand) == HAND_SIZE else None
     if kept is not None:
-        kept.hand = (hand, words, rules, cards, valued)
+        kept.hand = (hand, words, rules, cards, valued, {card.index: place for place, card in enumerate(ordered)})
     return cards, valued
 
 
@@ -1677,9 +1691,19 @@ def _tally_values(words: Words, rules: GuinguetteRules, dealer: int | None, bask
     held = pick(stocks)
     return (_tally(label, ((guinguette, str(baskets[0])), (cabaret, str(baskets[1])), (cotillon, str(baskets[2])))),
             tuple(map(str, held)),
-            tuple([signed(count - stock - paid) for count, paid in zip(held, pick(bought or (0,) * players),
+            tuple([_signed(count - stock - paid) for count, paid in zip(held, pick(bought or (0,) * players),
                                                                           strict=True)]),
             tuple(map(str, pick(tricks_won))) if tricks_won is not None else None)
+
+
+_SIGNED: Final = {number: signed(number) for number in range(-400, 401)}
+"""Gains and losses as the screens write them (:func:`academie.picture.signed`), by number."""
+
+
+def _signed(number: int) -> str:
+    """:func:`academie.picture.signed`, read from :data:`_SIGNED` (every seat's figure at every position)."""
+    said = _SIGNED.get(number)
+    return said if said is not None else signed(number)
 
 
 @lru_cache(maxsize=16)
@@ -1847,6 +1871,28 @@ def _status_said(words: Words, phase: Phase, number: int, deals: int, stir_round
     return words("Deal {number} of {deals}", number=number, deals=deals)
 
 
+def _waited(words: Words, view: GuinguetteView) -> str | _Line:
+    """:func:`_waiting`, made once per language and everything it reads (a bounded cache shared by every table): the
+    same :class:`_Line` for every position that waits for the same seat's same move, which keeps what it told each
+    viewer (a new one at every position told every viewer anew)."""
+    pending = view.pending
+    key = (view.phase, view.actor, pending.chooser if pending is not None else -1,
+           pending.law if pending is not None else None)
+    table = _waits(words)
+    said = table.get(key)
+    if said is None:
+        if len(table) >= 1024:
+            table.clear()
+        said = table[key] = _waiting(_Voice(words, view.rules), view)
+    return said
+
+
+@lru_cache(maxsize=16)
+def _waits(words: Words) -> dict[tuple[Phase, int | None, int | None, str | None], str | _Line]:
+    """What is waited for, by what it reads (:func:`_waited`), in ``words``' language."""
+    return {}
+
+
 def _waiting(voice: _Voice, view: GuinguetteView) -> str | _Line:
     """What is waited for, in words (a :class:`_Line` when it names a seat: said to each viewer by his names)."""
     words = voice.words
@@ -1894,17 +1940,31 @@ def _game_result(teller: _Teller) -> str:
 
 
 # ------------------------------------------------------------------------------------------------ moves
-def _moves(teller: _Teller) -> tuple[MovePicture, ...]:
-    """The viewer's legal moves, the cards in the order of the hand shown."""
+_CARD_MOVES: Final = frozenset((Stir, Restir, PlayCard))
+"""The kinds of move that name a card of the hand (shown in the order of the hand)."""
+
+
+def _moves(teller: _Teller, place: dict[int, int] | None = None) -> tuple[MovePicture, ...]:
+    """The viewer's legal moves, the cards in the order of the hand shown (``place``: each card's place in it, by
+    index, when the caller has it)."""
     view, words = teller.view, teller.words
     me = teller.me if teller.me is not None else 0
     legal = view.legal_actions
-    rank = {card.index: number for number, card in enumerate(sort_hand(view.hand))}  # (by index: no card hashed)
-    cards = [a for a in legal if isinstance(a, (Stir, Restir, PlayCard))]
-    cards.sort(key=lambda a: rank.get(a.card.index, len(rank)))
-    first = next((i for i, a in enumerate(legal) if isinstance(a, (Stir, Restir, PlayCard))), len(legal))
-    others = [a for a in legal if not isinstance(a, (Stir, Restir, PlayCard))]
-    ordered = [*others[:first], *cards, *others[first:]]
+    if place is None:
+        place = {card.index: number for number, card in enumerate(sort_hand(view.hand))}  # (no card hashed)
+    ordered: list[Action] = []
+    cards: list[Action] = []
+    first = -1
+    for action in legal:  # (the moves that name no card, those that do in the place of the first of them)
+        if type(action) in _CARD_MOVES:
+            first = len(ordered) if first < 0 else first
+            cards.append(action)
+        else:
+            ordered.append(action)
+    if cards:
+        last = len(place)
+        cards.sort(key=lambda action: place.get(action.card.index, last))  # type: ignore[attr-defined]
+        ordered[first:first] = cards
     high, put, stock = view.high, view.contributions[me], view.stocks[me]
     restir_cost, trick = view.rules.restir_cost, bool(view.trick)
     made = _moves_made(words)
@@ -1922,7 +1982,7 @@ def _moves(teller: _Teller) -> tuple[MovePicture, ...]:
         elif kind is PlayCard:
             reads = (0, 0, 0, 0, trick)
         else:
-            reads = (0, 0, 0, 0, False)
+            reads = _READS_NOTHING
         key = (kind, _argument(action), reads)
         move = made.get(key)
         if move is None:
@@ -1938,6 +1998,10 @@ def _moves_made(words: Words) -> dict[tuple[type, object, tuple[int, int, int, i
     """The moves made in ``words``' language, by the kind of action, its card's index or amount, and what the label
     reads (:func:`_move`): found without hashing an action (a dataclass's hash is a call of Python)."""
     return {}
+
+
+_READS_NOTHING: Final = (0, 0, 0, 0, False)
+"""What the label of a move that reads nothing of the view reads (:func:`_moves`)."""
 
 
 def _argument(action: Action) -> object:
