@@ -1481,7 +1481,7 @@ class _Frame:
     each seat's facts, the tallies' values, the status, the cotillon's line, whose turn it is and what is waited
     for (a :class:`_Line` when it names a seat)."""
 
-    __slots__ = ("actor", "at", "begun", "changed", "cotillon", "dealt", "facts", "labels", "order", "pick",
+    __slots__ = ("actor", "at", "begun", "changed", "cotillon", "dealt", "facts", "labels", "lines", "order", "pick",
                  "previous", "status", "values", "waiting", "words")
 
     def __init__(self, view: GuinguetteView, words: Words) -> None:
@@ -1511,8 +1511,11 @@ class _Frame:
             if not self.changed:
                 facts = last
         _FACTS[0] = self.facts = facts
+        self.lines: dict[tuple[int, str, bool], SeatPicture] = {}
+        """The lines of the seats that changed, made for the viewers painted so far, by seat, name and whether the
+        viewer sits there."""
         tricks = rules.trick_phase and dealt and view.phase is Phase.TRICKS
-        values = _tally_values(words, rules, dealer, view.baskets, view.stocks, view.bought,
+        values = _tally_values(words, self.pick, rules.stock, view.baskets, view.stocks, view.bought,
                                view.tricks_won if tricks else None)
         if values == _VALUES[0]:  # (unchanged: the same object as before, which a viewer's kept tallies read at once)
             values = _VALUES[0]
@@ -1679,21 +1682,17 @@ def _tally(label: str, entries: tuple[tuple[str, str], ...]) -> Tally:
 
 
 
-@same_for_all
-def _tally_values(words: Words, rules: GuinguetteRules, dealer: int | None, baskets: tuple[int, int, int],
-                  stocks: tuple[int, ...], bought: tuple[int, ...], tricks_won: tuple[int, ...] | None
+def _tally_values(words: Words, pick: _Picker, stock: int, baskets: tuple[int, int, int], stocks: tuple[int, ...],
+                  bought: tuple[int, ...], tricks_won: tuple[int, ...] | None
                   ) -> tuple[Tally, tuple[str, ...], tuple[str, ...], tuple[str, ...] | None]:
     """The baskets, and each seat's tokens, tokens won or lost and tricks (None out of the tricks) in words, in the
-    order of play from ``dealer``: read by no name, so worked out once for all the viewers of a position."""
-    players, stock = rules.players, rules.stock
-    pick = _pick(_order(dealer, players) if dealer is not None else tuple(range(players)))
+    order of play (``pick``): read by no name, so worked out once for all the viewers of a position (its frame)."""
     label, guinguette, cabaret, cotillon = _basket_labels(words)
     held = pick(stocks)
+    won = (tuple([_signed(count - stock - paid) for count, paid in zip(held, pick(bought), strict=True)]) if bought
+           else tuple([_signed(count - stock) for count in held]))
     return (_tally(label, ((guinguette, str(baskets[0])), (cabaret, str(baskets[1])), (cotillon, str(baskets[2])))),
-            tuple(map(str, held)),
-            tuple([_signed(count - stock - paid) for count, paid in zip(held, pick(bought or (0,) * players),
-                                                                          strict=True)]),
-            tuple(map(str, pick(tricks_won))) if tricks_won is not None else None)
+            tuple(map(str, held)), won, tuple(map(str, pick(tricks_won))) if tricks_won is not None else None)
 
 
 _SIGNED: Final = {number: signed(number) for number in range(-400, 401)}
@@ -1742,9 +1741,13 @@ def _seats(teller: _Teller, frame: _Frame, kept: _Kept | None) -> tuple[SeatPict
         if old_facts is facts:
             return seats[3]
         if old_facts is frame.previous:
-            by_seat = old_lines.copy()
-            for seat in frame.changed:
-                by_seat[seat] = _seat_line(words, names[seat], seat, seat == me, facts[seat])
+            by_seat, lines = old_lines.copy(), frame.lines
+            for seat in frame.changed:  # (each line made once for the position's viewers who see it alike)
+                name, mine = names[seat], seat == me
+                line = lines.get((seat, name, mine))
+                if line is None:
+                    line = lines[seat, name, mine] = _seat_line(words, name, seat, mine, facts[seat])
+                by_seat[seat] = line
         else:
             by_seat = [old_lines[seat] if old_facts[seat] is fact or old_facts[seat] == fact else
                        _seat_line(words, names[seat], seat, seat == me, fact) for seat, fact in enumerate(facts)]
@@ -1761,25 +1764,22 @@ _SeatFact = tuple[bool, bool, bool, int, int, bool, bool, bool, tuple[Card, ...]
 passed, its cards shown, the cards it holds, and the law that barred it (GU6, GU8) or None."""
 
 
-@same_for_all
 def _seat_facts(rules: GuinguetteRules, phase: Phase, dealer: int | None, dealt: bool, opened: bool,
                 stirs: tuple[int, ...], contributions: tuple[int, ...], folded: tuple[bool, ...],
                 all_in: tuple[bool, ...], acted: tuple[bool, ...], shown: tuple[tuple[Card, ...], ...],
                 hand_sizes: tuple[int, ...]) -> tuple[_SeatFact, ...]:
     """Each seat's :data:`_SeatFact` (none barred): read by no viewer's datum, so worked out once for every viewer
-    of a position."""
+    of a position (its frame)."""
     dealing = dealer is not None and phase is not Phase.OVER
     eldest = (dealer + 1) % rules.players if dealer is not None else -1
-    facts: list[_SeatFact] = []
-    for seat in range(rules.players):
-        dealer_now, eldest_now = dealing and seat == dealer, dealing and seat == eldest
-        if not dealt:
-            facts.append((dealer_now, eldest_now, False, 0, 0, False, False, False, (), 0, None))
-            continue
-        passed = phase is Phase.BET and not opened and acted[seat]
-        facts.append((dealer_now, eldest_now, True, stirs[seat], contributions[seat], folded[seat], all_in[seat],
-                      passed, shown[seat], hand_sizes[seat], None))
-    return tuple(facts)
+    if not dealt:
+        return tuple([(dealing and seat == dealer, dealing and seat == eldest, False, 0, 0, False, False, False, (), 0,
+                       None) for seat in range(rules.players)])
+    betting = phase is Phase.BET and not opened  # (who spoke then passed)
+    return tuple([(dealing and seat == dealer, dealing and seat == eldest, True, stirred, put, out, all_of_it,
+                   betting and spoke, cards, held, None)
+                  for seat, (stirred, put, out, all_of_it, spoke, cards, held)
+                  in enumerate(zip(stirs, contributions, folded, all_in, acted, shown, hand_sizes, strict=True))])
 
 
 @lru_cache(maxsize=4096)
