@@ -72,7 +72,6 @@ from academie.picture import (
     SeatPicture,
     Tally,
     TrickPicture,
-    part,
     same_for_all,
     signed,
     write_picture,
@@ -363,6 +362,13 @@ class _Saying:
         return self.words(self.theirs, name=name, **self.arguments)
 
 
+@lru_cache(maxsize=16)
+def _lines_said(words: Words) -> dict[tuple[int, str, str, tuple[tuple[str, object], ...]], _Line]:
+    """The lines :meth:`_Voice.say` said in ``words``' language, by seat, messages and arguments (a bounded table
+    shared by every table)."""
+    return {}
+
+
 def _obj(words: Words, name: str | None) -> str:
     """A seat after a verb, in a list or after a preposition: "you" for the viewer (``name`` None)."""
     return words("you") if name is None else name
@@ -372,15 +378,25 @@ class _Voice(_Speaker):
     """The words of a deal's log for every viewer of one language and rules at once: a sentence that names a seat
     is a :class:`_Line` (its public parts said now, the seat's name or "you" when a viewer is told it)."""
 
-    __slots__ = ("rules",)
+    __slots__ = ("lines", "rules")
 
     def __init__(self, words: Words, rules: GuinguetteRules) -> None:
         super().__init__(words)
         self.rules = rules
+        self.lines = _lines_said(words)
 
     def say(self, seat: int, mine: str, theirs: str, **arguments: object) -> _Line:
-        """``mine`` to the viewer at ``seat`` ("You keep ..."), ``theirs`` with the seat's ``{name}`` to the others."""
-        return _Line((seat,), _Saying(self.words, mine, theirs, arguments))
+        """``mine`` to the viewer at ``seat`` ("You keep ..."), ``theirs`` with the seat's ``{name}`` to the others:
+        the line said before of the same seat with the same words, when there is one (it keeps what it told each
+        viewer: a keep, a stir or a word of the vying said again is told to nobody anew)."""
+        key = (seat, mine, theirs, tuple(arguments.items()))
+        lines = self.lines
+        line = lines.get(key)
+        if line is None:
+            if len(lines) >= 4096:
+                lines.clear()
+            line = lines[key] = _Line((seat,), _Saying(self.words, mine, theirs, arguments))
+        return line
 
     def say_with(self, seat: int, other: int, mine: str, theirs: str, **arguments: object) -> _Line:
         """:meth:`say`, the sentence naming a second seat ``other`` as ``{other}`` (never the first)."""
@@ -1283,7 +1299,7 @@ def _share(script: _Script, at: object) -> None:
 class _Kept:
     """What a painter of La Guinguette keeps in a :class:`~academie.picture.Memo`."""
 
-    __slots__ = ("before", "hand", "log", "script", "seats", "tallies")
+    __slots__ = ("before", "discards", "hand", "log", "script", "seats", "tallies")
 
     def __init__(self) -> None:
         self.script: _Script | None = None
@@ -1298,6 +1314,8 @@ class _Kept:
         each card's place in it, by index."""
         self.log: _Log | None = None
         """The log of the last picture."""
+        self.discards: tuple[tuple[Card, ...], str, tuple[tuple[str, tuple[str, ...]]]] | None = None
+        """The viewer's discards in the last picture, with their label and the picture's table of them."""
         self.seats: tuple[tuple[object, ...], tuple[_SeatFact, ...], list[SeatPicture],
                           tuple[SeatPicture, ...]] | None = None
         """The seats of the last picture: what they were named by and their order, each seat's facts and line, by
@@ -1481,8 +1499,8 @@ class _Frame:
     each seat's facts, the tallies' values, the status, the cotillon's line, whose turn it is and what is waited
     for (a :class:`_Line` when it names a seat)."""
 
-    __slots__ = ("actor", "at", "begun", "changed", "cotillon", "dealt", "facts", "labels", "lines", "order", "pick",
-                 "previous", "status", "values", "waiting", "words")
+    __slots__ = ("actor", "at", "begun", "changed", "contests", "cotillon", "dealt", "facts", "labels", "lines",
+                 "order", "pick", "previous", "status", "values", "waiting", "words")
 
     def __init__(self, view: GuinguetteView, words: Words) -> None:
         rules, dealer = view.rules, view.dealer
@@ -1512,6 +1530,8 @@ class _Frame:
                 facts = last
         _FACTS[0] = self.facts = facts
         self.lines: dict[tuple[int, str, bool], SeatPicture] = {}
+        self.contests: dict[int | None, str] = {}
+        """The cabaret contest as told so far to the position's viewers, by their stake (None: no stake)."""
         """The lines of the seats that changed, made for the viewers painted so far, by seat, name and whether the
         viewer sits there."""
         tricks = rules.trick_phase and dealt and view.phase is Phase.TRICKS
@@ -1597,13 +1617,12 @@ def paint(view: GuinguetteView, /, *, words: Words, names: Sequence[str], memo: 
     if frame.cotillon is not None:
         extra.append(frame.cotillon)
     if dealt and view.phase is Phase.BET:
-        extra.append((contest, _contest(teller)))
+        extra.append((contest, _contest(teller, frame)))
     if valued is not None and dealt:
         extra.append((worth, valued))
     table: tuple[tuple[str, tuple[str, ...]], ...] = ()
     if me is not None and view.my_discards and dealt:
-        table = part(memo, "discards", (discards, view.my_discards),
-                     lambda: ((discards, tuple(str(card) for card in sort_hand(view.my_discards))),))
+        table = _kept_discards(kept, discards, view.my_discards)
     current = None
     if view.trick:
         current = TrickPicture(len(story.tricks) + 1, tuple((seat, str(card)) for seat, card in view.trick))
@@ -1651,6 +1670,19 @@ def _kept_hand(kept: _Kept | None, view: GuinguetteView, words: Words) -> tuple[
     if kept is not None:
         kept.hand = (hand, words, rules, cards, valued, {card.index: place for place, card in enumerate(ordered)})
     return cards, valued
+
+
+def _kept_discards(kept: _Kept | None, label: str, cards: tuple[Card, ...]) -> tuple[tuple[str, tuple[str, ...]]]:
+    """The viewer's discards as the picture's table shows them, face down to the others (GU-§5.1a), sorted, as
+    ``kept`` kept them while they and their label are the same (a view's discards are the same object while they
+    do not change)."""
+    shown = kept.discards if kept is not None else None
+    if shown is not None and shown[0] is cards and shown[1] == label:
+        return shown[2]
+    table = ((label, tuple([_CARD_TEXT[card.index] for card in sort_hand(cards)])),)
+    if kept is not None:
+        kept.discards = (cards, label, table)
+    return table
 
 
 _NEW_PICTURE: Final = object.__new__
@@ -1830,10 +1862,15 @@ def _barred(view: GuinguetteView) -> dict[int, str]:
     return barred
 
 
-def _contest(teller: _Teller) -> str:
+def _contest(teller: _Teller, frame: _Frame) -> str:
+    """The cabaret contest as the viewer sees it (:func:`_contest_said`), found in the frame by his stake when a
+    viewer of the position with the same stake was told it."""
     view, me = teller.view, teller.me
     mine = view.contributions[me] if me is not None and not view.folded[me] else None
-    return _contest_said(teller.words, view.opened, view.high, mine)
+    said = frame.contests.get(mine)
+    if said is None:
+        said = frame.contests[mine] = _contest_said(teller.words, view.opened, view.high, mine)
+    return said
 
 
 @lru_cache(maxsize=1024)
