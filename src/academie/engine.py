@@ -361,12 +361,16 @@ class Histories:
         told = self.told
         index = viewer if viewer >= 0 else len(told) - 1
         memo = told[index]
-        done, history = (memo[1], memo[2]) if memo is not None and memo[0] == start else (start, ())
-        if done >= len(operations) and memo is not None and memo[0] == start:
-            return self, history
-        history += tuple((op.actor, seen) for op in operations[done:]
-                         if (seen := redact(op.actor, op.action, viewer)) is not None)
-        return Histories((*told[:index], (start, len(operations), history), *told[index + 1:])), history
+        if memo is not None and memo[0] == start:
+            done, history = memo[1], memo[2]
+            if done >= len(operations):
+                return self, history
+        else:
+            done, history = start, ()
+        history += tuple([(op.actor, seen) for op in operations[done:]
+                          if (seen := redact(op.actor, op.action, viewer)) is not None])
+        # (made through its slot: every viewer's view after every action tells one on, issue 33)
+        return _made_histories((*told[:index], (start, len(operations), history), *told[index + 1:])), history
 
 
 @dataclass(frozen=True, slots=True)
@@ -635,6 +639,10 @@ def written_maker(cls: type[CopiedT]) -> Callable[..., CopiedT]:
     exec(f"def make({', '.join(names)}):\n    made = new(cls)\n{body}    return made\n", namespace)
     maker: Callable[..., CopiedT] = namespace["make"]
     return maker
+
+
+_made_histories: Final = written_maker(Histories)
+"""A :class:`Histories` of its tuple, made through its slot (:meth:`Histories.told_on`)."""
 
 
 _CLONERS: dict[type, Callable[[Any], Any]] = {}
