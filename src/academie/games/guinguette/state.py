@@ -65,6 +65,7 @@ from academie.engine import (
     TableLaws,
     check_option,
     dataclass_copier,
+    written_maker,
 )
 from academie.engine import (
     Shuffle as Shuffle,
@@ -549,6 +550,12 @@ class DealResult:
     the fines, the baskets paid at the showdown and the final share (GU-§3.2 … GU-§5.5, GU1–GU9)."""
     history: tuple[tuple[int, Action], ...] = ()
     """The deal's actions; in a view, as its viewer saw them (others' discards face down, chance hidden)."""
+
+
+_RESULT_FIELDS: Final = tuple(item.name for item in dataclasses.fields(DealResult))
+_made_result: Final = written_maker(DealResult)
+"""A :class:`DealResult` of its fields, set through their slots (each viewer's last deal is made again at every
+deal's end: ``dataclasses.replace`` reads the class's fields anew at every call)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -1572,17 +1579,17 @@ class GuinguetteState(GameState[GuinguetteRules]):
 
     def view(self, viewer: int) -> GuinguetteView:
         """What ``viewer`` (a seat or :data:`PUBLIC`) knows now; never another seat's hidden cards or the stock."""
-        players = self.rules.players
-        if viewer != PUBLIC and (type(viewer) is not int or not 0 <= viewer < players):
+        seat_view = viewer != PUBLIC
+        if seat_view and (type(viewer) is not int or not 0 <= viewer < self.rules.players):
+            players = self.rules.players
             raise RulesError(f"viewer {viewer!r} is not allowed; allowed: 0 to {players - 1}, or PUBLIC")
         deal = self._deal
-        seat_view = viewer != PUBLIC
         self._histories, history = self._histories.told_on(viewer, self.operations, start=deal.start, redact=redact)
         self._shared = Shared.of(self._shared, (len(self.operations), len(self.rulings), len(self.ledger.entries),
                                                 self._phase, self._actor, self._pending), self._shared_parts)
         return _write_view(self._shared.parts, viewer, _held(deal.hands[viewer]) if seat_view else (),
                            _held(deal.discarded[viewer]) if seat_view else (), history,
-                           tuple(self.legal_actions()) if viewer == self.actor else (),
+                           tuple(self.legal_actions()) if viewer == self._actor else (),
                            self._last_deal_seen_by(viewer), self._draws_of(viewer) if seat_view else ())
 
     def _shared_parts(self) -> dict[str, Any]:
@@ -1613,10 +1620,12 @@ class GuinguetteState(GameState[GuinguetteRules]):
         memo = self._lasts[index]
         if memo is not None and memo[0] is last:
             return memo[1]
-        seen = dataclasses.replace(last, history=tuple(
-            (actor, seen) for actor, action in last.history if (seen := redact(actor, action, viewer)) is not None))
-        self._lasts = (*self._lasts[:index], (last, seen), *self._lasts[index + 1:])
-        return seen
+        history = tuple([(actor, seen) for actor, action in last.history
+                         if (seen := redact(actor, action, viewer)) is not None])
+        told: DealResult = _made_result(*[history if name == "history" else getattr(last, name)
+                                          for name in _RESULT_FIELDS])
+        self._lasts = (*self._lasts[:index], (last, told), *self._lasts[index + 1:])
+        return told
 
     def _draws_of(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` drew from the cotillon this deal: the top card of each cotillon shuffled after its
