@@ -27,7 +27,7 @@ from __future__ import annotations
 import operator
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property, lru_cache
+from functools import lru_cache
 from typing import Final, TypeVar
 
 from academie.cards import CARDS, Card, Suit
@@ -271,7 +271,9 @@ class _Speaker:
 
 
 class _Teller(_Speaker):
-    """The words about one view: names, sentences."""
+    """The words about one view: names, sentences (slotted: one is made for every picture)."""
+
+    __slots__ = ("me", "names", "view")
 
     def __init__(self, view: GuinguetteView, words: Words, names: Sequence[str]) -> None:
         self.words, self.view = words, view
@@ -279,7 +281,6 @@ class _Teller(_Speaker):
         viewer = view.viewer
         self.me: int | None = viewer if viewer != PUBLIC else None
 
-    @cached_property
     def held(self) -> set[Card]:
         """The cards the viewer may name (only an irregular act's sentence asks)."""
         return _cards_held(self.view)
@@ -1084,7 +1085,7 @@ def _act_sentence(teller: _Teller, act: Irregular) -> str:
     if not 0 <= seat < teller.view.rules.players:
         return str(act)
     card = _card_of(act.args)
-    shown = teller.card(card) if card is not None and card in teller.held else ""
+    shown = teller.card(card) if card is not None and card in teller.held() else ""
     if act.kind == "show-draw":
         if shown:
             return teller.say(seat, w("You show the card you drew from the cotillon, {card}, which is forbidden "
