@@ -1594,21 +1594,24 @@ class GuinguetteState(GameState[GuinguetteRules]):
 
     def _shared_parts(self) -> dict[str, Any]:
         """The fields of a view every viewer sees alike (:class:`academie.engine.Shared`)."""
-        deal = self._deal
-        return dict(
-            rules=self.rules, phase=self._phase, actor=self.actor, dealer=self.dealer,
-            deal=len(self._deal_results) if self._phase is not Phase.OVER else len(self._deal_results) - 1,
-            hand_sizes=tuple(h.bit_count() for h in deal.hands), stocks=tuple(self._stocks),
-            baskets=self.baskets(), cotillon_size=len(deal.cotillon),
-            stirs=tuple(deal.stirs), stir_round=deal.stir_round, contributions=tuple(deal.contributions),
-            folded=tuple(deal.folded), all_in=tuple(deal.all_in), opened=deal.opened, high=deal.high,
-            raises=deal.raises, last_measure=deal.last_measure, acted=tuple(deal.acted),
-            may_stir=tuple(deal.stirred_last), stirred_now=tuple(deal.stirred_now),
-            shown=tuple(map(_held, deal.shown)),
-            trick=tuple((seat, CARDS[card]) for seat, card in deal.trick), tricks_won=tuple(deal.tricks_won),
-            pending=self.pending, rulings=tuple(self.rulings),
-            payments=tuple(self.ledger.entries[deal.ledger_start:]), bought=tuple(self._bought),
-        )
+        deal, phase, balance, pending = self._deal, self._phase, self.ledger.balance, self._pending
+        # (a new tuple of the stocks at every position: the painters tell one position from the next by it)
+        return {
+            "rules": self.rules, "phase": phase, "actor": self._actor, "dealer": self.dealer,
+            "deal": len(self._deal_results) if phase is not Phase.OVER else len(self._deal_results) - 1,
+            "hand_sizes": tuple(map(int.bit_count, deal.hands)), "stocks": tuple(self._stocks),
+            "baskets": (balance(GUINGUETTE), balance(CABARET), balance(COTILLON)), "cotillon_size": len(deal.cotillon),
+            "stirs": tuple(deal.stirs), "stir_round": deal.stir_round, "contributions": tuple(deal.contributions),
+            "folded": tuple(deal.folded), "all_in": tuple(deal.all_in), "opened": deal.opened, "high": deal.high,
+            "raises": deal.raises, "last_measure": deal.last_measure, "acted": tuple(deal.acted),
+            "may_stir": tuple(deal.stirred_last), "stirred_now": tuple(deal.stirred_now),
+            "shown": tuple(map(_held, deal.shown)),
+            "trick": tuple([(seat, CARDS[card]) for seat, card in deal.trick]) if deal.trick else (),
+            "tricks_won": tuple(deal.tricks_won),
+            "pending": pending.irregularity if pending is not None else None,
+            "rulings": tuple(self.rulings) if self.rulings else (),
+            "payments": tuple(self.ledger.entries[deal.ledger_start:]), "bought": tuple(self._bought),
+        }
 
     def _last_deal_seen_by(self, viewer: int) -> DealResult | None:
         """The last finished deal, its actions as ``viewer`` saw them: told once per deal and viewer (a finished
