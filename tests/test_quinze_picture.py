@@ -666,3 +666,34 @@ def test_Q_R15_Q_R16_Q_5_8_the_last_coup_s_end_told_once_for_every_viewer_carrie
             state.apply(rng.choice(tuple(state.legal_actions())))
     assert ends > 20
     assert form_b or shared > 5
+
+
+def test_Q_R14_Q_R11_Q_R12_a_course_walked_for_another_line_of_the_same_deal_is_not_told_where_the_actions_differ(
+        ) -> None:
+    """Q-R14, Q-R11, Q-R12 (issue 33): a course (:class:`painter._Course`) walked for one line of play is found by
+    the next viewer through the shared cache, and it is his only when his view's actions extend the ones it walked.
+    Two lines of the same deal (Example 1's: A opens 3, B holds, C passes) differ only in A's next word: he stands
+    (« je m’y tiens », Q-R14) in one, asks for a card and is given 5♠ face up (Q-R11) in the other. Neither word
+    pays anything nor makes a ruling, so the two views agree in all a course checks beside the actions: the coup,
+    dealer, rules and last deal, the payments, the rulings; and the line that stood walked no card drawn. Each viewer
+    of one line is painted with a new memo right after the same viewer of the other line (the course that line
+    walked is the one the cache holds), in both orders and both languages: the picture must be the one painted
+    afresh and name no card the view does not hold. A course reused without the check of its actions tells the line
+    that drew "A stands", another line's action (and, were the lines the other way round, could name a card drawn in
+    a line the viewer is not at)."""
+    stood = example_1("open 3", "hold", "pass", "stand")
+    drew = example_1("open 3", "hold", "pass", "card")
+    public = stood.view(PUBLIC), drew.view(PUBLIC)
+    assert public[0].history != public[1].history and public[0].history[:-1] == public[1].history[:-1]
+    assert painter._course_key(public[0]) == painter._course_key(public[1])
+    assert public[0].payments == public[1].payments and public[0].coup_rulings == public[1].coup_rulings
+    for first, second in ((stood, drew), (drew, stood)):
+        for words in (EN, FR):
+            for viewer in (*range(3), PUBLIC):
+                painter._COURSE.clear()
+                before, view = first.view(viewer), second.view(viewer)
+                names = painter.default_names(view, words=words)
+                painter.paint(before, words=words, names=names, memo=Memo())
+                picture = painter.paint(view, words=words, names=names, memo=Memo())
+                assert picture == painter.paint(_afresh(view), words=words, names=names), (viewer, words.lang)
+                assert cards_named(picture, words) <= cards_held(view)
