@@ -697,3 +697,34 @@ def test_Q_R14_Q_R11_Q_R12_a_course_walked_for_another_line_of_the_same_deal_is_
                 picture = painter.paint(view, words=words, names=names, memo=Memo())
                 assert picture == painter.paint(_afresh(view), words=words, names=names), (viewer, words.lang)
                 assert cards_named(picture, words) <= cards_held(view)
+
+
+def test_QUINZE_36_a_course_walked_at_another_table_is_not_told_where_its_rulings_say_otherwise() -> None:
+    """QUINZE-36, Q-R3 (issue 33): a course keeps the texts of the rulings it walked (an announce's « j’ai N » is
+    the amount its ruling states), so a view whose rulings say otherwise is not told that course. Two tables of the
+    same rules and deal, whose seat 0 bought in for 2 at one and 3 at the other (Q-R3), play alike: seat 2 opens for
+    3 and seat 0, short of the stake, announces what he has (QUINZE-36): 1 at one table, 2 at the other. The two
+    views agree in all else a course checks (the actions, the coup, dealer, rules and last deal, the payments, the
+    number of rulings and their laws): each viewer of one table is painted with a new memo right after the same
+    viewer of the other (the course that table walked is the one the shared cache holds), both ways round. The
+    picture must be the one painted afresh: a course found true without its rulings' texts tells one table the
+    other's « j’ai »."""
+    rules = QuinzeRules(players=3)
+    tables = [QuinzeState.new(rules, seed=7, caves=[cave, 10, 10]) for cave in (2, 3)]
+    for state in tables:
+        state.apply_text("open 3")
+        state.apply_text("announce")
+    public = tables[0].view(PUBLIC), tables[1].view(PUBLIC)
+    assert public[0].history == public[1].history and public[0].payments == public[1].payments
+    assert painter._course_key(public[0]) == painter._course_key(public[1])
+    assert public[0].coup_rulings[-1] == "QUINZE-36: seat 0 announces 1" != public[1].coup_rulings[-1]
+    for first, second in (tables, tables[::-1]):
+        for words in (EN, FR):
+            for viewer in (*range(3), PUBLIC):
+                painter._COURSE.clear()
+                before, view = first.view(viewer), second.view(viewer)
+                names = painter.default_names(view, words=words)
+                painter.paint(before, words=words, names=names, memo=Memo())
+                picture = painter.paint(view, words=words, names=names, memo=Memo())
+                assert picture == painter.paint(_afresh(view), words=words, names=names), (viewer, words.lang)
+                assert cards_named(picture, words) <= cards_held(view)

@@ -772,7 +772,7 @@ class _Course:
     fresh walk would have read it). So the sentences are always those of the coup walked from its first action."""
 
     __slots__ = ("bets", "drawn", "drawn_facts", "key", "last_act", "opened", "opening", "paid_out", "queue",
-                 "ruled", "ruling_facts", "scanned", "seen", "steps", "sums", "told", "unpaid_facts")
+                 "ruled", "ruling_facts", "rulings", "scanned", "seen", "steps", "sums", "told", "unpaid_facts")
 
     def __init__(self, view: QuinzeView) -> None:
         self.key = _course_key(view)
@@ -793,6 +793,8 @@ class _Course:
         """The bets matched with the actions walked."""
         self.ruled = 0
         """The rulings of the coup walked."""
+        self.rulings: tuple[str, ...] = ()
+        """Their texts, which the sentences told of them keep (an announce's amount, a card shown and burnt)."""
         self.ruling_facts: list[tuple[int, tuple[str, ...]]] = []
         """Where the walk found no ruling yet for an action of these laws (none must come there since)."""
         self.unpaid_facts: list[tuple[int, int]] = []
@@ -805,6 +807,7 @@ class _Course:
         self.last_act: Irregular | None = None
         self.scan(view)
         self.rule(view, "Q-R5")
+        self.keep_rulings(view)
         self.say(_deal_line)
         if view.rules.form != "B":
             self.say(self.antes_line, reads=self.antes_key)
@@ -841,8 +844,9 @@ class _Course:
         count = len(scanned)
         if len(payments) < count or (payments[:count] if len(payments) > count else payments) != scanned:
             return False
-        rulings = view.coup_rulings
-        if len(rulings) < self.ruled:
+        rulings, walked = view.coup_rulings, self.rulings
+        count = len(walked)
+        if len(rulings) < count or (rulings[:count] if len(rulings) > count else rulings) != walked:
             return False
         for place, laws in self.ruling_facts:
             if place < len(rulings) and _law_of(rulings[place]) in laws:
@@ -918,7 +922,14 @@ class _Course:
         if len(history) > len(self.told):
             for seat, action in history[len(self.told):]:
                 self.event(view, seat, action)
+            self.keep_rulings(view)
         self.told = history
+
+    def keep_rulings(self, view: QuinzeView) -> None:
+        """Keep the texts of the rulings walked: a view whose rulings differ there (another table's or line's, the
+        same in number) is told them anew (:meth:`checked`)."""
+        rulings = view.coup_rulings
+        self.rulings = rulings if len(rulings) == self.ruled else rulings[:self.ruled]
 
     def event(self, view: QuinzeView, seat: int, action: Action) -> None:
         verb = _verb(action)
