@@ -728,3 +728,32 @@ def test_QUINZE_36_a_course_walked_at_another_table_is_not_told_where_its_ruling
                 picture = painter.paint(view, words=words, names=names, memo=Memo())
                 assert picture == painter.paint(_afresh(view), words=words, names=names), (viewer, words.lang)
                 assert cards_named(picture, words) <= cards_held(view)
+
+
+@pytest.mark.parametrize("opening", ["open 3", "open 5"])
+def test_Q_R4_a_course_walked_at_another_table_is_not_told_where_other_antes_were_paid(opening: str) -> None:
+    """Q-R4, Q-R3 (issue 33): a course keeps the payments it sorted (the antes and the bets, whose sums its line of
+    the antes and the pot reads), so a view whose payments do not begin with them is not told that course. Two
+    tables of the same rules and deal differ only in seat 0's cave: nothing left at one, so he antes nothing and
+    sits the coup out (Q-R3, Q-R4), ten at the other. Seat 2 opens at both: the actions, the coup, dealer, rules and
+    last deal and the rulings (the cut, Q-R5) agree, the antes do not. Each viewer of one table is painted with a new
+    memo right after the same viewer of the other (the course that table walked is the one the shared cache holds),
+    both ways round: the picture must be the one painted afresh. A course found true without its payments tells
+    the table where three anted that its pot holds what it holds less the other table's antes."""
+    rules = QuinzeRules(players=3)
+    tables = [QuinzeState.new(rules, seed=7, caves=[cave, 10, 10]) for cave in (0, 10)]
+    for state in tables:
+        state.apply_text(opening)
+    public = tables[0].view(PUBLIC), tables[1].view(PUBLIC)
+    assert public[0].history == public[1].history and public[0].coup_rulings == public[1].coup_rulings
+    assert painter._course_key(public[0]) == painter._course_key(public[1])
+    assert len(public[0].payments) + 1 == len(public[1].payments) and public[0].in_coup == (False, True, True)
+    for first, second in (tables, tables[::-1]):
+        for viewer in (*range(3), PUBLIC):
+            painter._COURSE.clear()
+            before, view = first.view(viewer), second.view(viewer)
+            names = painter.default_names(view, words=EN)
+            painter.paint(before, words=EN, names=names, memo=Memo())
+            picture = painter.paint(view, words=EN, names=names, memo=Memo())
+            assert picture == painter.paint(_afresh(view), words=EN, names=names), viewer
+            assert cards_named(picture, EN) <= cards_held(view)
