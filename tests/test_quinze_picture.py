@@ -757,3 +757,27 @@ def test_Q_R4_a_course_walked_at_another_table_is_not_told_where_other_antes_wer
             picture = painter.paint(view, words=EN, names=names, memo=Memo())
             assert picture == painter.paint(_afresh(view), words=EN, names=names), viewer
             assert cards_named(picture, EN) <= cards_held(view)
+
+
+def test_QUINZE_38_a_course_walked_before_a_ruling_of_a_law_it_looked_for_is_walked_again() -> None:
+    """QUINZE-38, QUINZE-36, QUINZE-37 (issue 33): a course walked up to an action that looked for a ruling of its
+    law and found none keeps that place, and is walked again from the coup's first action when a ruling of that law
+    comes there later (a walk from the first action matches it to the earlier action). Option half_jeu, four
+    players: seat 2, short, announces 3 (QUINZE-36) and puts it all in, more than half the jeu of 4 (QUINZE-37);
+    seat 3 holds with plenty (no ruling: the hold looked for a QUINZE-38 ruling and found none), then seat 0 holds
+    with only the jeu and a little more, and engages the whole jeu (QUINZE-38), the next ruling after the place
+    seat 3's hold looked at. Every viewer is painted with his memo after every action: each picture must be the one
+    painted afresh, so the memo's course, true up to seat 3's hold, is not told on from there."""
+    rules = QuinzeRules(players=4, half_jeu=True)
+    state = QuinzeState.new(rules, seed=7, caves=[6, 30, 4, 30])
+    memos = {viewer: Memo() for viewer in (*range(4), PUBLIC)}
+    for seat, text in ((2, "announce"), (2, "all-in"), (3, "hold"), (0, "hold")):
+        assert state.actor == seat
+        state.apply_text(text)
+        for viewer, memo in memos.items():
+            view = state.view(viewer)
+            names = painter.default_names(view, words=EN)
+            picture = painter.paint(view, words=EN, names=names, memo=memo)
+            assert picture == painter.paint(_afresh(view), words=EN, names=names), (text, viewer)
+            assert cards_named(picture, EN) <= cards_held(view)
+    assert [ruling.split(":")[0] for ruling in state.view(PUBLIC).coup_rulings] == ["Q-R5", "QUINZE-36", "QUINZE-38"]
