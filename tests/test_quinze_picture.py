@@ -578,6 +578,23 @@ def _afresh(view: QuinzeView) -> QuinzeView:
     return replace(view, **copied)
 
 
+def assert_each_told_apart_after_the_other(one: QuinzeState, other: QuinzeState, *,
+                                           languages: tuple[Words, ...]) -> None:
+    """Each viewer (the three seats and the spectators) of each state painted with a new memo right after the same
+    viewer of the other, in each of ``languages``, the shared course left as the other's painting made it: the
+    picture must be the one painted afresh and name no card the viewer's view does not hold."""
+    for first, second in ((one, other), (other, one)):
+        for words in languages:
+            for viewer in (*range(3), PUBLIC):
+                painter._COURSE.clear()
+                before, view = first.view(viewer), second.view(viewer)
+                names = painter.default_names(view, words=words)
+                painter.paint(before, words=words, names=names, memo=Memo())
+                picture = painter.paint(view, words=words, names=names, memo=Memo())
+                assert picture == painter.paint(_afresh(view), words=words, names=names), (viewer, words.lang)
+                assert cards_named(picture, words) <= cards_held(view)
+
+
 @pytest.mark.parametrize("players", [2, 4, 6, "B"])
 def test_Q_R12_Q_R9_Q_R15_sentences_told_once_for_every_viewer_carry_no_viewer_s_you_nor_hidden_card(
         players: int | str) -> None:
@@ -687,16 +704,7 @@ def test_Q_R14_Q_R11_Q_R12_a_course_walked_for_another_line_of_the_same_deal_is_
     assert public[0].history != public[1].history and public[0].history[:-1] == public[1].history[:-1]
     assert painter._course_key(public[0]) == painter._course_key(public[1])
     assert public[0].payments == public[1].payments and public[0].coup_rulings == public[1].coup_rulings
-    for first, second in ((stood, drew), (drew, stood)):
-        for words in (EN, FR):
-            for viewer in (*range(3), PUBLIC):
-                painter._COURSE.clear()
-                before, view = first.view(viewer), second.view(viewer)
-                names = painter.default_names(view, words=words)
-                painter.paint(before, words=words, names=names, memo=Memo())
-                picture = painter.paint(view, words=words, names=names, memo=Memo())
-                assert picture == painter.paint(_afresh(view), words=words, names=names), (viewer, words.lang)
-                assert cards_named(picture, words) <= cards_held(view)
+    assert_each_told_apart_after_the_other(stood, drew, languages=(EN, FR))
 
 
 def test_QUINZE_36_a_course_walked_at_another_table_is_not_told_where_its_rulings_say_otherwise() -> None:
@@ -718,16 +726,7 @@ def test_QUINZE_36_a_course_walked_at_another_table_is_not_told_where_its_ruling
     assert public[0].history == public[1].history and public[0].payments == public[1].payments
     assert painter._course_key(public[0]) == painter._course_key(public[1])
     assert public[0].coup_rulings[-1] == "QUINZE-36: seat 0 announces 1" != public[1].coup_rulings[-1]
-    for first, second in (tables, tables[::-1]):
-        for words in (EN, FR):
-            for viewer in (*range(3), PUBLIC):
-                painter._COURSE.clear()
-                before, view = first.view(viewer), second.view(viewer)
-                names = painter.default_names(view, words=words)
-                painter.paint(before, words=words, names=names, memo=Memo())
-                picture = painter.paint(view, words=words, names=names, memo=Memo())
-                assert picture == painter.paint(_afresh(view), words=words, names=names), (viewer, words.lang)
-                assert cards_named(picture, words) <= cards_held(view)
+    assert_each_told_apart_after_the_other(*tables, languages=(EN, FR))
 
 
 @pytest.mark.parametrize("opening", ["open 3", "open 5"])
@@ -748,15 +747,7 @@ def test_Q_R4_a_course_walked_at_another_table_is_not_told_where_other_antes_wer
     assert public[0].history == public[1].history and public[0].coup_rulings == public[1].coup_rulings
     assert painter._course_key(public[0]) == painter._course_key(public[1])
     assert len(public[0].payments) + 1 == len(public[1].payments) and public[0].in_coup == (False, True, True)
-    for first, second in (tables, tables[::-1]):
-        for viewer in (*range(3), PUBLIC):
-            painter._COURSE.clear()
-            before, view = first.view(viewer), second.view(viewer)
-            names = painter.default_names(view, words=EN)
-            painter.paint(before, words=EN, names=names, memo=Memo())
-            picture = painter.paint(view, words=EN, names=names, memo=Memo())
-            assert picture == painter.paint(_afresh(view), words=EN, names=names), viewer
-            assert cards_named(picture, EN) <= cards_held(view)
+    assert_each_told_apart_after_the_other(*tables, languages=(EN,))
 
 
 def test_QUINZE_38_a_course_walked_before_a_ruling_of_a_law_it_looked_for_is_walked_again() -> None:
