@@ -414,6 +414,63 @@ def test_a_process_follows_another_s_actions_from_their_notifications(cluster: s
     asyncio.run(scenario())
 
 
+
+class HeldChatStore(CountingStore):
+    """A real store whose read of a table's chat, the last read of a table's load, waits until it is let go (so
+    that another process's action can be committed and told between the log's read and the table's going live)."""
+
+    def __init__(self, url: str, *, process: str) -> None:
+        super().__init__(url, process=process)
+        self.reading_chat = asyncio.Event()
+        self.let_go = asyncio.Event()
+
+    async def chat(self, table_id: str, *, after: int = 0, last: int = 50) -> list[Any]:
+        self.reading_chat.set()
+        await self.let_go.wait()
+        return await super().chat(table_id, after=after, last=last)
+
+
+def test_an_action_told_while_the_table_loads_is_read_once_it_is_live(cluster: str) -> None:
+    """A second process loads a table (its log read) while the first commits an action on it and tells it: the
+    notice came for a table not yet live, was dropped, and the second process's copy stayed an action behind, its
+    player never shown the move he was to answer (the front door's test waited 90 s for it). Told while loading, the
+    change is read once the table is live."""
+
+    async def scenario() -> None:
+        stores = [CountingStore(cluster, process="one"), HeldChatStore(cluster, process="two")]
+        rooms = [Room(store, Workers(processes=1), process=name) for store, name in zip(stores, ("one", "two"),
+                                                                                         strict=True)]
+        await stores[0].migrate()
+        held = stores[1]
+        assert isinstance(held, HeldChatStore)
+        try:
+            table_id = str((await rooms[0].create(NewTable(game="ecarte", seed=5), "en"))["table"])
+            here = await rooms[0].get(table_id)
+            assert here is not None
+            loading = asyncio.get_running_loop().create_task(rooms[1].get(table_id))
+            async with asyncio.timeout(10):
+                await held.reading_chat.wait()  # the log read at seq 0; the table not live yet
+            actor = here.state.actor
+            assert isinstance(actor, int)
+            await here.submit(actor, here.seq, str(here.state.legal_actions()[0]), "en")
+            assert here.seq == 1
+            committed = (await stores[0].actions(table_id))[-1]
+            await rooms[1].on_notify(table_id, "action", action_kind(committed).partition("\n")[2])
+            held.let_go.set()
+            there = await loading
+            assert there is not None
+            async with asyncio.timeout(10):
+                while there.seq < 1:
+                    await asyncio.sleep(0.01)
+            assert [str(op) for op in there.state.operations] == [str(op) for op in here.state.operations]
+        finally:
+            for room, store in zip(rooms, stores, strict=True):
+                room.close()
+                room.workers.close()
+                await store.close()
+
+    asyncio.run(scenario())
+
 def _drained(connection: Connection) -> list[str]:
     """The messages queued for ``connection`` so far."""
     messages: list[str] = []

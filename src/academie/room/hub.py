@@ -507,7 +507,25 @@ class Room:
             return
         table = self.live.get(table_id)
         if table is None:
+            load = self._loads.get(table_id)
+            if load is not None:  # being loaded: what it read may be older than this change
+                load.add_done_callback(functools.partial(self._changed_while_loading, kind))
             return
+        self._changed(table, kind, body)
+
+    def _changed_while_loading(self, kind: str, load: asyncio.Task[LiveTable | None]) -> None:
+        """A change told while the table was being loaded, which may have read the log, seats or chat before it:
+        read it again once the table is live (a dropped notice left a second process's copy an action behind, its
+        player waiting for a move it was never shown)."""
+        if load.cancelled() or load.exception() is not None:
+            return
+        table = load.result()
+        if table is not None and self.live.get(table.row.id) is table:
+            self._changed(table, kind, "")
+
+    def _changed(self, table: LiveTable, kind: str, body: str) -> None:
+        """Another process changed ``table``, live here (:meth:`on_notify`)."""
+        table_id = table.row.id
         if kind == "ask" or kind.startswith("presence:"):
             self._on_presence(table, kind)
         elif kind == "action":
